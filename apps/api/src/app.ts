@@ -1,0 +1,100 @@
+import { randomUUID } from "node:crypto";
+import { AppError } from "@argine/core/errors/app-error";
+import type { Db } from "@argine/db/client";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import { errorBody, registerErrorHandler } from "./http/errors.ts";
+import { loggerOptions } from "./http/logging.ts";
+import { registerSecurity } from "./http/security.ts";
+import { healthRoutes, type Readiness } from "./routes/health.ts";
+import { productRoutes } from "./routes/v1/products/index.ts";
+import { loadWebBuild, serveWeb } from "./web/static.ts";
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  readiness?: Readiness;
+  logger?: FastifyServerOptions["logger"];
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+/** Builds the whole HTTP application without listening: the server (main.ts) and tests share it. */
+export async function buildApp({
+  config,
+  db,
+  readiness = { ready: true },
+  logger,
+}: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config.logLevel),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Keep-alive sockets idle at shutdown are closed at once; busy ones finish their request.
+    forceCloseConnections: "idle",
+  });
+  app.decorate("db", db);
+  app.decorate("config", config);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Responses finishing during shutdown close their socket, so a keep-alive client cannot hold the exit.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    if (closing) reply.header("connection", "close");
+  });
+  registerErrorHandler(app);
+
+  const web = loadWebBuild(config.webDir);
+  if (!web) app.log.warn("web build not found: run `npm run build` to serve the site");
+  await registerSecurity(app, config, web?.scriptHashes ?? []);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "Argine API",
+        version: "1.0.0",
+        description:
+          "API di Argine. Gli errori hanno sempre il corpo { code, message, details?, requestId }.",
+      },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/v1/docs", staticCSP: true });
+  app.get("/v1/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes, { readiness });
+  await app.register(
+    async (v1) => {
+      await v1.register(productRoutes);
+    },
+    { prefix: "/v1" },
+  );
+
+  if (web) await app.register(fastifyStatic, { root: web.dir, serve: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      (request.method === "GET" || request.method === "HEAD") && !/^\/(v1|oidc)(\/|$|\?)/.test(request.url);
+    if (isPage) return serveWeb(web, request, reply);
+    const error = new AppError("NOT_FOUND");
+    return reply.status(error.status).send(errorBody(error, request));
+  });
+  return app;
+}

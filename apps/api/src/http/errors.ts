@@ -1,0 +1,57 @@
+import { AppError, type ErrorBody, type ErrorCode } from "@argine/core/errors/app-error";
+import { MESSAGES } from "@argine/core/shared/messages";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "TOO_MANY_REQUESTS",
+  503: "SERVICE_UNAVAILABLE",
+};
+
+/** Maps anything thrown in a request to the one error body of DESIGN.md §4. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const e = error as Partial<FastifyError> & { validation?: unknown };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => ({
+      path: v.instancePath.replace(/^\//, "").split("/").filter(Boolean),
+      message: v.message ?? MESSAGES.badRequest,
+    }));
+    return new AppError("BAD_REQUEST", MESSAGES.badRequest, { issues });
+  }
+  if (e.code === "FST_ERR_CTP_INVALID_JSON_BODY" || e.code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
+    return new AppError("BAD_REQUEST", MESSAGES.malformedJson);
+  }
+  const status = typeof e.statusCode === "number" ? e.statusCode : 500;
+  const code = status < 500 || status === 503 ? CODE_BY_STATUS[status] : undefined;
+  return new AppError(code ?? (status < 500 ? "BAD_REQUEST" : "UNKNOWN"));
+}
+
+export function errorBody(error: AppError, request: FastifyRequest): ErrorBody {
+  return {
+    code: error.code,
+    message: error.message,
+    ...(error.details === undefined ? {} : { details: error.details }),
+    requestId: String(request.id),
+  };
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply: FastifyReply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) {
+      // Internals go to the log, never to the client.
+      request.log.error({ err: isResponseSerializationError(error) ? error.cause : error }, "request failed");
+    }
+    if (appError.status === 429 || appError.status === 503)
+      reply.header("retry-after", reply.getHeader("retry-after") ?? "60");
+    return reply.status(appError.status).send(errorBody(appError, request));
+  });
+}

@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { fixtureWebBuild } from "../test/helpers.ts";
+
+const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Running {
+  let out = "";
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, NODE_ENV: "development", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => {
+    out += d;
+  });
+  child.stderr?.on("data", (d) => {
+    out += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function waitFor(run: Running, text: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!run.output().includes(text)) {
+    if (Date.now() > deadline || run.child.exitCode !== null)
+      throw new Error(`never saw "${text}":\n${run.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("the server process", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "argine-main-"));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("starts with demo data, refuses a second process on its data, stops on SIGTERM within 10 s, and keeps data", async () => {
+    const port = await freePort();
+    const env = { PORT: String(port), DATA_DIR: dataDir, WEB_DIR: fixtureWebBuild() };
+    const first = start(env);
+    await waitFor(first, "Argine è pronto");
+    expect(first.output()).toContain("cliente@demo.argine.it");
+    expect(first.output()).toContain("Demo!Argine2026");
+    const before = await (await fetch(`http://127.0.0.1:${port}/v1/products`)).json();
+    expect(before).toHaveLength(7);
+
+    const intruder = start({ ...env, PORT: String(await freePort()) });
+    expect(await intruder.exited).toBe(1);
+    expect(intruder.output()).toMatch(/in use by process/);
+
+    const stopAt = Date.now();
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    expect(Date.now() - stopAt).toBeLessThan(10_000);
+
+    const second = start(env);
+    await waitFor(second, "Argine è pronto");
+    const after = await (await fetch(`http://127.0.0.1:${port}/v1/products`)).json();
+    expect(after).toEqual(before);
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+  }, 90_000);
+
+  it("fails fast, listing every bad setting", async () => {
+    const run = start({ PORT: "not-a-port", DATABASE_URL: "nope" });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain("PORT");
+    expect(run.output()).toContain("DATABASE_URL");
+  });
+});

@@ -1,0 +1,62 @@
+import { openDb } from "@argine/db/client";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "@argine/db/seed";
+import { hash } from "@node-rs/argon2";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import type { Readiness } from "./routes/health.ts";
+
+async function main() {
+  const config = loadConfig();
+  const handle = await openDb(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  if (config.demoMode) await seedDemo(handle.db, { hashPassword: (p) => hash(p) });
+
+  const readiness: Readiness = { ready: true };
+  const app = await buildApp({ config, db: handle.db, readiness });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    readiness.ready = false;
+    app.log.info({ signal }, "shutting down");
+    // A request that never ends must not keep the process alive past the deadline.
+    setTimeout(() => {
+      app.log.error("shutdown timed out");
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+    try {
+      await app.close();
+      await handle.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.publicUrl;
+  const lines = [
+    "",
+    `  Argine è pronto su ${url}`,
+    `  API: ${url}/v1  ·  documentazione: ${url}/v1/docs`,
+    `  Database: ${handle.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"}`,
+  ];
+  if (config.demoMode) {
+    lines.push("", `  Account demo (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS)
+      lines.push(`    ${a.email.padEnd(26)} ${a.roles.length ? a.roles.join(", ") : "cliente"}`);
+  }
+  process.stdout.write(`${lines.join("\n")}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : String((error as Error)?.stack ?? error)}\n`,
+  );
+  process.exit(1);
+});

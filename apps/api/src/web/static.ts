@@ -1,0 +1,82 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+/** Paths the client renders on its own from the SPA fallback (spec §2; DESIGN.md §5). */
+const CLIENT_ONLY = ["/dashboard", "/account", "/callback", "/logout"];
+const SPA_FALLBACK = "__spa-fallback.html";
+const NOT_FOUND_PAGE = "404/index.html";
+
+export interface WebBuild {
+  dir: string;
+  files: Set<string>;
+  /** CSP hashes of every inline script the prerendered pages carry. */
+  scriptHashes: string[];
+}
+
+/** Indexes the web build once at boot: only files that exist then are ever served. */
+export function loadWebBuild(dir: string): WebBuild | null {
+  if (!existsSync(join(dir, "index.html"))) return null;
+  const files = new Set<string>();
+  const hashes = new Set<string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const rel = relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/");
+    files.add(rel);
+    if (rel.endsWith(".html")) {
+      for (const hash of inlineScriptHashes(readFileSync(join(dir, rel), "utf8"))) hashes.add(hash);
+    }
+  }
+  return { dir, files, scriptHashes: [...hashes].sort() };
+}
+
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const body = match[1] ?? "";
+    if (body.trim()) hashes.push(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+  }
+  return hashes;
+}
+
+type Resolved = { file: string; status: number };
+
+export function resolveWebPath(build: WebBuild, rawPath: string): Resolved {
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return { file: NOT_FOUND_PAGE, status: 404 };
+  }
+  const clean = path.replace(/\/+$/, "").replace(/^\/+/, "");
+  if (clean.split("/").some((segment) => segment === ".." || segment === ".")) {
+    return { file: NOT_FOUND_PAGE, status: 404 };
+  }
+  if (clean && build.files.has(clean) && clean !== SPA_FALLBACK) return { file: clean, status: 200 };
+  const index = clean ? `${clean}/index.html` : "index.html";
+  if (build.files.has(index) && index !== NOT_FOUND_PAGE) return { file: index, status: 200 };
+  if (CLIENT_ONLY.some((p) => path === p || path.startsWith(`${p}/`)))
+    return { file: SPA_FALLBACK, status: 200 };
+  return { file: NOT_FOUND_PAGE, status: 404 };
+}
+
+function cacheControl(file: string): string {
+  if (file.startsWith("assets/")) return "public, max-age=31536000, immutable";
+  if (file.endsWith(".html")) return "no-cache";
+  return "public, max-age=3600";
+}
+
+/** Answers every GET no API route took: the prerendered site, the client app, or the 404 page. */
+export function serveWeb(build: WebBuild | null, request: FastifyRequest, reply: FastifyReply) {
+  if (!build) {
+    return reply
+      .status(503)
+      .type("text/plain; charset=utf-8")
+      .send("Il sito non è stato ancora compilato: esegui `npm run build`.");
+  }
+  const path = request.url.split("?")[0] ?? "/";
+  const { file, status } = resolveWebPath(build, path);
+  reply.status(status).header("cache-control", cacheControl(file));
+  return reply.sendFile(file, build.dir, { cacheControl: false });
+}

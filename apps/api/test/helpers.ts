@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import type { DbHandle } from "@argine/db/client";
+import { seedDemo } from "@argine/db/seed";
+import { openTestDb, type TestDbKind } from "@argine/db/testing";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../src/app.ts";
+import { type Config, loadConfig } from "../src/config.ts";
+import type { Readiness } from "../src/routes/health.ts";
+
+/** A web build shaped like React Router's output, so static serving is tested without building the site. */
+export function fixtureWebBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), "argine-web-"));
+  const files: Record<string, string> = {
+    "index.html":
+      '<html><body>Home<script>window.__ctx = {"a":1}</script><script src="/assets/app-abc123.js"></script></body></html>',
+    "whoweare/index.html": "<html><body>Chi siamo</body></html>",
+    "404/index.html": "<html><body>Pagina non trovata</body></html>",
+    "__spa-fallback.html": "<html><body>App shell</body></html>",
+    "assets/app-abc123.js": "console.log('app')",
+    "robots.txt": "User-agent: *",
+  };
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), content);
+  }
+  return dir;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", WEB_DIR: fixtureWebBuild(), ...overrides });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  handle: DbHandle;
+  readiness: Readiness;
+  close(): Promise<void>;
+}
+
+/** A seeded database and the whole app on it, ready for `app.inject`. */
+export async function startTestApp(kind: TestDbKind, config = testConfig()): Promise<TestApp> {
+  const handle = await openTestDb(kind);
+  await seedDemo(handle.db, { hashPassword: async (p) => `test:${p}` });
+  const readiness = { ready: true };
+  const app = await buildApp({ config, db: handle.db, readiness });
+  return {
+    app,
+    handle,
+    readiness,
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// `npm run bench [-- --smoke]`: figures measured side by side in one run, printed as ratios.
+// Never pass/fail on absolute times: the machine varies, the ratio is what we watch.
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+
+const smoke = process.argv.includes("--smoke");
+const duration = smoke ? 1 : 10;
+const WEB = fileURLToPath(new URL("../apps/web/build/client/", import.meta.url));
+
+async function startServer(kind: "ours" | "bare") {
+  const child = spawn(process.execPath, [fileURLToPath(new URL("./server.ts", import.meta.url)), kind], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    child.on("exit", (code) => reject(new Error(`${kind} server exited with ${code}`)));
+    createInterface({ input: child.stdout }).once("line", resolve);
+  });
+  const { address } = JSON.parse(line) as { address: string };
+  return { address, stop: () => child.kill("SIGTERM") };
+}
+
+async function requestsPerSecond(url: string): Promise<number> {
+  await autocannon({ url, connections: 10, duration: 1 }); // warm-up
+  const result = await autocannon({ url, connections: 10, duration });
+  if (result.non2xx || result.errors)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+async function apiThroughput() {
+  const results: Record<string, number> = {};
+  for (const kind of ["bare", "ours"] as const) {
+    const server = await startServer(kind);
+    try {
+      results[kind] = await requestsPerSecond(`${server.address}/v1/products`);
+    } finally {
+      server.stop();
+    }
+  }
+  const ours = results.ours ?? 0;
+  const bare = results.bare ?? 1;
+  console.info(`GET /v1/products (ours):        ${ours.toFixed(0)} req/s`);
+  console.info(`GET /v1/products (bare Fastify): ${bare.toFixed(0)} req/s`);
+  console.info(`ratio ours/bare:                 ${(ours / bare).toFixed(2)}`);
+}
+
+/** What a visitor downloads for the home page: the HTML and every script and stylesheet it links. */
+function homePageWeight() {
+  const indexFile = `${WEB}index.html`;
+  if (!existsSync(indexFile)) {
+    console.info("home page weight: no web build (run `npm run build` first)");
+    return;
+  }
+  const html = readFileSync(indexFile);
+  const refs = [...html.toString().matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+    (m) => m[1] ?? "",
+  );
+  let jsGzip = 0;
+  let totalGzip = gzipSync(html).length;
+  let totalRaw = html.length;
+  for (const ref of new Set(refs)) {
+    const file = readFileSync(`${WEB}${ref.slice(1)}`);
+    const gz = gzipSync(file).length;
+    totalGzip += gz;
+    totalRaw += file.length;
+    if (ref.endsWith(".js")) jsGzip += gz;
+  }
+  console.info(`home page JS (gzip):    ${(jsGzip / 1024).toFixed(1)} KB`);
+  console.info(
+    `home page total (gzip): ${(totalGzip / 1024).toFixed(1)} KB (${(totalRaw / 1024).toFixed(1)} KB raw)`,
+  );
+  console.info(`JS share of the page:   ${(jsGzip / totalGzip).toFixed(2)}`);
+}
+
+console.info(`Argine benchmarks${smoke ? " (smoke)" : ""}`);
+await apiThroughput();
+homePageWeight();

@@ -1,0 +1,37 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumPath } from "./chromium.ts";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const DATA_DIR = join(tmpdir(), "argine-e2e-data");
+
+// The whole product as `npm start` runs it (built site + API in one process) on a fresh demo database.
+export default defineConfig({
+  testDir: "./tests",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  reporter: "list",
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: "it-IT",
+    timezoneId: "Europe/Rome",
+    launchOptions: { executablePath: chromiumPath() ?? undefined, args: CHROMIUM_ARGS },
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "desktop", use: { viewport: { width: 1280, height: 900 } } },
+    { name: "mobile", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  ],
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node ../apps/api/src/main.ts`,
+    url: `http://127.0.0.1:${PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: "warn", NODE_ENV: "development" },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,52 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+/** Collects console errors: a CSP violation or a failed hydration shows up here. */
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+test("the home page renders, hydrates and has no accessibility violations", async ({ page }) => {
+  const errors = watchConsole(page);
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: /questionario/i }).first()).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+  await expect(page.getByRole("button", { name: /esci subito/i })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("an unknown public path answers the 404 page with status 404", async ({ page }) => {
+  const errors = watchConsole(page);
+  const response = await page.goto("/questa-pagina-non-esiste");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Pagina non trovata" })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("/dashboard/anything gets the app shell and the client renders it", async ({ page }) => {
+  const errors = watchConsole(page);
+  const response = await page.goto("/dashboard/anything");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Area personale" })).toBeVisible();
+  await expect(page.getByRole("banner")).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("the catalogue API answers from the same process", async ({ request }) => {
+  const response = await request.get("/v1/products");
+  expect(response.status()).toBe(200);
+  const products = (await response.json()) as { code: string; price: number }[];
+  expect(products.map((p) => p.code)).toContain("PACKAGE");
+  expect(products.every((p) => typeof p.price === "number")).toBe(true);
+});

@@ -1,0 +1,54 @@
+import { MESSAGES } from "../shared/messages.ts";
+
+// One error type for the whole product (DESIGN.md §4): a code, its HTTP status, an Italian message.
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  INVALID_EMAIL: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  UNKNOWN: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
+  BAD_REQUEST: MESSAGES.badRequest,
+  INVALID_EMAIL: MESSAGES.invalidEmail,
+  UNAUTHORIZED: MESSAGES.unauthorized,
+  FORBIDDEN: MESSAGES.forbidden,
+  NOT_FOUND: MESSAGES.notFound,
+  CONFLICT: MESSAGES.conflict,
+  PAYLOAD_TOO_LARGE: MESSAGES.payloadTooLarge,
+  UNSUPPORTED_MEDIA_TYPE: MESSAGES.unsupportedMediaType,
+  TOO_MANY_REQUESTS: MESSAGES.tooManyRequests,
+  UNKNOWN: MESSAGES.serverError,
+  SERVICE_UNAVAILABLE: MESSAGES.serviceUnavailable,
+};
+
+/** The JSON body of every non-2xx API answer. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  details?: unknown;
+  requestId: string;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: unknown;
+
+  constructor(code: ErrorCode, message?: string, details?: unknown) {
+    super(message ?? DEFAULT_MESSAGE[code]);
+    this.name = "AppError";
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.details = details;
+  }
+}

@@ -1,0 +1,88 @@
+// The Italian message catalogue. Texts quoted by the spec are verbatim (spec §4, §5, §8), typos included:
+// clients and tests match them exactly.
+export const MESSAGES = {
+  // §5 form messages
+  required: "Campo Obbligatorio",
+  privacyRequired: "Devi accettare l'informativa sulla privacy.",
+  invalidUrl: "L'indirizzo inserito non è un URL valido.",
+  invalidEmail: "Non è una email valida!",
+  passwordsMismatch: "Le password non coincidono.",
+  passwordRule: "La password deve avere almeno 8 caratteri, con almeno 1 maiuscola, 1 minuscola e 1 numero.",
+  invalidProvince: "Provincia non valida: usa la sigla di due lettere (es. MI).",
+  invalidCountry: "Codice paese non valido: usa il codice di due lettere (es. IT).",
+  invalidZip: "CAP non valido: deve avere 5 cifre.",
+  invalidPostalCode: "Codice postale non valido.",
+  invalidTaxCode: "Codice fiscale non valido.",
+  invalidVatNumber: "Partita IVA non valida.",
+  specialCharacters: "Non sono ammessi caratteri speciali.",
+  tooLong: "Il testo inserito è troppo lungo.",
+  invalidNumber: "Il numero inserito non è valido",
+  voucherMinLength: "Il Voucher deve essere almeno 3 caratteri.",
+  serviceRequired: "Seleziona almeno un servizio prima di procedere al pagamento.",
+  checkoutFieldsRequired: "Compila tutti i campi per procedere al pagamento.",
+  salesConditionsRequired: "Devi accettare le condizioni generali di vendita.",
+  truthStatementRequired: "Devi dichiarare che quanto riportato corrisponde al vero.",
+  takedownFirstUrlRequired: "Il primo link è obbligatorio.",
+  takedownMaxUrls: "Puoi indicare al massimo 3 link.",
+
+  // §5 upload
+  uploadHint: "Trascina qui il tuo file per caricarlo ( max 30MB )",
+  uploadDesktopOnly: "Per caricare il documento accedi al sito da un dispositivo desktop.",
+  uploadBadType: "Formato non ammesso: carica un file .pdf, .doc, .docx o .zip.",
+  uploadTooLarge: "Il file supera il limite di 30 MB.",
+  uploadEmpty: "Il file è vuoto.",
+  uploadBadName: "Il nome del file non è valido.",
+  uploadContentMismatch: "Il contenuto del file non corrisponde al suo formato.",
+
+  // §8 server and network errors (web HTTP client)
+  serverErrorStatus: (status: number) => `Server Error ${status} !`,
+  serverErrorNetwork: "Server Error !",
+  unknownError: "Unknow Error!",
+  serverError: "Errore del server",
+  genericError: "Si è verificato un errore",
+  recaptchaError: "Verifica reCAPTCHA non riuscita: riprova.",
+  sessionTooLong: "Troppo Tempo! Aggiorna la pagina fra qualche minuto! Non chiuderla!",
+  uploadError: "Errore in fase di caricamento",
+  noDocument: "Nessun documento disponibile",
+  unexpectedState: "Errore Stato Non previsto",
+  noFurtherAction: "Nessun ulteriore azione richiesta per questo servizio",
+  legalizationNotFound: "Service Legalization not Found!",
+  // §4 legalization flow step 5: the provider's name, then ' Error : ', then the state.
+  legalizationFailure: (providerName: string, state: string) => `${providerName} Error : ${state}`,
+  thirdPartyCookies: "Errore cookie terze parti disattivati! Controlla le impostazioni del browser.",
+
+  // API error bodies (DESIGN.md §4): what the user reads when a call fails
+  notFound: "La risorsa richiesta non esiste.",
+  badRequest: "La richiesta non è valida: controlla i dati inseriti.",
+  malformedJson: "Il contenuto inviato non è un JSON valido.",
+  unauthorized: "Devi accedere per continuare.",
+  forbidden: "Non hai i permessi per questa operazione.",
+  conflict: "L'operazione è in conflitto con lo stato attuale.",
+  tooManyRequests: "Troppi tentativi: riprova fra qualche minuto.",
+  payloadTooLarge: "Il contenuto inviato è troppo grande.",
+  unsupportedMediaType: "Formato della richiesta non supportato.",
+  serviceUnavailable: "Il servizio è momentaneamente non disponibile: riprova fra poco.",
+} as const;
+
+// §8 card payment errors shown to the user, keyed by the payment provider's decline/error code.
+export const CARD_ERROR_MESSAGES = {
+  incomplete_zip: "Il CAP della carta è incompleto.",
+  expired_card: "La carta è scaduta.",
+  card_declined: "La carta è stata rifiutata dalla banca.",
+  incorrect_number: "Il numero della carta non è corretto.",
+  invalid_number: "Il numero della carta non è valido.",
+  card_not_supported: "La carta non è supportata.",
+  incorrect_cvc: "Il codice CVC non è corretto.",
+  invalid_cvc: "Il codice CVC non è valido.",
+  incorrect_pin: "Il PIN non è corretto.",
+  insufficient_funds: "Fondi insufficienti.",
+  generic: "Errore nel pagamento, verifica i dati inseriti",
+} as const;
+
+export type CardErrorCode = keyof typeof CARD_ERROR_MESSAGES;
+
+export function cardErrorMessage(code: string | undefined): string {
+  return code && code in CARD_ERROR_MESSAGES
+    ? CARD_ERROR_MESSAGES[code as CardErrorCode]
+    : CARD_ERROR_MESSAGES.generic;
+}

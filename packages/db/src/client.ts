@@ -1,0 +1,93 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Schema = typeof schema;
+/** What every query function takes: PGlite and PostgreSQL look the same from here on. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DbHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export type DbOptions =
+  | { databaseUrl: string; poolSize?: number }
+  /** `dataDir` null opens an in-memory database (tests). */
+  | { dataDir: string | null };
+
+const MIGRATIONS = fileURLToPath(new URL("../migrations", import.meta.url));
+
+/** Opens the database and applies the committed migrations. */
+export async function openDb(options: DbOptions): Promise<DbHandle> {
+  if ("databaseUrl" in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder: MIGRATIONS });
+    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+  }
+
+  const dir = options.dataDir === null ? null : resolve(options.dataDir, "pg");
+  const release = dir ? lockDataDir(dir) : () => {};
+  try {
+    const client = new PGlite(dir ?? undefined);
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS });
+    return {
+      db: db as unknown as Db,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/**
+ * PGlite is single-process: two processes on one folder corrupt it. A lock file holding our pid refuses the
+ * second opener; a lock left by a dead process is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const lock = join(dir, "..", "pg.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lock, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lock, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number(readFileSync(lock, "utf8"));
+      if (isAlive(holder) && holder !== process.pid) {
+        throw new Error(`The database folder ${dir} is in use by process ${holder}; stop it first.`);
+      }
+      rmSync(lock, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the database folder ${dir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

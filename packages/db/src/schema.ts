@@ -1,0 +1,335 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+// Amounts are integer cents (VAT included); the API converts them to euros at its edge.
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Stored lower-cased; the unique index is what prevents duplicates.
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    name: text("name").notNull(),
+    lastname: text("lastname").notNull(),
+    cellPhone: text("cell_phone"),
+    marketingConsent: boolean("marketing_consent").notNull().default(false),
+    privacyConsent: boolean("privacy_consent").notNull().default(false),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_key").on(t.email)],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    grantedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    check("user_roles_role_check", sql`${t.role} in ('lawyer', 'admin')`),
+  ],
+);
+
+/** Billing data (spec §3 "Billing data"), one row per user. */
+export const billingProfiles = pgTable("billing_profiles", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  taxCode: text("tax_code").notNull(),
+  address: text("address").notNull(),
+  cap: text("cap").notNull(),
+  city: text("city").notNull(),
+  province: text("province"),
+  country: text("country").notNull().default("IT"),
+  updatedAt: updatedAt(),
+});
+
+export const practices = pgTable(
+  "practices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketCode: text("ticket_code").notNull(),
+    // Null until a signed-in user claims the practice created by the questionnaire.
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("PENDING"),
+    evaluation: text("evaluation"),
+    crimeType: text("crime_type"),
+    expiryDate: timestamp("expiry_date", { withTimezone: true }),
+    platform: text("platform"),
+    crimeUrl: text("crime_url"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    formsOfHate: text("forms_of_hate").array().notNull().default(sql`'{}'::text[]`),
+    shitstorm: text("shitstorm").notNull().default("UNKNOWN"),
+    psychologicalSupport: text("psychological_support").notNull().default("UNKNOWN"),
+    anonymous: boolean("anonymous").notNull().default(false),
+    /** The questionnaire's answers, kept as the practice's questions. */
+    answers: jsonb("answers").notNull().default({}),
+    /** The legal engine's output, as shown by the public feedback read. */
+    feedback: jsonb("feedback"),
+    advicePriceCents: integer("advice_price_cents"),
+    serviceTakedownActive: boolean("service_takedown_active").notNull().default(true),
+    serviceLegalizationActive: boolean("service_legalization_active").notNull().default(true),
+    serviceInjuctionActive: boolean("service_injuction_active").notNull().default(true),
+    serviceAdviceActive: boolean("service_advice_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("practices_ticket_code_key").on(t.ticketCode),
+    index("practices_owner_idx").on(t.ownerId),
+    index("practices_status_idx").on(t.status),
+    check("practices_status_check", sql`${t.status} in ('PENDING', 'OPEN', 'CLOSED', 'TO_PAID')`),
+  ],
+);
+
+export const services = pgTable(
+  "services",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    serviceType: text("service_type").notNull(),
+    status: text("status").notNull().default("TO_START"),
+    takedownUrls: text("takedown_urls").array().notNull().default(sql`'{}'::text[]`),
+    legalizationStep: text("legalization_step"),
+    /** The legalization provider's session (id and state), as last seen. */
+    legalizationSession: jsonb("legalization_session"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("services_practice_idx").on(t.practiceId)],
+);
+
+export const uploadedFiles = pgTable(
+  "uploaded_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    /** Generated name in storage; never the user's file name. */
+    storageKey: text("storage_key").notNull(),
+    size: integer("size").notNull(),
+    kind: text("kind"),
+    /** Null while the file is chosen but not sent (spec §3 "Uploaded file"). */
+    uploadDate: timestamp("upload_date", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("uploaded_files_service_idx").on(t.serviceId)],
+);
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("comments_practice_idx").on(t.practiceId)],
+);
+
+export const products = pgTable("products", {
+  code: text("code").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  priceCents: integer("price_cents").notNull(),
+  discountedPriceCents: integer("discounted_price_cents").notNull(),
+  /** VAT rate in percent, already included in the prices. */
+  vatRate: integer("vat_rate").notNull().default(22),
+  sortOrder: integer("sort_order").notNull(),
+  active: boolean("active").notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    sponsor: text("sponsor").notNull(),
+    coveragePercent: integer("coverage_percent").notNull(),
+    maxAmountCents: integer("max_amount_cents"),
+    productCodes: text("product_codes").array().notNull().default(sql`'{}'::text[]`),
+    minAmountCents: integer("min_amount_cents").notNull().default(0),
+    sortOrder: integer("sort_order").notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("campaigns_code_key").on(t.code),
+    check("campaigns_coverage_check", sql`${t.coveragePercent} between 0 and 100`),
+  ],
+);
+
+export const vouchers = pgTable(
+  "vouchers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull(),
+    /** Percent of the discounted price (spec §9); null means the spec's default of 1. */
+    discountAmount: integer("discount_amount"),
+    maxUses: integer("max_uses"),
+    uses: integer("uses").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("vouchers_code_key").on(t.code)],
+);
+
+export const giftCards = pgTable(
+  "gift_cards",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull(),
+    /** The promo it was requested with (spec §3 "promo"), if any. */
+    promo: text("promo"),
+    amountCents: integer("amount_cents").notNull(),
+    balanceCents: integer("balance_cents").notNull(),
+    productCodes: text("product_codes").array().notNull().default(sql`'{}'::text[]`),
+    assignedUserId: uuid("assigned_user_id").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("gift_cards_code_key").on(t.code),
+    check("gift_cards_balance_check", sql`${t.balanceCents} between 0 and ${t.amountCents}`),
+  ],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "restrict" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("CREATED"),
+    items: text("items").array().notNull(),
+    listCents: integer("list_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    invoice: jsonb("invoice"),
+    voucherId: uuid("voucher_id").references(() => vouchers.id),
+    campaignId: uuid("campaign_id").references(() => campaigns.id),
+    giftCardId: uuid("gift_card_id").references(() => giftCards.id),
+    /** Unguessable token for the invoice and receipt downloads (spec §7). */
+    documentToken: text("document_token").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("orders_user_idx").on(t.userId),
+    index("orders_practice_idx").on(t.practiceId),
+    uniqueIndex("orders_document_token_key").on(t.documentToken),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    providerRef: text("provider_ref"),
+    status: text("status").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    errorCode: text("error_code"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("payments_order_idx").on(t.orderId), index("payments_provider_ref_idx").on(t.providerRef)],
+);
+
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    practiceId: uuid("practice_id").references(() => practices.id, { onDelete: "cascade" }),
+    /** Anonymous visitors chat under a random conversation id instead of a practice. */
+    conversationId: text("conversation_id"),
+    senderId: uuid("sender_id").references(() => users.id, { onDelete: "set null" }),
+    senderRole: text("sender_role").notNull(),
+    body: text("body").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("chat_practice_idx").on(t.practiceId, t.sentAt),
+    index("chat_conversation_idx").on(t.conversationId),
+  ],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: uuid("actor_id"),
+    action: text("action").notNull(),
+    resourceType: text("resource_type").notNull(),
+    resourceId: text("resource_id").notNull(),
+    meta: jsonb("meta"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_resource_idx").on(t.resourceType, t.resourceId)],
+);
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull().default({}),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("jobs_due_idx").on(t.runAt).where(sql`${t.doneAt} is null`)],
+);
+
+export const mailOutbox = pgTable("mail_outbox", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html"),
+  attempts: integer("attempts").notNull().default(0),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});

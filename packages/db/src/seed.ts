@@ -1,0 +1,238 @@
+import { inArray } from "drizzle-orm";
+import type { Db } from "./client.ts";
+import {
+  billingProfiles,
+  campaigns,
+  comments,
+  giftCards,
+  practices,
+  products,
+  services,
+  userRoles,
+  users,
+  vouchers,
+} from "./schema.ts";
+
+/** Fixed, documented demo credentials (README). Demo mode only. */
+export const DEMO_PASSWORD = "Demo!Argine2026";
+export const DEMO_ACCOUNTS = [
+  { email: "cliente@demo.argine.it", name: "Giulia", lastname: "Esposito", roles: [] },
+  { email: "avvocato@demo.argine.it", name: "Marco", lastname: "Rinaldi", roles: ["lawyer"] },
+  { email: "admin@demo.argine.it", name: "Chiara", lastname: "Conti", roles: ["admin"] },
+] as const;
+
+// Prices in cents, VAT (22%) included.
+const CATALOGUE = [
+  {
+    code: "FEEDBACK",
+    name: "Feedback",
+    description:
+      "Prima valutazione gratuita del tuo caso: c'è un reato, è ancora perseguibile, cosa fare e entro quando.",
+    priceCents: 0,
+    discountedPriceCents: 0,
+  },
+  {
+    code: "LEGALIZATION",
+    name: "Legalizzazione",
+    description: "Acquisizione forense della pagina offensiva in un ambiente isolato, con valore di prova.",
+    priceCents: 14900,
+    discountedPriceCents: 14900,
+  },
+  {
+    code: "TAKEDOWN",
+    name: "Takedown",
+    description: "Richiesta di rimozione fino a tre link ai gestori delle piattaforme.",
+    priceCents: 9900,
+    discountedPriceCents: 9900,
+  },
+  {
+    code: "INJUCTION",
+    name: "Diffida",
+    description: "Diffida formale scritta da un avvocato a chi ti offende o ti minaccia.",
+    priceCents: 19900,
+    discountedPriceCents: 19900,
+  },
+  {
+    code: "ADVICE",
+    name: "Consulenza",
+    description: "Consulenza digitale con un avvocato sul tuo caso.",
+    priceCents: 7900,
+    discountedPriceCents: 7900,
+  },
+  {
+    code: "DEFENCE",
+    name: "Difesa Legale",
+    description: "Assistenza di un avvocato per querela, costituzione di parte civile e difesa in giudizio.",
+    priceCents: 49000,
+    discountedPriceCents: 49000,
+  },
+  {
+    code: "PACKAGE",
+    name: "Pacchetto Legalizzazione, Takedown e Diffida",
+    description: "I tre servizi insieme, a un prezzo ridotto.",
+    priceCents: 44700,
+    discountedPriceCents: 37900,
+  },
+] as const;
+
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
+
+export interface SeedOptions {
+  hashPassword(password: string): Promise<string>;
+  now?: Date;
+}
+
+/** Demo data, idempotent: every row is keyed by a natural key and only inserted when missing. */
+export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedOptions): Promise<void> {
+  if (process.env.NODE_ENV === "production") {
+    throw new Error("Refusing to seed demo data with NODE_ENV=production.");
+  }
+
+  await db
+    .insert(products)
+    .values(CATALOGUE.map((p, i) => ({ ...p, vatRate: 22, sortOrder: (i + 1) * 10 })))
+    .onConflictDoNothing();
+
+  await db
+    .insert(campaigns)
+    .values({
+      code: "SCUDO-DIGITALE",
+      name: "Scudo Digitale",
+      sponsor: "Fondazione Esempio (sponsor di esempio)",
+      coveragePercent: 50,
+      maxAmountCents: 15000,
+      productCodes: ["DEFENCE", "ADVICE"],
+      sortOrder: 10,
+      endsAt: new Date(now.getTime() + YEAR_MS),
+    })
+    .onConflictDoNothing();
+
+  await db
+    .insert(vouchers)
+    .values([
+      { code: "BENVENUTO10", discountAmount: 10, expiresAt: new Date(now.getTime() + YEAR_MS) },
+      { code: "ARGINE", discountAmount: null },
+    ])
+    .onConflictDoNothing();
+
+  await db
+    .insert(giftCards)
+    .values({
+      code: "DIFESA-PROMO-150",
+      promo: "DIFESA150",
+      amountCents: 15000,
+      balanceCents: 15000,
+      productCodes: ["DEFENCE"],
+      expiresAt: new Date(now.getTime() + YEAR_MS),
+    })
+    .onConflictDoNothing();
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db
+    .insert(users)
+    .values(
+      DEMO_ACCOUNTS.map((a) => ({
+        email: a.email,
+        name: a.name,
+        lastname: a.lastname,
+        passwordHash,
+        privacyConsent: true,
+        emailVerifiedAt: now,
+      })),
+    )
+    .onConflictDoNothing();
+  const accounts = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        DEMO_ACCOUNTS.map((a) => a.email),
+      ),
+    );
+  const idOf = (email: string) => {
+    const found = accounts.find((a) => a.email === email);
+    if (!found) throw new Error(`demo account ${email} missing`);
+    return found.id;
+  };
+  const roles = DEMO_ACCOUNTS.flatMap((a) => a.roles.map((role) => ({ userId: idOf(a.email), role })));
+  await db.insert(userRoles).values(roles).onConflictDoNothing();
+
+  const client = idOf("cliente@demo.argine.it");
+  const lawyer = idOf("avvocato@demo.argine.it");
+  await db
+    .insert(billingProfiles)
+    .values({
+      userId: client,
+      taxCode: "RSSMRA85T10A562S",
+      address: "Via dei Mille 10 (esempio)",
+      cap: "00185",
+      city: "Roma",
+      province: "RM",
+      country: "IT",
+    })
+    .onConflictDoNothing();
+
+  const [stalking] = await db
+    .insert(practices)
+    .values({
+      ticketCode: "AR-DEMO0001",
+      ownerId: client,
+      status: "OPEN",
+      evaluation: "VALID",
+      crimeType: "STALKING",
+      expiryDate: new Date(now.getTime() + 60 * DAY_MS),
+      platform: "Instagram",
+      crimeUrl: "https://www.instagram.com/esempio.profilo.molesto/",
+      tags: ["messaggi ripetuti", "profilo falso"],
+      shitstorm: "NOT",
+      psychologicalSupport: "NEEDED",
+      answers: { category: "STALKING", demo: true },
+    })
+    .onConflictDoNothing()
+    .returning({ id: practices.id });
+  if (stalking) {
+    await db.insert(services).values([
+      {
+        practiceId: stalking.id,
+        serviceType: "TAKEDOWN",
+        status: "IN_PROGRESS",
+        takedownUrls: ["https://www.instagram.com/esempio.profilo.molesto/"],
+      },
+      { practiceId: stalking.id, serviceType: "LEGALIZATION", status: "TO_START" },
+    ]);
+    await db.insert(comments).values({
+      practiceId: stalking.id,
+      authorId: lawyer,
+      body: "Abbiamo inviato la richiesta di rimozione alla piattaforma. Ti aggiorniamo appena risponde.",
+    });
+  }
+
+  await db
+    .insert(practices)
+    .values([
+      {
+        ticketCode: "AR-DEMO0002",
+        ownerId: client,
+        status: "TO_PAID",
+        evaluation: "WITHRESERVE",
+        crimeType: "DEFAMATION",
+        expiryDate: new Date(now.getTime() + 45 * DAY_MS),
+        platform: "Facebook",
+        crimeUrl: "https://www.facebook.com/esempio.post.diffamatorio",
+        shitstorm: "YES",
+        answers: { category: "DEFAMATION", demo: true },
+      },
+      {
+        ticketCode: "AR-DEMO0003",
+        ownerId: null,
+        status: "PENDING",
+        evaluation: "VALID",
+        crimeType: "REVENGEPORN",
+        anonymous: true,
+        answers: { category: "REVENGEPORN", demo: true },
+      },
+    ])
+    .onConflictDoNothing();
+}

@@ -1,0 +1,72 @@
+// `npm test`: every check the project has, in one run, ending with one "N passed, N failed" line.
+// Steps keep going after a failure so one run shows everything that is wrong.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromiumPath } from "../e2e/chromium.ts";
+
+const out = mkdtempSync(join(tmpdir(), "argine-test-"));
+const failedSteps: string[] = [];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function step(name: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+  process.stdout.write(`\n━━ ${name} ━━\n`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  if (!ok) failedSteps.push(name);
+  return ok;
+}
+
+function readJson<T>(file: string): T | null {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as T) : null;
+}
+
+step("typecheck", "npm", ["run", "typecheck", "--silent"]);
+step("lint and format", "npx", ["biome", "check", "."]);
+
+const vitestJson = join(out, "vitest.json");
+step("unit, web and integration tests", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestJson}`,
+]);
+const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>(
+  vitestJson,
+);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  skipped += vitest.numPendingTests;
+}
+
+const browser = chromiumPath();
+if (!browser) {
+  const banner = "!".repeat(78);
+  process.stdout.write(
+    `\n${banner}\n!! NO CHROMIUM FOUND: the browser tests (e2e/) DID NOT RUN.\n!! Install it with: apt-get install -y chromium   (or set CHROMIUM_PATH)\n${banner}\n`,
+  );
+  if (process.env.REQUIRE_E2E === "1") failedSteps.push("browser tests (REQUIRE_E2E=1 and no Chromium)");
+} else if (step("web build", "npm", ["run", "build", "--silent"])) {
+  const playwrightJson = join(out, "playwright.json");
+  step("browser tests", "npm", ["run", "test:e2e", "--silent", "--", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+  });
+  const pw = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
+    playwrightJson,
+  );
+  if (pw) {
+    passed += pw.stats.expected + pw.stats.flaky;
+    failed += pw.stats.unexpected;
+    skipped += pw.stats.skipped;
+  }
+}
+
+if (failedSteps.length) process.stdout.write(`\nFailed steps: ${failedSteps.join(", ")}\n`);
+if (failedSteps.length && failed === 0) failed = failedSteps.length;
+process.stdout.write(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}\n`);
+process.exit(failedSteps.length ? 1 : 0);

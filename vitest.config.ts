@@ -1,0 +1,33 @@
+import { defineConfig } from "vitest/config";
+
+// Unit tests: pure, no I/O. Integration tests: a database or a server is touched (PGlite in memory, and
+// PostgreSQL too when TEST_DATABASE_URL is set). Browser tests live in e2e/ and run under Playwright.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: false,
+        test: {
+          name: "unit",
+          include: ["packages/**/*.test.ts", "apps/api/**/*.test.ts"],
+          exclude: ["**/node_modules/**", "**/*.integration.test.ts"],
+          environment: "node",
+        },
+      },
+      "apps/web/vitest.config.ts",
+      {
+        extends: false,
+        test: {
+          name: "integration",
+          include: ["packages/**/*.integration.test.ts", "apps/**/*.integration.test.ts"],
+          exclude: ["**/node_modules/**"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // One PGlite per file is ~100 MB; two at a time fit the 2-core machine.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
