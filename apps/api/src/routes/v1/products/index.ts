@@ -1,7 +1,7 @@
 import { type ProductCode, ProductListSchema } from "@argine/core/orders/product";
+import { fromCents } from "@argine/core/shared/money";
 import { listActiveProducts } from "@argine/db/queries/products";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { fromCents } from "../../../http/money.ts";
 import { ttlCache } from "../../../http/ttl-cache.ts";
 
 const CATALOGUE_TTL_MS = 5000;

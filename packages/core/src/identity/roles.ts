@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+// Roles carried by the `roles` claim of the identity token (spec §6). A plain customer has none.
+export const ROLES = ["lawyer", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+export const RoleSchema = z.enum(ROLES);
+
+type RoleList = readonly string[] | null | undefined;
+
+/** An empty (or missing) roles list means a plain customer (spec §4, §6). */
+export function isCustomer(roles: RoleList): boolean {
+  return !roles || roles.length === 0;
+}
+
+export function hasRole(roles: RoleList, role: Role): boolean {
+  return !!roles && roles.includes(role);
+}
+
+/**
+ * The roles claim of a token as a list of strings. A malformed claim (a bare string, an object) yields no
+ * roles rather than a guess: a role is never granted by accident.
+ */
+export function rolesFromClaim(claim: unknown): string[] {
+  return Array.isArray(claim) ? claim.filter((role): role is string => typeof role === "string") : [];
+}
