@@ -24,8 +24,9 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One PGlite per file is ~100 MB; two at a time fit the 2-core machine.
+          // One PGlite per file is ~100 MB; two at a time fit the 2-core machine. Runs after the others.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,0 +1,106 @@
+import {
+  isCancelledError,
+  type Mutation,
+  MutationCache,
+  type Query,
+  QueryCache,
+  QueryClient,
+} from "@tanstack/react-query";
+import { toHttpError } from "../http/http-error.ts";
+import { ERROR_MODAL_ID } from "../modal/error-modal.tsx";
+import type { ModalStore } from "../modal/modal-store.ts";
+import type { AppStateStore } from "./app-state.ts";
+import type { AsyncMeta } from "./async-meta.ts";
+
+// The spec's async-action behaviour (§4), implemented once for every query and mutation:
+//   request → raise the spinner (unless meta.hideSpinner);
+//   error   → set the layout error and open the error modal (unless meta.hideError);
+//   settled → close the spinner.
+// Screens only pass `meta`; they never drive the spinner or the error modal themselves.
+
+export interface AsyncDependencies {
+  appState: AppStateStore;
+  modal: ModalStore;
+}
+
+/** API error codes that will not change on a retry. */
+const FINAL_CODES = new Set([
+  "BAD_REQUEST",
+  "INVALID_EMAIL",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "TOO_MANY_REQUESTS",
+]);
+
+/** Reads are retried once, and only when the failure may be transient (network, 5xx). */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 1) return false;
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code !== "string" || !FINAL_CODES.has(code);
+}
+
+function reportError({ appState, modal }: AsyncDependencies, reason: unknown, meta: AsyncMeta | undefined) {
+  if (meta?.hideError || isCancelledError(reason)) return;
+  const error = toHttpError(reason);
+  appState.setError(error);
+  modal.open(ERROR_MODAL_ID, { message: error.message });
+}
+
+export function createQueryClient(deps: AsyncDependencies): QueryClient {
+  const { appState } = deps;
+
+  // Queries: the cache has no "fetch started" callback, so the spinner follows each query's fetchStatus
+  // through the cache's events. A query holds at most one spinner instance, released when it stops fetching
+  // for any reason (success, error, cancellation, removal), so the count can never drift.
+  const spinningQueries = new WeakSet<Query>();
+  const queryCache = new QueryCache({
+    onError: (error, query) => reportError(deps, error, query.meta),
+  });
+  queryCache.subscribe((event) => {
+    const query = event.query;
+    const fetching =
+      event.type !== "removed" && query.state.fetchStatus === "fetching" && !query.meta?.hideSpinner;
+    if (fetching && !spinningQueries.has(query)) {
+      spinningQueries.add(query);
+      appState.raiseSpinner();
+    } else if (!fetching && spinningQueries.has(query)) {
+      spinningQueries.delete(query);
+      appState.closeSpinner();
+    }
+  });
+
+  // Mutations: request / error / settled map one to one onto the cache's callbacks.
+  const spinningMutations = new WeakSet<Mutation<unknown, unknown, unknown, unknown>>();
+  const mutationCache = new MutationCache({
+    onMutate: (_variables, mutation) => {
+      if (mutation.meta?.hideSpinner || spinningMutations.has(mutation)) return;
+      spinningMutations.add(mutation);
+      appState.raiseSpinner();
+    },
+    onError: (error, _variables, _result, mutation) => reportError(deps, error, mutation.meta),
+    onSettled: (_data, _error, _variables, _result, mutation) => {
+      if (!spinningMutations.has(mutation)) return;
+      spinningMutations.delete(mutation);
+      appState.closeSpinner();
+    },
+  });
+
+  return new QueryClient({
+    queryCache,
+    mutationCache,
+    defaultOptions: {
+      queries: {
+        retry: shouldRetry,
+        staleTime: 30_000,
+        // A background refetch on tab focus would flash the global spinner at a frightened user for no
+        // action of theirs; screens that need fresh data on focus opt in.
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it, vi } from "vitest";
+import { buildUrl, createHttpClient } from "./http-client.ts";
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+function clientWith(response: () => Response | Error, extra: Parameters<typeof createHttpClient>[0] = {}) {
+  const fetchMock = vi.fn<typeof fetch>(async () => {
+    const answer = response();
+    if (answer instanceof Error) throw answer;
+    return answer;
+  });
+  return { client: createHttpClient({ baseUrl: "https://api.test", fetch: fetchMock, ...extra }), fetchMock };
+}
+
+function lastInit(fetchMock: ReturnType<typeof vi.fn<typeof fetch>>): RequestInit {
+  const call = fetchMock.mock.calls.at(-1);
+  if (!call?.[1]) throw new Error("fetch was not called with an init");
+  return call[1];
+}
+
+describe("http client (spec §8)", () => {
+  it("resolves the JSON body of a 2xx answer", async () => {
+    const { client, fetchMock } = clientWith(() => jsonResponse(200, { id: "p1", total: 2 }));
+    await expect(client.get("/v1/practices/p1")).resolves.toEqual({ id: "p1", total: 2 });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("https://api.test/v1/practices/p1");
+    const init = lastInit(fetchMock);
+    expect(init.method).toBe("GET");
+    expect(init.credentials).toBe("same-origin");
+    expect(new Headers(init.headers).get("Accept")).toBe("application/json");
+  });
+
+  it("resolves any status from 200 to 299 (201 with a body)", async () => {
+    const { client } = clientWith(() => jsonResponse(201, { order: { id: "o1" } }));
+    await expect(client.post("/v1/orders", { practiceId: "p1" })).resolves.toEqual({ order: { id: "o1" } });
+  });
+
+  it("resolves null for 204 No Content", async () => {
+    const { client } = clientWith(() => new Response(null, { status: 204 }));
+    await expect(client.delete("/v1/services/s1/upload", { fileName: "a.pdf" })).resolves.toBeNull();
+  });
+
+  it("sends a JSON body with a JSON content type", async () => {
+    const { client, fetchMock } = clientWith(() => jsonResponse(200, {}));
+    await client.patch("/v1/practices/p1/status", { status: "CLOSED" });
+    const init = lastInit(fetchMock);
+    expect(init.method).toBe("PATCH");
+    expect(init.body).toBe('{"status":"CLOSED"}');
+    expect(new Headers(init.headers).get("Content-Type")).toBe("application/json");
+  });
+
+  it("sends FormData as is, letting the browser set the content type", async () => {
+    const { client, fetchMock } = clientWith(() => jsonResponse(200, {}));
+    const form = new FormData();
+    form.append("file", new Blob(["%PDF"], { type: "application/pdf" }), "a.pdf");
+    await client.post("/v1/upload", form);
+    const init = lastInit(fetchMock);
+    expect(init.body).toBe(form);
+    expect(new Headers(init.headers).has("Content-Type")).toBe(false);
+  });
+
+  it("serialises query parameters and skips empty ones", () => {
+    expect(buildUrl("", "/v1/campaigns", { amount: 12.5, empty: undefined, none: null })).toBe(
+      "/v1/campaigns?amount=12.5",
+    );
+    expect(buildUrl("https://api.test/", "v1/orders/invoice", { token: "a b" })).toBe(
+      "https://api.test/v1/orders/invoice?token=a+b",
+    );
+  });
+
+  it("defaults to the page's own origin", async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(200, []));
+    await createHttpClient({ fetch: fetchMock }).get("/v1/products");
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/v1/products");
+  });
+
+  it("rejects with the server's JSON error body", async () => {
+    const body = { code: "NOT_FOUND", message: "La risorsa richiesta non esiste.", requestId: "req-1" };
+    const { client } = clientWith(() => jsonResponse(404, body));
+    await expect(client.get("/v1/practices/x")).rejects.toEqual(body);
+  });
+
+  it("rejects a 300 answer too: only 200–299 is success", async () => {
+    const { client } = clientWith(() => jsonResponse(300, { message: "Scelte multiple" }));
+    await expect(client.get("/v1/products")).rejects.toEqual({ message: "Scelte multiple" });
+  });
+
+  it("rejects with 'Server Error {status} !' when the error body is not JSON", async () => {
+    const { client } = clientWith(() => new Response("<html>Bad gateway</html>", { status: 502 }));
+    await expect(client.get("/v1/products")).rejects.toEqual({ message: "Server Error 502 !" });
+  });
+
+  it("rejects with 'Server Error {status} !' when the error body is empty", async () => {
+    const { client } = clientWith(() => new Response(null, { status: 500 }));
+    await expect(client.get("/v1/products")).rejects.toEqual({ message: "Server Error 500 !" });
+  });
+
+  it("rejects with 'Server Error !' on a network failure", async () => {
+    const { client } = clientWith(() => new TypeError("Failed to fetch"));
+    await expect(client.get("/v1/products")).rejects.toEqual({ message: "Server Error !" });
+  });
+
+  it("gives an error body without a message the default 'Unknow Error!'", async () => {
+    const { client } = clientWith(() => jsonResponse(400, { code: "BAD_REQUEST", requestId: "req-2" }));
+    await expect(client.get("/v1/products")).rejects.toEqual({
+      code: "BAD_REQUEST",
+      requestId: "req-2",
+      message: "Unknow Error!",
+    });
+  });
+
+  it("gives a JSON error body that is not an object the default 'Unknow Error!'", async () => {
+    const { client } = clientWith(() => jsonResponse(500, "boom"));
+    await expect(client.get("/v1/products")).rejects.toEqual({ message: "Unknow Error!" });
+  });
+
+  it("adds the bearer token from the getter hook", async () => {
+    const { client, fetchMock } = clientWith(() => jsonResponse(200, {}), {
+      getAccessToken: async () => "tok",
+    });
+    await client.get("/v1/users/me");
+    expect(new Headers(lastInit(fetchMock).headers).get("Authorization")).toBe("Bearer tok");
+  });
+
+  it("sends no token on public calls (auth: false) or when signed out", async () => {
+    const { client, fetchMock } = clientWith(() => jsonResponse(200, {}));
+    await client.get("/v1/users/me");
+    expect(new Headers(lastInit(fetchMock).headers).has("Authorization")).toBe(false);
+
+    client.setAccessTokenGetter(() => "tok");
+    await client.get("/v1/practices/p1/feedback", { auth: false });
+    expect(new Headers(lastInit(fetchMock).headers).has("Authorization")).toBe(false);
+  });
+
+  it("lets a cancellation through instead of reporting a network failure", async () => {
+    const controller = new AbortController();
+    const abort = new DOMException("Aborted", "AbortError");
+    const fetchMock = vi.fn<typeof fetch>(async () => {
+      controller.abort();
+      throw abort;
+    });
+    const client = createHttpClient({ fetch: fetchMock });
+    await expect(client.get("/v1/products", { signal: controller.signal })).rejects.toBe(abort);
+  });
+});

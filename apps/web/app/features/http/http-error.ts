@@ -1,0 +1,28 @@
+import type { ErrorBody } from "@argine/core/errors/app-error";
+import { MESSAGES } from "@argine/core/shared/messages";
+
+/**
+ * What every failed call rejects with (spec §8): the API's JSON error body `{ code, message, details?,
+ * requestId }`, or `{ message: 'Server Error {status} !' }` / `{ message: 'Server Error !' }` when there is
+ * no JSON body. `message` is always a non-empty string ('Unknow Error!' when the server gave none).
+ */
+export type HttpError = Partial<Omit<ErrorBody, "message">> & { message: string };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Normalises anything thrown or rejected into an HttpError, defaulting the message to 'Unknow Error!'. */
+export function toHttpError(reason: unknown): HttpError {
+  if (reason instanceof Error) {
+    return { message: reason.message || MESSAGES.unknownError };
+  }
+  if (isRecord(reason)) {
+    const message = reason.message;
+    return {
+      ...(reason as Partial<HttpError>),
+      message: typeof message === "string" && message.trim() !== "" ? message : MESSAGES.unknownError,
+    };
+  }
+  return { message: MESSAGES.unknownError };
+}

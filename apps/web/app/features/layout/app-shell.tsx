@@ -1,0 +1,57 @@
+import { type ReactNode, type RefObject, useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { useAppStateStore } from "../async/app-state.ts";
+import { GlobalSpinner } from "../async/global-spinner.tsx";
+import { ModalRoot } from "../modal/modal-root.tsx";
+import { useModalState } from "../modal/modal-store.ts";
+import styles from "./app-shell.module.css";
+import { Footer } from "./footer.tsx";
+import { Header } from "./header.tsx";
+import { QuickExit } from "./quick-exit.tsx";
+
+export const MAIN_CONTENT_ID = "contenuto";
+
+/** After a client-side navigation, move focus to the new page's content so keyboard and screen-reader
+ * users start reading it, and drop the previous page's layout error. */
+function useRouteChangeEffects(mainRef: RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const appState = useAppStateStore();
+  const firstRender = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    appState.clearLayoutError();
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+/**
+ * The chrome of every page: skip link, quick exit, header, main content, footer, the global spinner and the
+ * modal layer. Needs <AppProviders> above it. While a modal is open the page behind it is inert; the quick
+ * exit stays usable.
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const mainRef = useRef<HTMLElement>(null);
+  const { opened: modalOpen } = useModalState();
+  useRouteChangeEffects(mainRef);
+  return (
+    <>
+      <a href={`#${MAIN_CONTENT_ID}`} className={styles.skipLink}>
+        Vai al contenuto principale
+      </a>
+      <QuickExit />
+      <div className={styles.page} inert={modalOpen}>
+        <Header />
+        <main ref={mainRef} id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.main}>
+          {children}
+        </main>
+        <Footer />
+      </div>
+      <GlobalSpinner />
+      <ModalRoot />
+    </>
+  );
+}

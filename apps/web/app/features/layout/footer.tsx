@@ -1,0 +1,64 @@
+import { Link } from "react-router";
+import { type AppConfig, config as appConfig } from "../../config.ts";
+import { ExternalLink } from "../ui/external-link.tsx";
+import styles from "./footer.module.css";
+import { Imprint } from "./imprint.tsx";
+import { CARD_BRANDS, FOOTER_COLUMNS, type NavLink } from "./navigation.ts";
+
+function FooterLink({ link }: { link: NavLink }) {
+  if (link.to.startsWith("mailto:")) return <a href={link.to}>{link.label}</a>;
+  if (link.external) return <ExternalLink href={link.to}>{link.label}</ExternalLink>;
+  return <Link to={link.to}>{link.label}</Link>;
+}
+
+/** The site footer (spec §2 "Footer"): links, contacts, social, payments and the company imprint. */
+export function Footer({ config = appConfig }: { config?: AppConfig }) {
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <div className={styles.columns}>
+          {FOOTER_COLUMNS.map((column) => (
+            <nav key={column.title} aria-label={column.title} className={styles.column}>
+              <h2 className={styles.columnTitle}>{column.title}</h2>
+              <ul className={styles.list}>
+                {column.links.map((link) => (
+                  <li key={link.label}>
+                    <FooterLink link={link} />
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+          <section aria-labelledby="footer-follow" className={styles.column}>
+            <h2 id="footer-follow" className={styles.columnTitle}>
+              Seguici
+            </h2>
+            <ul className={styles.list}>
+              {config.social.map((social) => (
+                <li key={social.label}>
+                  <ExternalLink href={social.url}>{social.label}</ExternalLink>
+                </li>
+              ))}
+            </ul>
+            <p className={styles.support}>
+              Hai bisogno di assistenza? Scrivi a{" "}
+              <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>
+            </p>
+          </section>
+        </div>
+
+        <p className={styles.payments}>
+          Pagamenti sicuri con carta di credito: <span>{CARD_BRANDS.join(" · ")}</span>. I prezzi includono
+          l'IVA.
+        </p>
+
+        <Imprint company={config.company} />
+
+        <p className={styles.copyright}>
+          © {config.company.name}. {config.brandName} offre assistenza legale e tecnica; non sostituisce i
+          numeri di emergenza: se sei in pericolo chiama il <a href="tel:112">112</a>.
+        </p>
+      </div>
+    </footer>
+  );
+}

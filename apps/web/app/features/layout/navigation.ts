@@ -1,0 +1,64 @@
+import { config } from "../../config.ts";
+
+// Site navigation (spec §2): the header's main menu and the footer's links, kept as data so the header, the
+// footer and their tests read the same list.
+
+export interface NavLink {
+  label: string;
+  /** An internal path, or an absolute URL / mailto: for `external` links. */
+  to: string;
+  external?: boolean;
+}
+
+export const QUESTIONNAIRE_PATH = "/feedback";
+export const LOGIN_PATH = "/account/login";
+
+export const MAIN_MENU: readonly NavLink[] = [
+  { label: "Servizi", to: "/services" },
+  { label: "Reati", to: "/education" },
+  { label: "Chi siamo", to: "/whoweare" },
+  { label: "Risarcimento", to: "/compensation" },
+  { label: "FAQ", to: "/faq" },
+  { label: "Blog", to: config.blogUrl, external: true },
+];
+
+export interface FooterColumn {
+  title: string;
+  links: readonly NavLink[];
+}
+
+// "Aiuto" points at the urgent-help box of the home page and "Metodologia" at the questionnaire's service
+// page: the spec names these links without giving them a path.
+export const FOOTER_COLUMNS: readonly FooterColumn[] = [
+  {
+    title: "Aiuto",
+    links: [
+      { label: "Aiuto immediato", to: "/#aiuto-urgente" },
+      { label: "FAQ", to: "/faq" },
+      { label: "Reati", to: "/education" },
+      { label: "Metodologia", to: "/services/feedback" },
+      { label: "Blog", to: "/blog/pensiero-critico-nell-era-della-post-verita" },
+    ],
+  },
+  {
+    title: "Argine",
+    links: [
+      { label: "Chi siamo", to: "/whoweare" },
+      { label: "Startup innovativa", to: "/startup-innovativa" },
+      { label: "Lavora con noi", to: "/workwithus" },
+      { label: "Crowdfunding", to: config.crowdfundingUrl, external: true },
+      { label: "Contattaci", to: `mailto:${config.contactEmail}`, external: true },
+    ],
+  },
+  {
+    title: "Note legali",
+    links: [
+      { label: "Privacy policy", to: "/privacy" },
+      { label: "Cookie policy", to: "/cookie" },
+      { label: "Condizioni generali di vendita", to: "/general-condition" },
+      { label: "Termini di servizio", to: "/tos" },
+    ],
+  },
+];
+
+export const CARD_BRANDS = ["Visa", "Mastercard", "Maestro", "American Express"] as const;

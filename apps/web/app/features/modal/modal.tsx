@@ -1,0 +1,106 @@
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { lockScroll } from "../ui/scroll-lock.ts";
+import styles from "./modal.module.css";
+
+interface ModalProps {
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  /** Actions at the bottom (buttons). */
+  footer?: ReactNode;
+  /** "small": max width 500px (spec §9). */
+  size?: "small" | "default";
+  /** Label of the × button in the corner. */
+  closeLabel?: string;
+}
+
+const FOCUSABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, summary, [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
+
+function focusableIn(container: HTMLElement): HTMLElement[] {
+  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (element) => !element.hasAttribute("inert") && element.getAttribute("aria-hidden") !== "true",
+  );
+}
+
+/**
+ * An accessible modal dialog: role=dialog + aria-modal, labelled by its title, focus moved inside on open,
+ * Tab and Shift+Tab kept inside, Escape closes, focus returned to where it was on close, page scroll locked.
+ * The rest of the page is made inert by the app shell while a modal is open.
+ */
+export function Modal({
+  title,
+  onClose,
+  children,
+  footer,
+  size = "default",
+  closeLabel = "Chiudi",
+}: ModalProps) {
+  const titleId = useId();
+  const bodyId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialogRef.current?.focus();
+    const unlock = lockScroll();
+    return () => {
+      unlock();
+      // Give focus back to the control that opened the dialog, if it is still on the page.
+      if (previouslyFocused?.isConnected) previouslyFocused.focus();
+    };
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      onClose();
+      return;
+    }
+    if (event.key !== "Tab" || !dialogRef.current) return;
+    const focusable = focusableIn(dialogRef.current);
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === dialogRef.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <div className={styles.backdrop}>
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={bodyId}
+        tabIndex={-1}
+        className={[styles.dialog, size === "small" ? styles.small : ""].filter(Boolean).join(" ")}
+        onKeyDown={onKeyDown}
+      >
+        <div className={styles.header}>
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+          <button type="button" className={styles.close} onClick={onClose}>
+            <span aria-hidden="true">×</span>
+            <span className="visually-hidden">{closeLabel}</span>
+          </button>
+        </div>
+        <div id={bodyId} className={styles.body}>
+          {children}
+        </div>
+        {footer ? <div className={styles.footer}>{footer}</div> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import { AppProviders } from "./features/async/app-providers.tsx";
+import { AppShell } from "./features/layout/app-shell.tsx";
+import { NotFoundPage } from "./features/not-found/not-found-page.tsx";
+import "./styles/theme.css";
+import "./styles/global.css";
+import styles from "./root.module.css";
+
+// The default for pages without their own `meta` (e.g. the SPA fallback); route modules replace it.
+export const meta: Route.MetaFunction = () => [
+  { title: "Argine" },
+  { name: "description", content: "Difesa legale per chi subisce abusi online." },
+];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** The HTML document around every page, the error page and the loading fallback. */
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="it">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#eee8f7" />
+        <meta name="format-detection" content="telephone=no" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <AppProviders>
+          <AppShell>{children}</AppShell>
+        </AppProviders>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Shown while a client-only page (e.g. /dashboard) loads from the SPA fallback. */
+export function HydrateFallback() {
+  return (
+    <div className={styles.message}>
+      <p>Caricamento…</p>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <section className={styles.message} aria-labelledby="error-title">
+      <h1 id="error-title">Si è verificato un errore</h1>
+      <p>
+        Qualcosa non ha funzionato mentre caricavamo la pagina. Non è colpa tua: ricarica la pagina fra
+        qualche istante o torna alla pagina iniziale.
+      </p>
+      <p>
+        <Link to="/" reloadDocument>
+          Torna alla pagina iniziale
+        </Link>
+      </p>
+      {detail ? <pre className={styles.detail}>{detail}</pre> : null}
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { DashboardShellPage } from "../features/dashboard/dashboard-shell-page.tsx";
+import { pageMeta } from "../features/seo/page-meta.ts";
+import type { Route } from "./+types/dashboard";
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta({
+    title: "Area personale",
+    description: "L'area riservata in cui segui le tue pratiche.",
+    path: "/dashboard",
+    noindex: true,
+  });
+}
+
+export default function Dashboard() {
+  return <DashboardShellPage />;
+}

@@ -1,0 +1,16 @@
+import { HomePage } from "../features/home/home-page.tsx";
+import { pageMeta } from "../features/seo/page-meta.ts";
+import type { Route } from "./+types/home";
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta({
+    title: "Argine — Difesa legale per chi subisce abusi online",
+    description:
+      "Stalking, diffamazione, revenge porn, sextortion, cyberbullismo, odio online: con il questionario gratuito ricevi in pochi minuti un primo parere legale e scopri come difenderti.",
+    path: "/",
+  });
+}
+
+export default function Home() {
+  return <HomePage />;
+}

@@ -1,0 +1,17 @@
+import { defineProject } from "vitest/config";
+
+// The "web" project of the root vitest.config.ts. The React Router Vite plugin is not used here (it does
+// not run under Vitest); components are tested with @testing-library/react in happy-dom.
+export default defineProject({
+  oxc: {
+    jsx: { runtime: "automatic", importSource: "react" },
+  },
+  test: {
+    name: "web",
+    include: ["app/**/*.test.{ts,tsx}"],
+    environment: "happy-dom",
+    setupFiles: ["./app/test-setup.ts"],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
