@@ -53,9 +53,14 @@ if (!browser) {
   if (process.env.REQUIRE_E2E === "1") failedSteps.push("browser tests (REQUIRE_E2E=1 and no Chromium)");
 } else if (step("web build", "npm", ["run", "build", "--silent"])) {
   const playwrightJson = join(out, "playwright.json");
-  step("browser tests", "npm", ["run", "test:e2e", "--silent", "--", "--reporter=list,json"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-  });
+  step(
+    "browser tests",
+    "npm",
+    ["run", "test", "--silent", "-w", "@argine/e2e", "--", "--reporter=list,json"],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+    },
+  );
   const pw = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
     playwrightJson,
   );
