@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@argine/core/errors/app-error";
 import type { Db } from "@argine/db/client";
+import middie from "@fastify/middie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
@@ -11,8 +12,15 @@ import type { Config } from "./config.ts";
 import { errorBody, registerErrorHandler } from "./http/errors.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
+import { registerAuthentication } from "./identity/authenticate.ts";
+import { loadProviderKeys } from "./identity/keys.ts";
+import { createOidcProvider } from "./identity/provider.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { healthRoutes, type Readiness } from "./routes/health.ts";
+import { authRoutes } from "./routes/v1/auth/index.ts";
+import { devMailboxRoutes } from "./routes/v1/dev/mailbox.ts";
 import { productRoutes } from "./routes/v1/products/index.ts";
+import { userRoutes } from "./routes/v1/users/index.ts";
 import { loadWebBuild, serveWeb } from "./web/static.ts";
 
 export interface AppDeps {
@@ -20,6 +28,8 @@ export interface AppDeps {
   db: Db;
   readiness?: Readiness;
   logger?: FastifyServerOptions["logger"];
+  /** Defaults to SMTP or the embedded outbox, per configuration. */
+  mailer?: Mailer;
 }
 
 declare module "fastify" {
@@ -35,6 +45,7 @@ export async function buildApp({
   db,
   readiness = { ready: true },
   logger,
+  mailer = createMailer(config.mail),
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
@@ -81,9 +92,23 @@ export async function buildApp({
   app.get("/v1/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes, { readiness });
+
+  // The embedded OpenID provider, unless an external one is configured (then we only verify its tokens).
+  const keys = config.identity.embedded ? await loadProviderKeys(db) : null;
+  const provider = keys ? createOidcProvider(config, db, keys) : null;
+  if (provider) {
+    provider.on("server_error", (_ctx, error) => app.log.error({ err: error }, "oidc provider error"));
+    await app.register(middie);
+    app.use("/oidc", provider.callback());
+  }
+
   await app.register(
     async (v1) => {
+      await registerAuthentication(v1, config.identity, db);
       await v1.register(productRoutes);
+      await v1.register(authRoutes, { provider, cookieSecret: keys?.cookieKeys[0] ?? "" });
+      await v1.register(userRoutes, { mailer });
+      if (config.demoMode && !config.mail.smtpUrl) await v1.register(devMailboxRoutes);
     },
     { prefix: "/v1" },
   );

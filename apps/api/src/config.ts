@@ -30,6 +30,12 @@ const EnvSchema = z.object({
   WEB_DIR: z.string().min(1).optional(),
   TRUST_PROXY: bool,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default("Argine <no-reply@argine.example>"),
 });
 
 export interface Config {
@@ -45,6 +51,19 @@ export interface Config {
   webDir: string;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  identity: IdentityConfig;
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+}
+
+export interface IdentityConfig {
+  /** True: our own OpenID provider at /oidc. False: an external provider we only verify tokens of. */
+  embedded: boolean;
+  issuer: string;
+  clientId: string;
+  /** The API's resource indicator, the audience of its access tokens. */
+  audience: string;
+  scope: string;
+  accessTokenTtlSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -61,6 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && e.DEMO_MODE)
     throw new ConfigError("Invalid configuration:\n  DEMO_MODE: not allowed in production");
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  if (Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID)) {
+    throw new ConfigError("Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID: set both or neither");
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -74,5 +96,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: e.WEB_DIR ?? fileURLToPath(new URL("../../web/build/client", import.meta.url)),
     trustProxy: e.TRUST_PROXY ?? false,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    identity: {
+      embedded: !e.OIDC_ISSUER,
+      issuer: (e.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/$/, ""),
+      clientId: e.OIDC_CLIENT_ID ?? "argine-web",
+      audience: e.OIDC_AUDIENCE ?? `${publicUrl}/v1`,
+      scope: "openid profile email offline_access",
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: `${e.DATA_DIR}/outbox` },
   };
 }

@@ -30,11 +30,75 @@ export const users = pgTable(
     marketingConsent: boolean("marketing_consent").notNull().default(false),
     privacyConsent: boolean("privacy_consent").notNull().default(false),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** `issuer|sub` of a user who signs in with an external OpenID provider. */
+    externalSubject: text("external_subject"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("users_email_key").on(t.email)],
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_external_subject_key").on(t.externalSubject),
+  ],
 );
+
+/** Single-use links sent by mail (email verification, password reset). Only the hash is stored. */
+export const userTokens = pgTable(
+  "user_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("user_tokens_user_idx").on(t.userId, t.kind),
+    check("user_tokens_kind_check", sql`${t.kind} in ('verify', 'reset')`),
+  ],
+);
+
+/** Failed sign-ins, per account and per IP, for the lockout window. */
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    key: text("key").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_failures_key_at_idx").on(t.key, t.at)],
+);
+
+/** The embedded OpenID provider's state: sessions, grants, codes, refresh tokens, interactions. */
+export const oidcPayloads = pgTable(
+  "oidc_payloads",
+  {
+    type: text("type").notNull(),
+    id: text("id").notNull(),
+    payload: jsonb("payload").notNull(),
+    grantId: text("grant_id"),
+    userCode: text("user_code"),
+    uid: text("uid"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.type, t.id] }),
+    index("oidc_payloads_grant_idx").on(t.grantId),
+    index("oidc_payloads_uid_idx").on(t.uid),
+    index("oidc_payloads_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/** Signing keys (JWK with private part) and cookie secrets of the embedded provider; newest first signs. */
+export const oidcKeys = pgTable("oidc_keys", {
+  kid: text("kid").primaryKey(),
+  kind: text("kind").notNull(),
+  material: jsonb("material").notNull(),
+  createdAt: createdAt(),
+});
 
 export const userRoles = pgTable(
   "user_roles",

@@ -4,7 +4,7 @@ import { join, relative, sep } from "node:path";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /** Paths the client renders on its own from the SPA fallback (spec §2; DESIGN.md §5). */
-const CLIENT_ONLY = ["/dashboard", "/account", "/callback", "/logout"];
+const CLIENT_ONLY = ["/dashboard", "/account", "/callback", "/logout", "/dev"];
 const SPA_FALLBACK = "__spa-fallback.html";
 const NOT_FOUND_PAGE = "404/index.html";
 

@@ -4,6 +4,10 @@ import { MESSAGES } from "../shared/messages.ts";
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   INVALID_EMAIL: 400,
+  INVALID_TOKEN: 400,
+  WRONG_PASSWORD: 400,
+  INVALID_CREDENTIALS: 401,
+  EMAIL_NOT_VERIFIED: 403,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
@@ -20,6 +24,10 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   BAD_REQUEST: MESSAGES.badRequest,
   INVALID_EMAIL: MESSAGES.invalidEmail,
+  INVALID_TOKEN: MESSAGES.invalidLink,
+  WRONG_PASSWORD: MESSAGES.wrongPassword,
+  INVALID_CREDENTIALS: MESSAGES.invalidCredentials,
+  EMAIL_NOT_VERIFIED: MESSAGES.emailNotVerified,
   UNAUTHORIZED: MESSAGES.unauthorized,
   FORBIDDEN: MESSAGES.forbidden,
   NOT_FOUND: MESSAGES.notFound,

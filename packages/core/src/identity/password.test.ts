@@ -13,7 +13,7 @@ function issues(schema: z.ZodType, value: unknown): [string, string][] {
 }
 
 describe("PasswordSchema", () => {
-  it.each(["Password1", "aB345678", "Àbcdefg1", "Pass word 1"])("accepts %s", (value) => {
+  it.each(["Girasole7", "aB345678", "Àbcdefg1", "Pass word 1"])("accepts %s", (value) => {
     expect(PasswordSchema.parse(value)).toBe(value);
   });
 
@@ -42,14 +42,14 @@ describe("withPasswordConfirmation", () => {
   const schema = withPasswordConfirmation();
 
   it("accepts matching passwords", () => {
-    expect(schema.parse({ password: "Password1", confirmPassword: "Password1" })).toEqual({
-      password: "Password1",
-      confirmPassword: "Password1",
+    expect(schema.parse({ password: "Girasole7", confirmPassword: "Girasole7" })).toEqual({
+      password: "Girasole7",
+      confirmPassword: "Girasole7",
     });
   });
 
   it("reports a mismatch on confirmPassword", () => {
-    expect(issues(schema, { password: "Password1", confirmPassword: "Password2" })).toEqual([
+    expect(issues(schema, { password: "Girasole7", confirmPassword: "Password2" })).toEqual([
       ["confirmPassword", MISMATCH],
     ]);
   });
@@ -67,13 +67,30 @@ describe("withPasswordConfirmation", () => {
     const registration = withPasswordConfirmation({ email: EmailSchema });
     const parsed = registration.parse({
       email: " a@b.it ",
-      password: "Password1",
-      confirmPassword: "Password1",
+      password: "Girasole7",
+      confirmPassword: "Girasole7",
     });
     expect(parsed.email).toBe("a@b.it");
   });
 
   it("asks for a missing confirmation rather than reporting a mismatch", () => {
-    expect(issues(schema, { password: "Password1" })).toEqual([["confirmPassword", "Campo Obbligatorio"]]);
+    expect(issues(schema, { password: "Girasole7" })).toEqual([["confirmPassword", "Campo Obbligatorio"]]);
+  });
+});
+
+describe("common passwords", () => {
+  it.each(["Password1", "Qwerty123", "Juventus1897", "Ciao1234", "Napoli1926", "Welcome1"])(
+    "refuses %s, which meets the rule but is among the first guessed",
+    (value) => {
+      const result = PasswordSchema.safeParse(value);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((i) => i.message)).toEqual([
+        "Questa password è tra le più usate e facili da indovinare: scegline un'altra.",
+      ]);
+    },
+  );
+
+  it("accepts a password that is not on the list", () => {
+    expect(PasswordSchema.safeParse("Girasole-Lento-42").success).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "../shared/constants.ts";
 import { ifFilled, RequiredSecretSchema } from "../shared/fields.ts";
 import { MESSAGES } from "../shared/messages.ts";
+import { isCommonPassword } from "./common-passwords.ts";
 
 // Spec §5: at least 8 characters with 1 uppercase, 1 lowercase and 1 digit. Letters of any alphabet count
 // ("À", "ß"); the lookaheads give one message however many parts are missing.
@@ -11,10 +12,13 @@ export function isStrongPassword(value: string): boolean {
   return value.length >= PASSWORD_MIN_LENGTH && PASSWORD_STRENGTH_PATTERN.test(value);
 }
 
-/** A new password. Never trimmed. */
+/** A new password. Never trimmed; refused when it is one of the passwords every attacker tries first. */
 export const PasswordSchema = RequiredSecretSchema.refine(isStrongPassword, {
   error: MESSAGES.passwordRule,
   ...ifFilled,
+}).refine((value) => !isCommonPassword(value), {
+  error: MESSAGES.commonPassword,
+  when: (payload) => typeof payload.value === "string" && isStrongPassword(payload.value),
 });
 
 /**

@@ -83,12 +83,12 @@ describe("profile update bodies", () => {
 
   it("sends only old and new password for a password change", () => {
     expect(
-      PasswordChangeBodySchema.parse({ oldPassword: "x", password: "Password1", name: "ignored" }),
+      PasswordChangeBodySchema.parse({ oldPassword: "x", password: "Girasole7", name: "ignored" }),
     ).toEqual({
       oldPassword: "x",
-      password: "Password1",
+      password: "Girasole7",
     });
-    expect(issues(PasswordChangeBodySchema, { oldPassword: "", password: "Password1" })).toEqual([
+    expect(issues(PasswordChangeBodySchema, { oldPassword: "", password: "Girasole7" })).toEqual([
       ["oldPassword", "Campo Obbligatorio"],
     ]);
   });
@@ -97,7 +97,7 @@ describe("profile update bodies", () => {
     expect(
       issues(PasswordChangeFormSchema, {
         oldPassword: "old",
-        password: "Password1",
+        password: "Girasole7",
         confirmPassword: "Password2",
       }),
     ).toEqual([["confirmPassword", "Le password non coincidono."]]);
@@ -108,7 +108,7 @@ describe("RegistrationFormSchema", () => {
   it("accepts a valid registration", () => {
     const { cellPhone: _, ...data } = profile;
     expect(
-      RegistrationFormSchema.safeParse({ ...data, password: "Password1", confirmPassword: "Password1" })
+      RegistrationFormSchema.safeParse({ ...data, password: "Girasole7", confirmPassword: "Girasole7" })
         .success,
     ).toBe(true);
   });
@@ -119,7 +119,7 @@ describe("RegistrationFormSchema", () => {
       issues(RegistrationFormSchema, {
         ...data,
         privacyConsent: false,
-        password: "Password1",
+        password: "Girasole7",
         confirmPassword: "Password",
       }),
     ).toEqual([

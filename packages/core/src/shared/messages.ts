@@ -6,6 +6,7 @@ export const MESSAGES = {
   privacyRequired: "Devi accettare l'informativa sulla privacy.",
   invalidUrl: "L'indirizzo inserito non è un URL valido.",
   invalidEmail: "Non è una email valida!",
+  commonPassword: "Questa password è tra le più usate e facili da indovinare: scegline un'altra.",
   passwordsMismatch: "Le password non coincidono.",
   passwordRule: "La password deve avere almeno 8 caratteri, con almeno 1 maiuscola, 1 minuscola e 1 numero.",
   invalidProvince: "Provincia non valida: usa la sigla di due lettere (es. MI).",
@@ -61,6 +62,22 @@ export const MESSAGES = {
   tooManyRequests: "Troppi tentativi: riprova fra qualche minuto.",
   payloadTooLarge: "Il contenuto inviato è troppo grande.",
   unsupportedMediaType: "Formato della richiesta non supportato.",
+  invalidCredentials: "Email o password non corretti.",
+  emailNotVerified:
+    "Devi prima confermare il tuo indirizzo email: controlla la posta, anche nella cartella spam.",
+  loginLocked:
+    "Troppi tentativi di accesso non riusciti. Per sicurezza riprova fra 15 minuti, oppure reimposta la password.",
+  loginExpired: "La richiesta di accesso è scaduta: riprova ad accedere.",
+  invalidLink: "Il link non è valido, è scaduto o è già stato usato. Richiedine uno nuovo.",
+  wrongPassword: "La password attuale non è corretta.",
+  registrationSent:
+    "Controlla la tua casella di posta: ti abbiamo inviato un'email per confermare l'indirizzo e attivare l'account.",
+  verificationResent:
+    "Se l'indirizzo è registrato e non ancora confermato, ti abbiamo inviato di nuovo l'email di conferma.",
+  emailVerified: "Indirizzo email confermato: ora puoi accedere.",
+  resetSent:
+    "Se l'indirizzo è registrato, ti abbiamo inviato un'email con il link per scegliere una nuova password.",
+  passwordReset: "Password aggiornata: ora puoi accedere con la nuova password.",
   serviceUnavailable: "Il servizio è momentaneamente non disponibile: riprova fra poco.",
 } as const;
 

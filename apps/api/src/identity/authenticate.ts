@@ -1,0 +1,124 @@
+import { AppError } from "@argine/core/errors/app-error";
+import type { Actor } from "@argine/core/identity/policy";
+import { ROLES, type Role, rolesFromClaim } from "@argine/core/identity/roles";
+import type { Db } from "@argine/db/client";
+import { listOidcKeys } from "@argine/db/queries/oidc";
+import { createUser, findUserByExternalSubject } from "@argine/db/queries/users";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  type JWK,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  errors as joseErrors,
+  jwtVerify,
+} from "jose";
+import type { IdentityConfig } from "../config.ts";
+import { publicJwk } from "./keys.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The verified caller, or null for an anonymous request. */
+    actor: Actor | null;
+  }
+}
+
+type KeySource = { getKey: JWTVerifyGetKey; refresh(): Promise<void> };
+
+/** Our own provider's public keys, from the database; reloaded when a token names a key we have not seen. */
+async function embeddedKeys(db: Db): Promise<KeySource> {
+  const load = async () =>
+    createLocalJWKSet({ keys: (await listOidcKeys(db, "signing")).map((k) => publicJwk(k.material as JWK)) });
+  let set = await load();
+  return {
+    getKey: (header, token) => set(header, token),
+    refresh: async () => {
+      set = await load();
+    },
+  };
+}
+
+/** An external provider's keys through its discovery document and JWKS endpoint (cached by jose). */
+function externalKeys(issuer: string): KeySource {
+  let remote: JWTVerifyGetKey | null = null;
+  return {
+    getKey: async (header, token) => {
+      if (!remote) {
+        const res = await fetch(`${issuer}/.well-known/openid-configuration`);
+        if (!res.ok) throw new AppError("SERVICE_UNAVAILABLE");
+        const { jwks_uri } = (await res.json()) as { jwks_uri: string };
+        remote = createRemoteJWKSet(new URL(jwks_uri));
+      }
+      return remote(header, token);
+    },
+    refresh: async () => {},
+  };
+}
+
+const knownRoles = (claim: unknown): Role[] =>
+  rolesFromClaim(claim).filter((r): r is Role => (ROLES as readonly string[]).includes(r));
+
+/**
+ * Verifies bearer tokens (signature through the issuer's keys, issuer, audience, expiry) and sets
+ * `request.actor`. A request without a token stays anonymous; routes decide with `requireActor`.
+ */
+export async function registerAuthentication(app: FastifyInstance, identity: IdentityConfig, db: Db) {
+  const keys = identity.embedded ? await embeddedKeys(db) : externalKeys(identity.issuer);
+
+  const verify = async (token: string): Promise<JWTPayload> => {
+    const options = { issuer: identity.issuer, audience: identity.audience };
+    try {
+      return (await jwtVerify(token, keys.getKey, options)).payload;
+    } catch (error) {
+      if (!(error instanceof joseErrors.JWKSNoMatchingKey)) throw error;
+      await keys.refresh();
+      return (await jwtVerify(token, keys.getKey, options)).payload;
+    }
+  };
+
+  const actorOf = async (payload: JWTPayload): Promise<Actor> => {
+    const sub = payload.sub;
+    if (!sub) throw new AppError("UNAUTHORIZED");
+    const roles = knownRoles(payload.roles);
+    if (identity.embedded) return { userId: sub, roles };
+    // An external provider's user gets a local account on first sight, keyed by issuer and subject.
+    const subject = `${identity.issuer}|${sub}`;
+    let user = await findUserByExternalSubject(db, subject);
+    if (!user) {
+      const claims = payload as { email?: string; given_name?: string; family_name?: string };
+      await createUser(db, {
+        email: claims.email ?? `${sub}@external.invalid`,
+        name: claims.given_name ?? "",
+        lastname: claims.family_name ?? "",
+        privacyConsent: true,
+        marketingConsent: false,
+        externalSubject: subject,
+        emailVerifiedAt: new Date(),
+      });
+      user = await findUserByExternalSubject(db, subject);
+    }
+    if (!user) throw new AppError("CONFLICT");
+    return { userId: user.id, roles };
+  };
+
+  app.decorateRequest("actor", null);
+  app.addHook("onRequest", async (request) => {
+    const header = request.headers.authorization;
+    if (!header) return;
+    const [scheme, token] = header.split(" ");
+    if (scheme?.toLowerCase() !== "bearer" || !token) throw new AppError("UNAUTHORIZED");
+    try {
+      request.actor = await actorOf(await verify(token));
+    } catch (error) {
+      if (error instanceof AppError && error.status >= 500) throw error;
+      throw new AppError("UNAUTHORIZED");
+    }
+  });
+}
+
+/** The signed-in caller, or 401. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError("UNAUTHORIZED");
+  return request.actor;
+}

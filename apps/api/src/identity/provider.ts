@@ -1,0 +1,155 @@
+import type { Db } from "@argine/db/client";
+import { findUserById, listRoles } from "@argine/db/queries/users";
+import Provider, { type Configuration, errors, type KoaContextWithOIDC } from "oidc-provider";
+import type { Config } from "../config.ts";
+import type { ProviderKeys } from "./keys.ts";
+import { dbAdapterFactory } from "./oidc-adapter.ts";
+
+export const INTERACTION_PATH = "/v1/auth/interactions";
+
+// Pages the provider renders itself (logout, errors) carry the same strict policy as the rest of the site.
+const PAGE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+function page(ctx: KoaContextWithOIDC, title: string, body: string) {
+  ctx.type = "html";
+  ctx.set("Content-Security-Policy", PAGE_CSP);
+  ctx.set("Cache-Control", "no-store");
+  ctx.body = `<!doctype html><html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main>${body}</main></body></html>`;
+}
+
+const escapeHtml = (value: unknown) => String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+async function accountClaims(db: Db, sub: string) {
+  const user = await findUserById(db, sub);
+  if (!user) return undefined;
+  const roles = await listRoles(db, sub);
+  return {
+    sub,
+    email: user.email,
+    email_verified: Boolean(user.emailVerifiedAt),
+    name: `${user.name} ${user.lastname}`,
+    given_name: user.name,
+    family_name: user.lastname,
+    roles,
+  };
+}
+
+/**
+ * The embedded OpenID provider (DESIGN.md §2): one public client (the web app), authorization code with
+ * PKCE, JWT access tokens for the API carrying `roles`, rotating refresh tokens, state in our database.
+ */
+export function createOidcProvider(config: Config, db: Db, keys: ProviderKeys): Provider {
+  const { identity, publicUrl } = config;
+  const secure = publicUrl.startsWith("https://");
+  const configuration: Configuration = {
+    adapter: dbAdapterFactory(db),
+    clients: [
+      {
+        client_id: identity.clientId,
+        client_name: "Argine",
+        token_endpoint_auth_method: "none",
+        application_type: "web",
+        redirect_uris: [`${publicUrl}/callback`],
+        post_logout_redirect_uris: [`${publicUrl}/`],
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+      },
+    ],
+    pkce: { methods: ["S256"], required: () => true },
+    scopes: ["openid", "offline_access", "profile", "email"],
+    claims: {
+      openid: ["sub", "roles"],
+      email: ["email", "email_verified"],
+      profile: ["name", "given_name", "family_name"],
+    },
+    async findAccount(_ctx, sub) {
+      const claims = await accountClaims(db, sub);
+      if (!claims) return undefined;
+      return { accountId: sub, claims: async () => claims };
+    },
+    // The API's access tokens carry the roles the API authorizes with.
+    async extraTokenClaims(_ctx, token) {
+      if (token.kind !== "AccessToken" || !token.accountId) return undefined;
+      return { roles: await listRoles(db, token.accountId) };
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => identity.audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resource) => {
+          if (resource !== identity.audience) throw new errors.InvalidTarget();
+          return {
+            scope: "api",
+            audience: identity.audience,
+            accessTokenTTL: identity.accessTokenTtlSeconds,
+            accessTokenFormat: "jwt",
+            jwt: { sign: { alg: "RS256" } },
+          };
+        },
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        // Logging out needs no confirmation click: the page submits the provider's form by itself.
+        logoutSource: async (ctx, form) =>
+          page(
+            ctx,
+            "Uscita in corso",
+            `<h1>Stai uscendo da Argine…</h1>${form}<button type="submit" form="op.logoutForm" name="logout" value="yes">Esci</button><script src="/v1/auth/logout.js"></script>`,
+          ),
+        postLogoutSuccessSource: async (ctx) =>
+          page(
+            ctx,
+            "Sei uscita/o",
+            `<h1>Sei uscita/o da Argine.</h1><p><a href="${publicUrl}/">Torna alla home</a></p>`,
+          ),
+      },
+    },
+    // First-party client: no consent screen. The grant covers what the web app asks for.
+    async loadExistingGrant(ctx) {
+      const { session, client, params } = ctx.oidc;
+      if (!session?.accountId || !client) return undefined;
+      const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      const grant = grantId
+        ? await ctx.oidc.provider.Grant.find(grantId)
+        : new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      if (!grant) return undefined;
+      grant.addOIDCScope(String(params?.scope ?? identity.scope));
+      grant.addResourceScope(identity.audience, "api");
+      await grant.save();
+      return grant;
+    },
+    async issueRefreshToken(_ctx, client) {
+      return client.grantTypeAllowed("refresh_token");
+    },
+    interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
+    cookies: {
+      keys: keys.cookieKeys,
+      long: { signed: true, httpOnly: true, sameSite: "lax", secure },
+      short: { signed: true, httpOnly: true, sameSite: "lax", secure },
+    },
+    jwks: { keys: keys.jwks as NonNullable<Configuration["jwks"]>["keys"] },
+    ttl: {
+      AccessToken: identity.accessTokenTtlSeconds,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 3600,
+      Grant: 14 * 24 * 3600,
+      Session: 14 * 24 * 3600,
+      RefreshToken: 14 * 24 * 3600,
+    },
+    renderError: async (ctx, out) =>
+      page(
+        ctx,
+        "Accesso non riuscito",
+        `<h1>Non è stato possibile completare l'accesso.</h1><p>${escapeHtml(out.error_description ?? out.error)}</p><p><a href="${publicUrl}/account/login">Riprova ad accedere</a></p>`,
+      ),
+  };
+  const provider = new Provider(identity.issuer, configuration);
+  provider.proxy = config.trustProxy;
+  return provider;
+}

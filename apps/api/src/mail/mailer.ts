@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+export interface OutboxEntry {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  createdAt: string;
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set; otherwise the embedded outbox: each message is written as
+ * an .eml file (what SMTP would have carried) plus a .json copy the demo mailbox page reads.
+ */
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+      },
+    };
+  }
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(mail) {
+      const info = await composer.sendMail({ from: options.from, ...mail });
+      const createdAt = new Date();
+      const id = `${createdAt.toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}`;
+      await mkdir(options.outboxDir, { recursive: true });
+      await writeFile(join(options.outboxDir, `${id}.eml`), info.message as Buffer);
+      const entry: OutboxEntry = {
+        id,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? null,
+        createdAt: createdAt.toISOString(),
+      };
+      await writeFile(join(options.outboxDir, `${id}.json`), JSON.stringify(entry));
+    },
+  };
+}
+
+/** The embedded outbox, newest first. */
+export async function readOutbox(outboxDir: string): Promise<OutboxEntry[]> {
+  let names: string[];
+  try {
+    names = await readdir(outboxDir);
+  } catch {
+    return [];
+  }
+  const entries = await Promise.all(
+    names
+      .filter((n) => n.endsWith(".json"))
+      .map(async (n) => JSON.parse(await readFile(join(outboxDir, n), "utf8")) as OutboxEntry),
+  );
+  return entries.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+}

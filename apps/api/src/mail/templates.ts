@@ -1,0 +1,39 @@
+import type { Mail } from "./mailer.ts";
+
+// Italian mails of the identity flows. Plain and calm: the reader may be frightened; no personal data
+// beyond the first name, links valid once.
+
+const signature = "\n\nUn saluto,\nil team di Argine";
+
+export function verificationMail(to: string, name: string, link: string): Mail {
+  return {
+    to,
+    subject: "Conferma il tuo indirizzo email",
+    text:
+      `Ciao ${name},\n\ngrazie per esserti registrata/o su Argine. Per attivare il tuo account conferma il tuo indirizzo ` +
+      `email aprendo questo link:\n\n${link}\n\nIl link vale 48 ore e si può usare una sola volta. ` +
+      `Se non hai chiesto tu la registrazione, ignora questa email: senza conferma l'account non si attiva.${signature}`,
+  };
+}
+
+export function alreadyRegisteredMail(to: string, name: string, loginLink: string, resetLink: string): Mail {
+  return {
+    to,
+    subject: "Hai già un account su Argine",
+    text:
+      `Ciao ${name},\n\nqualcuno (forse tu) ha provato a registrarsi su Argine con questo indirizzo email, ` +
+      `che ha già un account. Puoi accedere da qui:\n\n${loginLink}\n\nSe non ricordi la password, puoi ` +
+      `sceglierne una nuova da qui:\n\n${resetLink}\n\nSe non sei stata/o tu, ignora questa email: il tuo account è al sicuro.${signature}`,
+  };
+}
+
+export function passwordResetMail(to: string, name: string, link: string): Mail {
+  return {
+    to,
+    subject: "Scegli una nuova password",
+    text:
+      `Ciao ${name},\n\nabbiamo ricevuto una richiesta di cambio password per il tuo account Argine. ` +
+      `Per sceglierne una nuova apri questo link:\n\n${link}\n\nIl link vale 1 ora e si può usare una sola volta. ` +
+      `Se non hai chiesto tu il cambio, ignora questa email: la tua password resta quella di prima.${signature}`,
+  };
+}

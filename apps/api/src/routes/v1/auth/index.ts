@@ -1,0 +1,150 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { AppError } from "@argine/core/errors/app-error";
+import {
+  AuthConfigSchema,
+  InteractionSchema,
+  LoginBodySchema,
+  RedirectSchema,
+} from "@argine/core/identity/users-api";
+import { MESSAGES } from "@argine/core/shared/messages";
+import { findUserByEmail } from "@argine/db/queries/users";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type Provider from "oidc-provider";
+import { z } from "zod";
+import { clearFailures, isLockedOut, recordFailure } from "../../../identity/lockout.ts";
+import { verifyPassword } from "../../../identity/passwords.ts";
+
+const UidParams = z.object({ uid: z.string().min(1).max(100) });
+
+// Submits the provider's logout form, so signing out needs no extra click (CSP: a script file, not inline).
+const LOGOUT_SCRIPT =
+  'var f=document.getElementById("op.logoutForm");if(f){var i=document.createElement("input");i.type="hidden";i.name="logout";i.value="yes";f.appendChild(i);f.submit();}';
+
+export interface AuthRoutesOptions {
+  provider: Provider | null;
+  cookieSecret: string;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { provider, cookieSecret },
+) => {
+  const { identity } = app.config;
+
+  app.get(
+    "/auth/config",
+    {
+      schema: {
+        tags: ["identity"],
+        summary: "Il provider OpenID con cui accede la web app",
+        security: [],
+        response: { 200: AuthConfigSchema },
+      },
+    },
+    async () => ({
+      issuer: identity.issuer,
+      clientId: identity.clientId,
+      audience: identity.audience,
+      scope: identity.scope,
+      embedded: identity.embedded,
+    }),
+  );
+
+  if (!provider) return;
+
+  // The CSRF token of a sign-in step: bound to its uid (itself bound to the interaction cookie).
+  const csrfFor = (uid: string) =>
+    createHmac("sha256", cookieSecret).update(`csrf:${uid}`).digest("base64url");
+
+  const details = async (
+    request: { raw: import("node:http").IncomingMessage },
+    reply: { raw: import("node:http").ServerResponse },
+    uid: string,
+  ) => {
+    try {
+      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      if (interaction.uid !== uid) throw new Error("uid mismatch");
+      return interaction;
+    } catch {
+      throw new AppError("NOT_FOUND", MESSAGES.loginExpired);
+    }
+  };
+
+  app.get("/auth/logout.js", { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type("text/javascript; charset=utf-8")
+      .header("cache-control", "public, max-age=3600")
+      .send(LOGOUT_SCRIPT),
+  );
+
+  app.get(
+    "/auth/interactions/:uid",
+    {
+      schema: {
+        tags: ["identity"],
+        summary: "Il passo di accesso in corso (JSON), o il rimando alla pagina di accesso (browser)",
+        security: [],
+        params: UidParams,
+        response: { 200: InteractionSchema },
+      },
+    },
+    async (request, reply) => {
+      const { uid } = request.params;
+      // The provider sends the browser here; the page that asks for the credentials is the web app's.
+      if (!request.headers.accept?.includes("application/json")) {
+        return reply.redirect(`/account/login?uid=${encodeURIComponent(uid)}`, 303);
+      }
+      const interaction = await details(request, reply, uid);
+      const loginHint = interaction.params.login_hint;
+      return {
+        uid,
+        prompt: interaction.prompt.name,
+        csrfToken: csrfFor(uid),
+        ...(typeof loginHint === "string" ? { loginHint } : {}),
+      };
+    },
+  );
+
+  app.post(
+    "/auth/interactions/:uid/login",
+    {
+      schema: {
+        tags: ["identity"],
+        summary: "Accesso con email e password",
+        security: [],
+        params: UidParams,
+        body: LoginBodySchema,
+        headers: z.object({ "x-csrf-token": z.string().min(1) }),
+        response: { 200: RedirectSchema },
+      },
+    },
+    async (request, reply) => {
+      const { uid } = request.params;
+      const expected = Buffer.from(csrfFor(uid));
+      const given = Buffer.from(request.headers["x-csrf-token"]);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given))
+        throw new AppError("FORBIDDEN");
+      await details(request, reply, uid);
+
+      const { email, password } = request.body;
+      if (await isLockedOut(app.db, email, request.ip)) {
+        throw new AppError("TOO_MANY_REQUESTS", MESSAGES.loginLocked);
+      }
+      const user = await findUserByEmail(app.db, email);
+      // Same work and same answer for an unknown email and a wrong password.
+      if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+        await recordFailure(app.db, email, request.ip);
+        throw new AppError("INVALID_CREDENTIALS");
+      }
+      if (!user.emailVerifiedAt) throw new AppError("EMAIL_NOT_VERIFIED");
+      await clearFailures(app.db, email);
+      const redirectTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: user.id, remember: true } },
+        { mergeWithLastSubmission: false },
+      );
+      return { redirectTo };
+    },
+  );
+};

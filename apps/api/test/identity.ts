@@ -1,0 +1,144 @@
+import type { DbHandle } from "@argine/db/client";
+import { seedDemo } from "@argine/db/seed";
+import { openTestDb, type TestDbKind } from "@argine/db/testing";
+import type { FastifyInstance } from "fastify";
+import * as client from "openid-client";
+import { buildApp } from "../src/app.ts";
+import { hashPassword } from "../src/identity/passwords.ts";
+import type { Mail, Mailer } from "../src/mail/mailer.ts";
+import { testConfig } from "./helpers.ts";
+import { freePort } from "./ports.ts";
+
+/** Keeps sent mails in memory; `linkIn` pulls the mailed link out of the last one to an address. */
+export class MemoryMailer implements Mailer {
+  readonly sent: Mail[] = [];
+  async send(mail: Mail) {
+    this.sent.push(mail);
+  }
+  lastTo(to: string): Mail | undefined {
+    return this.sent.filter((m) => m.to === to).at(-1);
+  }
+  tokenIn(to: string): string {
+    const match = this.lastTo(to)?.text.match(/token=([\w-]+)/);
+    if (!match?.[1]) throw new Error(`no link mailed to ${to}`);
+    return match[1];
+  }
+}
+
+/** A client address of its own (the server trusts X-Forwarded-For in tests), so per-IP limits stay apart. */
+export function randomIp(): string {
+  const byte = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${byte()}.${byte()}.${byte()}`;
+}
+
+/** A minimal browser: follows nothing by itself, keeps cookies per name, comes from one address. */
+export class Browser {
+  private readonly cookies = new Map<string, string>();
+  readonly ip: string;
+  constructor(ip: string = randomIp()) {
+    this.ip = ip;
+  }
+  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("x-forwarded-for", this.ip);
+    if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const res = await fetch(url, { ...init, headers, redirect: "manual" });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const [name, ...value] = (pair ?? "").split("=");
+      if (name) this.cookies.set(name.trim(), value.join("="));
+    }
+    return res;
+  }
+}
+
+export interface IdentityServer {
+  app: FastifyInstance;
+  handle: DbHandle;
+  base: string;
+  mailer: MemoryMailer;
+  oidc: client.Configuration;
+  close(): Promise<void>;
+}
+
+/** The whole app listening on a real port (the provider's issuer must be a reachable URL). */
+export async function startIdentityServer(
+  kind: TestDbKind,
+  env: Record<string, string> = {},
+): Promise<IdentityServer> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const config = testConfig({ PORT: String(port), PUBLIC_URL: base, TRUST_PROXY: "true", ...env });
+  const handle = await openTestDb(kind);
+  await seedDemo(handle.db, { hashPassword });
+  const mailer = new MemoryMailer();
+  const app = await buildApp({ config, db: handle.db, mailer });
+  await app.listen({ port, host: "127.0.0.1" });
+  const oidc = await client.discovery(new URL(`${base}/oidc`), "argine-web", undefined, client.None(), {
+    execute: [client.allowInsecureRequests],
+  });
+  return {
+    app,
+    handle,
+    base,
+    mailer,
+    oidc,
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+/**
+ * Signs in the way the web app does — authorization code with PKCE, our login step — and returns the
+ * tokens from the code exchange, done by openid-client (an independent relying-party library).
+ */
+export interface SignInResult {
+  status: number;
+  body?: { code: string; message: string };
+  tokens?: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers;
+}
+
+export async function signIn(
+  server: IdentityServer,
+  email: string,
+  password: string,
+  ip?: string,
+): Promise<SignInResult> {
+  const browser = new Browser(ip);
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const audience = `${server.base}/v1`;
+  const authUrl = client.buildAuthorizationUrl(server.oidc, {
+    redirect_uri: `${server.base}/callback`,
+    scope: "openid profile email offline_access",
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+    state,
+    resource: audience,
+  });
+  let res = await browser.fetch(authUrl.href);
+  const interactionUrl = new URL(res.headers.get("location") ?? "", server.base);
+  const details = await browser.fetch(interactionUrl.href, { headers: { accept: "application/json" } });
+  const { csrfToken } = (await details.json()) as { csrfToken: string };
+  const login = await browser.fetch(`${interactionUrl.href}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json", "x-csrf-token": csrfToken },
+    body: JSON.stringify({ email, password }),
+  });
+  if (login.status !== 200)
+    return { status: login.status, body: (await login.json()) as SignInResult["body"] };
+  let next = ((await login.json()) as { redirectTo: string }).redirectTo;
+  for (let hops = 0; hops < 5 && !next.startsWith(`${server.base}/callback`); hops++) {
+    res = await browser.fetch(new URL(next, server.base).href);
+    next = res.headers.get("location") ?? "";
+  }
+  const tokens = await client.authorizationCodeGrant(
+    server.oidc,
+    new URL(next),
+    { pkceCodeVerifier: verifier, expectedState: state },
+    { resource: audience },
+  );
+  return { status: 200, tokens };
+}

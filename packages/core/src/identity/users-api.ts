@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { BillingDataSchema } from "../invoice/billing-data.ts";
+import {
+  EmailSchema,
+  PrivacyAcceptanceSchema,
+  RequiredSecretSchema,
+  RequiredStringSchema,
+} from "../shared/fields.ts";
+import { PasswordSchema } from "./password.ts";
+import {
+  CellPhoneSchema,
+  PasswordChangeBodySchema,
+  PersonNameSchema,
+  ProfileUpdateBodySchema,
+} from "./profile.ts";
+import { RoleSchema } from "./roles.ts";
+
+// Request and response bodies of the identity calls (spec §7 "Authentication", users/me), shared by the
+// API routes and the web forms.
+
+/** POST /v1/users: registration. The answer is the same whether or not the email is already registered. */
+export const RegistrationBodySchema = z.object({
+  name: PersonNameSchema,
+  lastname: PersonNameSchema,
+  email: EmailSchema,
+  password: PasswordSchema,
+  cellPhone: CellPhoneSchema,
+  privacyConsent: PrivacyAcceptanceSchema,
+  marketingConsent: z.boolean().default(false),
+});
+export type RegistrationBody = z.infer<typeof RegistrationBodySchema>;
+
+/** POST /v1/users/verification/resend and POST /v1/users/password-reset. */
+export const EmailBodySchema = z.object({ email: EmailSchema });
+
+/** POST /v1/users/verification: the token from the mailed link. */
+export const TokenBodySchema = z.object({ token: RequiredStringSchema });
+
+/** POST /v1/users/password-reset/confirm. */
+export const PasswordResetConfirmBodySchema = z.object({
+  token: RequiredStringSchema,
+  password: PasswordSchema,
+});
+
+/** POST /v1/auth/interactions/{uid}/login. */
+export const LoginBodySchema = z.object({ email: EmailSchema, password: RequiredSecretSchema });
+
+/** PATCH /v1/users/me: either the profile fields or the password fields, never both (spec §7). */
+export const MeUpdateBodySchema = z.union([
+  PasswordChangeBodySchema.strict(),
+  ProfileUpdateBodySchema.partial()
+    .extend({
+      marketingConsent: z.boolean().optional(),
+    })
+    .strict(),
+]);
+export type MeUpdateBody = z.infer<typeof MeUpdateBodySchema>;
+
+/** GET /v1/users/me. */
+export const MeSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  lastname: z.string(),
+  cellPhone: z.string().nullable(),
+  marketingConsent: z.boolean(),
+  privacyConsent: z.boolean(),
+  roles: z.array(RoleSchema),
+  invoice: BillingDataSchema.nullable(),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+/** A plain confirmation for the user. */
+export const MessageSchema = z.object({ message: z.string() });
+
+/** Where the browser goes next in the sign-in flow. */
+export const RedirectSchema = z.object({ redirectTo: z.string() });
+
+/** GET /v1/auth/interactions/{uid}: the pending sign-in step shown by /account/login. */
+export const InteractionSchema = z.object({
+  uid: z.string(),
+  prompt: z.string(),
+  csrfToken: z.string(),
+  loginHint: z.string().optional(),
+});
+
+/** GET /v1/auth/config: which OpenID provider the web app signs in with. */
+export const AuthConfigSchema = z.object({
+  issuer: z.string(),
+  clientId: z.string(),
+  /** The API's resource indicator: the audience of its access tokens. */
+  audience: z.string(),
+  scope: z.string(),
+  /** True for the embedded provider, whose login, registration and reset pages are ours. */
+  embedded: z.boolean(),
+});
+export type AuthConfig = z.infer<typeof AuthConfigSchema>;
+
+/** PUT and DELETE /v1/users/{id}/roles/{role} (admin). */
+export const RoleParamsSchema = z.object({ id: z.uuid(), role: RoleSchema });
+
+/** GET /v1/dev/mailbox (demo mode only): the outbox as a mailbox. */
+export const MailboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const MailboxSchema = z.array(MailboxMessageSchema);

@@ -1,0 +1,142 @@
+import { and, count, eq, gt, isNull, lt } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { billingProfiles, loginFailures, userRoles, users, userTokens } from "../schema.ts";
+
+export type UserRow = typeof users.$inferSelect;
+export type BillingRow = typeof billingProfiles.$inferSelect;
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByExternalSubject(db: Db, subject: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.externalSubject, subject));
+  return row;
+}
+
+export interface NewUser {
+  email: string;
+  name: string;
+  lastname: string;
+  passwordHash?: string | null;
+  cellPhone?: string | null;
+  privacyConsent: boolean;
+  marketingConsent: boolean;
+  externalSubject?: string | null;
+  emailVerifiedAt?: Date | null;
+}
+
+/** Inserts the user unless the email is taken; returns the new row or undefined. */
+export async function createUser(db: Db, user: NewUser): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...user, email: normalizeEmail(user.email) })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+export async function listRoles(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.role).sort();
+}
+
+export async function grantRole(db: Db, userId: string, role: string): Promise<void> {
+  await db.insert(userRoles).values({ userId, role }).onConflictDoNothing();
+}
+
+export async function revokeRole(db: Db, userId: string, role: string): Promise<void> {
+  await db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  changes: Partial<
+    Pick<UserRow, "name" | "lastname" | "cellPhone" | "marketingConsent" | "passwordHash" | "emailVerifiedAt">
+  >,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function findBilling(db: Db, userId: string): Promise<BillingRow | undefined> {
+  const [row] = await db.select().from(billingProfiles).where(eq(billingProfiles.userId, userId));
+  return row;
+}
+
+export async function upsertBilling(db: Db, billing: Omit<BillingRow, "updatedAt">): Promise<void> {
+  const { userId, ...fields } = billing;
+  await db
+    .insert(billingProfiles)
+    .values(billing)
+    .onConflictDoUpdate({ target: billingProfiles.userId, set: { ...fields, updatedAt: new Date() } });
+}
+
+// Single-use tokens: the caller hashes; only hashes are stored.
+
+export async function createUserToken(
+  db: Db,
+  token: { tokenHash: string; userId: string; kind: "verify" | "reset"; expiresAt: Date },
+): Promise<void> {
+  await db.insert(userTokens).values(token);
+}
+
+/** Marks a live token used and returns its user id; undefined when unknown, expired or already used. */
+export async function consumeUserToken(
+  db: Db,
+  tokenHash: string,
+  kind: "verify" | "reset",
+  now = new Date(),
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(userTokens.tokenHash, tokenHash),
+        eq(userTokens.kind, kind),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: userTokens.userId });
+  return row?.userId;
+}
+
+// Lockout bookkeeping.
+
+export async function recordLoginFailure(db: Db, keys: string[], at = new Date()): Promise<void> {
+  await db.insert(loginFailures).values(keys.map((key) => ({ key, at })));
+}
+
+export async function countLoginFailures(db: Db, key: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.key, key), gt(loginFailures.at, since)));
+  return row?.n ?? 0;
+}
+
+export async function clearLoginFailures(db: Db, key: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.key, key));
+}
+
+export async function pruneLoginFailures(db: Db, before: Date): Promise<void> {
+  await db.delete(loginFailures).where(lt(loginFailures.at, before));
+}
