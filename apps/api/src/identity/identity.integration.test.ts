@@ -3,7 +3,9 @@ import { testDbKinds } from "@argine/db/testing";
 import { importJWK, type JWK, SignJWT } from "jose";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type IdentityServer, signIn, startIdentityServer } from "../../test/identity.ts";
+import { type IdentityServer, MemoryMailer, signIn, startIdentityServer } from "../../test/identity.ts";
+import { buildApp } from "../app.ts";
+import { rotateSigningKey } from "./keys.ts";
 
 const DEMO_PASSWORD = "Demo!Argine2026";
 
@@ -86,6 +88,28 @@ describe.each(testDbKinds())("identity on %s", (kind) => {
       const res = await me(bad);
       expect(res.status).toBe(401);
       expect(((await res.json()) as { code: string }).code).toBe("UNAUTHORIZED");
+    }
+  });
+
+  it("rotates signing keys: after a restart the new key signs and tokens from the old one still verify", async () => {
+    const result = await signIn(s, "cliente@demo.argine.it", DEMO_PASSWORD);
+    const oldToken = result.tokens?.access_token ?? "";
+    const newKid = await rotateSigningKey(s.handle.db, new Date(Date.now() + 1000));
+    const restarted = await buildApp({ config: s.app.config, db: s.handle.db, mailer: new MemoryMailer() });
+    try {
+      const jwks = (await restarted.inject({ method: "GET", url: "/oidc/jwks" })).json() as {
+        keys: { kid: string }[];
+      };
+      expect(jwks.keys[0]?.kid).toBe(newKid);
+      expect(jwks.keys).toHaveLength(2);
+      const res = await restarted.inject({
+        method: "GET",
+        url: "/v1/users/me",
+        headers: { authorization: `Bearer ${oldToken}` },
+      });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await restarted.close();
     }
   });
 });

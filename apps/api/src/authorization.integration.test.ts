@@ -1,0 +1,183 @@
+import type { Me } from "@argine/core/identity/users-api";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type IdentityServer, randomIp, signIn, startIdentityServer } from "../test/identity.ts";
+
+// Every documented /v1 route × every kind of caller, in one table (DESIGN.md §4). A route missing from the
+// table fails the first test, so a new route cannot ship without deciding who may call it.
+
+type Caller = "anonymous" | "client" | "otherClient" | "lawyer" | "admin";
+const CALLERS: Caller[] = ["anonymous", "client", "otherClient", "lawyer", "admin"];
+
+interface Case {
+  method: string;
+  /** The OpenAPI path, as documented. */
+  path: string;
+  url: (ids: { otherClient: string }) => string;
+  body?: unknown;
+  expect: Record<Caller, number>;
+}
+
+const all = (status: number): Record<Caller, number> => ({
+  anonymous: status,
+  client: status,
+  otherClient: status,
+  lawyer: status,
+  admin: status,
+});
+const signedIn = (status: number): Record<Caller, number> => ({ ...all(status), anonymous: 401 });
+const adminOnly = (status: number): Record<Caller, number> => ({
+  ...all(403),
+  anonymous: 401,
+  admin: status,
+});
+
+const BILLING = {
+  taxCode: "RSSMRA85T10A562S",
+  address: "Via Roma 1",
+  zip: "00184",
+  city: "Roma",
+  province: "RM",
+  country: "IT",
+};
+
+const TABLE: Case[] = [
+  { method: "GET", path: "/v1/products", url: () => "/v1/products", expect: all(200) },
+  { method: "GET", path: "/v1/auth/config", url: () => "/v1/auth/config", expect: all(200) },
+  {
+    method: "GET",
+    path: "/v1/auth/interactions/{uid}",
+    url: () => "/v1/auth/interactions/nessuna",
+    expect: all(404),
+  },
+  {
+    method: "POST",
+    path: "/v1/auth/interactions/{uid}/login",
+    url: () => "/v1/auth/interactions/nessuna/login",
+    body: { email: "a@example.org", password: "x" },
+    expect: all(400),
+  },
+  { method: "POST", path: "/v1/users", url: () => "/v1/users", body: {}, expect: all(400) },
+  {
+    method: "POST",
+    path: "/v1/users/verification",
+    url: () => "/v1/users/verification",
+    body: { token: "x" },
+    expect: all(400),
+  },
+  {
+    method: "POST",
+    path: "/v1/users/verification/resend",
+    url: () => "/v1/users/verification/resend",
+    body: { email: "nessuno@example.org" },
+    expect: all(202),
+  },
+  {
+    method: "POST",
+    path: "/v1/users/password-reset",
+    url: () => "/v1/users/password-reset",
+    body: { email: "nessuno@example.org" },
+    expect: all(202),
+  },
+  {
+    method: "POST",
+    path: "/v1/users/password-reset/confirm",
+    url: () => "/v1/users/password-reset/confirm",
+    body: { token: "x", password: "Girasole-Lento-42" },
+    expect: all(400),
+  },
+  { method: "GET", path: "/v1/users/me", url: () => "/v1/users/me", expect: signedIn(200) },
+  {
+    method: "PATCH",
+    path: "/v1/users/me",
+    url: () => "/v1/users/me",
+    body: { cellPhone: "3331234567" },
+    expect: signedIn(200),
+  },
+  {
+    method: "PATCH",
+    path: "/v1/users/me/invoice",
+    url: () => "/v1/users/me/invoice",
+    body: BILLING,
+    expect: signedIn(200),
+  },
+  {
+    method: "PUT",
+    path: "/v1/users/{id}/roles/{role}",
+    url: ({ otherClient }) => `/v1/users/${otherClient}/roles/lawyer`,
+    expect: adminOnly(200),
+  },
+  {
+    method: "DELETE",
+    path: "/v1/users/{id}/roles/{role}",
+    url: ({ otherClient }) => `/v1/users/${otherClient}/roles/lawyer`,
+    expect: adminOnly(200),
+  },
+  { method: "GET", path: "/v1/dev/mailbox", url: () => "/v1/dev/mailbox", expect: all(200) },
+];
+
+describe("authorization: every route × every caller", () => {
+  let s: IdentityServer;
+  const tokens: Partial<Record<Caller, string>> = {};
+  let otherClientId = "";
+
+  beforeAll(async () => {
+    s = await startIdentityServer("pglite");
+    const password = "Girasole-Lento-42";
+    await fetch(`${s.base}/v1/users`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify({
+        name: "Altra",
+        lastname: "Cliente",
+        email: "altra@example.org",
+        password,
+        privacyConsent: true,
+      }),
+    });
+    await fetch(`${s.base}/v1/users/verification`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token: s.mailer.tokenIn("altra@example.org") }),
+    });
+    const accounts: [Caller, string, string][] = [
+      ["client", "cliente@demo.argine.it", "Demo!Argine2026"],
+      ["otherClient", "altra@example.org", password],
+      ["lawyer", "avvocato@demo.argine.it", "Demo!Argine2026"],
+      ["admin", "admin@demo.argine.it", "Demo!Argine2026"],
+    ];
+    for (const [caller, email, pwd] of accounts)
+      tokens[caller] = (await signIn(s, email, pwd)).tokens?.access_token;
+    const me = await fetch(`${s.base}/v1/users/me`, {
+      headers: { authorization: `Bearer ${tokens.otherClient}` },
+    });
+    otherClientId = ((await me.json()) as Me).id;
+  });
+  afterAll(() => s.close());
+
+  it("covers every documented route", async () => {
+    const doc = (await fetch(`${s.base}/v1/openapi.json`).then((r) => r.json())) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(TABLE.map((c) => `${c.method} ${c.path}`).sort()).toEqual(documented.sort());
+  });
+
+  for (const c of TABLE) {
+    it.each(CALLERS)(`${c.method} ${c.path} as %s`, async (caller) => {
+      const token = tokens[caller];
+      const res = await fetch(`${s.base}${c.url({ otherClient: otherClientId })}`, {
+        method: c.method,
+        headers: {
+          accept: "application/json",
+          "x-forwarded-for": randomIp(),
+          ...(c.body === undefined ? {} : { "content-type": "application/json" }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: c.body === undefined ? undefined : JSON.stringify(c.body),
+      });
+      expect(res.status).toBe(c.expect[caller]);
+    });
+  }
+});
