@@ -23,14 +23,28 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { viewport: { width: 1280, height: 900 } } },
-    { name: "mobile", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    {
+      name: "mobile",
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+      // The long account journeys run once, on desktop; the mobile project checks the pages themselves.
+      testIgnore: /account-journeys/,
+    },
   ],
   webServer: {
     command: `rm -rf ${DATA_DIR} && node ../apps/api/src/main.ts`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: "warn", NODE_ENV: "development" },
+    // Short-lived access tokens, so a journey sees the silent renewal 60 s before expiry within seconds.
+    env: {
+      PORT: String(PORT),
+      // The issuer the browser talks to must be the address the tests browse.
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      DATA_DIR,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "development",
+      ACCESS_TOKEN_TTL_SECONDS: "66",
+    },
     stdout: "ignore",
     stderr: "pipe",
   },

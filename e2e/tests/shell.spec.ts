@@ -36,12 +36,17 @@ test("an unknown public path answers the 404 page with status 404", async ({ pag
   expect(errors).toEqual([]);
 });
 
-test("/dashboard/anything gets the app shell and the client renders it", async ({ page }) => {
+test("/dashboard/anything gets the app shell, and the client sends a signed-out visitor to sign in", async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   const response = await page.goto("/dashboard/anything");
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole("heading", { name: "Area personale" })).toBeVisible();
+  await page.waitForURL(/\/account\/login\?uid=/);
+  await expect(page.getByRole("heading", { name: "Accedi", level: 1 })).toBeVisible();
   await expect(page.getByRole("banner")).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   expect(errors).toEqual([]);
 });
 

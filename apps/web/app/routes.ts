@@ -4,7 +4,22 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   // The account area is client-only (not prerendered): served from __spa-fallback.html.
-  route("dashboard/*", "routes/dashboard.tsx"),
+  route("account", "routes/account.tsx"),
+  route("account/login", "routes/account-login.tsx"),
+  route("account/register", "routes/account-register.tsx"),
+  route("account/verify", "routes/account-verify.tsx"),
+  route("account/reset", "routes/account-reset.tsx"),
+  route("callback", "routes/callback.tsx"),
+  route("logout", "routes/logout.tsx"),
+  // The demo outbox (the API answers 404 outside demo mode; the page says so).
+  route("dev/mailbox", "routes/dev-mailbox.tsx"),
+  // Every path under /dashboard needs sign-in; sections not built yet say so inside the dashboard.
+  route("dashboard", "routes/dashboard.tsx", [
+    index("routes/dashboard-home.tsx"),
+    route("profile/info", "routes/dashboard-profile-info.tsx"),
+    route("profile/invoice", "routes/dashboard-profile-invoice.tsx"),
+    route("*", "routes/dashboard-unavailable.tsx"),
+  ]),
   // /404 is prerendered through this splat route, so the page the server answers for any unknown path
   // hydrates against the same route it was rendered with.
   route("*", "routes/catch-all.tsx"),

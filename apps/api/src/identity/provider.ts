@@ -57,6 +57,8 @@ export function createOidcProvider(config: Config, db: Db, keys: ProviderKeys): 
       },
     ],
     pkce: { methods: ["S256"], required: () => true },
+    // Browsers send Origin on the token and revocation calls: only the web app's own origin may make them.
+    clientBasedCORS: (_ctx, origin) => origin === new URL(publicUrl).origin,
     scopes: ["openid", "offline_access", "profile", "email"],
     claims: {
       openid: ["sub", "roles"],

@@ -1,4 +1,4 @@
-import { DashboardShellPage } from "../features/dashboard/dashboard-shell-page.tsx";
+import { DashboardLayout } from "../features/dashboard/dashboard-layout.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -12,5 +12,5 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export default function Dashboard() {
-  return <DashboardShellPage />;
+  return <DashboardLayout />;
 }

@@ -1,11 +1,13 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
+import { AuthProvider } from "../auth/auth-provider.tsx";
+import type { OidcClient } from "../auth/oidc-client.ts";
 import { createModalStore, ModalStoreContext } from "../modal/modal-store.ts";
 import { AppStateContext, createAppStateStore } from "./app-state.ts";
 import { createQueryClient } from "./query-client.ts";
 
-/** The app's stores and the query client, created once per app (and per test). */
-export function AppProviders({ children }: { children: ReactNode }) {
+/** The app's stores, the query client and the session check, created once per app (and per test). */
+export function AppProviders({ children, authClient }: { children: ReactNode; authClient?: OidcClient }) {
   const [deps] = useState(() => {
     const appState = createAppStateStore();
     const modal = createModalStore();
@@ -14,7 +16,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={deps.queryClient}>
       <AppStateContext.Provider value={deps.appState}>
-        <ModalStoreContext.Provider value={deps.modal}>{children}</ModalStoreContext.Provider>
+        <ModalStoreContext.Provider value={deps.modal}>
+          <AuthProvider client={authClient}>{children}</AuthProvider>
+        </ModalStoreContext.Provider>
       </AppStateContext.Provider>
     </QueryClientProvider>
   );

@@ -1,16 +1,24 @@
 import { createContext, useContext } from "react";
+import type { SessionUser } from "../auth/session-user.ts";
 import type { HttpError } from "../http/http-error.ts";
 import { createStore, type Store, useStore } from "../store/create-store.ts";
 
-// App state (spec §3): the layout error, the last error and the spinner's instance count. The signed-in
-// user joins it with the auth feature.
+// App state (spec §3): the signed-in user, the layout error, the last error and the spinner's instance count,
+// plus the authentication state of spec §4 ("unknown" until the session check finishes, written by the auth
+// feature's provider).
 
 export interface SpinnerState {
   instances: number;
   isSpinning: boolean;
 }
 
+/** Spec §4: unknown until the session check finishes, then authenticated or not. */
+export type AuthStatus = "unknown" | "authenticated" | "anonymous";
+
 export interface AppState {
+  authStatus: AuthStatus;
+  /** The signed-in user; null while unknown or signed out. */
+  user: SessionUser | null;
   /** The message of the last failed async action shown to the user, until the next navigation. */
   layoutError: string | null;
   lastError: HttpError | null;
@@ -25,9 +33,17 @@ export interface AppStateStore extends Store<AppState> {
   /** Records a failed async action: lastError and the layout error. */
   setError(error: HttpError): void;
   clearLayoutError(): void;
+  /** The session check (or a login) found a signed-in user. */
+  setAuthenticated(user: SessionUser): void;
+  /** Signed out, or the session check found no session: clears the user. */
+  setAnonymous(): void;
+  /** Replaces the user's data (e.g. after GET /v1/users/me or a profile edit) while signed in. */
+  updateUser(user: SessionUser): void;
 }
 
 export const INITIAL_APP_STATE: AppState = {
+  authStatus: "unknown",
+  user: null,
   layoutError: null,
   lastError: null,
   spinner: { instances: 0, isSpinning: false },
@@ -55,6 +71,19 @@ export function createAppStateStore(initial: AppState = INITIAL_APP_STATE): AppS
     },
     clearLayoutError() {
       store.setState((state) => (state.layoutError === null ? state : { ...state, layoutError: null }));
+    },
+    setAuthenticated(user) {
+      store.setState((state) => ({ ...state, authStatus: "authenticated", user }));
+    },
+    setAnonymous() {
+      store.setState((state) =>
+        state.authStatus === "anonymous" && state.user === null
+          ? state
+          : { ...state, authStatus: "anonymous", user: null },
+      );
+    },
+    updateUser(user) {
+      store.setState((state) => (state.authStatus === "authenticated" ? { ...state, user } : state));
     },
   };
 }

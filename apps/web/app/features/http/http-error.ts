@@ -26,3 +26,13 @@ export function toHttpError(reason: unknown): HttpError {
   }
   return { message: MESSAGES.unknownError };
 }
+
+/**
+ * The API's error `code` as a plain string (the identity calls add codes of their own, such as
+ * EMAIL_NOT_VERIFIED and WRONG_PASSWORD), or undefined.
+ */
+export function errorCode(reason: unknown): string | undefined {
+  if (!isRecord(reason)) return undefined;
+  const code = reason.code;
+  return typeof code === "string" ? code : undefined;
+}

@@ -1,10 +1,19 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AppStateContext, type AppStateStore, createAppStateStore } from "../async/app-state.ts";
+import type { SessionUser } from "../auth/session-user.ts";
 import { SCROLL_LOCK_CLASS } from "../ui/scroll-lock.ts";
 import { Header } from "./header.tsx";
 
-function renderHeaderAt(url: string) {
+const GIULIA: SessionUser = { id: "u1", name: "Giulia", lastname: "Rossi", email: "g@example.it", roles: [] };
+
+function renderHeaderAt(
+  url: string,
+  setup: (store: AppStateStore) => void = (store) => store.setAnonymous(),
+) {
+  const appState = createAppStateStore();
+  setup(appState);
   const router = createMemoryRouter(
     [
       { path: "/", element: <Header /> },
@@ -12,7 +21,11 @@ function renderHeaderAt(url: string) {
     ],
     { initialEntries: [url] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <AppStateContext.Provider value={appState}>
+      <RouterProvider router={router} />
+    </AppStateContext.Provider>,
+  );
   return router;
 }
 
@@ -85,5 +98,77 @@ describe("Header", () => {
     await screen.findByRole("button", { name: "Menu", expanded: false });
     expect(router.state.location.pathname).toBe("/services");
     expect(document.documentElement.classList.contains(SCROLL_LOCK_CLASS)).toBe(false);
+  });
+});
+
+describe("Header account slot (spec §2)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("shows nothing while the session check is pending, then the login button", () => {
+    vi.useFakeTimers();
+    const appState = createAppStateStore();
+    const router = createMemoryRouter([{ path: "*", element: <Header /> }], { initialEntries: ["/"] });
+    render(
+      <AppStateContext.Provider value={appState}>
+        <RouterProvider router={router} />
+      </AppStateContext.Provider>,
+    );
+    expect(screen.queryByRole("link", { name: "Accedi" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /il tuo account/ })).toBeNull();
+
+    act(() => appState.setAnonymous());
+    // The pending helper polls every 50 ms.
+    act(() => vi.advanceTimersByTime(50));
+    expect(screen.getByRole("link", { name: "Accedi" })).toBeTruthy();
+  });
+
+  it("signed in: an account menu with exactly five entries in order, logout fifth", () => {
+    renderHeaderAt("/", (store) => store.setAuthenticated(GIULIA));
+    expect(screen.queryByRole("link", { name: "Accedi" })).toBeNull();
+    const button = screen.getByRole("button", { name: /^Giulia\s*, il tuo account$/ });
+    expect(button.getAttribute("aria-haspopup")).toBe("menu");
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.queryByRole("menu")).toBeNull();
+
+    fireEvent.click(button);
+    expect(button.getAttribute("aria-expanded")).toBe("true");
+    const menu = screen.getByRole("menu");
+    expect(menu.id).toBe(button.getAttribute("aria-controls"));
+    const items = within(menu).getAllByRole("menuitem");
+    expect(items.map((item) => [item.textContent, item.getAttribute("href")])).toEqual([
+      ["I tuoi dati", "/dashboard/profile/info"],
+      ["Le tue pratiche", "/dashboard/practices"],
+      ["Dati di fatturazione", "/dashboard/profile/invoice"],
+      ["I tuoi ordini", "/dashboard/orders"],
+      ["Esci", "/logout"],
+    ]);
+    expect(document.activeElement).toBe(items[0]);
+  });
+
+  it("moves with the arrow keys, closes on Escape and gives focus back to the button", () => {
+    renderHeaderAt("/", (store) => store.setAuthenticated(GIULIA));
+    const button = screen.getByRole("button", { name: /^Giulia\s*, il tuo account$/ });
+    fireEvent.keyDown(button, { key: "ArrowUp" });
+    const items = within(screen.getByRole("menu")).getAllByRole("menuitem");
+    expect(document.activeElement).toBe(items[4]);
+    fireEvent.keyDown(items[4] as HTMLElement, { key: "ArrowDown" });
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(items[0] as HTMLElement, { key: "End" });
+    expect(document.activeElement).toBe(items[4]);
+
+    fireEvent.keyDown(items[4] as HTMLElement, { key: "Escape" });
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(button);
+  });
+
+  it("closes the menu when an entry is chosen and navigates there", async () => {
+    const router = renderHeaderAt("/", (store) => store.setAuthenticated(GIULIA));
+    fireEvent.click(screen.getByRole("button", { name: /^Giulia\s*, il tuo account$/ }));
+    fireEvent.click(screen.getByRole("menuitem", { name: "Esci" }));
+    await screen.findByRole("button", { name: /^Giulia\s*, il tuo account$/, expanded: false });
+    expect(router.state.location.pathname).toBe("/logout");
   });
 });

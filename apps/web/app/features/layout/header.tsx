@@ -1,16 +1,30 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { config } from "../../config.ts";
+import { useAuthPending, useCurrentUser } from "../auth/auth-state.ts";
 import { MOBILE_MEDIA_QUERY } from "../ui/breakpoints.ts";
 import buttonStyles from "../ui/button.module.css";
 import { ExternalLink } from "../ui/external-link.tsx";
 import { lockScroll } from "../ui/scroll-lock.ts";
+import { AccountMenu } from "./account-menu.tsx";
 import styles from "./header.module.css";
 import { LoginLink } from "./login-link.tsx";
 import { MAIN_MENU, QUESTIONNAIRE_PATH } from "./navigation.ts";
 
 /**
- * The site header: logo, main menu, the call to action to the free questionnaire and the login button.
+ * The account slot (spec §2): nothing while the session check is pending, the login button when signed out,
+ * the account menu when signed in.
+ */
+function AccountSlot({ className }: { className: string }) {
+  const auth = useAuthPending();
+  const user = useCurrentUser();
+  if (auth.pending) return null;
+  if (!auth.authenticated) return <LoginLink className={className} />;
+  return <AccountMenu name={user?.name ?? ""} />;
+}
+
+/**
+ * The site header: logo, main menu, the call to action to the free questionnaire and the account slot.
  * Below 768px the menu collapses behind a toggle; while it is open the page does not scroll.
  */
 export function Header() {
@@ -91,7 +105,7 @@ export function Header() {
             <Link to={QUESTIONNAIRE_PATH} className={`${buttonStyles.button} ${buttonStyles.primary}`}>
               Questionario gratuito
             </Link>
-            <LoginLink className={`${buttonStyles.button} ${buttonStyles.secondary}`} />
+            <AccountSlot className={`${buttonStyles.button} ${buttonStyles.secondary}`} />
           </div>
         </div>
       </div>

@@ -11,7 +11,32 @@ export interface NavLink {
 }
 
 export const QUESTIONNAIRE_PATH = "/feedback";
+export const PRIVACY_PATH = "/privacy";
+
+// Account and dashboard paths (spec §2 "Account routes", "Dashboard").
+export const ACCOUNT_PATH = "/account";
 export const LOGIN_PATH = "/account/login";
+export const REGISTER_PATH = "/account/register";
+export const RESET_PATH = "/account/reset";
+export const VERIFY_PATH = "/account/verify";
+export const LOGOUT_PATH = "/logout";
+export const DASHBOARD_PATH = "/dashboard";
+export const PROFILE_INFO_PATH = "/dashboard/profile/info";
+export const PROFILE_INVOICE_PATH = "/dashboard/profile/invoice";
+export const PRACTICES_PATH = "/dashboard/practices";
+export const ORDERS_PATH = "/dashboard/orders";
+export const MAILBOX_PATH = "/dev/mailbox";
+
+/**
+ * The account menu of a signed-in user (spec §2): exactly five entries in this order, logout fifth.
+ */
+export const ACCOUNT_MENU: readonly NavLink[] = [
+  { label: "I tuoi dati", to: PROFILE_INFO_PATH },
+  { label: "Le tue pratiche", to: PRACTICES_PATH },
+  { label: "Dati di fatturazione", to: PROFILE_INVOICE_PATH },
+  { label: "I tuoi ordini", to: ORDERS_PATH },
+  { label: "Esci", to: LOGOUT_PATH },
+];
 
 export const MAIN_MENU: readonly NavLink[] = [
   { label: "Servizi", to: "/services" },

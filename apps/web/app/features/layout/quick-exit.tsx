@@ -1,4 +1,6 @@
 import { useEffect } from "react";
+import { oidcClient } from "../auth/auth-session.ts";
+import { clearAllLocalKeys } from "../store/browser-storage.ts";
 import styles from "./quick-exit.module.css";
 
 /** A neutral site that gives nothing away. */
@@ -9,9 +11,17 @@ export const TRIPLE_ESCAPE_WINDOW_MS = 1500;
 
 /**
  * Leaves the site at once: `location.replace` swaps the current history entry for the neutral site, so the
- * Back button does not bring this page back.
+ * Back button does not bring this page back. The session of this tab is forgotten first (tokens, local
+ * keys except debugMode): going Back to an earlier page of the site, or retyping its address, shows no
+ * personal area to whoever picks up the device. Signing in again is the price of that safety.
  */
 export function quickExit(): void {
+  try {
+    oidcClient.abandon();
+    clearAllLocalKeys();
+  } catch {
+    // Leaving matters more than tidying up.
+  }
   window.location.replace(QUICK_EXIT_URL);
 }
 

@@ -1,0 +1,113 @@
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { type AppStateStore, useAppStateStore } from "../async/app-state.ts";
+import { toHttpError } from "../http/http-error.ts";
+import { DASHBOARD_PATH } from "../layout/navigation.ts";
+import { practiceQueryOptions } from "../practices/practice-queries.ts";
+import { clearAllLocalKeys, readLastKnownPracticeId, writeUserData } from "../store/browser-storage.ts";
+import { StatusRegion } from "../ui/form-field.tsx";
+import { AccountLayout } from "./account-layout.tsx";
+import { AUTH_MESSAGES } from "./auth-messages.ts";
+import { useOidcClient } from "./auth-session.ts";
+import { callbackOutcome, loginErrorPath } from "./callback.ts";
+import type { OidcClient } from "./oidc-client.ts";
+import { userFromClaims } from "./session-user.ts";
+
+/** How long the practice carried by the login may delay the landing before we go on without it. */
+export const PRACTICE_PRELOAD_TIMEOUT_MS = 5000;
+
+interface CallbackDeps {
+  client: OidcClient;
+  appState: AppStateStore;
+  queryClient: QueryClient;
+  navigate: (to: string) => void;
+}
+
+/** Spec §4: load the practice first when one is known; a failure (or a slow answer) never blocks. */
+async function preloadPractice(queryClient: QueryClient, practiceId: string): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, PRACTICE_PRELOAD_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([
+      queryClient.fetchQuery({
+        ...practiceQueryOptions(practiceId),
+        retry: false,
+        meta: { hideError: true },
+      }),
+      timeout,
+    ]);
+  } catch {
+    // navigate anyway
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The whole callback: the spec §8 error cases, or the code exchange and the landing. */
+export async function handleCallback(params: URLSearchParams, deps: CallbackDeps): Promise<void> {
+  const { client, appState, queryClient, navigate } = deps;
+  const outcome = callbackOutcome(params);
+
+  if (outcome.kind === "login-error") {
+    appState.setAnonymous();
+    navigate(outcome.to);
+    return;
+  }
+  if (outcome.kind === "clear-and-home") {
+    client.forget();
+    clearAllLocalKeys();
+    queryClient.clear();
+    appState.setAnonymous();
+    navigate("/");
+    return;
+  }
+
+  let target: string;
+  try {
+    const completed = await client.completeLogin(params);
+    const user = userFromClaims(completed.claims);
+    if (!user) throw new Error(AUTH_MESSAGES.loginFailed);
+    appState.setAuthenticated(user);
+    writeUserData({ id: user.id, name: user.name });
+    const practiceId = completed.practiceId ?? readLastKnownPracticeId();
+    if (practiceId) await preloadPractice(queryClient, practiceId);
+    target = completed.returnTo ?? DASHBOARD_PATH;
+  } catch (reason) {
+    appState.setAnonymous();
+    target = loginErrorPath(toHttpError(reason).message);
+  }
+  navigate(target);
+}
+
+/** /callback: the return point of the login (spec §2, §8). */
+export function CallbackPage() {
+  const client = useOidcClient();
+  const appState = useAppStateStore();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    void handleCallback(new URLSearchParams(search), {
+      client,
+      appState,
+      queryClient,
+      // Replace: the one-time code never stays in the history.
+      navigate: (to) => void navigate(to, { replace: true }),
+    });
+  }, [search, client, appState, queryClient, navigate]);
+
+  return (
+    <AccountLayout title="Accesso in corso">
+      <StatusRegion>
+        <p>Stiamo completando l'accesso al tuo account…</p>
+      </StatusRegion>
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,41 @@
+import buttonStyles from "../ui/button.module.css";
+import formStyles from "../ui/form.module.css";
+import { FormMessage } from "../ui/form-field.tsx";
+import { useStartLogin } from "./use-start-login.ts";
+
+function providerName(issuer: string): string {
+  try {
+    return new URL(issuer).host;
+  } catch {
+    return issuer;
+  }
+}
+
+/**
+ * With an external identity provider (`embedded: false`), accounts, registration and password reset are
+ * managed there: say so plainly and offer the way in.
+ */
+export function ExternalAccountNotice({ issuer, action }: { issuer: string; action: string }) {
+  const { start, starting, error } = useStartLogin();
+  return (
+    <>
+      <FormMessage tone="info">
+        <p>
+          Il tuo account è gestito dal servizio di accesso esterno <strong>{providerName(issuer)}</strong>:{" "}
+          {action} si fa direttamente lì, dalla sua pagina di accesso.
+        </p>
+      </FormMessage>
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      <div className={formStyles.actions}>
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.primary}`}
+          disabled={starting}
+          onClick={() => void start()}
+        >
+          Vai alla pagina di accesso
+        </button>
+      </div>
+    </>
+  );
+}

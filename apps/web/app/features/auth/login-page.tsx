@@ -1,0 +1,259 @@
+import { LoginBodySchema } from "@argine/core/identity/users-api";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, Navigate, useLocation } from "react-router";
+import { errorCode, type HttpError } from "../http/http-error.ts";
+import { DASHBOARD_PATH, REGISTER_PATH, RESET_PATH } from "../layout/navigation.ts";
+import buttonStyles from "../ui/button.module.css";
+import formStyles from "../ui/form.module.css";
+import { FormMessage, PasswordField, StatusRegion, TextField } from "../ui/form-field.tsx";
+import { applyServerIssues, visibleError } from "../ui/form-state.ts";
+import { getInteraction, type Interaction, resendVerification, submitLogin } from "./account-api.ts";
+import { AccountLayout } from "./account-layout.tsx";
+import { useOidcClient } from "./auth-session.ts";
+import { useAuthPending } from "./auth-state.ts";
+import { type LoginContext, safePracticeId, safeReturnTo } from "./oidc-client.ts";
+import { useStartLogin } from "./use-start-login.ts";
+
+// /account/login (spec §2), three faces:
+//   ?error=…  the text is shown (role=alert) with a "Riprova ad accedere" button: no automatic redirect;
+//   ?uid=…    the embedded provider's sign-in step: the email/password form;
+//   otherwise the authorization request starts (carrying practiceId and returnTo), or, when already signed
+//             in, the user goes straight to the target.
+
+const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
+const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
+
+/** A shown `error` text is capped: the parameter comes from a URL anyone can write. */
+export const LOGIN_ERROR_MAX_LENGTH = 300;
+
+export const EMAIL_NOT_VERIFIED = "EMAIL_NOT_VERIFIED";
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+/** practiceId from the query or the location state; returnTo from the state or the query. */
+export function loginContextFrom(search: URLSearchParams, state: unknown): LoginContext {
+  const fromState = isRecord(state) ? state : {};
+  const practiceId =
+    safePracticeId(search.get("practiceId") ?? undefined) ?? safePracticeId(fromState.practiceId);
+  const returnTo = safeReturnTo(fromState.returnTo) ?? safeReturnTo(search.get("returnTo") ?? undefined);
+  return { ...(practiceId ? { practiceId } : {}), ...(returnTo ? { returnTo } : {}) };
+}
+
+function AccountLinks() {
+  return (
+    <>
+      <li>
+        <Link to={RESET_PATH}>Hai dimenticato la password?</Link>
+      </li>
+      <li>
+        <Link to={REGISTER_PATH}>Non hai un account? Registrati</Link>
+      </li>
+    </>
+  );
+}
+
+export function LoginPage() {
+  const location = useLocation();
+  const { search, state } = location;
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const context = useMemo(() => loginContextFrom(params, state), [params, state]);
+  const error = params.get("error")?.trim().slice(0, LOGIN_ERROR_MAX_LENGTH);
+  const uid = params.get("uid")?.trim();
+  if (error) return <LoginErrorView message={error} context={context} />;
+  if (uid) return <InteractionLogin key={uid} uid={uid} />;
+  return <LoginRedirect context={context} />;
+}
+
+function LoginErrorView({ message, context }: { message: string; context: LoginContext }) {
+  const { start, starting, error } = useStartLogin();
+  return (
+    <AccountLayout title="Accedi" links={<AccountLinks />}>
+      <FormMessage tone="error">
+        <p>{message}</p>
+      </FormMessage>
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      <div className={formStyles.actions}>
+        <button type="button" className={PRIMARY} disabled={starting} onClick={() => void start(context)}>
+          Riprova ad accedere
+        </button>
+      </div>
+    </AccountLayout>
+  );
+}
+
+function LoginRedirect({ context }: { context: LoginContext }) {
+  const auth = useAuthPending();
+  const { start, starting, error } = useStartLogin();
+  const started = useRef(false);
+  const authenticated = !auth.pending && auth.authenticated;
+
+  useEffect(() => {
+    if (auth.pending || authenticated || started.current) return;
+    started.current = true;
+    void start(context);
+  }, [auth.pending, authenticated, context, start]);
+
+  if (authenticated) return <Navigate to={context.returnTo ?? DASHBOARD_PATH} replace />;
+  return (
+    <AccountLayout title="Accedi">
+      <StatusRegion>{error ? null : <p>Ti stiamo portando alla pagina di accesso sicura…</p>}</StatusRegion>
+      {error ? (
+        <>
+          <FormMessage tone="error">{error}</FormMessage>
+          <div className={formStyles.actions}>
+            <button type="button" className={PRIMARY} disabled={starting} onClick={() => void start(context)}>
+              Riprova ad accedere
+            </button>
+          </div>
+        </>
+      ) : null}
+    </AccountLayout>
+  );
+}
+
+/** The sign-in step expired or is unknown: say so and start a new one where the old one left off. */
+function RestartLogin({ message }: { message: string }) {
+  const client = useOidcClient();
+  const { start, starting, error } = useStartLogin();
+  return (
+    <>
+      <FormMessage tone="error">
+        <p>{message}</p>
+      </FormMessage>
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      <div className={formStyles.actions}>
+        <button
+          type="button"
+          className={PRIMARY}
+          disabled={starting}
+          onClick={() => void start(client.latestLoginContext() ?? {})}
+        >
+          Riprova ad accedere
+        </button>
+      </div>
+    </>
+  );
+}
+
+function InteractionLogin({ uid }: { uid: string }) {
+  const interaction = useQuery({
+    queryKey: ["auth", "interaction", uid],
+    queryFn: ({ signal }) => getInteraction(uid, signal),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    meta: { hideError: true },
+  });
+  return (
+    <AccountLayout
+      title="Accedi"
+      intro={<p>Entra nella tua area personale per seguire le tue pratiche.</p>}
+      links={<AccountLinks />}
+    >
+      {interaction.isPending ? <p>Caricamento…</p> : null}
+      {interaction.isError ? <RestartLogin message={interaction.error.message} /> : null}
+      {interaction.data ? <LoginForm interaction={interaction.data} /> : null}
+    </AccountLayout>
+  );
+}
+
+function safeRedirect(target: string): string | null {
+  try {
+    const url = new URL(target, window.location.href);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export function LoginForm({ interaction }: { interaction: Interaction }) {
+  const { register, handleSubmit, formState, setError, setFocus, getValues } = useForm({
+    resolver: zodResolver(LoginBodySchema),
+    mode: "onTouched",
+    defaultValues: { email: interaction.loginHint ?? "", password: "" },
+  });
+  const [issuesPlaced, setIssuesPlaced] = useState(false);
+
+  const login = useMutation({
+    mutationFn: (values: { email: string; password: string }) => submitLogin(interaction, values),
+    meta: { hideError: true },
+    onSuccess: ({ redirectTo }) => {
+      const target = safeRedirect(redirectTo);
+      if (target) window.location.assign(target);
+    },
+    onError: (error: HttpError) =>
+      setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, ["email", "password"])),
+  });
+  const resend = useMutation({
+    mutationFn: (email: string) => resendVerification(email),
+    meta: { hideError: true },
+  });
+
+  const code = errorCode(login.error);
+  const busy = login.isPending || login.isSuccess;
+
+  if (code === "NOT_FOUND" && login.error) return <RestartLogin message={login.error.message} />;
+
+  return (
+    <form
+      className={formStyles.form}
+      noValidate
+      onSubmit={handleSubmit((values) => {
+        resend.reset();
+        setIssuesPlaced(false);
+        login.mutate(values);
+      })}
+    >
+      {login.error && !issuesPlaced ? (
+        <FormMessage tone="error">
+          <p>{login.error.message}</p>
+        </FormMessage>
+      ) : null}
+      {code === EMAIL_NOT_VERIFIED ? (
+        <div className={formStyles.actions}>
+          <button
+            type="button"
+            className={SECONDARY}
+            disabled={resend.isPending}
+            onClick={() => resend.mutate(getValues("email"))}
+          >
+            Invia di nuovo l'email di conferma
+          </button>
+        </div>
+      ) : null}
+      <StatusRegion>
+        {resend.data ? <FormMessage tone="success">{resend.data.message}</FormMessage> : null}
+      </StatusRegion>
+      {resend.error ? <FormMessage tone="error">{resend.error.message}</FormMessage> : null}
+
+      <TextField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        registration={register("email")}
+        error={visibleError(formState, "email")}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        required
+        registration={register("password")}
+        error={visibleError(formState, "password")}
+      />
+      <div className={formStyles.actions}>
+        <button type="submit" className={PRIMARY} disabled={busy}>
+          {busy ? "Accesso in corso…" : "Accedi"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderWithApp, stubApi } from "../../test-render.tsx";
+import { RegisterForm, RegisterPage } from "./register-page.tsx";
+
+function field(label: RegExp): HTMLInputElement {
+  return screen.getByLabelText(label) as HTMLInputElement;
+}
+
+function fillValidForm() {
+  fireEvent.change(field(/^Nome/), { target: { value: "Giulia" } });
+  fireEvent.change(field(/^Cognome/), { target: { value: "Rossi" } });
+  fireEvent.change(field(/^Email/), { target: { value: "giulia@example.it" } });
+  fireEvent.change(field(/^Password/), { target: { value: "Tranquilla42" } });
+  fireEvent.change(field(/^Conferma la password/), { target: { value: "Tranquilla42" } });
+  fireEvent.change(field(/^Cellulare/), { target: { value: "+39 333 123 4567" } });
+  fireEvent.click(field(/informativa sulla privacy/));
+}
+
+describe("registration", () => {
+  it("shows a field's error only once it is touched (spec §5)", async () => {
+    renderWithApp(<RegisterForm onRegistered={() => {}} />);
+    const email = field(/^Email/);
+    fireEvent.change(email, { target: { value: "non-una-email" } });
+    expect(screen.queryByText("Non è una email valida!")).toBeNull();
+    expect(email.getAttribute("aria-invalid")).toBeNull();
+
+    fireEvent.blur(email);
+    const error = await screen.findByText("Non è una email valida!");
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(email.getAttribute("aria-describedby")).toContain(error.closest("p")?.id);
+    // Untouched fields stay quiet, although they are empty and required.
+    expect(screen.queryByText("Campo Obbligatorio")).toBeNull();
+  });
+
+  it("on submit shows every missing field, the privacy consent and the password rule hint", async () => {
+    renderWithApp(<RegisterForm onRegistered={() => {}} />);
+    expect(
+      screen.getByText(
+        "La password deve avere almeno 8 caratteri, con almeno 1 maiuscola, 1 minuscola e 1 numero.",
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Crea l'account" }));
+    await waitFor(() => expect(screen.getAllByText("Campo Obbligatorio").length).toBe(5));
+    expect(screen.getByText("Devi accettare l'informativa sulla privacy.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "informativa sulla privacy" }).getAttribute("href")).toBe(
+      "/privacy",
+    );
+  });
+
+  it("maps the API's details.issues onto the fields", async () => {
+    stubApi({
+      "POST /v1/users": {
+        status: 400,
+        body: {
+          code: "BAD_REQUEST",
+          message: "La richiesta non è valida: controlla i dati inseriti.",
+          details: {
+            issues: [
+              { path: ["email"], message: "Questo indirizzo non può ricevere email." },
+              { path: ["password"], message: "Questa password è tra le più usate e facili da indovinare." },
+            ],
+          },
+          requestId: "r",
+        },
+      },
+    });
+    renderWithApp(<RegisterForm onRegistered={() => {}} />);
+    fillValidForm();
+    fireEvent.click(screen.getByRole("button", { name: "Crea l'account" }));
+
+    await screen.findByText("Questo indirizzo non può ricevere email.");
+    expect(field(/^Email/).getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("Questa password è tra le più usate e facili da indovinare.")).toBeTruthy();
+    expect(field(/^Password/).getAttribute("aria-invalid")).toBe("true");
+    // Every issue found its field: no generic banner on top.
+    expect(screen.queryByRole("alert")).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(field(/^Email/)));
+  });
+
+  it("sends the registration body and shows the check-your-mail confirmation", async () => {
+    const { calls } = stubApi({
+      "POST /v1/users": {
+        status: 202,
+        body: { message: "Ti abbiamo inviato un'email: apri il link per confermare l'indirizzo." },
+      },
+    });
+    renderWithApp(<RegisterPage />);
+    await screen.findByRole("button", { name: "Crea l'account" });
+    expect(screen.getByRole("link", { name: /Torna al feedback/ }).getAttribute("href")).toBe("/feedback");
+    fillValidForm();
+    fireEvent.click(screen.getByRole("button", { name: "Crea l'account" }));
+
+    expect(await screen.findByRole("heading", { name: "Controlla la tua email" })).toBeTruthy();
+    expect(
+      screen.getByText("Ti abbiamo inviato un'email: apri il link per confermare l'indirizzo."),
+    ).toBeTruthy();
+    expect(calls.find((call) => call.url === "/v1/users")?.body).toEqual({
+      name: "Giulia",
+      lastname: "Rossi",
+      email: "giulia@example.it",
+      password: "Tranquilla42",
+      cellPhone: "+393331234567",
+      privacyConsent: true,
+      marketingConsent: false,
+    });
+  });
+});

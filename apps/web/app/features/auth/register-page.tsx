@@ -1,0 +1,275 @@
+import { withPasswordConfirmation } from "@argine/core/identity/password";
+import { RegistrationBodySchema } from "@argine/core/identity/users-api";
+import { MESSAGES } from "@argine/core/shared/messages";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import { Link } from "react-router";
+import type { HttpError } from "../http/http-error.ts";
+import { LOGIN_PATH, PRIVACY_PATH, QUESTIONNAIRE_PATH } from "../layout/navigation.ts";
+import buttonStyles from "../ui/button.module.css";
+import formStyles from "../ui/form.module.css";
+import {
+  CheckboxField,
+  FormMessage,
+  PasswordField,
+  RequiredNote,
+  StatusRegion,
+  TextField,
+} from "../ui/form-field.tsx";
+import { applyServerIssues, visibleError } from "../ui/form-state.ts";
+import { register as registerAccount, resendVerification } from "./account-api.ts";
+import { AccountLayout, FocusHeading } from "./account-layout.tsx";
+import { ExternalAccountNotice } from "./external-account-notice.tsx";
+import { compactPhone } from "./phone.ts";
+import { useAuthConfig } from "./use-auth-config.ts";
+
+// /account/register (spec §2): name, last name, email, password with confirmation, optional cell phone,
+// required privacy consent, optional marketing consent; then the "check your mail" confirmation. The answer
+// is the same whether or not the email is already registered (no enumeration).
+
+const { name, lastname, email, cellPhone, privacyConsent, marketingConsent } = RegistrationBodySchema.shape;
+
+/** The registration fields of core's RegistrationBodySchema, plus the password confirmation. */
+export const RegisterFormSchema = withPasswordConfirmation({
+  name,
+  lastname,
+  email,
+  cellPhone,
+  privacyConsent,
+  marketingConsent,
+});
+
+export interface RegisterFormValues {
+  name: string;
+  lastname: string;
+  email: string;
+  cellPhone: string;
+  password: string;
+  confirmPassword: string;
+  /** A checkbox: starts false; only true passes. */
+  privacyConsent: boolean;
+  marketingConsent: boolean;
+}
+
+interface RegisterFormOutput extends Omit<RegisterFormValues, "cellPhone" | "privacyConsent"> {
+  cellPhone?: string;
+  privacyConsent: true;
+}
+
+const FIELDS = [
+  "name",
+  "lastname",
+  "email",
+  "cellPhone",
+  "password",
+  "confirmPassword",
+  "privacyConsent",
+  "marketingConsent",
+] as const;
+
+const EMPTY: RegisterFormValues = {
+  name: "",
+  lastname: "",
+  email: "",
+  cellPhone: "",
+  password: "",
+  confirmPassword: "",
+  privacyConsent: false,
+  marketingConsent: false,
+};
+
+const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
+const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
+
+export function RegisterPage() {
+  const { config, loading } = useAuthConfig();
+  const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
+  const external = config && !config.embedded;
+  return (
+    <AccountLayout
+      title="Crea il tuo account"
+      intro={
+        sent || external ? undefined : (
+          <p>
+            Con un account puoi aprire una pratica, scegliere i servizi e seguirne l'andamento. I tuoi dati
+            restano riservati.
+          </p>
+        )
+      }
+      back={{ to: QUESTIONNAIRE_PATH, label: "Torna al feedback" }}
+      links={
+        sent ? undefined : (
+          <li>
+            <Link to={LOGIN_PATH}>Hai già un account? Accedi</Link>
+          </li>
+        )
+      }
+    >
+      {loading ? <p>Caricamento…</p> : null}
+      {!loading && external ? (
+        <ExternalAccountNotice issuer={config.issuer} action="la registrazione" />
+      ) : null}
+      {!loading && !external && sent ? <RegistrationSent email={sent.email} message={sent.message} /> : null}
+      {!loading && !external && !sent ? (
+        <RegisterForm onRegistered={(emailAddress, message) => setSent({ email: emailAddress, message })} />
+      ) : null}
+    </AccountLayout>
+  );
+}
+
+export function RegisterForm({ onRegistered }: { onRegistered: (email: string, message: string) => void }) {
+  const { register, handleSubmit, formState, setError, setFocus } = useForm<
+    RegisterFormValues,
+    unknown,
+    RegisterFormOutput
+  >({
+    resolver: zodResolver(RegisterFormSchema) as unknown as Resolver<
+      RegisterFormValues,
+      unknown,
+      RegisterFormOutput
+    >,
+    mode: "onTouched",
+    defaultValues: EMPTY,
+  });
+  const [issuesPlaced, setIssuesPlaced] = useState(false);
+  const submit = useMutation({
+    mutationFn: (values: RegisterFormOutput) =>
+      registerAccount({
+        name: values.name,
+        lastname: values.lastname,
+        email: values.email,
+        password: values.password,
+        ...(values.cellPhone ? { cellPhone: values.cellPhone } : {}),
+        privacyConsent: true,
+        marketingConsent: values.marketingConsent,
+      }),
+    meta: { hideError: true },
+    onSuccess: (answer, values) => onRegistered(values.email, answer.message),
+    onError: (error: HttpError) => setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, FIELDS)),
+  });
+  const error = (field: (typeof FIELDS)[number]) => visibleError(formState, field);
+
+  return (
+    <form
+      className={formStyles.form}
+      noValidate
+      onSubmit={handleSubmit((values) => {
+        setIssuesPlaced(false);
+        submit.mutate(values);
+      })}
+    >
+      {submit.error && !issuesPlaced ? <FormMessage tone="error">{submit.error.message}</FormMessage> : null}
+      <RequiredNote />
+      <div className={formStyles.row}>
+        <TextField
+          label="Nome"
+          autoComplete="given-name"
+          required
+          registration={register("name")}
+          error={error("name")}
+        />
+        <TextField
+          label="Cognome"
+          autoComplete="family-name"
+          required
+          registration={register("lastname")}
+          error={error("lastname")}
+        />
+      </div>
+      <TextField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        registration={register("email")}
+        error={error("email")}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        hint={MESSAGES.passwordRule}
+        required
+        registration={register("password")}
+        error={error("password")}
+      />
+      <PasswordField
+        label="Conferma la password"
+        autoComplete="new-password"
+        required
+        registration={register("confirmPassword")}
+        error={error("confirmPassword")}
+      />
+      <TextField
+        label="Cellulare (facoltativo)"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        hint="Solo se preferisci che ti contattiamo anche per telefono. Esempio: +39 333 1234567"
+        registration={register("cellPhone", { setValueAs: compactPhone })}
+        error={error("cellPhone")}
+      />
+      <CheckboxField
+        label={
+          <>
+            Ho letto l'<Link to={PRIVACY_PATH}>informativa sulla privacy</Link> e acconsento al trattamento
+            dei miei dati per gestire il mio account e le mie pratiche.
+          </>
+        }
+        required
+        registration={register("privacyConsent")}
+        error={error("privacyConsent")}
+      />
+      <CheckboxField
+        label="Voglio ricevere aggiornamenti e comunicazioni da Argine (facoltativo, puoi cambiare idea quando vuoi)."
+        registration={register("marketingConsent")}
+        error={error("marketingConsent")}
+      />
+      <div className={formStyles.actions}>
+        <button type="submit" className={PRIMARY} disabled={submit.isPending}>
+          {submit.isPending ? "Registrazione in corso…" : "Crea l'account"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RegistrationSent({ email, message }: { email: string; message: string }) {
+  const resend = useMutation({
+    mutationFn: () => resendVerification(email),
+    meta: { hideError: true },
+  });
+  return (
+    <>
+      <FocusHeading>Controlla la tua email</FocusHeading>
+      <FormMessage tone="success">
+        <p>{message}</p>
+      </FormMessage>
+      <p>
+        Apri il link che ti abbiamo inviato per confermare l'indirizzo, poi potrai accedere. Se non trovi
+        l'email, guarda anche nella cartella della posta indesiderata.
+      </p>
+      <div className={formStyles.actions}>
+        <button
+          type="button"
+          className={SECONDARY}
+          disabled={resend.isPending}
+          onClick={() => resend.mutate()}
+        >
+          Invia di nuovo l'email di conferma
+        </button>
+        <Link to={LOGIN_PATH} className={PRIMARY}>
+          Vai all'accesso
+        </Link>
+      </div>
+      <StatusRegion>
+        {resend.data ? <FormMessage tone="success">{resend.data.message}</FormMessage> : null}
+      </StatusRegion>
+      {resend.error ? <FormMessage tone="error">{resend.error.message}</FormMessage> : null}
+    </>
+  );
+}

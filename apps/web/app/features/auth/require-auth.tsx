@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router";
+import { LOGIN_PATH } from "../layout/navigation.ts";
+import { useAuthPending } from "./auth-state.ts";
+
+/**
+ * Renders its children only for a signed-in user. While the session check runs it shows a quiet status;
+ * signed out, it goes to /account/login carrying the page to come back to (in the location state, so the
+ * address bar stays clean).
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const auth = useAuthPending();
+  const { pathname, search } = useLocation();
+  if (auth.pending) {
+    return (
+      <p role="status" className="visually-hidden">
+        Verifica dell'accesso in corso…
+      </p>
+    );
+  }
+  if (!auth.authenticated) {
+    return <Navigate to={LOGIN_PATH} replace state={{ returnTo: `${pathname}${search}` }} />;
+  }
+  return children;
+}

@@ -1,0 +1,230 @@
+import { withPasswordConfirmation } from "@argine/core/identity/password";
+import { EmailBodySchema } from "@argine/core/identity/users-api";
+import { MESSAGES } from "@argine/core/shared/messages";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { errorCode, type HttpError } from "../http/http-error.ts";
+import { LOGIN_PATH } from "../layout/navigation.ts";
+import buttonStyles from "../ui/button.module.css";
+import formStyles from "../ui/form.module.css";
+import { FormMessage, PasswordField, StatusRegion, TextField } from "../ui/form-field.tsx";
+import { applyServerIssues, visibleError } from "../ui/form-state.ts";
+import { confirmPasswordReset, requestPasswordReset } from "./account-api.ts";
+import { AccountLayout, FocusHeading } from "./account-layout.tsx";
+import { ExternalAccountNotice } from "./external-account-notice.tsx";
+import { useAuthConfig } from "./use-auth-config.ts";
+import { useUrlToken } from "./use-url-token.ts";
+
+// /account/reset (spec §2): the email, then the "email sent" confirmation with a resend option. The mailed
+// link (?token=…, single use, valid for an hour) leads to the new-password form, then to login.
+
+const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
+const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
+
+const NewPasswordSchema = withPasswordConfirmation();
+
+/** The API's code for a mailed link that is invalid, expired or already used. */
+export const INVALID_TOKEN = "INVALID_TOKEN";
+
+export function ResetPage() {
+  const urlToken = useUrlToken();
+  // "Chiedi un nuovo link" after a refused token goes back to the email step.
+  const [token, setToken] = useState(urlToken);
+  const { config, loading } = useAuthConfig();
+  const external = config && !config.embedded;
+  return (
+    <AccountLayout
+      title={token ? "Scegli una nuova password" : "Recupera la password"}
+      links={
+        <li>
+          <Link to={LOGIN_PATH}>Torna all'accesso</Link>
+        </li>
+      }
+    >
+      {loading ? <p>Caricamento…</p> : null}
+      {!loading && external ? (
+        <ExternalAccountNotice issuer={config.issuer} action="il recupero della password" />
+      ) : null}
+      {!loading && !external && token ? (
+        <NewPasswordStep token={token} onRestart={() => setToken(null)} />
+      ) : null}
+      {!loading && !external && !token ? <RequestStep /> : null}
+    </AccountLayout>
+  );
+}
+
+function RequestStep() {
+  const { register, handleSubmit, formState, setError, setFocus } = useForm({
+    resolver: zodResolver(EmailBodySchema),
+    mode: "onTouched",
+    defaultValues: { email: "" },
+  });
+  const [issuesPlaced, setIssuesPlaced] = useState(false);
+  const request = useMutation({
+    mutationFn: (email: string) => requestPasswordReset(email),
+    meta: { hideError: true },
+    onError: (error: HttpError) =>
+      setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, ["email"])),
+  });
+  const resend = useMutation({
+    mutationFn: (email: string) => requestPasswordReset(email),
+    meta: { hideError: true },
+  });
+
+  if (request.isSuccess) {
+    const email = request.variables;
+    return (
+      <>
+        <FocusHeading>Email inviata</FocusHeading>
+        <FormMessage tone="success">
+          <p>{request.data.message}</p>
+        </FormMessage>
+        <p>
+          Il link vale per un'ora e si può usare una sola volta. Se non trovi l'email, guarda anche nella
+          cartella della posta indesiderata.
+        </p>
+        <div className={formStyles.actions}>
+          <button
+            type="button"
+            className={SECONDARY}
+            disabled={resend.isPending}
+            onClick={() => resend.mutate(email)}
+          >
+            Invia di nuovo
+          </button>
+          <button
+            type="button"
+            className={SECONDARY}
+            onClick={() => {
+              resend.reset();
+              request.reset();
+            }}
+          >
+            Usa un altro indirizzo
+          </button>
+        </div>
+        <StatusRegion>
+          {resend.data ? <FormMessage tone="success">{resend.data.message}</FormMessage> : null}
+        </StatusRegion>
+        {resend.error ? <FormMessage tone="error">{resend.error.message}</FormMessage> : null}
+      </>
+    );
+  }
+
+  return (
+    <form
+      className={formStyles.form}
+      noValidate
+      onSubmit={handleSubmit((values) => {
+        setIssuesPlaced(false);
+        request.mutate(values.email);
+      })}
+    >
+      <p>Scrivi l'indirizzo email del tuo account: ti mandiamo un link per scegliere una nuova password.</p>
+      {request.error && !issuesPlaced ? (
+        <FormMessage tone="error">{request.error.message}</FormMessage>
+      ) : null}
+      <TextField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        registration={register("email")}
+        error={visibleError(formState, "email")}
+      />
+      <div className={formStyles.actions}>
+        <button type="submit" className={PRIMARY} disabled={request.isPending}>
+          {request.isPending ? "Invio in corso…" : "Invia il link"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function NewPasswordStep({ token, onRestart }: { token: string; onRestart: () => void }) {
+  const { register, handleSubmit, formState, setError, setFocus } = useForm({
+    resolver: zodResolver(NewPasswordSchema),
+    mode: "onTouched",
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+  const [issuesPlaced, setIssuesPlaced] = useState(false);
+  const confirm = useMutation({
+    mutationFn: (password: string) => confirmPasswordReset(token, password),
+    meta: { hideError: true },
+    onError: (error: HttpError) =>
+      setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, ["password"])),
+  });
+
+  if (confirm.isSuccess) {
+    return (
+      <>
+        <FocusHeading>Password aggiornata</FocusHeading>
+        <FormMessage tone="success">
+          <p>{confirm.data.message}</p>
+        </FormMessage>
+        <div className={formStyles.actions}>
+          <Link to={LOGIN_PATH} className={PRIMARY}>
+            Accedi con la nuova password
+          </Link>
+        </div>
+      </>
+    );
+  }
+
+  // A refused link (invalid, expired or already used): no form to fill in vain, a way to get a new one.
+  const code = errorCode(confirm.error);
+  const refused = confirm.error && !issuesPlaced && (code === INVALID_TOKEN || code === "BAD_REQUEST");
+
+  return (
+    <form
+      className={formStyles.form}
+      noValidate
+      onSubmit={handleSubmit((values) => {
+        setIssuesPlaced(false);
+        confirm.mutate(values.password);
+      })}
+    >
+      {confirm.error && !issuesPlaced ? (
+        <FormMessage tone="error">
+          <p>{confirm.error.message}</p>
+        </FormMessage>
+      ) : null}
+      {refused ? (
+        <div className={formStyles.actions}>
+          <button type="button" className={PRIMARY} onClick={onRestart}>
+            Chiedi un nuovo link
+          </button>
+        </div>
+      ) : (
+        <>
+          <PasswordField
+            label="Nuova password"
+            autoComplete="new-password"
+            hint={MESSAGES.passwordRule}
+            required
+            registration={register("password")}
+            error={visibleError(formState, "password")}
+          />
+          <PasswordField
+            label="Conferma la nuova password"
+            autoComplete="new-password"
+            required
+            registration={register("confirmPassword")}
+            error={visibleError(formState, "confirmPassword")}
+          />
+          <div className={formStyles.actions}>
+            <button type="submit" className={PRIMARY} disabled={confirm.isPending}>
+              {confirm.isPending ? "Salvataggio in corso…" : "Salva la nuova password"}
+            </button>
+          </div>
+        </>
+      )}
+    </form>
+  );
+}

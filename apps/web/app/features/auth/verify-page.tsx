@@ -1,0 +1,63 @@
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { LOGIN_PATH } from "../layout/navigation.ts";
+import buttonStyles from "../ui/button.module.css";
+import formStyles from "../ui/form.module.css";
+import { FormMessage, StatusRegion } from "../ui/form-field.tsx";
+import { confirmEmail } from "./account-api.ts";
+import { AccountLayout, FocusHeading } from "./account-layout.tsx";
+import { ResendVerificationForm } from "./resend-verification-form.tsx";
+import { useUrlToken } from "./use-url-token.ts";
+
+/** /account/verify?token=…: confirms the e-mail address of a new account, then offers to log in. */
+export function VerifyPage() {
+  const token = useUrlToken();
+  const sent = useRef(false);
+  const verify = useMutation({
+    mutationFn: (value: string) => confirmEmail(value),
+    meta: { hideError: true },
+  });
+  const { mutate } = verify;
+
+  useEffect(() => {
+    if (!token || sent.current) return;
+    sent.current = true; // the token works once: never send it twice
+    mutate(token);
+  }, [token, mutate]);
+
+  return (
+    <AccountLayout title="Conferma dell'email">
+      <StatusRegion>
+        {token && verify.isPending ? <p>Stiamo confermando il tuo indirizzo…</p> : null}
+      </StatusRegion>
+      {verify.isSuccess ? (
+        <>
+          <FocusHeading>Indirizzo confermato</FocusHeading>
+          <FormMessage tone="success">
+            <p>{verify.data.message}</p>
+          </FormMessage>
+          <div className={formStyles.actions}>
+            <Link to={LOGIN_PATH} className={`${buttonStyles.button} ${buttonStyles.primary}`}>
+              Accedi
+            </Link>
+          </div>
+        </>
+      ) : null}
+      {!token ? (
+        <FormMessage tone="error">
+          <p>
+            Il link di conferma non è completo. Apri di nuovo il link dall'email, oppure chiedine uno nuovo
+            qui sotto.
+          </p>
+        </FormMessage>
+      ) : null}
+      {verify.isError ? (
+        <FormMessage tone="error">
+          <p>{verify.error.message}</p>
+        </FormMessage>
+      ) : null}
+      {!token || verify.isError ? <ResendVerificationForm /> : null}
+    </AccountLayout>
+  );
+}

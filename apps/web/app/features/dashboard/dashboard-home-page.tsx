@@ -1,0 +1,46 @@
+import { hasRole, isCustomer } from "@argine/core/identity/roles";
+import { Link } from "react-router";
+import { useCurrentUser } from "../auth/auth-state.ts";
+import { DASHBOARD_PATH, PRIVACY_PATH, PROFILE_INFO_PATH } from "../layout/navigation.ts";
+import styles from "./dashboard-page.module.css";
+import { DASHBOARD_SECTIONS } from "./dashboard-sections.ts";
+
+/** /dashboard: the landing after login, with the user header (greeting and personal-data editing). */
+export function DashboardHomePage() {
+  const user = useCurrentUser();
+  const name = user?.name.trim();
+  const staffRole =
+    user && !isCustomer(user.roles) ? (hasRole(user.roles, "admin") ? "amministratore" : "avvocato") : null;
+  return (
+    <>
+      <header className={styles.userHeader}>
+        <h1 className={styles.greeting}>{name ? `Ciao, ${name}` : "Ciao"}</h1>
+        <Link to={PROFILE_INFO_PATH} className={styles.editLink}>
+          Modifica i tuoi dati
+        </Link>
+      </header>
+      <p className={styles.intro}>
+        Questa è la tua area personale: da qui segui le tue pratiche e tieni aggiornati i tuoi dati. Trattiamo
+        i tuoi dati in modo riservato, come spiega l'<Link to={PRIVACY_PATH}>informativa sulla privacy</Link>.
+      </p>
+      {staffRole ? (
+        <p className={styles.staffNote}>Hai effettuato l'accesso con il ruolo di {staffRole}.</p>
+      ) : null}
+      <ul className={styles.cards}>
+        {DASHBOARD_SECTIONS.filter((section) => section.to !== DASHBOARD_PATH).map((section) => (
+          <li key={section.to}>
+            <div className={styles.card}>
+              <h2 className={styles.cardTitle}>
+                <Link to={section.to} className={styles.cardLink}>
+                  {section.label}
+                </Link>
+              </h2>
+              <p className={styles.cardText}>{section.description}</p>
+              {section.available ? null : <span className={styles.badge}>In arrivo</span>}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { Link, useLocation } from "react-router";
+import { DASHBOARD_PATH } from "../layout/navigation.ts";
+import styles from "./dashboard-page.module.css";
+import { DASHBOARD_SECTIONS } from "./dashboard-sections.ts";
+
+/**
+ * Any /dashboard path whose screen has not landed yet (practices and orders come with later issues): an
+ * honest message inside the dashboard, never placeholder data.
+ */
+export function SectionUnavailablePage() {
+  const { pathname } = useLocation();
+  const section = DASHBOARD_SECTIONS.find(
+    (candidate) =>
+      candidate.to !== DASHBOARD_PATH &&
+      (pathname === candidate.to || pathname.startsWith(`${candidate.to}/`)),
+  );
+  return (
+    <section aria-labelledby="unavailable-title">
+      <h1 id="unavailable-title" className={styles.title}>
+        {section?.label ?? "Sezione non disponibile"}
+      </h1>
+      <p className={styles.text}>
+        Questa sezione non è ancora disponibile. Ci stiamo lavorando: quando sarà pronta la troverai qui,
+        senza bisogno di fare nulla.
+      </p>
+      <p className={styles.text}>
+        Se hai bisogno di aiuto adesso, scrivici dall'indirizzo indicato in fondo alla pagina: ti rispondiamo
+        noi.
+      </p>
+      <p>
+        <Link to={DASHBOARD_PATH}>Torna alla tua area personale</Link>
+      </p>
+    </section>
+  );
+}

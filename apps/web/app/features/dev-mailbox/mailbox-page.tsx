@@ -1,0 +1,135 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { apiClient } from "../http/api-client.ts";
+import { errorCode } from "../http/http-error.ts";
+import buttonStyles from "../ui/button.module.css";
+import { FormMessage } from "../ui/form-field.tsx";
+import { linkify } from "./mail-text.tsx";
+import styles from "./mailbox-page.module.css";
+
+// /dev/mailbox: the demo outbox read as a mailbox (GET /v1/dev/mailbox, demo mode only), so the
+// verification and reset links can be followed without a real mail server. Texts only: the HTML bodies
+// are never rendered here.
+
+export interface MailboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  createdAt: string;
+}
+
+const dateFormat = new Intl.DateTimeFormat("it-IT", { dateStyle: "short", timeStyle: "short" });
+
+function formatDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+}
+
+export function MailboxPage() {
+  const mailbox = useQuery({
+    queryKey: ["dev", "mailbox"],
+    queryFn: ({ signal }) => apiClient.get<MailboxMessage[]>("/v1/dev/mailbox", { auth: false, signal }),
+    retry: false,
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    meta: { hideError: true, hideSpinner: true },
+  });
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const messages = mailbox.data ?? [];
+  const selected = messages.find((message) => message.id === selectedId) ?? null;
+
+  return (
+    <section className={styles.page} aria-labelledby="mailbox-title">
+      <h1 id="mailbox-title" className={styles.title}>
+        Casella email di prova
+      </h1>
+      <p className={styles.intro}>
+        In modalità demo le email non partono davvero: le trovi qui, dalla più recente. Apri un messaggio per
+        seguire i link di conferma o di recupero della password.
+      </p>
+
+      {mailbox.isError ? (
+        errorCode(mailbox.error) === "NOT_FOUND" ? (
+          <FormMessage tone="info">
+            <p>
+              La casella di prova non è disponibile fuori dalla modalità demo: le email vengono inviate
+              davvero agli indirizzi dei destinatari.
+            </p>
+          </FormMessage>
+        ) : (
+          <FormMessage tone="error">
+            <p>Non siamo riusciti a leggere la casella: {mailbox.error.message}</p>
+          </FormMessage>
+        )
+      ) : null}
+
+      {mailbox.isError && errorCode(mailbox.error) === "NOT_FOUND" ? null : (
+        <div className={styles.toolbar}>
+          <button
+            type="button"
+            className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+            disabled={mailbox.isFetching}
+            onClick={() => void mailbox.refetch()}
+          >
+            {mailbox.isFetching ? "Aggiornamento…" : "Aggiorna"}
+          </button>
+          <p role="status" className={styles.empty}>
+            {mailbox.isPending
+              ? "Caricamento…"
+              : mailbox.data
+                ? messages.length === 1
+                  ? "1 messaggio"
+                  : `${messages.length} messaggi`
+                : ""}
+          </p>
+        </div>
+      )}
+
+      {messages.length > 0 ? (
+        <div className={styles.layout}>
+          <ul className={styles.list} aria-label="Messaggi">
+            {messages.map((message) => (
+              <li key={message.id}>
+                <button
+                  type="button"
+                  className={styles.item}
+                  aria-current={message.id === selectedId ? "true" : undefined}
+                  onClick={() => setSelectedId(message.id)}
+                >
+                  <span className={styles.subject}>{message.subject}</span>
+                  <span className={styles.meta}>A: {message.to}</span>
+                  <span className={styles.meta}>{formatDate(message.createdAt)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {selected ? (
+            <MessageView key={selected.id} message={selected} />
+          ) : (
+            <p className={styles.empty}>Scegli un messaggio dall'elenco per leggerlo.</p>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function MessageView({ message }: { message: MailboxMessage }) {
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    titleRef.current?.focus();
+  }, []);
+  return (
+    <article className={styles.message} aria-labelledby={`message-${message.id}`}>
+      <h2 id={`message-${message.id}`} ref={titleRef} tabIndex={-1} className={styles.messageTitle}>
+        {message.subject}
+      </h2>
+      <p className={styles.meta}>
+        A: {message.to} · {formatDate(message.createdAt)}
+      </p>
+      <div className={styles.body}>{linkify(message.text)}</div>
+    </article>
+  );
+}

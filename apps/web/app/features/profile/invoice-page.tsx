@@ -1,0 +1,210 @@
+import type { Me } from "@argine/core/identity/users-api";
+import { type BillingData, BillingDataSchema } from "@argine/core/invoice/billing-data";
+import { COUNTRY_CODES, countryName, ITALY } from "@argine/core/invoice/countries";
+import { PROVINCE_CODES, PROVINCE_NAMES } from "@argine/core/invoice/provinces";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import { useAppStateStore } from "../async/app-state.ts";
+import { ME_QUERY_KEY } from "../auth/me-query.ts";
+import { userFromMe } from "../auth/session-user.ts";
+import type { HttpError } from "../http/http-error.ts";
+import buttonStyles from "../ui/button.module.css";
+import formStyles from "../ui/form.module.css";
+import {
+  FormMessage,
+  RequiredNote,
+  SelectField,
+  type SelectOption,
+  StatusRegion,
+  TextField,
+} from "../ui/form-field.tsx";
+import { applyServerIssues, visibleError } from "../ui/form-state.ts";
+import { updateBillingData } from "./me-api.ts";
+import { MeLoader } from "./me-loader.tsx";
+import styles from "./profile.module.css";
+
+// /dashboard/profile/invoice (spec §2, §3 "Billing data"): tax code (codice fiscale or partita IVA), address,
+// CAP, city, province and country, validated by core's BillingDataSchema (CAP and province rules follow the
+// country).
+
+interface BillingFormValues {
+  taxCode: string;
+  address: string;
+  zip: string;
+  city: string;
+  province: string;
+  country: string;
+}
+
+const FIELDS = ["taxCode", "address", "zip", "city", "province", "country"] as const;
+
+const collator = new Intl.Collator("it");
+
+/** Italy first, then every country by its Italian name. */
+export const COUNTRY_OPTIONS: readonly SelectOption[] = [
+  { value: ITALY, label: countryName(ITALY) },
+  ...COUNTRY_CODES.filter((code) => code !== ITALY)
+    .map((code) => ({ value: code, label: countryName(code) }))
+    .sort((a, b) => collator.compare(a.label, b.label)),
+];
+
+/** The sigle with their names, by name: "Milano (MI)". */
+export const PROVINCE_OPTIONS: readonly SelectOption[] = PROVINCE_CODES.map((code) => ({
+  value: code,
+  label: `${PROVINCE_NAMES[code]} (${code})`,
+})).sort((a, b) => collator.compare(a.label, b.label));
+
+function billingValues(invoice: BillingData | null): BillingFormValues {
+  return {
+    taxCode: invoice?.taxCode ?? "",
+    address: invoice?.address ?? "",
+    zip: invoice?.zip ?? "",
+    city: invoice?.city ?? "",
+    province: invoice?.province ?? "",
+    country: invoice?.country ?? ITALY,
+  };
+}
+
+export function InvoicePage() {
+  return (
+    <>
+      <h1 className={styles.title}>Dati di fatturazione</h1>
+      <p className={styles.intro}>
+        Servono per intestarti le fatture dei servizi che acquisti. Puoi cambiarli quando vuoi: valgono per
+        gli acquisti successivi.
+      </p>
+      <MeLoader>
+        {(me) => (
+          <section className={styles.panel} aria-labelledby="invoice-title">
+            <h2 id="invoice-title" className={styles.panelTitle}>
+              Intestazione delle fatture
+            </h2>
+            <BillingForm me={me} />
+          </section>
+        )}
+      </MeLoader>
+    </>
+  );
+}
+
+export function BillingForm({ me }: { me: Me }) {
+  const queryClient = useQueryClient();
+  const appState = useAppStateStore();
+  const { register, handleSubmit, formState, setError, setFocus, setValue, reset, watch } = useForm<
+    BillingFormValues,
+    unknown,
+    BillingData
+  >({
+    resolver: zodResolver(BillingDataSchema) as unknown as Resolver<BillingFormValues, unknown, BillingData>,
+    mode: "onTouched",
+    defaultValues: billingValues(me.invoice),
+  });
+  const [issuesPlaced, setIssuesPlaced] = useState(false);
+  const save = useMutation({
+    mutationFn: (values: BillingData) => updateBillingData(values),
+    meta: { hideError: true },
+    onSuccess: (updated) => {
+      queryClient.setQueryData(ME_QUERY_KEY, updated);
+      appState.updateUser(userFromMe(updated));
+      reset(billingValues(updated.invoice));
+    },
+    onError: (error: HttpError) => setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, FIELDS)),
+  });
+  const italy = watch("country") === ITALY;
+  const error = (field: (typeof FIELDS)[number]) => visibleError(formState, field);
+
+  return (
+    <form
+      className={formStyles.form}
+      noValidate
+      onSubmit={handleSubmit((values) => {
+        setIssuesPlaced(false);
+        save.mutate(values);
+      })}
+    >
+      <RequiredNote />
+      {save.error && !issuesPlaced ? <FormMessage tone="error">{save.error.message}</FormMessage> : null}
+      <TextField
+        label="Codice fiscale o partita IVA"
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        hint="Il tuo codice fiscale (16 caratteri) oppure la partita IVA (11 cifre) se la fattura va a un'attività."
+        required
+        registration={register("taxCode")}
+        error={error("taxCode")}
+      />
+      <SelectField
+        label="Paese"
+        autoComplete="country"
+        required
+        options={COUNTRY_OPTIONS}
+        registration={register("country", {
+          // The province of one country means nothing in another.
+          onChange: () => setValue("province", ""),
+        })}
+        error={error("country")}
+      />
+      <TextField
+        label="Indirizzo"
+        autoComplete="street-address"
+        hint="Via o piazza e numero civico."
+        required
+        registration={register("address")}
+        error={error("address")}
+      />
+      <div className={formStyles.row}>
+        <TextField
+          label={italy ? "CAP" : "Codice postale (facoltativo)"}
+          autoComplete="postal-code"
+          inputMode={italy ? "numeric" : "text"}
+          maxLength={italy ? 5 : 10}
+          required={italy}
+          registration={register("zip")}
+          error={error("zip")}
+        />
+        <TextField
+          label="Città"
+          autoComplete="address-level2"
+          required
+          registration={register("city")}
+          error={error("city")}
+        />
+      </div>
+      {italy ? (
+        <SelectField
+          label="Provincia"
+          autoComplete="address-level1"
+          required
+          placeholder="Scegli la provincia"
+          options={PROVINCE_OPTIONS}
+          registration={register("province")}
+          error={error("province")}
+        />
+      ) : (
+        <TextField
+          label="Provincia, regione o stato (facoltativo)"
+          autoComplete="address-level1"
+          registration={register("province")}
+          error={error("province")}
+        />
+      )}
+      <StatusRegion>
+        {save.isSuccess && !formState.isDirty ? (
+          <FormMessage tone="success">I dati di fatturazione sono stati salvati.</FormMessage>
+        ) : null}
+      </StatusRegion>
+      <div className={formStyles.actions}>
+        <button
+          type="submit"
+          className={`${buttonStyles.button} ${buttonStyles.primary}`}
+          disabled={save.isPending}
+        >
+          {save.isPending ? "Salvataggio in corso…" : "Salva i dati di fatturazione"}
+        </button>
+      </div>
+    </form>
+  );
+}

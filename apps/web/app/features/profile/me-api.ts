@@ -1,0 +1,23 @@
+import type { Me } from "@argine/core/identity/users-api";
+import type { BillingData } from "@argine/core/invoice/billing-data";
+import { apiClient } from "../http/api-client.ts";
+
+/** PATCH /v1/users/me with the profile fields only (spec §7). An empty cellPhone removes the number. */
+export function updateProfile(body: {
+  name: string;
+  lastname: string;
+  cellPhone: string;
+  marketingConsent: boolean;
+}): Promise<Me> {
+  return apiClient.patch<Me>("/v1/users/me", body);
+}
+
+/** PATCH /v1/users/me with the password fields only (spec §7). */
+export function changePassword(body: { oldPassword: string; password: string }): Promise<Me> {
+  return apiClient.patch<Me>("/v1/users/me", body);
+}
+
+/** PATCH /v1/users/me/invoice. */
+export function updateBillingData(body: BillingData): Promise<Me> {
+  return apiClient.patch<Me>("/v1/users/me/invoice", body);
+}

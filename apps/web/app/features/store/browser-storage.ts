@@ -1,0 +1,110 @@
+// The browser local storage keys of spec §3, owned by this one module: nothing else reads or writes them.
+//
+//   userData             JSON object of the signed-in user's data, default {}. We keep only the id and the first
+//                        name: localStorage outlives the tab, and on a shared device nothing sensitive may stay.
+//   debugMode            a developer switch; survives the clear-all helper.
+//   consoleLog           a developer switch for console output.
+//   lastKnownPracticeId  the id of the last practice viewed (loaded again right after login, spec §4).
+//
+// Every access is guarded: storage can be missing (prerendering) or throw (private modes, quota, policies).
+
+export const LOCAL_STORAGE_KEYS = {
+  userData: "userData",
+  debugMode: "debugMode",
+  consoleLog: "consoleLog",
+  lastKnownPracticeId: "lastKnownPracticeId",
+} as const;
+
+export type LocalStorageKey = (typeof LOCAL_STORAGE_KEYS)[keyof typeof LOCAL_STORAGE_KEYS];
+
+/** What `userData` holds: the id and first name only. */
+export interface StoredUserData {
+  id?: string;
+  name?: string;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function read(key: LocalStorageKey): string | null {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: LocalStorageKey, value: string): void {
+  try {
+    storage()?.setItem(key, value);
+  } catch {
+    // Storage full or refused: these keys are conveniences, never required.
+  }
+}
+
+function remove(key: LocalStorageKey): void {
+  try {
+    storage()?.removeItem(key);
+  } catch {
+    // ignore
+  }
+}
+
+/** `userData`, default {}; anything malformed reads as {} and unknown fields are dropped. */
+export function readUserData(): StoredUserData {
+  const raw = read(LOCAL_STORAGE_KEYS.userData);
+  if (!raw) return {};
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
+    const { id, name } = value as Record<string, unknown>;
+    return {
+      ...(typeof id === "string" ? { id } : {}),
+      ...(typeof name === "string" ? { name } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
+/** Stores the id and first name of the signed-in user, and nothing else. */
+export function writeUserData(user: StoredUserData): void {
+  const data: StoredUserData = {
+    ...(user.id ? { id: user.id } : {}),
+    ...(user.name ? { name: user.name } : {}),
+  };
+  write(LOCAL_STORAGE_KEYS.userData, JSON.stringify(data));
+}
+
+export function isDebugMode(): boolean {
+  return read(LOCAL_STORAGE_KEYS.debugMode) === "true";
+}
+
+export function isConsoleLogEnabled(): boolean {
+  return read(LOCAL_STORAGE_KEYS.consoleLog) === "true";
+}
+
+export function readLastKnownPracticeId(): string | null {
+  const value = read(LOCAL_STORAGE_KEYS.lastKnownPracticeId)?.trim();
+  return value ? value : null;
+}
+
+export function writeLastKnownPracticeId(practiceId: string): void {
+  write(LOCAL_STORAGE_KEYS.lastKnownPracticeId, practiceId);
+}
+
+export function clearLastKnownPracticeId(): void {
+  remove(LOCAL_STORAGE_KEYS.lastKnownPracticeId);
+}
+
+/** The clear-all helper (spec §3): removes every key above except `debugMode`. */
+export function clearAllLocalKeys(): void {
+  for (const key of Object.values(LOCAL_STORAGE_KEYS)) {
+    if (key !== LOCAL_STORAGE_KEYS.debugMode) remove(key);
+  }
+}

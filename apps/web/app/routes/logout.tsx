@@ -1,0 +1,16 @@
+import { LogoutPage } from "../features/auth/logout-page.tsx";
+import { pageMeta } from "../features/seo/page-meta.ts";
+import type { Route } from "./+types/logout";
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta({
+    title: "Esci",
+    description: "Uscita dal tuo account.",
+    path: "/logout",
+    noindex: true,
+  });
+}
+
+export default function Logout() {
+  return <LogoutPage />;
+}

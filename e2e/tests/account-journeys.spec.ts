@@ -1,0 +1,192 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+// Issue 3's journeys as a new user would live them, in the real server with the demo mailbox.
+
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+async function expectAccessible(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+/** Opens the newest mail whose subject matches, in the demo mailbox, and returns the link it carries. */
+async function mailedLink(page: Page, subject: RegExp, path: string): Promise<string> {
+  await page.goto("/dev/mailbox");
+  await page.getByRole("button", { name: subject }).first().click();
+  const href = await page.locator(`article a[href*='${path}']`).first().getAttribute("href");
+  if (!href) throw new Error(`no ${path} link in the mail`);
+  return href;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/account/login");
+  await page.waitForURL(/\/account\/login\?uid=/);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole("button", { name: "Accedi" }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+test("register, verify by mail, sign in, edit profile, password and billing, log out from the fifth menu entry", async ({
+  page,
+}) => {
+  const email = `giulia.${unique()}@example.it`;
+  const password = "Tranquilla42";
+  const newPassword = "Serena2026x";
+
+  await page.goto("/account/register");
+  await expect(page.getByRole("link", { name: /feedback/i })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel(/^Nome/).fill("Giulia");
+  await page.getByLabel(/^Cognome/).fill("Rossi");
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel(/^Conferma la password/).fill(password);
+  await page.getByLabel(/informativa sulla privacy/).check();
+  await page.getByRole("button", { name: "Crea l'account" }).click();
+  await expect(page.getByRole("heading", { name: "Controlla la tua email" })).toBeVisible();
+
+  await page.goto(await mailedLink(page, /Conferma/, "/account/verify"));
+  await expect(page.getByRole("heading", { name: "Indirizzo confermato" })).toBeVisible();
+  expect(page.url()).not.toContain("token=");
+
+  await page.goto("/account/login");
+  await page.waitForURL(/\/account\/login\?uid=/);
+  await expectAccessible(page);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill("Sbagliata99");
+  await page.getByRole("button", { name: "Accedi" }).click();
+  await expect(page.getByRole("alert")).toContainText("Email o password non corretti.");
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole("button", { name: "Accedi" }).click();
+  await page.waitForURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Ciao, Giulia" })).toBeVisible();
+  expect(await page.title()).not.toContain("Giulia");
+
+  await page.goto("/dashboard/profile/info");
+  await page.getByLabel(/^Nome/).fill("Giulia Maria");
+  await page.getByRole("button", { name: "Salva i dati" }).click();
+  await expect(page.getByText("I tuoi dati sono stati aggiornati.")).toBeVisible();
+  await page.getByLabel(/^Password attuale/).fill("NonQuesta1");
+  await page.getByLabel(/^Nuova password/).fill(newPassword);
+  await page.getByLabel(/^Conferma la nuova password/).fill(newPassword);
+  await page.getByRole("button", { name: "Cambia password" }).click();
+  await expect(page.getByText("La password attuale non è corretta.")).toBeVisible();
+  await page.getByLabel(/^Password attuale/).fill(password);
+  await page.getByRole("button", { name: "Cambia password" }).click();
+  await expect(page.getByText("La tua password è stata cambiata.")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/dashboard/profile/invoice");
+  await page.getByLabel(/^Codice fiscale/).fill("RSSMRA85T10A562X");
+  await page.getByLabel(/^CAP/).fill("2012");
+  await page.getByRole("button", { name: "Salva i dati di fatturazione" }).click();
+  await expect(page.getByText("CAP non valido: deve avere 5 cifre.")).toBeVisible();
+  await expect(page.getByText("Codice fiscale non valido.")).toBeVisible();
+  await page.getByLabel(/^Codice fiscale/).fill("rssmra85t10a562s");
+  await page.getByLabel(/^Indirizzo/).fill("Via Roma 1");
+  await page.getByLabel(/^CAP/).fill("20121");
+  await page.getByLabel(/^Città/).fill("Milano");
+  await page.getByLabel(/^Provincia/).selectOption("MI");
+  await page.getByRole("button", { name: "Salva i dati di fatturazione" }).click();
+  await expect(page.getByText("I dati di fatturazione sono stati salvati.")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: /Giulia/ }).click();
+  const entries = await page.getByRole("menuitem").allTextContents();
+  expect(entries.map((e) => e.trim())).toEqual([
+    "I tuoi dati",
+    "Le tue pratiche",
+    "Dati di fatturazione",
+    "I tuoi ordini",
+    "Esci",
+  ]);
+  await page.getByRole("menuitem", { name: "Esci" }).click();
+  await page.waitForURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Accedi" })).toBeVisible();
+  expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => /token/i.test(k)))).toEqual([]);
+
+  // The dashboard is closed: the provider session ended too, so the password is asked again.
+  await page.goto("/dashboard");
+  await page.waitForURL(/\/account\/login\?uid=/);
+  await expect(page.getByLabel(/^Password/)).toBeVisible();
+  await signIn(page, email, newPassword);
+});
+
+test("password reset through the demo mailbox; a used link is refused", async ({ page }) => {
+  const email = `reset.${unique()}@example.it`;
+  await page.goto("/account/register");
+  await page.getByLabel(/^Nome/).fill("Sara");
+  await page.getByLabel(/^Cognome/).fill("Verdi");
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill("Primavera12");
+  await page.getByLabel(/^Conferma la password/).fill("Primavera12");
+  await page.getByLabel(/informativa sulla privacy/).check();
+  await page.getByRole("button", { name: "Crea l'account" }).click();
+  await expect(page.getByRole("heading", { name: "Controlla la tua email" })).toBeVisible();
+
+  await page.goto("/account/reset");
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByRole("button", { name: "Invia il link" }).click();
+  await expect(page.getByRole("heading", { name: "Email inviata" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Invia di nuovo" })).toBeVisible();
+
+  const link = await mailedLink(page, /password/i, "/account/reset");
+  await page.goto(link);
+  await page.getByLabel(/^Nuova password/).fill("Rinascita77");
+  await page.getByLabel(/^Conferma la nuova password/).fill("Rinascita77");
+  await page.getByRole("button", { name: "Salva la nuova password" }).click();
+  await expect(page.getByRole("heading", { name: "Password aggiornata" })).toBeVisible();
+
+  await page.goto(link);
+  await page.getByLabel(/^Nuova password/).fill("Rinascita88");
+  await page.getByLabel(/^Conferma la nuova password/).fill("Rinascita88");
+  await page.getByRole("button", { name: "Salva la nuova password" }).click();
+  await expect(
+    page.getByText("Il link non è valido, è scaduto o è già stato usato. Richiedine uno nuovo."),
+  ).toBeVisible();
+
+  // The reset also proved the address: the new password opens the account.
+  await signIn(page, email, "Rinascita77");
+});
+
+test("the login callback's three error cases of spec §8", async ({ page }) => {
+  await page.goto("/callback?error=unauthorized&error_description=X");
+  await page.waitForURL(/\/account\/login\?error=X$/);
+  await expect(page.getByRole("alert")).toContainText("X");
+
+  await page.goto("/callback?error=access_denied");
+  await page.waitForURL(/\/account\/login\?error=/);
+  await expect(page.getByRole("alert")).toContainText(
+    "Errore cookie terze parti disattivati! Controlla le impostazioni del browser.",
+  );
+
+  await signIn(page, "cliente@demo.argine.it", "Demo!Argine2026");
+  await page.goto("/callback?error=temporarily_unavailable");
+  await page.waitForURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Accedi" })).toBeVisible();
+});
+
+test("the access token is renewed silently before it expires, and the demo lawyer carries the lawyer role", async ({
+  page,
+}) => {
+  const grants: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/oidc/token"))
+      grants.push(new URLSearchParams(r.postData() ?? "").get("grant_type") ?? "");
+  });
+  await signIn(page, "avvocato@demo.argine.it", "Demo!Argine2026");
+  // Tokens live 66 s in this server: after 7 s less than 60 s remain, so the next call renews first.
+  await page.waitForTimeout(7_000);
+  await page.goto("/dashboard/profile/info");
+  await expect(page.getByLabel(/^Nome/)).toHaveValue("Marco");
+  expect(grants).toContain("refresh_token");
+  // The id token the app keeps for this tab carries the roles claim.
+  const roles = await page.evaluate(() => {
+    const idToken = Object.entries(sessionStorage).find(([key]) => key.endsWith("idToken"))?.[1] ?? "";
+    const payload = idToken.split(".")[1] ?? "";
+    return JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))).roles as string[];
+  });
+  expect(roles).toEqual(["lawyer"]);
+});
