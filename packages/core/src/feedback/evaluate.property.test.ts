@@ -1,0 +1,222 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  type Answers,
+  AnswersSchema,
+  AUDIENCES,
+  AUTHOR_RELATIONSHIPS,
+  CHANNELS,
+  DISCRIMINATORY_MOTIVES,
+  FEEDBACK_CATEGORIES,
+  INCITEMENTS,
+  STALKING_EFFECTS,
+} from "./answers.ts";
+import { addDays, type IsoDate, isAfter } from "./calendar.ts";
+import { evaluateFeedback } from "./evaluate.ts";
+import { FeedbackResultSchema } from "./result.ts";
+
+// Properties over arbitrary valid answers and evaluation days.
+
+const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+const flag = opt(fc.boolean());
+const tristate = opt(fc.constantFrom(true, false, "UNKNOWN" as const));
+
+const factsArb = fc.record({
+  category: fc.constantFrom(...FEEDBACK_CATEGORIES),
+  victimIsMinor: flag,
+  victimAge14Plus: flag,
+  victimVulnerable: flag,
+  authorKnown: tristate,
+  authorRelationship: opt(fc.constantFrom(...AUTHOR_RELATIONSHIPS)),
+  authorIsMinor: tristate,
+  ongoing: flag,
+  repeated: flag,
+  effects: opt(fc.subarray([...STALKING_EFFECTS])),
+  channel: opt(fc.constantFrom(...CHANNELS)),
+  audience: opt(fc.constantFrom(...AUDIENCES)),
+  victimIdentifiable: tristate,
+  harmsReputation: flag,
+  specificFact: flag,
+  victimPresent: flag,
+  truthAndPublicInterest: tristate,
+  victimPublicOfficial: flag,
+  provoked: flag,
+  sexuallyExplicit: flag,
+  meantPrivate: flag,
+  consentToShare: tristate,
+  authorMadeOrTook: flag,
+  sharedToHarm: flag,
+  sharingOnlyThreatened: flag,
+  aiGenerated: flag,
+  threatened: flag,
+  threatSerious: flag,
+  threatAggravated: flag,
+  demand: flag,
+  victimComplied: flag,
+  discriminatoryMotive: opt(fc.constantFrom(...DISCRIMINATORY_MOTIVES)),
+  incitement: opt(fc.constantFrom(...INCITEMENTS)),
+  impersonation: flag,
+  accountAccessed: flag,
+  complaintFiled: flag,
+  ammonimentoIssued: flag,
+  crimeUrl: opt(fc.constantFrom("https://example.com/post/1", "")),
+});
+
+/** An evaluation day and event dates before it: last ≤ asOf, first ≤ last, first ≤ knowledge ≤ asOf. */
+const caseArb = fc
+  .record({
+    facts: factsArb,
+    asOfOffset: fc.integer({ min: 0, max: 8000 }),
+    sinceLast: fc.integer({ min: 0, max: 5000 }),
+    span: fc.integer({ min: 0, max: 1500 }),
+    knowledge: opt(fc.double({ min: 0, max: 1, noNaN: true })),
+  })
+  .map(({ facts, asOfOffset, sinceLast, span, knowledge }) => {
+    const asOf = addDays("2015-01-01", asOfOffset);
+    const lastEventDate = addDays(asOf, -sinceLast);
+    const firstEventDate = addDays(lastEventDate, -span);
+    const knowledgeDate =
+      knowledge === undefined
+        ? undefined
+        : addDays(firstEventDate, Math.floor(knowledge * (span + sinceLast)));
+    const answers = Object.fromEntries(
+      Object.entries({ ...facts, firstEventDate, lastEventDate, knowledgeDate }).filter(
+        ([, v]) => v !== undefined,
+      ),
+    ) as Answers;
+    return { answers, asOf };
+  });
+
+const shift = (answers: Answers, days: number): Answers => ({
+  ...answers,
+  firstEventDate: addDays(answers.firstEventDate, -days),
+  lastEventDate: addDays(answers.lastEventDate, -days),
+  ...(answers.knowledgeDate ? { knowledgeDate: addDays(answers.knowledgeDate, -days) } : {}),
+});
+
+const ITALIAN_WORD = /\b(il|la|le|di|che|per|non|un|una|del|della|se|puoi|è|ai|al|dal)\b/i;
+
+describe("evaluateFeedback properties", () => {
+  it("takes valid answers to a valid, deterministic result", () => {
+    fc.assert(
+      fc.property(caseArb, ({ answers, asOf }) => {
+        expect(AnswersSchema.safeParse(answers).success).toBe(true);
+        const result = evaluateFeedback(answers, asOf);
+        expect(FeedbackResultSchema.safeParse(result).success).toBe(true);
+        expect(evaluateFeedback(structuredClone(answers), asOf)).toEqual(result);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("never turns a result into EXPIRED when a complaint is filed", () => {
+    fc.assert(
+      fc.property(caseArb, ({ answers, asOf }) => {
+        const before = evaluateFeedback({ ...answers, complaintFiled: false }, asOf);
+        const filed = evaluateFeedback({ ...answers, complaintFiled: true }, asOf);
+        if (before.evaluation !== "EXPIRED") expect(filed.evaluation).not.toBe("EXPIRED");
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("never turns EXPIRED into VALID when the events move earlier", () => {
+    fc.assert(
+      fc.property(caseArb, fc.integer({ min: 1, max: 4000 }), ({ answers, asOf }, days) => {
+        const result = evaluateFeedback(answers, asOf);
+        fc.pre(result.evaluation === "EXPIRED");
+        expect(evaluateFeedback(shift(answers, days), asOf).evaluation).not.toBe("VALID");
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("never turns EXPIRED into VALID as time passes", () => {
+    fc.assert(
+      fc.property(caseArb, fc.integer({ min: 1, max: 4000 }), ({ answers, asOf }, days) => {
+        fc.pre(evaluateFeedback(answers, asOf).evaluation === "EXPIRED");
+        expect(evaluateFeedback(answers, addDays(asOf, days)).evaluation).not.toBe("VALID");
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("sorts deadlines by date", () => {
+    fc.assert(
+      fc.property(caseArb, ({ answers, asOf }) => {
+        const dates = evaluateFeedback(answers, asOf).deadlines.map((d) => d.date);
+        expect(dates).toEqual([...dates].sort());
+      }),
+    );
+  });
+
+  it("writes every section entry as non-empty Italian prose, with an article when given", () => {
+    fc.assert(
+      fc.property(caseArb, ({ answers, asOf }) => {
+        for (const entries of Object.values(evaluateFeedback(answers, asOf).sections)) {
+          for (const { text, article } of entries) {
+            expect(text.trim()).toBe(text);
+            expect(text.length).toBeGreaterThan(20);
+            expect(text).toMatch(/^[A-ZÀ-Ý]/);
+            expect(text).toMatch(/[.!?]$/);
+            expect(text).toMatch(ITALIAN_WORD);
+            expect(text).not.toMatch(/undefined|NaN|\bnull\b|\[object|\$\{|\s{2}/);
+            if (article !== undefined) expect(article.trim().length).toBeGreaterThan(2);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("gives every offence its article and title, and a complaint deadline only when a complaint is still due", () => {
+    fc.assert(
+      fc.property(caseArb, ({ answers, asOf }) => {
+        for (const o of evaluateFeedback(answers, asOf).offences) {
+          expect(o.article).toMatch(/c\.p\.$|D\.Lgs\. 196\/2003$/);
+          expect(o.title.length).toBeGreaterThan(5);
+          expect(o.penalty.length).toBeGreaterThan(5);
+          expect(o.complaintDeadline === null).toBe(
+            o.procedibility === "UFFICIO" || answers.complaintFiled === true,
+          );
+          expect(isAfter(o.prescriptionDate, answers.lastEventDate)).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it("keeps the evaluation consistent with the offences", () => {
+    fc.assert(
+      fc.property(caseArb, ({ answers, asOf }) => {
+        const result = evaluateFeedback(answers, asOf);
+        expect(result.evaluation === "NOTVALID").toBe(result.offences.length === 0);
+        if (result.evaluation === "VALID") expect(result.offences.some((o) => o.certain)).toBe(true);
+        if (result.evaluation === "EXPIRED") {
+          const passed = (date: IsoDate | null) => date !== null && isAfter(asOf, date);
+          for (const o of result.offences) {
+            expect(passed(o.prescriptionDate) || passed(o.complaintDeadline)).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("routes minors with sexual content or extortion to human review, never to self-service", () => {
+    fc.assert(
+      fc.property(caseArb, ({ answers, asOf }) => {
+        const result = evaluateFeedback(answers, asOf);
+        if (result.humanReview) expect(result.recommendedServices).toEqual(["ADVICE"]);
+        if (answers.victimIsMinor !== true) expect(result.humanReview).toBe(false);
+        if (answers.victimIsMinor === true && answers.sexuallyExplicit === true)
+          expect(result.humanReview).toBe(true);
+        const services = result.recommendedServices;
+        if (services.includes("TAKEDOWN")) {
+          expect(services.indexOf("LEGALIZATION")).toBeGreaterThanOrEqual(0);
+          expect(services.indexOf("LEGALIZATION")).toBeLessThan(services.indexOf("TAKEDOWN"));
+        }
+        expect(new Set(services).size).toBe(services.length);
+      }),
+    );
+  });
+});

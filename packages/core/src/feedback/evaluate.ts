@@ -1,0 +1,587 @@
+import type { Evaluation } from "../practices/evaluation.ts";
+import type { Answers } from "./answers.ts";
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  formatMonthsItalian,
+  type IsoDate,
+  isAfter,
+  isIsoDate,
+  laterOf,
+  romeCalendarDay,
+} from "./calendar.ts";
+import type {
+  Deadline,
+  DeadlineKind,
+  FeedbackResult,
+  Offence,
+  Procedibility,
+  SectionEntry,
+  SectionKey,
+  Sections,
+} from "./result.ts";
+import { DEADLINE_KINDS, SECTION_KEYS } from "./result.ts";
+import {
+  type ElementRule,
+  type Exclusion,
+  type ExOfficioCondition,
+  elementMissingText,
+  hasHateGround,
+  INTERRUPTION_FACTOR,
+  isInsult,
+  isSextortion,
+  MIN_PRESCRIPTION_MONTHS,
+  OFFENCE_RULES,
+  type OffenceRule,
+  ruleTitle,
+} from "./rules.ts";
+import { texts } from "./texts.ts";
+
+/** The rule set that produced a result: bump it whenever a rule or a text changes meaning. */
+export const RULES_VERSION = "it-2026.11.1";
+
+/** An offence the answers raise, with everything the result needs about it. */
+interface Assessment {
+  rule: OffenceRule;
+  title: string;
+  certain: boolean;
+  unknown: readonly ElementRule[];
+  procedibility: Procedibility;
+  exOfficio: readonly ExOfficioCondition[];
+  /** The day the complaint would be due, whether or not one is needed (for prudence texts). */
+  complaintDue: IsoDate | null;
+  complaintDeadline: IsoDate | null;
+  prescriptionMonths: number;
+  prescriptionDate: IsoDate;
+  prescriptionNotStarted: boolean;
+  penalty: string;
+  aggravations: string[];
+  exclusions: readonly Exclusion[];
+  complaintPassed: boolean;
+  prescribed: boolean;
+  /** NO: prescribed or complaint term passed. UNCERTAIN: the term seems passed but the author is unknown. */
+  pursuable: "YES" | "UNCERTAIN" | "NO";
+}
+
+interface Missed {
+  rule: OffenceRule;
+  missing: readonly ElementRule[];
+}
+
+/**
+ * The automatic first opinion on the questionnaire's answers: offences, evaluation, deadlines, the eight
+ * sections, recommended services. Pure and deterministic: `asOf` is the evaluation day, an ISO date on the
+ * Europe/Rome calendar (an instant is converted to its Rome day). Answers are expected to have passed
+ * AnswersSchema; an invalid date throws a RangeError.
+ */
+export function evaluateFeedback(answers: Answers, asOf: IsoDate | Date): FeedbackResult {
+  const today = asOf instanceof Date ? romeCalendarDay(asOf) : asOf;
+  if (!isIsoDate(today)) throw new RangeError(`asOf is not an ISO calendar date: ${String(asOf)}`);
+
+  const assessments: Assessment[] = [];
+  const missed: Missed[] = [];
+  for (const rule of OFFENCE_RULES) {
+    if (!rule.inScope(answers)) continue;
+    const statuses = rule.elements.map((element) => ({ element, status: element.assess(answers) }));
+    const missing = statuses.filter((s) => s.status === "MISSING").map((s) => s.element);
+    if (missing.length > 0) {
+      missed.push({ rule, missing });
+      continue;
+    }
+    const unknown = statuses.filter((s) => s.status === "UNKNOWN").map((s) => s.element);
+    assessments.push(assess(rule, unknown, answers, today));
+  }
+
+  const evaluation = evaluate(assessments);
+  const humanReview = needsHumanReview(answers);
+  const offences = assessments.map(toOffence);
+  return {
+    evaluation,
+    offences,
+    sections: buildSections({ answers, today, assessments, missed, evaluation, humanReview }),
+    deadlines: buildDeadlines(answers, today, assessments),
+    humanReview,
+    recommendedServices: recommendServices(answers, evaluation, assessments, humanReview),
+    rulesVersion: RULES_VERSION,
+    asOf: today,
+  };
+}
+
+// ── Offence assessment ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * When the complaint term starts: the day the victim learned of the fact and its author, but never before
+ * the last act (each act, such as each post, has its own term; the latest one is still open).
+ */
+export function complaintTermStart(answers: Answers): IsoDate {
+  return laterOf(answers.knowledgeDate ?? answers.lastEventDate, answers.lastEventDate);
+}
+
+function assess(
+  rule: OffenceRule,
+  unknown: readonly ElementRule[],
+  answers: Answers,
+  today: IsoDate,
+): Assessment {
+  const form = rule.forms.find((f) => f.when(answers));
+  if (!form) throw new Error(`No penalty form for ${rule.code}`);
+  const aggravations = rule.aggravations.filter((a) => a.when(answers));
+
+  // Art. 157 c.p.: the maximum penalty with the largest special-effect increase, at least 6 years.
+  const factor = Math.max(1, ...aggravations.map((a) => a.specialEffectFactor ?? 1));
+  const prescriptionMonths = Math.max(MIN_PRESCRIPTION_MONTHS, Math.ceil(form.maxMonths * factor));
+  const prescriptionNotStarted = rule.continuing && answers.ongoing === true;
+  // Ongoing conduct: not started yet, so the earliest possible date is as if it ended today.
+  const prescriptionStart = prescriptionNotStarted
+    ? laterOf(answers.lastEventDate, today)
+    : answers.lastEventDate;
+  const prescriptionDate = addMonths(prescriptionStart, prescriptionMonths);
+
+  const exOfficio = rule.complaint === null ? [] : rule.exOfficio.filter((c) => c.when(answers));
+  const procedibility: Procedibility =
+    rule.complaint === null || exOfficio.length > 0 ? "UFFICIO" : "QUERELA";
+  const complaintDue = rule.complaint ? addMonths(complaintTermStart(answers), rule.complaint.months) : null;
+  const complaintDeadline =
+    procedibility === "QUERELA" && answers.complaintFiled !== true ? complaintDue : null;
+
+  const complaintPassed = complaintDeadline !== null && isAfter(today, complaintDeadline);
+  const prescribed = isAfter(today, prescriptionDate);
+  // The term runs from knowing who the author is (Cass. IV 13938/2008): not known, not surely passed.
+  const authorUnknown = answers.authorKnown === false || answers.authorKnown === "UNKNOWN";
+  const pursuable = prescribed ? "NO" : complaintPassed ? (authorUnknown ? "UNCERTAIN" : "NO") : "YES";
+
+  const attempted = rule.code === "EXTORTION" && answers.victimComplied === false;
+  return {
+    rule,
+    title: ruleTitle(rule, answers),
+    certain: unknown.length === 0,
+    unknown,
+    procedibility,
+    exOfficio,
+    complaintDue,
+    complaintDeadline,
+    prescriptionMonths,
+    prescriptionDate,
+    prescriptionNotStarted,
+    penalty: attempted ? `${form.penalty}, ridotta per il tentativo` : form.penalty,
+    aggravations: [...(form.aggravations ?? []), ...aggravations.map((a) => a.label)],
+    exclusions: rule.exclusions.filter((e) => e.when(answers)),
+    complaintPassed,
+    prescribed,
+    pursuable,
+  };
+}
+
+function toOffence(a: Assessment): Offence {
+  return {
+    code: a.rule.code,
+    article: a.rule.article,
+    title: a.title,
+    procedibility: a.procedibility,
+    complaintDeadline: a.complaintDeadline,
+    prescriptionDate: a.prescriptionDate,
+    penalty: a.penalty,
+    aggravations: a.aggravations,
+    certain: a.certain,
+  };
+}
+
+/** The contract's evaluation rules, in order. */
+function evaluate(assessments: readonly Assessment[]): Evaluation {
+  if (assessments.length === 0) return "NOTVALID";
+  const pursuable = assessments.filter((a) => a.pursuable !== "NO");
+  if (pursuable.length === 0) return "EXPIRED";
+  const valid = pursuable.some((a) => a.certain && a.pursuable === "YES" && a.exclusions.length === 0);
+  return valid ? "VALID" : "WITHRESERVE";
+}
+
+function sexualContent(answers: Answers): boolean {
+  return (
+    answers.sexuallyExplicit === true ||
+    (answers.category === "REVENGEPORN" && answers.sexuallyExplicit !== false)
+  );
+}
+
+/** A person must look first: a minor and sexual content, or extortion of a minor (sextortion above all). */
+export function needsHumanReview(answers: Answers): boolean {
+  if (answers.victimIsMinor !== true) return false;
+  return (
+    sexualContent(answers) ||
+    isSextortion(answers) ||
+    answers.demand === true ||
+    answers.category === "EXTORTION"
+  );
+}
+
+/** Intimate images are involved or threatened: the Garante route and hash-based blocking apply. */
+function intimateImages(answers: Answers): boolean {
+  return sexualContent(answers) || isSextortion(answers);
+}
+
+/** An offence to reputation that only reached the victim: a civil wrong (D.Lgs. 7/2016). */
+function insultCase(answers: Answers): boolean {
+  return isInsult(answers) && (answers.category === "DEFAMATION" || answers.harmsReputation === true);
+}
+
+function contentOnline(answers: Answers): boolean {
+  const publicChannel =
+    answers.channel === "SOCIAL_PUBLIC" ||
+    answers.channel === "SOCIAL_PRIVATE" ||
+    answers.channel === "MESSAGING_GROUP" ||
+    answers.channel === "WEBSITE";
+  return (publicChannel || (answers.crimeUrl ?? "").trim() !== "") && answers.sharingOnlyThreatened !== true;
+}
+
+// ── Deadlines ─────────────────────────────────────────────────────────────────────────────────────────
+
+/** The platform must remove within 48 hours; the Garante decides within 48 hours: days, if sent today. */
+const RESPONSE_DAYS = 2;
+
+function buildDeadlines(answers: Answers, today: IsoDate, assessments: readonly Assessment[]): Deadline[] {
+  const raw: { kind: DeadlineKind; date: IsoDate; article: string; subject: string; note: string }[] = [];
+  for (const a of assessments) {
+    if (a.complaintDeadline && a.rule.complaint) {
+      raw.push({
+        kind: "QUERELA",
+        date: a.complaintDeadline,
+        article: a.rule.complaint.article,
+        subject: a.rule.name,
+        note: !a.complaintPassed
+          ? "Ultimo giorno per presentare querela"
+          : a.pursuable === "UNCERTAIN"
+            ? "Termine per la querela calcolato dai fatti: potrebbe non essere scaduto finché non sai chi è l'autore"
+            : "Termine per la querela scaduto",
+      });
+    }
+    raw.push({
+      kind: "PRESCRIPTION",
+      date: a.prescriptionDate,
+      article: "157 c.p.",
+      subject: a.rule.name,
+      note: a.prescribed
+        ? "Reato prescritto"
+        : a.prescriptionNotStarted
+          ? "Prescrizione non ancora iniziata: data calcolata come se le condotte finissero oggi"
+          : "Prescrizione del reato, salvo interruzioni",
+    });
+  }
+  if (intimateImages(answers)) {
+    raw.push({
+      kind: "GARANTE",
+      date: addDays(today, RESPONSE_DAYS),
+      article: "144-bis D.Lgs. 196/2003",
+      subject: "",
+      note: texts.garanteDeadlineNote,
+    });
+  }
+  if (answers.victimIsMinor === true) {
+    raw.push({
+      kind: "PLATFORM",
+      date: addDays(today, RESPONSE_DAYS),
+      article: "2 L. 71/2017",
+      subject: "",
+      note: texts.platformDeadlineNote,
+    });
+  }
+
+  // One entry per kind, day and article: offences sharing a date are listed in its note.
+  const merged = new Map<
+    string,
+    { kind: DeadlineKind; date: IsoDate; article: string; subjects: string[]; note: string }
+  >();
+  for (const d of raw) {
+    const key = `${d.kind}|${d.date}|${d.article}|${d.note}`;
+    const existing = merged.get(key);
+    if (existing) {
+      if (d.subject && !existing.subjects.includes(d.subject)) existing.subjects.push(d.subject);
+    } else {
+      merged.set(key, { ...d, subjects: d.subject ? [d.subject] : [] });
+    }
+  }
+  const kindOrder = (kind: DeadlineKind) => DEADLINE_KINDS.indexOf(kind);
+  // Plain code-unit order, not localeCompare: the result must not depend on the runtime's locale.
+  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...merged.values()]
+    .map(({ kind, date, article, subjects, note }) => ({
+      kind,
+      date,
+      article,
+      note: subjects.length > 0 ? `${note} (${subjects.join(", ")}).` : note,
+    }))
+    .sort(
+      (x, y) =>
+        daysBetween(y.date, x.date) ||
+        kindOrder(x.kind) - kindOrder(y.kind) ||
+        byText(x.article, y.article) ||
+        byText(x.note, y.note),
+    );
+}
+
+// ── Recommended services ──────────────────────────────────────────────────────────────────────────────
+
+function recommendServices(
+  answers: Answers,
+  evaluation: Evaluation,
+  assessments: readonly Assessment[],
+  humanReview: boolean,
+): FeedbackResult["recommendedServices"] {
+  // Minors and sexual content never go to a self-service flow (nor are such images captured).
+  if (humanReview) return ["ADVICE"];
+  const services: FeedbackResult["recommendedServices"] = [];
+  if (contentOnline(answers)) services.push("LEGALIZATION", "TAKEDOWN");
+  const extortion = assessments.some((a) => a.rule.code === "EXTORTION");
+  // A formal notice to a known author; never to an extortioner, who must not be engaged.
+  if (answers.authorKnown === true && !extortion && (assessments.length > 0 || insultCase(answers))) {
+    services.push("INJUCTION");
+  }
+  if (evaluation === "VALID" || evaluation === "WITHRESERVE") services.push("DEFENCE");
+  if (evaluation !== "VALID") services.push("ADVICE");
+  return services;
+}
+
+// ── Sections ──────────────────────────────────────────────────────────────────────────────────────────
+
+interface SectionInput {
+  answers: Answers;
+  today: IsoDate;
+  assessments: readonly Assessment[];
+  missed: readonly Missed[];
+  evaluation: Evaluation;
+  humanReview: boolean;
+}
+
+/** "da 6 anni a 7 anni e 6 mesi": art. 161 c.p.'s outer bound, when it is a whole number of months. */
+function interruptionExample(months: number): string | null {
+  const extended = months * INTERRUPTION_FACTOR;
+  return Number.isInteger(extended)
+    ? `da ${formatMonthsItalian(months)} a ${formatMonthsItalian(extended)}`
+    : null;
+}
+
+function buildSections(input: SectionInput): Sections {
+  const { answers, today, assessments, missed, evaluation, humanReview } = input;
+  const sections: Record<SectionKey, SectionEntry[]> = {
+    lawDetail: [],
+    whyNoCrime: [],
+    aggravatingAndPenalties: [],
+    damageCompensation: [],
+    usefulToKnow: [],
+    additionalNotes: [],
+    actionsAndDeadlines: [],
+    exclusions: [],
+  };
+  const add = (key: SectionKey, ...entries: SectionEntry[]) => sections[key].push(...entries);
+  const minor = answers.victimIsMinor === true;
+  const intimate = intimateImages(answers);
+  const querelaOffences = assessments.filter((a) => a.procedibility === "QUERELA");
+  const exOfficioOffences = assessments.filter((a) => a.procedibility === "UFFICIO");
+
+  // Summary and what the law says.
+  add("lawDetail", texts.summary(evaluation));
+  for (const a of assessments) {
+    add("lawDetail", { text: texts.offenceFound(a.rule.description, a.certain), article: a.rule.article });
+    for (const element of a.unknown) add("lawDetail", { text: element.unknown, article: a.rule.article });
+  }
+  if (answers.category === "CYBERBULLYING" && answers.victimIsMinor === false)
+    add("lawDetail", texts.cyberbullyingAdult);
+  if (minor) add("lawDetail", texts.cyberbullyingLaw);
+
+  // Why some offences are not there.
+  for (const m of missed) {
+    for (const element of m.missing) {
+      add("whyNoCrime", { text: elementMissingText(element, answers), article: m.rule.article });
+    }
+  }
+  if (assessments.length === 0 && missed.length === 0) add("whyNoCrime", texts.nothingInScope);
+
+  // Penalties, aggravations, prescription.
+  for (const a of assessments) {
+    const aggravations =
+      a.aggravations.length > 0 ? ` Circostanze che la aggravano: ${a.aggravations.join("; ")}.` : "";
+    add("aggravatingAndPenalties", {
+      text: `${a.title}: la legge prevede ${a.penalty}.${aggravations}`,
+      article: a.rule.article,
+    });
+    add(
+      "aggravatingAndPenalties",
+      a.prescriptionNotStarted
+        ? texts.prescriptionOngoing(a.title, a.prescriptionMonths, a.prescriptionDate)
+        : texts.prescription(a.title, a.prescriptionMonths, a.prescriptionDate, a.prescribed),
+    );
+  }
+  if (assessments.length > 0) {
+    add("aggravatingAndPenalties", texts.prescriptionRule);
+    const shortest = Math.min(...assessments.map((a) => a.prescriptionMonths));
+    add("aggravatingAndPenalties", texts.prescriptionInterruption(interruptionExample(shortest)));
+  }
+  if (
+    hasHateGround(answers) &&
+    assessments.some((a) => a.rule.aggravations.some((g) => g.article === "604-ter c.p."))
+  ) {
+    add("aggravatingAndPenalties", texts.hateNoBalancing);
+    if (querelaOffences.length > 0) add("additionalNotes", texts.hateExOfficioUnconfirmed);
+  }
+  if (assessments.some((a) => a.aggravations.some((label) => label.includes("L. 181/2025")))) {
+    add("additionalNotes", texts.womanHatredUnconfirmed);
+  }
+
+  // Exclusions.
+  for (const a of assessments) {
+    for (const e of a.exclusions) add("exclusions", { text: e.text, article: e.article });
+  }
+  if (assessments.length > 0 && assessments.every((a) => a.exclusions.length === 0))
+    add("exclusions", texts.noExclusions);
+
+  // Damages.
+  if (assessments.length > 0)
+    add("damageCompensation", texts.damages, texts.damagesCivil, texts.damagesPrescription);
+  else add("damageCompensation", texts.damagesWithoutCrime);
+  if (insultCase(answers)) {
+    add("damageCompensation", texts.insultDamages);
+  }
+
+  // Actions and deadlines, most urgent first.
+  if (humanReview) add("actionsAndDeadlines", texts.humanReview, texts.policeNow);
+  add("actionsAndDeadlines", minor && intimate ? texts.keepEvidenceMinorSexual : texts.keepEvidence);
+
+  // Rule notes, for the offences that seem to be there.
+  for (const a of assessments) {
+    for (const note of a.rule.notes) {
+      if (note.when(answers))
+        add(note.section, { text: note.text, ...(note.article ? { article: note.article } : {}) });
+    }
+  }
+  if (answers.complaintFiled === true && assessments.length > 0) {
+    add("actionsAndDeadlines", texts.complaintFiled);
+    if (assessments.some((a) => a.rule.code === "STALKING")) add("usefulToKnow", texts.ammonimentoBarred);
+  }
+  const authorUnknown = answers.authorKnown === false || answers.authorKnown === "UNKNOWN";
+  for (const a of querelaOffences) {
+    if (!a.complaintDeadline || !a.rule.complaint) continue;
+    if (a.complaintPassed && a.pursuable === "UNCERTAIN") {
+      add("actionsAndDeadlines", texts.querelaPassedAuthorUnknown(a.title, a.complaintDeadline));
+    } else if (a.complaintPassed) {
+      add("actionsAndDeadlines", texts.querelaPassed(a.title, a.complaintDeadline, a.rule.complaint.article));
+    } else {
+      const daysLeft = daysBetween(today, a.complaintDeadline);
+      add(
+        "actionsAndDeadlines",
+        texts.querelaOpen(a.title, a.complaintDeadline, daysLeft, today, a.rule.complaint.article),
+      );
+    }
+    if (a.rule.exOfficioIfConnected && exOfficioOffences.length > 0) {
+      const others = exOfficioOffences.map((o) => o.rule.name).join(", ");
+      add("actionsAndDeadlines", texts.connected(a.rule.name, others, a.complaintDeadline, a.rule.article));
+    }
+  }
+  for (const a of exOfficioOffences) {
+    const reason =
+      a.exOfficio.length > 0
+        ? a.exOfficio.map((c) => c.reason).join(" e ")
+        : "per legge, senza bisogno di querela";
+    const article = a.exOfficio[0]?.article ?? a.rule.article;
+    add("actionsAndDeadlines", texts.exOfficio(a.title, reason, article));
+    // The answer behind the condition may not qualify: give the complaint day too.
+    const prudence =
+      a.exOfficio.length > 0 && a.exOfficio.every((c) => c.prudence) ? a.exOfficio[0]?.prudence : undefined;
+    if (prudence && a.complaintDue && answers.complaintFiled !== true) {
+      add("actionsAndDeadlines", {
+        ...texts.prudence(prudence, a.complaintDue, isAfter(today, a.complaintDue)),
+        article: a.exOfficio[0]?.article ?? a.rule.article,
+      });
+    }
+  }
+  if (querelaOffences.length > 0 && answers.complaintFiled !== true) {
+    add("usefulToKnow", texts.querelaIntro);
+    if (answers.knowledgeDate !== undefined && isAfter(answers.knowledgeDate, answers.lastEventDate)) {
+      add("usefulToKnow", texts.knowledgeLater);
+    }
+    if (authorUnknown) add("actionsAndDeadlines", texts.authorUnknown);
+  }
+  if (assessments.some((a) => a.pursuable !== "NO") && answers.complaintFiled !== true) {
+    add("actionsAndDeadlines", texts.whereToFile);
+    if (minor) add("actionsAndDeadlines", texts.minorComplaint);
+  }
+  if (evaluation === "EXPIRED") add("actionsAndDeadlines", texts.expiredOptions);
+
+  // Intimate images: Garante (art. 144-bis) and hash-based blocking (StopNCII for adults, Take It Down for minors).
+  if (intimate) {
+    add("actionsAndDeadlines", texts.garanteIntimate, minor ? texts.takeItDown : texts.stopNcii);
+    add("usefulToKnow", texts.garanteIntimateDetails);
+  }
+  if (minor && intimate) add("additionalNotes", texts.childPornography);
+
+  // Minors: L. 71/2017 remedies, whatever the offences.
+  if (minor) {
+    add("actionsAndDeadlines", texts.removalRequest(answers.victimAge14Plus), texts.removalEscalation);
+    if (answers.authorIsMinor !== false && answers.complaintFiled !== true) {
+      add(
+        "actionsAndDeadlines",
+        texts.minorAmmonimento(answers.authorIsMinor === true),
+        texts.minorAmmonimentoOther,
+      );
+    }
+    add("additionalNotes", texts.minorDecree2025);
+  } else if (answers.category === "CYBERBULLYING" && answers.victimIsMinor === undefined) {
+    add("actionsAndDeadlines", texts.cyberbullyingAgeUnknown);
+  }
+
+  // Online content: the Digital Services Act notice.
+  if (contentOnline(answers)) {
+    if (!humanReview) add("actionsAndDeadlines", texts.dsaNotice);
+    add("usefulToKnow", texts.dsa, texts.agcom);
+    if (minor && intimate) add("usefulToKnow", texts.dsaChildMaterial);
+  }
+
+  // Withdrawal of the complaint and the course of prescription.
+  if (querelaOffences.length > 0) {
+    add("usefulToKnow", texts.tacitWithdrawal(minor || answers.victimVulnerable === true));
+  }
+  if (assessments.length > 0) {
+    add("usefulToKnow", texts.prescriptionStops);
+    add("additionalNotes", texts.prescriptionBill);
+  }
+
+  // Why the evaluation is "with reserve".
+  if (evaluation === "WITHRESERVE") {
+    const reasons = reserveReasons(assessments);
+    if (reasons.length > 0)
+      add("additionalNotes", { text: `${texts.reserveReasonsIntro} ${reasons.join("; ")}.` });
+  }
+  const codes = new Set(assessments.map((a) => a.rule.code));
+  if (codes.has("STALKING") || codes.has("REVENGE_PORN") || codes.has("DEEPFAKE")) {
+    add("additionalNotes", texts.supportViolence);
+  } else if (codes.has("THREAT") || codes.has("EXTORTION")) {
+    add("additionalNotes", texts.supportDanger);
+  }
+  add("additionalNotes", texts.disclaimer);
+
+  return Object.fromEntries(SECTION_KEYS.map((key) => [key, dedupe(sections[key])])) as Sections;
+}
+
+function reserveReasons(assessments: readonly Assessment[]): string[] {
+  const reasons: string[] = [];
+  for (const a of assessments) {
+    if (a.pursuable === "NO") continue;
+    if (!a.certain) reasons.push(`per ${a.rule.name} alcuni elementi non sono certi`);
+    if (a.exclusions.length > 0)
+      reasons.push(`per ${a.rule.name} potrebbe esserci una causa che esclude il reato`);
+    if (a.pursuable === "UNCERTAIN") {
+      reasons.push(
+        `per ${a.rule.name} il termine per la querela dipende da quando hai saputo chi è l'autore`,
+      );
+    }
+  }
+  return reasons;
+}
+
+function dedupe(entries: readonly SectionEntry[]): SectionEntry[] {
+  const seen = new Set<string>();
+  return entries.filter((e) => {
+    const key = `${e.text}|${e.article ?? ""}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

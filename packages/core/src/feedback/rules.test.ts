@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { SERVICE_TYPES } from "../services/service-type.ts";
+import { OFFENCE_CODES } from "./result.ts";
+import { DEFAULT_COMPLAINT_MONTHS, MIN_PRESCRIPTION_MONTHS, OFFENCE_RULES } from "./rules.ts";
+
+// The rules as data: one rule per contract offence code, each sourced and complete.
+
+describe("offence rules", () => {
+  it("has exactly one rule per offence code of the contract", () => {
+    expect(OFFENCE_RULES.map((r) => r.code).sort()).toEqual([...OFFENCE_CODES].sort());
+  });
+
+  it("gives each rule its article, the contract's article numbers, and the fact-sheet paragraph it encodes", () => {
+    const articles = Object.fromEntries(OFFENCE_RULES.map((r) => [r.code, r.article]));
+    expect(articles).toEqual({
+      STALKING: "612-bis c.p.",
+      DEFAMATION: "595 c.p.",
+      REVENGE_PORN: "612-ter c.p.",
+      DEEPFAKE: "612-quater c.p.",
+      EXTORTION: "629 c.p.",
+      THREAT: "612 c.p.",
+      HATE_PROPAGANDA: "604-bis c.p.",
+      IMPERSONATION: "494 c.p.",
+      PRIVATE_LIFE_INTRUSION: "615-bis c.p.",
+      UNAUTHORISED_ACCESS: "615-ter c.p.",
+      UNLAWFUL_DATA_PROCESSING: "167 D.Lgs. 196/2003",
+    });
+    for (const rule of OFFENCE_RULES) {
+      expect(rule.source, rule.code).toMatch(/^B\.\d/);
+      expect(rule.description.length, rule.code).toBeGreaterThan(40);
+      expect(rule.elements.length, rule.code).toBeGreaterThan(0);
+    }
+  });
+
+  it("uses 3 months unless the law says otherwise: 6 for 612-bis and 612-ter, none for ex officio offences", () => {
+    const terms = Object.fromEntries(OFFENCE_RULES.map((r) => [r.code, r.complaint?.months ?? null]));
+    expect(terms).toEqual({
+      STALKING: 6,
+      REVENGE_PORN: 6,
+      DEFAMATION: DEFAULT_COMPLAINT_MONTHS,
+      DEEPFAKE: DEFAULT_COMPLAINT_MONTHS,
+      THREAT: DEFAULT_COMPLAINT_MONTHS,
+      PRIVATE_LIFE_INTRUSION: DEFAULT_COMPLAINT_MONTHS,
+      UNAUTHORISED_ACCESS: DEFAULT_COMPLAINT_MONTHS,
+      EXTORTION: null,
+      HATE_PROPAGANDA: null,
+      IMPERSONATION: null,
+      UNLAWFUL_DATA_PROCESSING: null,
+    });
+  });
+
+  it("ends each list of penalty forms with one that always applies, and counts whole months", () => {
+    for (const rule of OFFENCE_RULES) {
+      const last = rule.forms.at(-1);
+      expect(
+        last?.when({ category: "OTHER", firstEventDate: "2026-01-01", lastEventDate: "2026-01-01" }),
+      ).toBe(true);
+      for (const form of rule.forms) {
+        const factors = rule.aggravations.map((a) => a.specialEffectFactor ?? 1);
+        for (const factor of [1, ...factors]) expect(Number.isInteger(form.maxMonths * factor)).toBe(true);
+      }
+    }
+    expect(MIN_PRESCRIPTION_MONTHS).toBe(72);
+  });
+
+  it("gives every ex officio condition an article and every exclusion its article", () => {
+    for (const rule of OFFENCE_RULES) {
+      for (const c of rule.exOfficio) expect(c.article, `${rule.code}/${c.id}`).toBeTruthy();
+      for (const e of rule.exclusions) expect(e.article, `${rule.code}/${e.id}`).toBeTruthy();
+    }
+    const exclusions = OFFENCE_RULES.flatMap((r) => r.exclusions.map((e) => `${r.code}:${e.article}`));
+    expect(exclusions).toEqual(["DEFAMATION:51 c.p.", "DEFAMATION:599 c.p."]);
+  });
+
+  it("recommends only sellable services (the product codes match the service types)", () => {
+    expect(SERVICE_TYPES).toEqual(
+      expect.arrayContaining(["LEGALIZATION", "TAKEDOWN", "INJUCTION", "ADVICE", "DEFENCE"]),
+    );
+  });
+});
