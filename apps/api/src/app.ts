@@ -19,6 +19,8 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { healthRoutes, type Readiness } from "./routes/health.ts";
 import { authRoutes } from "./routes/v1/auth/index.ts";
 import { devMailboxRoutes } from "./routes/v1/dev/mailbox.ts";
+import { feedbackRoutes } from "./routes/v1/feedback/index.ts";
+import { practiceRoutes } from "./routes/v1/practices/index.ts";
 import { productRoutes } from "./routes/v1/products/index.ts";
 import { userRoutes } from "./routes/v1/users/index.ts";
 import { loadWebBuild, serveWeb } from "./web/static.ts";
@@ -108,6 +110,8 @@ export async function buildApp({
       await v1.register(productRoutes);
       await v1.register(authRoutes, { provider, cookieSecret: keys?.cookieKeys[0] ?? "" });
       await v1.register(userRoutes, { mailer });
+      await v1.register(feedbackRoutes, { mailer });
+      await v1.register(practiceRoutes);
       if (config.demoMode && !config.mail.smtpUrl) await v1.register(devMailboxRoutes);
     },
     { prefix: "/v1" },

@@ -6,13 +6,18 @@ import { type IdentityServer, randomIp, signIn, startIdentityServer } from "../t
 // table fails the first test, so a new route cannot ship without deciding who may call it.
 
 type Caller = "anonymous" | "client" | "otherClient" | "lawyer" | "admin";
+/** The resources the table points at: another client's account, and a practice the client owns. */
+interface Ids {
+  otherClient: string;
+  clientPractice: string;
+}
 const CALLERS: Caller[] = ["anonymous", "client", "otherClient", "lawyer", "admin"];
 
 interface Case {
   method: string;
   /** The OpenAPI path, as documented. */
   path: string;
-  url: (ids: { otherClient: string }) => string;
+  url: (ids: Ids) => string;
   body?: unknown;
   expect: Record<Caller, number>;
 }
@@ -113,12 +118,32 @@ const TABLE: Case[] = [
     expect: adminOnly(200),
   },
   { method: "GET", path: "/v1/dev/mailbox", url: () => "/v1/dev/mailbox", expect: all(200) },
+  { method: "POST", path: "/v1/feedback", url: () => "/v1/feedback", body: {}, expect: all(400) },
+  {
+    method: "GET",
+    path: "/v1/practices/{id}/feedback",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/feedback`,
+    expect: all(200),
+  },
+  {
+    method: "GET",
+    path: "/v1/practices/{id}/feedback.pdf",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/feedback.pdf`,
+    expect: all(200),
+  },
+  {
+    method: "PATCH",
+    path: "/v1/practices/{id}/user",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/user`,
+    expect: { anonymous: 401, client: 200, otherClient: 403, lawyer: 403, admin: 403 },
+  },
 ];
 
 describe("authorization: every route × every caller", () => {
   let s: IdentityServer;
   const tokens: Partial<Record<Caller, string>> = {};
   let otherClientId = "";
+  let clientPractice = "";
 
   beforeAll(async () => {
     s = await startIdentityServer("pglite");
@@ -151,6 +176,20 @@ describe("authorization: every route × every caller", () => {
       headers: { authorization: `Bearer ${tokens.otherClient}` },
     });
     otherClientId = ((await me.json()) as Me).id;
+    const created = await fetch(`${s.base}/v1/feedback`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify({
+        answers: { category: "DEFAMATION", firstEventDate: "2026-11-01", lastEventDate: "2026-11-01" },
+        statementOfTruth: true,
+        privacyAccepted: true,
+      }),
+    });
+    clientPractice = ((await created.json()) as { practiceId: string }).practiceId;
+    await fetch(`${s.base}/v1/practices/${clientPractice}/user`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${tokens.client}` },
+    });
   });
   afterAll(() => s.close());
 
@@ -167,7 +206,7 @@ describe("authorization: every route × every caller", () => {
   for (const c of TABLE) {
     it.each(CALLERS)(`${c.method} ${c.path} as %s`, async (caller) => {
       const token = tokens[caller];
-      const res = await fetch(`${s.base}${c.url({ otherClient: otherClientId })}`, {
+      const res = await fetch(`${s.base}${c.url({ otherClient: otherClientId, clientPractice })}`, {
         method: c.method,
         headers: {
           accept: "application/json",

@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default("Argine <no-reply@argine.example>"),
+  TEAM_EMAIL: z.email().default("team@argine.example"),
 });
 
 export interface Config {
@@ -52,7 +53,8 @@ export interface Config {
   trustProxy: boolean;
   shutdownTimeoutMs: number;
   identity: IdentityConfig;
-  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /** `team` receives the staff alerts (cases that need a person first). */
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string; team: string };
 }
 
 export interface IdentityConfig {
@@ -104,6 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       scope: "openid profile email offline_access",
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: `${e.DATA_DIR}/outbox` },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: `${e.DATA_DIR}/outbox`, team: e.TEAM_EMAIL },
   };
 }

@@ -24,7 +24,8 @@ export function toAppError(error: unknown): AppError {
       path: v.instancePath.replace(/^\//, "").split("/").filter(Boolean),
       message: v.message ?? MESSAGES.badRequest,
     }));
-    return new AppError("BAD_REQUEST", MESSAGES.badRequest, { issues });
+    // The message is the first failing field's (Italian, from the shared schemas); details list them all.
+    return new AppError("BAD_REQUEST", issues[0]?.message ?? MESSAGES.badRequest, { issues });
   }
   if (e.code === "FST_ERR_CTP_INVALID_JSON_BODY" || e.code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
     return new AppError("BAD_REQUEST", MESSAGES.malformedJson);

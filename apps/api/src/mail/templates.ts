@@ -37,3 +37,15 @@ export function passwordResetMail(to: string, name: string, link: string): Mail 
       `Se non hai chiesto tu il cambio, ignora questa email: la tua password resta quella di prima.${signature}`,
   };
 }
+
+/** To the team: a case that needs a person before any self-service step. No victim data in the mail. */
+export function humanReviewAlert(to: string, ticketCode: string): Mail {
+  return {
+    to,
+    subject: `Pratica ${ticketCode}: serve una revisione`,
+    text:
+      `La pratica ${ticketCode} appena aperta dal questionario richiede una revisione umana ` +
+      "(vittima minorenne con contenuti sessuali, o estorsione ai danni di un minore). " +
+      "Prendila in carico dall'area avvocati il prima possibile.",
+  };
+}

@@ -1,0 +1,172 @@
+import { romeCalendarDay } from "@argine/core/feedback/calendar";
+import { FeedbackResultSchema } from "@argine/core/feedback/result";
+import { practices } from "@argine/db/schema";
+import { testDbKinds } from "@argine/db/testing";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type IdentityServer, randomIp, signIn, startIdentityServer } from "../../../../test/identity.ts";
+import { pdfText } from "../../../../test/pdf-text.ts";
+
+const today = romeCalendarDay(new Date());
+const daysAgo = (n: number) => {
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - n);
+  return d.toISOString().slice(0, 10);
+};
+
+const REVENGE_PORN = {
+  category: "REVENGEPORN",
+  firstEventDate: daysAgo(10),
+  lastEventDate: daysAgo(3),
+  victimIsMinor: false,
+  authorKnown: true,
+  sexuallyExplicit: true,
+  meantPrivate: true,
+  consentToShare: false,
+  sharedToHarm: true,
+  channel: "SOCIAL_PUBLIC",
+  platform: "Instagram",
+};
+
+describe.each(testDbKinds())("the questionnaire API on %s", (kind) => {
+  let s: IdentityServer;
+  beforeAll(async () => {
+    s = await startIdentityServer(kind);
+  });
+  afterAll(() => s.close());
+
+  const send = (body: unknown, path = "/v1/feedback", method = "POST", token?: string) =>
+    fetch(`${s.base}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        "x-forwarded-for": randomIp(),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const stored = async () => (await s.handle.db.select({ n: count() }).from(practices))[0]?.n ?? 0;
+
+  it("evaluates the answers and keeps them as an unowned, pending practice", async () => {
+    const res = await send({ answers: REVENGE_PORN, statementOfTruth: true, privacyAccepted: true });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { practiceId: string; ticketCode: string; feedback: unknown };
+    expect(body.ticketCode).toMatch(/^AR-[2-9A-HJ-NP-Z]{8}$/);
+    const feedback = FeedbackResultSchema.parse(body.feedback);
+    expect(feedback.evaluation).toBe("VALID");
+    expect(feedback.offences.map((o) => o.article)).toContain("612-ter c.p.");
+    const [row] = await s.handle.db.select().from(practices).where(eq(practices.id, body.practiceId));
+    expect(row).toMatchObject({
+      ownerId: null,
+      status: "PENDING",
+      evaluation: "VALID",
+      crimeType: "REVENGEPORN",
+    });
+    expect(row?.answers).toMatchObject({ category: "REVENGEPORN", platform: "Instagram" });
+
+    const read = await fetch(`${s.base}/v1/practices/${body.practiceId}/feedback`);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({
+      practiceId: body.practiceId,
+      ticketCode: body.ticketCode,
+      feedback,
+    });
+  });
+
+  it("refuses a missing statement of truth with its Italian message, and stores nothing", async () => {
+    const before = await stored();
+    const res = await send({ answers: REVENGE_PORN, privacyAccepted: true });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      "Devi dichiarare che quanto riportato corrisponde al vero.",
+    );
+    expect(await stored()).toBe(before);
+  });
+
+  it("refuses invalid answers and dates in the future with the first field's message, and stores nothing", async () => {
+    const before = await stored();
+    const noDates = await send({
+      answers: { category: "STALKING" },
+      statementOfTruth: true,
+      privacyAccepted: true,
+    });
+    expect(noDates.status).toBe(400);
+    expect(((await noDates.json()) as { message: string }).message).toBe("Campo Obbligatorio");
+    const future = new Date(`${today}T12:00:00Z`);
+    future.setUTCDate(future.getUTCDate() + 5);
+    const later = await send({
+      answers: { ...REVENGE_PORN, lastEventDate: future.toISOString().slice(0, 10) },
+      statementOfTruth: true,
+      privacyAccepted: true,
+    });
+    expect(later.status).toBe(400);
+    expect(await stored()).toBe(before);
+  });
+
+  it("alerts the team by mail when a person must look at the case first", async () => {
+    const res = await send({
+      answers: { ...REVENGE_PORN, victimIsMinor: true, victimAge14Plus: true },
+      statementOfTruth: true,
+      privacyAccepted: true,
+    });
+    const body = (await res.json()) as { ticketCode: string; feedback: { humanReview: boolean } };
+    expect(body.feedback.humanReview).toBe(true);
+    const alert = s.mailer.lastTo("team@argine.example");
+    expect(alert?.subject).toContain(body.ticketCode);
+    expect(alert?.text).not.toContain("Instagram");
+  });
+
+  it("serves the feedback as a PDF with the practice code, the evaluation, the articles and the disclaimer", async () => {
+    const created = (await (
+      await send({ answers: REVENGE_PORN, statementOfTruth: true, privacyAccepted: true })
+    ).json()) as { practiceId: string; ticketCode: string };
+    const res = await fetch(`${s.base}/v1/practices/${created.practiceId}/feedback.pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toContain(`argine-feedback-${created.ticketCode}.pdf`);
+    const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
+    expect(text).toContain(`Pratica ${created.ticketCode}`);
+    expect(text).toContain("sembra che ci sia un reato");
+    expect(text).toContain("612-ter c.p.");
+    expect(text).toContain("Cosa fare e entro quando");
+    expect(text).toContain("non ha valore di parere legale");
+  });
+
+  it("answers 404 for an unknown practice and 400 for a malformed id, without revealing anything", async () => {
+    expect((await fetch(`${s.base}/v1/practices/6f1c2b8e-1d2a-4c3b-9e8f-000000000000/feedback`)).status).toBe(
+      404,
+    );
+    expect((await fetch(`${s.base}/v1/practices/123/feedback`)).status).toBe(400);
+  });
+
+  it("lets a signed-in user claim an unowned practice, never someone else's", async () => {
+    const created = (await (
+      await send({ answers: REVENGE_PORN, statementOfTruth: true, privacyAccepted: true })
+    ).json()) as { practiceId: string; ticketCode: string };
+    const path = `/v1/practices/${created.practiceId}/user`;
+    expect((await send(undefined, path, "PATCH")).status).toBe(401);
+
+    const client = (await signIn(s, "cliente@demo.argine.it", "Demo!Argine2026")).tokens?.access_token;
+    const lawyer = (await signIn(s, "avvocato@demo.argine.it", "Demo!Argine2026")).tokens?.access_token;
+    const claimed = await send(undefined, path, "PATCH", client);
+    expect(claimed.status).toBe(200);
+    expect(await claimed.json()).toEqual({
+      practiceId: created.practiceId,
+      ticketCode: created.ticketCode,
+      status: "PENDING",
+    });
+    expect((await send(undefined, path, "PATCH", client)).status).toBe(200);
+    expect((await send(undefined, path, "PATCH", lawyer)).status).toBe(403);
+    const me = (await (
+      await fetch(`${s.base}/v1/users/me`, { headers: { authorization: `Bearer ${client}` } })
+    ).json()) as {
+      id: string;
+    };
+    const [row] = await s.handle.db.select().from(practices).where(eq(practices.id, created.practiceId));
+    expect(row?.ownerId).toBe(me.id);
+    expect(
+      (await send(undefined, "/v1/practices/6f1c2b8e-1d2a-4c3b-9e8f-000000000000/user", "PATCH", client))
+        .status,
+    ).toBe(404);
+  });
+});
