@@ -3,6 +3,7 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 // Public pages listed here must also be added to app/prerender-routes.ts to get their static HTML.
 export default [
   index("routes/home.tsx"),
+  route("feedback", "routes/feedback.tsx"),
   // The account area is client-only (not prerendered): served from __spa-fallback.html.
   route("account", "routes/account.tsx"),
   route("account/login", "routes/account-login.tsx"),

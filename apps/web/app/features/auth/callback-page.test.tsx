@@ -4,7 +4,9 @@ import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeOidcClient, renderWithApp, stubApi } from "../../test-render.tsx";
 import { createAppStateStore } from "../async/app-state.ts";
+import { apiClient } from "../http/api-client.ts";
 import { LOCAL_STORAGE_KEYS, writeLastKnownPracticeId, writeUserData } from "../store/browser-storage.ts";
+import { oidcClient } from "./auth-session.ts";
 import { callbackOutcome } from "./callback.ts";
 import { CallbackPage, handleCallback } from "./callback-page.tsx";
 
@@ -61,8 +63,14 @@ describe("login callback errors (spec §8)", () => {
 describe("login callback success (spec §4)", () => {
   afterEach(() => localStorage.clear());
 
-  it("signs the user in, loads the carried practice first and goes to the target", async () => {
-    const { calls } = stubApi({ "GET /v1/practices/p-42": { status: 200, body: { id: "p-42" } } });
+  it("signs the user in, claims and loads the carried practice first and goes to the target", async () => {
+    const { calls } = stubApi({
+      "PATCH /v1/practices/p-42/user": {
+        status: 200,
+        body: { practiceId: "p-42", ticketCode: "AR-7KM2Q9XD", status: "PENDING" },
+      },
+      "GET /v1/practices/p-42": { status: 200, body: { id: "p-42" } },
+    });
     const d = deps({
       completeLogin: vi.fn(async () => ({
         claims: USER_CLAIMS,
@@ -75,18 +83,80 @@ describe("login callback success (spec §4)", () => {
       authStatus: "authenticated",
       user: { id: "user-1", name: "Giulia" },
     });
-    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(["GET /v1/practices/p-42"]);
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      "PATCH /v1/practices/p-42/user",
+      "GET /v1/practices/p-42",
+    ]);
     expect(d.queryClient.getQueryData(["practices", "p-42"])).toEqual({ id: "p-42" });
-    expect(d.navigate).toHaveBeenCalledWith("/dashboard/orders");
+    expect(d.navigate).toHaveBeenCalledWith("/dashboard/orders", { claimedTicketCode: "AR-7KM2Q9XD" });
     expect(JSON.parse(localStorage.getItem("userData") ?? "")).toEqual({ id: "user-1", name: "Giulia" });
   });
 
-  it("uses lastKnownPracticeId, and a failed practice load never blocks the landing", async () => {
+  it("uses lastKnownPracticeId; a refused claim or a failed load is quiet and never blocks the landing", async () => {
     writeLastKnownPracticeId("p-9");
-    const { calls } = stubApi({ "GET /v1/practices/p-9": { status: 404, body: { message: "Non trovata" } } });
+    const { calls } = stubApi({
+      "PATCH /v1/practices/p-9/user": {
+        status: 403,
+        body: { code: "FORBIDDEN", message: "Non hai i permessi per questa operazione.", requestId: "r" },
+      },
+      "GET /v1/practices/p-9": { status: 404, body: { message: "Non trovata" } },
+    });
     const d = deps({ completeLogin: vi.fn(async () => ({ claims: USER_CLAIMS })) });
     await handleCallback(new URLSearchParams({ code: "c", state: "s" }), d);
-    expect(calls).toHaveLength(1);
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      "PATCH /v1/practices/p-9/user",
+      "GET /v1/practices/p-9",
+    ]);
+    expect(d.navigate).toHaveBeenCalledWith("/dashboard");
+    // Someone else's practice: the stored id leads nowhere and is dropped.
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId)).toBeNull();
+    expect(d.appState.getState().authStatus).toBe("authenticated");
+  });
+
+  it("claims the practice stored by the questionnaire with the bearer token, then forgets the stored id", async () => {
+    writeLastKnownPracticeId("6b1f0c1e-0000-4000-8000-000000000001");
+    apiClient.setAccessTokenGetter(() => "tok");
+    const { calls } = stubApi({
+      "PATCH /v1/practices/6b1f0c1e-0000-4000-8000-000000000001/user": {
+        status: 200,
+        body: {
+          practiceId: "6b1f0c1e-0000-4000-8000-000000000001",
+          ticketCode: "AR-ABCDEFGH",
+          status: "PENDING",
+        },
+      },
+      "GET /v1/practices/6b1f0c1e-0000-4000-8000-000000000001": { status: 200, body: {} },
+    });
+    const d = deps({ completeLogin: vi.fn(async () => ({ claims: USER_CLAIMS })) });
+    try {
+      await handleCallback(new URLSearchParams({ code: "c", state: "s" }), d);
+    } finally {
+      apiClient.setAccessTokenGetter(() => oidcClient.getAccessToken());
+    }
+    expect(calls[0]?.method).toBe("PATCH");
+    expect(calls[0]?.headers.get("Authorization")).toBe("Bearer tok");
+    expect(d.navigate).toHaveBeenCalledWith("/dashboard", { claimedTicketCode: "AR-ABCDEFGH" });
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId)).toBeNull();
+  });
+
+  it("a claim that fails for another reason (network) still lands, without the confirmation", async () => {
+    writeLastKnownPracticeId("p-5");
+    const fetchMock = vi.fn(async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    const d = deps({ completeLogin: vi.fn(async () => ({ claims: USER_CLAIMS })) });
+    await handleCallback(new URLSearchParams({ code: "c", state: "s" }), d);
+    expect(d.navigate).toHaveBeenCalledWith("/dashboard");
+    // Not refused: the id stays for the next login.
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId)).toBe("p-5");
+  });
+
+  it("no practice known: no claim, no preload", async () => {
+    const { calls } = stubApi({});
+    const d = deps({ completeLogin: vi.fn(async () => ({ claims: USER_CLAIMS })) });
+    await handleCallback(new URLSearchParams({ code: "c", state: "s" }), d);
+    expect(calls).toHaveLength(0);
     expect(d.navigate).toHaveBeenCalledWith("/dashboard");
   });
 
@@ -101,6 +171,23 @@ describe("login callback success (spec §4)", () => {
     expect(target.pathname).toBe("/account/login");
     expect(target.searchParams.get("error")).toContain("non è più valido");
     expect(d.appState.getState().authStatus).toBe("anonymous");
+  });
+
+  it("the page passes the claimed practice to the landing in the navigation state", async () => {
+    stubApi({
+      "PATCH /v1/practices/p-1/user": {
+        status: 200,
+        body: { practiceId: "p-1", ticketCode: "AR-23456789", status: "PENDING" },
+      },
+      "GET /v1/practices/p-1": { status: 200, body: {} },
+    });
+    const authClient = fakeOidcClient({
+      completeLogin: vi.fn(async () => ({ claims: USER_CLAIMS, practiceId: "p-1" })),
+    });
+    const { router } = renderWithApp(<CallbackPage />, { url: "/callback?code=c&state=s", authClient });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    expect(router.state.location.state).toEqual({ claimedTicketCode: "AR-23456789" });
+    expect(router.state.location.search).toBe("");
   });
 
   it("the page handles the callback once and replaces the history entry", async () => {

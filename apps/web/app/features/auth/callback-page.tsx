@@ -2,10 +2,20 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { type AppStateStore, useAppStateStore } from "../async/app-state.ts";
-import { toHttpError } from "../http/http-error.ts";
+import { errorCode, toHttpError } from "../http/http-error.ts";
 import { DASHBOARD_PATH } from "../layout/navigation.ts";
+import {
+  type ClaimedPracticeState,
+  claimedPracticeState,
+  claimPractice,
+} from "../practices/claim-practice.ts";
 import { practiceQueryOptions } from "../practices/practice-queries.ts";
-import { clearAllLocalKeys, readLastKnownPracticeId, writeUserData } from "../store/browser-storage.ts";
+import {
+  clearAllLocalKeys,
+  clearLastKnownPracticeId,
+  readLastKnownPracticeId,
+  writeUserData,
+} from "../store/browser-storage.ts";
 import { StatusRegion } from "../ui/form-field.tsx";
 import { AccountLayout } from "./account-layout.tsx";
 import { AUTH_MESSAGES } from "./auth-messages.ts";
@@ -21,28 +31,56 @@ interface CallbackDeps {
   client: OidcClient;
   appState: AppStateStore;
   queryClient: QueryClient;
-  navigate: (to: string) => void;
+  /** The landing; `state` says that a practice was just added to the account. */
+  navigate: (to: string, state?: ClaimedPracticeState) => void;
+}
+
+/** Settles with the promise's value, or with undefined once PRACTICE_PRELOAD_TIMEOUT_MS have passed. */
+async function withinPreloadTime<T>(promise: Promise<T>): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), PRACTICE_PRELOAD_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The practice the questionnaire created becomes the user's (PATCH /v1/practices/{id}/user). It may already
+ * be someone else's or gone: a 403/404 is quietly ignored, and no failure or slow answer ever blocks the
+ * landing. Once claimed (or refused), a stored lastKnownPracticeId has done its job and is dropped: the next
+ * login does not claim it again, and on a shared device the next person's login cannot pick it up.
+ * Resolves with the ticket code when claimed.
+ */
+async function claimCarriedPractice(practiceId: string): Promise<string | null> {
+  try {
+    const claimed = await withinPreloadTime(claimPractice(practiceId));
+    if (claimed && readLastKnownPracticeId() === practiceId) clearLastKnownPracticeId();
+    return claimed?.ticketCode ?? null;
+  } catch (reason) {
+    const code = errorCode(reason);
+    if ((code === "FORBIDDEN" || code === "NOT_FOUND") && readLastKnownPracticeId() === practiceId) {
+      clearLastKnownPracticeId();
+    }
+    return null;
+  }
 }
 
 /** Spec §4: load the practice first when one is known; a failure (or a slow answer) never blocks. */
 async function preloadPractice(queryClient: QueryClient, practiceId: string): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, PRACTICE_PRELOAD_TIMEOUT_MS);
-  });
   try {
-    await Promise.race([
+    await withinPreloadTime(
       queryClient.fetchQuery({
         ...practiceQueryOptions(practiceId),
         retry: false,
         meta: { hideError: true },
       }),
-      timeout,
-    ]);
+    );
   } catch {
     // navigate anyway
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -66,6 +104,7 @@ export async function handleCallback(params: URLSearchParams, deps: CallbackDeps
   }
 
   let target: string;
+  let claimedTicketCode: string | null = null;
   try {
     const completed = await client.completeLogin(params);
     const user = userFromClaims(completed.claims);
@@ -73,13 +112,18 @@ export async function handleCallback(params: URLSearchParams, deps: CallbackDeps
     appState.setAuthenticated(user);
     writeUserData({ id: user.id, name: user.name });
     const practiceId = completed.practiceId ?? readLastKnownPracticeId();
-    if (practiceId) await preloadPractice(queryClient, practiceId);
+    if (practiceId) {
+      // Claim first, so the preload reads the practice as the user's own.
+      claimedTicketCode = await claimCarriedPractice(practiceId);
+      await preloadPractice(queryClient, practiceId);
+    }
     target = completed.returnTo ?? DASHBOARD_PATH;
   } catch (reason) {
     appState.setAnonymous();
     target = loginErrorPath(toHttpError(reason).message);
   }
-  navigate(target);
+  if (claimedTicketCode) navigate(target, claimedPracticeState(claimedTicketCode));
+  else navigate(target);
 }
 
 /** /callback: the return point of the login (spec §2, §8). */
@@ -99,7 +143,7 @@ export function CallbackPage() {
       appState,
       queryClient,
       // Replace: the one-time code never stays in the history.
-      navigate: (to) => void navigate(to, { replace: true }),
+      navigate: (to, state) => void navigate(to, { replace: true, state }),
     });
   }, [search, client, appState, queryClient, navigate]);
 

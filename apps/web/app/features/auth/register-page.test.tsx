@@ -105,4 +105,25 @@ describe("registration", () => {
       marketingConsent: false,
     });
   });
+
+  it("passes on the practice the questionnaire sent, in the state of the login links", async () => {
+    stubApi({
+      "POST /v1/users": { status: 202, body: { message: "Ti abbiamo inviato un'email." } },
+    });
+    const { router } = renderWithApp(<RegisterPage />, { url: "/account/register" });
+    await router.navigate("/account/register", { state: { practiceId: "p-77" } });
+    await screen.findByRole("button", { name: "Crea l'account" });
+    fireEvent.click(screen.getByRole("link", { name: "Hai già un account? Accedi" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/account/login"));
+    expect(router.state.location.state).toEqual({ practiceId: "p-77" });
+    expect(router.state.location.search).toBe("");
+
+    await router.navigate("/account/register", { state: { practiceId: "p-77" } });
+    fillValidForm();
+    fireEvent.click(screen.getByRole("button", { name: "Crea l'account" }));
+    expect(await screen.findByText(/la pratica del questionario viene aggiunta al tuo account/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("link", { name: "Vai all'accesso" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/account/login"));
+    expect(router.state.location.state).toEqual({ practiceId: "p-77" });
+  });
 });

@@ -5,7 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { HttpError } from "../http/http-error.ts";
 import { LOGIN_PATH, PRIVACY_PATH, QUESTIONNAIRE_PATH } from "../layout/navigation.ts";
 import buttonStyles from "../ui/button.module.css";
@@ -22,6 +22,7 @@ import { applyServerIssues, visibleError } from "../ui/form-state.ts";
 import { register as registerAccount, resendVerification } from "./account-api.ts";
 import { AccountLayout, FocusHeading } from "./account-layout.tsx";
 import { ExternalAccountNotice } from "./external-account-notice.tsx";
+import { loginContextFrom } from "./login-page.tsx";
 import { compactPhone } from "./phone.ts";
 import { useAuthConfig } from "./use-auth-config.ts";
 
@@ -85,6 +86,11 @@ const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
 
 export function RegisterPage() {
   const { config, loading } = useAuthConfig();
+  // The questionnaire's result sends its practice along (in the location state, never in the address): the
+  // links to the login pass it on, so the login claims it.
+  const { state } = useLocation();
+  const practiceId = loginContextFrom(new URLSearchParams(), state).practiceId;
+  const loginState = practiceId ? { practiceId } : undefined;
   const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
   const external = config && !config.embedded;
   return (
@@ -102,7 +108,9 @@ export function RegisterPage() {
       links={
         sent ? undefined : (
           <li>
-            <Link to={LOGIN_PATH}>Hai già un account? Accedi</Link>
+            <Link to={LOGIN_PATH} state={loginState}>
+              Hai già un account? Accedi
+            </Link>
           </li>
         )
       }
@@ -111,7 +119,9 @@ export function RegisterPage() {
       {!loading && external ? (
         <ExternalAccountNotice issuer={config.issuer} action="la registrazione" />
       ) : null}
-      {!loading && !external && sent ? <RegistrationSent email={sent.email} message={sent.message} /> : null}
+      {!loading && !external && sent ? (
+        <RegistrationSent email={sent.email} message={sent.message} practiceId={practiceId} />
+      ) : null}
       {!loading && !external && !sent ? (
         <RegisterForm onRegistered={(emailAddress, message) => setSent({ email: emailAddress, message })} />
       ) : null}
@@ -238,7 +248,15 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
   );
 }
 
-function RegistrationSent({ email, message }: { email: string; message: string }) {
+function RegistrationSent({
+  email,
+  message,
+  practiceId,
+}: {
+  email: string;
+  message: string;
+  practiceId?: string;
+}) {
   const resend = useMutation({
     mutationFn: () => resendVerification(email),
     meta: { hideError: true },
@@ -253,6 +271,9 @@ function RegistrationSent({ email, message }: { email: string; message: string }
         Apri il link che ti abbiamo inviato per confermare l'indirizzo, poi potrai accedere. Se non trovi
         l'email, guarda anche nella cartella della posta indesiderata.
       </p>
+      {practiceId ? (
+        <p>Quando accedi da questo dispositivo, la pratica del questionario viene aggiunta al tuo account.</p>
+      ) : null}
       <div className={formStyles.actions}>
         <button
           type="button"
@@ -262,7 +283,7 @@ function RegistrationSent({ email, message }: { email: string; message: string }
         >
           Invia di nuovo l'email di conferma
         </button>
-        <Link to={LOGIN_PATH} className={PRIMARY}>
+        <Link to={LOGIN_PATH} state={practiceId ? { practiceId } : undefined} className={PRIMARY}>
           Vai all'accesso
         </Link>
       </div>

@@ -1,13 +1,18 @@
 import { hasRole, isCustomer } from "@argine/core/identity/roles";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useCurrentUser } from "../auth/auth-state.ts";
 import { DASHBOARD_PATH, PRIVACY_PATH, PROFILE_INFO_PATH } from "../layout/navigation.ts";
+import { readClaimedTicketCode } from "../practices/claim-practice.ts";
+import { FormMessage, StatusRegion } from "../ui/form-field.tsx";
 import styles from "./dashboard-page.module.css";
 import { DASHBOARD_SECTIONS } from "./dashboard-sections.ts";
 
 /** /dashboard: the landing after login, with the user header (greeting and personal-data editing). */
 export function DashboardHomePage() {
   const user = useCurrentUser();
+  const { state } = useLocation();
+  // Set by the login callback (or the questionnaire's result) after adding a practice to the account.
+  const claimedTicketCode = readClaimedTicketCode(state);
   const name = user?.name.trim();
   const staffRole =
     user && !isCustomer(user.roles) ? (hasRole(user.roles, "admin") ? "amministratore" : "avvocato") : null;
@@ -19,6 +24,15 @@ export function DashboardHomePage() {
           Modifica i tuoi dati
         </Link>
       </header>
+      <StatusRegion>
+        {claimedTicketCode ? (
+          <div className={styles.notice}>
+            <FormMessage tone="success">
+              <p>La pratica {claimedTicketCode} è ora nel tuo account.</p>
+            </FormMessage>
+          </div>
+        ) : null}
+      </StatusRegion>
       <p className={styles.intro}>
         Questa è la tua area personale: da qui segui le tue pratiche e tieni aggiornati i tuoi dati. Trattiamo
         i tuoi dati in modo riservato, come spiega l'<Link to={PRIVACY_PATH}>informativa sulla privacy</Link>.

@@ -1,4 +1,10 @@
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import styles from "./form.module.css";
 
@@ -224,6 +230,136 @@ export function CheckboxField({ label, registration, error, hint, required }: Fi
       <FieldError id={errorId} message={error} />
     </div>
   );
+}
+
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "children">;
+
+/** A multi-line text with the same label, hint and error wiring as TextField. */
+export function TextAreaField({
+  label,
+  registration,
+  error,
+  hint,
+  required,
+  footer,
+  ...textareaProps
+}: FieldBaseProps & TextAreaProps & { footer?: ReactNode }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+        {required ? <RequiredMark /> : null}
+      </label>
+      {hint ? (
+        <div id={hintId} className={styles.hint}>
+          {hint}
+        </div>
+      ) : null}
+      <textarea
+        {...textareaProps}
+        {...registration}
+        id={id}
+        className={`${styles.control} ${styles.textarea}`}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint ? hintId : undefined, error ? errorId : undefined)}
+      />
+      {footer}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+export interface ChoiceOption {
+  value: string;
+  label: ReactNode;
+  hint?: ReactNode;
+}
+
+interface ChoiceGroupProps extends FieldBaseProps {
+  options: readonly ChoiceOption[];
+  /** Lays short options (Sì / No / Non so) side by side. */
+  inline?: boolean;
+}
+
+/**
+ * A group of radio buttons (one answer) or checkboxes (several) in a fieldset: the question is the legend,
+ * the hint and the error describe the group, and every option is a large tap target with its own label.
+ */
+function ChoiceGroup({
+  type,
+  label,
+  registration,
+  error,
+  hint,
+  required,
+  options,
+  inline,
+}: ChoiceGroupProps & { type: "radio" | "checkbox" }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <fieldset
+      className={styles.choiceGroup}
+      aria-describedby={describedBy(hint ? hintId : undefined, error ? errorId : undefined)}
+    >
+      <legend className={styles.legendLabel}>
+        {label}
+        {required ? (
+          <>
+            <RequiredMark />
+            <span className="visually-hidden"> (obbligatoria)</span>
+          </>
+        ) : null}
+      </legend>
+      {hint ? (
+        <div id={hintId} className={styles.hint}>
+          {hint}
+        </div>
+      ) : null}
+      <div className={inline ? `${styles.options} ${styles.optionsInline}` : styles.options}>
+        {options.map((option, index) => {
+          const optionId = `${id}-${index}`;
+          return (
+            <div key={option.value} className={styles.option}>
+              <input
+                {...registration}
+                id={optionId}
+                type={type}
+                value={option.value}
+                className={styles.optionInput}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={option.hint ? `${optionId}-hint` : undefined}
+              />
+              <label htmlFor={optionId} className={styles.optionLabel}>
+                <span className={styles.optionTitle}>{option.label}</span>
+                {option.hint ? (
+                  <span id={`${optionId}-hint`} className={styles.optionHint}>
+                    {option.hint}
+                  </span>
+                ) : null}
+              </label>
+            </div>
+          );
+        })}
+      </div>
+      <FieldError id={errorId} message={error} />
+    </fieldset>
+  );
+}
+
+/** One answer among several (radio buttons). */
+export function RadioGroupField(props: ChoiceGroupProps) {
+  return <ChoiceGroup {...props} type="radio" />;
+}
+
+/** Any number of answers (checkboxes sharing one name: the value is the list of those ticked). */
+export function CheckboxGroupField(props: ChoiceGroupProps) {
+  return <ChoiceGroup {...props} type="checkbox" />;
 }
 
 /**

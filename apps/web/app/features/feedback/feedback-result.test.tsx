@@ -1,0 +1,321 @@
+import type { FeedbackResult, Offence } from "@argine/core/feedback/result";
+import { SECTION_TITLES } from "@argine/core/feedback/result";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeOidcClient, renderWithApp, stubApi } from "../../test-render.tsx";
+import { LOCAL_STORAGE_KEYS } from "../store/browser-storage.ts";
+import { forgetFeedback, rememberSubmission } from "./feedback-memory.ts";
+import { FeedbackPage } from "./feedback-page.tsx";
+import { FeedbackResultView } from "./feedback-result.tsx";
+
+const PRACTICE_ID = "6b1f0c1e-0000-4000-8000-000000000001";
+const ASOF = "2026-03-10";
+
+const EMPTY_SECTIONS: FeedbackResult["sections"] = {
+  lawDetail: [],
+  whyNoCrime: [],
+  aggravatingAndPenalties: [],
+  damageCompensation: [],
+  usefulToKnow: [],
+  additionalNotes: [],
+  actionsAndDeadlines: [],
+  exclusions: [],
+};
+
+const REVENGE_PORN: Offence = {
+  code: "REVENGE_PORN",
+  article: "612-ter c.p.",
+  title: "Diffusione illecita di immagini o video sessualmente espliciti",
+  procedibility: "QUERELA",
+  complaintDeadline: "2026-04-24",
+  prescriptionDate: "2032-03-01",
+  penalty: "reclusione da 1 a 6 anni e multa da 5.000 a 15.000 euro",
+  aggravations: [],
+  certain: true,
+};
+
+function result(overrides: Partial<FeedbackResult> = {}): FeedbackResult {
+  return {
+    evaluation: "VALID",
+    offences: [REVENGE_PORN],
+    sections: {
+      ...EMPTY_SECTIONS,
+      lawDetail: [{ text: "La legge punisce la diffusione senza consenso.", article: "612-ter c.p." }],
+      actionsAndDeadlines: [{ text: "Conserva le prove." }],
+    },
+    deadlines: [
+      {
+        kind: "QUERELA",
+        date: "2026-04-24",
+        article: "612-ter c.p.",
+        note: "Ultimo giorno per presentare querela",
+      },
+      { kind: "PRESCRIPTION", date: "2032-03-01", article: "157 c.p.", note: "Prescrizione del reato" },
+    ],
+    humanReview: false,
+    recommendedServices: [],
+    rulesVersion: "it-test.1",
+    asOf: ASOF,
+    ...overrides,
+  };
+}
+
+function renderResult(feedback: FeedbackResult, options: Parameters<typeof renderWithApp>[1] = {}) {
+  const onRestart = vi.fn();
+  const rendered = renderWithApp(
+    <FeedbackResultView
+      submission={{ practiceId: PRACTICE_ID, ticketCode: "AR-7KM2Q9XD", feedback }}
+      onRestart={onRestart}
+    />,
+    { url: "/feedback", ...options },
+  );
+  return { ...rendered, onRestart };
+}
+
+afterEach(() => {
+  cleanup();
+  forgetFeedback();
+  localStorage.clear();
+});
+
+describe("feedback result", () => {
+  it("VALID: says a crime seems present, with the complaint countdown, and takes the focus", () => {
+    renderResult(result());
+    const title = screen.getByRole("heading", { level: 1, name: "Il risultato del questionario" });
+    expect(document.activeElement).toBe(title);
+    expect(screen.getByRole("heading", { level: 2, name: "Sembra che ci sia un reato" })).toBeTruthy();
+    expect(screen.getByText("Valutazione: valida")).toBeTruthy();
+    expect(screen.getByText("Hai ancora 45 giorni per sporgere querela")).toBeTruthy();
+    expect(screen.getByText("Ultimo giorno utile: 24 aprile 2026.")).toBeTruthy();
+    expect(screen.getAllByText(/non è un parere legale/).length).toBeGreaterThan(0);
+  });
+
+  it("counts down in the singular, and says when the term ends today", () => {
+    const deadline = (date: string) =>
+      result({
+        deadlines: [
+          { kind: "QUERELA", date, article: "595 c.p.", note: "Ultimo giorno per presentare querela" },
+        ],
+      });
+    renderResult(deadline("2026-03-11"));
+    expect(screen.getByText("Hai ancora 1 giorno per sporgere querela")).toBeTruthy();
+    cleanup();
+    renderResult(deadline(ASOF));
+    expect(screen.getByText("Il termine per sporgere querela scade oggi")).toBeTruthy();
+    expect(screen.getByText(/scade oggi$/, { selector: "span" })).toBeTruthy();
+  });
+
+  it("lists the offences with title, article, procedibility and the complaint deadline", () => {
+    renderResult(
+      result({
+        offences: [
+          REVENGE_PORN,
+          {
+            ...REVENGE_PORN,
+            code: "EXTORTION",
+            article: "629 c.p.",
+            title: "Estorsione tentata",
+            procedibility: "UFFICIO",
+            complaintDeadline: null,
+            certain: false,
+          },
+        ],
+      }),
+    );
+    const offences = screen.getByRole("region", { name: "I reati che sembrano esserci" });
+    const cards = within(offences).getAllByRole("listitem");
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0] as HTMLElement).getByRole("heading", { name: REVENGE_PORN.title })).toBeTruthy();
+    expect(within(cards[0] as HTMLElement).getByText("art. 612-ter c.p.")).toBeTruthy();
+    expect(within(cards[0] as HTMLElement).getByText(/Si procede a querela/)).toBeTruthy();
+    expect(within(cards[0] as HTMLElement).getByText("24 aprile 2026")).toBeTruthy();
+    expect(within(cards[1] as HTMLElement).getByText(/Si procede d'ufficio/)).toBeTruthy();
+    expect(within(cards[1] as HTMLElement).getByText(/Da verificare/)).toBeTruthy();
+  });
+
+  it("lists the deadlines in order with their kind, date, note and article", () => {
+    renderResult(result());
+    const deadlines = within(screen.getByRole("region", { name: "Le scadenze" })).getAllByRole("listitem");
+    expect(deadlines.map((item) => item.textContent)).toEqual([
+      "Querela24 aprile 2026 · tra 45 giorniUltimo giorno per presentare querelaart. 612-ter c.p.",
+      "Prescrizione1 marzo 2032Prescrizione del reatoart. 157 c.p.",
+    ]);
+  });
+
+  it("shows the non-empty sections under their Italian titles, with each entry's article", () => {
+    renderResult(result());
+    const detail = screen.getByRole("region", { name: "La valutazione nel dettaglio" });
+    const titles = within(detail)
+      .getAllByRole("heading", { level: 3 })
+      .map((heading) => heading.textContent);
+    expect(titles).toEqual([SECTION_TITLES.lawDetail, SECTION_TITLES.actionsAndDeadlines]);
+    expect(within(detail).getByText("La legge punisce la diffusione senza consenso.")).toBeTruthy();
+    expect(within(detail).getByText("art. 612-ter c.p.")).toBeTruthy();
+    const actions = within(detail).getByText(SECTION_TITLES.actionsAndDeadlines).closest("details");
+    expect(actions?.open).toBe(true);
+  });
+
+  it("WITHRESERVE: a possible crime, valid with reserve", () => {
+    renderResult(result({ evaluation: "WITHRESERVE" }));
+    expect(screen.getByRole("heading", { level: 2, name: "Potrebbe esserci un reato" })).toBeTruthy();
+    expect(screen.getByText("Valutazione: valida con riserva")).toBeTruthy();
+  });
+
+  it("NOTVALID: no crime seems present, why, and what can still be done", () => {
+    renderResult(
+      result({
+        evaluation: "NOTVALID",
+        offences: [],
+        deadlines: [],
+        sections: {
+          ...EMPTY_SECTIONS,
+          whyNoCrime: [{ text: "L'offesa sembra essere stata vista solo da te.", article: "595 c.p." }],
+        },
+      }),
+    );
+    expect(screen.getByRole("heading", { level: 2, name: "Non sembra esserci un reato" })).toBeTruthy();
+    const why = screen.getByText(SECTION_TITLES.whyNoCrime).closest("details");
+    expect(why?.open).toBe(true);
+    expect(screen.getByText("L'offesa sembra essere stata vista solo da te.")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "Che cosa puoi fare comunque" })).toBeTruthy();
+    expect(screen.queryByText(/per sporgere querela/)).toBeNull();
+    expect(screen.queryByRole("region", { name: "I reati che sembrano esserci" })).toBeNull();
+  });
+
+  it("EXPIRED: terms passed, with a way back to the home page and no countdown", () => {
+    renderResult(
+      result({
+        evaluation: "EXPIRED",
+        deadlines: [
+          {
+            kind: "QUERELA",
+            date: "2025-01-10",
+            article: "595 c.p.",
+            note: "Termine per la querela scaduto",
+          },
+        ],
+      }),
+    );
+    expect(
+      screen.getByRole("heading", { level: 2, name: "I termini per agire sembrano scaduti" }),
+    ).toBeTruthy();
+    expect(screen.getByText("Valutazione: reato prescritto o termine scaduto")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Torna alla pagina iniziale" }).getAttribute("href")).toBe("/");
+    expect(screen.queryByText(/per sporgere querela/)).toBeNull();
+    expect(screen.getByText(/scaduta$/, { selector: "span" })).toBeTruthy();
+  });
+
+  it("humanReview: a person of the team will look, no services to buy, the emergency numbers", () => {
+    stubApi({ "GET /v1/products": { status: 200, body: [] } });
+    renderResult(result({ humanReview: true, recommendedServices: ["ADVICE"] }));
+    const notice = screen.getByRole("region", { name: "Una persona del nostro team esaminerà il tuo caso" });
+    expect(within(notice).getByText(/non ti\s+proponiamo servizi da acquistare/)).toBeTruthy();
+    expect(
+      within(notice)
+        .getAllByRole("link")
+        .map((link) => link.getAttribute("href")),
+    ).toEqual(["tel:114", "tel:1522", "tel:112"]);
+    expect(screen.queryByRole("region", { name: "Come possiamo aiutarti" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Registrati per aprire la pratica" })).toBeTruthy();
+  });
+
+  it("recommends the services with the catalogue's names and prices, linking their pages", async () => {
+    const { calls } = stubApi({
+      "GET /v1/products": {
+        status: 200,
+        body: [
+          {
+            code: "LEGALIZATION",
+            name: "Legalizzazione",
+            description: "Acquisizione forense della pagina.",
+            price: 120,
+            discountedPrice: 99.5,
+            vatRate: 22,
+            meta: { order: 1 },
+          },
+          {
+            code: "TAKEDOWN",
+            name: "Takedown",
+            description: "Rimozione dei link.",
+            price: 1490,
+            discountedPrice: 1490,
+            vatRate: 22,
+            meta: { order: 2 },
+          },
+        ],
+      },
+    });
+    renderResult(result({ recommendedServices: ["LEGALIZATION", "TAKEDOWN", "INJUCTION"] }));
+    const services = screen.getByRole("region", { name: "Come possiamo aiutarti" });
+    expect(await within(services).findByRole("link", { name: "Legalizzazione" })).toBeTruthy();
+    expect(within(services).getByRole("link", { name: "Legalizzazione" }).getAttribute("href")).toBe(
+      "/services/legalization",
+    );
+    expect(within(services).getByText("99,50 €")).toBeTruthy();
+    expect(within(services).getByText("120,00 €")).toBeTruthy();
+    expect(within(services).getByText("1.490,00 €")).toBeTruthy();
+    // A product the catalogue lacks still shows, by its Italian name, without a price.
+    expect(within(services).getByRole("link", { name: "Diffida" }).getAttribute("href")).toBe(
+      "/services/formal-notice",
+    );
+    expect(calls.find((call) => call.url === "/v1/products")?.headers.has("Authorization")).toBe(false);
+  });
+
+  it("gives the practice code to note down and the PDF as a plain download link", () => {
+    renderResult(result());
+    expect(screen.getByText("AR-7KM2Q9XD")).toBeTruthy();
+    const pdf = screen.getByRole("link", { name: "Scarica la valutazione in PDF" });
+    expect(pdf.getAttribute("href")).toBe(`/v1/practices/${PRACTICE_ID}/feedback.pdf`);
+    expect(pdf.hasAttribute("download")).toBe(true);
+  });
+
+  it("the calls to register or log in carry the practice id and store it as lastKnownPracticeId", async () => {
+    const { router } = renderResult(result());
+    fireEvent.click(screen.getByRole("link", { name: "Registrati per aprire la pratica" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/account/register"));
+    expect(router.state.location.state).toEqual({ practiceId: PRACTICE_ID });
+    expect(router.state.location.search).toBe("");
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId)).toBe(PRACTICE_ID);
+
+    localStorage.clear();
+    cleanup();
+    const second = renderResult(result());
+    fireEvent.click(screen.getByRole("link", { name: "Hai già un account? Accedi" }));
+    await waitFor(() => expect(second.router.state.location.pathname).toBe("/account/login"));
+    expect(second.router.state.location.state).toEqual({ practiceId: PRACTICE_ID });
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId)).toBe(PRACTICE_ID);
+  });
+
+  it("signed in already: adds the practice to the account and lands on the dashboard", async () => {
+    const { calls } = stubApi({
+      "GET /v1/users/me": { status: 404, body: { message: "x" } },
+      [`PATCH /v1/practices/${PRACTICE_ID}/user`]: {
+        status: 200,
+        body: { practiceId: PRACTICE_ID, ticketCode: "AR-7KM2Q9XD", status: "PENDING" },
+      },
+    });
+    const authClient = fakeOidcClient({
+      restore: vi.fn(async () => ({ sub: "user-1", given_name: "Giulia" })),
+    });
+    const { router } = renderResult(result(), { authClient });
+    fireEvent.click(await screen.findByRole("button", { name: "Aggiungi la pratica al tuo account" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    expect(router.state.location.state).toEqual({ claimedTicketCode: "AR-7KM2Q9XD" });
+    expect(calls.some((call) => call.method === "PATCH")).toBe(true);
+    expect(screen.queryByRole("link", { name: "Registrati per aprire la pratica" })).toBeNull();
+  });
+
+  it("offers a new questionnaire; the page shows a remembered result in place of the questionnaire", () => {
+    const { onRestart } = renderResult(result());
+    fireEvent.click(screen.getByRole("button", { name: "Compila un nuovo questionario" }));
+    expect(onRestart).toHaveBeenCalled();
+    cleanup();
+
+    rememberSubmission({ practiceId: PRACTICE_ID, ticketCode: "AR-7KM2Q9XD", feedback: result() });
+    renderWithApp(<FeedbackPage />, { url: "/feedback" });
+    expect(screen.getByRole("heading", { level: 1, name: "Il risultato del questionario" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Compila un nuovo questionario" }));
+    expect(screen.getByRole("heading", { level: 1, name: "Raccontaci che cosa è successo" })).toBeTruthy();
+    expect(screen.getByText("Passo 1 di 7")).toBeTruthy();
+  });
+});

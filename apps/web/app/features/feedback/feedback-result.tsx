@@ -1,0 +1,410 @@
+import { formatItalianDate } from "@argine/core/feedback/calendar";
+import {
+  type FeedbackResult,
+  SECTION_KEYS,
+  SECTION_TITLES,
+  type SectionKey,
+} from "@argine/core/feedback/result";
+import type { Product, ProductCode } from "@argine/core/orders/product";
+import { formatAmount } from "@argine/core/shared/money";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { useAuthPending } from "../auth/auth-state.ts";
+import { errorCode, type HttpError } from "../http/http-error.ts";
+import { DASHBOARD_PATH, LOGIN_PATH, REGISTER_PATH } from "../layout/navigation.ts";
+import { claimedPracticeState, claimPractice } from "../practices/claim-practice.ts";
+import { productsQueryOptions } from "../products/product-queries.ts";
+import { writeLastKnownPracticeId } from "../store/browser-storage.ts";
+import buttonStyles from "../ui/button.module.css";
+import { FormMessage, StatusRegion } from "../ui/form-field.tsx";
+import { feedbackPdfUrl } from "./feedback-api.ts";
+import type { FeedbackSubmission } from "./feedback-memory.ts";
+import styles from "./feedback-result.module.css";
+import {
+  complaintCountdown,
+  DEADLINE_KIND_LABELS,
+  EVALUATION_COPY,
+  type EvaluationTone,
+  formatArticle,
+  PROCEDIBILITY_TEXT,
+  relativeDeadline,
+  SERVICE_FALLBACK_NAMES,
+  SERVICE_PATHS,
+  showsRelative,
+} from "./result-texts.ts";
+import { UrgentHelp } from "./urgent-help.tsx";
+
+// The result of the questionnaire (spec §2 "Feedback result", "Feedback download"), shown in place of the
+// questionnaire at /feedback: the practice id never reaches the address bar or the history.
+
+const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
+const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
+
+const TONE_CLASS: Record<EvaluationTone, string | undefined> = {
+  valid: styles.valid,
+  reserve: styles.reserve,
+  notValid: styles.notValid,
+  expired: styles.expired,
+};
+
+/** The sections open at first: the ones a frightened reader needs before the legal detail. */
+function openSections(result: FeedbackResult): readonly SectionKey[] {
+  return result.evaluation === "NOTVALID" ? ["whyNoCrime", "actionsAndDeadlines"] : ["actionsAndDeadlines"];
+}
+
+interface FeedbackResultViewProps {
+  submission: FeedbackSubmission;
+  onRestart: () => void;
+}
+
+export function FeedbackResultView({ submission, onRestart }: FeedbackResultViewProps) {
+  const { practiceId, ticketCode, feedback } = submission;
+  const copy = EVALUATION_COPY[feedback.evaluation];
+  const countdown =
+    feedback.evaluation === "EXPIRED" ? null : complaintCountdown(feedback.deadlines, feedback.asOf);
+
+  // The result replaces the form: back to the top of the page, and start reading from its title.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+    titleRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  return (
+    <article className={styles.result} aria-labelledby="result-title">
+      <p className={styles.eyebrow}>Prima valutazione gratuita</p>
+      <h1 id="result-title" ref={titleRef} tabIndex={-1} className={styles.title}>
+        Il risultato del questionario
+      </h1>
+
+      <section className={`${styles.verdict} ${TONE_CLASS[copy.tone] ?? ""}`} aria-labelledby="verdict-title">
+        <p className={styles.badge}>{copy.badge}</p>
+        <h2 id="verdict-title" className={styles.verdictTitle}>
+          {copy.title}
+        </h2>
+        <p>{copy.lead}</p>
+        {countdown ? (
+          <p className={styles.countdown}>
+            <strong>{countdown.text}</strong>
+            <span>Ultimo giorno utile: {formatItalianDate(countdown.date)}.</span>
+          </p>
+        ) : null}
+        <p className={styles.verdictNote}>
+          È una prima valutazione orientativa, preparata in automatico dalle tue risposte: non è un parere
+          legale.
+        </p>
+        {feedback.evaluation === "EXPIRED" ? (
+          <Link to="/" className={SECONDARY}>
+            Torna alla pagina iniziale
+          </Link>
+        ) : null}
+      </section>
+
+      {feedback.humanReview ? <HumanReviewNotice /> : null}
+
+      {feedback.offences.length > 0 ? <Offences result={feedback} /> : null}
+      {feedback.deadlines.length > 0 ? <Deadlines result={feedback} /> : null}
+      {feedback.evaluation === "NOTVALID" ? <StillPossible /> : null}
+
+      <NextStep practiceId={practiceId} ticketCode={ticketCode} humanReview={feedback.humanReview} />
+
+      <Sections result={feedback} />
+
+      {!feedback.humanReview && feedback.recommendedServices.length > 0 ? (
+        <RecommendedServices codes={feedback.recommendedServices} />
+      ) : null}
+
+      <section className={styles.block} aria-labelledby="disclaimer-title">
+        <h2 id="disclaimer-title" className={styles.blockTitle}>
+          Che valore ha questa valutazione
+        </h2>
+        <p>
+          Questa è una prima valutazione orientativa, preparata in automatico dalle risposte che ci hai dato
+          al {formatItalianDate(feedback.asOf)}: non è un parere legale e non sostituisce il confronto con un
+          avvocato, che può valutare documenti e dettagli che il questionario non conosce.
+        </p>
+        <p className={styles.meta}>Regole applicate: versione {feedback.rulesVersion}.</p>
+      </section>
+
+      <div className={styles.actions}>
+        <button type="button" className={SECONDARY} onClick={onRestart}>
+          Compila un nuovo questionario
+        </button>
+      </div>
+
+      <UrgentHelp />
+    </article>
+  );
+}
+
+function HumanReviewNotice() {
+  return (
+    <section className={styles.humanReview} aria-labelledby="human-review-title">
+      <h2 id="human-review-title" className={styles.blockTitle}>
+        Una persona del nostro team esaminerà il tuo caso
+      </h2>
+      <p>
+        Quando sono coinvolti una persona minorenne e contenuti intimi, o una richiesta di denaro, non ti
+        proponiamo servizi da acquistare in autonomia: il caso merita cura. Una persona del nostro team lo
+        leggerà con attenzione. Registrati per permetterci di contattarti in modo riservato.
+      </p>
+      <p>
+        Nel frattempo non cancellare nulla, non pagare e non inviare altro materiale. Se sei tu la persona
+        minorenne, parlane, se puoi, con un adulto di cui ti fidi. Se hai bisogno di aiuto adesso, chiama il{" "}
+        <a href="tel:114">114</a> (Emergenza Infanzia), il <a href="tel:1522">1522</a> oppure, se sei in
+        pericolo, il <a href="tel:112">112</a>.
+      </p>
+    </section>
+  );
+}
+
+function Offences({ result }: { result: FeedbackResult }) {
+  return (
+    <section className={styles.block} aria-labelledby="offences-title">
+      <h2 id="offences-title" className={styles.blockTitle}>
+        {result.evaluation === "EXPIRED" ? "I reati che sembravano esserci" : "I reati che sembrano esserci"}
+      </h2>
+      <ul className={styles.cards}>
+        {result.offences.map((offence) => (
+          <li key={offence.code} className={styles.card}>
+            <h3 className={styles.cardTitle}>{offence.title}</h3>
+            <p className={styles.article}>{formatArticle(offence.article)}</p>
+            {offence.certain ? null : (
+              <p className={styles.tag}>Da verificare: alcuni elementi non sono certi</p>
+            )}
+            <p>{PROCEDIBILITY_TEXT[offence.procedibility]}</p>
+            {offence.complaintDeadline ? (
+              <p>
+                Termine per la querela: <strong>{formatItalianDate(offence.complaintDeadline)}</strong>.
+              </p>
+            ) : null}
+            <p className={styles.muted}>Pena prevista per chi lo commette: {offence.penalty}.</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Deadlines({ result }: { result: FeedbackResult }) {
+  return (
+    <section className={styles.block} aria-labelledby="deadlines-title">
+      <h2 id="deadlines-title" className={styles.blockTitle}>
+        Le scadenze
+      </h2>
+      <p className={styles.muted}>Calcolate al {formatItalianDate(result.asOf)}, in ordine di data.</p>
+      <ol className={styles.deadlines}>
+        {result.deadlines.map((deadline) => (
+          <li
+            key={`${deadline.kind}-${deadline.date}-${deadline.article}-${deadline.note}`}
+            className={styles.deadline}
+          >
+            <p className={styles.deadlineHead}>
+              <strong>{DEADLINE_KIND_LABELS[deadline.kind]}</strong>
+              <span>
+                {formatItalianDate(deadline.date)}
+                {showsRelative(deadline.kind) ? ` · ${relativeDeadline(deadline.date, result.asOf)}` : null}
+              </span>
+            </p>
+            <p>{deadline.note}</p>
+            <p className={styles.article}>{formatArticle(deadline.article)}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function StillPossible() {
+  return (
+    <section className={styles.block} aria-labelledby="still-title">
+      <h2 id="still-title" className={styles.blockTitle}>
+        Che cosa puoi fare comunque
+      </h2>
+      <ul className={styles.list}>
+        <li>Conserva le prove: screenshot con data e ora, link, nomi dei profili. Non cancellare nulla.</li>
+        <li>Segnala il contenuto alla piattaforma e chiedine la rimozione.</li>
+        <li>Se succede di nuovo, o se ricordi altri dettagli, puoi compilare di nuovo il questionario.</li>
+        <li>Parlane con una persona di cui ti fidi: non devi affrontarlo in solitudine.</li>
+      </ul>
+    </section>
+  );
+}
+
+function Sections({ result }: { result: FeedbackResult }) {
+  const open = openSections(result);
+  const keys = SECTION_KEYS.filter((key) => result.sections[key].length > 0);
+  if (keys.length === 0) return null;
+  return (
+    <section className={styles.block} aria-labelledby="sections-title">
+      <h2 id="sections-title" className={styles.blockTitle}>
+        La valutazione nel dettaglio
+      </h2>
+      <div className={styles.sections}>
+        {keys.map((key) => (
+          <details key={key} className={styles.section} open={open.includes(key) || undefined}>
+            <summary className={styles.summary}>
+              <h3 className={styles.sectionTitle}>{SECTION_TITLES[key]}</h3>
+            </summary>
+            <ul className={styles.entries}>
+              {result.sections[key].map((entry) => (
+                <li key={`${entry.text}|${entry.article ?? ""}`}>
+                  <p>{entry.text}</p>
+                  {entry.article ? <p className={styles.article}>{formatArticle(entry.article)}</p> : null}
+                </li>
+              ))}
+            </ul>
+          </details>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function NextStep({
+  practiceId,
+  ticketCode,
+  humanReview,
+}: {
+  practiceId: string;
+  ticketCode: string;
+  humanReview: boolean;
+}) {
+  const auth = useAuthPending();
+  const [copied, setCopied] = useState(false);
+  const canCopy = typeof navigator !== "undefined" && typeof navigator.clipboard?.writeText === "function";
+  const remember = () => writeLastKnownPracticeId(practiceId);
+
+  return (
+    <section className={styles.next} aria-labelledby="next-title">
+      <h2 id="next-title" className={styles.blockTitle}>
+        Il codice della tua pratica
+      </h2>
+      <p>Abbiamo aperto una pratica riservata con questo codice. Annotalo: ti servirà per ritrovarla.</p>
+      <p className={styles.ticket}>{ticketCode}</p>
+      <div className={styles.actions}>
+        {canCopy ? (
+          <button
+            type="button"
+            className={SECONDARY}
+            onClick={() => {
+              void navigator.clipboard.writeText(ticketCode).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              );
+            }}
+          >
+            Copia il codice
+          </button>
+        ) : null}
+        <a href={feedbackPdfUrl(practiceId)} download className={SECONDARY}>
+          Scarica la valutazione in PDF
+        </a>
+      </div>
+      <StatusRegion>{copied ? <p className={styles.muted}>Codice copiato.</p> : null}</StatusRegion>
+      <p className={styles.muted}>
+        Il PDF contiene i dettagli del tuo caso: salvalo in un posto sicuro, soprattutto se altre persone
+        usano questo dispositivo.
+      </p>
+
+      <h3 className={styles.subTitle}>
+        {humanReview ? "Per permetterci di contattarti" : "Vuoi andare avanti?"}
+      </h3>
+      {!auth.pending && auth.authenticated ? (
+        <ClaimForSignedInUser practiceId={practiceId} />
+      ) : (
+        <>
+          <p>
+            {humanReview
+              ? "Con un account gratuito possiamo contattarti in modo riservato e seguire il tuo caso insieme a te."
+              : "Con un account gratuito apri la pratica, scegli i servizi che ti servono e segui tutto dalla tua area personale."}
+          </p>
+          <div className={styles.actions}>
+            <Link to={REGISTER_PATH} state={{ practiceId }} onClick={remember} className={PRIMARY}>
+              Registrati per aprire la pratica
+            </Link>
+            <Link to={LOGIN_PATH} state={{ practiceId }} onClick={remember} className={SECONDARY}>
+              Hai già un account? Accedi
+            </Link>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Already signed in: add the practice to the account at once, then go to the dashboard. */
+function ClaimForSignedInUser({ practiceId }: { practiceId: string }) {
+  const navigate = useNavigate();
+  const claim = useMutation({
+    mutationFn: () => claimPractice(practiceId),
+    meta: { hideError: true },
+    onSuccess: (claimed) =>
+      void navigate(DASHBOARD_PATH, { state: claimedPracticeState(claimed.ticketCode) }),
+  });
+  const code = errorCode(claim.error);
+  return (
+    <>
+      <p>Hai già effettuato l'accesso: puoi aggiungere subito questa pratica al tuo account.</p>
+      {claim.error ? (
+        <FormMessage tone="error">
+          <p>
+            {code === "FORBIDDEN" || code === "NOT_FOUND"
+              ? "Non è stato possibile aggiungere la pratica al tuo account: potrebbe essere già collegata a un altro account."
+              : (claim.error as HttpError).message}
+          </p>
+        </FormMessage>
+      ) : null}
+      <div className={styles.actions}>
+        <button type="button" className={PRIMARY} disabled={claim.isPending} onClick={() => claim.mutate()}>
+          {claim.isPending ? "Un momento…" : "Aggiungi la pratica al tuo account"}
+        </button>
+      </div>
+    </>
+  );
+}
+
+function productFor(products: readonly Product[] | undefined, code: ProductCode): Product | undefined {
+  return products?.find((product) => product.code === code);
+}
+
+function RecommendedServices({ codes }: { codes: readonly ProductCode[] }) {
+  const products = useQuery({ ...productsQueryOptions(), meta: { hideError: true, hideSpinner: true } });
+  return (
+    <section className={styles.block} aria-labelledby="services-title">
+      <h2 id="services-title" className={styles.blockTitle}>
+        Come possiamo aiutarti
+      </h2>
+      <p className={styles.muted}>I servizi più utili per un caso come il tuo. I prezzi comprendono l'IVA.</p>
+      <ul className={styles.cards}>
+        {codes.map((code) => {
+          const product = productFor(products.data, code);
+          const discounted = product && product.discountedPrice < product.price;
+          return (
+            <li key={code} className={styles.card}>
+              <h3 className={styles.cardTitle}>
+                <Link to={SERVICE_PATHS[code]}>{product?.name ?? SERVICE_FALLBACK_NAMES[code]}</Link>
+              </h3>
+              {product?.description ? <p>{product.description}</p> : null}
+              {product ? (
+                <p className={styles.price}>
+                  {discounted ? (
+                    <>
+                      <s>
+                        <span className="visually-hidden">Prezzo pieno </span>
+                        {formatAmount(product.price)}
+                      </s>{" "}
+                      <span className="visually-hidden">Prezzo scontato </span>
+                    </>
+                  ) : null}
+                  <strong>{formatAmount(product.discountedPrice)}</strong>
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

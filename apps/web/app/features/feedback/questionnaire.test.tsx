@@ -1,0 +1,287 @@
+import { addDays, romeCalendarDay } from "@argine/core/feedback/calendar";
+import { evaluateFeedback } from "@argine/core/feedback/evaluate";
+import { FEEDBACK_MESSAGES } from "@argine/core/feedback/messages";
+import { MESSAGES } from "@argine/core/shared/messages";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { renderWithApp, stubApi } from "../../test-render.tsx";
+import { LOCAL_STORAGE_KEYS } from "../store/browser-storage.ts";
+import { feedbackMemory, forgetFeedback } from "./feedback-memory.ts";
+import { FeedbackPage } from "./feedback-page.tsx";
+
+const TODAY = romeCalendarDay(new Date());
+const FIRST = addDays(TODAY, -40);
+const LAST = addDays(TODAY, -10);
+
+afterEach(() => {
+  cleanup(); // unmount first: leaving the page remembers the draft, which must not reach the next test
+  forgetFeedback();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+function group(name: RegExp) {
+  return screen.getByRole("group", { name });
+}
+
+function choose(question: RegExp, answer: string | RegExp) {
+  fireEvent.click(within(group(question)).getByRole("radio", { name: answer }));
+}
+
+function stepTitle() {
+  return document.querySelector("#step-title [data-step-title]")?.textContent;
+}
+
+async function next(expectedStep: number) {
+  fireEvent.click(screen.getByRole("button", { name: "Avanti" }));
+  await screen.findByText(`Passo ${expectedStep} di 7`);
+}
+
+function fillDates(first = FIRST, last = LAST) {
+  fireEvent.change(screen.getByLabelText(/la prima volta/), { target: { value: first } });
+  fireEvent.change(screen.getByLabelText(/l'ultima volta/), { target: { value: last } });
+}
+
+/** A revenge-porn case up to the last step. */
+async function walkRevengePorn() {
+  choose(/Che cosa ti sta succedendo/, /Sono state diffuse mie immagini intime/);
+  await next(2);
+  fillDates();
+  await next(3);
+  choose(/Avevi meno di 18 anni/, "No");
+  choose(/Sai chi è l'autore/, "Sì");
+  choose(/Che rapporto hai/, /Ex partner/);
+  await next(4);
+  choose(/intimi o sessualmente espliciti/, "Sì");
+  choose(/restare privati/, "Sì");
+  choose(/Avevi acconsentito/, "No");
+  await next(5);
+  choose(/già stati diffusi/, /Sono già stati diffusi/);
+  choose(/realizzati o sottratti/, "Sì");
+  await next(6);
+  fireEvent.change(screen.getByLabelText(/Su quale piattaforma/), { target: { value: "Telegram" } });
+  await next(7);
+}
+
+describe("/feedback questionnaire", () => {
+  it("introduces itself: free, a few minutes, confidential, you can stop; urgent numbers on the page", () => {
+    renderWithApp(<FeedbackPage />, { url: "/feedback" });
+    expect(screen.getByRole("heading", { level: 1, name: "Raccontaci che cosa è successo" })).toBeTruthy();
+    expect(screen.getByText("È gratuito e non serve registrarsi.")).toBeTruthy();
+    expect(screen.getByText(/Bastano pochi minuti/)).toBeTruthy();
+    expect(screen.getByText(/restano riservate/)).toBeTruthy();
+    expect(screen.getByText(/se la ricarichi prima, si cancellano/)).toBeTruthy();
+    expect(screen.getByText("Non è colpa tua.")).toBeTruthy();
+    const urgent = screen.getByRole("complementary", { name: "Se hai bisogno di aiuto subito" });
+    expect(
+      within(urgent)
+        .getAllByRole("link")
+        .map((link) => link.getAttribute("href")),
+    ).toEqual(["tel:112", "tel:1522", "tel:114"]);
+    expect(screen.getByText("Passo 1 di 7")).toBeTruthy();
+  });
+
+  it("asks for a category before going on, and says why each question is asked", async () => {
+    renderWithApp(<FeedbackPage />, { url: "/feedback" });
+    const category = group(/Che cosa ti sta succedendo/);
+    expect(within(category).getByText(/Perché te lo chiediamo/)).toBeTruthy();
+    expect(within(category).getAllByRole("radio")).toHaveLength(9);
+    fireEvent.click(screen.getByRole("button", { name: "Avanti" }));
+    expect(await within(category).findByText(MESSAGES.required)).toBeTruthy();
+    expect(screen.getByText("Passo 1 di 7")).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(category).getAllByRole("radio")[0]));
+  });
+
+  it("moves forward and back without losing answers, focusing each step's title", async () => {
+    renderWithApp(<FeedbackPage />, { url: "/feedback" });
+    choose(/Che cosa ti sta succedendo/, /Qualcuno parla male di me/);
+    await next(2);
+    expect(stepTitle()).toBe("Quando è successo");
+    // The focused title carries the progress for screen readers.
+    expect(document.activeElement).toBe(
+      screen.getByRole("heading", { level: 2, name: "Passo 2 di 7: Quando è successo" }),
+    );
+    // The introduction is for the first step only.
+    expect(screen.queryByText("È gratuito e non serve registrarsi.")).toBeNull();
+    fillDates();
+    await next(3);
+    choose(/Sai chi è l'autore/, "Non so");
+    await next(4);
+    expect(stepTitle()).toBe("Dove e chi l'ha visto");
+    expect(group(/quante persone hanno potuto vederlo/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Indietro" }));
+    await screen.findByText("Passo 3 di 7");
+    expect(
+      (within(group(/Sai chi è l'autore/)).getByRole("radio", { name: "Non so" }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Indietro" }));
+    await screen.findByText("Passo 2 di 7");
+    expect((screen.getByLabelText(/la prima volta/) as HTMLInputElement).value).toBe(FIRST);
+    fireEvent.click(screen.getByRole("button", { name: "Indietro" }));
+    await screen.findByText("Passo 1 di 7");
+    expect(
+      (
+        within(group(/Che cosa ti sta succedendo/)).getByRole("radio", {
+          name: /Qualcuno parla male di me/,
+        }) as HTMLInputElement
+      ).checked,
+    ).toBe(true);
+  });
+
+  it("shows only the questions the earlier answers make relevant", async () => {
+    renderWithApp(<FeedbackPage />, { url: "/feedback" });
+    choose(/Che cosa ti sta succedendo/, /Qualcuno mi chiede soldi/);
+    await next(2);
+    fillDates();
+    await next(3);
+    expect(screen.queryByRole("group", { name: /Avevi almeno 14 anni/ })).toBeNull();
+    choose(/Avevi meno di 18 anni/, "Sì");
+    expect(await screen.findByRole("group", { name: /Avevi almeno 14 anni/ })).toBeTruthy();
+    expect(screen.queryByRole("group", { name: /Che rapporto hai/ })).toBeNull();
+    choose(/Sai chi è l'autore/, "Sì");
+    expect(await screen.findByRole("group", { name: /Che rapporto hai/ })).toBeTruthy();
+    await next(4);
+    expect(screen.queryByRole("group", { name: /Hai pagato/ })).toBeNull();
+    choose(/Ti ha chiesto soldi/, "Sì");
+    expect(await screen.findByRole("group", { name: /Hai pagato/ })).toBeTruthy();
+  });
+
+  it("refuses a date in the future, with the format shown", async () => {
+    renderWithApp(<FeedbackPage />, { url: "/feedback" });
+    choose(/Che cosa ti sta succedendo/, /Minacce/);
+    await next(2);
+    expect(screen.getAllByText(/Formato: giorno\/mese\/anno \(gg\/mm\/aaaa\)/).length).toBeGreaterThan(0);
+    const first = screen.getByLabelText(/la prima volta/) as HTMLInputElement;
+    expect(first.type).toBe("date");
+    expect(first.max).toBe(TODAY);
+    fireEvent.change(first, { target: { value: "2026-02-28" } });
+    expect(screen.getByText("Data indicata: 28 febbraio 2026")).toBeTruthy();
+    fillDates(FIRST, addDays(TODAY, 1));
+    fireEvent.click(screen.getByRole("button", { name: "Avanti" }));
+    expect(await screen.findByText(FEEDBACK_MESSAGES.futureDate)).toBeTruthy();
+    expect(screen.getByText("Passo 2 di 7")).toBeTruthy();
+    const last = screen.getByLabelText(/l'ultima volta/);
+    expect(last.getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("requires the statement of truth and the privacy acceptance, then sends and shows the result in place", async () => {
+    const answers = {
+      category: "REVENGEPORN" as const,
+      firstEventDate: FIRST,
+      lastEventDate: LAST,
+      victimIsMinor: false,
+      authorKnown: true,
+      authorRelationship: "EX_PARTNER" as const,
+      sexuallyExplicit: true,
+      meantPrivate: true,
+      consentToShare: false,
+      sharingOnlyThreatened: false,
+      authorMadeOrTook: true,
+      platform: "Telegram",
+    };
+    const feedback = evaluateFeedback(answers, TODAY);
+    const { calls } = stubApi({
+      "POST /v1/feedback": {
+        status: 201,
+        body: { practiceId: "6b1f0c1e-0000-4000-8000-000000000001", ticketCode: "AR-7KM2Q9XD", feedback },
+      },
+      "GET /v1/products": { status: 200, body: [] },
+    });
+    const { router } = renderWithApp(<FeedbackPage />, { url: "/feedback" });
+    await walkRevengePorn();
+    expect(stepTitle()).toBe("Conferma e invia");
+
+    fireEvent.click(screen.getByRole("button", { name: "Invia e ricevi la valutazione" }));
+    expect(await screen.findByText(MESSAGES.truthStatementRequired)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.privacyRequired)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "informativa sulla privacy" }).getAttribute("href")).toBe(
+      "/privacy",
+    );
+    expect(calls.filter((call) => call.method === "POST")).toHaveLength(0);
+
+    fireEvent.click(screen.getByLabelText(/corrisponde al vero/));
+    fireEvent.click(screen.getByLabelText(/Ho letto l'informativa/));
+    fireEvent.click(screen.getByRole("button", { name: "Invia e ricevi la valutazione" }));
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Il risultato del questionario" }),
+    ).toBeTruthy();
+    const post = calls.find((call) => call.method === "POST");
+    expect(post?.url).toBe("/v1/feedback");
+    expect(post?.headers.has("Authorization")).toBe(false);
+    expect(post?.body).toEqual({ answers, statementOfTruth: true, privacyAccepted: true });
+    expect(screen.getByText("AR-7KM2Q9XD")).toBeTruthy();
+    expect(screen.getByText(/Hai ancora \d+ giorni per sporgere querela/)).toBeTruthy();
+
+    // The address stays /feedback; only the practice id is kept in the browser's storage, nothing else.
+    expect(router.state.location.pathname).toBe("/feedback");
+    expect(router.state.location.search).toBe("");
+    expect(router.state.location.state).toBeNull();
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId)).toBe(
+      "6b1f0c1e-0000-4000-8000-000000000001",
+    );
+    expect(Object.keys(localStorage)).toEqual([LOCAL_STORAGE_KEYS.lastKnownPracticeId]);
+    expect(Object.keys(sessionStorage)).toEqual([]);
+    // The answers are forgotten once the result is here.
+    expect(feedbackMemory.getState().draft).toBeNull();
+  });
+
+  it("a field the API refuses brings the user back to its step with the API's message", async () => {
+    stubApi({
+      "POST /v1/feedback": {
+        status: 400,
+        body: {
+          code: "BAD_REQUEST",
+          message: FEEDBACK_MESSAGES.futureDate,
+          details: {
+            issues: [{ path: ["answers", "lastEventDate"], message: FEEDBACK_MESSAGES.futureDate }],
+          },
+          requestId: "r",
+        },
+      },
+    });
+    renderWithApp(<FeedbackPage />, { url: "/feedback" });
+    await walkRevengePorn();
+    fireEvent.click(screen.getByLabelText(/corrisponde al vero/));
+    fireEvent.click(screen.getByLabelText(/Ho letto l'informativa/));
+    fireEvent.click(screen.getByRole("button", { name: "Invia e ricevi la valutazione" }));
+    await screen.findByText("Passo 2 di 7");
+    expect(await screen.findByText(FEEDBACK_MESSAGES.futureDate)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/l'ultima volta/)));
+  });
+
+  it("when sending fails otherwise, says so calmly and keeps the answers", async () => {
+    stubApi({
+      "POST /v1/feedback": {
+        status: 429,
+        body: { code: "TOO_MANY_REQUESTS", message: MESSAGES.tooManyRequests, requestId: "r" },
+      },
+    });
+    renderWithApp(<FeedbackPage />, { url: "/feedback" });
+    await walkRevengePorn();
+    fireEvent.click(screen.getByLabelText(/corrisponde al vero/));
+    fireEvent.click(screen.getByLabelText(/Ho letto l'informativa/));
+    fireEvent.click(screen.getByRole("button", { name: "Invia e ricevi la valutazione" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain(MESSAGES.tooManyRequests);
+    expect(alert.textContent).toContain("Le tue risposte sono ancora qui");
+    expect(screen.getByText("Passo 7 di 7")).toBeTruthy();
+  });
+
+  it("following a link and coming back finds the same step and answers (memory only)", async () => {
+    const first = renderWithApp(<FeedbackPage />, { url: "/feedback" });
+    choose(/Che cosa ti sta succedendo/, /Bullismo in rete/);
+    await next(2);
+    fillDates();
+    first.unmount();
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+
+    renderWithApp(<FeedbackPage />, { url: "/feedback" });
+    expect(await screen.findByText("Passo 2 di 7")).toBeTruthy();
+    expect((screen.getByLabelText(/l'ultima volta/) as HTMLInputElement).value).toBe(LAST);
+    act(() => forgetFeedback());
+  });
+});
