@@ -70,6 +70,9 @@ test("questionnaire for intimate images → result with deadline → PDF → reg
   page,
   browser,
 }) => {
+  // She accepted analytics cookies: the download is counted (without, nothing is recorded: unit-tested).
+  const site = test.info().project.use.baseURL ?? "";
+  await page.context().addCookies([{ name: "argine_analytics_consent", value: "true", url: site }]);
   await page.goto("/feedback");
   await expect(page.getByText("Passo 1 di 7", { exact: true })).toBeVisible();
   await expectAccessible(page);
@@ -113,6 +116,10 @@ test("questionnaire for intimate images → result with deadline → PDF → reg
     page.getByRole("link", { name: "Scarica la valutazione in PDF" }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^argine-feedback-AR-[A-Z0-9]{8}\.pdf$/);
+  const events = await page.evaluate(() =>
+    ((window as unknown as { dataLayer?: { event: string }[] }).dataLayer ?? []).map((e) => e.event),
+  );
+  expect(events).toContain("feedback_download");
   const ticketCode = download.suggestedFilename().slice("argine-feedback-".length, -".pdf".length);
   const { readFile } = await import("node:fs/promises");
   const text = await pdfText(await readFile(await download.path()));

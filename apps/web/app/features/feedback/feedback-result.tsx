@@ -10,6 +10,8 @@ import { formatAmount } from "@argine/core/shared/money";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { trackEvent } from "../analytics/data-layer.ts";
+import { useAppState } from "../async/app-state.ts";
 import { useAuthPending } from "../auth/auth-state.ts";
 import { errorCode, type HttpError } from "../http/http-error.ts";
 import { DASHBOARD_PATH, LOGIN_PATH, REGISTER_PATH } from "../layout/navigation.ts";
@@ -272,6 +274,7 @@ function NextStep({
   humanReview: boolean;
 }) {
   const auth = useAuthPending();
+  const userId = useAppState((state) => state.user?.id);
   const [copied, setCopied] = useState(false);
   const canCopy = typeof navigator !== "undefined" && typeof navigator.clipboard?.writeText === "function";
   const remember = () => writeLastKnownPracticeId(practiceId);
@@ -298,7 +301,12 @@ function NextStep({
             Copia il codice
           </button>
         ) : null}
-        <a href={feedbackPdfUrl(practiceId)} download className={SECONDARY}>
+        <a
+          href={feedbackPdfUrl(practiceId)}
+          download
+          className={SECONDARY}
+          onClick={() => trackEvent("feedback_download", userId)}
+        >
           Scarica la valutazione in PDF
         </a>
       </div>
