@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithApp, stubApi } from "../../test-render.tsx";
 import { RegisterForm, RegisterPage } from "./register-page.tsx";
@@ -111,14 +111,15 @@ describe("registration", () => {
       "POST /v1/users": { status: 202, body: { message: "Ti abbiamo inviato un'email." } },
     });
     const { router } = renderWithApp(<RegisterPage />, { url: "/account/register" });
-    await router.navigate("/account/register", { state: { practiceId: "p-77" } });
+    // act: let React render the new location (and its state) before the link is clicked.
+    await act(() => router.navigate("/account/register", { state: { practiceId: "p-77" } }));
     await screen.findByRole("button", { name: "Crea l'account" });
     fireEvent.click(screen.getByRole("link", { name: "Hai già un account? Accedi" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/account/login"));
     expect(router.state.location.state).toEqual({ practiceId: "p-77" });
     expect(router.state.location.search).toBe("");
 
-    await router.navigate("/account/register", { state: { practiceId: "p-77" } });
+    await act(() => router.navigate("/account/register", { state: { practiceId: "p-77" } }));
     fillValidForm();
     fireEvent.click(screen.getByRole("button", { name: "Crea l'account" }));
     expect(await screen.findByText(/la pratica del questionario viene aggiunta al tuo account/)).toBeTruthy();
