@@ -131,11 +131,38 @@ const TABLE: Case[] = [
     url: ({ clientPractice }) => `/v1/practices/${clientPractice}/feedback.pdf`,
     expect: all(200),
   },
+  { method: "GET", path: "/v1/practices", url: () => "/v1/practices", expect: signedIn(200) },
+  {
+    method: "GET",
+    path: "/v1/practices/{id}",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "PATCH",
+    path: "/v1/practices/{id}/services-active",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/services-active`,
+    body: {
+      serviceTakedownActive: true,
+      serviceLegalizationActive: false,
+      serviceInjuctionActive: true,
+      serviceAdviceActive: true,
+    },
+    expect: { anonymous: 401, client: 403, otherClient: 404, lawyer: 200, admin: 200 },
+  },
   {
     method: "PATCH",
     path: "/v1/practices/{id}/user",
     url: ({ clientPractice }) => `/v1/practices/${clientPractice}/user`,
     expect: { anonymous: 401, client: 200, otherClient: 403, lawyer: 403, admin: 403 },
+  },
+  // Last: it closes the practice. The owner closes it; staff may not close it again (409), only reopen.
+  {
+    method: "PATCH",
+    path: "/v1/practices/{id}/status",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/status`,
+    body: { status: "CLOSED" },
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 409, admin: 409 },
   },
 ];
 

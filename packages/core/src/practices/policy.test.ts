@@ -15,3 +15,26 @@ describe("practicesPolicy: claim", () => {
     expect(practicesPolicy(null, "claim", { ownerId: null })).toBe(false);
   });
 });
+
+describe("practicesPolicy: read, status and services", () => {
+  const lawyer = { userId: "l1", roles: ["lawyer" as const] };
+  const admin = { userId: "a1", roles: ["admin" as const] };
+  const mine = { ownerId: "u1" };
+  const theirs = { ownerId: "u2" };
+
+  it("lets the owner and staff read and change the status; nobody else", () => {
+    for (const action of ["read", "change-status"] as const) {
+      expect(practicesPolicy(giulia, action, mine)).toBe(true);
+      expect(practicesPolicy(giulia, action, theirs)).toBe(false);
+      expect(practicesPolicy(lawyer, action, theirs)).toBe(true);
+      expect(practicesPolicy(admin, action, theirs)).toBe(true);
+      expect(practicesPolicy(null, action, mine)).toBe(false);
+    }
+  });
+
+  it("lets only staff change the services a practice can buy", () => {
+    expect(practicesPolicy(giulia, "manage-services", mine)).toBe(false);
+    expect(practicesPolicy(lawyer, "manage-services", theirs)).toBe(true);
+    expect(practicesPolicy(admin, "manage-services", theirs)).toBe(true);
+  });
+});

@@ -1,10 +1,19 @@
 import type { Actor } from "../identity/policy.ts";
+import { hasRole } from "../identity/roles.ts";
 
-export type PracticesAction = "claim";
+export type PracticesAction = "claim" | "read" | "change-status" | "manage-services";
+
+/** Lawyers and admins: they see and work every practice (spec §6). */
+export function isStaff(actor: Actor | null): boolean {
+  return !!actor && (hasRole(actor.roles, "lawyer") || hasRole(actor.roles, "admin"));
+}
 
 /**
- * The practices domain's one policy. Claiming: a signed-in user may take a practice nobody owns yet (the
- * questionnaire creates them unowned), or one that is already theirs; never someone else's.
+ * The practices domain's one policy.
+ * - claim: a signed-in user may take a practice nobody owns yet (the questionnaire creates them unowned), or
+ *   one already theirs; never someone else's;
+ * - read, change-status: the owner, or staff (which statuses: lifecycle.ts);
+ * - manage-services (the services a practice can buy, the evaluation): staff only.
  */
 export function practicesPolicy(
   actor: Actor | null,
@@ -12,8 +21,14 @@ export function practicesPolicy(
   practice: { ownerId: string | null },
 ): boolean {
   if (!actor) return false;
+  const owner = practice.ownerId === actor.userId;
   switch (action) {
     case "claim":
-      return practice.ownerId === null || practice.ownerId === actor.userId;
+      return practice.ownerId === null || owner;
+    case "read":
+    case "change-status":
+      return owner || isStaff(actor);
+    case "manage-services":
+      return isStaff(actor);
   }
 }

@@ -21,6 +21,6 @@ export function practiceStatusLabel(status: string): string {
   return isPracticeStatus(status) ? PRACTICE_STATUS_LABELS[status] : status;
 }
 
-/** PATCH /v1/practices/{id}/status: a user can only close; reopening goes through the team (spec §4). */
-export const PracticeStatusUpdateBodySchema = z.object({ status: z.literal("CLOSED") });
+/** PATCH /v1/practices/{id}/status: clients can only close; staff also reopen (lifecycle.ts decides). */
+export const PracticeStatusUpdateBodySchema = z.object({ status: PracticeStatusSchema });
 export type PracticeStatusUpdateBody = z.infer<typeof PracticeStatusUpdateBodySchema>;

@@ -1,6 +1,6 @@
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { practices } from "../schema.ts";
+import { practices, users } from "../schema.ts";
 
 export type PracticeRow = typeof practices.$inferSelect;
 
@@ -41,4 +41,81 @@ export async function claimPractice(db: Db, id: string, userId: string): Promise
     .where(and(eq(practices.id, id), or(isNull(practices.ownerId), eq(practices.ownerId, userId))))
     .returning({ id: practices.id });
   return Boolean(row);
+}
+
+export interface PracticeFilters {
+  /** Only this owner's practices (clients); absent for staff, who see all. */
+  ownerId?: string;
+  /** Client name or practice number, case-insensitive. */
+  q?: string;
+  status?: string;
+  evaluation?: string;
+  crimeType?: string;
+  anonymous?: boolean;
+  limit: number;
+  offset: number;
+}
+
+export type PracticeListRow = PracticeRow & { clientName: string | null; clientLastname: string | null };
+
+/** A page of practices, newest first, with the total for the filters (spec §7 "List practices returns total and data"). */
+export async function listPractices(
+  db: Db,
+  f: PracticeFilters,
+): Promise<{ total: number; data: PracticeListRow[] }> {
+  const term = f.q?.trim() ? `%${f.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(
+    f.ownerId ? eq(practices.ownerId, f.ownerId) : undefined,
+    f.status ? eq(practices.status, f.status) : undefined,
+    f.evaluation ? eq(practices.evaluation, f.evaluation) : undefined,
+    f.crimeType ? eq(practices.crimeType, f.crimeType) : undefined,
+    f.anonymous === undefined ? undefined : eq(practices.anonymous, f.anonymous),
+    term
+      ? or(
+          ilike(practices.ticketCode, term),
+          ilike(users.name, term),
+          ilike(users.lastname, term),
+          ilike(sql`${users.name} || ' ' || ${users.lastname}`, term),
+        )
+      : undefined,
+  );
+  const [totalRow] = await db
+    .select({ n: count() })
+    .from(practices)
+    .leftJoin(users, eq(users.id, practices.ownerId))
+    .where(where);
+  const rows = await db
+    .select({ practice: practices, clientName: users.name, clientLastname: users.lastname })
+    .from(practices)
+    .leftJoin(users, eq(users.id, practices.ownerId))
+    .where(where)
+    .orderBy(desc(practices.createdAt), desc(practices.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  return {
+    total: totalRow?.n ?? 0,
+    data: rows.map((r) => ({ ...r.practice, clientName: r.clientName, clientLastname: r.clientLastname })),
+  };
+}
+
+/** Moves a practice from `from` to `to` only if it is still in `from` (two concurrent changes cannot both win). */
+export async function updatePracticeStatus(db: Db, id: string, from: string, to: string): Promise<boolean> {
+  const [row] = await db
+    .update(practices)
+    .set({ status: to, updatedAt: new Date() })
+    .where(and(eq(practices.id, id), eq(practices.status, from)))
+    .returning({ id: practices.id });
+  return Boolean(row);
+}
+
+export type ServicesActive = Pick<
+  PracticeRow,
+  "serviceTakedownActive" | "serviceLegalizationActive" | "serviceInjuctionActive" | "serviceAdviceActive"
+>;
+
+export async function setServicesActive(db: Db, id: string, flags: ServicesActive): Promise<void> {
+  await db
+    .update(practices)
+    .set({ ...flags, updatedAt: new Date() })
+    .where(eq(practices.id, id));
 }

@@ -1,8 +1,28 @@
 import { AppError } from "@argine/core/errors/app-error";
 import { type FeedbackResult, FeedbackResultSchema } from "@argine/core/feedback/result";
-import { practicesPolicy } from "@argine/core/practices/policy";
-import { PracticeStatusSchema } from "@argine/core/practices/practice-status";
-import { claimPractice, findPractice } from "@argine/db/queries/practices";
+import type { Actor } from "@argine/core/identity/policy";
+import { canTransition } from "@argine/core/practices/lifecycle";
+import { isStaff, practicesPolicy } from "@argine/core/practices/policy";
+import { PracticeStatusSchema, PracticeStatusUpdateBodySchema } from "@argine/core/practices/practice-status";
+import {
+  type PracticeDetail,
+  PracticeDetailSchema,
+  PracticeListQuerySchema,
+  PracticeListSchema,
+  type PracticeSummary,
+  ServicesActiveSchema,
+} from "@argine/core/practices/practices-api";
+import { recordAudit } from "@argine/db/queries/audit";
+import {
+  claimPractice,
+  findPractice,
+  listPractices,
+  type PracticeListRow,
+  type PracticeRow,
+  setServicesActive,
+  updatePracticeStatus,
+} from "@argine/db/queries/practices";
+import { findUserById } from "@argine/db/queries/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { renderFeedbackPdf } from "../../../feedback/pdf.ts";
@@ -18,7 +38,169 @@ async function practiceWithFeedback(app: Parameters<FastifyPluginAsyncZod>[0], i
   return { practice, feedback: practice.feedback as FeedbackResult };
 }
 
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function summary(
+  row: PracticeListRow | (PracticeRow & { clientName?: null; clientLastname?: null }),
+): PracticeSummary {
+  return {
+    practiceId: row.id,
+    ticketCode: row.ticketCode,
+    status: PracticeStatusSchema.parse(row.status),
+    evaluation: (row.evaluation as PracticeSummary["evaluation"]) ?? null,
+    crimeType: row.crimeType,
+    platform: row.platform,
+    anonymous: row.anonymous,
+    createdAt: row.createdAt.toISOString(),
+    expiryDate: iso(row.expiryDate),
+    // An anonymous practice shows no client identity (issue 5).
+    client:
+      row.anonymous || !row.clientName ? null : { name: row.clientName, lastname: row.clientLastname ?? "" },
+  };
+}
+
+function detail(row: PracticeRow, client: PracticeSummary["client"]): PracticeDetail {
+  return {
+    ...summary(row),
+    client: row.anonymous ? null : client,
+    crimeUrl: row.crimeUrl,
+    tags: row.tags,
+    formsOfHate: row.formsOfHate,
+    shitstorm: row.shitstorm,
+    psychologicalSupport: row.psychologicalSupport,
+    serviceTakedownActive: row.serviceTakedownActive,
+    serviceLegalizationActive: row.serviceLegalizationActive,
+    serviceInjuctionActive: row.serviceInjuctionActive,
+    serviceAdviceActive: row.serviceAdviceActive,
+  };
+}
+
 export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The practice, if this actor may act on it; 404 for one that does not exist or is someone else's. */
+  const authorized = async (
+    actor: Actor,
+    id: string,
+    action: "read" | "change-status" | "manage-services",
+  ) => {
+    const practice = await findPractice(app.db, id);
+    if (!practice || !practicesPolicy(actor, "read", practice)) throw new AppError("NOT_FOUND");
+    if (!practicesPolicy(actor, action, practice)) throw new AppError("FORBIDDEN");
+    // Staff reading a victim's case leaves a trace (DESIGN.md §6).
+    if (isStaff(actor)) {
+      await recordAudit(app.db, {
+        actorId: actor.userId,
+        action: `practice.${action}`,
+        resourceType: "practice",
+        resourceId: id,
+      });
+    }
+    return practice;
+  };
+  const withClient = async (practice: PracticeRow) => {
+    const owner = practice.ownerId ? await findUserById(app.db, practice.ownerId) : undefined;
+    return owner ? { name: owner.name, lastname: owner.lastname } : null;
+  };
+
+  app.get(
+    "/practices",
+    {
+      schema: {
+        tags: ["practices"],
+        summary: "Le pratiche: le proprie per un cliente, tutte per lo staff, con filtri e pagine",
+        querystring: PracticeListQuerySchema,
+        response: { 200: PracticeListSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const q = request.query;
+      const { total, data } = await listPractices(app.db, {
+        ...(isStaff(actor) ? {} : { ownerId: actor.userId }),
+        ...(q.q ? { q: q.q } : {}),
+        ...(q.status ? { status: q.status } : {}),
+        ...(q.evaluation ? { evaluation: q.evaluation } : {}),
+        ...(q.crimeType ? { crimeType: q.crimeType } : {}),
+        ...(q.anonymous === undefined ? {} : { anonymous: q.anonymous }),
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
+      if (isStaff(actor) && data.length) {
+        await recordAudit(app.db, {
+          actorId: actor.userId,
+          action: "practice.list",
+          resourceType: "practice",
+          resourceId: data.map((p) => p.id).join(","),
+        });
+      }
+      return { total, data: data.map(summary) };
+    },
+  );
+
+  app.get(
+    "/practices/:id",
+    {
+      schema: {
+        tags: ["practices"],
+        summary: "Il dettaglio di una pratica (titolare o staff)",
+        params: PracticeParams,
+        response: { 200: PracticeDetailSchema },
+      },
+    },
+    async (request) => {
+      const practice = await authorized(requireActor(request), request.params.id, "read");
+      return detail(practice, await withClient(practice));
+    },
+  );
+
+  app.patch(
+    "/practices/:id/status",
+    {
+      schema: {
+        tags: ["practices"],
+        summary: "Cambio di stato: il titolare chiude la pratica; lo staff può anche riaprirla",
+        params: PracticeParams,
+        body: PracticeStatusUpdateBodySchema,
+        response: { 200: PracticeDetailSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const practice = await authorized(actor, request.params.id, "change-status");
+      const from = PracticeStatusSchema.parse(practice.status);
+      const to = request.body.status;
+      if (!canTransition(from, to, isStaff(actor) ? "staff" : "client")) {
+        throw new AppError(
+          "CONFLICT",
+          "Questo cambio di stato non è possibile: per riaprire una pratica contatta il team.",
+        );
+      }
+      if (!(await updatePracticeStatus(app.db, practice.id, from, to))) throw new AppError("CONFLICT");
+      const updated = await findPractice(app.db, practice.id);
+      if (!updated) throw new AppError("NOT_FOUND");
+      return detail(updated, await withClient(updated));
+    },
+  );
+
+  app.patch(
+    "/practices/:id/services-active",
+    {
+      schema: {
+        tags: ["practices"],
+        summary: "I servizi che la pratica può acquistare (solo staff)",
+        params: PracticeParams,
+        body: ServicesActiveSchema,
+        response: { 200: PracticeDetailSchema },
+      },
+    },
+    async (request) => {
+      const practice = await authorized(requireActor(request), request.params.id, "manage-services");
+      await setServicesActive(app.db, practice.id, request.body);
+      const updated = await findPractice(app.db, practice.id);
+      if (!updated) throw new AppError("NOT_FOUND");
+      return detail(updated, await withClient(updated));
+    },
+  );
+
   app.get(
     "/practices/:id/feedback",
     {

@@ -1,0 +1,16 @@
+import type { Db } from "../client.ts";
+import { auditLog } from "../schema.ts";
+
+/** One line of the audit log: who did what to which resource (DESIGN.md §6: every staff read of a practice). */
+export async function recordAudit(
+  db: Db,
+  entry: {
+    actorId: string | null;
+    action: string;
+    resourceType: string;
+    resourceId: string;
+    meta?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db.insert(auditLog).values(entry);
+}
