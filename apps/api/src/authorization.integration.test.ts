@@ -6,10 +6,11 @@ import { type IdentityServer, randomIp, signIn, startIdentityServer } from "../t
 // table fails the first test, so a new route cannot ship without deciding who may call it.
 
 type Caller = "anonymous" | "client" | "otherClient" | "lawyer" | "admin";
-/** The resources the table points at: another client's account, and a practice the client owns. */
+/** The resources the table points at: another client's account, a practice the client owns, their comment. */
 interface Ids {
   otherClient: string;
   clientPractice: string;
+  clientComment: string;
 }
 const CALLERS: Caller[] = ["anonymous", "client", "otherClient", "lawyer", "admin"];
 
@@ -150,6 +151,28 @@ const TABLE: Case[] = [
     },
     expect: { anonymous: 401, client: 403, otherClient: 404, lawyer: 200, admin: 200 },
   },
+  ...(["questions", "feedback-link", "comments"] as const).map(
+    (sub): Case => ({
+      method: "GET",
+      path: `/v1/practices/{id}/${sub}`,
+      url: ({ clientPractice }) => `/v1/practices/${clientPractice}/${sub}`,
+      expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+    }),
+  ),
+  {
+    method: "POST",
+    path: "/v1/practices/{id}/comments",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/comments`,
+    body: { comment: "Un aggiornamento" },
+    expect: { anonymous: 401, client: 201, otherClient: 404, lawyer: 201, admin: 201 },
+  },
+  {
+    method: "PUT",
+    path: "/v1/comments/{id}",
+    url: ({ clientComment }) => `/v1/comments/${clientComment}`,
+    body: { comment: "Corretto" },
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 403, admin: 403 },
+  },
   {
     method: "PATCH",
     path: "/v1/practices/{id}/user",
@@ -171,6 +194,7 @@ describe("authorization: every route × every caller", () => {
   const tokens: Partial<Record<Caller, string>> = {};
   let otherClientId = "";
   let clientPractice = "";
+  let clientComment = "";
 
   beforeAll(async () => {
     s = await startIdentityServer("pglite");
@@ -217,6 +241,12 @@ describe("authorization: every route × every caller", () => {
       method: "PATCH",
       headers: { authorization: `Bearer ${tokens.client}` },
     });
+    const comment = await fetch(`${s.base}/v1/practices/${clientPractice}/comments`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${tokens.client}`, "content-type": "application/json" },
+      body: JSON.stringify({ comment: "Ho trovato altri messaggi." }),
+    });
+    clientComment = ((await comment.json()) as { id: string }).id;
   });
   afterAll(() => s.close());
 
@@ -233,16 +263,19 @@ describe("authorization: every route × every caller", () => {
   for (const c of TABLE) {
     it.each(CALLERS)(`${c.method} ${c.path} as %s`, async (caller) => {
       const token = tokens[caller];
-      const res = await fetch(`${s.base}${c.url({ otherClient: otherClientId, clientPractice })}`, {
-        method: c.method,
-        headers: {
-          accept: "application/json",
-          "x-forwarded-for": randomIp(),
-          ...(c.body === undefined ? {} : { "content-type": "application/json" }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
+      const res = await fetch(
+        `${s.base}${c.url({ otherClient: otherClientId, clientPractice, clientComment })}`,
+        {
+          method: c.method,
+          headers: {
+            accept: "application/json",
+            "x-forwarded-for": randomIp(),
+            ...(c.body === undefined ? {} : { "content-type": "application/json" }),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: c.body === undefined ? undefined : JSON.stringify(c.body),
         },
-        body: c.body === undefined ? undefined : JSON.stringify(c.body),
-      });
+      );
       expect(res.status).toBe(c.expect[caller]);
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { practicesPolicy } from "./policy.ts";
+import { canEditComment, practicesPolicy } from "./policy.ts";
 
 const giulia = { userId: "u1", roles: [] };
 
@@ -36,5 +36,13 @@ describe("practicesPolicy: read, status and services", () => {
     expect(practicesPolicy(giulia, "manage-services", mine)).toBe(false);
     expect(practicesPolicy(lawyer, "manage-services", theirs)).toBe(true);
     expect(practicesPolicy(admin, "manage-services", theirs)).toBe(true);
+  });
+});
+
+describe("comments", () => {
+  it("are edited by their author only", () => {
+    expect(canEditComment(giulia, { authorId: "u1" })).toBe(true);
+    expect(canEditComment({ userId: "a1", roles: ["admin"] }, { authorId: "u1" })).toBe(false);
+    expect(canEditComment(null, { authorId: "u1" })).toBe(false);
   });
 });

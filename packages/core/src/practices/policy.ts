@@ -1,7 +1,7 @@
 import type { Actor } from "../identity/policy.ts";
 import { hasRole } from "../identity/roles.ts";
 
-export type PracticesAction = "claim" | "read" | "change-status" | "manage-services";
+export type PracticesAction = "claim" | "read" | "comment" | "change-status" | "manage-services";
 
 /** Lawyers and admins: they see and work every practice (spec §6). */
 export function isStaff(actor: Actor | null): boolean {
@@ -12,7 +12,7 @@ export function isStaff(actor: Actor | null): boolean {
  * The practices domain's one policy.
  * - claim: a signed-in user may take a practice nobody owns yet (the questionnaire creates them unowned), or
  *   one already theirs; never someone else's;
- * - read, change-status: the owner, or staff (which statuses: lifecycle.ts);
+ * - read, comment, change-status: the owner, or staff (which statuses: lifecycle.ts);
  * - manage-services (the services a practice can buy, the evaluation): staff only.
  */
 export function practicesPolicy(
@@ -26,9 +26,15 @@ export function practicesPolicy(
     case "claim":
       return practice.ownerId === null || owner;
     case "read":
+    case "comment":
     case "change-status":
       return owner || isStaff(actor);
     case "manage-services":
       return isStaff(actor);
   }
+}
+
+/** A comment is edited by its author only: nobody puts words in someone else's mouth. */
+export function canEditComment(actor: Actor | null, comment: { authorId: string | null }): boolean {
+  return !!actor && comment.authorId === actor.userId;
 }

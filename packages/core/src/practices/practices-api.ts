@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MESSAGES } from "../shared/messages.ts";
 import { EvaluationSchema } from "./evaluation.ts";
 import { PracticeStatusSchema } from "./practice-status.ts";
 
@@ -54,3 +55,26 @@ export const PracticeDetailSchema = PracticeSummarySchema.extend({
   ...ServicesActiveSchema.shape,
 });
 export type PracticeDetail = z.infer<typeof PracticeDetailSchema>;
+
+/** POST /v1/practices/{id}/comments and PUT /v1/comments/{id}: a comment text (spec §3 "comment"). */
+export const CommentBodySchema = z.object({
+  comment: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, { error: MESSAGES.required })
+    .max(5000, { error: MESSAGES.tooLong }),
+});
+
+export const CommentSchema = z.object({
+  id: z.uuid(),
+  practiceId: z.uuid(),
+  comment: z.string(),
+  author: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Comment = z.infer<typeof CommentSchema>;
+export const CommentListSchema = z.array(CommentSchema);
+
+/** GET /v1/practices/{id}/feedback-link: opened in a new tab (spec §7). */
+export const LinkSchema = z.object({ link: z.string() });

@@ -2,9 +2,19 @@ import { AppError } from "@argine/core/errors/app-error";
 import { type FeedbackResult, FeedbackResultSchema } from "@argine/core/feedback/result";
 import type { Actor } from "@argine/core/identity/policy";
 import { canTransition } from "@argine/core/practices/lifecycle";
-import { isStaff, practicesPolicy } from "@argine/core/practices/policy";
+import {
+  canEditComment,
+  isStaff,
+  type PracticesAction,
+  practicesPolicy,
+} from "@argine/core/practices/policy";
 import { PracticeStatusSchema, PracticeStatusUpdateBodySchema } from "@argine/core/practices/practice-status";
 import {
+  type Comment,
+  CommentBodySchema,
+  CommentListSchema,
+  CommentSchema,
+  LinkSchema,
   type PracticeDetail,
   PracticeDetailSchema,
   PracticeListQuerySchema,
@@ -12,7 +22,15 @@ import {
   type PracticeSummary,
   ServicesActiveSchema,
 } from "@argine/core/practices/practices-api";
+import { MESSAGES } from "@argine/core/shared/messages";
 import { recordAudit } from "@argine/db/queries/audit";
+import {
+  addComment,
+  type CommentRow,
+  findComment,
+  listComments,
+  updateComment,
+} from "@argine/db/queries/comments";
 import {
   claimPractice,
   findPractice,
@@ -77,11 +95,7 @@ function detail(row: PracticeRow, client: PracticeSummary["client"]): PracticeDe
 
 export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The practice, if this actor may act on it; 404 for one that does not exist or is someone else's. */
-  const authorized = async (
-    actor: Actor,
-    id: string,
-    action: "read" | "change-status" | "manage-services",
-  ) => {
+  const authorized = async (actor: Actor, id: string, action: Exclude<PracticesAction, "claim">) => {
     const practice = await findPractice(app.db, id);
     if (!practice || !practicesPolicy(actor, "read", practice)) throw new AppError("NOT_FOUND");
     if (!practicesPolicy(actor, action, practice)) throw new AppError("FORBIDDEN");
@@ -281,6 +295,116 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
         ticketCode: practice.ticketCode,
         status: PracticeStatusSchema.parse(practice.status),
       };
+    },
+  );
+
+  app.get(
+    "/practices/:id/questions",
+    {
+      schema: {
+        tags: ["practices"],
+        summary: "Le risposte del questionario della pratica (titolare o staff)",
+        params: PracticeParams,
+        response: { 200: z.record(z.string(), z.unknown()) },
+      },
+    },
+    async (request) => {
+      const practice = await authorized(requireActor(request), request.params.id, "read");
+      return practice.answers as Record<string, unknown>;
+    },
+  );
+
+  app.get(
+    "/practices/:id/feedback-link",
+    {
+      schema: {
+        tags: ["practices"],
+        summary: "Il link al feedback in PDF, da aprire in una nuova scheda (titolare o staff)",
+        params: PracticeParams,
+        response: { 200: LinkSchema },
+      },
+    },
+    async (request) => {
+      const practice = await authorized(requireActor(request), request.params.id, "read");
+      if (!practice.feedback) throw new AppError("NOT_FOUND", MESSAGES.noDocument);
+      return { link: `${app.config.publicUrl}/v1/practices/${practice.id}/feedback.pdf` };
+    },
+  );
+
+  const toComment = (c: CommentRow, author: string | null): Comment => ({
+    id: c.id,
+    practiceId: c.practiceId,
+    comment: c.body,
+    author,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  });
+
+  app.get(
+    "/practices/:id/comments",
+    {
+      schema: {
+        tags: ["practices"],
+        summary: "I commenti della pratica (titolare o staff)",
+        params: PracticeParams,
+        response: { 200: CommentListSchema },
+      },
+    },
+    async (request) => {
+      const practice = await authorized(requireActor(request), request.params.id, "read");
+      const rows = await listComments(app.db, practice.id);
+      return rows.map((r) =>
+        toComment(r.comment, r.authorName ? `${r.authorName} ${r.authorLastname ?? ""}`.trim() : null),
+      );
+    },
+  );
+
+  app.post(
+    "/practices/:id/comments",
+    {
+      schema: {
+        tags: ["practices"],
+        summary: "Aggiunge un commento alla pratica (titolare o staff)",
+        params: PracticeParams,
+        body: CommentBodySchema,
+        response: { 201: CommentSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const practice = await authorized(actor, request.params.id, "comment");
+      const row = await addComment(app.db, {
+        practiceId: practice.id,
+        authorId: actor.userId,
+        body: request.body.comment,
+      });
+      const author = await findUserById(app.db, actor.userId);
+      return reply.status(201).send(toComment(row, author ? `${author.name} ${author.lastname}` : null));
+    },
+  );
+
+  app.put(
+    "/comments/:id",
+    {
+      schema: {
+        tags: ["practices"],
+        summary: "Modifica un proprio commento",
+        params: z.object({ id: z.uuid() }),
+        body: CommentBodySchema,
+        response: { 200: CommentSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const comment = await findComment(app.db, request.params.id);
+      if (!comment) throw new AppError("NOT_FOUND");
+      await authorized(actor, comment.practiceId, "comment");
+      if (!canEditComment(actor, comment)) throw new AppError("FORBIDDEN");
+      await updateComment(app.db, comment.id, request.body.comment);
+      const updated = await findComment(app.db, comment.id);
+      if (!updated) throw new AppError("NOT_FOUND");
+      const author = await findUserById(app.db, actor.userId);
+      return toComment(updated, author ? `${author.name} ${author.lastname}` : null);
     },
   );
 };

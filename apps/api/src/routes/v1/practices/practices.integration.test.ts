@@ -95,4 +95,50 @@ describe.each(testDbKinds())("practices on %s", (kind) => {
     const changed = await call<PracticeDetail>(lawyer, `/practices/${p?.id}/services-active`, "PATCH", flags);
     expect(changed.body).toMatchObject(flags);
   });
+
+  it("keeps a conversation in comments: the client writes, the lawyer reads and answers, each edits only their own", async () => {
+    const [p] = await s.handle.db.select().from(practices).where(eq(practices.ticketCode, "AR-DEMO0001"));
+    const added = await call<{ id: string; comment: string; author: string }>(
+      client,
+      `/practices/${p?.id}/comments`,
+      "POST",
+      {
+        comment: "Ho ricevuto un altro messaggio ieri sera.",
+      },
+    );
+    expect(added.status).toBe(201);
+    expect(added.body.author).toBe("Giulia Esposito");
+    const seen = await call<{ comment: string }[]>(lawyer, `/practices/${p?.id}/comments`);
+    expect(seen.body.map((c) => c.comment)).toContain("Ho ricevuto un altro messaggio ieri sera.");
+    expect((await call(lawyer, `/comments/${added.body.id}`, "PUT", { comment: "cambiato" })).status).toBe(
+      403,
+    );
+    const edited = await call<{ comment: string }>(client, `/comments/${added.body.id}`, "PUT", {
+      comment: "Corretto",
+    });
+    expect(edited.body.comment).toBe("Corretto");
+    const empty = await call<{ message: string }>(client, `/practices/${p?.id}/comments`, "POST", {
+      comment: "  ",
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe("Campo Obbligatorio");
+  });
+
+  it("gives the owner the questionnaire answers and a feedback link to open", async () => {
+    const created = await fetch(`${s.base}/v1/feedback`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        answers: { category: "DEFAMATION", firstEventDate: "2026-11-01", lastEventDate: "2026-11-02" },
+        statementOfTruth: true,
+        privacyAccepted: true,
+      }),
+    });
+    const { practiceId } = (await created.json()) as { practiceId: string };
+    await call(client, `/practices/${practiceId}/user`, "PATCH");
+    const questions = await call<Record<string, unknown>>(client, `/practices/${practiceId}/questions`);
+    expect(questions.body).toMatchObject({ category: "DEFAMATION", lastEventDate: "2026-11-02" });
+    const link = await call<{ link: string }>(client, `/practices/${practiceId}/feedback-link`);
+    expect(link.body.link).toBe(`${s.base}/v1/practices/${practiceId}/feedback.pdf`);
+  });
 });

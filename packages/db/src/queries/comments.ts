@@ -1,0 +1,33 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { comments, users } from "../schema.ts";
+
+export type CommentRow = typeof comments.$inferSelect;
+
+/** A practice's comments, oldest first, with their authors' names. */
+export async function listComments(db: Db, practiceId: string) {
+  return db
+    .select({ comment: comments, authorName: users.name, authorLastname: users.lastname })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.authorId))
+    .where(eq(comments.practiceId, practiceId))
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+}
+
+export async function addComment(
+  db: Db,
+  c: { practiceId: string; authorId: string; body: string },
+): Promise<CommentRow> {
+  const [row] = await db.insert(comments).values(c).returning();
+  if (!row) throw new Error("comment not stored");
+  return row;
+}
+
+export async function findComment(db: Db, id: string): Promise<CommentRow | undefined> {
+  const [row] = await db.select().from(comments).where(eq(comments.id, id));
+  return row;
+}
+
+export async function updateComment(db: Db, id: string, body: string): Promise<void> {
+  await db.update(comments).set({ body, updatedAt: new Date() }).where(eq(comments.id, id));
+}
