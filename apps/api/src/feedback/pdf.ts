@@ -1,5 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { formatItalianDate } from "@argine/core/feedback/calendar";
+import {
+  DEADLINE_KIND_LABELS,
+  EVALUATION_COPY,
+  formatArticle,
+  PROCEDIBILITY_TEXT,
+} from "@argine/core/feedback/presentation";
 import { type FeedbackResult, SECTION_KEYS, SECTION_TITLES } from "@argine/core/feedback/result";
 import PDFDocument from "pdfkit";
 
@@ -9,20 +15,6 @@ const FONT_BOLD = fileURLToPath(new URL("../../assets/fonts/DejaVuSans-Bold.ttf"
 
 export const PDF_DISCLAIMER =
   "Questa è una prima valutazione automatica, costruita sulle tue risposte: è un orientamento e non ha valore di parere legale. Per decidere cosa fare, parlane con un avvocato.";
-
-const HEADLINES: Record<FeedbackResult["evaluation"], string> = {
-  VALID: "Dalle tue risposte sembra che ci sia un reato.",
-  WITHRESERVE: "Dalle tue risposte potrebbe esserci un reato: alcuni elementi vanno verificati.",
-  NOTVALID: "Dalle tue risposte non sembra esserci un reato, ma puoi comunque tutelarti.",
-  EXPIRED: "Dalle tue risposte sembra esserci un reato, ma i termini per perseguirlo sembrano scaduti.",
-};
-
-const DEADLINE_LABELS: Record<FeedbackResult["deadlines"][number]["kind"], string> = {
-  QUERELA: "Querela",
-  PRESCRIPTION: "Prescrizione",
-  GARANTE: "Garante privacy",
-  PLATFORM: "Piattaforma",
-};
 
 export interface FeedbackDocument {
   ticketCode: string;
@@ -52,7 +44,7 @@ export function renderFeedbackPdf({ ticketCode, createdAt, feedback }: FeedbackD
     doc
       .font("body")
       .fontSize(10.5)
-      .text(article ? `${text} (${article})` : text, { paragraphGap: 4 });
+      .text(article ? `${text} (${formatArticle(article)})` : text, { paragraphGap: 4 });
 
   doc.font("bold").fontSize(20).text("Argine - il tuo primo parere");
   doc
@@ -64,18 +56,21 @@ export function renderFeedbackPdf({ ticketCode, createdAt, feedback }: FeedbackD
       `Creata il ${createdAt.toISOString().slice(0, 10).split("-").reverse().join("/")} - regole ${feedback.rulesVersion}`,
     );
 
-  heading("Esito", 15);
-  paragraph(HEADLINES[feedback.evaluation]);
+  const verdict = EVALUATION_COPY[feedback.evaluation];
+  heading(verdict.title, 15);
+  paragraph(`${verdict.badge}. ${verdict.lead}`);
 
   if (feedback.offences.length) {
     heading("Reati che sembrano presenti");
     for (const o of feedback.offences) {
-      const route = o.procedibility === "QUERELA" ? "serve la querela" : "si procede d'ufficio";
       const deadline = o.complaintDeadline
-        ? `, querela entro il ${formatItalianDate(o.complaintDeadline)}`
+        ? ` Querela entro il ${formatItalianDate(o.complaintDeadline)}.`
         : "";
+      const uncertain = o.certain ? "" : " Alcuni elementi sono da verificare.";
+      const penalty = `${o.penalty.charAt(0).toUpperCase()}${o.penalty.slice(1)}`;
       paragraph(
-        `${o.title} (art. ${o.article}): ${route}${deadline}. ${o.penalty}${o.certain ? "" : " Alcuni elementi sono da verificare."}`,
+        `${o.title}. ${PROCEDIBILITY_TEXT[o.procedibility]}${deadline} ${penalty}${uncertain}`,
+        o.article,
       );
     }
   }
@@ -83,7 +78,7 @@ export function renderFeedbackPdf({ ticketCode, createdAt, feedback }: FeedbackD
   if (feedback.deadlines.length) {
     heading("Scadenze");
     for (const d of feedback.deadlines) {
-      paragraph(`${formatItalianDate(d.date)} - ${DEADLINE_LABELS[d.kind]}: ${d.note}`, d.article);
+      paragraph(`${formatItalianDate(d.date)} - ${DEADLINE_KIND_LABELS[d.kind]}: ${d.note}`, d.article);
     }
   }
 

@@ -11,7 +11,7 @@ describe("evaluation", () => {
   it("has the four values, each with an Italian label", () => {
     expect(EVALUATIONS).toEqual(["EXPIRED", "NOTVALID", "VALID", "WITHRESERVE"]);
     expect(EVALUATION_LABELS.WITHRESERVE).toBe("valida con riserva");
-    expect(EVALUATION_LABELS.EXPIRED).toBe("reato prescritto");
+    expect(EVALUATION_LABELS.EXPIRED).toBe("reato prescritto o termine scaduto");
     expect(evaluationLabel("NOTVALID")).toBe("non valida");
     expect(evaluationLabel("OTHER")).toBe("OTHER");
   });

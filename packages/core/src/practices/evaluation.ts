@@ -7,7 +7,7 @@ export const EvaluationSchema = z.enum(EVALUATIONS);
 
 // EXPIRED is a prescribed crime (the feedback result screen: "expired/prescribed crime").
 export const EVALUATION_LABELS = {
-  EXPIRED: "reato prescritto",
+  EXPIRED: "reato prescritto o termine scaduto",
   NOTVALID: "non valida",
   VALID: "valida",
   WITHRESERVE: "valida con riserva",

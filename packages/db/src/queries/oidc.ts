@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, or } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { oidcKeys, oidcPayloads } from "../schema.ts";
 
@@ -66,10 +66,6 @@ export async function destroyOidcPayload(db: Db, type: string, id: string): Prom
 /** Revokes everything issued under a grant (logout, refresh-token reuse). */
 export async function revokeOidcGrant(db: Db, grantId: string): Promise<void> {
   await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
-}
-
-export async function pruneOidcPayloads(db: Db, now = new Date()): Promise<void> {
-  await db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, now));
 }
 
 export type OidcKeyKind = "signing" | "cookie";

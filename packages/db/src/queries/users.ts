@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, count, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { billingProfiles, loginFailures, userRoles, users, userTokens } from "../schema.ts";
 
@@ -135,8 +135,4 @@ export async function countLoginFailures(db: Db, key: string, since: Date): Prom
 
 export async function clearLoginFailures(db: Db, key: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
-}
-
-export async function pruneLoginFailures(db: Db, before: Date): Promise<void> {
-  await db.delete(loginFailures).where(lt(loginFailures.at, before));
 }

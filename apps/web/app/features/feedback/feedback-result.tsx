@@ -1,5 +1,11 @@
 import { formatItalianDate } from "@argine/core/feedback/calendar";
 import {
+  DEADLINE_KIND_LABELS,
+  EVALUATION_COPY,
+  formatArticle,
+  PROCEDIBILITY_TEXT,
+} from "@argine/core/feedback/presentation";
+import {
   type FeedbackResult,
   SECTION_KEYS,
   SECTION_TITLES,
@@ -25,11 +31,8 @@ import type { FeedbackSubmission } from "./feedback-memory.ts";
 import styles from "./feedback-result.module.css";
 import {
   complaintCountdown,
-  DEADLINE_KIND_LABELS,
-  EVALUATION_COPY,
+  EVALUATION_TONE,
   type EvaluationTone,
-  formatArticle,
-  PROCEDIBILITY_TEXT,
   relativeDeadline,
   SERVICE_FALLBACK_NAMES,
   SERVICE_PATHS,
@@ -80,7 +83,10 @@ export function FeedbackResultView({ submission, onRestart }: FeedbackResultView
         Il risultato del questionario
       </h1>
 
-      <section className={`${styles.verdict} ${TONE_CLASS[copy.tone] ?? ""}`} aria-labelledby="verdict-title">
+      <section
+        className={`${styles.verdict} ${TONE_CLASS[EVALUATION_TONE[feedback.evaluation]] ?? ""}`}
+        aria-labelledby="verdict-title"
+      >
         <p className={styles.badge}>{copy.badge}</p>
         <h2 id="verdict-title" className={styles.verdictTitle}>
           {copy.title}

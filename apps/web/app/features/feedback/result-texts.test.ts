@@ -1,13 +1,8 @@
+import { EVALUATION_COPY, formatArticle } from "@argine/core/feedback/presentation";
 import type { Deadline } from "@argine/core/feedback/result";
 import { EVALUATIONS } from "@argine/core/practices/evaluation";
 import { describe, expect, it } from "vitest";
-import {
-  complaintCountdown,
-  countdownText,
-  EVALUATION_COPY,
-  formatArticle,
-  relativeDeadline,
-} from "./result-texts.ts";
+import { complaintCountdown, countdownText, relativeDeadline } from "./result-texts.ts";
 
 const querela = (date: string, note = "Ultimo giorno per presentare querela"): Deadline => ({
   kind: "QUERELA",

@@ -1,46 +1,20 @@
 import { daysBetween, type IsoDate } from "@argine/core/feedback/calendar";
-import type { Deadline, DeadlineKind, Procedibility } from "@argine/core/feedback/result";
+import type { Deadline, DeadlineKind } from "@argine/core/feedback/result";
 import type { ProductCode } from "@argine/core/orders/product";
 import type { Evaluation } from "@argine/core/practices/evaluation";
 
-// The result screen's words: the four evaluations (spec §4), the complaint countdown, deadline and
-// procedibility labels, article references and the service pages of the recommended products.
+// The result screen's own words: the complaint countdown, how near a deadline is and the service pages of
+// the recommended products. The evaluations' words, deadline and procedibility labels and article references
+// are shared with the PDF: @argine/core/feedback/presentation.
 
 export type EvaluationTone = "valid" | "reserve" | "notValid" | "expired";
 
-export interface EvaluationCopy {
-  tone: EvaluationTone;
-  /** Spec §2 "Feedback result": valid, valid with reserve, not valid, expired/prescribed. */
-  badge: string;
-  title: string;
-  lead: string;
-}
-
-export const EVALUATION_COPY: Record<Evaluation, EvaluationCopy> = {
-  VALID: {
-    tone: "valid",
-    badge: "Valutazione: valida",
-    title: "Sembra che ci sia un reato",
-    lead: "Da quello che ci hai raccontato, i fatti sembrano costituire un reato che si può ancora perseguire. Non è colpa tua: la legge ti tutela, e ci sono passi concreti che puoi fare.",
-  },
-  WITHRESERVE: {
-    tone: "reserve",
-    badge: "Valutazione: valida con riserva",
-    title: "Potrebbe esserci un reato",
-    lead: "Da quello che ci hai raccontato potrebbe esserci un reato, ma alcuni elementi non sono certi oppure potrebbe valere un'eccezione prevista dalla legge. Un professionista può aiutarti a chiarirli: intanto, qui sotto trovi che cosa sappiamo già.",
-  },
-  NOTVALID: {
-    tone: "notValid",
-    badge: "Valutazione: non valida",
-    title: "Non sembra esserci un reato",
-    lead: "Da quello che ci hai raccontato, i fatti non sembrano costituire un reato. Questo non vuol dire che quello che hai vissuto non conti: qui sotto ti spieghiamo perché e che cosa puoi fare comunque.",
-  },
-  EXPIRED: {
-    tone: "expired",
-    badge: "Valutazione: reato prescritto o termine scaduto",
-    title: "I termini per agire sembrano scaduti",
-    lead: "Da quello che ci hai raccontato i fatti sembrano un reato, ma i termini per perseguirlo in sede penale (la querela o la prescrizione) sembrano scaduti. Possono esserci comunque altre strade, per esempio chiedere la rimozione dei contenuti o il risarcimento del danno in sede civile.",
-  },
+/** The colour of each evaluation's box; its words come from core's feedback presentation. */
+export const EVALUATION_TONE: Record<Evaluation, EvaluationTone> = {
+  VALID: "valid",
+  WITHRESERVE: "reserve",
+  NOTVALID: "notValid",
+  EXPIRED: "expired",
 };
 
 export interface ComplaintCountdown {
@@ -79,27 +53,9 @@ export function relativeDeadline(date: IsoDate, asOf: IsoDate): string {
   return `tra ${days} giorni`;
 }
 
-export const DEADLINE_KIND_LABELS: Record<DeadlineKind, string> = {
-  QUERELA: "Querela",
-  PRESCRIPTION: "Prescrizione",
-  GARANTE: "Garante per la protezione dei dati personali",
-  PLATFORM: "Richiesta di rimozione alla piattaforma",
-};
-
 /** Kinds whose nearness matters day by day (prescription is counted in years). */
 export function showsRelative(kind: DeadlineKind): boolean {
   return kind !== "PRESCRIPTION";
-}
-
-export const PROCEDIBILITY_TEXT: Record<Procedibility, string> = {
-  QUERELA: "Si procede a querela: serve una tua querela entro il termine.",
-  UFFICIO: "Si procede d'ufficio: le autorità possono agire anche senza la tua querela.",
-};
-
-/** "612-bis c.p." → "art. 612-bis c.p."; "2043 e 2059 c.c." → "artt. …"; "L. 181/2025" stays. */
-export function formatArticle(article: string): string {
-  if (!/^\d/.test(article)) return article;
-  return /^\d[\w-]*( e |, )\d/.test(article) ? `artt. ${article}` : `art. ${article}`;
 }
 
 /** The service page of each catalogue product (spec §2 "Service pages"); the rest go to the index. */

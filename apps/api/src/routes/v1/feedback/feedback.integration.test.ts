@@ -126,7 +126,7 @@ describe.each(testDbKinds())("the questionnaire API on %s", (kind) => {
     expect(res.headers.get("content-disposition")).toContain(`argine-feedback-${created.ticketCode}.pdf`);
     const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
     expect(text).toContain(`Pratica ${created.ticketCode}`);
-    expect(text).toContain("sembra che ci sia un reato");
+    expect(text).toContain("Sembra che ci sia un reato");
     expect(text).toContain("612-ter c.p.");
     expect(text).toContain("Cosa fare e entro quando");
     expect(text).toContain("non ha valore di parere legale");
