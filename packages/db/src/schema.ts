@@ -38,6 +38,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     uniqueIndex("users_external_subject_key").on(t.externalSubject),
+    // Lawyers search practices by client name (issue 5): trigram matching of "name lastname" (pg_trgm).
+    index("users_full_name_trgm_idx").using("gin", sql`(${t.name} || ' ' || ${t.lastname}) gin_trgm_ops`),
   ],
 );
 
@@ -161,10 +163,30 @@ export const practices = pgTable(
   },
   (t) => [
     uniqueIndex("practices_ticket_code_key").on(t.ticketCode),
-    index("practices_owner_idx").on(t.ownerId),
     index("practices_status_idx").on(t.status),
+    // Pages are newest first, for staff over all practices and for a client over their own.
+    index("practices_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("practices_owner_created_idx").on(t.ownerId, t.createdAt.desc()),
+    // Search by practice number, any part of it (pg_trgm).
+    index("practices_ticket_code_trgm_idx").using("gin", sql`${t.ticketCode} gin_trgm_ops`),
     check("practices_status_check", sql`${t.status} in ('PENDING', 'OPEN', 'CLOSED', 'TO_PAID')`),
   ],
+);
+
+/** Emails staff sent to a practice's client, kept on the practice (issue 5: "logged on the practice"). */
+export const practiceEmails = pgTable(
+  "practice_emails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    senderId: uuid("sender_id").references(() => users.id, { onDelete: "set null" }),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("practice_emails_practice_idx").on(t.practiceId, t.sentAt)],
 );
 
 export const services = pgTable(

@@ -10,6 +10,7 @@ const flag = z.enum(["true", "false"]).transform((v) => v === "true");
 /** GET /v1/practices query filters; page is 1-based. */
 export const PracticeListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
+  ticketCode: z.string().trim().max(40).optional(),
   status: PracticeStatusSchema.optional(),
   evaluation: EvaluationSchema.optional(),
   crimeType: z.string().max(40).optional(),

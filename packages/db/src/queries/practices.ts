@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { practices, users } from "../schema.ts";
 
@@ -46,8 +46,10 @@ export async function claimPractice(db: Db, id: string, userId: string): Promise
 export interface PracticeFilters {
   /** Only this owner's practices (clients); absent for staff, who see all. */
   ownerId?: string;
-  /** Client name or practice number, case-insensitive. */
+  /** Client name or practice number, case-insensitive, any part of it. */
   q?: string;
+  /** Exactly this practice number (the per-case area finds its case by it). */
+  ticketCode?: string;
   status?: string;
   evaluation?: string;
   crimeType?: string;
@@ -64,8 +66,15 @@ export async function listPractices(
   f: PracticeFilters,
 ): Promise<{ total: number; data: PracticeListRow[] }> {
   const term = f.q?.trim() ? `%${f.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  // Both arms of the search use a trigram index (migration 0002): the practice number on practices, the
+  // "name lastname" on users. An anonymous practice is never found by its client's name.
+  const matchingClients = db
+    .select({ id: users.id })
+    .from(users)
+    .where(ilike(sql`${users.name} || ' ' || ${users.lastname}`, term ?? ""));
   const where = and(
     f.ownerId ? eq(practices.ownerId, f.ownerId) : undefined,
+    f.ticketCode ? eq(practices.ticketCode, f.ticketCode) : undefined,
     f.status ? eq(practices.status, f.status) : undefined,
     f.evaluation ? eq(practices.evaluation, f.evaluation) : undefined,
     f.crimeType ? eq(practices.crimeType, f.crimeType) : undefined,
@@ -73,17 +82,11 @@ export async function listPractices(
     term
       ? or(
           ilike(practices.ticketCode, term),
-          ilike(users.name, term),
-          ilike(users.lastname, term),
-          ilike(sql`${users.name} || ' ' || ${users.lastname}`, term),
+          and(eq(practices.anonymous, false), inArray(practices.ownerId, matchingClients)),
         )
       : undefined,
   );
-  const [totalRow] = await db
-    .select({ n: count() })
-    .from(practices)
-    .leftJoin(users, eq(users.id, practices.ownerId))
-    .where(where);
+  const [totalRow] = await db.select({ n: count() }).from(practices).where(where);
   const rows = await db
     .select({ practice: practices, clientName: users.name, clientLastname: users.lastname })
     .from(practices)

@@ -131,6 +131,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const { total, data } = await listPractices(app.db, {
         ...(isStaff(actor) ? {} : { ownerId: actor.userId }),
         ...(q.q ? { q: q.q } : {}),
+        ...(q.ticketCode ? { ticketCode: q.ticketCode } : {}),
         ...(q.status ? { status: q.status } : {}),
         ...(q.evaluation ? { evaluation: q.evaluation } : {}),
         ...(q.crimeType ? { crimeType: q.crimeType } : {}),
