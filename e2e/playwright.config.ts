@@ -4,7 +4,8 @@ import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "./chromium.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const DATA_DIR = join(tmpdir(), "argine-e2e-data");
+// One data folder per port, so two runs side by side do not share (and lock) one database.
+const DATA_DIR = join(tmpdir(), `argine-e2e-data-${PORT}`);
 
 // The whole product as `npm start` runs it (built site + API in one process) on a fresh demo database.
 export default defineConfig({

@@ -111,7 +111,7 @@ export async function buildApp({
       await v1.register(authRoutes, { provider, cookieSecret: keys?.cookieKeys[0] ?? "" });
       await v1.register(userRoutes, { mailer });
       await v1.register(feedbackRoutes, { mailer });
-      await v1.register(practiceRoutes);
+      await v1.register(practiceRoutes, { mailer });
       if (config.demoMode && !config.mail.smtpUrl) await v1.register(devMailboxRoutes);
     },
     { prefix: "/v1" },

@@ -175,6 +175,39 @@ const TABLE: Case[] = [
   },
   {
     method: "PATCH",
+    path: "/v1/practices/{id}/evaluation",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/evaluation`,
+    body: { evaluation: "VALID" },
+    expect: { anonymous: 401, client: 403, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "GET",
+    path: "/v1/practices/{id}/customService",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/customService`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "PUT",
+    path: "/v1/practices/{id}/customService",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/customService`,
+    body: { price: 79 },
+    expect: { anonymous: 401, client: 403, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "GET",
+    path: "/v1/practices/{id}/emails",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/emails`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "POST",
+    path: "/v1/practices/{id}/emails",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/emails`,
+    body: { subject: "Aggiornamento", body: "La diffida è partita." },
+    expect: { anonymous: 401, client: 403, otherClient: 404, lawyer: 201, admin: 201 },
+  },
+  {
+    method: "PATCH",
     path: "/v1/practices/{id}/user",
     url: ({ clientPractice }) => `/v1/practices/${clientPractice}/user`,
     expect: { anonymous: 401, client: 200, otherClient: 403, lawyer: 403, admin: 403 },
@@ -186,6 +219,13 @@ const TABLE: Case[] = [
     url: ({ clientPractice }) => `/v1/practices/${clientPractice}/status`,
     body: { status: "CLOSED" },
     expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 409, admin: 409 },
+  },
+  // After the close: a closed practice is not deleted, even by its owner (409); staff never delete.
+  {
+    method: "DELETE",
+    path: "/v1/practices/{id}",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}`,
+    expect: { anonymous: 401, client: 409, otherClient: 404, lawyer: 403, admin: 403 },
   },
 ];
 

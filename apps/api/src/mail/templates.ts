@@ -49,3 +49,20 @@ export function humanReviewAlert(to: string, ticketCode: string): Mail {
       "Prendila in carico dall'area avvocati il prima possibile.",
   };
 }
+
+/** A lawyer's message to the client of a practice (issue 5 "email the client"); the text is the lawyer's. */
+export function practiceMessageMail(
+  to: string,
+  name: string,
+  ticketCode: string,
+  message: { subject: string; body: string },
+  practiceLink: string,
+): Mail {
+  return {
+    to,
+    subject: `Pratica ${ticketCode}: ${message.subject}`,
+    text:
+      `Ciao ${name},\n\nil team legale di Argine ti scrive a proposito della tua pratica ${ticketCode}.\n\n` +
+      `${message.body}\n\nPuoi rispondere e seguire la pratica dalla tua area personale:\n\n${practiceLink}${signature}`,
+  };
+}

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canTransition, nextStatuses } from "./lifecycle.ts";
+import { canDelete, canTransition, nextStatuses } from "./lifecycle.ts";
 import { PRACTICE_STATUSES } from "./practice-status.ts";
 
 describe("practice lifecycle", () => {
@@ -35,5 +35,11 @@ describe("practice lifecycle", () => {
         },
       ),
     );
+  });
+});
+
+describe("deleting a practice", () => {
+  it("is possible only while it is in attesa: once services are chosen or paid it stays", () => {
+    expect(PRACTICE_STATUSES.filter(canDelete)).toEqual(["PENDING"]);
   });
 });

@@ -26,3 +26,8 @@ export function nextStatuses(from: PracticeStatus, actor: LifecycleActor): Pract
     .filter(([, actors]) => actors.includes(actor))
     .map(([to]) => to);
 }
+
+/** A client may delete their practice only while it is PENDING: nothing was ordered or paid on it. */
+export function canDelete(status: PracticeStatus): boolean {
+  return status === "PENDING";
+}

@@ -37,6 +37,20 @@ describe("practicesPolicy: read, status and services", () => {
     expect(practicesPolicy(lawyer, "manage-services", theirs)).toBe(true);
     expect(practicesPolicy(admin, "manage-services", theirs)).toBe(true);
   });
+
+  it("lets only staff email a client", () => {
+    expect(practicesPolicy(giulia, "contact-client", mine)).toBe(false);
+    expect(practicesPolicy(lawyer, "contact-client", theirs)).toBe(true);
+    expect(practicesPolicy(admin, "contact-client", theirs)).toBe(true);
+  });
+
+  it("lets only the owner delete a practice: staff do not erase a victim's case", () => {
+    expect(practicesPolicy(giulia, "delete", mine)).toBe(true);
+    expect(practicesPolicy(giulia, "delete", theirs)).toBe(false);
+    expect(practicesPolicy(lawyer, "delete", theirs)).toBe(false);
+    expect(practicesPolicy(admin, "delete", theirs)).toBe(false);
+    expect(practicesPolicy(null, "delete", mine)).toBe(false);
+  });
 });
 
 describe("comments", () => {

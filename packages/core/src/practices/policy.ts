@@ -1,7 +1,14 @@
 import type { Actor } from "../identity/policy.ts";
 import { hasRole } from "../identity/roles.ts";
 
-export type PracticesAction = "claim" | "read" | "comment" | "change-status" | "manage-services";
+export type PracticesAction =
+  | "claim"
+  | "read"
+  | "comment"
+  | "change-status"
+  | "manage-services"
+  | "contact-client"
+  | "delete";
 
 /** Lawyers and admins: they see and work every practice (spec §6). */
 export function isStaff(actor: Actor | null): boolean {
@@ -13,7 +20,9 @@ export function isStaff(actor: Actor | null): boolean {
  * - claim: a signed-in user may take a practice nobody owns yet (the questionnaire creates them unowned), or
  *   one already theirs; never someone else's;
  * - read, comment, change-status: the owner, or staff (which statuses: lifecycle.ts);
- * - manage-services (the services a practice can buy, the evaluation): staff only.
+ * - manage-services (the services a practice can buy, its advice price, the evaluation) and contact-client
+ *   (email the client): staff only;
+ * - delete: the owner only, and only while nothing was bought (lifecycle.ts canDelete).
  */
 export function practicesPolicy(
   actor: Actor | null,
@@ -30,7 +39,10 @@ export function practicesPolicy(
     case "change-status":
       return owner || isStaff(actor);
     case "manage-services":
+    case "contact-client":
       return isStaff(actor);
+    case "delete":
+      return owner;
   }
 }
 

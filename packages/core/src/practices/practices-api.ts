@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "../shared/messages.ts";
+import { round2 } from "../shared/money.ts";
 import { EvaluationSchema } from "./evaluation.ts";
 import { PracticeStatusSchema } from "./practice-status.ts";
 
@@ -47,7 +48,33 @@ export const ServicesActiveSchema = z.object({
   serviceAdviceActive: z.boolean(),
 });
 
+/** The client on the detail (spec §3 "Practice, as shown to users"); null when anonymous or unclaimed. */
+export const PracticeClientDetailSchema = z
+  .object({
+    name: z.string(),
+    lastname: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    taxCode: z.string().nullable(),
+    address: z.string().nullable(),
+  })
+  .nullable();
+
+/** A service bought on the practice (spec §3 "Service"). */
+export const PracticeServiceSchema = z.object({
+  serviceId: z.uuid(),
+  serviceType: z.string(),
+  status: z.string(),
+});
+export type PracticeService = z.infer<typeof PracticeServiceSchema>;
+
 export const PracticeDetailSchema = PracticeSummarySchema.extend({
+  client: PracticeClientDetailSchema,
+  /** The feedback PDF, opened in a new tab (spec §3 "Practice detail"); null without a feedback. */
+  feedbackLink: z.string().nullable(),
+  /** The advice price set by a lawyer for this practice (spec §5 "ADVICE product rule"), euros. */
+  advicePrice: z.number().nullable(),
+  services: z.array(PracticeServiceSchema),
   crimeUrl: z.string().nullable(),
   tags: z.array(z.string()),
   formsOfHate: z.array(z.string()),
@@ -79,3 +106,50 @@ export const CommentListSchema = z.array(CommentSchema);
 
 /** GET /v1/practices/{id}/feedback-link: opened in a new tab (spec §7). */
 export const LinkSchema = z.object({ link: z.string() });
+
+/** PATCH /v1/practices/{id}/evaluation (staff). */
+export const EvaluationBodySchema = z.object({
+  evaluation: EvaluationSchema,
+});
+
+const euros = z
+  .number({ error: MESSAGES.invalidNumber })
+  .positive({ error: MESSAGES.invalidNumber })
+  .max(100_000, { error: MESSAGES.invalidNumber })
+  // At most two decimals: a price is stored in cents.
+  .refine((n) => round2(n) === n, { error: MESSAGES.invalidNumber });
+
+/** GET /v1/practices/{id}/customService: the ADVICE price of this practice; null means ADVICE is not sold. */
+export const CustomServiceSchema = z.object({
+  code: z.literal("ADVICE"),
+  price: z.number().nullable(),
+  discountedPrice: z.number().nullable(),
+});
+export type CustomService = z.infer<typeof CustomServiceSchema>;
+
+/** PUT /v1/practices/{id}/customService (staff): the advice price in euros, or null to withdraw it. */
+export const CustomServiceBodySchema = z.object({ price: euros.nullable() });
+
+/** POST /v1/practices/{id}/emails (staff): a mail to the practice's client, kept on the practice. */
+export const PracticeEmailBodySchema = z.object({
+  subject: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, { error: MESSAGES.required })
+    .max(200, { error: MESSAGES.tooLong }),
+  body: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, { error: MESSAGES.required })
+    .max(10_000, { error: MESSAGES.tooLong }),
+});
+
+export const PracticeEmailSchema = z.object({
+  id: z.uuid(),
+  subject: z.string(),
+  body: z.string(),
+  sender: z.string().nullable(),
+  sentAt: z.string(),
+});
+export type PracticeEmail = z.infer<typeof PracticeEmailSchema>;
+export const PracticeEmailListSchema = z.array(PracticeEmailSchema);

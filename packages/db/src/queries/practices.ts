@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { practices, users } from "../schema.ts";
+import { practiceEmails, practices, services, users } from "../schema.ts";
 
 export type PracticeRow = typeof practices.$inferSelect;
 
@@ -121,4 +121,56 @@ export async function setServicesActive(db: Db, id: string, flags: ServicesActiv
     .update(practices)
     .set({ ...flags, updatedAt: new Date() })
     .where(eq(practices.id, id));
+}
+
+/** The staff's reading of a practice: its evaluation and the advice price (null withdraws ADVICE). */
+export async function updateAssessment(
+  db: Db,
+  id: string,
+  change: { evaluation?: string; advicePriceCents?: number | null },
+): Promise<void> {
+  await db
+    .update(practices)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(practices.id, id));
+}
+
+/** Deletes the owner's practice only if it is still PENDING; false when it no longer qualifies. */
+export async function deletePendingPractice(db: Db, id: string, ownerId: string): Promise<boolean> {
+  const [row] = await db
+    .delete(practices)
+    .where(and(eq(practices.id, id), eq(practices.ownerId, ownerId), eq(practices.status, "PENDING")))
+    .returning({ id: practices.id });
+  return Boolean(row);
+}
+
+export type ServiceRow = typeof services.$inferSelect;
+
+export async function listPracticeServices(db: Db, practiceId: string): Promise<ServiceRow[]> {
+  return db
+    .select()
+    .from(services)
+    .where(eq(services.practiceId, practiceId))
+    .orderBy(asc(services.createdAt), asc(services.id));
+}
+
+export type PracticeEmailRow = typeof practiceEmails.$inferSelect;
+
+export async function addPracticeEmail(
+  db: Db,
+  mail: { practiceId: string; senderId: string; subject: string; body: string },
+): Promise<PracticeEmailRow> {
+  const [row] = await db.insert(practiceEmails).values(mail).returning();
+  if (!row) throw new Error("practice email not stored");
+  return row;
+}
+
+/** The emails staff sent on a practice, newest first, with the senders' names. */
+export async function listPracticeEmails(db: Db, practiceId: string) {
+  return db
+    .select({ email: practiceEmails, senderName: users.name, senderLastname: users.lastname })
+    .from(practiceEmails)
+    .leftJoin(users, eq(users.id, practiceEmails.senderId))
+    .where(eq(practiceEmails.practiceId, practiceId))
+    .orderBy(desc(practiceEmails.sentAt), desc(practiceEmails.id));
 }

@@ -1,7 +1,8 @@
 import { AppError } from "@argine/core/errors/app-error";
 import { type FeedbackResult, FeedbackResultSchema } from "@argine/core/feedback/result";
 import type { Actor } from "@argine/core/identity/policy";
-import { canTransition } from "@argine/core/practices/lifecycle";
+import { casePath } from "@argine/core/practices/case-path";
+import { canDelete, canTransition } from "@argine/core/practices/lifecycle";
 import {
   canEditComment,
   isStaff,
@@ -14,15 +15,22 @@ import {
   CommentBodySchema,
   CommentListSchema,
   CommentSchema,
+  CustomServiceBodySchema,
+  CustomServiceSchema,
+  EvaluationBodySchema,
   LinkSchema,
   type PracticeDetail,
   PracticeDetailSchema,
+  PracticeEmailBodySchema,
+  PracticeEmailListSchema,
+  PracticeEmailSchema,
   PracticeListQuerySchema,
   PracticeListSchema,
   type PracticeSummary,
   ServicesActiveSchema,
 } from "@argine/core/practices/practices-api";
 import { MESSAGES } from "@argine/core/shared/messages";
+import { fromCents, toCents } from "@argine/core/shared/money";
 import { recordAudit } from "@argine/db/queries/audit";
 import {
   addComment,
@@ -32,19 +40,27 @@ import {
   updateComment,
 } from "@argine/db/queries/comments";
 import {
+  addPracticeEmail,
   claimPractice,
+  deletePendingPractice,
   findPractice,
+  listPracticeEmails,
+  listPracticeServices,
   listPractices,
+  type PracticeEmailRow,
   type PracticeListRow,
   type PracticeRow,
   setServicesActive,
+  updateAssessment,
   updatePracticeStatus,
 } from "@argine/db/queries/practices";
-import { findUserById } from "@argine/db/queries/users";
+import { findBilling, findUserById } from "@argine/db/queries/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { renderFeedbackPdf } from "../../../feedback/pdf.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
+import type { Mailer } from "../../../mail/mailer.ts";
+import { practiceMessageMail } from "../../../mail/templates.ts";
 
 const PracticeParams = z.object({ id: z.uuid() });
 // The public reads are by an unguessable id; the limit keeps them from turning into a scan.
@@ -77,23 +93,10 @@ function summary(
   };
 }
 
-function detail(row: PracticeRow, client: PracticeSummary["client"]): PracticeDetail {
-  return {
-    ...summary(row),
-    client: row.anonymous ? null : client,
-    crimeUrl: row.crimeUrl,
-    tags: row.tags,
-    formsOfHate: row.formsOfHate,
-    shitstorm: row.shitstorm,
-    psychologicalSupport: row.psychologicalSupport,
-    serviceTakedownActive: row.serviceTakedownActive,
-    serviceLegalizationActive: row.serviceLegalizationActive,
-    serviceInjuctionActive: row.serviceInjuctionActive,
-    serviceAdviceActive: row.serviceAdviceActive,
-  };
-}
+const fullName = (name: string | null, lastname: string | null) =>
+  name ? `${name} ${lastname ?? ""}`.trim() : null;
 
-export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
+export const practiceRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app, { mailer }) => {
   /** The practice, if this actor may act on it; 404 for one that does not exist or is someone else's. */
   const authorized = async (actor: Actor, id: string, action: Exclude<PracticesAction, "claim">) => {
     const practice = await findPractice(app.db, id);
@@ -110,9 +113,47 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return practice;
   };
-  const withClient = async (practice: PracticeRow) => {
-    const owner = practice.ownerId ? await findUserById(app.db, practice.ownerId) : undefined;
-    return owner ? { name: owner.name, lastname: owner.lastname } : null;
+  const feedbackLink = (practice: PracticeRow) =>
+    practice.feedback ? `${app.config.publicUrl}/v1/practices/${practice.id}/feedback.pdf` : null;
+
+  /** The practice as shown to users (spec §3); an anonymous practice shows no client identity. */
+  const detail = async (practice: PracticeRow): Promise<PracticeDetail> => {
+    const owner =
+      practice.ownerId && !practice.anonymous ? await findUserById(app.db, practice.ownerId) : undefined;
+    const billing = owner ? await findBilling(app.db, owner.id) : undefined;
+    const services = await listPracticeServices(app.db, practice.id);
+    return {
+      ...summary(practice),
+      client: owner
+        ? {
+            name: owner.name,
+            lastname: owner.lastname,
+            email: owner.email,
+            phone: owner.cellPhone,
+            taxCode: billing?.taxCode ?? null,
+            address: billing
+              ? `${billing.address}, ${billing.cap} ${billing.city}${billing.province ? ` (${billing.province})` : ""}`
+              : null,
+          }
+        : null,
+      feedbackLink: feedbackLink(practice),
+      advicePrice: practice.advicePriceCents === null ? null : fromCents(practice.advicePriceCents),
+      services: services.map((sv) => ({ serviceId: sv.id, serviceType: sv.serviceType, status: sv.status })),
+      crimeUrl: practice.crimeUrl,
+      tags: practice.tags,
+      formsOfHate: practice.formsOfHate,
+      shitstorm: practice.shitstorm,
+      psychologicalSupport: practice.psychologicalSupport,
+      serviceTakedownActive: practice.serviceTakedownActive,
+      serviceLegalizationActive: practice.serviceLegalizationActive,
+      serviceInjuctionActive: practice.serviceInjuctionActive,
+      serviceAdviceActive: practice.serviceAdviceActive,
+    };
+  };
+  const reloaded = async (id: string) => {
+    const updated = await findPractice(app.db, id);
+    if (!updated) throw new AppError("NOT_FOUND");
+    return detail(updated);
   };
 
   app.get(
@@ -163,7 +204,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const practice = await authorized(requireActor(request), request.params.id, "read");
-      return detail(practice, await withClient(practice));
+      return detail(practice);
     },
   );
 
@@ -190,9 +231,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       if (!(await updatePracticeStatus(app.db, practice.id, from, to))) throw new AppError("CONFLICT");
-      const updated = await findPractice(app.db, practice.id);
-      if (!updated) throw new AppError("NOT_FOUND");
-      return detail(updated, await withClient(updated));
+      return reloaded(practice.id);
     },
   );
 
@@ -210,9 +249,167 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const practice = await authorized(requireActor(request), request.params.id, "manage-services");
       await setServicesActive(app.db, practice.id, request.body);
-      const updated = await findPractice(app.db, practice.id);
-      if (!updated) throw new AppError("NOT_FOUND");
-      return detail(updated, await withClient(updated));
+      return reloaded(practice.id);
+    },
+  );
+
+  app.patch(
+    "/practices/:id/evaluation",
+    {
+      schema: {
+        tags: ["practices"],
+        summary: "La valutazione della pratica, decisa dall'avvocato (solo staff)",
+        params: PracticeParams,
+        body: EvaluationBodySchema,
+        response: { 200: PracticeDetailSchema },
+      },
+    },
+    async (request) => {
+      const practice = await authorized(requireActor(request), request.params.id, "manage-services");
+      await updateAssessment(app.db, practice.id, { evaluation: request.body.evaluation });
+      return reloaded(practice.id);
+    },
+  );
+
+  app.get(
+    "/practices/:id/customService",
+    {
+      schema: {
+        tags: ["practices"],
+        summary: "Il prezzo della consulenza per questa pratica; null se la consulenza non è acquistabile",
+        params: PracticeParams,
+        response: { 200: CustomServiceSchema },
+      },
+    },
+    async (request) => {
+      const practice = await authorized(requireActor(request), request.params.id, "read");
+      // Spec §5: ADVICE is sold only at the price a lawyer set for this practice.
+      const price =
+        practice.serviceAdviceActive && practice.advicePriceCents !== null
+          ? fromCents(practice.advicePriceCents)
+          : null;
+      return { code: "ADVICE" as const, price, discountedPrice: price };
+    },
+  );
+
+  app.put(
+    "/practices/:id/customService",
+    {
+      schema: {
+        tags: ["practices"],
+        summary: "Imposta (o ritira, con null) il prezzo della consulenza per questa pratica (solo staff)",
+        params: PracticeParams,
+        body: CustomServiceBodySchema,
+        response: { 200: PracticeDetailSchema },
+      },
+    },
+    async (request) => {
+      const practice = await authorized(requireActor(request), request.params.id, "manage-services");
+      const { price } = request.body;
+      await updateAssessment(app.db, practice.id, {
+        advicePriceCents: price === null ? null : toCents(price),
+      });
+      return reloaded(practice.id);
+    },
+  );
+
+  app.delete(
+    "/practices/:id",
+    {
+      schema: {
+        tags: ["practices"],
+        summary: "Il titolare elimina una propria pratica ancora in attesa (nulla acquistato)",
+        params: PracticeParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const practice = await authorized(actor, request.params.id, "delete");
+      const deleted =
+        canDelete(PracticeStatusSchema.parse(practice.status)) &&
+        (await deletePendingPractice(app.db, practice.id, actor.userId));
+      if (!deleted) {
+        throw new AppError(
+          "CONFLICT",
+          "Puoi eliminare solo una pratica in attesa: per questa pratica puoi chiederne la chiusura.",
+        );
+      }
+      await recordAudit(app.db, {
+        actorId: actor.userId,
+        action: "practice.delete",
+        resourceType: "practice",
+        resourceId: practice.id,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  const toEmail = (r: {
+    email: PracticeEmailRow;
+    senderName: string | null;
+    senderLastname: string | null;
+  }) => ({
+    id: r.email.id,
+    subject: r.email.subject,
+    body: r.email.body,
+    sender: fullName(r.senderName, r.senderLastname),
+    sentAt: r.email.sentAt.toISOString(),
+  });
+
+  app.get(
+    "/practices/:id/emails",
+    {
+      schema: {
+        tags: ["practices"],
+        summary: "Le email che lo staff ha scritto al cliente della pratica (titolare o staff)",
+        params: PracticeParams,
+        response: { 200: PracticeEmailListSchema },
+      },
+    },
+    async (request) => {
+      const practice = await authorized(requireActor(request), request.params.id, "read");
+      return (await listPracticeEmails(app.db, practice.id)).map(toEmail);
+    },
+  );
+
+  app.post(
+    "/practices/:id/emails",
+    {
+      config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["practices"],
+        summary: "Scrive un'email al cliente della pratica e la registra sulla pratica (solo staff)",
+        params: PracticeParams,
+        body: PracticeEmailBodySchema,
+        response: { 201: PracticeEmailSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const practice = await authorized(actor, request.params.id, "contact-client");
+      const client = practice.ownerId ? await findUserById(app.db, practice.ownerId) : undefined;
+      if (!client) {
+        throw new AppError(
+          "CONFLICT",
+          "La pratica non ha ancora un cliente registrato: non c'è un indirizzo a cui scrivere.",
+        );
+      }
+      const link = `${app.config.publicUrl}${casePath(practice.ticketCode)}`;
+      await mailer.send(
+        practiceMessageMail(client.email, client.name, practice.ticketCode, request.body, link),
+      );
+      const row = await addPracticeEmail(app.db, {
+        practiceId: practice.id,
+        senderId: actor.userId,
+        ...request.body,
+      });
+      const sender = await findUserById(app.db, actor.userId);
+      return reply
+        .status(201)
+        .send(
+          toEmail({ email: row, senderName: sender?.name ?? null, senderLastname: sender?.lastname ?? null }),
+        );
     },
   );
 
@@ -327,8 +524,9 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const practice = await authorized(requireActor(request), request.params.id, "read");
-      if (!practice.feedback) throw new AppError("NOT_FOUND", MESSAGES.noDocument);
-      return { link: `${app.config.publicUrl}/v1/practices/${practice.id}/feedback.pdf` };
+      const link = feedbackLink(practice);
+      if (!link) throw new AppError("NOT_FOUND", MESSAGES.noDocument);
+      return { link };
     },
   );
 
@@ -354,9 +552,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const practice = await authorized(requireActor(request), request.params.id, "read");
       const rows = await listComments(app.db, practice.id);
-      return rows.map((r) =>
-        toComment(r.comment, r.authorName ? `${r.authorName} ${r.authorLastname ?? ""}`.trim() : null),
-      );
+      return rows.map((r) => toComment(r.comment, fullName(r.authorName, r.authorLastname)));
     },
   );
 

@@ -141,4 +141,139 @@ describe.each(testDbKinds())("practices on %s", (kind) => {
     const link = await call<{ link: string }>(client, `/practices/${practiceId}/feedback-link`);
     expect(link.body.link).toBe(`${s.base}/v1/practices/${practiceId}/feedback.pdf`);
   });
+
+  it("never finds an anonymous practice by its client's name, only by its number", async () => {
+    await s.handle.db
+      .update(practices)
+      .set({ anonymous: true })
+      .where(eq(practices.ticketCode, "AR-DEMO0001"));
+    try {
+      const byName = await call<List>(lawyer, "/practices?q=esposito");
+      expect(byName.body.data.map((p) => p.ticketCode)).not.toContain("AR-DEMO0001");
+      const byNumber = await call<List>(lawyer, "/practices?q=DEMO0001");
+      expect(byNumber.body.data.map((p) => [p.ticketCode, p.client])).toEqual([["AR-DEMO0001", null]]);
+      const [row] = await s.handle.db.select().from(practices).where(eq(practices.ticketCode, "AR-DEMO0001"));
+      const seen = await call<PracticeDetail>(lawyer, `/practices/${row?.id}`);
+      expect(seen.body.client).toBeNull();
+    } finally {
+      await s.handle.db
+        .update(practices)
+        .set({ anonymous: false })
+        .where(eq(practices.ticketCode, "AR-DEMO0001"));
+    }
+  });
+
+  it("finds the client's own case by its exact ticket code, with the client's data on the detail", async () => {
+    const mine = await call<List>(client, "/practices?ticketCode=AR-DEMO0001");
+    expect(mine.body.data.map((p) => p.ticketCode)).toEqual(["AR-DEMO0001"]);
+    const notMine = await call<List>(client, "/practices?ticketCode=AR-DEMO0003");
+    expect(notMine.body).toEqual({ total: 0, data: [] });
+    const id = mine.body.data[0]?.practiceId;
+    const detail = await call<PracticeDetail>(lawyer, `/practices/${id}`);
+    expect(detail.body.client).toMatchObject({
+      name: "Giulia",
+      lastname: "Esposito",
+      email: "cliente@demo.argine.it",
+    });
+    expect(detail.body.services.map((sv) => sv.serviceType).sort()).toEqual(["LEGALIZATION", "TAKEDOWN"]);
+  });
+
+  it("lets staff set the evaluation and the advice price, which the client then reads", async () => {
+    const [p] = await s.handle.db.select().from(practices).where(eq(practices.ticketCode, "AR-DEMO0001"));
+    const id = p?.id ?? "";
+    const evaluated = await call<PracticeDetail>(lawyer, `/practices/${id}/evaluation`, "PATCH", {
+      evaluation: "WITHRESERVE",
+    });
+    expect(evaluated.body.evaluation).toBe("WITHRESERVE");
+    expect((await call(client, `/practices/${id}/evaluation`, "PATCH", { evaluation: "VALID" })).status).toBe(
+      403,
+    );
+    expect((await call(lawyer, `/practices/${id}/evaluation`, "PATCH", { evaluation: "MAYBE" })).status).toBe(
+      400,
+    );
+
+    expect((await call(client, `/practices/${id}/customService`)).body).toEqual({
+      code: "ADVICE",
+      price: null,
+      discountedPrice: null,
+    });
+    const priced = await call<PracticeDetail>(lawyer, `/practices/${id}/customService`, "PUT", {
+      price: 89.9,
+    });
+    expect(priced.body.advicePrice).toBe(89.9);
+    expect((await call(client, `/practices/${id}/customService`)).body).toEqual({
+      code: "ADVICE",
+      price: 89.9,
+      discountedPrice: 89.9,
+    });
+    const tooPrecise = await call<{ message: string }>(lawyer, `/practices/${id}/customService`, "PUT", {
+      price: 10.001,
+    });
+    expect(tooPrecise.status).toBe(400);
+    expect(tooPrecise.body.message).toBe("Il numero inserito non è valido");
+    await call(lawyer, `/practices/${id}/customService`, "PUT", { price: null });
+    expect((await call<{ price: null }>(client, `/practices/${id}/customService`)).body.price).toBeNull();
+  });
+
+  it("lets a lawyer email the client: the mail leaves and stays on the practice", async () => {
+    const [p] = await s.handle.db.select().from(practices).where(eq(practices.ticketCode, "AR-DEMO0001"));
+    const id = p?.id ?? "";
+    const sent = await call<{ subject: string; sender: string }>(lawyer, `/practices/${id}/emails`, "POST", {
+      subject: "Documenti per la diffida",
+      body: "Buongiorno, ci servono gli screenshot dei messaggi.",
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ subject: "Documenti per la diffida", sender: "Marco Rinaldi" });
+    const mail = s.mailer.sent.at(-1);
+    expect(mail?.to).toBe("cliente@demo.argine.it");
+    expect(mail?.subject).toBe("Pratica AR-DEMO0001: Documenti per la diffida");
+    expect(mail?.text).toContain("ci servono gli screenshot");
+    expect(mail?.text).toContain("/dashboard/practices/case/AR-DEMO0001");
+    const log = await call<{ subject: string }[]>(client, `/practices/${id}/emails`);
+    expect(log.body.map((m) => m.subject)).toEqual(["Documenti per la diffida"]);
+    expect((await call(client, `/practices/${id}/emails`, "POST", { subject: "x", body: "y" })).status).toBe(
+      403,
+    );
+    const empty = await call<{ message: string }>(lawyer, `/practices/${id}/emails`, "POST", {
+      subject: "",
+      body: "y",
+    });
+    expect(empty.body.message).toBe("Campo Obbligatorio");
+
+    const [unowned] = await s.handle.db
+      .select()
+      .from(practices)
+      .where(eq(practices.ticketCode, "AR-DEMO0003"));
+    const nobody = await call<{ message: string }>(lawyer, `/practices/${unowned?.id}/emails`, "POST", {
+      subject: "Ciao",
+      body: "Ci sei?",
+    });
+    expect(nobody.status).toBe(409);
+  });
+
+  it("lets the owner delete a practice only while it is in attesa", async () => {
+    const created = await fetch(`${s.base}/v1/feedback`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        answers: { category: "DEFAMATION", firstEventDate: "2026-11-01", lastEventDate: "2026-11-02" },
+        statementOfTruth: true,
+        privacyAccepted: true,
+      }),
+    });
+    const { practiceId } = (await created.json()) as { practiceId: string };
+    await call(client, `/practices/${practiceId}/user`, "PATCH");
+    expect((await call(lawyer, `/practices/${practiceId}`, "DELETE")).status).toBe(403);
+    const res = await fetch(`${s.base}/v1/practices/${practiceId}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${client}` },
+    });
+    expect(res.status).toBe(204);
+    expect((await call(client, `/practices/${practiceId}`)).status).toBe(404);
+
+    const [toPay] = await s.handle.db.select().from(practices).where(eq(practices.ticketCode, "AR-DEMO0002"));
+    const refused = await call<{ message: string }>(client, `/practices/${toPay?.id}`, "DELETE");
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain("solo una pratica in attesa");
+  });
 });
