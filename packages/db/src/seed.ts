@@ -1,3 +1,6 @@
+import { AnswersSchema } from "@argine/core/feedback/answers";
+import { romeCalendarDay } from "@argine/core/feedback/calendar";
+import { evaluateFeedback } from "@argine/core/feedback/evaluate";
 import { inArray } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import {
@@ -174,6 +177,15 @@ export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedO
     })
     .onConflictDoNothing();
 
+  // The demo cases carry real questionnaire answers and the engine's feedback on them, so their feedback
+  // link, PDF and questions work like those of a practice opened by the questionnaire.
+  const today = romeCalendarDay(now);
+  const daysAgo = (n: number) => romeCalendarDay(new Date(now.getTime() - n * DAY_MS));
+  const questionnaire = (answers: Record<string, unknown>) => {
+    const parsed = AnswersSchema.parse(answers);
+    return { answers: parsed, feedback: evaluateFeedback(parsed, today) };
+  };
+
   const [stalking] = await db
     .insert(practices)
     .values({
@@ -188,7 +200,12 @@ export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedO
       tags: ["messaggi ripetuti", "profilo falso"],
       shitstorm: "NOT",
       psychologicalSupport: "NEEDED",
-      answers: { category: "STALKING", demo: true },
+      ...questionnaire({
+        category: "STALKING",
+        firstEventDate: daysAgo(90),
+        lastEventDate: daysAgo(10),
+        platform: "Instagram",
+      }),
     })
     .onConflictDoNothing()
     .returning({ id: practices.id });
@@ -222,7 +239,12 @@ export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedO
         platform: "Facebook",
         crimeUrl: "https://www.facebook.com/esempio.post.diffamatorio",
         shitstorm: "YES",
-        answers: { category: "DEFAMATION", demo: true },
+        ...questionnaire({
+          category: "DEFAMATION",
+          firstEventDate: daysAgo(20),
+          lastEventDate: daysAgo(20),
+          platform: "Facebook",
+        }),
       },
       {
         ticketCode: "AR-DEMO0003",
@@ -231,7 +253,25 @@ export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedO
         evaluation: "VALID",
         crimeType: "REVENGEPORN",
         anonymous: true,
-        answers: { category: "REVENGEPORN", demo: true },
+        ...questionnaire({ category: "REVENGEPORN", firstEventDate: daysAgo(5), lastEventDate: daysAgo(5) }),
+      },
+      // The client asked to stay anonymous: lawyers work it without seeing who she is.
+      {
+        ticketCode: "AR-DEMO0004",
+        ownerId: client,
+        status: "OPEN",
+        evaluation: "VALID",
+        crimeType: "DEFAMATION",
+        expiryDate: new Date(now.getTime() + 80 * DAY_MS),
+        platform: "TikTok",
+        anonymous: true,
+        psychologicalSupport: "NEEDED",
+        ...questionnaire({
+          category: "DEFAMATION",
+          firstEventDate: daysAgo(30),
+          lastEventDate: daysAgo(12),
+          platform: "TikTok",
+        }),
       },
     ])
     .onConflictDoNothing();
