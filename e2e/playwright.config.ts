@@ -28,8 +28,9 @@ export default defineConfig({
     {
       name: "mobile",
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-      // The long account journeys run once, on desktop; the mobile project checks the pages themselves.
-      testIgnore: /account-journeys/,
+      // Journeys that change the shared demo data (and the long account ones) run once, on desktop; the
+      // mobile project checks the pages themselves.
+      testIgnore: /account-journeys|admin-workspace|practices-/,
     },
   ],
   webServer: {

@@ -8,6 +8,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { createCatalogueService } from "./catalogue/catalogue.ts";
 import type { Config } from "./config.ts";
 import { errorBody, registerErrorHandler } from "./http/errors.ts";
 import { loggerOptions } from "./http/logging.ts";
@@ -17,6 +18,7 @@ import { loadProviderKeys } from "./identity/keys.ts";
 import { createOidcProvider } from "./identity/provider.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { healthRoutes, type Readiness } from "./routes/health.ts";
+import { adminRoutes } from "./routes/v1/admin/index.ts";
 import { authRoutes } from "./routes/v1/auth/index.ts";
 import { devMailboxRoutes } from "./routes/v1/dev/mailbox.ts";
 import { feedbackRoutes } from "./routes/v1/feedback/index.ts";
@@ -60,6 +62,7 @@ export async function buildApp({
   });
   app.decorate("db", db);
   app.decorate("config", config);
+  app.decorate("catalogue", createCatalogueService(db));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Responses finishing during shutdown close their socket, so a keep-alive client cannot hold the exit.
@@ -112,6 +115,7 @@ export async function buildApp({
       await v1.register(userRoutes, { mailer });
       await v1.register(feedbackRoutes, { mailer });
       await v1.register(practiceRoutes, { mailer });
+      await v1.register(adminRoutes);
       if (config.demoMode && !config.mail.smtpUrl) await v1.register(devMailboxRoutes);
     },
     { prefix: "/v1" },

@@ -19,6 +19,22 @@ export default [
     index("routes/dashboard-home.tsx"),
     route("profile/info", "routes/dashboard-profile-info.tsx"),
     route("profile/invoice", "routes/dashboard-profile-invoice.tsx"),
+    route("practices", "routes/dashboard-practices.tsx"),
+    // The per-case area {base}/{ticketCode}/… (spec §2): the ticket code is the fourth path segment.
+    route("practices/case/:ticketCode", "routes/dashboard-case.tsx", [
+      index("routes/dashboard-case-home.tsx"),
+      route("service/takedown/success", "routes/dashboard-case-takedown-success.tsx"),
+      route("service/legalization/success", "routes/dashboard-case-legalization-success.tsx"),
+      route("add-services/payment/error", "routes/dashboard-case-payment-error.tsx"),
+    ]),
+    // The admin workspace (issue 5): users and roles, then the catalogue's four sections.
+    route("admin", "routes/dashboard-admin.tsx", [
+      index("routes/dashboard-admin-users.tsx"),
+      route("products", "routes/dashboard-admin-products.tsx"),
+      route("campaigns", "routes/dashboard-admin-campaigns.tsx"),
+      route("vouchers", "routes/dashboard-admin-vouchers.tsx"),
+      route("gift-cards", "routes/dashboard-admin-gift-cards.tsx"),
+    ]),
     route("*", "routes/dashboard-unavailable.tsx"),
   ]),
   // /404 is prerendered through this splat route, so the page the server answers for any unknown path

@@ -6,15 +6,19 @@ export interface Actor {
   roles: readonly Role[];
 }
 
-export type UsersAction = "read-self" | "update-self" | "manage-roles";
+export type UsersAction = "read-self" | "update-self" | "list" | "manage-roles";
 
-/** The users domain's one policy: everyone signed in manages their own account; only admins grant roles. */
+/**
+ * The users domain's one policy: everyone signed in manages their own account; only admins list the users
+ * and grant roles.
+ */
 export function usersPolicy(actor: Actor | null, action: UsersAction): boolean {
   if (!actor) return false;
   switch (action) {
     case "read-self":
     case "update-self":
       return true;
+    case "list":
     case "manage-roles":
       return hasRole(actor.roles, "admin");
   }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "../shared/messages.ts";
-import { round2 } from "../shared/money.ts";
+import { hasAtMostTwoDecimals } from "../shared/money.ts";
 import { EvaluationSchema } from "./evaluation.ts";
 import { PracticeStatusSchema } from "./practice-status.ts";
 
@@ -97,6 +97,8 @@ export const CommentSchema = z.object({
   id: z.uuid(),
   practiceId: z.uuid(),
   comment: z.string(),
+  /** Lets a screen offer "Modifica" on the reader's own comments (only the author may edit). */
+  authorId: z.uuid().nullable(),
   author: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -117,7 +119,7 @@ const euros = z
   .positive({ error: MESSAGES.invalidNumber })
   .max(100_000, { error: MESSAGES.invalidNumber })
   // At most two decimals: a price is stored in cents.
-  .refine((n) => round2(n) === n, { error: MESSAGES.invalidNumber });
+  .refine(hasAtMostTwoDecimals, { error: MESSAGES.invalidNumber });
 
 /** GET /v1/practices/{id}/customService: the ADVICE price of this practice; null means ADVICE is not sold. */
 export const CustomServiceSchema = z.object({

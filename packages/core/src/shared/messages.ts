@@ -79,6 +79,32 @@ export const MESSAGES = {
     "Se l'indirizzo è registrato, ti abbiamo inviato un'email con il link per scegliere una nuova password.",
   passwordReset: "Password aggiornata: ora puoi accedere con la nuova password.",
   serviceUnavailable: "Il servizio è momentaneamente non disponibile: riprova fra poco.",
+
+  // admin workspace
+  adminOnly: "Quest'area è riservata agli amministratori.",
+  invalidAmount: "Inserisci un importo in euro valido, per esempio 49,90.",
+  negativeAmount: "L'importo non può essere negativo.",
+  amountDecimals: "L'importo può avere al massimo 2 decimali.",
+  amountTooHigh: "L'importo non può superare 100.000,00 €.",
+  amountNotPositive: "L'importo deve essere maggiore di zero.",
+  discountAbovePrice: "Il prezzo scontato non può superare il prezzo.",
+  coverageRange: "La copertura deve essere una percentuale intera da 0 a 100.",
+  voucherPercentRange: "Lo sconto deve essere una percentuale intera da 1 a 100.",
+  maxUsesRange: "Gli utilizzi massimi devono essere un numero intero maggiore di zero.",
+  orderRange: "L'ordine deve essere un numero intero da 0 a 9999.",
+  codeMinLength: "Il codice deve essere almeno 3 caratteri.",
+  codeFormat: "Il codice può contenere solo lettere maiuscole, cifre e trattini.",
+  codeTaken: "Esiste già un codice uguale: scegline un altro.",
+  invalidDate: "La data non è valida.",
+  endBeforeStart: "La data di fine deve essere successiva alla data di inizio.",
+  promoGiftCardMax: "Una gift card promozionale vale al massimo 150,00 €.",
+  balanceAboveAmount: "Il saldo non può superare l'importo della gift card.",
+  invalidProduct: "Servizio non valido.",
+  invalidChoice: "Valore non valido.",
+  invalidId: "Identificativo non valido.",
+  unknownField: "La richiesta contiene un campo non previsto.",
+  nothingToChange: "Non c'è nessuna modifica da salvare.",
+  ownAdminRole: "Non puoi togliere a te stesso il ruolo di amministratore.",
 } as const;
 
 // §8 card payment errors shown to the user, keyed by the payment provider's decline/error code.

@@ -48,3 +48,31 @@ export function formatAmount(value: number): string {
   // ICU puts a no-break (or narrow no-break) space before "€"; a plain space keeps texts and tests stable.
   return EURO_FORMAT.format(rounded === 0 ? 0 : rounded).replace(/[\u00a0\u202f]/g, " ");
 }
+
+/** True for a finite amount with at most 2 decimals (49.9, 49.90; not 49.999). */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Number.isFinite(value) && round2(value) === value;
+}
+
+const ITALIAN_GROUPED = /^\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?$/;
+const PLAIN = /^\d+(?:[.,]\d{1,2})?$/;
+
+/**
+ * An amount typed in a form, in euros: "49,90", "49.90", "49", "1.234,50" or "1234,5" (an optional € sign and
+ * spaces are ignored). A dot followed by exactly three digits is a thousands separator ("1.250" is 1250 €),
+ * as Italians write it. Undefined when it is not an amount with at most 2 decimals.
+ */
+export function parseEuroAmount(text: string): number | undefined {
+  const compact = text.replace(/[\s\u00a0\u202f€]/g, "");
+  let normalised: string;
+  if (ITALIAN_GROUPED.test(compact)) normalised = compact.replace(/\./g, "").replace(",", ".");
+  else if (PLAIN.test(compact)) normalised = compact.replace(",", ".");
+  else return undefined;
+  const value = Number(normalised);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/** The form text of an amount: 49.9 → "49,90" (parseEuroAmount reads it back). */
+export function formatEuroInput(value: number): string {
+  return round2(value).toFixed(2).replace(".", ",");
+}

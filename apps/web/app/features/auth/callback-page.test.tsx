@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeOidcClient, renderWithApp, stubApi } from "../../test-render.tsx";
 import { createAppStateStore } from "../async/app-state.ts";
 import { apiClient } from "../http/api-client.ts";
+import { practiceQueryKey } from "../practices/practice-queries.ts";
 import { LOCAL_STORAGE_KEYS, writeLastKnownPracticeId, writeUserData } from "../store/browser-storage.ts";
 import { oidcClient } from "./auth-session.ts";
 import { callbackOutcome } from "./callback.ts";
@@ -87,7 +88,7 @@ describe("login callback success (spec §4)", () => {
       "PATCH /v1/practices/p-42/user",
       "GET /v1/practices/p-42",
     ]);
-    expect(d.queryClient.getQueryData(["practices", "p-42"])).toEqual({ id: "p-42" });
+    expect(d.queryClient.getQueryData(practiceQueryKey("p-42"))).toEqual({ id: "p-42" });
     expect(d.navigate).toHaveBeenCalledWith("/dashboard/orders", { claimedTicketCode: "AR-7KM2Q9XD" });
     expect(JSON.parse(localStorage.getItem("userData") ?? "")).toEqual({ id: "user-1", name: "Giulia" });
   });

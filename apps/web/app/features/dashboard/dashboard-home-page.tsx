@@ -3,9 +3,10 @@ import { Link, useLocation } from "react-router";
 import { useCurrentUser } from "../auth/auth-state.ts";
 import { DASHBOARD_PATH, PRIVACY_PATH, PROFILE_INFO_PATH } from "../layout/navigation.ts";
 import { readClaimedTicketCode } from "../practices/claim-practice.ts";
+import { ClientRecap } from "../practices/client-recap.tsx";
 import { FormMessage, StatusRegion } from "../ui/form-field.tsx";
 import styles from "./dashboard-page.module.css";
-import { DASHBOARD_SECTIONS } from "./dashboard-sections.ts";
+import { dashboardSections } from "./dashboard-sections.ts";
 
 /** /dashboard: the landing after login, with the user header (greeting and personal-data editing). */
 export function DashboardHomePage() {
@@ -39,21 +40,25 @@ export function DashboardHomePage() {
       </p>
       {staffRole ? (
         <p className={styles.staffNote}>Hai effettuato l'accesso con il ruolo di {staffRole}.</p>
-      ) : null}
+      ) : (
+        <ClientRecap />
+      )}
       <ul className={styles.cards}>
-        {DASHBOARD_SECTIONS.filter((section) => section.to !== DASHBOARD_PATH).map((section) => (
-          <li key={section.to}>
-            <div className={styles.card}>
-              <h2 className={styles.cardTitle}>
-                <Link to={section.to} className={styles.cardLink}>
-                  {section.label}
-                </Link>
-              </h2>
-              <p className={styles.cardText}>{section.description}</p>
-              {section.available ? null : <span className={styles.badge}>In arrivo</span>}
-            </div>
-          </li>
-        ))}
+        {dashboardSections(user?.roles ?? [])
+          .filter((section) => section.to !== DASHBOARD_PATH)
+          .map((section) => (
+            <li key={section.to}>
+              <div className={styles.card}>
+                <h2 className={styles.cardTitle}>
+                  <Link to={section.to} className={styles.cardLink}>
+                    {section.label}
+                  </Link>
+                </h2>
+                <p className={styles.cardText}>{section.description}</p>
+                {section.available ? null : <span className={styles.badge}>In arrivo</span>}
+              </div>
+            </li>
+          ))}
       </ul>
     </>
   );

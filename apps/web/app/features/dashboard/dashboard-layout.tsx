@@ -1,9 +1,10 @@
 import { useEffect } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
+import { useCurrentUser } from "../auth/auth-state.ts";
 import { RequireAuth } from "../auth/require-auth.tsx";
 import { DASHBOARD_PATH } from "../layout/navigation.ts";
 import styles from "./dashboard-layout.module.css";
-import { DASHBOARD_SECTIONS } from "./dashboard-sections.ts";
+import { dashboardSections } from "./dashboard-sections.ts";
 
 /** Spec §2 "Behaviours": paths under /dashboard scroll to the top when the path changes. */
 function useScrollToTopOnPathChange() {
@@ -17,6 +18,7 @@ function useScrollToTopOnPathChange() {
 /** /dashboard/*: signed-in users only, with the area's own navigation beside the page. */
 export function DashboardLayout() {
   useScrollToTopOnPathChange();
+  const user = useCurrentUser();
   return (
     <RequireAuth>
       <div className={styles.layout}>
@@ -25,7 +27,7 @@ export function DashboardLayout() {
             Area personale
           </p>
           <ul className={styles.navList}>
-            {DASHBOARD_SECTIONS.map((section) => (
+            {dashboardSections(user?.roles ?? []).map((section) => (
               <li key={section.to}>
                 <NavLink to={section.to} end={section.to === DASHBOARD_PATH} className={styles.navLink}>
                   {section.label}

@@ -1,3 +1,5 @@
+import { hasRole } from "@argine/core/identity/roles";
+import { ADMIN_PATH } from "../admin/admin-paths.ts";
 import {
   DASHBOARD_PATH,
   ORDERS_PATH,
@@ -14,31 +16,53 @@ export interface DashboardSection {
   available: boolean;
 }
 
-/** The dashboard's own navigation (spec §2 "Dashboard"). */
-export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
-  { label: "Panoramica", to: DASHBOARD_PATH, description: "", available: true },
-  {
-    label: "Le tue pratiche",
-    to: PRACTICES_PATH,
-    description: "I tuoi casi, i servizi attivi, i documenti e i messaggi con il tuo avvocato.",
-    available: false,
-  },
-  {
-    label: "I tuoi ordini",
-    to: ORDERS_PATH,
-    description: "I servizi acquistati, con fatture e ricevute da scaricare.",
-    available: false,
-  },
-  {
-    label: "I tuoi dati",
-    to: PROFILE_INFO_PATH,
-    description: "Nome, cognome, telefono, consensi e password.",
-    available: true,
-  },
-  {
-    label: "Dati di fatturazione",
-    to: PROFILE_INVOICE_PATH,
-    description: "Codice fiscale o partita IVA e indirizzo per le fatture.",
-    available: true,
-  },
-];
+const isStaff = (roles: readonly string[]) => hasRole(roles, "lawyer") || hasRole(roles, "admin");
+
+/** The dashboard's own navigation (spec §2 "Dashboard"), with the staff's workspaces for their roles. */
+export function dashboardSections(roles: readonly string[]): DashboardSection[] {
+  const staff = isStaff(roles);
+  return [
+    { label: "Panoramica", to: DASHBOARD_PATH, description: "", available: true },
+    staff
+      ? {
+          label: "Tutte le pratiche",
+          to: PRACTICES_PATH,
+          description: "Cerca, filtra e lavora le pratiche dei clienti.",
+          available: true,
+        }
+      : {
+          label: "Le tue pratiche",
+          to: PRACTICES_PATH,
+          description: "I tuoi casi, i servizi attivi, i documenti e i messaggi con il tuo avvocato.",
+          available: true,
+        },
+    ...(hasRole(roles, "admin")
+      ? [
+          {
+            label: "Amministrazione",
+            to: ADMIN_PATH,
+            description: "Utenti e ruoli, catalogo e prezzi, campagne, voucher e gift card.",
+            available: true,
+          },
+        ]
+      : []),
+    {
+      label: "I tuoi ordini",
+      to: ORDERS_PATH,
+      description: "I servizi acquistati, con fatture e ricevute da scaricare.",
+      available: false,
+    },
+    {
+      label: "I tuoi dati",
+      to: PROFILE_INFO_PATH,
+      description: "Nome, cognome, telefono, consensi e password.",
+      available: true,
+    },
+    {
+      label: "Dati di fatturazione",
+      to: PROFILE_INVOICE_PATH,
+      description: "Codice fiscale o partita IVA e indirizzo per le fatture.",
+      available: true,
+    },
+  ];
+}

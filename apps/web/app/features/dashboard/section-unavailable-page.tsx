@@ -1,7 +1,8 @@
 import { Link, useLocation } from "react-router";
+import { useCurrentUser } from "../auth/auth-state.ts";
 import { DASHBOARD_PATH } from "../layout/navigation.ts";
 import styles from "./dashboard-page.module.css";
-import { DASHBOARD_SECTIONS } from "./dashboard-sections.ts";
+import { dashboardSections } from "./dashboard-sections.ts";
 
 /**
  * Any /dashboard path whose screen has not landed yet (practices and orders come with later issues): an
@@ -9,7 +10,8 @@ import { DASHBOARD_SECTIONS } from "./dashboard-sections.ts";
  */
 export function SectionUnavailablePage() {
   const { pathname } = useLocation();
-  const section = DASHBOARD_SECTIONS.find(
+  const user = useCurrentUser();
+  const section = dashboardSections(user?.roles ?? []).find(
     (candidate) =>
       candidate.to !== DASHBOARD_PATH &&
       (pathname === candidate.to || pathname.startsWith(`${candidate.to}/`)),

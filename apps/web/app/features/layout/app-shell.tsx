@@ -1,7 +1,10 @@
+import { hasRole } from "@argine/core/identity/roles";
 import { type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { useAppStateStore } from "../async/app-state.ts";
 import { GlobalSpinner } from "../async/global-spinner.tsx";
+import { useCurrentUser } from "../auth/auth-state.ts";
+import { ModalToneContext } from "../modal/modal.tsx";
 import { ModalRoot } from "../modal/modal-root.tsx";
 import { useModalState } from "../modal/modal-store.ts";
 import styles from "./app-shell.module.css";
@@ -36,6 +39,8 @@ function useRouteChangeEffects(mainRef: RefObject<HTMLElement | null>) {
 export function AppShell({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
   const { opened: modalOpen } = useModalState();
+  const user = useCurrentUser();
+  const tone = hasRole(user?.roles, "admin") ? "admin" : hasRole(user?.roles, "lawyer") ? "lawyer" : null;
   useRouteChangeEffects(mainRef);
   return (
     <>
@@ -51,7 +56,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         <Footer />
       </div>
       <GlobalSpinner />
-      <ModalRoot />
+      <ModalToneContext value={tone}>
+        <ModalRoot />
+      </ModalToneContext>
     </>
   );
 }

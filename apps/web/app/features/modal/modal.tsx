@@ -1,4 +1,12 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import {
+  createContext,
+  type KeyboardEvent,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+} from "react";
 import { lockScroll } from "../ui/scroll-lock.ts";
 import styles from "./modal.module.css";
 
@@ -13,6 +21,10 @@ interface ModalProps {
   /** Label of the × button in the corner. */
   closeLabel?: string;
 }
+
+/** Spec §6: modal colours distinguish lawyer and admin. The app shell provides the signed-in staff role. */
+export type ModalTone = "lawyer" | "admin" | null;
+export const ModalToneContext = createContext<ModalTone>(null);
 
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, summary, [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
@@ -39,6 +51,7 @@ export function Modal({
   const titleId = useId();
   const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const tone = useContext(ModalToneContext);
 
   useEffect(() => {
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -84,7 +97,9 @@ export function Modal({
         aria-labelledby={titleId}
         aria-describedby={bodyId}
         tabIndex={-1}
-        className={[styles.dialog, size === "small" ? styles.small : ""].filter(Boolean).join(" ")}
+        className={[styles.dialog, size === "small" ? styles.small : "", tone ? styles[tone] : ""]
+          .filter(Boolean)
+          .join(" ")}
         onKeyDown={onKeyDown}
       >
         <div className={styles.header}>

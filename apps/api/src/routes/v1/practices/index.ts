@@ -534,6 +534,7 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
     id: c.id,
     practiceId: c.practiceId,
     comment: c.body,
+    authorId: c.authorId,
     author,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),

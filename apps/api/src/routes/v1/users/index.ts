@@ -16,6 +16,7 @@ import { type BillingData, BillingDataSchema } from "@argine/core/invoice/billin
 import type { CountryCode } from "@argine/core/invoice/countries";
 import { MESSAGES } from "@argine/core/shared/messages";
 import type { Db } from "@argine/db/client";
+import { recordAudit } from "@argine/db/queries/audit";
 import {
   consumeUserToken,
   createUser,
@@ -304,10 +305,22 @@ export const userRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app,
         response: { 200: MeSchema },
       },
       handler: async (request) => {
-        if (!usersPolicy(requireActor(request), "manage-roles")) throw new AppError("FORBIDDEN");
+        const actor = requireActor(request);
+        if (!usersPolicy(actor, "manage-roles")) throw new AppError("FORBIDDEN");
         const { id, role } = request.params;
         if (!(await findUserById(app.db, id))) throw new AppError("NOT_FOUND");
+        // An admin cannot lock themselves out: another admin has to take the role away.
+        if (method === "DELETE" && role === "admin" && id === actor.userId) {
+          throw new AppError("CONFLICT", MESSAGES.ownAdminRole);
+        }
         await (method === "PUT" ? grantRole : revokeRole)(app.db, id, role);
+        await recordAudit(app.db, {
+          actorId: actor.userId,
+          action: method === "PUT" ? "user.role.grant" : "user.role.revoke",
+          resourceType: "user",
+          resourceId: id,
+          meta: { role },
+        });
         return me(app.db, id);
       },
     });

@@ -1,0 +1,91 @@
+import type {
+  AdminCampaign,
+  AdminCampaignCreate,
+  AdminCampaignPatch,
+  AdminGiftCard,
+  AdminGiftCardCreate,
+  AdminGiftCardPatch,
+  AdminProduct,
+  AdminProductPatch,
+  AdminUserList,
+  AdminVoucher,
+  AdminVoucherCreate,
+  AdminVoucherPatch,
+} from "@argine/core/catalogue/admin-api";
+import type { Role } from "@argine/core/identity/roles";
+import type { Me } from "@argine/core/identity/users-api";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { apiClient } from "../http/api-client.ts";
+
+// The admin workspace's calls (/v1/admin/*, and the users routes for roles). Lists show their own error
+// state with a retry, so no error modal; a refetch after a change does not raise the global spinner.
+
+export const ADMIN_QUERY_KEY = ["admin"] as const;
+export const USERS_PAGE_SIZE = 20;
+
+const listMeta = { hideError: true, hideSpinner: true } as const;
+
+export function adminUsersQueryOptions(q: string, page: number) {
+  return queryOptions({
+    queryKey: [...ADMIN_QUERY_KEY, "users", { q, page }] as const,
+    queryFn: ({ signal }) =>
+      apiClient.get<AdminUserList>("/v1/admin/users", {
+        query: { q: q || undefined, page, pageSize: USERS_PAGE_SIZE },
+        signal,
+      }),
+    // The table stays in place while the next page or search loads.
+    placeholderData: keepPreviousData,
+    meta: listMeta,
+  });
+}
+
+export function setRole(userId: string, role: Role, granted: boolean): Promise<Me> {
+  const path = `/v1/users/${encodeURIComponent(userId)}/roles/${role}`;
+  return granted ? apiClient.put<Me>(path) : apiClient.delete<Me>(path);
+}
+
+export const adminProductsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...ADMIN_QUERY_KEY, "products"] as const,
+    queryFn: ({ signal }) => apiClient.get<AdminProduct[]>("/v1/admin/products", { signal }),
+    meta: listMeta,
+  });
+
+export const updateProduct = (code: string, body: AdminProductPatch) =>
+  apiClient.patch<AdminProduct>(`/v1/admin/products/${encodeURIComponent(code)}`, body);
+
+export const adminCampaignsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...ADMIN_QUERY_KEY, "campaigns"] as const,
+    queryFn: ({ signal }) => apiClient.get<AdminCampaign[]>("/v1/admin/campaigns", { signal }),
+    meta: listMeta,
+  });
+
+export const createCampaign = (body: AdminCampaignCreate) =>
+  apiClient.post<AdminCampaign>("/v1/admin/campaigns", body);
+export const updateCampaign = (id: string, body: AdminCampaignPatch) =>
+  apiClient.patch<AdminCampaign>(`/v1/admin/campaigns/${encodeURIComponent(id)}`, body);
+
+export const adminVouchersQueryOptions = () =>
+  queryOptions({
+    queryKey: [...ADMIN_QUERY_KEY, "vouchers"] as const,
+    queryFn: ({ signal }) => apiClient.get<AdminVoucher[]>("/v1/admin/vouchers", { signal }),
+    meta: listMeta,
+  });
+
+export const createVoucher = (body: AdminVoucherCreate) =>
+  apiClient.post<AdminVoucher>("/v1/admin/vouchers", body);
+export const updateVoucher = (id: string, body: AdminVoucherPatch) =>
+  apiClient.patch<AdminVoucher>(`/v1/admin/vouchers/${encodeURIComponent(id)}`, body);
+
+export const adminGiftCardsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...ADMIN_QUERY_KEY, "gift-cards"] as const,
+    queryFn: ({ signal }) => apiClient.get<AdminGiftCard[]>("/v1/admin/gift-cards", { signal }),
+    meta: listMeta,
+  });
+
+export const createGiftCard = (body: AdminGiftCardCreate) =>
+  apiClient.post<AdminGiftCard>("/v1/admin/gift-cards", body);
+export const updateGiftCard = (id: string, body: AdminGiftCardPatch) =>
+  apiClient.patch<AdminGiftCard>(`/v1/admin/gift-cards/${encodeURIComponent(id)}`, body);

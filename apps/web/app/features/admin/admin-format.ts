@@ -1,0 +1,52 @@
+import { PRODUCT_CODES } from "@argine/core/orders/product";
+import { serviceTypeName } from "@argine/core/services/service-type";
+
+// What the admin tables show and what the forms read back: calendar days, product names, role names.
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A day picked in an <input type="date"> ("2026-12-31") as the instant the API stores: its first moment for
+ * a start, its last for an end or an expiry, in the browser's time zone (the team works from Italy). Empty
+ * means none.
+ */
+export function dayToIso(day: string, edge: "start" | "end"): string | null {
+  const match = DAY.exec(day.trim());
+  if (!match) return null;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = edge === "start" ? new Date(y, m - 1, d, 0, 0, 0, 0) : new Date(y, m - 1, d, 23, 59, 59, 999);
+  return date.toISOString();
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The calendar day of an instant, in the browser's time zone, as an <input type="date"> value. */
+export function isoToDay(iso: string | null): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat("it-IT", { day: "2-digit", month: "2-digit", year: "numeric" });
+
+/** "31/12/2026", or the given fallback for no date. */
+export function formatDay(iso: string | null, none = "—"): string {
+  if (!iso) return none;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? none : DATE_FORMAT.format(date);
+}
+
+/** The Italian name of a product code ("INJUCTION" → "Diffida"). */
+export function productName(code: string): string {
+  return code === "FEEDBACK" ? "Feedback" : serviceTypeName(code);
+}
+
+/** The products a campaign or a gift card covers; none listed means all of them. */
+export function productList(codes: readonly string[]): string {
+  return codes.length === 0 ? "Tutti i servizi" : codes.map(productName).join(", ");
+}
+
+export const PRODUCT_OPTIONS = PRODUCT_CODES.map((code) => ({ value: code, label: productName(code) }));
+
+export const ROLE_NAMES = { lawyer: "avvocato", admin: "amministratore" } as const;

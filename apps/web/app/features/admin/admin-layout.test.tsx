@@ -1,0 +1,29 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { stubApi } from "../../test-render.tsx";
+import { AdminLayout } from "./admin-layout.tsx";
+import { ADMIN_ME, renderAsUser } from "./admin-test-helpers.tsx";
+
+describe("/dashboard/admin layout", () => {
+  it("shows admins the five sections as tab-like links", async () => {
+    stubApi({ "GET /v1/users/me": { status: 200, body: ADMIN_ME } });
+    renderAsUser(<AdminLayout />);
+    const nav = await screen.findByRole("navigation", { name: "Amministrazione" });
+    const links = [...nav.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]);
+    expect(links).toEqual([
+      ["Utenti e ruoli", "/dashboard/admin"],
+      ["Prodotti e prezzi", "/dashboard/admin/products"],
+      ["Campagne", "/dashboard/admin/campaigns"],
+      ["Voucher", "/dashboard/admin/vouchers"],
+      ["Gift card", "/dashboard/admin/gift-cards"],
+    ]);
+  });
+
+  it.each([[["lawyer"]], [[]]])("tells anyone else (roles %j) the area is reserved", async (roles) => {
+    stubApi({ "GET /v1/users/me": { status: 200, body: { ...ADMIN_ME, roles } } });
+    renderAsUser(<AdminLayout />, roles);
+    expect(await screen.findByRole("heading", { name: "Area riservata" })).toBeTruthy();
+    expect(screen.getByText("Quest'area è riservata agli amministratori.")).toBeTruthy();
+    expect(screen.queryByRole("navigation")).toBeNull();
+  });
+});

@@ -1,0 +1,49 @@
+import { hasRole } from "@argine/core/identity/roles";
+import { MESSAGES } from "@argine/core/shared/messages";
+import { Link, NavLink, Outlet } from "react-router";
+import { useCurrentUser } from "../auth/auth-state.ts";
+import { DASHBOARD_PATH } from "../layout/navigation.ts";
+import styles from "./admin.module.css";
+import { ADMIN_PATH, ADMIN_SECTIONS } from "./admin-paths.ts";
+
+/**
+ * /dashboard/admin/*: the five sections behind tab-like links. Only admins see the workspace; anyone else
+ * reads why (the API refuses them anyway, 403 on every call).
+ */
+export function AdminLayout() {
+  const user = useCurrentUser();
+  if (!user || !hasRole(user.roles, "admin")) return <AdminNotAllowed />;
+  return (
+    <div className={styles.workspace}>
+      <nav aria-labelledby="admin-nav-title">
+        <p id="admin-nav-title" className={styles.eyebrow}>
+          Amministrazione
+        </p>
+        <ul className={styles.tabs}>
+          {ADMIN_SECTIONS.map((section) => (
+            <li key={section.to}>
+              <NavLink to={section.to} end={section.to === ADMIN_PATH} className={styles.tab}>
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}
+
+export function AdminNotAllowed() {
+  return (
+    <section aria-labelledby="admin-denied-title" className={styles.section}>
+      <h1 id="admin-denied-title" className={styles.title}>
+        Area riservata
+      </h1>
+      <p className={styles.intro}>{MESSAGES.adminOnly}</p>
+      <p>
+        <Link to={DASHBOARD_PATH}>Torna alla tua area personale</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+// The admin workspace (issue 5): /dashboard/admin and its five sections.
+
+export const ADMIN_PATH = "/dashboard/admin";
+export const ADMIN_PRODUCTS_PATH = `${ADMIN_PATH}/products`;
+export const ADMIN_CAMPAIGNS_PATH = `${ADMIN_PATH}/campaigns`;
+export const ADMIN_VOUCHERS_PATH = `${ADMIN_PATH}/vouchers`;
+export const ADMIN_GIFT_CARDS_PATH = `${ADMIN_PATH}/gift-cards`;
+
+export interface AdminSection {
+  label: string;
+  to: string;
+}
+
+/** The workspace's tabs, in order; the users are its landing page. */
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { label: "Utenti e ruoli", to: ADMIN_PATH },
+  { label: "Prodotti e prezzi", to: ADMIN_PRODUCTS_PATH },
+  { label: "Campagne", to: ADMIN_CAMPAIGNS_PATH },
+  { label: "Voucher", to: ADMIN_VOUCHERS_PATH },
+  { label: "Gift card", to: ADMIN_GIFT_CARDS_PATH },
+];

@@ -1,0 +1,126 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
+import { type FieldValues, type FormState, get, type Path } from "react-hook-form";
+import type { HttpError } from "../http/http-error.ts";
+import buttonStyles from "../ui/button.module.css";
+import { FormMessage } from "../ui/form-field.tsx";
+import styles from "./admin.module.css";
+
+// Pieces every admin section shares: the scrolling table box, the list's loading and error states, the
+// error summary of a form, and the focus moves that keep keyboard and screen-reader users oriented.
+
+export const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
+export const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
+export const SMALL_SECONDARY = `${SECONDARY} ${styles.smallButton}`;
+
+/**
+ * A data table in a box that scrolls sideways on narrow screens. The box is a named region that takes focus,
+ * so it can be scrolled with the keyboard.
+ */
+export function DataTable({ caption, children }: { caption: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+    <section className={styles.tableWrap} aria-labelledby={id} tabIndex={0}>
+      <table className={styles.table}>
+        <caption id={id}>{caption}</caption>
+        {children}
+      </table>
+    </section>
+  );
+}
+
+/** Renders the list once loaded; until then a status, and on failure the message with a retry. */
+export function ListLoader<T>({
+  query,
+  what,
+  children,
+}: {
+  query: UseQueryResult<T, HttpError>;
+  /** "gli utenti", "i voucher"…: what is loading. */
+  what: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.data !== undefined) return children(query.data);
+  if (query.isError) {
+    return (
+      <div className={styles.section}>
+        <FormMessage tone="error">
+          <p>
+            Non siamo riusciti a caricare {what}: {query.error.message}
+          </p>
+        </FormMessage>
+        <p>
+          <button type="button" className={SECONDARY} onClick={() => void query.refetch()}>
+            Riprova
+          </button>
+        </p>
+      </div>
+    );
+  }
+  return <p role="status">Caricamento in corso…</p>;
+}
+
+/** Focuses the element once, when it appears (a form opened for editing gets the keyboard's attention). */
+export function useFocusOnMount<E extends HTMLElement>(enabled: boolean): RefObject<E | null> {
+  const ref = useRef<E>(null);
+  useEffect(() => {
+    if (enabled) ref.current?.focus();
+  }, [enabled]);
+  return ref;
+}
+
+export interface SummaryField<T extends FieldValues> {
+  name: Path<T>;
+  label: string;
+}
+
+/**
+ * After a submit that failed, the list of what to fix, each entry moving the focus to its field. It takes the
+ * focus itself when the browser-side check fails (`summaryRef`), so the user hears how many errors there are.
+ */
+export function ErrorSummary<T extends FieldValues>({
+  formState,
+  fields,
+  onSelect,
+  summaryRef,
+}: {
+  formState: FormState<T>;
+  fields: readonly SummaryField<T>[];
+  onSelect: (name: Path<T>) => void;
+  summaryRef: RefObject<HTMLElement | null>;
+}) {
+  const titleId = useId();
+  // Read every part, so react-hook-form re-renders when any changes.
+  const { errors, isSubmitted } = formState;
+  const entries = fields.flatMap((field) => {
+    const message = (get(errors, field.name) as { message?: unknown } | undefined)?.message;
+    return typeof message === "string" && message ? [{ ...field, message }] : [];
+  });
+  if (!isSubmitted || entries.length === 0) return null;
+  return (
+    <section ref={summaryRef} className={styles.summary} tabIndex={-1} aria-labelledby={titleId}>
+      <h3 id={titleId} className={styles.summaryTitle}>
+        {entries.length === 1
+          ? "C'è un errore da correggere"
+          : `Ci sono ${entries.length} errori da correggere`}
+      </h3>
+      <ul className={styles.summaryList}>
+        {entries.map((entry) => (
+          <li key={entry.name}>
+            <button type="button" className={styles.linkButton} onClick={() => onSelect(entry.name)}>
+              {entry.label}: {entry.message}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The badge of an on/off state: "Attivo" / "Non attivo". */
+export function StateBadge({ on, labels }: { on: boolean; labels: [string, string] }) {
+  return (
+    <span className={`${styles.badge} ${on ? styles.on : styles.off}`}>{on ? labels[0] : labels[1]}</span>
+  );
+}

@@ -1,0 +1,187 @@
+import type { AdminUser } from "@argine/core/catalogue/admin-api";
+import type { Role } from "@argine/core/identity/roles";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useCurrentUser } from "../auth/auth-state.ts";
+import type { HttpError } from "../http/http-error.ts";
+import { FormMessage, StatusRegion, TextField } from "../ui/form-field.tsx";
+import styles from "./admin.module.css";
+import { ADMIN_QUERY_KEY, adminUsersQueryOptions, setRole, USERS_PAGE_SIZE } from "./admin-api.ts";
+import { formatDay, ROLE_NAMES } from "./admin-format.ts";
+import { DataTable, ListLoader, PRIMARY, SECONDARY, SMALL_SECONDARY } from "./admin-ui.tsx";
+
+// /dashboard/admin: the users, searched by email or name, with their roles. Granting and revoking go through
+// PUT and DELETE /v1/users/{id}/roles/{role}; the API refuses an admin's removal of their own admin role.
+
+const ROLES_SHOWN: readonly Role[] = ["lawyer", "admin"];
+
+interface RoleChange {
+  user: AdminUser;
+  role: Role;
+  granted: boolean;
+}
+
+const fullName = (user: AdminUser) => `${user.name} ${user.lastname}`.trim() || user.email;
+
+function rolesLabel(roles: readonly Role[]): string {
+  return roles.length === 0 ? "Cliente" : roles.map((role) => ROLE_NAMES[role]).join(", ");
+}
+
+export function AdminUsersPage() {
+  const me = useCurrentUser();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState({ q: "", page: 1 });
+  const query = useQuery(adminUsersQueryOptions(search.q, search.page));
+  const [status, setStatus] = useState<string | null>(null);
+  const { register, handleSubmit } = useForm<{ q: string }>({ defaultValues: { q: "" } });
+
+  const change = useMutation({
+    mutationFn: ({ user, role, granted }: RoleChange) => setRole(user.id, role, granted),
+    meta: { hideError: true },
+    onMutate: () => setStatus(null),
+    onSuccess: (_me, { user, role, granted }) => {
+      void queryClient.invalidateQueries({ queryKey: [...ADMIN_QUERY_KEY, "users"] });
+      setStatus(
+        granted
+          ? `Ruolo di ${ROLE_NAMES[role]} assegnato a ${fullName(user)}.`
+          : `Ruolo di ${ROLE_NAMES[role]} tolto a ${fullName(user)}.`,
+      );
+    },
+  });
+  const busy = (user: AdminUser) => change.isPending && change.variables?.user.id === user.id;
+
+  return (
+    <section aria-labelledby="admin-users-title" className={styles.section}>
+      <h1 id="admin-users-title" className={styles.title}>
+        Utenti e ruoli
+      </h1>
+      <p className={styles.intro}>
+        Cerca un utente per email, nome o cognome e assegna o togli i ruoli di avvocato e di amministratore.
+      </p>
+      <p className={styles.roleNote}>
+        Un ruolo nuovo vale dal prossimo accesso dell'utente, o al rinnovo della sua sessione.
+      </p>
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is not known to every browser yet; a form with role search is */}
+      <form
+        role="search"
+        aria-label="Cerca utenti"
+        className={styles.search}
+        onSubmit={handleSubmit(({ q }) => setSearch({ q: q.trim(), page: 1 }))}
+      >
+        <TextField
+          label="Cerca per email o nome"
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          registration={register("q")}
+        />
+        <button type="submit" className={PRIMARY}>
+          Cerca
+        </button>
+      </form>
+      <StatusRegion>{status ? <FormMessage tone="success">{status}</FormMessage> : null}</StatusRegion>
+      {change.error ? (
+        <FormMessage tone="error">
+          <p>Il ruolo non è stato cambiato: {(change.error as HttpError).message}</p>
+        </FormMessage>
+      ) : null}
+      <ListLoader query={query} what="gli utenti">
+        {({ total, data }) => {
+          const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+          return (
+            <>
+              <DataTable
+                caption={
+                  search.q
+                    ? `Utenti che corrispondono a «${search.q}»: ${total} (pagina ${search.page} di ${pages})`
+                    : `Utenti: ${total}, i più recenti per primi (pagina ${search.page} di ${pages})`
+                }
+              >
+                <thead>
+                  <tr>
+                    <th scope="col">Nome</th>
+                    <th scope="col">Email</th>
+                    <th scope="col">Ruoli</th>
+                    <th scope="col">Email confermata</th>
+                    <th scope="col">Registrato il</th>
+                    <th scope="col">Azioni</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.length === 0 ? (
+                    <tr>
+                      <td colSpan={6}>Nessun utente trovato.</td>
+                    </tr>
+                  ) : (
+                    data.map((user) => (
+                      <tr key={user.id}>
+                        <th scope="row">{fullName(user)}</th>
+                        <td>{user.email}</td>
+                        <td>{rolesLabel(user.roles)}</td>
+                        <td>{user.emailVerified ? "Sì" : "No"}</td>
+                        <td>{formatDay(user.createdAt)}</td>
+                        <td>
+                          <div className={styles.rowActions}>
+                            {ROLES_SHOWN.map((role) => {
+                              const has = user.roles.includes(role);
+                              // The API refuses it too: an admin cannot lock themselves out.
+                              if (has && role === "admin" && user.id === me?.id) {
+                                return (
+                                  <span key={role} className={styles.muted}>
+                                    Sei tu: un altro amministratore può toglierti questo ruolo.
+                                  </span>
+                                );
+                              }
+                              return (
+                                <button
+                                  key={role}
+                                  type="button"
+                                  className={SMALL_SECONDARY}
+                                  disabled={busy(user)}
+                                  onClick={() => change.mutate({ user, role, granted: !has })}
+                                >
+                                  {has
+                                    ? `Togli il ruolo di ${ROLE_NAMES[role]}`
+                                    : `Rendi ${ROLE_NAMES[role]}`}
+                                  <span className="visually-hidden"> ({fullName(user)})</span>
+                                </button>
+                              );
+                            })}
+                          </div>
+                        </td>
+                      </tr>
+                    ))
+                  )}
+                </tbody>
+              </DataTable>
+              {pages > 1 ? (
+                <nav aria-label="Pagine degli utenti" className={styles.pager}>
+                  <button
+                    type="button"
+                    className={SECONDARY}
+                    disabled={search.page <= 1}
+                    onClick={() => setSearch((s) => ({ ...s, page: s.page - 1 }))}
+                  >
+                    Pagina precedente
+                  </button>
+                  <span>
+                    Pagina {search.page} di {pages}
+                  </span>
+                  <button
+                    type="button"
+                    className={SECONDARY}
+                    disabled={search.page >= pages}
+                    onClick={() => setSearch((s) => ({ ...s, page: s.page + 1 }))}
+                  >
+                    Pagina successiva
+                  </button>
+                </nav>
+              ) : null}
+            </>
+          );
+        }}
+      </ListLoader>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import type { PracticeDetail } from "@argine/core/practices/practices-api";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Link, Outlet, useOutletContext, useParams } from "react-router";
+import { useCurrentUser } from "../auth/auth-state.ts";
+import { PRACTICES_PATH } from "../layout/navigation.ts";
+import { writeLastKnownPracticeId } from "../store/browser-storage.ts";
+import { isStaffUser } from "./practice-format.ts";
+import { practiceByTicketQueryOptions, practiceQueryOptions } from "./practice-queries.ts";
+import styles from "./practices.module.css";
+
+export interface CaseContext {
+  practice: PracticeDetail;
+  staff: boolean;
+}
+
+/** The current case, for the per-case pages under the area. */
+export function useCase(): CaseContext {
+  return useOutletContext<CaseContext>();
+}
+
+/**
+ * {base}/{ticketCode}/…: finds the case by the ticket code of the path (spec §2) and hands it to the page.
+ * The server decides what this user may see: someone else's ticket code simply finds nothing.
+ */
+export function CaseArea() {
+  const { ticketCode = "" } = useParams();
+  const user = useCurrentUser();
+  const staff = isStaffUser(user);
+  const found = useQuery({ ...practiceByTicketQueryOptions(ticketCode), meta: { hideError: true } });
+  const practiceId = found.data?.practiceId;
+  const detail = useQuery({ ...practiceQueryOptions(practiceId ?? ""), enabled: Boolean(practiceId) });
+
+  // Spec §3: the last practice viewed. Only a client's own: a lawyer's view must never claim a case at login.
+  useEffect(() => {
+    if (practiceId && user && !staff) writeLastKnownPracticeId(practiceId);
+  }, [practiceId, user, staff]);
+
+  if (found.isPending || (practiceId && detail.isPending)) {
+    return <p className={styles.loading}>Caricamento della pratica {ticketCode}…</p>;
+  }
+  if (found.isError || detail.isError || !detail.data) {
+    const missing = !found.isError && found.data === null;
+    return (
+      <>
+        <h1 className={styles.title}>{missing ? "Pratica non trovata" : "Pratica non disponibile"}</h1>
+        <p role={missing ? undefined : "alert"}>
+          {missing
+            ? `Non troviamo la pratica ${ticketCode} tra quelle che puoi vedere. Controlla il numero o torna all'elenco.`
+            : "Non riusciamo a caricare la pratica in questo momento. Riprova fra qualche istante."}
+        </p>
+        <p>
+          <Link to={PRACTICES_PATH}>Torna alle pratiche</Link>
+        </p>
+      </>
+    );
+  }
+  return <Outlet context={{ practice: detail.data, staff } satisfies CaseContext} />;
+}

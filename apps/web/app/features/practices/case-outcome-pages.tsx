@@ -1,0 +1,56 @@
+import { casePath } from "@argine/core/practices/case-path";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { useCase } from "./case-area.tsx";
+import styles from "./practices.module.css";
+
+// The per-case sub-paths of spec §2 that the service and payment flows return to. Their flows (takedown
+// form, legalization session, card payment) land with the shop and services issues; each page already says
+// what happened and leads back to the case.
+
+function Outcome({ title, children }: { title: string; children: ReactNode }) {
+  const { practice } = useCase();
+  return (
+    <>
+      <h1 className={styles.title}>{title}</h1>
+      <p className={styles.outcomeCase}>Pratica {practice.ticketCode}</p>
+      {children}
+      <p>
+        <Link to={casePath(practice.ticketCode)}>Torna alla pratica</Link>
+      </p>
+    </>
+  );
+}
+
+export function TakedownSuccessPage() {
+  return (
+    <Outcome title="Richiesta di rimozione ricevuta">
+      <p>
+        Il servizio è stato preso in carico dal nostro team: ricontrolla fra qualche ora o qualche giorno. Ti
+        scriviamo appena la piattaforma risponde.
+      </p>
+    </Outcome>
+  );
+}
+
+export function LegalizationSuccessPage() {
+  return (
+    <Outcome title="Legalizzazione completata">
+      <p>
+        La sessione è conclusa. Stiamo generando i file con valore legale: possono servire fino a 12 ore. Li
+        troverai nella pagina della pratica, pronti da scaricare.
+      </p>
+    </Outcome>
+  );
+}
+
+export function PaymentErrorPage() {
+  return (
+    <Outcome title="Il pagamento non è andato a buon fine">
+      <p>
+        Non ti è stato addebitato nulla. Puoi riprovare dalla pagina della pratica, anche con un altro metodo
+        di pagamento.
+      </p>
+    </Outcome>
+  );
+}

@@ -1,0 +1,208 @@
+import { prepareProducts } from "@argine/core/orders/cart";
+import { availableProducts } from "@argine/core/practices/available-services";
+import { crimeTypeLabel } from "@argine/core/practices/crime-type";
+import { evaluationLabel } from "@argine/core/practices/evaluation";
+import { PSYCHOLOGICAL_SUPPORT_LABELS, SHITSTORM_LABELS } from "@argine/core/practices/practice-flags";
+import type { PracticeDetail } from "@argine/core/practices/practices-api";
+import { serviceStatusMessage } from "@argine/core/services/service-messages";
+import { serviceTypeName } from "@argine/core/services/service-type";
+import { formatAmount } from "@argine/core/shared/money";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { PRACTICES_PATH } from "../layout/navigation.ts";
+import { productsQueryOptions } from "../products/product-queries.ts";
+import { ExternalLink } from "../ui/external-link.tsx";
+import { useCase } from "./case-area.tsx";
+import { ClosePracticeSection } from "./close-practice.tsx";
+import { CommentsPanel } from "./comments-panel.tsx";
+import { LawyerBox } from "./lawyer-box.tsx";
+import { StatusBadge } from "./practice-card.tsx";
+import { formatDay, formatMoment } from "./practice-format.ts";
+import { customServiceQueryOptions, emailsQueryOptions } from "./practice-queries.ts";
+import styles from "./practices.module.css";
+
+const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
+
+/** {base}/{ticketCode}: the case page (spec §2), the practice detail with its services and messages. */
+export function CasePage() {
+  const { practice, staff } = useCase();
+  return (
+    <>
+      <p className={styles.back}>
+        <Link to={PRACTICES_PATH}>← {staff ? "Tutte le pratiche" : "Le tue pratiche"}</Link>
+      </p>
+      <div className={styles.caseHead}>
+        <h1 className={styles.title}>Pratica {practice.ticketCode}</h1>
+        <StatusBadge status={practice.status} />
+      </div>
+      <PracticeRecap practice={practice} staff={staff} />
+      <FeedbackSection practice={practice} />
+      <ServicesSection practice={practice} staff={staff} />
+      {staff ? <LawyerBox practice={practice} /> : null}
+      <CommentsPanel practice={practice} staff={staff} />
+      <EmailsLog practice={practice} staff={staff} />
+      {staff ? null : <ClosePracticeSection practice={practice} />}
+    </>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The practice recap card (spec §3 "Practice, as shown to users"). */
+export function PracticeRecap({ practice, staff }: { practice: PracticeDetail; staff: boolean }) {
+  const client = practice.client;
+  return (
+    <section aria-labelledby="recap-title" className={`${styles.recap} ${staff ? styles.staffCard : ""}`}>
+      <h2 id="recap-title" className={styles.sectionTitle}>
+        Riepilogo
+      </h2>
+      <dl className={styles.facts}>
+        <Fact term="Numero di pratica">{practice.ticketCode}</Fact>
+        <Fact term="Aperta il">{formatDay(practice.createdAt)}</Fact>
+        <Fact term="Reato">{practice.crimeType ? crimeTypeLabel(practice.crimeType) : "—"}</Fact>
+        <Fact term="Valutazione">{practice.evaluation ? evaluationLabel(practice.evaluation) : "—"}</Fact>
+        <Fact term="Scadenza">{formatDay(practice.expiryDate)}</Fact>
+        <Fact term="Piattaforma">{practice.platform ?? "—"}</Fact>
+        <Fact term="Link del contenuto">
+          {practice.crimeUrl ? <span className={styles.url}>{practice.crimeUrl}</span> : "—"}
+        </Fact>
+        <Fact term="Etichette">{practice.tags.length ? practice.tags.join(", ") : "—"}</Fact>
+        <Fact term="Forme d'odio">{practice.formsOfHate.length ? practice.formsOfHate.join(", ") : "—"}</Fact>
+        <Fact term="Shitstorm">{label(SHITSTORM_LABELS, practice.shitstorm)}</Fact>
+        <Fact term="Supporto psicologico">
+          {label(PSYCHOLOGICAL_SUPPORT_LABELS, practice.psychologicalSupport)}
+        </Fact>
+        <Fact term="Anonima">{practice.anonymous ? "Sì" : "No"}</Fact>
+      </dl>
+      {staff ? (
+        <div className={styles.clientBlock}>
+          <h3 className={styles.subTitle}>Cliente</h3>
+          {practice.anonymous ? (
+            <p>Pratica anonima: l'identità del cliente non è visibile.</p>
+          ) : client ? (
+            <dl className={styles.facts}>
+              <Fact term="Nome e cognome">
+                {client.name} {client.lastname}
+              </Fact>
+              <Fact term="Email">{client.email}</Fact>
+              <Fact term="Telefono">{client.phone ?? "—"}</Fact>
+              <Fact term="Codice fiscale">{client.taxCode ?? "—"}</Fact>
+              <Fact term="Indirizzo">{client.address ?? "—"}</Fact>
+            </dl>
+          ) : (
+            <p>
+              Nessun cliente registrato: la pratica è stata aperta dal questionario e non ancora collegata.
+            </p>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function FeedbackSection({ practice }: { practice: PracticeDetail }) {
+  return (
+    <section aria-labelledby="feedback-title" className={styles.section}>
+      <h2 id="feedback-title" className={styles.sectionTitle}>
+        Il feedback
+      </h2>
+      {practice.feedbackLink ? (
+        <p>
+          La prima valutazione legale del caso, in PDF.{" "}
+          <ExternalLink href={practice.feedbackLink}>Apri il feedback</ExternalLink>
+        </p>
+      ) : (
+        <p>Questa pratica non ha un feedback del questionario.</p>
+      )}
+    </section>
+  );
+}
+
+function ServicesSection({ practice, staff }: { practice: PracticeDetail; staff: boolean }) {
+  const products = useQuery(productsQueryOptions());
+  const advice = useQuery(customServiceQueryOptions(practice.practiceId));
+  const offer =
+    products.data && advice.data
+      ? availableProducts(prepareProducts(products.data, advice.data.price), practice)
+      : [];
+  return (
+    <section aria-labelledby="services-title" className={styles.section}>
+      <h2 id="services-title" className={styles.sectionTitle}>
+        Servizi
+      </h2>
+      <h3 className={styles.subTitle}>Servizi attivi</h3>
+      {practice.services.length ? (
+        <ul className={styles.serviceList}>
+          {practice.services.map((service) => {
+            const { label: status, message } = serviceStatusMessage(service.serviceType, service.status);
+            return (
+              <li key={service.serviceId} className={styles.serviceCard}>
+                <p className={styles.serviceName}>
+                  {serviceTypeName(service.serviceType)}{" "}
+                  <span className={styles.serviceStatus}>({status})</span>
+                </p>
+                <p>{message}</p>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p>Nessun servizio attivo su questa pratica.</p>
+      )}
+      <h3 className={styles.subTitle}>Servizi disponibili</h3>
+      {offer.length ? (
+        <ul className={styles.serviceList}>
+          {offer.map((product) => (
+            <li key={product.code} className={styles.serviceCard}>
+              <p className={styles.serviceName}>
+                {product.name} <span className={styles.price}>{formatAmount(product.finalPrice)}</span>
+              </p>
+              <p>{product.description}</p>
+            </li>
+          ))}
+        </ul>
+      ) : products.isPending || advice.isPending ? (
+        <p>Caricamento dei servizi…</p>
+      ) : (
+        <p>Non ci sono altri servizi acquistabili su questa pratica.</p>
+      )}
+      {staff ? null : (
+        <p className={styles.note}>
+          Per scegliere i servizi da attivare scrivi al tuo avvocato qui sotto: ti risponde sulla pratica e ti
+          aiuta a capire quali servono davvero.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function EmailsLog({ practice, staff }: { practice: PracticeDetail; staff: boolean }) {
+  const emails = useQuery(emailsQueryOptions(practice.practiceId));
+  if (!emails.data?.length) return null;
+  return (
+    <section aria-labelledby="emails-title" className={styles.section}>
+      <h2 id="emails-title" className={styles.sectionTitle}>
+        {staff ? "Email inviate al cliente" : "Email dal team legale"}
+      </h2>
+      <ul className={styles.messages}>
+        {emails.data.map((mail) => (
+          <li key={mail.id} className={styles.message}>
+            <p className={styles.messageMeta}>
+              {mail.sender ?? "Team Argine"} · {formatMoment(mail.sentAt)}
+            </p>
+            <p className={styles.messageSubject}>{mail.subject}</p>
+            <p className={styles.messageBody}>{mail.body}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { canDelete } from "@argine/core/practices/lifecycle";
+import { isPracticeStatus } from "@argine/core/practices/practice-status";
+import type { PracticeDetail } from "@argine/core/practices/practices-api";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { PRACTICES_PATH } from "../layout/navigation.ts";
+import { CONFIRM_MODAL_ID } from "../modal/confirm-modal.tsx";
+import { useModalStore } from "../modal/modal-store.ts";
+import { clearLastKnownPracticeId, readLastKnownPracticeId } from "../store/browser-storage.ts";
+import buttonStyles from "../ui/button.module.css";
+import { closePractice, deletePractice, PRACTICES_QUERY_KEY, practiceQueryKey } from "./practice-queries.ts";
+import styles from "./practices.module.css";
+
+const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
+
+/**
+ * The client closes the practice after confirming (spec §4): reopening needs the team. A practice still in
+ * attesa, with nothing bought, can instead be deleted with its data.
+ */
+export function ClosePracticeSection({ practice }: { practice: PracticeDetail }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const modal = useModalStore();
+  const close = useMutation({
+    mutationFn: () => closePractice(practice.practiceId),
+    onSuccess: async (detail) => {
+      queryClient.setQueryData(practiceQueryKey(practice.practiceId), detail);
+      await queryClient.invalidateQueries({ queryKey: [...PRACTICES_QUERY_KEY, "list"] });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deletePractice(practice.practiceId),
+    onSuccess: async () => {
+      if (readLastKnownPracticeId() === practice.practiceId) clearLastKnownPracticeId();
+      // Spec §7: after a delete the list and the details are loaded again.
+      queryClient.removeQueries({ queryKey: practiceQueryKey(practice.practiceId) });
+      await queryClient.invalidateQueries({ queryKey: PRACTICES_QUERY_KEY });
+      navigate(PRACTICES_PATH);
+    },
+  });
+
+  if (practice.status === "CLOSED") {
+    return (
+      <section aria-labelledby="close-title" className={styles.section}>
+        <h2 id="close-title" className={styles.sectionTitle}>
+          Pratica conclusa
+        </h2>
+        <p>Questa pratica è conclusa. Per riaprirla scrivi al team di Argine: ti rispondiamo noi.</p>
+      </section>
+    );
+  }
+  if (!isPracticeStatus(practice.status)) return null;
+
+  const askToClose = () =>
+    modal.open(CONFIRM_MODAL_ID, {
+      title: "Vuoi chiudere la pratica?",
+      message: `La pratica ${practice.ticketCode} sarà conclusa. Per riaprirla dovrai contattare il team di Argine.`,
+      confirmLabel: "Sì, chiudi la pratica",
+      onConfirm: () => close.mutateAsync(),
+    });
+  const askToDelete = () =>
+    modal.open(CONFIRM_MODAL_ID, {
+      title: "Vuoi eliminare la pratica?",
+      message: `La pratica ${practice.ticketCode}, con le risposte del questionario e i messaggi, sarà cancellata e non si potrà recuperare.`,
+      confirmLabel: "Sì, elimina la pratica",
+      onConfirm: () => remove.mutateAsync(),
+    });
+
+  return (
+    <section aria-labelledby="close-title" className={styles.section}>
+      <h2 id="close-title" className={styles.sectionTitle}>
+        Chiudi la pratica
+      </h2>
+      <p>
+        Se il problema è risolto puoi chiudere la pratica. Una volta chiusa, per riaprirla dovrai contattare
+        il team di Argine.
+      </p>
+      <div className={styles.actions}>
+        <button type="button" className={SECONDARY} onClick={askToClose}>
+          Chiudi la pratica
+        </button>
+        {canDelete(practice.status) ? (
+          <button type="button" className={SECONDARY} onClick={askToDelete}>
+            Elimina la pratica
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,166 @@
+import { CommentBodySchema, type PracticeDetail } from "@argine/core/practices/practices-api";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { useCurrentUser } from "../auth/auth-state.ts";
+import buttonStyles from "../ui/button.module.css";
+import formStyles from "../ui/form.module.css";
+import { FieldError, StatusRegion } from "../ui/form-field.tsx";
+import { formatMoment } from "./practice-format.ts";
+import { addComment, commentsQueryOptions, editComment } from "./practice-queries.ts";
+import styles from "./practices.module.css";
+
+const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
+const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
+
+/** The first Italian message of core's comment rule, or null when the text is fine. */
+function commentError(text: string): string | null {
+  const result = CommentBodySchema.safeParse({ comment: text });
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+/** A text area with its label, error and send button; used to write and to edit a comment. */
+function CommentForm({
+  label,
+  initial = "",
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  initial?: string;
+  submitLabel: string;
+  onSubmit: (text: string) => Promise<unknown>;
+  onCancel?: () => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = commentError(text);
+    setError(problem);
+    if (problem) return;
+    setSending(true);
+    try {
+      await onSubmit(text.trim());
+      setText("");
+    } catch {
+      // the error modal says what went wrong; the text stays so nothing is lost
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className={styles.commentForm}>
+      <div className={formStyles.field}>
+        <label htmlFor={id} className={formStyles.label}>
+          {label}
+        </label>
+        <textarea
+          id={id}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          rows={4}
+          maxLength={5000}
+          className={`${formStyles.control} ${formStyles.textarea}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <FieldError id={`${id}-error`} message={error ?? undefined} />
+      </div>
+      <div className={formStyles.actions}>
+        <button type="submit" className={PRIMARY} disabled={sending}>
+          {submitLabel}
+        </button>
+        {onCancel ? (
+          <button type="button" className={SECONDARY} onClick={onCancel}>
+            Annulla
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** "Contatta l'avvocato" (spec §2): the written conversation on the practice, kept as comments. */
+export function CommentsPanel({ practice, staff }: { practice: PracticeDetail; staff: boolean }) {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const options = commentsQueryOptions(practice.practiceId);
+  const comments = useQuery(options);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [status, setStatus] = useState("");
+  const refresh = () => queryClient.invalidateQueries({ queryKey: options.queryKey });
+  const add = useMutation({
+    mutationFn: (text: string) => addComment(practice.practiceId, text),
+    onSuccess: async () => {
+      await refresh();
+      setStatus("Messaggio inviato.");
+    },
+  });
+  const edit = useMutation({
+    mutationFn: ({ id, text }: { id: string; text: string }) => editComment(id, text),
+    onSuccess: async () => {
+      await refresh();
+      setEditing(null);
+      setStatus("Messaggio modificato.");
+    },
+  });
+
+  return (
+    <section aria-labelledby="comments-title" className={styles.section}>
+      <h2 id="comments-title" className={styles.sectionTitle}>
+        {staff ? "Messaggi con il cliente" : "Contatta il tuo avvocato"}
+      </h2>
+      {comments.data?.length ? (
+        <ul className={styles.messages}>
+          {comments.data.map((comment) => (
+            <li key={comment.id} className={styles.message}>
+              <p className={styles.messageMeta}>
+                {comment.author ?? "Utente"} · {formatMoment(comment.createdAt)}
+                {comment.updatedAt !== comment.createdAt ? " · modificato" : ""}
+              </p>
+              {editing === comment.id ? (
+                <CommentForm
+                  label="Modifica il messaggio"
+                  initial={comment.comment}
+                  submitLabel="Salva"
+                  onSubmit={(text) => edit.mutateAsync({ id: comment.id, text })}
+                  onCancel={() => setEditing(null)}
+                />
+              ) : (
+                <>
+                  <p className={styles.messageBody}>{comment.comment}</p>
+                  {user && comment.authorId === user.id ? (
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      onClick={() => setEditing(comment.id)}
+                    >
+                      Modifica
+                      <span className="visually-hidden">
+                        {" "}
+                        il messaggio del {formatMoment(comment.createdAt)}
+                      </span>
+                    </button>
+                  ) : null}
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : comments.isPending ? (
+        <p>Caricamento dei messaggi…</p>
+      ) : (
+        <p>Ancora nessun messaggio su questa pratica.</p>
+      )}
+      <CommentForm
+        label={staff ? "Scrivi al cliente" : "Scrivi al tuo avvocato"}
+        submitLabel="Invia il messaggio"
+        onSubmit={(text) => add.mutateAsync(text)}
+      />
+      <StatusRegion>{status ? <p className={styles.statusText}>{status}</p> : null}</StatusRegion>
+    </section>
+  );
+}

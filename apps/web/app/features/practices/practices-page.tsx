@@ -1,0 +1,203 @@
+import { CRIME_TYPES, crimeTypeLabel } from "@argine/core/practices/crime-type";
+import { EVALUATIONS, evaluationLabel } from "@argine/core/practices/evaluation";
+import { PRACTICE_STATUSES, practiceStatusLabel } from "@argine/core/practices/practice-status";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useId } from "react";
+import { useSearchParams } from "react-router";
+import { useCurrentUser } from "../auth/auth-state.ts";
+import buttonStyles from "../ui/button.module.css";
+import formStyles from "../ui/form.module.css";
+import { PracticeCard } from "./practice-card.tsx";
+import { isStaffUser } from "./practice-format.ts";
+import { type PracticeFilters, practiceListQueryOptions } from "./practice-queries.ts";
+import styles from "./practices.module.css";
+
+const PAGE_SIZE = 20;
+const FILTER_KEYS = ["q", "status", "evaluation", "crimeType", "anonymous"] as const;
+
+/** The filters live in the address, so Back, reload and a shared link keep them. */
+function filtersFrom(params: URLSearchParams): PracticeFilters {
+  const filters: Record<string, string | number> = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key)?.trim();
+    if (value) filters[key] = value;
+  }
+  const page = Number(params.get("page"));
+  filters.page = Number.isInteger(page) && page > 1 ? page : 1;
+  filters.pageSize = PAGE_SIZE;
+  return filters as PracticeFilters;
+}
+
+/** /dashboard/practices: a client's own practices; for lawyers and admins every practice, searchable. */
+export function PracticesPage() {
+  const staff = isStaffUser(useCurrentUser());
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+  const list = useQuery(practiceListQueryOptions(filters));
+  const page = filters.page ?? 1;
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  const goTo = (next: number) => {
+    const copy = new URLSearchParams(params);
+    copy.set("page", String(next));
+    setParams(copy);
+  };
+
+  return (
+    <>
+      <h1 className={styles.title}>{staff ? "Tutte le pratiche" : "Le tue pratiche"}</h1>
+      <p className={styles.intro}>
+        {staff
+          ? "Cerca per nome del cliente o numero di pratica e filtra per stato, valutazione e reato. Le pratiche anonime non mostrano chi è il cliente."
+          : "Qui trovi i casi aperti con Argine: apri una pratica per vedere il feedback, i servizi e per scrivere al tuo avvocato."}
+      </p>
+      {staff ? <SearchForm params={params} onSearch={setParams} /> : null}
+      <section aria-labelledby="practices-results" aria-busy={list.isFetching}>
+        <h2 id="practices-results" className={styles.resultsTitle}>
+          {list.data
+            ? `${list.data.total} ${list.data.total === 1 ? "pratica" : "pratiche"}`
+            : list.isError
+              ? "Pratiche"
+              : "Caricamento delle pratiche…"}
+        </h2>
+        {list.isError ? (
+          <p role="alert" className={formStyles.alert}>
+            Non riusciamo a caricare le pratiche. Riprova fra qualche istante.
+          </p>
+        ) : null}
+        {list.data?.total === 0 ? (
+          <p>
+            {staff
+              ? "Nessuna pratica corrisponde alla ricerca."
+              : "Non hai ancora pratiche: il questionario gratuito ne apre una per te."}
+          </p>
+        ) : null}
+        <ul className={styles.cardList}>
+          {list.data?.data.map((practice) => (
+            <li key={practice.practiceId}>
+              <PracticeCard practice={practice} staff={staff} />
+            </li>
+          ))}
+        </ul>
+        {pages > 1 ? (
+          <nav aria-label="Pagine dei risultati" className={styles.pager}>
+            <button
+              type="button"
+              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+              disabled={page <= 1}
+              onClick={() => goTo(page - 1)}
+            >
+              Precedente
+            </button>
+            <span>
+              Pagina {page} di {pages}
+            </span>
+            <button
+              type="button"
+              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+              disabled={page >= pages}
+              onClick={() => goTo(page + 1)}
+            >
+              Successiva
+            </button>
+          </nav>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+function SearchForm({
+  params,
+  onSearch,
+}: {
+  params: URLSearchParams;
+  onSearch: (next: URLSearchParams) => void;
+}) {
+  const id = useId();
+  // Uncontrolled inputs keyed by the address: a Back navigation shows the filters it goes back to.
+  const key = params.toString();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const name of FILTER_KEYS) {
+      const value = String(data.get(name) ?? "").trim();
+      if (value) next.set(name, value);
+    }
+    onSearch(next);
+  };
+  const select = (name: string, label: string, options: readonly { value: string; label: string }[]) => (
+    <div className={formStyles.field}>
+      <label htmlFor={`${id}-${name}`} className={formStyles.label}>
+        {label}
+      </label>
+      <select
+        id={`${id}-${name}`}
+        name={name}
+        defaultValue={params.get(name) ?? ""}
+        className={formStyles.control}
+      >
+        <option value="">Tutti</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  return (
+    <search className={styles.search}>
+      <form key={key} onSubmit={submit} aria-label="Cerca e filtra le pratiche">
+        <div className={styles.searchRow}>
+          <div className={formStyles.field}>
+            <label htmlFor={`${id}-q`} className={formStyles.label}>
+              Nome del cliente o numero di pratica
+            </label>
+            <input
+              id={`${id}-q`}
+              name="q"
+              type="search"
+              defaultValue={params.get("q") ?? ""}
+              className={formStyles.control}
+              maxLength={100}
+            />
+          </div>
+          <button type="submit" className={`${buttonStyles.button} ${buttonStyles.primary}`}>
+            Cerca
+          </button>
+        </div>
+        <div className={styles.filters}>
+          {select(
+            "status",
+            "Stato",
+            PRACTICE_STATUSES.map((s) => ({ value: s, label: practiceStatusLabel(s) })),
+          )}
+          {select(
+            "evaluation",
+            "Valutazione",
+            EVALUATIONS.map((e) => ({ value: e, label: evaluationLabel(e) })),
+          )}
+          {select(
+            "crimeType",
+            "Reato",
+            CRIME_TYPES.map((c) => ({ value: c, label: crimeTypeLabel(c) })),
+          )}
+          <div className={formStyles.checkboxRow}>
+            <input
+              id={`${id}-anonymous`}
+              name="anonymous"
+              type="checkbox"
+              value="true"
+              defaultChecked={params.get("anonymous") === "true"}
+              className={formStyles.checkboxInput}
+            />
+            <label htmlFor={`${id}-anonymous`} className={formStyles.checkboxLabel}>
+              Solo pratiche anonime
+            </label>
+          </div>
+        </div>
+      </form>
+    </search>
+  );
+}

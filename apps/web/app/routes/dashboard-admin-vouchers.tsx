@@ -1,0 +1,16 @@
+import { AdminVouchersPage } from "../features/admin/admin-vouchers-page.tsx";
+import { pageMeta } from "../features/seo/page-meta.ts";
+import type { Route } from "./+types/dashboard-admin-vouchers";
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta({
+    title: "Voucher",
+    description: "I voucher di sconto.",
+    path: "/dashboard/admin/vouchers",
+    noindex: true,
+  });
+}
+
+export default function DashboardAdminVouchers() {
+  return <AdminVouchersPage />;
+}

@@ -1,0 +1,16 @@
+import { CasePage } from "../features/practices/case-page.tsx";
+import { pageMeta } from "../features/seo/page-meta.ts";
+import type { Route } from "./+types/dashboard-case-home";
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta({
+    title: "La pratica",
+    description: "La pagina della pratica: feedback, servizi e messaggi.",
+    path: "/dashboard/practices",
+    noindex: true,
+  });
+}
+
+export default function Page() {
+  return <CasePage />;
+}

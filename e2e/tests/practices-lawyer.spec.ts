@@ -1,0 +1,95 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+// Issue 5, acceptance 2: the demo lawyer searches, filters the anonymous practices, works one and emails its
+// client, whose identity stays hidden.
+
+const DEMO_PASSWORD = "Demo!Argine2026";
+
+async function expectAccessible(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto("/account/login");
+  await page.waitForURL(/\/account\/login\?uid=/);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Accedi" }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+const cards = (page: Page) => page.locator("article");
+
+test("the demo lawyer searches by name and number, filters anonymous practices and works one", async ({
+  page,
+}) => {
+  await signIn(page, "avvocato@demo.argine.it");
+  await page
+    .getByRole("navigation", { name: "Area personale" })
+    .getByRole("link", { name: "Tutte le pratiche" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Tutte le pratiche" })).toBeVisible();
+
+  const search = page.getByLabel("Nome del cliente o numero di pratica");
+  await search.fill("Esposito");
+  await page.getByRole("button", { name: "Cerca" }).click();
+  await expect(page).toHaveURL(/q=Esposito/);
+  await expect(cards(page).filter({ hasText: "Giulia Esposito" }).first()).toBeVisible();
+  // The client's anonymous practice is never found by her name.
+  await expect(page.getByRole("link", { name: "Pratica AR-DEMO0004" })).toHaveCount(0);
+
+  await page.getByLabel("Nome del cliente o numero di pratica").fill("DEMO0001");
+  await page.getByRole("button", { name: "Cerca" }).click();
+  await expect(page.getByRole("heading", { name: "1 pratica" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Pratica AR-DEMO0001" })).toBeVisible();
+
+  await page.getByLabel("Nome del cliente o numero di pratica").fill("");
+  await page.getByLabel("Solo pratiche anonime").check();
+  await page.getByRole("button", { name: "Cerca" }).click();
+  await expect(page).toHaveURL(/anonymous=true/);
+  await expect(page.getByRole("link", { name: "Pratica AR-DEMO0004" })).toBeVisible();
+  await expect(cards(page).filter({ hasText: "Giulia" })).toHaveCount(0);
+  for (const card of await cards(page).all()) await expect(card).toContainText("Pratica anonima");
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: "Pratica AR-DEMO0004" }).click();
+  await page.waitForURL("**/dashboard/practices/case/AR-DEMO0004");
+  await expect(page.getByText("Pratica anonima: l'identità del cliente non è visibile.")).toBeVisible();
+  await expect(page.getByText("cliente@demo.argine.it")).toHaveCount(0);
+  const box = page.locator("section", { has: page.getByRole("heading", { name: "Area avvocato" }) });
+  await expect(box).toBeVisible();
+  await expectAccessible(page);
+
+  // The services this practice can buy: the takedown is switched off and disappears from the offer.
+  await box.getByLabel("Takedown").uncheck();
+  await box.getByRole("button", { name: "Salva i servizi" }).click();
+  await expect(box.getByText("Servizi disponibili aggiornati.")).toBeVisible();
+  const offer = page.locator("section", { has: page.getByRole("heading", { name: "Servizi disponibili" }) });
+  await expect(offer.getByText("Takedown")).toHaveCount(0);
+  await expect(offer.getByText("Diffida").first()).toBeVisible();
+
+  await box.getByLabel("Valutazione della pratica").selectOption("WITHRESERVE");
+  await box.getByRole("button", { name: "Salva la valutazione" }).click();
+  await expect(box.getByText("Valutazione salvata.")).toBeVisible();
+  const recap = page.locator("section", { has: page.getByRole("heading", { name: "Riepilogo" }) });
+  await expect(recap).toContainText("valida con riserva");
+
+  const subject = `Documenti per la diffida ${Date.now()}`;
+  await box.getByLabel("Oggetto").fill(subject);
+  await box.getByLabel("Messaggio").fill("Buongiorno, ci servono gli screenshot dei commenti con la data.");
+  await box.getByRole("button", { name: "Invia l'email" }).click();
+  await expect(box.getByText("Email inviata al cliente.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Email inviate al cliente" })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("lawyer-case.png"), fullPage: true });
+
+  // The mail reached the client (demo mailbox), though the lawyer never saw her address.
+  await page.goto("/dev/mailbox");
+  await page
+    .getByRole("button", { name: new RegExp(subject) })
+    .first()
+    .click();
+  await expect(page.locator("article")).toContainText("A: cliente@demo.argine.it");
+  await expect(page.locator("article")).toContainText("ci servono gli screenshot");
+});

@@ -1,0 +1,368 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { PROMO_GIFT_CARD_MAX_EUR } from "../shared/constants.ts";
+import { MESSAGES } from "../shared/messages.ts";
+import { formatAmount, formatEuroInput, parseEuroAmount } from "../shared/money.ts";
+import {
+  AdminCampaignCreateSchema,
+  AdminCampaignListSchema,
+  AdminCampaignPatchSchema,
+  AdminGiftCardCreateSchema,
+  AdminGiftCardListSchema,
+  AdminGiftCardPatchSchema,
+  AdminIdParamsSchema,
+  AdminProductListSchema,
+  AdminProductPatchSchema,
+  AdminUserListQuerySchema,
+  AdminUserListSchema,
+  AdminVoucherCreateSchema,
+  AdminVoucherListSchema,
+  AdminVoucherPatchSchema,
+  AmountInputSchema,
+  AmountSchema,
+  CampaignFormSchema,
+  DateInputSchema,
+  datesInOrder,
+  GiftCardCreateFormSchema,
+  giftCardEditFormSchema,
+  MAX_CATALOGUE_AMOUNT_EUR,
+  ProductFormSchema,
+  VoucherFormSchema,
+} from "./admin-api.ts";
+
+function messages(schema: z.ZodType, value: unknown): string[] {
+  const result = schema.safeParse(value);
+  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+}
+
+/** The message per field path, first one wins (what the API answers and what a form shows). */
+function byField(schema: z.ZodType, value: unknown): Record<string, string> {
+  const result = schema.safeParse(value);
+  if (result.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of result.error.issues) out[issue.path.join(".")] ??= issue.message;
+  return out;
+}
+
+describe("parseEuroAmount", () => {
+  it("reads a comma or a dot as the decimal separator", () => {
+    expect(parseEuroAmount("49,90")).toBe(49.9);
+    expect(parseEuroAmount("49.90")).toBe(49.9);
+    expect(parseEuroAmount("49")).toBe(49);
+    expect(parseEuroAmount("0,5")).toBe(0.5);
+    expect(parseEuroAmount(" 49,90 € ")).toBe(49.9);
+  });
+
+  it("reads Italian thousands separators", () => {
+    expect(parseEuroAmount("1.234,50")).toBe(1234.5);
+    expect(parseEuroAmount("1.250")).toBe(1250);
+    expect(parseEuroAmount("12.345.678")).toBe(12345678);
+    expect(parseEuroAmount("1234,5")).toBe(1234.5);
+  });
+
+  it("refuses anything else: negatives, three decimals, letters, empty", () => {
+    for (const text of [
+      "",
+      "-5",
+      "49,999",
+      "4,9,9",
+      "abc",
+      "1e3",
+      "49,",
+      ",5",
+      "1,234.50",
+      "NaN",
+      "Infinity",
+    ])
+      expect(parseEuroAmount(text)).toBeUndefined();
+  });
+
+  it("round-trips with formatEuroInput", () => {
+    for (const value of [0, 0.5, 49.9, 1234.5, 99999.99]) {
+      expect(parseEuroAmount(formatEuroInput(value))).toBe(value);
+    }
+    expect(formatEuroInput(49.9)).toBe("49,90");
+  });
+});
+
+describe("AmountSchema (API, euros as numbers)", () => {
+  it("accepts non-negative amounts with at most 2 decimals", () => {
+    expect(AmountSchema.parse(0)).toBe(0);
+    expect(AmountSchema.parse(49.9)).toBe(49.9);
+    expect(AmountSchema.parse(1234.56)).toBe(1234.56);
+  });
+
+  it("refuses negatives, 3 decimals, strings and too much, in Italian", () => {
+    expect(messages(AmountSchema, -1)).toEqual([MESSAGES.negativeAmount]);
+    expect(messages(AmountSchema, 49.999)).toEqual([MESSAGES.amountDecimals]);
+    expect(messages(AmountSchema, "49,90")).toEqual([MESSAGES.invalidAmount]);
+    expect(messages(AmountSchema, MAX_CATALOGUE_AMOUNT_EUR + 1)).toEqual([MESSAGES.amountTooHigh]);
+  });
+
+  it("states the real ceiling in its message", () => {
+    expect(MESSAGES.amountTooHigh).toContain(formatAmount(MAX_CATALOGUE_AMOUNT_EUR));
+    expect(MESSAGES.promoGiftCardMax).toContain(formatAmount(PROMO_GIFT_CARD_MAX_EUR));
+  });
+});
+
+describe("AdminProductPatchSchema", () => {
+  it("takes any subset of the editable fields", () => {
+    expect(AdminProductPatchSchema.parse({ price: 59 })).toEqual({ price: 59 });
+    expect(AdminProductPatchSchema.parse({ active: false, order: 5 })).toEqual({ active: false, order: 5 });
+  });
+
+  it("refuses a discounted price above the price", () => {
+    expect(byField(AdminProductPatchSchema, { price: 50, discountedPrice: 60 })).toEqual({
+      discountedPrice: MESSAGES.discountAbovePrice,
+    });
+    expect(AdminProductPatchSchema.safeParse({ price: 50, discountedPrice: 50 }).success).toBe(true);
+  });
+
+  it("refuses an empty change, unknown fields and a bad order, in Italian", () => {
+    expect(messages(AdminProductPatchSchema, {})).toEqual([MESSAGES.nothingToChange]);
+    expect(messages(AdminProductPatchSchema, { code: "X", price: 1 })).toEqual([MESSAGES.unknownField]);
+    expect(messages(AdminProductPatchSchema, { order: 1.5 })).toEqual([MESSAGES.orderRange]);
+    expect(messages(AdminProductPatchSchema, { name: "  " })).toEqual([MESSAGES.required]);
+    expect(messages(AdminProductPatchSchema, { active: "sì" })).toEqual([MESSAGES.invalidChoice]);
+  });
+});
+
+describe("AdminCampaignCreateSchema", () => {
+  const campaign = { code: "scudo-2027", name: "Scudo", sponsor: "Fondazione", coveragePercent: 40 };
+
+  it("uppercases the code and fills the defaults", () => {
+    expect(AdminCampaignCreateSchema.parse(campaign)).toEqual({
+      ...campaign,
+      code: "SCUDO-2027",
+      maxAmount: null,
+      minAmount: 0,
+      productCodes: [],
+      order: 0,
+      startsAt: null,
+      endsAt: null,
+      active: true,
+    });
+  });
+
+  it("keeps coverage within 0–100 and codes to letters, digits and dashes", () => {
+    expect(byField(AdminCampaignCreateSchema, { ...campaign, coveragePercent: 101 })).toEqual({
+      coveragePercent: MESSAGES.coverageRange,
+    });
+    expect(byField(AdminCampaignCreateSchema, { ...campaign, coveragePercent: -1 })).toEqual({
+      coveragePercent: MESSAGES.coverageRange,
+    });
+    expect(byField(AdminCampaignCreateSchema, { ...campaign, code: "SCUDO 2027" })).toEqual({
+      code: MESSAGES.codeFormat,
+    });
+    expect(byField(AdminCampaignCreateSchema, { ...campaign, code: "AB" })).toEqual({
+      code: MESSAGES.codeMinLength,
+    });
+    expect(byField(AdminCampaignCreateSchema, { ...campaign, productCodes: ["CAFFE"] })).toEqual({
+      "productCodes.0": MESSAGES.invalidProduct,
+    });
+  });
+
+  it("needs valid dates, the end after the start", () => {
+    const start = "2027-01-01T00:00:00.000Z";
+    expect(
+      byField(AdminCampaignCreateSchema, { ...campaign, startsAt: start, endsAt: "2026-12-31T23:00:00Z" }),
+    ).toEqual({ endsAt: MESSAGES.endBeforeStart });
+    expect(byField(AdminCampaignCreateSchema, { ...campaign, startsAt: start, endsAt: start })).toEqual({
+      endsAt: MESSAGES.endBeforeStart,
+    });
+    expect(byField(AdminCampaignCreateSchema, { ...campaign, endsAt: "2027-02-30T00:00:00Z" })).toEqual({
+      endsAt: MESSAGES.invalidDate,
+    });
+    expect(byField(AdminCampaignCreateSchema, { ...campaign, endsAt: "domani" })).toEqual({
+      endsAt: MESSAGES.invalidDate,
+    });
+    expect(
+      AdminCampaignCreateSchema.safeParse({
+        ...campaign,
+        startsAt: start,
+        endsAt: "2027-06-30T22:00:00+02:00",
+      }).success,
+    ).toBe(true);
+  });
+
+  it("patches any field but the code", () => {
+    expect(AdminCampaignPatchSchema.parse({ active: false })).toEqual({ active: false });
+    expect(messages(AdminCampaignPatchSchema, { code: "ALTRO" })[0]).toBe(MESSAGES.unknownField);
+    expect(messages(AdminCampaignPatchSchema, { maxAmount: null })).toEqual([]);
+  });
+});
+
+describe("datesInOrder", () => {
+  it("holds when a side is missing, and compares instants across offsets", () => {
+    expect(datesInOrder(null, "2027-01-01T00:00:00Z")).toBe(true);
+    expect(datesInOrder("2027-01-01T00:00:00Z", undefined)).toBe(true);
+    expect(datesInOrder("2027-01-01T01:00:00+02:00", "2027-01-01T00:00:00Z")).toBe(true);
+    expect(datesInOrder("2027-01-01T00:00:00Z", "2027-01-01T01:00:00+02:00")).toBe(false);
+  });
+});
+
+describe("vouchers", () => {
+  it("needs at least 3 characters with the spec's message, and uppercases", () => {
+    expect(messages(AdminVoucherCreateSchema, { code: "ab" })).toEqual([MESSAGES.voucherMinLength]);
+    expect(messages(AdminVoucherCreateSchema, { code: "" })).toEqual([MESSAGES.required]);
+    expect(AdminVoucherCreateSchema.parse({ code: " estate-25 ", discountAmount: 25 })).toEqual({
+      code: "ESTATE-25",
+      discountAmount: 25,
+      maxUses: null,
+      expiresAt: null,
+      active: true,
+    });
+  });
+
+  it("keeps the discount a whole percent from 1 to 100 and uses positive", () => {
+    expect(messages(AdminVoucherCreateSchema, { code: "ABC", discountAmount: 0 })).toEqual([
+      MESSAGES.voucherPercentRange,
+    ]);
+    expect(messages(AdminVoucherCreateSchema, { code: "ABC", discountAmount: 12.5 })).toEqual([
+      MESSAGES.voucherPercentRange,
+    ]);
+    expect(messages(AdminVoucherPatchSchema, { maxUses: 0 })).toEqual([MESSAGES.maxUsesRange]);
+    expect(AdminVoucherPatchSchema.parse({ discountAmount: null })).toEqual({ discountAmount: null });
+  });
+});
+
+describe("gift cards", () => {
+  it("needs a positive amount, and at most 150 € for a promo card", () => {
+    expect(messages(AdminGiftCardCreateSchema, { code: "REGALO-1", amount: 0 })).toEqual([
+      MESSAGES.amountNotPositive,
+    ]);
+    expect(byField(AdminGiftCardCreateSchema, { code: "REGALO-1", promo: "estate", amount: 200 })).toEqual({
+      amount: MESSAGES.promoGiftCardMax,
+    });
+    expect(AdminGiftCardCreateSchema.parse({ code: "regalo-1", promo: "estate", amount: 150 })).toEqual({
+      code: "REGALO-1",
+      promo: "ESTATE",
+      amount: 150,
+      productCodes: [],
+      expiresAt: null,
+    });
+    expect(AdminGiftCardCreateSchema.safeParse({ code: "REGALO-2", amount: 500 }).success).toBe(true);
+  });
+
+  it("patches balance, expiry and products only", () => {
+    expect(AdminGiftCardPatchSchema.parse({ balance: 0 })).toEqual({ balance: 0 });
+    expect(messages(AdminGiftCardPatchSchema, { amount: 10 })[0]).toBe(MESSAGES.unknownField);
+    expect(messages(AdminGiftCardPatchSchema, { balance: -1 })).toEqual([MESSAGES.negativeAmount]);
+  });
+});
+
+describe("params and queries", () => {
+  it("pages the user list, 20 by default", () => {
+    expect(AdminUserListQuerySchema.parse({})).toEqual({ page: 1, pageSize: 20 });
+    expect(AdminUserListQuerySchema.parse({ q: " anna ", page: "2", pageSize: "50" })).toEqual({
+      q: "anna",
+      page: 2,
+      pageSize: 50,
+    });
+    expect(AdminUserListQuerySchema.safeParse({ pageSize: "1000" }).success).toBe(false);
+  });
+
+  it("refuses an id that is not a UUID, in Italian", () => {
+    expect(messages(AdminIdParamsSchema, { id: "42" })).toEqual([MESSAGES.invalidId]);
+  });
+});
+
+describe("form schemas (what the admin types)", () => {
+  const product = {
+    name: "Takedown",
+    description: "Rimozione dei link.",
+    price: "99,00",
+    discountedPrice: "89.90",
+    order: "30",
+    active: true,
+  };
+
+  it("accepts amounts with a comma or a dot, and checks the discount against the price", () => {
+    expect(ProductFormSchema.safeParse(product).success).toBe(true);
+    expect(byField(ProductFormSchema, { ...product, discountedPrice: "99,01" })).toEqual({
+      discountedPrice: MESSAGES.discountAbovePrice,
+    });
+    expect(byField(ProductFormSchema, { ...product, price: "99,999", order: "x" })).toEqual({
+      price: MESSAGES.invalidAmount,
+      order: MESSAGES.orderRange,
+    });
+    expect(byField(ProductFormSchema, { ...product, price: "" })).toEqual({ price: MESSAGES.required });
+    expect(messages(AmountInputSchema, "200.000")).toEqual([MESSAGES.amountTooHigh]);
+  });
+
+  it("checks campaign days: the end may be the start day, not before", () => {
+    const campaign = {
+      code: "SCUDO",
+      name: "Scudo",
+      sponsor: "Fondazione",
+      coveragePercent: "50",
+      maxAmount: "",
+      minAmount: "0",
+      productCodes: ["DEFENCE"],
+      order: "10",
+      startsAt: "2027-01-10",
+      endsAt: "2027-01-10",
+      active: true,
+    };
+    expect(CampaignFormSchema.safeParse(campaign).success).toBe(true);
+    expect(byField(CampaignFormSchema, { ...campaign, endsAt: "2027-01-09" })).toEqual({
+      endsAt: MESSAGES.endBeforeStart,
+    });
+    expect(byField(CampaignFormSchema, { ...campaign, coveragePercent: "150", maxAmount: "abc" })).toEqual({
+      coveragePercent: MESSAGES.coverageRange,
+      maxAmount: MESSAGES.invalidAmount,
+    });
+    expect(messages(DateInputSchema, "2027-02-30")).toEqual([MESSAGES.invalidDate]);
+    expect(messages(DateInputSchema, "")).toEqual([]);
+  });
+
+  it("leaves optional voucher numbers empty, and checks them when filled", () => {
+    const voucher = { code: "ESTATE", discountAmount: "", maxUses: "", expiresAt: "", active: true };
+    expect(VoucherFormSchema.safeParse(voucher).success).toBe(true);
+    expect(byField(VoucherFormSchema, { ...voucher, code: "ES", discountAmount: "101" })).toEqual({
+      code: MESSAGES.voucherMinLength,
+      discountAmount: MESSAGES.voucherPercentRange,
+    });
+  });
+
+  it("checks a gift card's amount, promo ceiling and balance", () => {
+    const card = { code: "REGALO", promo: "", amount: "200", productCodes: [], expiresAt: "" };
+    expect(GiftCardCreateFormSchema.safeParse(card).success).toBe(true);
+    expect(byField(GiftCardCreateFormSchema, { ...card, promo: "DIFESA" })).toEqual({
+      amount: MESSAGES.promoGiftCardMax,
+    });
+    expect(byField(GiftCardCreateFormSchema, { ...card, amount: "0" })).toEqual({
+      amount: MESSAGES.amountNotPositive,
+    });
+    const edit = giftCardEditFormSchema(150);
+    expect(edit.safeParse({ balance: "150,00", productCodes: [], expiresAt: "" }).success).toBe(true);
+    expect(byField(edit, { balance: "150,01", productCodes: [], expiresAt: "" })).toEqual({
+      balance: MESSAGES.balanceAboveAmount,
+    });
+  });
+});
+
+// The API declares these and publishes them in its OpenAPI document: they must convert to JSON Schema.
+const API_SCHEMAS = {
+  AdminUserListQuerySchema,
+  AdminUserListSchema,
+  AdminProductListSchema,
+  AdminProductPatchSchema,
+  AdminCampaignListSchema,
+  AdminCampaignCreateSchema,
+  AdminCampaignPatchSchema,
+  AdminVoucherListSchema,
+  AdminVoucherCreateSchema,
+  AdminVoucherPatchSchema,
+  AdminGiftCardListSchema,
+  AdminGiftCardCreateSchema,
+  AdminGiftCardPatchSchema,
+};
+
+describe("API schemas", () => {
+  it.each(Object.entries(API_SCHEMAS))("%s converts to JSON Schema for input and output", (_, schema) => {
+    for (const io of ["input", "output"] as const) {
+      expect(z.toJSONSchema(schema, { io }).type).toBeDefined();
+    }
+  });
+});

@@ -1,0 +1,465 @@
+import { z } from "zod";
+import { RoleSchema } from "../identity/roles.ts";
+import { PRODUCT_CODES } from "../orders/product.ts";
+import { PROMO_GIFT_CARD_MAX_EUR, VOUCHER_CODE_MIN_LENGTH } from "../shared/constants.ts";
+import { ifFilled, RequiredStringSchema } from "../shared/fields.ts";
+import { MESSAGES } from "../shared/messages.ts";
+import { hasAtMostTwoDecimals, parseEuroAmount } from "../shared/money.ts";
+
+// The admin workspace (issue 5): users and roles, and the catalogue (products and prices, campaigns, vouchers,
+// gift cards). Request bodies and responses of /v1/admin/*, shared by the API routes and the web forms.
+// The API speaks euros as numbers and ISO 8601 instants; the web forms keep what the admin typed as text
+// ("49,90", "2026-12-31") and are validated by the *FormSchema below, with the same rules and messages.
+
+/** Far above any real price, and safely inside the database's integer cents. */
+export const MAX_CATALOGUE_AMOUNT_EUR = 100_000;
+export const CODE_MIN_LENGTH = VOUCHER_CODE_MIN_LENGTH;
+export const CODE_MAX_LENGTH = 40;
+export const NAME_MAX_LENGTH = 100;
+export const SPONSOR_MAX_LENGTH = 200;
+export const DESCRIPTION_MAX_LENGTH = 2000;
+export const ORDER_MAX = 9999;
+export const MAX_USES_MAX = 1_000_000;
+/** Codes customers type at checkout: uppercase letters, digits and dashes. */
+export const CODE_PATTERN = /^[A-Z0-9-]+$/;
+
+// ─── Rules shared by bodies and forms ────────────────────────────────────────────────────────────────────
+
+/** The discounted price never exceeds the price. */
+export function discountWithinPrice(price: number, discountedPrice: number): boolean {
+  return discountedPrice <= price;
+}
+
+/** An end, when both are given, comes strictly after the start (ISO 8601 instants). */
+export function datesInOrder(start: string | null | undefined, end: string | null | undefined): boolean {
+  if (!start || !end) return true;
+  return Date.parse(end) > Date.parse(start);
+}
+
+/** A gift card's balance stays between 0 and its amount (the database checks it too). */
+export function balanceWithinAmount(balance: number, amount: number): boolean {
+  return balance >= 0 && balance <= amount;
+}
+
+/** A promo gift card is worth at most 150 € (spec §9). */
+export function promoAmountAllowed(promo: string | null | undefined, amount: number): boolean {
+  return !promo || amount <= PROMO_GIFT_CARD_MAX_EUR;
+}
+
+// ─── Field schemas (API: numbers and ISO instants) ───────────────────────────────────────────────────────
+
+/** Euros as a number: not negative, at most 2 decimals, at most 100.000,00 €. */
+export const AmountSchema = z
+  .number({ error: MESSAGES.invalidAmount })
+  .min(0, { error: MESSAGES.negativeAmount })
+  .max(MAX_CATALOGUE_AMOUNT_EUR, { error: MESSAGES.amountTooHigh })
+  .refine(hasAtMostTwoDecimals, { error: MESSAGES.amountDecimals });
+
+const NameSchema = RequiredStringSchema.max(NAME_MAX_LENGTH, { error: MESSAGES.tooLong });
+const SponsorSchema = RequiredStringSchema.max(SPONSOR_MAX_LENGTH, { error: MESSAGES.tooLong });
+const DescriptionSchema = RequiredStringSchema.max(DESCRIPTION_MAX_LENGTH, { error: MESSAGES.tooLong });
+
+const integer = (min: number, max: number, message: string) =>
+  z
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+
+const OrderSchema = integer(0, ORDER_MAX, MESSAGES.orderRange);
+const CoverageSchema = integer(0, 100, MESSAGES.coverageRange);
+const VoucherPercentSchema = integer(1, 100, MESSAGES.voucherPercentRange);
+const MaxUsesSchema = integer(1, MAX_USES_MAX, MESSAGES.maxUsesRange);
+const FlagSchema = z.boolean({ error: MESSAGES.invalidChoice });
+
+/** An instant with its offset, e.g. "2026-12-31T22:59:59.999Z"; impossible dates (31 April) are refused. */
+export const DateTimeSchema = z.iso.datetime({ offset: true, error: MESSAGES.invalidDate });
+
+export const ProductCodesSchema = z.array(z.enum(PRODUCT_CODES, { error: MESSAGES.invalidProduct }), {
+  error: MESSAGES.invalidProduct,
+});
+
+function codeSchema(minLengthMessage: string) {
+  return RequiredStringSchema.toUpperCase()
+    .refine((code) => code.length >= CODE_MIN_LENGTH, { error: minLengthMessage, ...ifFilled })
+    .refine((code) => code.length <= CODE_MAX_LENGTH, { error: MESSAGES.tooLong, ...ifFilled })
+    .refine((code) => CODE_PATTERN.test(code), { error: MESSAGES.codeFormat, ...ifFilled });
+}
+
+/** A voucher code: trimmed and uppercased; 'Il Voucher deve essere almeno 3 caratteri.' (spec §5). */
+export const AdminVoucherCodeSchema = codeSchema(MESSAGES.voucherMinLength);
+/** A campaign, gift card or promo code: trimmed and uppercased, at least 3 characters. */
+export const CatalogueCodeSchema = codeSchema(MESSAGES.codeMinLength);
+
+/** Unknown fields are refused in Italian (a typo in a field name must not pass as "nothing changed"). */
+const strict = <S extends z.core.$ZodLooseShape>(shape: S) =>
+  z.strictObject(shape, {
+    error: (issue) => (issue.code === "unrecognized_keys" ? MESSAGES.unknownField : MESSAGES.badRequest),
+  });
+
+const notEmpty = (body: object) => Object.values(body).some((value) => value !== undefined);
+
+// ─── Params and queries ──────────────────────────────────────────────────────────────────────────────────
+
+export const AdminIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.invalidId }) });
+export const AdminProductParamsSchema = z.object({
+  code: z.string().min(1, { error: MESSAGES.invalidId }).max(CODE_MAX_LENGTH, { error: MESSAGES.invalidId }),
+});
+
+// ─── Users ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/** GET /v1/admin/users: q matches the email or the name (any part, any case); page is 1-based. */
+export const AdminUserListQuerySchema = z.object({
+  q: z.string().trim().max(100, { error: MESSAGES.tooLong }).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type AdminUserListQuery = z.infer<typeof AdminUserListQuerySchema>;
+
+export const AdminUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  lastname: z.string(),
+  roles: z.array(RoleSchema),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+export const AdminUserListSchema = z.object({ total: z.number().int(), data: z.array(AdminUserSchema) });
+export type AdminUserList = z.infer<typeof AdminUserListSchema>;
+
+// ─── Products ────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A product as the admin sees it: inactive ones too. Amounts in euros, VAT included. */
+export const AdminProductSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  discountedPrice: z.number(),
+  vatRate: z.number(),
+  active: z.boolean(),
+  order: z.number().int(),
+  updatedAt: z.string(),
+});
+export type AdminProduct = z.infer<typeof AdminProductSchema>;
+export const AdminProductListSchema = z.array(AdminProductSchema);
+
+/**
+ * PATCH /v1/admin/products/{code}: any of the fields. When only one of the two prices is sent, the API checks
+ * it against the stored other one.
+ */
+export const AdminProductPatchSchema = strict({
+  name: NameSchema,
+  description: DescriptionSchema,
+  price: AmountSchema,
+  discountedPrice: AmountSchema,
+  active: FlagSchema,
+  order: OrderSchema,
+})
+  .partial()
+  .refine(notEmpty, { error: MESSAGES.nothingToChange })
+  .refine(
+    (body) =>
+      body.price === undefined ||
+      body.discountedPrice === undefined ||
+      discountWithinPrice(body.price, body.discountedPrice),
+    { error: MESSAGES.discountAbovePrice, path: ["discountedPrice"] },
+  );
+export type AdminProductPatch = z.infer<typeof AdminProductPatchSchema>;
+
+// ─── Campaigns ───────────────────────────────────────────────────────────────────────────────────────────
+
+export const AdminCampaignSchema = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  name: z.string(),
+  sponsor: z.string(),
+  coveragePercent: z.number().int(),
+  /** Cap on the sponsor's contribution to one order; null for none. */
+  maxAmount: z.number().nullable(),
+  /** The cart amount from which the campaign applies. */
+  minAmount: z.number(),
+  /** Empty: every product. */
+  productCodes: z.array(z.string()),
+  order: z.number().int(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminCampaign = z.infer<typeof AdminCampaignSchema>;
+export const AdminCampaignListSchema = z.array(AdminCampaignSchema);
+
+const campaignFields = {
+  name: NameSchema,
+  sponsor: SponsorSchema,
+  coveragePercent: CoverageSchema,
+  maxAmount: AmountSchema.nullable(),
+  minAmount: AmountSchema,
+  productCodes: ProductCodesSchema,
+  order: OrderSchema,
+  startsAt: DateTimeSchema.nullable(),
+  endsAt: DateTimeSchema.nullable(),
+  active: FlagSchema,
+};
+
+const endAfterStart = {
+  error: MESSAGES.endBeforeStart,
+  path: ["endsAt"],
+};
+
+/** POST /v1/admin/campaigns. */
+export const AdminCampaignCreateSchema = strict({
+  code: CatalogueCodeSchema,
+  name: campaignFields.name,
+  sponsor: campaignFields.sponsor,
+  coveragePercent: campaignFields.coveragePercent,
+  maxAmount: campaignFields.maxAmount.default(null),
+  minAmount: campaignFields.minAmount.default(0),
+  productCodes: campaignFields.productCodes.default([]),
+  order: campaignFields.order.default(0),
+  startsAt: campaignFields.startsAt.default(null),
+  endsAt: campaignFields.endsAt.default(null),
+  active: campaignFields.active.default(true),
+}).refine((body) => datesInOrder(body.startsAt, body.endsAt), endAfterStart);
+export type AdminCampaignCreate = z.infer<typeof AdminCampaignCreateSchema>;
+
+/** PATCH /v1/admin/campaigns/{id}: any field but the code (codes never change once created). */
+export const AdminCampaignPatchSchema = strict(campaignFields)
+  .partial()
+  .refine(notEmpty, { error: MESSAGES.nothingToChange })
+  .refine((body) => datesInOrder(body.startsAt, body.endsAt), endAfterStart);
+export type AdminCampaignPatch = z.infer<typeof AdminCampaignPatchSchema>;
+
+// ─── Vouchers ────────────────────────────────────────────────────────────────────────────────────────────
+
+export const AdminVoucherSchema = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  /** Percent of the discounted price; null applies the spec's default of 1 (§9). */
+  discountAmount: z.number().int().nullable(),
+  maxUses: z.number().int().nullable(),
+  uses: z.number().int(),
+  expiresAt: z.string().nullable(),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminVoucher = z.infer<typeof AdminVoucherSchema>;
+export const AdminVoucherListSchema = z.array(AdminVoucherSchema);
+
+const voucherFields = {
+  discountAmount: VoucherPercentSchema.nullable(),
+  maxUses: MaxUsesSchema.nullable(),
+  expiresAt: DateTimeSchema.nullable(),
+  active: FlagSchema,
+};
+
+/** POST /v1/admin/vouchers. */
+export const AdminVoucherCreateSchema = strict({
+  code: AdminVoucherCodeSchema,
+  discountAmount: voucherFields.discountAmount.default(null),
+  maxUses: voucherFields.maxUses.default(null),
+  expiresAt: voucherFields.expiresAt.default(null),
+  active: voucherFields.active.default(true),
+});
+export type AdminVoucherCreate = z.infer<typeof AdminVoucherCreateSchema>;
+
+/** PATCH /v1/admin/vouchers/{id}: discount, uses, expiry, active; never the code. */
+export const AdminVoucherPatchSchema = strict(voucherFields)
+  .partial()
+  .refine(notEmpty, { error: MESSAGES.nothingToChange });
+export type AdminVoucherPatch = z.infer<typeof AdminVoucherPatchSchema>;
+
+// ─── Gift cards ──────────────────────────────────────────────────────────────────────────────────────────
+
+export const AdminGiftCardSchema = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  promo: z.string().nullable(),
+  amount: z.number(),
+  balance: z.number(),
+  /** Empty: spendable on every product. */
+  productCodes: z.array(z.string()),
+  assigned: z.boolean(),
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminGiftCard = z.infer<typeof AdminGiftCardSchema>;
+export const AdminGiftCardListSchema = z.array(AdminGiftCardSchema);
+
+const PositiveAmountSchema = AmountSchema.refine((amount) => amount > 0, {
+  error: MESSAGES.amountNotPositive,
+});
+
+/** POST /v1/admin/gift-cards: the balance starts at the amount. */
+export const AdminGiftCardCreateSchema = strict({
+  code: CatalogueCodeSchema,
+  promo: CatalogueCodeSchema.nullable().default(null),
+  amount: PositiveAmountSchema,
+  productCodes: ProductCodesSchema.default([]),
+  expiresAt: DateTimeSchema.nullable().default(null),
+}).refine((body) => promoAmountAllowed(body.promo, body.amount), {
+  error: MESSAGES.promoGiftCardMax,
+  path: ["amount"],
+});
+export type AdminGiftCardCreate = z.infer<typeof AdminGiftCardCreateSchema>;
+
+/**
+ * PATCH /v1/admin/gift-cards/{id}: the balance (0 takes a card out of use), the expiry and the products. The
+ * amount issued never changes; the API checks the balance against it.
+ */
+export const AdminGiftCardPatchSchema = strict({
+  balance: AmountSchema,
+  expiresAt: DateTimeSchema.nullable(),
+  productCodes: ProductCodesSchema,
+})
+  .partial()
+  .refine(notEmpty, { error: MESSAGES.nothingToChange });
+export type AdminGiftCardPatch = z.infer<typeof AdminGiftCardPatchSchema>;
+
+// ─── Form schemas (web): what the admin types, as text ───────────────────────────────────────────────────
+
+/** A required amount typed as "49,90" or "49.90". */
+export const AmountInputSchema = RequiredStringSchema.refine((text) => parseEuroAmount(text) !== undefined, {
+  error: MESSAGES.invalidAmount,
+  ...ifFilled,
+}).refine((text) => (parseEuroAmount(text) ?? 0) <= MAX_CATALOGUE_AMOUNT_EUR, {
+  error: MESSAGES.amountTooHigh,
+  ...ifFilled,
+});
+
+/** An optional amount: empty means none. */
+export const OptionalAmountInputSchema = z
+  .string()
+  .trim()
+  .refine((text) => parseEuroAmount(text) !== undefined, { error: MESSAGES.invalidAmount, ...ifFilled })
+  .refine((text) => (parseEuroAmount(text) ?? 0) <= MAX_CATALOGUE_AMOUNT_EUR, {
+    error: MESSAGES.amountTooHigh,
+    ...ifFilled,
+  });
+
+/** A whole number typed in a form, from min to max. */
+function integerInput(min: number, max: number, message: string, required: boolean) {
+  const base = required ? RequiredStringSchema : z.string().trim();
+  return base.refine((text) => /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max, {
+    error: message,
+    ...ifFilled,
+  });
+}
+
+/** An optional calendar date from an <input type="date">: "YYYY-MM-DD", or empty. */
+export const DateInputSchema = z
+  .string()
+  .trim()
+  .refine((text) => z.iso.date().safeParse(text).success, { error: MESSAGES.invalidDate, ...ifFilled });
+
+/** A date range typed as calendar days: the end day may be the start day (it runs to the end of the day). */
+function dayRangeInOrder(start: string, end: string): boolean {
+  return !start || !end || end >= start;
+}
+
+export const ProductFormSchema = z
+  .object({
+    name: NameSchema,
+    description: DescriptionSchema,
+    price: AmountInputSchema,
+    discountedPrice: AmountInputSchema,
+    order: integerInput(0, ORDER_MAX, MESSAGES.orderRange, true),
+    active: z.boolean(),
+  })
+  .refine(
+    (form) => {
+      const price = parseEuroAmount(form.price);
+      const discounted = parseEuroAmount(form.discountedPrice);
+      return price === undefined || discounted === undefined || discountWithinPrice(price, discounted);
+    },
+    {
+      error: MESSAGES.discountAbovePrice,
+      path: ["discountedPrice"],
+      when: (payload) => {
+        const value = payload.value as { price?: unknown; discountedPrice?: unknown };
+        return typeof value.price === "string" && typeof value.discountedPrice === "string";
+      },
+    },
+  );
+export type ProductForm = z.infer<typeof ProductFormSchema>;
+
+const dayRange = {
+  error: MESSAGES.endBeforeStart,
+  path: ["endsAt"],
+  when: (payload: z.core.ParsePayload) => {
+    const value = payload.value as { startsAt?: unknown; endsAt?: unknown };
+    return typeof value.startsAt === "string" && typeof value.endsAt === "string";
+  },
+};
+
+export const CampaignFormSchema = z
+  .object({
+    code: CatalogueCodeSchema,
+    name: NameSchema,
+    sponsor: SponsorSchema,
+    coveragePercent: integerInput(0, 100, MESSAGES.coverageRange, true),
+    maxAmount: OptionalAmountInputSchema,
+    minAmount: AmountInputSchema,
+    productCodes: z.array(z.enum(PRODUCT_CODES, { error: MESSAGES.invalidProduct })),
+    order: integerInput(0, ORDER_MAX, MESSAGES.orderRange, true),
+    startsAt: DateInputSchema,
+    endsAt: DateInputSchema,
+    active: z.boolean(),
+  })
+  .refine((form) => dayRangeInOrder(form.startsAt, form.endsAt), dayRange);
+export type CampaignForm = z.infer<typeof CampaignFormSchema>;
+
+export const VoucherFormSchema = z.object({
+  code: AdminVoucherCodeSchema,
+  discountAmount: integerInput(1, 100, MESSAGES.voucherPercentRange, false),
+  maxUses: integerInput(1, MAX_USES_MAX, MESSAGES.maxUsesRange, false),
+  expiresAt: DateInputSchema,
+  active: z.boolean(),
+});
+export type VoucherForm = z.infer<typeof VoucherFormSchema>;
+
+const OptionalCodeInputSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((code) => code.length >= CODE_MIN_LENGTH, { error: MESSAGES.codeMinLength, ...ifFilled })
+  .refine((code) => code.length <= CODE_MAX_LENGTH, { error: MESSAGES.tooLong, ...ifFilled })
+  .refine((code) => CODE_PATTERN.test(code), { error: MESSAGES.codeFormat, ...ifFilled });
+
+export const GiftCardCreateFormSchema = z
+  .object({
+    code: CatalogueCodeSchema,
+    promo: OptionalCodeInputSchema,
+    amount: AmountInputSchema.refine((text) => (parseEuroAmount(text) ?? 1) > 0, {
+      error: MESSAGES.amountNotPositive,
+      ...ifFilled,
+    }),
+    productCodes: z.array(z.enum(PRODUCT_CODES, { error: MESSAGES.invalidProduct })),
+    expiresAt: DateInputSchema,
+  })
+  .refine((form) => promoAmountAllowed(form.promo, parseEuroAmount(form.amount) ?? 0), {
+    error: MESSAGES.promoGiftCardMax,
+    path: ["amount"],
+    when: (payload) => {
+      const value = payload.value as { promo?: unknown; amount?: unknown };
+      return typeof value.promo === "string" && typeof value.amount === "string";
+    },
+  });
+export type GiftCardCreateForm = z.infer<typeof GiftCardCreateFormSchema>;
+
+/** The edit form of a gift card: its balance is checked against the amount it was issued for. */
+export function giftCardEditFormSchema(amount: number) {
+  return z.object({
+    balance: AmountInputSchema.refine((text) => balanceWithinAmount(parseEuroAmount(text) ?? 0, amount), {
+      error: MESSAGES.balanceAboveAmount,
+      ...ifFilled,
+    }),
+    productCodes: z.array(z.enum(PRODUCT_CODES, { error: MESSAGES.invalidProduct })),
+    expiresAt: DateInputSchema,
+  });
+}
+export type GiftCardEditForm = z.infer<ReturnType<typeof giftCardEditFormSchema>>;

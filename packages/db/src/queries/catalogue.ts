@@ -1,0 +1,188 @@
+import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { campaigns, giftCards, products, userRoles, users, vouchers } from "../schema.ts";
+import type { UserRow } from "./users.ts";
+
+// The admin workspace's reads and writes (issue 5): users with their roles, and the whole catalogue —
+// inactive products, campaigns, vouchers and gift cards. Role changes themselves are users.ts's grantRole and
+// revokeRole; the public catalogue is products.ts's listActiveProducts.
+
+export type ProductRow = typeof products.$inferSelect;
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type VoucherRow = typeof vouchers.$inferSelect;
+export type GiftCardRow = typeof giftCards.$inferSelect;
+
+/** `%term%` for ILIKE, with the pattern's own wildcards taken literally. */
+const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// ─── Users ───────────────────────────────────────────────────────────────────────────────────────────────
+
+export type AdminUserRow = UserRow & { roles: string[] };
+
+/**
+ * A page of users, newest first, with the total for the search. `q` matches any part of the email or of
+ * "name lastname", in any case (the name arm uses the trigram index of migration 0002).
+ */
+export async function listUsers(
+  db: Db,
+  f: { q?: string; limit: number; offset: number },
+): Promise<{ total: number; data: AdminUserRow[] }> {
+  const q = f.q?.trim();
+  const where = q
+    ? or(
+        ilike(users.email, containing(q)),
+        ilike(sql`${users.name} || ' ' || ${users.lastname}`, containing(q)),
+      )
+    : undefined;
+  const [totalRow] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  // One query for the page's roles, not one per user.
+  const roles = rows.length
+    ? await db
+        .select({ userId: userRoles.userId, role: userRoles.role })
+        .from(userRoles)
+        .where(
+          inArray(
+            userRoles.userId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
+  return {
+    total: totalRow?.n ?? 0,
+    data: rows.map((row) => ({
+      ...row,
+      roles: roles
+        .filter((r) => r.userId === row.id)
+        .map((r) => r.role)
+        .sort(),
+    })),
+  };
+}
+
+// ─── Products ────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Every product, inactive ones too, in catalogue order. */
+export function listAllProducts(db: Db): Promise<ProductRow[]> {
+  return db.select().from(products).orderBy(asc(products.sortOrder), asc(products.code));
+}
+
+export type ProductChanges = Partial<
+  Pick<ProductRow, "name" | "description" | "priceCents" | "discountedPriceCents" | "active" | "sortOrder">
+>;
+
+/**
+ * Locks the product's row, asks `decide` for the changes given its current values (it may throw to refuse
+ * them, e.g. a discounted price above the stored price), and applies them: two admins editing at once cannot
+ * together produce what neither would have been allowed. Undefined when there is no such product.
+ */
+export async function updateProduct(
+  db: Db,
+  code: string,
+  decide: (current: ProductRow) => ProductChanges,
+): Promise<ProductRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(products).where(eq(products.code, code)).for("update");
+    if (!current) return undefined;
+    const [row] = await tx
+      .update(products)
+      .set({ ...decide(current), updatedAt: new Date() })
+      .where(eq(products.code, code))
+      .returning();
+    return row;
+  });
+}
+
+// ─── Campaigns ───────────────────────────────────────────────────────────────────────────────────────────
+
+export type NewCampaign = Omit<typeof campaigns.$inferInsert, "id" | "createdAt">;
+export type CampaignChanges = Partial<Omit<NewCampaign, "code">>;
+
+export function listCampaigns(db: Db): Promise<CampaignRow[]> {
+  return db.select().from(campaigns).orderBy(asc(campaigns.sortOrder), desc(campaigns.createdAt));
+}
+
+/** Inserts the campaign unless its code is taken; undefined then (the unique index decides, race-free). */
+export async function createCampaign(db: Db, campaign: NewCampaign): Promise<CampaignRow | undefined> {
+  const [row] = await db.insert(campaigns).values(campaign).onConflictDoNothing().returning();
+  return row;
+}
+
+/** As {@link updateProduct}: the row is locked while `decide` checks the changes against it. */
+export async function updateCampaign(
+  db: Db,
+  id: string,
+  decide: (current: CampaignRow) => CampaignChanges,
+): Promise<CampaignRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for("update");
+    if (!current) return undefined;
+    const [row] = await tx.update(campaigns).set(decide(current)).where(eq(campaigns.id, id)).returning();
+    return row;
+  });
+}
+
+// ─── Vouchers ────────────────────────────────────────────────────────────────────────────────────────────
+
+export type NewVoucher = Pick<
+  typeof vouchers.$inferInsert,
+  "code" | "discountAmount" | "maxUses" | "expiresAt" | "active"
+>;
+export type VoucherChanges = Partial<Omit<NewVoucher, "code">>;
+
+export function listVouchers(db: Db): Promise<VoucherRow[]> {
+  return db.select().from(vouchers).orderBy(desc(vouchers.createdAt), asc(vouchers.code));
+}
+
+/** Inserts the voucher unless its code is taken; undefined then. */
+export async function createVoucher(db: Db, voucher: NewVoucher): Promise<VoucherRow | undefined> {
+  const [row] = await db.insert(vouchers).values(voucher).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateVoucher(
+  db: Db,
+  id: string,
+  changes: VoucherChanges,
+): Promise<VoucherRow | undefined> {
+  const [row] = await db.update(vouchers).set(changes).where(eq(vouchers.id, id)).returning();
+  return row;
+}
+
+// ─── Gift cards ──────────────────────────────────────────────────────────────────────────────────────────
+
+export type NewGiftCard = Pick<
+  typeof giftCards.$inferInsert,
+  "code" | "promo" | "amountCents" | "balanceCents" | "productCodes" | "expiresAt"
+>;
+export type GiftCardChanges = Partial<Pick<GiftCardRow, "balanceCents" | "productCodes" | "expiresAt">>;
+
+export function listGiftCards(db: Db): Promise<GiftCardRow[]> {
+  return db.select().from(giftCards).orderBy(desc(giftCards.createdAt), asc(giftCards.code));
+}
+
+/** Inserts the gift card unless its code is taken; undefined then. */
+export async function createGiftCard(db: Db, card: NewGiftCard): Promise<GiftCardRow | undefined> {
+  const [row] = await db.insert(giftCards).values(card).onConflictDoNothing().returning();
+  return row;
+}
+
+/** As {@link updateProduct}: the balance is checked against the locked row's amount. */
+export async function updateGiftCard(
+  db: Db,
+  id: string,
+  decide: (current: GiftCardRow) => GiftCardChanges,
+): Promise<GiftCardRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(giftCards).where(eq(giftCards.id, id)).for("update");
+    if (!current) return undefined;
+    const [row] = await tx.update(giftCards).set(decide(current)).where(eq(giftCards.id, id)).returning();
+    return row;
+  });
+}
