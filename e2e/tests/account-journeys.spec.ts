@@ -1,36 +1,15 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectAccessible, mailedLink, signIn } from "../support.ts";
 
 // Issue 3's journeys as a new user would live them, in the real server with the demo mailbox.
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
-async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
-
-/** Opens the newest mail whose subject matches, in the demo mailbox, and returns the link it carries. */
-async function mailedLink(page: Page, subject: RegExp, path: string): Promise<string> {
-  await page.goto("/dev/mailbox");
-  await page.getByRole("button", { name: subject }).first().click();
-  const href = await page.locator(`article a[href*='${path}']`).first().getAttribute("href");
-  if (!href) throw new Error(`no ${path} link in the mail`);
-  return href;
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/account/login");
-  await page.waitForURL(/\/account\/login\?uid=/);
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole("button", { name: "Accedi" }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
-
 test("register, verify by mail, sign in, edit profile, password and billing, log out from the fifth menu entry", async ({
   page,
 }) => {
+  // A whole journey, many pages each checked with axe: it gets the slow-test time.
+  test.slow();
   const email = `giulia.${unique()}@example.it`;
   const password = "Tranquilla42";
   const newPassword = "Serena2026x";

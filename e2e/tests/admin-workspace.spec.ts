@@ -1,25 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { DEMO_PASSWORD, expectAccessible, signIn } from "../support.ts";
 
 // Issue 5's admin workspace in the real server: the demo admin changes a price (the public catalogue serves
 // it at once), creates a voucher, and every section passes axe. Desktop only: it changes shared demo data.
 
-const DEMO_PASSWORD = "Demo!Argine2026";
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.toUpperCase();
-
-async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/account/login");
-  await page.waitForURL(/\/account\/login\?uid=/);
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole("button", { name: "Accedi" }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 async function packagePrice(page: Page): Promise<number | undefined> {
   const response = await page.request.get("/v1/products");

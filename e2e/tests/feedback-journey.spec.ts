@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { expectAccessible, signIn } from "../support.ts";
 
 // Issue 4, acceptance 4 and 5: on a 390 × 844 phone, a new user completes the questionnaire for an
 // intimate-images case, reads the result with its deadline, downloads the PDF, registers, and the practice
@@ -12,11 +12,6 @@ const daysFromToday = (n: number) => {
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 };
-
-async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
 
 async function choose(page: Page, question: RegExp, answer: string | RegExp) {
   await page
@@ -57,19 +52,12 @@ async function accessTokenOf(page: Page): Promise<string> {
   });
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/account/login");
-  await page.waitForURL(/\/account\/login\?uid=/);
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole("button", { name: "Accedi" }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
-
 test("questionnaire for intimate images → result with deadline → PDF → register → the practice is mine", async ({
   page,
   browser,
 }) => {
+  // A whole journey, many pages each checked with axe: it gets the slow-test time.
+  test.slow();
   // She accepted analytics cookies: the download is counted (without, nothing is recorded: unit-tested).
   const site = test.info().project.use.baseURL ?? "";
   await page.context().addCookies([{ name: "argine_analytics_consent", value: "true", url: site }]);

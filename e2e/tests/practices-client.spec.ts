@@ -1,28 +1,14 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectAccessible, signIn } from "../support.ts";
 
 // Issue 5, acceptance 1: the demo client follows a case from the dashboard, talks to the lawyer and closes it.
-
-const DEMO_PASSWORD = "Demo!Argine2026";
-
-async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/account/login");
-  await page.waitForURL(/\/account\/login\?uid=/);
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Accedi" }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 test("the demo client opens a case by its ticket code, comments, and closes it after confirming", async ({
   page,
   context,
 }) => {
+  // A whole journey, many pages each checked with axe: it gets the slow-test time.
+  test.slow();
   await signIn(page, "cliente@demo.argine.it");
   await expect(page.getByRole("heading", { name: "Le tue pratiche in breve" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Pratica AR-DEMO0002" })).toBeVisible();

@@ -1,30 +1,16 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectAccessible, signIn } from "../support.ts";
 
 // Issue 5, acceptance 2: the demo lawyer searches, filters the anonymous practices, works one and emails its
 // client, whose identity stays hidden.
-
-const DEMO_PASSWORD = "Demo!Argine2026";
-
-async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/account/login");
-  await page.waitForURL(/\/account\/login\?uid=/);
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Accedi" }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 const cards = (page: Page) => page.locator("article");
 
 test("the demo lawyer searches by name and number, filters anonymous practices and works one", async ({
   page,
 }) => {
+  // A whole journey, many pages each checked with axe: it gets the slow-test time.
+  test.slow();
   await signIn(page, "avvocato@demo.argine.it");
   await page
     .getByRole("navigation", { name: "Area personale" })
