@@ -28,6 +28,22 @@ describe.each(testDbKinds())("practices on %s", (kind) => {
   };
   type List = { total: number; data: PracticeSummary[] };
 
+  /** A practice opened by the questionnaire and claimed by the demo client: PENDING, with answers. */
+  const newClaimedPractice = async () => {
+    const created = await fetch(`${s.base}/v1/feedback`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        answers: { category: "DEFAMATION", firstEventDate: "2026-11-01", lastEventDate: "2026-11-02" },
+        statementOfTruth: true,
+        privacyAccepted: true,
+      }),
+    });
+    const { practiceId } = (await created.json()) as { practiceId: string };
+    await call(client, `/practices/${practiceId}/user`, "PATCH");
+    return practiceId;
+  };
+
   it("shows a client only their own practices, with total and data", async () => {
     const { body } = await call<List>(client, "/practices");
     expect(body.data.map((p) => p.ticketCode).sort()).toEqual(["AR-DEMO0001", "AR-DEMO0002", "AR-DEMO0004"]);
@@ -126,17 +142,7 @@ describe.each(testDbKinds())("practices on %s", (kind) => {
   });
 
   it("gives the owner the questionnaire answers and a feedback link to open", async () => {
-    const created = await fetch(`${s.base}/v1/feedback`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        answers: { category: "DEFAMATION", firstEventDate: "2026-11-01", lastEventDate: "2026-11-02" },
-        statementOfTruth: true,
-        privacyAccepted: true,
-      }),
-    });
-    const { practiceId } = (await created.json()) as { practiceId: string };
-    await call(client, `/practices/${practiceId}/user`, "PATCH");
+    const practiceId = await newClaimedPractice();
     const questions = await call<Record<string, unknown>>(client, `/practices/${practiceId}/questions`);
     expect(questions.body).toMatchObject({ category: "DEFAMATION", lastEventDate: "2026-11-02" });
     const link = await call<{ link: string }>(client, `/practices/${practiceId}/feedback-link`);
@@ -253,17 +259,7 @@ describe.each(testDbKinds())("practices on %s", (kind) => {
   });
 
   it("lets the owner delete a practice only while it is in attesa", async () => {
-    const created = await fetch(`${s.base}/v1/feedback`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        answers: { category: "DEFAMATION", firstEventDate: "2026-11-01", lastEventDate: "2026-11-02" },
-        statementOfTruth: true,
-        privacyAccepted: true,
-      }),
-    });
-    const { practiceId } = (await created.json()) as { practiceId: string };
-    await call(client, `/practices/${practiceId}/user`, "PATCH");
+    const practiceId = await newClaimedPractice();
     expect((await call(lawyer, `/practices/${practiceId}`, "DELETE")).status).toBe(403);
     const res = await fetch(`${s.base}/v1/practices/${practiceId}`, {
       method: "DELETE",
