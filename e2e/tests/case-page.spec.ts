@@ -1,0 +1,24 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible, signIn } from "../support.ts";
+
+// The case page as a victim mostly sees it: on a phone (and on desktop). Read-only, so it runs everywhere.
+
+test("the client's case page shows the recap, the services with their messages and the conversation", async ({
+  page,
+}) => {
+  await signIn(page, "cliente@demo.argine.it");
+  await page.goto("/dashboard/practices/case/AR-DEMO0001");
+  await expect(page.getByRole("heading", { level: 1, name: "Pratica AR-DEMO0001" })).toBeVisible();
+  await expect(page.getByText("Stato: aperto")).toBeVisible();
+  // Spec §4: a takedown in progress is taken in charge, to check back in hours or days.
+  await expect(
+    page.getByText(/preso in carico dal nostro team: ricontrolla fra qualche ora o qualche giorno/),
+  ).toBeVisible();
+  await expect(
+    page.getByText("Abbiamo inviato la richiesta di rimozione alla piattaforma.", { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Area avvocato" })).toHaveCount(0);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+});
