@@ -47,6 +47,10 @@ export function productList(codes: readonly string[]): string {
   return codes.length === 0 ? "Tutti i servizi" : codes.map(productName).join(", ");
 }
 
+/** Whether two lists of product codes name the same products, in any order. */
+export const sameCodes = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
 export const PRODUCT_OPTIONS = PRODUCT_CODES.map((code) => ({ value: code, label: productName(code) }));
 
 export const ROLE_NAMES = { lawyer: "avvocato", admin: "amministratore" } as const;

@@ -8,29 +8,19 @@ import {
   giftCardEditFormSchema,
 } from "@argine/core/catalogue/admin-api";
 import { PROMO_GIFT_CARD_MAX_EUR } from "@argine/core/shared/constants";
-import { MESSAGES } from "@argine/core/shared/messages";
 import { formatAmount, formatEuroInput, parseEuroAmount } from "@argine/core/shared/money";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import type { HttpError } from "../http/http-error.ts";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import formStyles from "../ui/form.module.css";
-import { CheckboxGroupField, FormMessage, RequiredNote, StatusRegion, TextField } from "../ui/form-field.tsx";
-import { applyServerIssues, visibleError } from "../ui/form-state.ts";
+import { CheckboxGroupField, TextField } from "../ui/form-field.tsx";
 import styles from "./admin.module.css";
 import { adminGiftCardsQueryOptions, createGiftCard, updateGiftCard } from "./admin-api.ts";
-import { dayToIso, formatDay, isoToDay, PRODUCT_OPTIONS, productList } from "./admin-format.ts";
-import {
-  DataTable,
-  ErrorSummary,
-  ListLoader,
-  PRIMARY,
-  SECONDARY,
-  SMALL_SECONDARY,
-  type SummaryField,
-  useFocusOnMount,
-} from "./admin-ui.tsx";
+import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
+import { dayToIso, formatDay, isoToDay, PRODUCT_OPTIONS, productList, sameCodes } from "./admin-format.ts";
+import { AdminListSection, EditableRow, useAdminSelection } from "./admin-list.tsx";
+import { DataTable, ListLoader, type SummaryField } from "./admin-ui.tsx";
 
 // /dashboard/admin/gift-cards: the gift cards with amount and balance, the form to issue one and the form to
 // change the balance (0 takes a card out of use), the expiry and the services it pays for.
@@ -69,9 +59,6 @@ function editValues(card: AdminGiftCard): GiftCardEditForm {
   };
 }
 
-const sameCodes = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && [...a].sort().join() === [...b].sort().join();
-
 export function giftCardPatch(form: GiftCardEditForm, card: AdminGiftCard): AdminGiftCardPatch {
   const balance = parseEuroAmount(form.balance) ?? card.balance;
   return {
@@ -81,32 +68,59 @@ export function giftCardPatch(form: GiftCardEditForm, card: AdminGiftCard): Admi
   };
 }
 
+// The two fields the issuing and the editing form share.
+interface SharedFieldProps {
+  registration: UseFormRegisterReturn;
+  error: string | undefined;
+}
+
+function ExpiryField({ registration, error }: SharedFieldProps) {
+  return (
+    <TextField
+      label="Scadenza (facoltativa)"
+      type="date"
+      hint="Vale fino alla fine di questo giorno. Vuota: non scade."
+      registration={registration}
+      error={error}
+    />
+  );
+}
+
+function ServicesField({ registration, error }: SharedFieldProps) {
+  return (
+    <CheckboxGroupField
+      label="Servizi su cui si può spendere"
+      hint="Nessuno selezionato: tutti i servizi."
+      options={PRODUCT_OPTIONS}
+      registration={registration}
+      error={error}
+    />
+  );
+}
+
+const refreshList = (queryClient: QueryClient) =>
+  void queryClient.invalidateQueries({ queryKey: adminGiftCardsQueryOptions().queryKey });
+
 export function AdminGiftCardsPage() {
   const query = useQuery(adminGiftCardsQueryOptions());
-  const [editing, setEditing] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
-  const [status, setStatus] = useState<string | null>(null);
-
-  const startNew = (focusFrom?: string) => {
-    setEditing(null);
-    setRound((r) => r + 1);
-    if (focusFrom) setTimeout(() => document.getElementById(editButtonId(focusFrom))?.focus(), 0);
-  };
+  const selection = useAdminSelection(editButtonId);
 
   return (
-    <section aria-labelledby="admin-gift-cards-title" className={styles.section}>
-      <h1 id="admin-gift-cards-title" className={styles.title}>
-        Gift card
-      </h1>
-      <p className={styles.intro}>
-        Carte prepagate spendibili sui servizi indicati. Una gift card promozionale vale al massimo{" "}
-        {formatAmount(PROMO_GIFT_CARD_MAX_EUR)}. L'importo emesso non cambia; il saldo sì, e a zero la carta
-        non si può più usare.
-      </p>
-      <StatusRegion>{status ? <FormMessage tone="success">{status}</FormMessage> : null}</StatusRegion>
+    <AdminListSection
+      titleId="admin-gift-cards-title"
+      title="Gift card"
+      intro={
+        <>
+          Carte prepagate spendibili sui servizi indicati. Una gift card promozionale vale al massimo{" "}
+          {formatAmount(PROMO_GIFT_CARD_MAX_EUR)}. L'importo emesso non cambia; il saldo sì, e a zero la carta
+          non si può più usare.
+        </>
+      }
+      status={selection.status}
+    >
       <ListLoader query={query} what="le gift card">
         {(cards) => {
-          const current = cards.find((c) => c.id === editing) ?? null;
+          const current = cards.find((c) => c.id === selection.editing) ?? null;
           return (
             <>
               <DataTable caption={`Gift card: ${cards.length}, le più recenti per prime`}>
@@ -128,28 +142,14 @@ export function AdminGiftCardsPage() {
                 </thead>
                 <tbody>
                   {cards.map((card) => (
-                    <tr key={card.id} className={card.id === editing ? styles.selected : undefined}>
-                      <th scope="row">{card.code}</th>
+                    <EditableRow key={card.id} itemKey={card.id} code={card.code} selection={selection}>
                       <td>{card.promo ?? "—"}</td>
                       <td className={styles.number}>{formatAmount(card.amount)}</td>
                       <td className={styles.number}>{formatAmount(card.balance)}</td>
                       <td>{productList(card.productCodes)}</td>
                       <td>{formatDay(card.expiresAt, "Non scade")}</td>
                       <td>{card.assigned ? "Sì" : "No"}</td>
-                      <td>
-                        <button
-                          type="button"
-                          id={editButtonId(card.id)}
-                          className={SMALL_SECONDARY}
-                          onClick={() => {
-                            setStatus(null);
-                            setEditing(card.id);
-                          }}
-                        >
-                          Modifica<span className="visually-hidden"> {card.code}</span>
-                        </button>
-                      </td>
-                    </tr>
+                    </EditableRow>
                   ))}
                 </tbody>
               </DataTable>
@@ -158,22 +158,24 @@ export function AdminGiftCardsPage() {
                   key={current.id}
                   card={current}
                   onSaved={(saved) =>
-                    setStatus(`Gift card ${saved.code} salvata: saldo ${formatAmount(saved.balance)}.`)
+                    selection.setStatus(
+                      `Gift card ${saved.code} salvata: saldo ${formatAmount(saved.balance)}.`,
+                    )
                   }
-                  onClose={() => startNew(current.id)}
+                  onClose={() => selection.close(current.id)}
                 />
               ) : (
                 <GiftCardCreator
-                  key={`new-${round}`}
-                  focusHeading={round > 0}
-                  onSaved={(saved) => setStatus(`Gift card ${saved.code} creata.`)}
+                  key={`new-${selection.round}`}
+                  focusHeading={selection.round > 0}
+                  onSaved={(saved) => selection.setStatus(`Gift card ${saved.code} creata.`)}
                 />
               )}
             </>
           );
         }}
       </ListLoader>
-    </section>
+    </AdminListSection>
   );
 }
 
@@ -184,112 +186,60 @@ export function GiftCardCreator({
   focusHeading: boolean;
   onSaved: (card: AdminGiftCard) => void;
 }) {
-  const queryClient = useQueryClient();
-  const headingRef = useFocusOnMount<HTMLHeadingElement>(focusHeading);
-  const summaryRef = useRef<HTMLElement>(null);
-  const { register, handleSubmit, formState, setError, setFocus, reset } = useForm<GiftCardCreateForm>({
+  const editor = useAdminEditor({
     resolver: zodResolver(GiftCardCreateFormSchema),
-    mode: "onTouched",
     defaultValues: EMPTY,
-    shouldFocusError: false,
+    fields: CREATE_FIELDS,
+    focusHeading,
+    send: (form: GiftCardCreateForm) => createGiftCard(giftCardBody(form)),
+    refresh: refreshList,
+    resetTo: () => EMPTY,
+    onSaved,
   });
-  const [issuesPlaced, setIssuesPlaced] = useState(false);
-  const save = useMutation({
-    mutationFn: (form: GiftCardCreateForm) => createGiftCard(giftCardBody(form)),
-    meta: { hideError: true },
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: adminGiftCardsQueryOptions().queryKey });
-      reset(EMPTY);
-      onSaved(saved);
-    },
-    onError: (error: HttpError) =>
-      setIssuesPlaced(
-        applyServerIssues(
-          error,
-          { setError, setFocus },
-          CREATE_FIELDS.map((f) => f.name),
-        ),
-      ),
-  });
-  const error = (name: keyof GiftCardCreateForm) => visibleError(formState, name);
+  const { register, error } = editor;
 
   return (
-    <section className={styles.panel} aria-labelledby="admin-gift-card-form-title">
-      <h2 id="admin-gift-card-form-title" ref={headingRef} tabIndex={-1} className={styles.panelTitle}>
-        Nuova gift card
-      </h2>
-      <form
-        className={`${formStyles.form} ${formStyles.wide}`}
-        noValidate
-        onSubmit={handleSubmit(
-          (values) => {
-            setIssuesPlaced(false);
-            save.mutate(values);
-          },
-          () => setTimeout(() => summaryRef.current?.focus(), 0),
-        )}
-      >
-        <RequiredNote />
-        <ErrorSummary
-          formState={formState}
-          fields={CREATE_FIELDS}
-          onSelect={setFocus}
-          summaryRef={summaryRef}
+    <AdminEditorPanel
+      titleId="admin-gift-card-form-title"
+      title="Nuova gift card"
+      editor={editor}
+      submitLabel="Crea la gift card"
+    >
+      <div className={formStyles.row}>
+        <TextField
+          label="Codice"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          hint="Almeno 3 caratteri: lettere, cifre e trattini."
+          required
+          registration={register("code")}
+          error={error("code")}
         />
-        {save.error && !issuesPlaced ? <FormMessage tone="error">{save.error.message}</FormMessage> : null}
-        <div className={formStyles.row}>
-          <TextField
-            label="Codice"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            hint="Almeno 3 caratteri: lettere, cifre e trattini."
-            required
-            registration={register("code")}
-            error={error("code")}
-          />
-          <TextField
-            label="Promo (facoltativa)"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            hint="Il codice promozionale con cui è stata richiesta, se c'è."
-            registration={register("promo")}
-            error={error("promo")}
-          />
-        </div>
-        <div className={formStyles.row}>
-          <TextField
-            label="Importo in €"
-            inputMode="decimal"
-            autoComplete="off"
-            hint="Per esempio 150,00. Il saldo parte da qui."
-            required
-            registration={register("amount")}
-            error={error("amount")}
-          />
-          <TextField
-            label="Scadenza (facoltativa)"
-            type="date"
-            hint="Vale fino alla fine di questo giorno. Vuota: non scade."
-            registration={register("expiresAt")}
-            error={error("expiresAt")}
-          />
-        </div>
-        <CheckboxGroupField
-          label="Servizi su cui si può spendere"
-          hint="Nessuno selezionato: tutti i servizi."
-          options={PRODUCT_OPTIONS}
-          registration={register("productCodes")}
-          error={error("productCodes")}
+        <TextField
+          label="Promo (facoltativa)"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          hint="Il codice promozionale con cui è stata richiesta, se c'è."
+          registration={register("promo")}
+          error={error("promo")}
         />
-        <div className={formStyles.actions}>
-          <button type="submit" className={PRIMARY} disabled={save.isPending}>
-            {save.isPending ? "Salvataggio in corso…" : "Crea la gift card"}
-          </button>
-        </div>
-      </form>
-    </section>
+      </div>
+      <div className={formStyles.row}>
+        <TextField
+          label="Importo in €"
+          inputMode="decimal"
+          autoComplete="off"
+          hint="Per esempio 150,00. Il saldo parte da qui."
+          required
+          registration={register("amount")}
+          error={error("amount")}
+        />
+        <ExpiryField registration={register("expiresAt")} error={error("expiresAt")} />
+      </div>
+      <ServicesField registration={register("productCodes")} error={error("productCodes")} />
+    </AdminEditorPanel>
   );
 }
 
@@ -302,102 +252,48 @@ export function GiftCardEditor({
   onSaved: (card: AdminGiftCard) => void;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const headingRef = useFocusOnMount<HTMLHeadingElement>(true);
-  const summaryRef = useRef<HTMLElement>(null);
+  // The balance's upper bound is this card's amount.
   const schema = useMemo(() => giftCardEditFormSchema(card.amount), [card.amount]);
-  const { register, handleSubmit, formState, setError, setFocus, reset } = useForm<GiftCardEditForm>({
+  const editor = useAdminEditor({
     resolver: zodResolver(schema),
-    mode: "onTouched",
     defaultValues: editValues(card),
-    shouldFocusError: false,
+    fields: EDIT_FIELDS,
+    focusHeading: true,
+    send: (form: GiftCardEditForm) => updateGiftCard(card.id, giftCardPatch(form, card)),
+    changes: (form) => giftCardPatch(form, card),
+    refresh: refreshList,
+    resetTo: editValues,
+    onSaved,
   });
-  const [issuesPlaced, setIssuesPlaced] = useState(false);
-  const [unchanged, setUnchanged] = useState(false);
-  const save = useMutation({
-    mutationFn: (patch: AdminGiftCardPatch) => updateGiftCard(card.id, patch),
-    meta: { hideError: true },
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: adminGiftCardsQueryOptions().queryKey });
-      reset(editValues(saved));
-      onSaved(saved);
-    },
-    onError: (error: HttpError) =>
-      setIssuesPlaced(
-        applyServerIssues(
-          error,
-          { setError, setFocus },
-          EDIT_FIELDS.map((f) => f.name),
-        ),
-      ),
-  });
-  const error = (name: keyof GiftCardEditForm) => visibleError(formState, name);
+  const { register, error } = editor;
 
   return (
-    <section className={styles.panel} aria-labelledby="admin-gift-card-form-title">
-      <h2 id="admin-gift-card-form-title" ref={headingRef} tabIndex={-1} className={styles.panelTitle}>
-        Modifica della gift card {card.code}
-      </h2>
-      <dl className={styles.readOnly}>
-        <dt>Importo emesso</dt>
-        <dd>{formatAmount(card.amount)}</dd>
-      </dl>
-      <form
-        className={`${formStyles.form} ${formStyles.wide}`}
-        noValidate
-        onSubmit={handleSubmit(
-          (values) => {
-            setIssuesPlaced(false);
-            const patch = giftCardPatch(values, card);
-            setUnchanged(Object.keys(patch).length === 0);
-            if (Object.keys(patch).length > 0) save.mutate(patch);
-          },
-          () => setTimeout(() => summaryRef.current?.focus(), 0),
-        )}
-      >
-        <RequiredNote />
-        <ErrorSummary
-          formState={formState}
-          fields={EDIT_FIELDS}
-          onSelect={setFocus}
-          summaryRef={summaryRef}
+    <AdminEditorPanel
+      titleId="admin-gift-card-form-title"
+      title={<>Modifica della gift card {card.code}</>}
+      editor={editor}
+      beforeForm={
+        <dl className={styles.readOnly}>
+          <dt>Importo emesso</dt>
+          <dd>{formatAmount(card.amount)}</dd>
+        </dl>
+      }
+      submitLabel="Salva la gift card"
+      close={{ label: "Chiudi e crea una nuova gift card", onClick: onClose }}
+    >
+      <div className={formStyles.row}>
+        <TextField
+          label="Saldo in €"
+          inputMode="decimal"
+          autoComplete="off"
+          hint={`Da 0,00 a ${formatEuroInput(card.amount)}. A zero la carta non si può più usare.`}
+          required
+          registration={register("balance")}
+          error={error("balance")}
         />
-        {save.error && !issuesPlaced ? <FormMessage tone="error">{save.error.message}</FormMessage> : null}
-        {unchanged ? <FormMessage tone="info">{MESSAGES.nothingToChange}</FormMessage> : null}
-        <div className={formStyles.row}>
-          <TextField
-            label="Saldo in €"
-            inputMode="decimal"
-            autoComplete="off"
-            hint={`Da 0,00 a ${formatEuroInput(card.amount)}. A zero la carta non si può più usare.`}
-            required
-            registration={register("balance")}
-            error={error("balance")}
-          />
-          <TextField
-            label="Scadenza (facoltativa)"
-            type="date"
-            hint="Vale fino alla fine di questo giorno. Vuota: non scade."
-            registration={register("expiresAt")}
-            error={error("expiresAt")}
-          />
-        </div>
-        <CheckboxGroupField
-          label="Servizi su cui si può spendere"
-          hint="Nessuno selezionato: tutti i servizi."
-          options={PRODUCT_OPTIONS}
-          registration={register("productCodes")}
-          error={error("productCodes")}
-        />
-        <div className={formStyles.actions}>
-          <button type="submit" className={PRIMARY} disabled={save.isPending}>
-            {save.isPending ? "Salvataggio in corso…" : "Salva la gift card"}
-          </button>
-          <button type="button" className={SECONDARY} onClick={onClose}>
-            Chiudi e crea una nuova gift card
-          </button>
-        </div>
-      </form>
-    </section>
+        <ExpiryField registration={register("expiresAt")} error={error("expiresAt")} />
+      </div>
+      <ServicesField registration={register("productCodes")} error={error("productCodes")} />
+    </AdminEditorPanel>
   );
 }

@@ -4,37 +4,17 @@ import {
   type ProductForm,
   ProductFormSchema,
 } from "@argine/core/catalogue/admin-api";
-import { MESSAGES } from "@argine/core/shared/messages";
 import { formatAmount, formatEuroInput, parseEuroAmount } from "@argine/core/shared/money";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import type { HttpError } from "../http/http-error.ts";
+import { useQuery } from "@tanstack/react-query";
 import { PRODUCTS_QUERY_KEY } from "../products/product-queries.ts";
 import formStyles from "../ui/form.module.css";
-import {
-  CheckboxField,
-  FormMessage,
-  RequiredNote,
-  StatusRegion,
-  TextAreaField,
-  TextField,
-} from "../ui/form-field.tsx";
-import { applyServerIssues, visibleError } from "../ui/form-state.ts";
+import { CheckboxField, TextAreaField, TextField } from "../ui/form-field.tsx";
 import styles from "./admin.module.css";
 import { adminProductsQueryOptions, updateProduct } from "./admin-api.ts";
-import {
-  DataTable,
-  ErrorSummary,
-  ListLoader,
-  PRIMARY,
-  SECONDARY,
-  SMALL_SECONDARY,
-  StateBadge,
-  type SummaryField,
-  useFocusOnMount,
-} from "./admin-ui.tsx";
+import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
+import { AdminListSection, EditableRow, useAdminSelection } from "./admin-list.tsx";
+import { DataTable, ListLoader, StateBadge, type SummaryField } from "./admin-ui.tsx";
 
 // /dashboard/admin/products: the whole catalogue, inactive products too, and the edit form of one product.
 // Amounts are shown as "1.234,50 €" and typed as "49,90" or "49.90"; prices include VAT (spec §9).
@@ -47,7 +27,6 @@ const FIELDS: readonly SummaryField<ProductForm>[] = [
   { name: "order", label: "Ordine" },
   { name: "active", label: "Attivo" },
 ];
-const FIELD_NAMES = FIELDS.map((f) => f.name);
 
 const editButtonId = (code: string) => `admin-product-edit-${code}`;
 
@@ -79,28 +58,23 @@ export function productPatch(form: ProductForm, product: AdminProduct): AdminPro
 
 export function AdminProductsPage() {
   const query = useQuery(adminProductsQueryOptions());
-  const [editing, setEditing] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-
-  const close = (code: string) => {
-    setEditing(null);
-    // Back to the button that opened the form, so the keyboard does not fall to the top of the page.
-    setTimeout(() => document.getElementById(editButtonId(code))?.focus(), 0);
-  };
+  const selection = useAdminSelection(editButtonId);
 
   return (
-    <section aria-labelledby="admin-products-title" className={styles.section}>
-      <h1 id="admin-products-title" className={styles.title}>
-        Prodotti e prezzi
-      </h1>
-      <p className={styles.intro}>
-        I servizi in vendita, anche quelli non attivi. I prezzi sono IVA inclusa; un prodotto non attivo
-        sparisce dal catalogo pubblico. Le modifiche sono visibili subito sul sito.
-      </p>
-      <StatusRegion>{status ? <FormMessage tone="success">{status}</FormMessage> : null}</StatusRegion>
+    <AdminListSection
+      titleId="admin-products-title"
+      title="Prodotti e prezzi"
+      intro={
+        <>
+          I servizi in vendita, anche quelli non attivi. I prezzi sono IVA inclusa; un prodotto non attivo
+          sparisce dal catalogo pubblico. Le modifiche sono visibili subito sul sito.
+        </>
+      }
+      status={selection.status}
+    >
       <ListLoader query={query} what="il catalogo">
         {(products) => {
-          const current = products.find((p) => p.code === editing);
+          const current = products.find((p) => p.code === selection.editing);
           return (
             <>
               <DataTable caption={`Catalogo: ${products.length} prodotti, nell'ordine in cui appaiono`}>
@@ -126,8 +100,12 @@ export function AdminProductsPage() {
                 </thead>
                 <tbody>
                   {products.map((product) => (
-                    <tr key={product.code} className={product.code === editing ? styles.selected : undefined}>
-                      <th scope="row">{product.code}</th>
+                    <EditableRow
+                      key={product.code}
+                      itemKey={product.code}
+                      code={product.code}
+                      selection={selection}
+                    >
                       <td>{product.name}</td>
                       <td className={styles.number}>{formatAmount(product.price)}</td>
                       <td className={styles.number}>{formatAmount(product.discountedPrice)}</td>
@@ -136,20 +114,7 @@ export function AdminProductsPage() {
                       <td>
                         <StateBadge on={product.active} labels={["Attivo", "Non attivo"]} />
                       </td>
-                      <td>
-                        <button
-                          type="button"
-                          id={editButtonId(product.code)}
-                          className={SMALL_SECONDARY}
-                          onClick={() => {
-                            setStatus(null);
-                            setEditing(product.code);
-                          }}
-                        >
-                          Modifica<span className="visually-hidden"> {product.code}</span>
-                        </button>
-                      </td>
-                    </tr>
+                    </EditableRow>
                   ))}
                 </tbody>
               </DataTable>
@@ -158,11 +123,11 @@ export function AdminProductsPage() {
                   key={current.code}
                   product={current}
                   onSaved={(updated) =>
-                    setStatus(
+                    selection.setStatus(
                       `Prodotto ${updated.code} salvato: prezzo ${formatAmount(updated.price)}, scontato ${formatAmount(updated.discountedPrice)}${updated.active ? "" : ", non attivo"}.`,
                     )
                   }
-                  onCancel={() => close(current.code)}
+                  onCancel={() => selection.close(current.code)}
                 />
               ) : (
                 <p className={styles.muted}>
@@ -173,7 +138,7 @@ export function AdminProductsPage() {
           );
         }}
       </ListLoader>
-    </section>
+    </AdminListSection>
   );
 }
 
@@ -186,107 +151,75 @@ export function ProductEditForm({
   onSaved: (product: AdminProduct) => void;
   onCancel: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const headingRef = useFocusOnMount<HTMLHeadingElement>(true);
-  const summaryRef = useRef<HTMLElement>(null);
-  const { register, handleSubmit, formState, setError, setFocus, reset } = useForm<ProductForm>({
+  const editor = useAdminEditor({
     resolver: zodResolver(ProductFormSchema),
-    mode: "onTouched",
     defaultValues: productValues(product),
-    shouldFocusError: false,
-  });
-  const [issuesPlaced, setIssuesPlaced] = useState(false);
-  const [unchanged, setUnchanged] = useState(false);
-  const save = useMutation({
-    mutationFn: (patch: AdminProductPatch) => updateProduct(product.code, patch),
-    meta: { hideError: true },
-    onSuccess: (updated) => {
+    fields: FIELDS,
+    focusHeading: true,
+    send: (form: ProductForm) => updateProduct(product.code, productPatch(form, product)),
+    changes: (form) => productPatch(form, product),
+    refresh: (queryClient, updated) => {
       queryClient.setQueryData(adminProductsQueryOptions().queryKey, (list) =>
         list?.map((p) => (p.code === updated.code ? updated : p)),
       );
       // The public catalogue this browser has cached shows the new prices too.
       void queryClient.invalidateQueries({ queryKey: PRODUCTS_QUERY_KEY });
-      reset(productValues(updated));
-      onSaved(updated);
     },
-    onError: (error: HttpError) =>
-      setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, FIELD_NAMES)),
+    resetTo: productValues,
+    onSaved,
   });
-  const error = (name: keyof ProductForm) => visibleError(formState, name);
+  const { register, error } = editor;
 
   return (
-    <section className={styles.panel} aria-labelledby="admin-product-form-title">
-      <h2 id="admin-product-form-title" ref={headingRef} tabIndex={-1} className={styles.panelTitle}>
-        Modifica del prodotto {product.code}
-      </h2>
-      <form
-        className={`${formStyles.form} ${formStyles.wide}`}
-        noValidate
-        onSubmit={handleSubmit(
-          (values) => {
-            setIssuesPlaced(false);
-            const patch = productPatch(values, product);
-            setUnchanged(Object.keys(patch).length === 0);
-            if (Object.keys(patch).length > 0) save.mutate(patch);
-          },
-          () => setTimeout(() => summaryRef.current?.focus(), 0),
-        )}
-      >
-        <RequiredNote />
-        <ErrorSummary formState={formState} fields={FIELDS} onSelect={setFocus} summaryRef={summaryRef} />
-        {save.error && !issuesPlaced ? <FormMessage tone="error">{save.error.message}</FormMessage> : null}
-        {unchanged ? <FormMessage tone="info">{MESSAGES.nothingToChange}</FormMessage> : null}
-        <TextField label="Nome" required registration={register("name")} error={error("name")} />
-        <TextAreaField
-          label="Descrizione"
-          required
-          rows={3}
-          registration={register("description")}
-          error={error("description")}
-        />
-        <div className={formStyles.row}>
-          <TextField
-            label="Prezzo (€, IVA inclusa)"
-            inputMode="decimal"
-            autoComplete="off"
-            hint="Per esempio 49,90."
-            required
-            registration={register("price")}
-            error={error("price")}
-          />
-          <TextField
-            label="Prezzo scontato (€)"
-            inputMode="decimal"
-            autoComplete="off"
-            hint="Uguale al prezzo se non c'è sconto; mai più alto."
-            required
-            registration={register("discountedPrice")}
-            error={error("discountedPrice")}
-          />
-        </div>
+    <AdminEditorPanel
+      titleId="admin-product-form-title"
+      title={<>Modifica del prodotto {product.code}</>}
+      editor={editor}
+      submitLabel="Salva il prodotto"
+      close={{ label: "Chiudi", onClick: onCancel }}
+    >
+      <TextField label="Nome" required registration={register("name")} error={error("name")} />
+      <TextAreaField
+        label="Descrizione"
+        required
+        rows={3}
+        registration={register("description")}
+        error={error("description")}
+      />
+      <div className={formStyles.row}>
         <TextField
-          label="Ordine"
-          inputMode="numeric"
+          label="Prezzo (€, IVA inclusa)"
+          inputMode="decimal"
           autoComplete="off"
-          hint="La posizione nel catalogo: i numeri più bassi vengono prima."
+          hint="Per esempio 49,90."
           required
-          registration={register("order")}
-          error={error("order")}
+          registration={register("price")}
+          error={error("price")}
         />
-        <CheckboxField
-          label="Attivo: il prodotto è in vendita e compare nel catalogo pubblico"
-          registration={register("active")}
-          error={error("active")}
+        <TextField
+          label="Prezzo scontato (€)"
+          inputMode="decimal"
+          autoComplete="off"
+          hint="Uguale al prezzo se non c'è sconto; mai più alto."
+          required
+          registration={register("discountedPrice")}
+          error={error("discountedPrice")}
         />
-        <div className={formStyles.actions}>
-          <button type="submit" className={PRIMARY} disabled={save.isPending}>
-            {save.isPending ? "Salvataggio in corso…" : "Salva il prodotto"}
-          </button>
-          <button type="button" className={SECONDARY} onClick={onCancel}>
-            Chiudi
-          </button>
-        </div>
-      </form>
-    </section>
+      </div>
+      <TextField
+        label="Ordine"
+        inputMode="numeric"
+        autoComplete="off"
+        hint="La posizione nel catalogo: i numeri più bassi vengono prima."
+        required
+        registration={register("order")}
+        error={error("order")}
+      />
+      <CheckboxField
+        label="Attivo: il prodotto è in vendita e compare nel catalogo pubblico"
+        registration={register("active")}
+        error={error("active")}
+      />
+    </AdminEditorPanel>
   );
 }

@@ -6,29 +6,16 @@ import {
   VoucherFormSchema,
 } from "@argine/core/catalogue/admin-api";
 import { VOUCHER_DEFAULT_DISCOUNT_PERCENT } from "@argine/core/shared/constants";
-import { MESSAGES } from "@argine/core/shared/messages";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import type { HttpError } from "../http/http-error.ts";
+import { useQuery } from "@tanstack/react-query";
 import formStyles from "../ui/form.module.css";
-import { CheckboxField, FormMessage, RequiredNote, StatusRegion, TextField } from "../ui/form-field.tsx";
-import { applyServerIssues, visibleError } from "../ui/form-state.ts";
+import { CheckboxField, TextField } from "../ui/form-field.tsx";
 import styles from "./admin.module.css";
 import { adminVouchersQueryOptions, createVoucher, updateVoucher } from "./admin-api.ts";
+import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
 import { dayToIso, formatDay, isoToDay } from "./admin-format.ts";
-import {
-  DataTable,
-  ErrorSummary,
-  ListLoader,
-  PRIMARY,
-  SECONDARY,
-  SMALL_SECONDARY,
-  StateBadge,
-  type SummaryField,
-  useFocusOnMount,
-} from "./admin-ui.tsx";
+import { AdminListSection, EditableRow, useAdminSelection } from "./admin-list.tsx";
+import { DataTable, ListLoader, StateBadge, type SummaryField } from "./admin-ui.tsx";
 
 // /dashboard/admin/vouchers: every voucher (expired and inactive too) and the form to create or edit one.
 // The discount is a percent of the discounted price; left empty it is the spec's default of 1% (§9).
@@ -40,7 +27,6 @@ const FIELDS: readonly SummaryField<VoucherForm>[] = [
   { name: "expiresAt", label: "Scadenza" },
   { name: "active", label: "Attivo" },
 ];
-const FIELD_NAMES = FIELDS.map((f) => f.name);
 
 const EMPTY: VoucherForm = { code: "", discountAmount: "", maxUses: "", expiresAt: "", active: true };
 const editButtonId = (id: string) => `admin-voucher-edit-${id}`;
@@ -87,31 +73,24 @@ function discountLabel(voucher: AdminVoucher): string {
 
 export function AdminVouchersPage() {
   const query = useQuery(adminVouchersQueryOptions());
-  // null: the form creates a new voucher; an id: it edits that one. `round` remounts the form afresh.
-  const [editing, setEditing] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
-  const [status, setStatus] = useState<string | null>(null);
-
-  const startNew = (focusFrom?: string) => {
-    setEditing(null);
-    setRound((r) => r + 1);
-    if (focusFrom) setTimeout(() => document.getElementById(editButtonId(focusFrom))?.focus(), 0);
-  };
+  const selection = useAdminSelection(editButtonId);
 
   return (
-    <section aria-labelledby="admin-vouchers-title" className={styles.section}>
-      <h1 id="admin-vouchers-title" className={styles.title}>
-        Voucher
-      </h1>
-      <p className={styles.intro}>
-        I codici sconto che i clienti inseriscono al pagamento. Lo sconto è una percentuale del prezzo
-        scontato; se lo lasci vuoto vale {VOUCHER_DEFAULT_DISCOUNT_PERCENT}%. Il codice non si cambia dopo la
-        creazione: per sostituirlo disattiva il voucher e creane un altro.
-      </p>
-      <StatusRegion>{status ? <FormMessage tone="success">{status}</FormMessage> : null}</StatusRegion>
+    <AdminListSection
+      titleId="admin-vouchers-title"
+      title="Voucher"
+      intro={
+        <>
+          I codici sconto che i clienti inseriscono al pagamento. Lo sconto è una percentuale del prezzo
+          scontato; se lo lasci vuoto vale {VOUCHER_DEFAULT_DISCOUNT_PERCENT}%. Il codice non si cambia dopo
+          la creazione: per sostituirlo disattiva il voucher e creane un altro.
+        </>
+      }
+      status={selection.status}
+    >
       <ListLoader query={query} what="i voucher">
         {(vouchers) => {
-          const current = vouchers.find((v) => v.id === editing) ?? null;
+          const current = vouchers.find((v) => v.id === selection.editing) ?? null;
           return (
             <>
               <DataTable caption={`Voucher: ${vouchers.length}, i più recenti per primi`}>
@@ -129,8 +108,12 @@ export function AdminVouchersPage() {
                 </thead>
                 <tbody>
                   {vouchers.map((voucher) => (
-                    <tr key={voucher.id} className={voucher.id === editing ? styles.selected : undefined}>
-                      <th scope="row">{voucher.code}</th>
+                    <EditableRow
+                      key={voucher.id}
+                      itemKey={voucher.id}
+                      code={voucher.code}
+                      selection={selection}
+                    >
                       <td className={styles.number}>{discountLabel(voucher)}</td>
                       <td>
                         {voucher.maxUses === null
@@ -141,37 +124,26 @@ export function AdminVouchersPage() {
                       <td>
                         <StateBadge on={voucher.active} labels={["Attivo", "Non attivo"]} />
                       </td>
-                      <td>
-                        <button
-                          type="button"
-                          id={editButtonId(voucher.id)}
-                          className={SMALL_SECONDARY}
-                          onClick={() => {
-                            setStatus(null);
-                            setEditing(voucher.id);
-                          }}
-                        >
-                          Modifica<span className="visually-hidden"> {voucher.code}</span>
-                        </button>
-                      </td>
-                    </tr>
+                    </EditableRow>
                   ))}
                 </tbody>
               </DataTable>
               <VoucherEditor
-                key={current ? current.id : `new-${round}`}
+                key={current ? current.id : `new-${selection.round}`}
                 voucher={current}
-                focusHeading={current !== null || round > 0}
+                focusHeading={current !== null || selection.round > 0}
                 onSaved={(saved, created) =>
-                  setStatus(created ? `Voucher ${saved.code} creato.` : `Voucher ${saved.code} salvato.`)
+                  selection.setStatus(
+                    created ? `Voucher ${saved.code} creato.` : `Voucher ${saved.code} salvato.`,
+                  )
                 }
-                onClose={() => startNew(current?.id)}
+                onClose={() => selection.close(current?.id)}
               />
             </>
           );
         }}
       </ListLoader>
-    </section>
+    </AdminListSection>
   );
 }
 
@@ -186,105 +158,70 @@ export function VoucherEditor({
   onSaved: (voucher: AdminVoucher, created: boolean) => void;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const headingRef = useFocusOnMount<HTMLHeadingElement>(focusHeading);
-  const summaryRef = useRef<HTMLElement>(null);
-  const { register, handleSubmit, formState, setError, setFocus, reset } = useForm<VoucherForm>({
+  const editor = useAdminEditor({
     resolver: zodResolver(VoucherFormSchema),
-    mode: "onTouched",
     defaultValues: voucherValues(voucher),
-    shouldFocusError: false,
-  });
-  const [issuesPlaced, setIssuesPlaced] = useState(false);
-  const [unchanged, setUnchanged] = useState(false);
-  const save = useMutation({
-    mutationFn: (form: VoucherForm) =>
+    fields: FIELDS,
+    focusHeading,
+    send: (form: VoucherForm) =>
       voucher ? updateVoucher(voucher.id, voucherPatch(form, voucher)) : createVoucher(voucherBody(form)),
-    meta: { hideError: true },
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: adminVouchersQueryOptions().queryKey });
-      reset(voucher ? voucherValues(saved) : EMPTY);
-      onSaved(saved, voucher === null);
-    },
-    onError: (error: HttpError) =>
-      setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, FIELD_NAMES)),
+    changes: voucher ? (form) => voucherPatch(form, voucher) : undefined,
+    refresh: (queryClient) =>
+      void queryClient.invalidateQueries({ queryKey: adminVouchersQueryOptions().queryKey }),
+    resetTo: (saved) => (voucher ? voucherValues(saved) : EMPTY),
+    onSaved: (saved) => onSaved(saved, voucher === null),
   });
-  const error = (name: keyof VoucherForm) => visibleError(formState, name);
+  const { register, error } = editor;
 
   return (
-    <section className={styles.panel} aria-labelledby="admin-voucher-form-title">
-      <h2 id="admin-voucher-form-title" ref={headingRef} tabIndex={-1} className={styles.panelTitle}>
-        {voucher ? `Modifica del voucher ${voucher.code}` : "Nuovo voucher"}
-      </h2>
-      <form
-        className={`${formStyles.form} ${formStyles.wide}`}
-        noValidate
-        onSubmit={handleSubmit(
-          (values) => {
-            setIssuesPlaced(false);
-            const nothing = voucher !== null && Object.keys(voucherPatch(values, voucher)).length === 0;
-            setUnchanged(nothing);
-            if (!nothing) save.mutate(values);
-          },
-          () => setTimeout(() => summaryRef.current?.focus(), 0),
-        )}
-      >
-        <RequiredNote />
-        <ErrorSummary formState={formState} fields={FIELDS} onSelect={setFocus} summaryRef={summaryRef} />
-        {save.error && !issuesPlaced ? <FormMessage tone="error">{save.error.message}</FormMessage> : null}
-        {unchanged ? <FormMessage tone="info">{MESSAGES.nothingToChange}</FormMessage> : null}
+    <AdminEditorPanel
+      titleId="admin-voucher-form-title"
+      title={voucher ? `Modifica del voucher ${voucher.code}` : "Nuovo voucher"}
+      editor={editor}
+      submitLabel={voucher ? "Salva il voucher" : "Crea il voucher"}
+      close={voucher ? { label: "Chiudi e crea un nuovo voucher", onClick: onClose } : undefined}
+    >
+      <TextField
+        label="Codice"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        hint="Almeno 3 caratteri: lettere, cifre e trattini (le minuscole diventano maiuscole)."
+        required
+        readOnly={voucher !== null}
+        registration={register("code")}
+        error={error("code")}
+      />
+      <div className={formStyles.row}>
         <TextField
-          label="Codice"
+          label="Sconto in % (facoltativo)"
+          inputMode="numeric"
           autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          hint="Almeno 3 caratteri: lettere, cifre e trattini (le minuscole diventano maiuscole)."
-          required
-          readOnly={voucher !== null}
-          registration={register("code")}
-          error={error("code")}
+          hint={`Da 1 a 100. Vuoto: ${VOUCHER_DEFAULT_DISCOUNT_PERCENT}%.`}
+          registration={register("discountAmount")}
+          error={error("discountAmount")}
         />
-        <div className={formStyles.row}>
-          <TextField
-            label="Sconto in % (facoltativo)"
-            inputMode="numeric"
-            autoComplete="off"
-            hint={`Da 1 a 100. Vuoto: ${VOUCHER_DEFAULT_DISCOUNT_PERCENT}%.`}
-            registration={register("discountAmount")}
-            error={error("discountAmount")}
-          />
-          <TextField
-            label="Utilizzi massimi (facoltativo)"
-            inputMode="numeric"
-            autoComplete="off"
-            hint="Vuoto: senza limite."
-            registration={register("maxUses")}
-            error={error("maxUses")}
-          />
-        </div>
         <TextField
-          label="Scadenza (facoltativa)"
-          type="date"
-          hint="Il voucher vale fino alla fine di questo giorno. Vuota: non scade."
-          registration={register("expiresAt")}
-          error={error("expiresAt")}
+          label="Utilizzi massimi (facoltativo)"
+          inputMode="numeric"
+          autoComplete="off"
+          hint="Vuoto: senza limite."
+          registration={register("maxUses")}
+          error={error("maxUses")}
         />
-        <CheckboxField
-          label="Attivo: i clienti possono usarlo"
-          registration={register("active")}
-          error={error("active")}
-        />
-        <div className={formStyles.actions}>
-          <button type="submit" className={PRIMARY} disabled={save.isPending}>
-            {save.isPending ? "Salvataggio in corso…" : voucher ? "Salva il voucher" : "Crea il voucher"}
-          </button>
-          {voucher ? (
-            <button type="button" className={SECONDARY} onClick={onClose}>
-              Chiudi e crea un nuovo voucher
-            </button>
-          ) : null}
-        </div>
-      </form>
-    </section>
+      </div>
+      <TextField
+        label="Scadenza (facoltativa)"
+        type="date"
+        hint="Il voucher vale fino alla fine di questo giorno. Vuota: non scade."
+        registration={register("expiresAt")}
+        error={error("expiresAt")}
+      />
+      <CheckboxField
+        label="Attivo: i clienti possono usarlo"
+        registration={register("active")}
+        error={error("active")}
+      />
+    </AdminEditorPanel>
   );
 }
