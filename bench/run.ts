@@ -1,13 +1,35 @@
-// `npm run bench [-- --smoke]`: figures measured side by side in one run, printed as ratios.
+// `npm run bench [-- flags]`: figures measured side by side in one run, printed as ratios.
 // Never pass/fail on absolute times: the machine varies, the ratio is what we watch.
+//
+//   --smoke                     quick (CI): 1 s per measurement; practices at 2 000 only
+//   --practices-only            only the practices part (bench/practices.ts)
+//   --skip-practices            everything but the practices part
+//   --sizes=100000,1000000      practices sizes (default 100 000 and 1 000 000; 2 000 with --smoke)
+//   --engines=pglite,postgres   practices engines (default both)
+//
+// The practices part generates data (bench/practices-data.ts) on PGlite in a temporary folder and on
+// PostgreSQL in a throwaway database created through BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
+// postgres://postgres@127.0.0.1:5432/test; PostgreSQL is skipped, with a line saying so, when unreachable.
+// The full run takes a while: generating 1 000 000 practices takes minutes on each engine.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { type Engine, practicesBench } from "./practices.ts";
 
 const smoke = process.argv.includes("--smoke");
+const flag = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const practicesOnly = process.argv.includes("--practices-only");
+const skipPractices = process.argv.includes("--skip-practices");
+const sizes = flag("sizes")
+  ?.split(",")
+  .map((s) => Number(s.replace(/_/g, "")));
+const engines = flag("engines")?.split(",") as Engine[] | undefined;
+if (sizes?.some((s) => !Number.isInteger(s) || s < 1)) throw new Error(`--sizes: ${flag("sizes")}`);
+if (engines?.some((e) => e !== "pglite" && e !== "postgres"))
+  throw new Error(`--engines: ${flag("engines")}`);
 const duration = smoke ? 1 : 10;
 const WEB = fileURLToPath(new URL("../apps/web/build/client/", import.meta.url));
 
@@ -77,5 +99,10 @@ function homePageWeight() {
 }
 
 console.info(`Argine benchmarks${smoke ? " (smoke)" : ""}`);
-await apiThroughput();
-homePageWeight();
+if (!practicesOnly) {
+  await apiThroughput();
+  homePageWeight();
+}
+if (!skipPractices) {
+  await practicesBench({ smoke, ...(sizes ? { sizes } : {}), ...(engines ? { engines } : {}) });
+}

@@ -38,7 +38,15 @@ export const PracticeSummarySchema = z.object({
 });
 export type PracticeSummary = z.infer<typeof PracticeSummarySchema>;
 
-export const PracticeListSchema = z.object({ total: z.number().int(), data: z.array(PracticeSummarySchema) });
+/**
+ * GET /v1/practices (spec §7: total and data). Staff lists are counted up to 10 000: past that `total` is the
+ * cap and `totalCapped` is true (a search narrows it; an exact count of a million rows is not worth its time).
+ */
+export const PracticeListSchema = z.object({
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+  data: z.array(PracticeSummarySchema),
+});
 
 /** The four service-active flags (spec §3 "Practice detail"; PATCH /v1/practices/{id}/services-active). */
 export const ServicesActiveSchema = z.object({

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
+import { union } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
 import { practiceEmails, practices, services, users } from "../schema.ts";
 
@@ -58,47 +59,103 @@ export interface PracticeFilters {
   offset: number;
 }
 
-export type PracticeListRow = PracticeRow & { clientName: string | null; clientLastname: string | null };
+/** What a list shows of a practice: never its answers or feedback (kilobytes of JSON each). */
+export type PracticeListRow = Pick<
+  PracticeRow,
+  | "id"
+  | "ticketCode"
+  | "status"
+  | "evaluation"
+  | "crimeType"
+  | "platform"
+  | "anonymous"
+  | "createdAt"
+  | "expiryDate"
+> & { clientName: string | null; clientLastname: string | null };
 
-/** A page of practices, newest first, with the total for the filters (spec §7 "List practices returns total and data"). */
+/**
+ * Totals are counted up to here: beyond it a lawyer refines the search rather than pages, and an exact count
+ * of a million practices (or of a common surname) would cost more than the page itself.
+ */
+export const TOTAL_COUNT_CAP = 10_000;
+
+/**
+ * A page of practices, newest first, with the total for the filters (spec §7 "List practices returns total and
+ * data"); `totalCapped` when there are more than TOTAL_COUNT_CAP and `total` is that cap.
+ */
 export async function listPractices(
   db: Db,
   f: PracticeFilters,
-): Promise<{ total: number; data: PracticeListRow[] }> {
+  cap: number = TOTAL_COUNT_CAP,
+): Promise<{ total: number; totalCapped: boolean; data: PracticeListRow[] }> {
   const term = f.q?.trim() ? `%${f.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  // Both arms of the search use a trigram index (migration 0002): the practice number on practices, the
-  // "name lastname" on users. An anonymous practice is never found by its client's name.
-  const matchingClients = db
-    .select({ id: users.id })
-    .from(users)
-    .where(ilike(sql`${users.name} || ' ' || ${users.lastname}`, term ?? ""));
+  // Each arm of the search on its own trigram index (migration 0002), their ids united: the practice number
+  // on practices; the "name lastname" on users, then those users' practices by owner. OR-ing the two arms in
+  // one WHERE made PostgreSQL read every practice. A client's own filter goes into both arms (few rows).
+  // An anonymous practice is never found by its client's name.
+  const owner = f.ownerId ? eq(practices.ownerId, f.ownerId) : undefined;
+  const matching = term
+    ? union(
+        db
+          .select({ id: practices.id })
+          .from(practices)
+          .where(and(owner, ilike(practices.ticketCode, term))),
+        db
+          .select({ id: practices.id })
+          .from(practices)
+          .innerJoin(users, eq(users.id, practices.ownerId))
+          .where(
+            and(
+              owner,
+              eq(practices.anonymous, false),
+              ilike(sql`${users.name} || ' ' || ${users.lastname}`, term),
+            ),
+          ),
+      )
+    : undefined;
   const where = and(
-    f.ownerId ? eq(practices.ownerId, f.ownerId) : undefined,
+    owner,
     f.ticketCode ? eq(practices.ticketCode, f.ticketCode) : undefined,
     f.status ? eq(practices.status, f.status) : undefined,
     f.evaluation ? eq(practices.evaluation, f.evaluation) : undefined,
     f.crimeType ? eq(practices.crimeType, f.crimeType) : undefined,
     f.anonymous === undefined ? undefined : eq(practices.anonymous, f.anonymous),
-    term
-      ? or(
-          ilike(practices.ticketCode, term),
-          and(eq(practices.anonymous, false), inArray(practices.ownerId, matchingClients)),
-        )
-      : undefined,
+    matching ? inArray(practices.id, matching) : undefined,
   );
-  const [totalRow] = await db.select({ n: count() }).from(practices).where(where);
-  const rows = await db
-    .select({ practice: practices, clientName: users.name, clientLastname: users.lastname })
+  const upToCap = db
+    .select({ one: sql`1` })
     .from(practices)
-    .leftJoin(users, eq(users.id, practices.ownerId))
     .where(where)
-    .orderBy(desc(practices.createdAt), desc(practices.id))
-    .limit(f.limit)
-    .offset(f.offset);
-  return {
-    total: totalRow?.n ?? 0,
-    data: rows.map((r) => ({ ...r.practice, clientName: r.clientName, clientLastname: r.clientLastname })),
-  };
+    .limit(cap + 1)
+    .as("up_to_cap");
+  // The total and the page do not depend on each other: on PostgreSQL they run at once on two connections.
+  const [[totalRow], data] = await Promise.all([
+    db.select({ n: count() }).from(upToCap),
+    db
+      .select({
+        id: practices.id,
+        ticketCode: practices.ticketCode,
+        status: practices.status,
+        evaluation: practices.evaluation,
+        crimeType: practices.crimeType,
+        platform: practices.platform,
+        anonymous: practices.anonymous,
+        createdAt: practices.createdAt,
+        expiryDate: practices.expiryDate,
+        clientName: users.name,
+        clientLastname: users.lastname,
+      })
+      .from(practices)
+      .leftJoin(users, eq(users.id, practices.ownerId))
+      .where(where)
+      // NULLS LAST as practices_created_idx is built (drizzle's `.desc()`): a bare `desc` means NULLS FIRST,
+      // which that index cannot give, and every page became a scan and sort of all practices.
+      .orderBy(sql`${practices.createdAt} desc nulls last`, sql`${practices.id} desc nulls last`)
+      .limit(f.limit)
+      .offset(f.offset),
+  ]);
+  const counted = totalRow?.n ?? 0;
+  return { total: Math.min(counted, cap), totalCapped: counted > cap, data };
 }
 
 /** Moves a practice from `from` to `to` only if it is still in `from` (two concurrent changes cannot both win). */

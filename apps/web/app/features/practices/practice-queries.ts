@@ -4,9 +4,10 @@ import type {
   PracticeDetail,
   PracticeEmail,
   PracticeListQuery,
-  PracticeSummary,
+  PracticeListSchema,
 } from "@argine/core/practices/practices-api";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
 import { apiClient } from "../http/api-client.ts";
 
 // The practice calls of spec §7, as TanStack Query options and plain mutation functions. Keys start with
@@ -19,10 +20,7 @@ export type PracticeFilters = Partial<Omit<PracticeListQuery, "page" | "pageSize
   pageSize?: number;
 };
 
-export interface PracticeList {
-  total: number;
-  data: PracticeSummary[];
-}
+export type PracticeList = z.infer<typeof PracticeListSchema>;
 
 const path = (id: string, sub = "") => `/v1/practices/${encodeURIComponent(id)}${sub ? `/${sub}` : ""}`;
 

@@ -36,6 +36,8 @@ export function PracticesPage() {
   const list = useQuery(practiceListQueryOptions(filters));
   const page = filters.page ?? 1;
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  // Past the counted cap there may be more pages than the total says: a full page means "go on".
+  const more = list.data?.totalCapped === true && list.data.data.length === PAGE_SIZE;
   const goTo = (next: number) => {
     const copy = new URLSearchParams(params);
     copy.set("page", String(next));
@@ -54,7 +56,9 @@ export function PracticesPage() {
       <section aria-labelledby="practices-results" aria-busy={list.isFetching}>
         <h2 id="practices-results" className={styles.resultsTitle}>
           {list.data
-            ? `${list.data.total} ${list.data.total === 1 ? "pratica" : "pratiche"}`
+            ? list.data.totalCapped
+              ? `Più di ${list.data.total.toLocaleString("it-IT")} pratiche: affina la ricerca`
+              : `${list.data.total} ${list.data.total === 1 ? "pratica" : "pratiche"}`
             : list.isError
               ? "Pratiche"
               : "Caricamento delle pratiche…"}
@@ -78,7 +82,7 @@ export function PracticesPage() {
             </li>
           ))}
         </ul>
-        {pages > 1 ? (
+        {pages > 1 || more ? (
           <nav aria-label="Pagine dei risultati" className={styles.pager}>
             <button
               type="button"
@@ -90,11 +94,12 @@ export function PracticesPage() {
             </button>
             <span>
               Pagina {page} di {pages}
+              {list.data?.totalCapped ? "+" : ""}
             </span>
             <button
               type="button"
               className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-              disabled={page >= pages}
+              disabled={page >= pages && !more}
               onClick={() => goTo(page + 1)}
             >
               Successiva

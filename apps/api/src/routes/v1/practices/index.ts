@@ -169,7 +169,7 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
     async (request) => {
       const actor = requireActor(request);
       const q = request.query;
-      const { total, data } = await listPractices(app.db, {
+      const { total, totalCapped, data } = await listPractices(app.db, {
         ...(isStaff(actor) ? {} : { ownerId: actor.userId }),
         ...(q.q ? { q: q.q } : {}),
         ...(q.ticketCode ? { ticketCode: q.ticketCode } : {}),
@@ -188,7 +188,7 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
           resourceId: data.map((p) => p.id).join(","),
         });
       }
-      return { total, data: data.map(summary) };
+      return { total, totalCapped, data: data.map(summary) };
     },
   );
 

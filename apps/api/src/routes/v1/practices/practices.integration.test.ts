@@ -174,7 +174,7 @@ describe.each(testDbKinds())("practices on %s", (kind) => {
     const mine = await call<List>(client, "/practices?ticketCode=AR-DEMO0001");
     expect(mine.body.data.map((p) => p.ticketCode)).toEqual(["AR-DEMO0001"]);
     const notMine = await call<List>(client, "/practices?ticketCode=AR-DEMO0003");
-    expect(notMine.body).toEqual({ total: 0, data: [] });
+    expect(notMine.body).toEqual({ total: 0, totalCapped: false, data: [] });
     const id = mine.body.data[0]?.practiceId;
     const detail = await call<PracticeDetail>(lawyer, `/practices/${id}`);
     expect(detail.body.client).toMatchObject({

@@ -1,0 +1,410 @@
+// The practices list at scale (issue 5): generated data on PGlite and on PostgreSQL, the real app in a child
+// process, bearer tokens from the real sign-in flow of the embedded OpenID provider.
+//   - req/s of GET /v1/practices?page=1&pageSize=20 as the demo client and as the demo lawyer, against a bare
+//     Fastify route returning the lawyer's body (the ratios are what we watch);
+//   - p95 of the lawyer's searches, from sequential requests.
+// Never pass/fail on absolute times.
+
+import { spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { DEMO_PASSWORD } from "@argine/db/seed";
+import autocannon from "autocannon";
+import pg from "pg";
+import { describeGeneration, type GenerateResult, RARE_SURNAME } from "./practices-data.ts";
+
+export type Engine = "pglite" | "postgres";
+
+export interface PracticesBenchOptions {
+  smoke: boolean;
+  /** Defaults: 2 000 in smoke mode, else 100 000 and 1 000 000. */
+  sizes?: number[];
+  /** Defaults: both; PostgreSQL is skipped (with a line saying so) when unreachable. */
+  engines?: Engine[];
+}
+
+const CLIENT = "cliente@demo.argine.it";
+const LAWYER = "avvocato@demo.argine.it";
+const LIST = "/v1/practices?page=1&pageSize=20";
+/** Where throwaway databases are created; the same variable as the integration tests, then the README's. */
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/test";
+
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+interface Child {
+  /** Resolves with the child's next stdout line parsed as JSON. */
+  next<T>(): Promise<T>;
+  stop(): Promise<void>;
+  exited: Promise<number | null>;
+}
+
+function start(script: string, args: string[], stderr: "inherit" | "ignore" = "inherit"): Child {
+  const child = spawn(process.execPath, [here(script), ...args], { stdio: ["ignore", "pipe", stderr] });
+  const lines: string[] = [];
+  const waiters: ((line: string) => void)[] = [];
+  createInterface({ input: child.stdout }).on("line", (line) => {
+    const waiter = waiters.shift();
+    if (waiter) waiter(line);
+    else lines.push(line);
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return {
+    exited,
+    next: <T>() =>
+      new Promise<T>((resolve, reject) => {
+        const take = (line: string) => resolve(JSON.parse(line) as T);
+        const queued = lines.shift();
+        if (queued !== undefined) return take(queued);
+        waiters.push(take);
+        void exited.then((code) => reject(new Error(`${script} ${args[0] ?? ""} exited with ${code}`)));
+      }),
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** Signs in the way the web app does (authorization code + PKCE, our login step) and returns the access token. */
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  const cookies = new Map<string, string>();
+  const go = async (url: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (cookies.size) headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const res = await fetch(url, { ...init, headers, redirect: "manual" });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair = ""] = cookie.split(";");
+      const eq = pair.indexOf("=");
+      if (eq > 0) cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1));
+    }
+    return res;
+  };
+  const config = (await (await fetch(`${base}/v1/auth/config`)).json()) as {
+    issuer: string;
+    clientId: string;
+    audience: string;
+    scope: string;
+  };
+  const discovery = (await (await fetch(`${config.issuer}/.well-known/openid-configuration`)).json()) as {
+    authorization_endpoint: string;
+    token_endpoint: string;
+  };
+  const verifier = randomBytes(32).toString("base64url");
+  const state = randomBytes(16).toString("base64url");
+  const redirectUri = `${base}/callback`;
+  const auth = new URL(discovery.authorization_endpoint);
+  auth.search = new URLSearchParams({
+    client_id: config.clientId,
+    response_type: "code",
+    redirect_uri: redirectUri,
+    scope: config.scope,
+    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    code_challenge_method: "S256",
+    state,
+    resource: config.audience,
+  }).toString();
+  let res = await go(auth.href);
+  const interaction = new URL(res.headers.get("location") ?? "", base).href;
+  const details = await go(interaction, { headers: { accept: "application/json" } });
+  const { csrfToken } = (await details.json()) as { csrfToken: string };
+  const login = await go(`${interaction}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json", "x-csrf-token": csrfToken },
+    body: JSON.stringify({ email, password }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in of ${email}: ${login.status} ${await login.text()}`);
+  let next = ((await login.json()) as { redirectTo: string }).redirectTo;
+  for (let hops = 0; hops < 5 && !next.startsWith(redirectUri); hops++) {
+    res = await go(new URL(next, base).href);
+    next = res.headers.get("location") ?? "";
+  }
+  const callback = new URL(next, base);
+  const code = callback.searchParams.get("code");
+  if (!code || callback.searchParams.get("state") !== state) throw new Error(`sign-in of ${email}: ${next}`);
+  const token = await fetch(discovery.token_endpoint, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: redirectUri,
+      client_id: config.clientId,
+      code_verifier: verifier,
+      resource: config.audience,
+    }),
+  });
+  const body = (await token.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`token for ${email}: ${token.status} ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+async function timedGet(url: string, token: string | null): Promise<number> {
+  const t = performance.now();
+  const res = await fetch(url, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+  return performance.now() - t;
+}
+
+/**
+ * Completed requests per second with 10 connections. A fast route runs for a fixed time (after a warm-up);
+ * a slow one (a request over 100 ms alone) for a fixed number of requests sized to take ~10 s, so that no
+ * requests are left queued in the server when the measurement stops. `requests/duration` either way.
+ */
+async function requestsPerSecond(url: string, token: string | null, smoke: boolean): Promise<number> {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  // A slow engine queues 10 requests behind each other: allow for it rather than count timeouts.
+  const common = { url, headers, connections: 10, timeout: 300 };
+  const probe = [];
+  for (let i = 0; i < 3; i++) probe.push(await timedGet(url, token));
+  const alone = probe.sort((a, b) => a - b)[1] ?? 0;
+  let result: autocannon.Result;
+  if (smoke) result = await autocannon({ ...common, duration: 1 });
+  else if (alone < 100) {
+    await autocannon({ ...common, duration: 1 }); // warm-up
+    result = await autocannon({ ...common, duration: 10 });
+  } else {
+    result = await autocannon({ ...common, amount: Math.min(200, Math.max(20, Math.ceil(10_000 / alone))) });
+  }
+  if (result.non2xx || result.errors || result.timeouts)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  return result.requests.total / result.duration;
+}
+
+/** p95 by nearest rank over sequential requests: up to `max`, fewer when the time budget runs out first. */
+async function p95(
+  url: string,
+  token: string,
+  smoke: boolean,
+): Promise<{ p95: number; n: number; max: number }> {
+  const max = smoke ? 20 : 200;
+  const budgetMs = smoke ? 3_000 : 60_000;
+  const get = () => timedGet(url, token);
+  for (let i = 0; i < (smoke ? 1 : 3); i++) await get(); // warm-up, not counted
+  const times: number[] = [];
+  const started = performance.now();
+  while (times.length < max && (times.length < 10 || performance.now() - started < budgetMs)) {
+    times.push(await get());
+  }
+  times.sort((a, b) => a - b);
+  return { p95: times[Math.ceil(0.95 * times.length) - 1] ?? Number.NaN, n: times.length, max };
+}
+
+interface Row {
+  engine: Engine;
+  size: number;
+  client: number;
+  lawyer: number;
+  bare: number;
+  searches: { label: string; query: string; p95: number; n: number; max: number }[];
+  generation: GenerateResult;
+  serverRssMb: number;
+}
+
+// Interrupted (Ctrl-C), the bench still removes what it created: a 1 000 000 database is several GB.
+const pendingDrops = new Set<() => Promise<void>>();
+function dropOnInterrupt() {
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, async () => {
+      await Promise.allSettled([...pendingDrops].map((drop) => drop()));
+      process.exit(130);
+    });
+  }
+}
+
+/** A fresh database: a PGlite folder, or a throwaway PostgreSQL database; `drop` removes it. */
+async function freshStorage(engine: Engine): Promise<{ args: string[]; drop(): Promise<void> }> {
+  const track = (args: string[], remove: () => Promise<void>) => {
+    const drop = async () => {
+      pendingDrops.delete(drop);
+      await remove();
+    };
+    pendingDrops.add(drop);
+    return { args, drop };
+  };
+  if (engine === "pglite") {
+    const dir = mkdtempSync(join(tmpdir(), "argine-bench-practices-"));
+    return track(["--data-dir", dir], async () => rmSync(dir, { recursive: true, force: true }));
+  }
+  const name = `argine_bench_${randomBytes(6).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3_000 });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return track(["--database-url", url.toString()], () =>
+    admin(`drop database if exists ${name} with (force)`),
+  );
+}
+
+async function postgresReachable(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return null;
+  } catch (error) {
+    return (error as Error).message || String(error);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function runOne(engine: Engine, size: number, smoke: boolean): Promise<Row> {
+  const storage = await freshStorage(engine);
+  const scratch = mkdtempSync(join(tmpdir(), "argine-bench-body-"));
+  try {
+    const generator = start("./practices-data.ts", [
+      "--size",
+      String(size),
+      "--json",
+      ...(smoke ? ["--quiet"] : []),
+      ...storage.args,
+    ]);
+    const generation = await generator.next<GenerateResult>();
+    await generator.exited;
+    console.info(`  ${describeGeneration(engine, generation)}`);
+
+    const server = start("./practices-server.ts", ["app", ...storage.args]);
+    try {
+      const { address } = await server.next<{ address: string }>();
+      const clientToken = await signIn(address, CLIENT, DEMO_PASSWORD);
+      const lawyerToken = await signIn(address, LAWYER, DEMO_PASSWORD);
+
+      // The bare route answers with what the app answers the lawyer; a generated practice code gives the
+      // "part of a practice number" search (5 of its 8 characters).
+      const first = await fetch(`${address}${LIST}`, { headers: { authorization: `Bearer ${lawyerToken}` } });
+      const body = (await first.json()) as { total: number; data: { ticketCode: string }[] };
+      if (first.status !== 200 || body.data.length === 0) throw new Error(`lawyer list: ${first.status}`);
+      const code = body.data.map((p) => p.ticketCode).find((c) => !c.includes("DEMO")) ?? "AR-DEMO";
+      const bodyFile = join(scratch, "body.json");
+      writeFileSync(bodyFile, JSON.stringify(body));
+
+      const client = await requestsPerSecond(`${address}${LIST}`, clientToken, smoke);
+      const lawyer = await requestsPerSecond(`${address}${LIST}`, lawyerToken, smoke);
+      const bareServer = start("./practices-server.ts", ["bare", bodyFile]);
+      let bare: number;
+      try {
+        const { address: bareAddress } = await bareServer.next<{ address: string }>();
+        bare = await requestsPerSecond(`${bareAddress}${LIST}`, null, smoke);
+      } finally {
+        await bareServer.stop();
+      }
+
+      const searches: Row["searches"] = [];
+      for (const [label, query] of [
+        ["q=surname", "q=Rossi"],
+        ["q=rare", `q=${RARE_SURNAME}`],
+        ["q=ticket", `q=${code.slice(3, 8)}`],
+        ["anon+OPEN", "anonymous=true&status=OPEN"],
+      ] as const) {
+        const url = `${address}/v1/practices?${query}&page=1&pageSize=20`;
+        searches.push({ label, query, ...(await p95(url, lawyerToken, smoke)) });
+      }
+
+      await server.stop();
+      const { maxRssMb } = await server.next<{ maxRssMb: number }>().catch(() => ({ maxRssMb: Number.NaN }));
+      return { engine, size, client, lawyer, bare, searches, generation, serverRssMb: maxRssMb };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+    await storage.drop();
+  }
+}
+
+// Two significant digits below 10 (a ratio of 0.0004 must not print as 0.000).
+const rate = (n: number) => (n < 10 ? n.toPrecision(2) : n.toFixed(0));
+const ratio = (n: number) => (n < 0.1 ? n.toPrecision(2) : n.toFixed(2));
+const ms = (n: number) => (n < 100 ? n.toFixed(1) : n.toFixed(0));
+
+function printTable(rows: Row[]) {
+  if (rows.length === 0) return;
+  const labels = rows[0]?.searches.map((s) => s.label) ?? [];
+  const header = [
+    "engine",
+    "size",
+    "client req/s",
+    "lawyer req/s",
+    "bare req/s",
+    "client/bare",
+    "lawyer/bare",
+    ...labels.map((l) => `p95 ${l} ms`),
+  ];
+  const lines = rows.map((r) => [
+    r.engine,
+    r.size.toLocaleString("en"),
+    rate(r.client),
+    rate(r.lawyer),
+    rate(r.bare),
+    ratio(r.client / r.bare),
+    ratio(r.lawyer / r.bare),
+    ...r.searches.map((s) => `${ms(s.p95)}${s.n < s.max ? ` (n=${s.n})` : ""}`),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? "").length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i] ?? 0)).join("  ");
+  console.info(fmt(header));
+  for (const line of lines) console.info(fmt(line));
+  // The practice-number fragment comes from each data set's first page, so it may differ between rows.
+  const queries = labels.map((label) => {
+    const used = [...new Set(rows.map((r) => r.searches.find((s) => s.label === label)?.query))];
+    return `${label} = ${used.map((q) => `?${q}`).join(" | ")}`;
+  });
+  console.info(`  searches: ${queries.join(", ")}`);
+  console.info(
+    `  server peak RSS: ${rows.map((r) => `${r.engine} ${r.size.toLocaleString("en")} ${r.serverRssMb} MB`).join(", ")}`,
+  );
+}
+
+export async function practicesBench(options: PracticesBenchOptions): Promise<void> {
+  const { smoke } = options;
+  const sizes = options.sizes ?? (smoke ? [2_000] : [100_000, 1_000_000]);
+  const engines = options.engines ?? ["pglite", "postgres"];
+  dropOnInterrupt();
+  console.info(
+    `GET ${LIST} as client and lawyer vs bare Fastify (req/s, 10 connections), lawyer search p95 (sequential)`,
+  );
+  const rows: Row[] = [];
+  for (const engine of engines) {
+    if (engine === "postgres") {
+      const problem = await postgresReachable();
+      if (problem) {
+        console.info(
+          `  postgres: skipped, PostgreSQL unreachable at ${new URL(ADMIN_URL).host} (${problem})`,
+        );
+        continue;
+      }
+    }
+    for (const size of sizes) {
+      const started = performance.now();
+      const what = `${engine} ${size.toLocaleString("en")}`;
+      console.info(`  ${what}: generating…`);
+      try {
+        rows.push(await runOne(engine, size, smoke));
+        console.info(`  ${what}: done in ${((performance.now() - started) / 1000).toFixed(0)}s`);
+      } catch (error) {
+        // One engine or size failing (memory, a lost server) does not hide the others' figures.
+        console.info(
+          `  ${what}: failed after ${((performance.now() - started) / 1000).toFixed(0)}s: ${error}`,
+        );
+        process.exitCode = 1;
+      }
+    }
+  }
+  printTable(rows);
+}
