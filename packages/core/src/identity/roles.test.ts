@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasRole, isCustomer, ROLES, RoleSchema, rolesFromClaim } from "./roles.ts";
+import { hasRole, isCustomer, isStaffRoles, ROLES, RoleSchema, rolesFromClaim } from "./roles.ts";
 
 describe("roles", () => {
   it("knows lawyer and admin", () => {
@@ -29,5 +29,13 @@ describe("roles", () => {
     expect(rolesFromClaim("admin")).toEqual([]);
     expect(rolesFromClaim(undefined)).toEqual([]);
     expect(rolesFromClaim({ admin: true })).toEqual([]);
+  });
+
+  it("counts lawyers and admins as staff, never an unknown role", () => {
+    expect(isStaffRoles(["lawyer"])).toBe(true);
+    expect(isStaffRoles(["admin"])).toBe(true);
+    expect(isStaffRoles(["auditor"])).toBe(false);
+    expect(isStaffRoles([])).toBe(false);
+    expect(isStaffRoles(null)).toBe(false);
   });
 });

@@ -16,6 +16,11 @@ export function hasRole(roles: RoleList, role: Role): boolean {
   return !!roles && roles.includes(role);
 }
 
+/** Lawyers and admins: the staff who see and work every practice (spec §6). */
+export function isStaffRoles(roles: RoleList): boolean {
+  return hasRole(roles, "lawyer") || hasRole(roles, "admin");
+}
+
 /**
  * The roles claim of a token as a list of strings. A malformed claim (a bare string, an object) yields no
  * roles rather than a guess: a role is never granted by accident.

@@ -11,12 +11,15 @@ type ActiveFlags = Pick<
   "serviceTakedownActive" | "serviceLegalizationActive" | "serviceInjuctionActive" | "serviceAdviceActive"
 >;
 
-export const SERVICE_ACTIVE_FLAG: Partial<Record<ProductCode, keyof ActiveFlags>> = {
-  TAKEDOWN: "serviceTakedownActive",
+export const SERVICE_ACTIVE_FLAG = {
   LEGALIZATION: "serviceLegalizationActive",
+  TAKEDOWN: "serviceTakedownActive",
   INJUCTION: "serviceInjuctionActive",
   ADVICE: "serviceAdviceActive",
-};
+} as const satisfies Partial<Record<ProductCode, keyof ActiveFlags>>;
+
+const flagOf = (code: string): keyof ActiveFlags | undefined =>
+  (SERVICE_ACTIVE_FLAG as Partial<Record<string, keyof ActiveFlags>>)[code];
 
 /** The products a practice can buy now: flagged active, not the free feedback, not already bought. */
 export function availableProducts<P extends { code: string }>(
@@ -28,11 +31,11 @@ export function availableProducts<P extends { code: string }>(
     if (product.code === "FEEDBACK" || bought.has(product.code)) return false;
     if (product.code === "PACKAGE") {
       return PACKAGE_SERVICE_TYPES.every((type) => {
-        const flag = SERVICE_ACTIVE_FLAG[type];
+        const flag = flagOf(type);
         return !bought.has(type) && (!flag || practice[flag]);
       });
     }
-    const flag = SERVICE_ACTIVE_FLAG[product.code as ProductCode];
+    const flag = flagOf(product.code);
     return flag ? practice[flag] : true;
   });
 }

@@ -1,5 +1,5 @@
 import type { Actor } from "../identity/policy.ts";
-import { hasRole } from "../identity/roles.ts";
+import { isStaffRoles } from "../identity/roles.ts";
 
 export type PracticesAction =
   | "claim"
@@ -12,7 +12,7 @@ export type PracticesAction =
 
 /** Lawyers and admins: they see and work every practice (spec §6). */
 export function isStaff(actor: Actor | null): boolean {
-  return !!actor && (hasRole(actor.roles, "lawyer") || hasRole(actor.roles, "admin"));
+  return !!actor && isStaffRoles(actor.roles);
 }
 
 /**

@@ -13,7 +13,8 @@ export const SERVICE_STATUS_LABELS = {
   COMPLETED: "completato",
 } as const satisfies Record<ServiceStatus, string>;
 
-const TAKEN_IN_CHARGE =
+/** Formal notice and takedown, once requested (spec §4). */
+export const TAKEN_IN_CHARGE =
   "Il servizio è stato preso in carico dal nostro team: ricontrolla fra qualche ora o qualche giorno.";
 const TO_START = "Il servizio è attivo: ti guidiamo nei prossimi passi da questa pagina.";
 const DOCUMENTS_READY = "I documenti sono pronti: puoi scaricarli da questa pagina.";

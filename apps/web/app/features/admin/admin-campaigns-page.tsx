@@ -8,12 +8,13 @@ import {
 import { formatAmount, formatEuroInput, parseEuroAmount } from "@argine/core/shared/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
+import { formatShortDay } from "../ui/dates.ts";
 import formStyles from "../ui/form.module.css";
 import { CheckboxField, CheckboxGroupField, TextField } from "../ui/form-field.tsx";
 import styles from "./admin.module.css";
 import { adminCampaignsQueryOptions, createCampaign, updateCampaign } from "./admin-api.ts";
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
-import { dayToIso, formatDay, isoToDay, PRODUCT_OPTIONS, productList, sameCodes } from "./admin-format.ts";
+import { dayToIso, isoToDay, PRODUCT_OPTIONS, productList, sameCodes } from "./admin-format.ts";
 import { AdminListSection, EditableRow, useAdminSelection } from "./admin-list.tsx";
 import { DataTable, ListLoader, StateBadge, type SummaryField } from "./admin-ui.tsx";
 
@@ -101,9 +102,9 @@ export function campaignPatch(form: CampaignForm, campaign: AdminCampaign): Admi
 
 function period(campaign: AdminCampaign): string {
   if (!campaign.startsAt && !campaign.endsAt) return "Sempre";
-  if (!campaign.startsAt) return `Fino al ${formatDay(campaign.endsAt)}`;
-  if (!campaign.endsAt) return `Dal ${formatDay(campaign.startsAt)}`;
-  return `Dal ${formatDay(campaign.startsAt)} al ${formatDay(campaign.endsAt)}`;
+  if (!campaign.startsAt) return `Fino al ${formatShortDay(campaign.endsAt)}`;
+  if (!campaign.endsAt) return `Dal ${formatShortDay(campaign.startsAt)}`;
+  return `Dal ${formatShortDay(campaign.startsAt)} al ${formatShortDay(campaign.endsAt)}`;
 }
 
 export function AdminCampaignsPage() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dayToIso, formatDay, isoToDay, productList } from "./admin-format.ts";
+import { formatShortDay } from "../ui/dates.ts";
+import { dayToIso, isoToDay, productList } from "./admin-format.ts";
 
 describe("calendar days and instants", () => {
   it("takes a start day from its first moment and an end day to its last, and reads them back", () => {
@@ -14,11 +15,11 @@ describe("calendar days and instants", () => {
     expect(dayToIso("", "end")).toBeNull();
     expect(dayToIso("31/03/2027", "end")).toBeNull();
     expect(isoToDay(null)).toBe("");
-    expect(formatDay(null, "Non scade")).toBe("Non scade");
+    expect(formatShortDay(null, "Non scade")).toBe("Non scade");
   });
 
   it("shows days the Italian way", () => {
-    expect(formatDay(dayToIso("2027-01-05", "end"))).toBe("05/01/2027");
+    expect(formatShortDay(dayToIso("2027-01-05", "end"))).toBe("05/01/2027");
   });
 });
 

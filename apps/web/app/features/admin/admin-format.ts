@@ -28,15 +28,6 @@ export function isoToDay(iso: string | null): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat("it-IT", { day: "2-digit", month: "2-digit", year: "numeric" });
-
-/** "31/12/2026", or the given fallback for no date. */
-export function formatDay(iso: string | null, none = "—"): string {
-  if (!iso) return none;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? none : DATE_FORMAT.format(date);
-}
-
 /** The Italian name of a product code ("INJUCTION" → "Diffida"). */
 export function productName(code: string): string {
   return code === "FEEDBACK" ? "Feedback" : serviceTypeName(code);

@@ -13,12 +13,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
+import { formatShortDay } from "../ui/dates.ts";
 import formStyles from "../ui/form.module.css";
 import { CheckboxGroupField, TextField } from "../ui/form-field.tsx";
 import styles from "./admin.module.css";
 import { adminGiftCardsQueryOptions, createGiftCard, updateGiftCard } from "./admin-api.ts";
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
-import { dayToIso, formatDay, isoToDay, PRODUCT_OPTIONS, productList, sameCodes } from "./admin-format.ts";
+import { dayToIso, isoToDay, PRODUCT_OPTIONS, productList, sameCodes } from "./admin-format.ts";
 import { AdminListSection, EditableRow, useAdminSelection } from "./admin-list.tsx";
 import { DataTable, ListLoader, type SummaryField } from "./admin-ui.tsx";
 
@@ -147,7 +148,7 @@ export function AdminGiftCardsPage() {
                       <td className={styles.number}>{formatAmount(card.amount)}</td>
                       <td className={styles.number}>{formatAmount(card.balance)}</td>
                       <td>{productList(card.productCodes)}</td>
-                      <td>{formatDay(card.expiresAt, "Non scade")}</td>
+                      <td>{formatShortDay(card.expiresAt, "Non scade")}</td>
                       <td>{card.assigned ? "Sì" : "No"}</td>
                     </EditableRow>
                   ))}

@@ -5,10 +5,11 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useCurrentUser } from "../auth/auth-state.ts";
 import type { HttpError } from "../http/http-error.ts";
+import { formatShortDay } from "../ui/dates.ts";
 import { FormMessage, StatusRegion, TextField } from "../ui/form-field.tsx";
 import styles from "./admin.module.css";
 import { ADMIN_QUERY_KEY, adminUsersQueryOptions, setRole, USERS_PAGE_SIZE } from "./admin-api.ts";
-import { formatDay, ROLE_NAMES } from "./admin-format.ts";
+import { ROLE_NAMES } from "./admin-format.ts";
 import { DataTable, ListLoader, PRIMARY, SECONDARY, SMALL_SECONDARY } from "./admin-ui.tsx";
 
 // /dashboard/admin: the users, searched by email or name, with their roles. Granting and revoking go through
@@ -120,7 +121,7 @@ export function AdminUsersPage() {
                         <td>{user.email}</td>
                         <td>{rolesLabel(user.roles)}</td>
                         <td>{user.emailVerified ? "Sì" : "No"}</td>
-                        <td>{formatDay(user.createdAt)}</td>
+                        <td>{formatShortDay(user.createdAt)}</td>
                         <td>
                           <div className={styles.rowActions}>
                             {ROLES_SHOWN.map((role) => {

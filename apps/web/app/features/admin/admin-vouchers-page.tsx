@@ -8,12 +8,13 @@ import {
 import { VOUCHER_DEFAULT_DISCOUNT_PERCENT } from "@argine/core/shared/constants";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
+import { formatShortDay } from "../ui/dates.ts";
 import formStyles from "../ui/form.module.css";
 import { CheckboxField, TextField } from "../ui/form-field.tsx";
 import styles from "./admin.module.css";
 import { adminVouchersQueryOptions, createVoucher, updateVoucher } from "./admin-api.ts";
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
-import { dayToIso, formatDay, isoToDay } from "./admin-format.ts";
+import { dayToIso, isoToDay } from "./admin-format.ts";
 import { AdminListSection, EditableRow, useAdminSelection } from "./admin-list.tsx";
 import { DataTable, ListLoader, StateBadge, type SummaryField } from "./admin-ui.tsx";
 
@@ -120,7 +121,7 @@ export function AdminVouchersPage() {
                           ? `${voucher.uses}, senza limite`
                           : `${voucher.uses} su ${voucher.maxUses}`}
                       </td>
-                      <td>{formatDay(voucher.expiresAt, "Non scade")}</td>
+                      <td>{formatShortDay(voucher.expiresAt, "Non scade")}</td>
                       <td>
                         <StateBadge on={voucher.active} labels={["Attivo", "Non attivo"]} />
                       </td>

@@ -1,4 +1,4 @@
-import { hasRole } from "@argine/core/identity/roles";
+import { hasRole, isStaffRoles } from "@argine/core/identity/roles";
 import { ADMIN_PATH } from "../admin/admin-paths.ts";
 import {
   DASHBOARD_PATH,
@@ -16,11 +16,9 @@ export interface DashboardSection {
   available: boolean;
 }
 
-const isStaff = (roles: readonly string[]) => hasRole(roles, "lawyer") || hasRole(roles, "admin");
-
 /** The dashboard's own navigation (spec §2 "Dashboard"), with the staff's workspaces for their roles. */
 export function dashboardSections(roles: readonly string[]): DashboardSection[] {
-  const staff = isStaff(roles);
+  const staff = isStaffRoles(roles);
   return [
     { label: "Panoramica", to: DASHBOARD_PATH, description: "", available: true },
     staff

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { apiClient } from "../http/api-client.ts";
 import { errorCode } from "../http/http-error.ts";
 import buttonStyles from "../ui/button.module.css";
+import { formatMoment } from "../ui/dates.ts";
 import { FormMessage } from "../ui/form-field.tsx";
 import { linkify } from "./mail-text.tsx";
 import styles from "./mailbox-page.module.css";
@@ -18,13 +19,6 @@ export interface MailboxMessage {
   text: string;
   html: string | null;
   createdAt: string;
-}
-
-const dateFormat = new Intl.DateTimeFormat("it-IT", { dateStyle: "short", timeStyle: "short" });
-
-function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
 }
 
 export function MailboxPage() {
@@ -100,7 +94,7 @@ export function MailboxPage() {
                 >
                   <span className={styles.subject}>{message.subject}</span>
                   <span className={styles.meta}>A: {message.to}</span>
-                  <span className={styles.meta}>{formatDate(message.createdAt)}</span>
+                  <span className={styles.meta}>{formatMoment(message.createdAt)}</span>
                 </button>
               </li>
             ))}
@@ -127,7 +121,7 @@ function MessageView({ message }: { message: MailboxMessage }) {
         {message.subject}
       </h2>
       <p className={styles.meta}>
-        A: {message.to} · {formatDate(message.createdAt)}
+        A: {message.to} · {formatMoment(message.createdAt)}
       </p>
       <div className={styles.body}>{linkify(message.text)}</div>
     </article>

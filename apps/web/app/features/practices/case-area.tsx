@@ -1,3 +1,4 @@
+import { isStaffRoles } from "@argine/core/identity/roles";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -5,7 +6,6 @@ import { Link, Outlet, useOutletContext, useParams } from "react-router";
 import { useCurrentUser } from "../auth/auth-state.ts";
 import { PRACTICES_PATH } from "../layout/navigation.ts";
 import { writeLastKnownPracticeId } from "../store/browser-storage.ts";
-import { isStaffUser } from "./practice-format.ts";
 import { practiceByTicketQueryOptions, practiceQueryOptions } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 
@@ -26,7 +26,7 @@ export function useCase(): CaseContext {
 export function CaseArea() {
   const { ticketCode = "" } = useParams();
   const user = useCurrentUser();
-  const staff = isStaffUser(user);
+  const staff = isStaffRoles(user?.roles);
   const found = useQuery({ ...practiceByTicketQueryOptions(ticketCode), meta: { hideError: true } });
   const practiceId = found.data?.practiceId;
   const detail = useQuery({ ...practiceQueryOptions(practiceId ?? ""), enabled: Boolean(practiceId) });

@@ -1,4 +1,5 @@
 import { casePath } from "@argine/core/practices/case-path";
+import { TAKEN_IN_CHARGE } from "@argine/core/services/service-messages";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useCase } from "./case-area.tsx";
@@ -25,10 +26,7 @@ function Outcome({ title, children }: { title: string; children: ReactNode }) {
 export function TakedownSuccessPage() {
   return (
     <Outcome title="Richiesta di rimozione ricevuta">
-      <p>
-        Il servizio è stato preso in carico dal nostro team: ricontrolla fra qualche ora o qualche giorno. Ti
-        scriviamo appena la piattaforma risponde.
-      </p>
+      <p>{TAKEN_IN_CHARGE} Ti scriviamo appena la piattaforma risponde.</p>
     </Outcome>
   );
 }

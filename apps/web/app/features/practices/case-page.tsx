@@ -12,13 +12,13 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PRACTICES_PATH } from "../layout/navigation.ts";
 import { productsQueryOptions } from "../products/product-queries.ts";
+import { formatDay, formatMoment } from "../ui/dates.ts";
 import { ExternalLink } from "../ui/external-link.tsx";
 import { useCase } from "./case-area.tsx";
 import { ClosePracticeSection } from "./close-practice.tsx";
 import { CommentsPanel } from "./comments-panel.tsx";
 import { LawyerBox } from "./lawyer-box.tsx";
 import { StatusBadge } from "./practice-card.tsx";
-import { formatDay, formatMoment } from "./practice-format.ts";
 import { customServiceQueryOptions, emailsQueryOptions } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 

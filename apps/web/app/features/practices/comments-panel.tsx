@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useCurrentUser } from "../auth/auth-state.ts";
 import buttonStyles from "../ui/button.module.css";
+import { formatMoment } from "../ui/dates.ts";
 import formStyles from "../ui/form.module.css";
 import { FieldError, StatusRegion } from "../ui/form-field.tsx";
-import { formatMoment } from "./practice-format.ts";
 import { addComment, commentsQueryOptions, editComment } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 

@@ -1,9 +1,11 @@
+import { SERVICE_ACTIVE_FLAG } from "@argine/core/practices/available-services";
 import { EVALUATIONS, evaluationLabel } from "@argine/core/practices/evaluation";
 import {
   type PracticeDetail,
   PracticeEmailBodySchema,
   ServicesActiveSchema,
 } from "@argine/core/practices/practices-api";
+import { serviceTypeName } from "@argine/core/services/service-type";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { formatEuroInput, parseEuroAmount } from "@argine/core/shared/money";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -28,12 +30,10 @@ import styles from "./practices.module.css";
 const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
 const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
 
-const SERVICE_FLAGS = [
-  ["serviceLegalizationActive", "Legalizzazione"],
-  ["serviceTakedownActive", "Takedown"],
-  ["serviceInjuctionActive", "Diffida"],
-  ["serviceAdviceActive", "Consulenza"],
-] as const;
+// The four flags, named like the services they switch (core's names, one place).
+const SERVICE_FLAGS = Object.entries(SERVICE_ACTIVE_FLAG).map(
+  ([code, flag]) => [flag, serviceTypeName(code)] as const,
+);
 
 /** After a staff change: the answer is the new detail; lists and the advice price read again. */
 function useDetailUpdate(practiceId: string) {

@@ -1,3 +1,4 @@
+import { isStaffRoles } from "@argine/core/identity/roles";
 import { CRIME_TYPES, crimeTypeLabel } from "@argine/core/practices/crime-type";
 import { EVALUATIONS, evaluationLabel } from "@argine/core/practices/evaluation";
 import { PRACTICE_STATUSES, practiceStatusLabel } from "@argine/core/practices/practice-status";
@@ -8,7 +9,6 @@ import { useCurrentUser } from "../auth/auth-state.ts";
 import buttonStyles from "../ui/button.module.css";
 import formStyles from "../ui/form.module.css";
 import { PracticeCard } from "./practice-card.tsx";
-import { isStaffUser } from "./practice-format.ts";
 import { type PracticeFilters, practiceListQueryOptions } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 
@@ -30,7 +30,7 @@ function filtersFrom(params: URLSearchParams): PracticeFilters {
 
 /** /dashboard/practices: a client's own practices; for lawyers and admins every practice, searchable. */
 export function PracticesPage() {
-  const staff = isStaffUser(useCurrentUser());
+  const staff = isStaffRoles(useCurrentUser()?.roles);
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
   const list = useQuery(practiceListQueryOptions(filters));
