@@ -21,6 +21,23 @@ export default defineConfig({
     timezoneId: "Europe/Rome",
     launchOptions: { executablePath: chromiumPath() ?? undefined, args: CHROMIUM_ARGS },
     trace: "retain-on-failure",
+    // The visitor has already answered the cookie notice, so it does not cover the pages under test;
+    // the analytics journey starts from an empty cookie jar to see it.
+    storageState: {
+      cookies: [
+        {
+          name: "argine_analytics_consent",
+          value: "false",
+          domain: "127.0.0.1",
+          path: "/",
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: "Lax",
+        },
+      ],
+      origins: [],
+    },
   },
   projects: [
     // The questionnaire journey is checked where victims mostly are: on a phone (issue 4).

@@ -138,6 +138,7 @@ describe("serving the web build", () => {
       "/account/login?error=x",
       "/callback",
       "/logout",
+      "/newsletter/confirm?token=x",
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
@@ -156,6 +157,18 @@ describe("serving the web build", () => {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body).toContain("Pagina non trovata");
+    }
+  });
+
+  it("answers the spec's other spellings with a permanent redirect to the canonical page", async () => {
+    for (const [from, to] of [
+      ["/education/hateSpeech", "/education/hate-speech"],
+      ["/education/revengePorn", "/education/revenge-porn"],
+      ["/services/formalNotice?utm_source=x", "/services/formal-notice?utm_source=x"],
+    ]) {
+      const res = await get(from as string);
+      expect(res.statusCode, from).toBe(301);
+      expect(res.headers.location).toBe(to);
     }
   });
 

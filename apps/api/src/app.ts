@@ -22,6 +22,7 @@ import { adminRoutes } from "./routes/v1/admin/index.ts";
 import { authRoutes } from "./routes/v1/auth/index.ts";
 import { devMailboxRoutes } from "./routes/v1/dev/mailbox.ts";
 import { feedbackRoutes } from "./routes/v1/feedback/index.ts";
+import { outreachRoutes } from "./routes/v1/outreach/index.ts";
 import { practiceRoutes } from "./routes/v1/practices/index.ts";
 import { productRoutes } from "./routes/v1/products/index.ts";
 import { userRoutes } from "./routes/v1/users/index.ts";
@@ -116,12 +117,14 @@ export async function buildApp({
       await v1.register(feedbackRoutes, { mailer });
       await v1.register(practiceRoutes, { mailer });
       await v1.register(adminRoutes);
+      await v1.register(outreachRoutes, { mailer });
       if (config.demoMode && !config.mail.smtpUrl) await v1.register(devMailboxRoutes);
     },
     { prefix: "/v1" },
   );
 
-  if (web) await app.register(fastifyStatic, { root: web.dir, serve: false });
+  // The build holds .br/.gz copies of its text files (apps/web/scripts/compress-build.ts).
+  if (web) await app.register(fastifyStatic, { root: web.dir, serve: false, preCompressed: true });
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === "GET" || request.method === "HEAD") && !/^\/(v1|oidc)(\/|$|\?)/.test(request.url);

@@ -267,6 +267,60 @@ const TABLE: Case[] = [
     body: { balance: 0 },
     expect: adminOnly(404),
   },
+  // outreach: the public site's forms, and their admin lists
+  {
+    method: "POST",
+    path: "/v1/newsletter",
+    url: () => "/v1/newsletter",
+    body: { email: "tabella@example.org", privacyAccepted: true },
+    expect: all(202),
+  },
+  {
+    method: "POST",
+    path: "/v1/newsletter/confirm",
+    url: () => "/v1/newsletter/confirm",
+    body: { token: "x" },
+    expect: all(400),
+  },
+  {
+    method: "POST",
+    path: "/v1/partnerships",
+    url: () => "/v1/partnerships",
+    body: {
+      name: "Tabella Prova",
+      email: "tabella@example.org",
+      kind: "OTHER",
+      message: "Una richiesta di collaborazione di prova.",
+      privacyAccepted: true,
+    },
+    expect: all(201),
+  },
+  {
+    method: "POST",
+    path: "/v1/ideas",
+    url: () => "/v1/ideas",
+    body: {
+      name: "Tabella Prova",
+      email: "tabella@example.org",
+      title: "Un'idea di prova",
+      description: "Una descrizione di prova abbastanza lunga.",
+      privacyAccepted: true,
+    },
+    expect: all(201),
+  },
+  {
+    method: "GET",
+    path: "/v1/admin/newsletter-subscriptions",
+    url: () => "/v1/admin/newsletter-subscriptions",
+    expect: adminOnly(200),
+  },
+  {
+    method: "GET",
+    path: "/v1/admin/partnership-requests",
+    url: () => "/v1/admin/partnership-requests",
+    expect: adminOnly(200),
+  },
+  { method: "GET", path: "/v1/admin/ideas", url: () => "/v1/admin/ideas", expect: adminOnly(200) },
   // Last: it closes the practice. The owner closes it; staff may not close it again (409), only reopen.
   {
     method: "PATCH",

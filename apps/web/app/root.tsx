@@ -1,9 +1,19 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { AppProviders } from "./features/async/app-providers.tsx";
 import { AppShell } from "./features/layout/app-shell.tsx";
 import { NotFoundPage } from "./features/not-found/not-found-page.tsx";
+import { manifestFor } from "./features/seo/manifest.ts";
 import "./styles/theme.css";
 import "./styles/global.css";
 import styles from "./root.module.css";
@@ -18,6 +28,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** The web manifest of the language the current path belongs to (spec §2 "Behaviours"). */
+function ManifestLink() {
+  const { pathname } = useLocation();
+  return <link rel="manifest" href={manifestFor(pathname).href} />;
+}
+
 /** The HTML document around every page, the error page and the loading fallback. */
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -28,6 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#eee8f7" />
         <meta name="format-detection" content="telephone=no" />
         <Meta />
+        <ManifestLink />
         <Links />
       </head>
       <body>

@@ -1,9 +1,17 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { CONTENT_PAGES, contentRouteId } from "./content-pages.ts";
 
 // Public pages listed here must also be added to app/prerender-routes.ts to get their static HTML.
 export default [
   index("routes/home.tsx"),
   route("feedback", "routes/feedback.tsx"),
+  // The Markdown pages (app/content-pages.ts): one module renders them all from build-time data.
+  ...CONTENT_PAGES.map((page) =>
+    route(page.path.slice(1), "routes/content-page.tsx", { id: contentRouteId(page.path) }),
+  ),
+  // Files for search engines, written at build by resource routes.
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   // The account area is client-only (not prerendered): served from __spa-fallback.html.
   route("account", "routes/account.tsx"),
   route("account/login", "routes/account-login.tsx"),
@@ -12,6 +20,7 @@ export default [
   route("account/reset", "routes/account-reset.tsx"),
   route("callback", "routes/callback.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   // The demo outbox (the API answers 404 outside demo mode; the page says so).
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
   // Every path under /dashboard needs sign-in; sections not built yet say so inside the dashboard.
@@ -34,6 +43,7 @@ export default [
       route("campaigns", "routes/dashboard-admin-campaigns.tsx"),
       route("vouchers", "routes/dashboard-admin-vouchers.tsx"),
       route("gift-cards", "routes/dashboard-admin-gift-cards.tsx"),
+      route("requests", "routes/dashboard-admin-requests.tsx"),
     ]),
     route("*", "routes/dashboard-unavailable.tsx"),
   ]),

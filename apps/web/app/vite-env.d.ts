@@ -24,3 +24,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** The id of the build this bundle belongs to (vite.config.ts), compared with /page-data/app-data.json. */
+declare const __ARGINE_BUILD_ID__: string;

@@ -2,6 +2,7 @@ import { AppError, type ErrorBody, type ErrorCode } from "@argine/core/errors/ap
 import { MESSAGES } from "@argine/core/shared/messages";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { loggableError } from "./logging.ts";
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: "BAD_REQUEST",
@@ -49,7 +50,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const appError = toAppError(error);
     if (appError.status >= 500) {
       // Internals go to the log, never to the client.
-      request.log.error({ err: isResponseSerializationError(error) ? error.cause : error }, "request failed");
+      const cause = isResponseSerializationError(error) ? error.cause : error;
+      request.log.error({ err: loggableError(cause) }, "request failed");
     }
     if (appError.status === 429 || appError.status === 503)
       reply.header("retry-after", reply.getHeader("retry-after") ?? "60");

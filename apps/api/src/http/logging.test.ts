@@ -1,7 +1,8 @@
 import { Writable } from "node:stream";
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { loggerOptions, redactUrl } from "./logging.ts";
+import { loggableError, loggerOptions, redactUrl } from "./logging.ts";
 
 function capture() {
   const lines: string[] = [];
@@ -37,5 +38,35 @@ describe("logging", () => {
     expect(out).not.toContain("secret");
     expect(out).not.toContain("Secret1!");
     expect(out).toContain("[redacted]");
+  });
+
+  it("keeps a failed query's statement and error code, never the values bound to it", () => {
+    const cause = Object.assign(new Error('new row violates check constraint "x"'), {
+      code: "23514",
+      table: "partnership_requests",
+      constraint: "partnership_requests_kind_check",
+      detail: "Failing row contains (maria@example.it, Vorrei collaborare…)",
+    });
+    const error = new DrizzleQueryError(
+      'insert into "partnership_requests" ("name", "email") values ($1, $2)',
+      ["Maria Rossi", "maria@example.it"],
+      cause,
+    );
+    const { log, lines } = capture();
+    log.error({ err: loggableError(error) }, "request failed");
+    const out = lines.join("\n");
+    expect(out).not.toContain("maria@example.it");
+    expect(out).not.toContain("Maria Rossi");
+    expect(out).not.toContain("collaborare");
+    expect(out).toContain('insert into \\"partnership_requests\\"');
+    expect(out).toContain("23514");
+    expect(out).toContain("partnership_requests_kind_check");
+    expect(out).toContain("logging.test.ts");
+  });
+
+  it("leaves other errors as they are", () => {
+    const plain = new Error("boom");
+    expect(loggableError(plain)).toBe(plain);
+    expect(loggableError("text")).toBe("text");
   });
 });

@@ -122,3 +122,13 @@ export function requireActor(request: FastifyRequest): Actor {
   if (!request.actor) throw new AppError("UNAUTHORIZED");
   return request.actor;
 }
+
+/**
+ * An onRequest hook for routes reserved by a policy: 401 without a session, 403 unless `allowed`. It runs
+ * before the body is parsed, so a refused caller learns nothing about the route's schema.
+ */
+export function only(allowed: (actor: Actor) => boolean) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!allowed(requireActor(request))) throw new AppError("FORBIDDEN");
+  };
+}

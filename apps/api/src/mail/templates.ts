@@ -66,3 +66,19 @@ export function practiceMessageMail(
       `${message.body}\n\nPuoi rispondere e seguire la pratica dalla tua area personale:\n\n${practiceLink}${signature}`,
   };
 }
+
+/**
+ * The newsletter's double opt-in. We know no name, only the address; the mail says who asked and what
+ * ignoring it means, so a sign-up made by someone else does nothing.
+ */
+export function newsletterConfirmationMail(to: string, link: string, validHours: number): Mail {
+  return {
+    to,
+    subject: "Conferma la tua iscrizione alla newsletter di Argine",
+    text:
+      "Ciao,\n\nabbiamo ricevuto una richiesta di iscrizione alla newsletter di Argine per questo indirizzo " +
+      `email. Per confermarla apri questo link:\n\n${link}\n\nIl link vale ${validHours} ore e si può usare ` +
+      "una sola volta. Se non hai chiesto tu l'iscrizione, ignora questa email: senza conferma non ti " +
+      `scriveremo più.${signature}`,
+  };
+}

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { legacyRedirect } from "@argine/core/shared/site-redirects";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /** Paths the client renders on its own from the SPA fallback (spec §2; DESIGN.md §5). */
-const CLIENT_ONLY = ["/dashboard", "/account", "/callback", "/logout", "/dev"];
+const CLIENT_ONLY = ["/dashboard", "/account", "/callback", "/logout", "/dev", "/newsletter"];
 const SPA_FALLBACK = "__spa-fallback.html";
 const NOT_FOUND_PAGE = "404/index.html";
 
@@ -61,10 +62,9 @@ export function resolveWebPath(build: WebBuild, rawPath: string): Resolved {
   return { file: NOT_FOUND_PAGE, status: 404 };
 }
 
+/** Hashed assets never change; everything else (pages, `.data`, sw.js, app-data.json) is revalidated. */
 function cacheControl(file: string): string {
-  if (file.startsWith("assets/")) return "public, max-age=31536000, immutable";
-  if (file.endsWith(".html")) return "no-cache";
-  return "public, max-age=3600";
+  return file.startsWith("assets/") ? "public, max-age=31536000, immutable" : "no-cache";
 }
 
 /** Answers every GET no API route took: the prerendered site, the client app, or the 404 page. */
@@ -75,7 +75,9 @@ export function serveWeb(build: WebBuild | null, request: FastifyRequest, reply:
       .type("text/plain; charset=utf-8")
       .send("Il sito non è stato ancora compilato: esegui `npm run build`.");
   }
-  const path = request.url.split("?")[0] ?? "/";
+  const [path = "/", query] = request.url.split("?", 2);
+  const canonical = legacyRedirect(path);
+  if (canonical) return reply.redirect(query ? `${canonical}?${query}` : canonical, 301);
   const { file, status } = resolveWebPath(build, path);
   reply.status(status).header("cache-control", cacheControl(file));
   return reply.sendFile(file, build.dir, { cacheControl: false });

@@ -1,5 +1,6 @@
 import { HomePage } from "../features/home/home-page.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
+import { legalServiceData } from "../features/seo/structured-data.ts";
 import type { Route } from "./+types/home";
 
 export function meta(_: Route.MetaArgs) {
@@ -8,6 +9,7 @@ export function meta(_: Route.MetaArgs) {
     description:
       "Stalking, diffamazione, revenge porn, sextortion, cyberbullismo, odio online: con il questionario gratuito ricevi in pochi minuti un primo parere legale e scopri come difenderti.",
     path: "/",
+    structuredData: [legalServiceData()],
   });
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RoleSchema } from "../identity/roles.ts";
+import { RoleSchema } from "../identity/users-api.ts";
 import { PRODUCT_CODES } from "../orders/product.ts";
 import { PROMO_GIFT_CARD_MAX_EUR, VOUCHER_CODE_MIN_LENGTH } from "../shared/constants.ts";
 import { ifFilled, RequiredStringSchema } from "../shared/fields.ts";

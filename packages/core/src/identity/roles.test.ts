@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hasRole, isCustomer, isStaffRoles, ROLES, RoleSchema, rolesFromClaim } from "./roles.ts";
+import { hasRole, isCustomer, isStaffRoles, ROLES, rolesFromClaim } from "./roles.ts";
+import { RoleSchema } from "./users-api.ts";
 
 describe("roles", () => {
   it("knows lawyer and admin", () => {

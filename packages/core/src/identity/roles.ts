@@ -1,9 +1,7 @@
-import { z } from "zod";
-
+// No zod here: the site's shell reads roles on every page, and the validation library stays off that load.
 // Roles carried by the `roles` claim of the identity token (spec §6). A plain customer has none.
 export const ROLES = ["lawyer", "admin"] as const;
 export type Role = (typeof ROLES)[number];
-export const RoleSchema = z.enum(ROLES);
 
 type RoleList = readonly string[] | null | undefined;
 

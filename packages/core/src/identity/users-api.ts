@@ -13,7 +13,9 @@ import {
   PersonNameSchema,
   ProfileUpdateBodySchema,
 } from "./profile.ts";
-import { RoleSchema } from "./roles.ts";
+import { ROLES } from "./roles.ts";
+
+export const RoleSchema = z.enum(ROLES);
 
 // Request and response bodies of the identity calls (spec §7 "Authentication", users/me), shared by the
 // API routes and the web forms.

@@ -105,6 +105,20 @@ export const MESSAGES = {
   unknownField: "La richiesta contiene un campo non previsto.",
   nothingToChange: "Non c'è nessuna modifica da salvare.",
   ownAdminRole: "Non puoi togliere a te stesso il ruolo di amministratore.",
+
+  // outreach: newsletter, "Lavora con noi", "Una buona idea"
+  textTooShort: (min: number) => `Scrivi almeno ${min} caratteri.`,
+  textTooLong: (max: number) => `Puoi scrivere al massimo ${max} caratteri.`,
+  newsletterRequested:
+    "Quasi fatto! Controlla la tua casella di posta e apri il link che ti abbiamo inviato per confermare " +
+    "l'iscrizione (guarda anche nella posta indesiderata). Se eri già iscritta/o, non devi fare nulla.",
+  newsletterConfirmed: "Iscrizione confermata: da ora riceverai la newsletter di Argine.",
+  newsletterInvalidLink:
+    "Il link di conferma non è valido, è scaduto o è già stato usato. Per ricevere un nuovo link iscriviti di nuovo.",
+  partnershipReceived:
+    "Grazie! Abbiamo ricevuto la tua richiesta: ti risponderemo all'indirizzo email indicato.",
+  ideaReceived:
+    "Grazie! Abbiamo ricevuto la tua idea: la leggeremo con attenzione e ti risponderemo via email.",
 } as const;
 
 // §8 card payment errors shown to the user, keyed by the payment provider's decline/error code.

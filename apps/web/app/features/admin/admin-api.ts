@@ -14,6 +14,11 @@ import type {
 } from "@argine/core/catalogue/admin-api";
 import type { Role } from "@argine/core/identity/roles";
 import type { Me } from "@argine/core/identity/users-api";
+import type {
+  AdminIdeaList,
+  AdminNewsletterSubscriptionList,
+  AdminPartnershipRequestList,
+} from "@argine/core/outreach/outreach-api";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { apiClient } from "../http/api-client.ts";
 
@@ -89,3 +94,22 @@ export const createGiftCard = (body: AdminGiftCardCreate) =>
   apiClient.post<AdminGiftCard>("/v1/admin/gift-cards", body);
 export const updateGiftCard = (id: string, body: AdminGiftCardPatch) =>
   apiClient.patch<AdminGiftCard>(`/v1/admin/gift-cards/${encodeURIComponent(id)}`, body);
+
+// "Richieste dal sito": what the public site's forms brought in, a page at a time, newest first.
+export const REQUESTS_PAGE_SIZE = 20;
+
+const requestsList = <T>(name: string, path: string, page: number) =>
+  queryOptions({
+    queryKey: [...ADMIN_QUERY_KEY, "requests", name, { page }] as const,
+    queryFn: ({ signal }) =>
+      apiClient.get<T>(path, { query: { page, pageSize: REQUESTS_PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+    meta: listMeta,
+  });
+
+export const adminNewsletterQueryOptions = (page: number) =>
+  requestsList<AdminNewsletterSubscriptionList>("newsletter", "/v1/admin/newsletter-subscriptions", page);
+export const adminPartnershipsQueryOptions = (page: number) =>
+  requestsList<AdminPartnershipRequestList>("partnerships", "/v1/admin/partnership-requests", page);
+export const adminIdeasQueryOptions = (page: number) =>
+  requestsList<AdminIdeaList>("ideas", "/v1/admin/ideas", page);

@@ -1,10 +1,11 @@
-// The admin workspace (issue 5): /dashboard/admin and its five sections.
+// The admin workspace (issue 5): /dashboard/admin and its six sections.
 
 export const ADMIN_PATH = "/dashboard/admin";
 export const ADMIN_PRODUCTS_PATH = `${ADMIN_PATH}/products`;
 export const ADMIN_CAMPAIGNS_PATH = `${ADMIN_PATH}/campaigns`;
 export const ADMIN_VOUCHERS_PATH = `${ADMIN_PATH}/vouchers`;
 export const ADMIN_GIFT_CARDS_PATH = `${ADMIN_PATH}/gift-cards`;
+export const ADMIN_REQUESTS_PATH = `${ADMIN_PATH}/requests`;
 
 export interface AdminSection {
   label: string;
@@ -18,4 +19,5 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: "Campagne", to: ADMIN_CAMPAIGNS_PATH },
   { label: "Voucher", to: ADMIN_VOUCHERS_PATH },
   { label: "Gift card", to: ADMIN_GIFT_CARDS_PATH },
+  { label: "Richieste dal sito", to: ADMIN_REQUESTS_PATH },
 ];

@@ -1,6 +1,5 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
-import { type FieldValues, type FormState, get, type Path } from "react-hook-form";
 import type { HttpError } from "../http/http-error.ts";
 import buttonStyles from "../ui/button.module.css";
 import { FormMessage } from "../ui/form-field.tsx";
@@ -70,53 +69,8 @@ export function useFocusOnMount<E extends HTMLElement>(enabled: boolean): RefObj
   return ref;
 }
 
-export interface SummaryField<T extends FieldValues> {
-  name: Path<T>;
-  label: string;
-}
-
-/**
- * After a submit that failed, the list of what to fix, each entry moving the focus to its field. It takes the
- * focus itself when the browser-side check fails (`summaryRef`), so the user hears how many errors there are.
- */
-export function ErrorSummary<T extends FieldValues>({
-  formState,
-  fields,
-  onSelect,
-  summaryRef,
-}: {
-  formState: FormState<T>;
-  fields: readonly SummaryField<T>[];
-  onSelect: (name: Path<T>) => void;
-  summaryRef: RefObject<HTMLElement | null>;
-}) {
-  const titleId = useId();
-  // Read every part, so react-hook-form re-renders when any changes.
-  const { errors, isSubmitted } = formState;
-  const entries = fields.flatMap((field) => {
-    const message = (get(errors, field.name) as { message?: unknown } | undefined)?.message;
-    return typeof message === "string" && message ? [{ ...field, message }] : [];
-  });
-  if (!isSubmitted || entries.length === 0) return null;
-  return (
-    <section ref={summaryRef} className={styles.summary} tabIndex={-1} aria-labelledby={titleId}>
-      <h3 id={titleId} className={styles.summaryTitle}>
-        {entries.length === 1
-          ? "C'è un errore da correggere"
-          : `Ci sono ${entries.length} errori da correggere`}
-      </h3>
-      <ul className={styles.summaryList}>
-        {entries.map((entry) => (
-          <li key={entry.name}>
-            <button type="button" className={styles.linkButton} onClick={() => onSelect(entry.name)}>
-              {entry.label}: {entry.message}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
+// The error summary is shared with the public site's forms.
+export { ErrorSummary, type SummaryField } from "../ui/error-summary.tsx";
 
 /** The badge of an on/off state: "Attivo" / "Non attivo". */
 export function StateBadge({ on, labels }: { on: boolean; labels: [string, string] }) {

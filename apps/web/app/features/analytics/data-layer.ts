@@ -3,8 +3,13 @@
 
 export const ANALYTICS_CONSENT_COOKIE = "argine_analytics_consent";
 
-/** Events the spec names: checkout steps, feedback and service downloads, login. */
-export type AnalyticsEvent = "feedback_download" | "service_download" | "login" | `checkout_step_${number}`;
+/** Events the spec names: page views, checkout steps, feedback and service downloads, login. */
+export type AnalyticsEvent =
+  | "page_view"
+  | "feedback_download"
+  | "service_download"
+  | "login"
+  | `checkout_step_${number}`;
 
 export interface DataLayerEntry {
   event: AnalyticsEvent;
@@ -16,6 +21,24 @@ declare global {
   interface Window {
     dataLayer?: DataLayerEntry[];
   }
+}
+
+/** Reads the visitor's choice: true, false, or null before they have chosen. */
+export function analyticsConsent(
+  cookie: string = typeof document === "undefined" ? "" : document.cookie,
+): boolean | null {
+  for (const part of cookie.split(";")) {
+    const [name, value] = part.trim().split("=");
+    if (name === ANALYTICS_CONSENT_COOKIE) return value === "true";
+  }
+  return null;
+}
+
+/** Records the visitor's choice for 180 days; only the value "true" lets analytics run. */
+export function saveAnalyticsConsent(accepted: boolean): void {
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: one small first-party cookie, read by analyticsConsent
+  document.cookie = `${ANALYTICS_CONSENT_COOKIE}=${accepted}; Max-Age=${180 * 24 * 3600}; Path=/; SameSite=Lax${secure}`;
 }
 
 export function hasAnalyticsConsent(

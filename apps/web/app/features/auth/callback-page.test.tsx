@@ -161,6 +161,22 @@ describe("login callback success (spec §4)", () => {
     expect(d.navigate).toHaveBeenCalledWith("/dashboard");
   });
 
+  it("records the login in the data layer, with the user id, when analytics is allowed", async () => {
+    stubApi({});
+    // biome-ignore lint/suspicious/noDocumentCookie: plays the cookie notice's part
+    document.cookie = "argine_analytics_consent=true; path=/";
+    window.dataLayer = undefined;
+    try {
+      const d = deps({ completeLogin: vi.fn(async () => ({ claims: USER_CLAIMS })) });
+      await handleCallback(new URLSearchParams({ code: "c", state: "s" }), d);
+      expect(window.dataLayer).toEqual([{ event: "login", userId: "user-1" }]);
+    } finally {
+      // biome-ignore lint/suspicious/noDocumentCookie: clean up the test's cookie
+      document.cookie = "argine_analytics_consent=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT";
+      window.dataLayer = undefined;
+    }
+  });
+
   it("a refused exchange goes back to the login page with the reason", async () => {
     const d = deps({
       completeLogin: vi.fn(async () => {

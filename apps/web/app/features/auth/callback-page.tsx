@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { trackEvent } from "../analytics/data-layer.ts";
 import { type AppStateStore, useAppStateStore } from "../async/app-state.ts";
 import { errorCode, toHttpError } from "../http/http-error.ts";
 import { DASHBOARD_PATH } from "../layout/navigation.ts";
@@ -111,6 +112,7 @@ export async function handleCallback(params: URLSearchParams, deps: CallbackDeps
     if (!user) throw new Error(AUTH_MESSAGES.loginFailed);
     appState.setAuthenticated(user);
     writeUserData({ id: user.id, name: user.name });
+    trackEvent("login", user.id);
     const practiceId = completed.practiceId ?? readLastKnownPracticeId();
     if (practiceId) {
       // Claim first, so the preload reads the practice as the user's own.

@@ -1,12 +1,17 @@
 import { hasRole } from "@argine/core/identity/roles";
 import { type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { CookieNotice } from "../analytics/cookie-notice.tsx";
+import { usePageViews } from "../analytics/use-page-views.ts";
 import { useAppStateStore } from "../async/app-state.ts";
 import { GlobalSpinner } from "../async/global-spinner.tsx";
 import { useCurrentUser } from "../auth/auth-state.ts";
 import { ModalToneContext } from "../modal/modal.tsx";
 import { ModalRoot } from "../modal/modal-root.tsx";
 import { useModalState } from "../modal/modal-store.ts";
+import { useReloadOnNewBuild } from "../platform/build-version.ts";
+import { useLocationHistory } from "../platform/location-history.ts";
+import { registerServiceWorker } from "../platform/service-worker.ts";
 import styles from "./app-shell.module.css";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
@@ -42,6 +47,12 @@ export function AppShell({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const tone = hasRole(user?.roles, "admin") ? "admin" : hasRole(user?.roles, "lawyer") ? "lawyer" : null;
   useRouteChangeEffects(mainRef);
+  usePageViews();
+  useLocationHistory();
+  useReloadOnNewBuild();
+  useEffect(() => {
+    if (import.meta.env.PROD) registerServiceWorker();
+  }, []);
   return (
     <>
       <a href={`#${MAIN_CONTENT_ID}`} className={styles.skipLink}>
@@ -55,6 +66,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </main>
         <Footer />
       </div>
+      <CookieNotice />
       <GlobalSpinner />
       <ModalToneContext value={tone}>
         <ModalRoot />

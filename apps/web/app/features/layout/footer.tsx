@@ -1,9 +1,16 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { type AppConfig, config as appConfig } from "../../config.ts";
+import { reopenCookieNotice } from "../analytics/cookie-notice.tsx";
 import { ExternalLink } from "../ui/external-link.tsx";
 import styles from "./footer.module.css";
 import { Imprint } from "./imprint.tsx";
-import { CARD_BRANDS, FOOTER_COLUMNS, type NavLink } from "./navigation.ts";
+import { CARD_BRANDS, FOOTER_COLUMNS, LEGAL_COLUMN_TITLE, type NavLink } from "./navigation.ts";
+
+// The form brings the validation library with it: loaded apart, so it never delays the page being read.
+const NewsletterForm = lazy(() =>
+  import("../outreach/newsletter-form.tsx").then((module) => ({ default: module.NewsletterForm })),
+);
 
 function FooterLink({ link }: { link: NavLink }) {
   if (link.to.startsWith("mailto:")) return <a href={link.to}>{link.label}</a>;
@@ -26,6 +33,13 @@ export function Footer({ config = appConfig }: { config?: AppConfig }) {
                     <FooterLink link={link} />
                   </li>
                 ))}
+                {column.title === LEGAL_COLUMN_TITLE ? (
+                  <li>
+                    <button type="button" className={styles.linkButton} onClick={reopenCookieNotice}>
+                      Preferenze cookie
+                    </button>
+                  </li>
+                ) : null}
               </ul>
             </nav>
           ))}
@@ -45,6 +59,12 @@ export function Footer({ config = appConfig }: { config?: AppConfig }) {
               <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>
             </p>
           </section>
+        </div>
+
+        <div className={styles.newsletter}>
+          <Suspense fallback={null}>
+            <NewsletterForm />
+          </Suspense>
         </div>
 
         <p className={styles.payments}>

@@ -54,6 +54,9 @@ export interface FooterColumn {
 
 // "Aiuto" points at the urgent-help box of the home page and "Metodologia" at the questionnaire's service
 // page: the spec names these links without giving them a path.
+/** The footer column that also holds the "Preferenze cookie" button. */
+export const LEGAL_COLUMN_TITLE = "Note legali";
+
 export const FOOTER_COLUMNS: readonly FooterColumn[] = [
   {
     title: "Aiuto",
@@ -62,7 +65,8 @@ export const FOOTER_COLUMNS: readonly FooterColumn[] = [
       { label: "FAQ", to: "/faq" },
       { label: "Reati", to: "/education" },
       { label: "Metodologia", to: "/services/feedback" },
-      { label: "Blog", to: "/blog/pensiero-critico-nell-era-della-post-verita" },
+      { label: "Blog", to: "/blog" },
+      { label: "Uscita rapida e sicurezza", to: "/esci-subito" },
     ],
   },
   {
@@ -71,12 +75,13 @@ export const FOOTER_COLUMNS: readonly FooterColumn[] = [
       { label: "Chi siamo", to: "/whoweare" },
       { label: "Startup innovativa", to: "/startup-innovativa" },
       { label: "Lavora con noi", to: "/workwithus" },
+      { label: "Una buona idea", to: "/unabuonaidea" },
       { label: "Crowdfunding", to: config.crowdfundingUrl, external: true },
       { label: "Contattaci", to: `mailto:${config.contactEmail}`, external: true },
     ],
   },
   {
-    title: "Note legali",
+    title: LEGAL_COLUMN_TITLE,
     links: [
       { label: "Privacy policy", to: "/privacy" },
       { label: "Cookie policy", to: "/cookie" },

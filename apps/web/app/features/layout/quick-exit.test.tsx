@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { QUICK_EXIT_URL, QuickExit } from "./quick-exit.tsx";
+import { QUICK_EXIT_URL, QuickExit, SHIFT_PRESS_WINDOW_MS } from "./quick-exit.tsx";
 
 function spyOnReplace() {
   return vi.spyOn(window.location, "replace").mockImplementation(() => {});
@@ -9,11 +10,12 @@ function spyOnReplace() {
 describe("QuickExit", () => {
   afterEach(() => {
     vi.useRealTimers();
+    document.documentElement.classList.remove("quick-exiting");
   });
 
   it("replaces the page and its history entry with a neutral site", () => {
     const replace = spyOnReplace();
-    render(<QuickExit />);
+    render(<QuickExit />, { wrapper: MemoryRouter });
     const button = screen.getByRole("button", { name: "Esci subito" });
     fireEvent.click(button);
     expect(replace).toHaveBeenCalledWith(QUICK_EXIT_URL);
@@ -21,27 +23,38 @@ describe("QuickExit", () => {
   });
 
   it("is a keyboard-reachable native button", () => {
-    render(<QuickExit />);
+    render(<QuickExit />, { wrapper: MemoryRouter });
     const button = screen.getByRole("button", { name: "Esci subito" });
     expect(button.tagName).toBe("BUTTON");
     button.focus();
     expect(document.activeElement).toBe(button);
   });
 
-  it("leaves on Escape pressed three times quickly, not on slow presses", () => {
+  it("leaves on Shift pressed three times, not when other keys come between", () => {
     vi.useFakeTimers();
     const replace = spyOnReplace();
-    render(<QuickExit />);
+    render(<QuickExit />, { wrapper: MemoryRouter });
 
-    fireEvent.keyDown(document.body, { key: "Escape" });
-    vi.advanceTimersByTime(2000);
-    fireEvent.keyDown(document.body, { key: "Escape" });
-    vi.advanceTimersByTime(2000);
-    fireEvent.keyDown(document.body, { key: "Escape" });
+    // Typing "AB" with Shift held: other keys reset the count.
+    for (const key of ["Shift", "A", "Shift", "B", "Shift"]) fireEvent.keyDown(document.body, { key });
     expect(replace).not.toHaveBeenCalled();
 
-    fireEvent.keyDown(document.body, { key: "Escape" });
-    fireEvent.keyDown(document.body, { key: "Escape" });
+    // Presses too far apart do not count together.
+    fireEvent.keyDown(document.body, { key: "Shift" });
+    vi.advanceTimersByTime(SHIFT_PRESS_WINDOW_MS + 1);
+    fireEvent.keyDown(document.body, { key: "Shift" });
+    fireEvent.keyDown(document.body, { key: "Shift", repeat: true });
+    expect(replace).not.toHaveBeenCalled();
+
+    fireEvent.keyDown(document.body, { key: "Shift" });
+    vi.advanceTimersByTime(1000);
+    fireEvent.keyDown(document.body, { key: "Shift" });
     expect(replace).toHaveBeenCalledWith(QUICK_EXIT_URL);
+    expect(document.documentElement.classList.contains("quick-exiting")).toBe(true);
+  });
+
+  it("links to the page that explains it", () => {
+    render(<QuickExit />, { wrapper: MemoryRouter });
+    expect(screen.getByRole("link", { name: "Come funziona" }).getAttribute("href")).toBe("/esci-subito");
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { Link } from "react-router";
 import { oidcClient } from "../auth/auth-session.ts";
 import { clearAllLocalKeys } from "../store/browser-storage.ts";
 import styles from "./quick-exit.module.css";
@@ -6,17 +7,22 @@ import styles from "./quick-exit.module.css";
 /** A neutral site that gives nothing away. */
 export const QUICK_EXIT_URL = "https://www.google.it";
 
-/** How close together three Escape presses must be to leave the site. */
-export const TRIPLE_ESCAPE_WINDOW_MS = 1500;
+/** GOV.UK's "Exit this page" pattern: Shift pressed three times, each within this time of the previous. */
+export const SHIFT_PRESS_WINDOW_MS = 5000;
+
+/** The page that explains the quick exit and gives safety advice. */
+export const QUICK_EXIT_INFO_PATH = "/esci-subito";
 
 /**
  * Leaves the site at once: `location.replace` swaps the current history entry for the neutral site, so the
- * Back button does not bring this page back. The session of this tab is forgotten first (tokens, local
- * keys except debugMode): going Back to an earlier page of the site, or retyping its address, shows no
- * personal area to whoever picks up the device. Signing in again is the price of that safety.
+ * Back button does not bring this page back. The page is blanked first, so nothing stays readable while
+ * the neutral site loads. The session of this tab is forgotten (tokens, local keys except debugMode):
+ * going Back to an earlier page of the site, or retyping its address, shows no personal area to whoever
+ * picks up the device. Signing in again is the price of that safety.
  */
 export function quickExit(): void {
   try {
+    document.documentElement.classList.add("quick-exiting");
     oidcClient.abandon();
     clearAllLocalKeys();
   } catch {
@@ -25,41 +31,54 @@ export function quickExit(): void {
   window.location.replace(QUICK_EXIT_URL);
 }
 
-/** Listens for Escape pressed three times within TRIPLE_ESCAPE_WINDOW_MS anywhere on the page. */
-function useTripleEscape(onTriple: () => void) {
+/**
+ * Listens for the Shift key pressed three times in a row anywhere on the page, each press within
+ * SHIFT_PRESS_WINDOW_MS of the previous one; any other key in between starts the count again, so typing
+ * capital letters never triggers it.
+ */
+function useTripleShift(onTriple: () => void) {
   useEffect(() => {
-    let presses: number[] = [];
+    let count = 0;
+    let last = 0;
     function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== "Escape" || event.repeat) return;
+      if (event.key !== "Shift") {
+        count = 0;
+        return;
+      }
+      if (event.repeat) return;
       const now = Date.now();
-      presses = [...presses.filter((time) => now - time < TRIPLE_ESCAPE_WINDOW_MS), now];
-      if (presses.length >= 3) {
-        presses = [];
+      count = now - last <= SHIFT_PRESS_WINDOW_MS ? count + 1 : 1;
+      last = now;
+      if (count >= 3) {
+        count = 0;
         onTriple();
       }
     }
-    // Capture phase: a dialog or menu handling Escape must not swallow the presses.
+    // Capture phase: a dialog or menu handling keys must not swallow the presses.
     document.addEventListener("keydown", onKeyDown, true);
     return () => document.removeEventListener("keydown", onKeyDown, true);
   }, [onTriple]);
 }
 
 /**
- * The "Esci subito" bar, on every page and always in reach (sticky): one click, or Escape three times,
+ * The "Esci subito" bar, on every page and always in reach (sticky): one click, or Shift three times,
  * replaces the page with a neutral site.
  */
 export function QuickExit() {
-  useTripleEscape(quickExit);
+  useTripleShift(quickExit);
   return (
     <aside className={styles.bar} aria-label="Uscita rapida">
       <p className={styles.hint}>
-        Devi chiudere in fretta? <span className={styles.keys}>Premi Esc tre volte o</span>
+        <span className={styles.keys}>Premi tre volte Maiusc (Shift) o usa il pulsante · </span>
+        <Link to={QUICK_EXIT_INFO_PATH} className={styles.info}>
+          Come funziona
+        </Link>
       </p>
       <button type="button" className={styles.button} onClick={quickExit} aria-describedby="quick-exit-hint">
         Esci subito
       </button>
       <span id="quick-exit-hint" className="visually-hidden">
-        Apre un sito neutro al posto di questa pagina. Puoi anche premere Esc tre volte.
+        Apre un sito neutro al posto di questa pagina. Puoi anche premere tre volte il tasto Maiusc.
       </span>
     </aside>
   );

@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { QUESTIONNAIRE_PATH } from "../layout/navigation.ts";
+import { usePreviousLocation } from "../platform/location-history.ts";
 import buttonStyles from "../ui/button.module.css";
 import styles from "./not-found-page.module.css";
 
 /** The 404 page, rendered at /404 (prerendered) and for any unknown path. */
 export function NotFoundPage() {
+  const previous = usePreviousLocation();
   return (
     <section className={styles.page} aria-labelledby="not-found-title">
       <p className={styles.code}>Errore 404</p>
@@ -14,6 +16,16 @@ export function NotFoundPage() {
         Puoi ripartire da uno di questi punti.
       </p>
       <ul className={styles.links}>
+        {previous ? (
+          <li>
+            <Link
+              to={{ pathname: previous.pathname, search: previous.search }}
+              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+            >
+              Torna alla pagina precedente
+            </Link>
+          </li>
+        ) : null}
         <li>
           <Link to="/" className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
             Torna alla pagina iniziale

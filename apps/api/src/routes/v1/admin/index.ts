@@ -24,7 +24,7 @@ import {
 } from "@argine/core/catalogue/admin-api";
 import { cataloguePolicy } from "@argine/core/catalogue/policy";
 import { AppError } from "@argine/core/errors/app-error";
-import { type Actor, usersPolicy } from "@argine/core/identity/policy";
+import { usersPolicy } from "@argine/core/identity/policy";
 import { ROLES, type Role } from "@argine/core/identity/roles";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { fromCents, toCents } from "@argine/core/shared/money";
@@ -49,7 +49,7 @@ import {
 } from "@argine/db/queries/catalogue";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireActor } from "../../../identity/authenticate.ts";
+import { only, requireActor } from "../../../identity/authenticate.ts";
 
 // The admin workspace (issue 5): the users with their roles, and the whole catalogue. Every route is for
 // admins only, decided before the body is even read (401 anonymous, 403 anyone else); every change leaves a
@@ -127,10 +127,6 @@ const fieldsOf = (body: object) =>
     .sort();
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** An onRequest hook: 401 without a session, 403 unless `allowed`. Runs before the body is parsed. */
-  const only = (allowed: (actor: Actor) => boolean) => async (request: FastifyRequest) => {
-    if (!allowed(requireActor(request))) throw new AppError("FORBIDDEN");
-  };
   const usersAdmin = only((actor) => usersPolicy(actor, "list"));
   const catalogueReader = only((actor) => cataloguePolicy(actor, "read-all"));
   const catalogueManager = only((actor) => cataloguePolicy(actor, "manage"));

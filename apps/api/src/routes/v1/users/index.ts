@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { AppError } from "@argine/core/errors/app-error";
 import { usersPolicy } from "@argine/core/identity/policy";
 import type { Role } from "@argine/core/identity/roles";
@@ -32,6 +31,7 @@ import {
 } from "@argine/db/queries/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireActor } from "../../../identity/authenticate.ts";
+import { hashToken, newLinkToken } from "../../../identity/link-tokens.ts";
 import { hashPassword, verifyPassword } from "../../../identity/passwords.ts";
 import type { Mailer } from "../../../mail/mailer.ts";
 import { alreadyRegisteredMail, passwordResetMail, verificationMail } from "../../../mail/templates.ts";
@@ -41,10 +41,8 @@ const RESET_TTL_MS = 3600 * 1000;
 // Guessable or costly calls: a few per minute per IP is plenty for a person.
 const publicLimit = { rateLimit: { max: 5, timeWindow: "1 minute" } };
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
 async function issueToken(db: Db, userId: string, kind: "verify" | "reset", ttlMs: number): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+  const token = newLinkToken();
   await createUserToken(db, {
     tokenHash: hashToken(token),
     userId,

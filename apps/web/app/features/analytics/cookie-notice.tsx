@@ -1,0 +1,72 @@
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
+import { useCurrentUser } from "../auth/auth-state.ts";
+import { createStore, useStore } from "../store/create-store.ts";
+import buttonStyles from "../ui/button.module.css";
+import styles from "./cookie-notice.module.css";
+import { analyticsConsent, saveAnalyticsConsent, trackEvent } from "./data-layer.ts";
+
+/** Whether the notice is open: after hydration when no choice is recorded, or when asked from the footer. */
+const noticeStore = createStore<{ open: boolean; focus: boolean }>({ open: false, focus: false });
+
+/** The footer's "Preferenze cookie" link: shows the notice again, focused, to change the choice. */
+export function reopenCookieNotice() {
+  noticeStore.setState({ open: true, focus: true });
+}
+
+/**
+ * The cookie notice (spec §9): technical cookies always, analytical cookies only if accepted. Fixed at the
+ * bottom, so it never shifts the page; not a dialog, so it never traps a visitor who needs to leave.
+ */
+export function CookieNotice() {
+  const { open, focus } = useStore(noticeStore, (state) => state);
+  const { pathname } = useLocation();
+  const userId = useCurrentUser()?.id;
+  const regionRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (analyticsConsent() === null) noticeStore.setState({ open: true, focus: false });
+  }, []);
+
+  useEffect(() => {
+    if (open && focus) regionRef.current?.focus();
+  }, [open, focus]);
+
+  if (!open) return null;
+
+  function choose(accepted: boolean) {
+    saveAnalyticsConsent(accepted);
+    noticeStore.setState({ open: false, focus: false });
+    // The page the visitor is on counts once they agree.
+    if (accepted) trackEvent("page_view", userId, { path: pathname });
+  }
+
+  return (
+    <section ref={regionRef} tabIndex={-1} className={styles.notice} aria-labelledby="cookie-notice-title">
+      <h2 id="cookie-notice-title" className={styles.title}>
+        Cookie su questo sito
+      </h2>
+      <p className={styles.text}>
+        Usiamo cookie tecnici, necessari perché il sito funzioni e resti sicuro. Con il tuo permesso usiamo
+        anche cookie analitici, solo per capire quali pagine aiutano di più: nessuna pubblicità, nessuna
+        profilazione. <Link to="/cookie">Leggi la cookie policy</Link>.
+      </p>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.primary}`}
+          onClick={() => choose(true)}
+        >
+          Accetta i cookie analitici
+        </button>
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+          onClick={() => choose(false)}
+        >
+          Solo cookie tecnici
+        </button>
+      </div>
+    </section>
+  );
+}

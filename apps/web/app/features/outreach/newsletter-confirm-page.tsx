@@ -1,0 +1,68 @@
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { useUrlToken } from "../auth/use-url-token.ts";
+import buttonStyles from "../ui/button.module.css";
+import formStyles from "../ui/form.module.css";
+import { FormMessage, StatusRegion } from "../ui/form-field.tsx";
+import { NewsletterForm } from "./newsletter-form.tsx";
+import styles from "./outreach.module.css";
+import { confirmNewsletter } from "./outreach-api.ts";
+
+/**
+ * /newsletter/confirm?token=…: the link of the newsletter's confirmation mail. The token leaves the address
+ * bar at once and is sent once; on failure (expired, used, incomplete) the sign-up form is offered again,
+ * since signing up again mails a fresh link.
+ */
+export function NewsletterConfirmPage() {
+  const token = useUrlToken();
+  const sent = useRef(false);
+  const confirm = useMutation({
+    mutationFn: (value: string) => confirmNewsletter(value),
+    meta: { hideError: true },
+  });
+  const { mutate } = confirm;
+
+  useEffect(() => {
+    if (!token || sent.current) return;
+    sent.current = true; // the token works once: never send it twice
+    mutate(token);
+  }, [token, mutate]);
+
+  return (
+    <section className={styles.page} aria-labelledby="newsletter-confirm-title">
+      <h1 id="newsletter-confirm-title" className={styles.pageTitle}>
+        Iscrizione alla newsletter
+      </h1>
+      <StatusRegion>
+        {token && confirm.isPending ? <p>Stiamo confermando la tua iscrizione…</p> : null}
+        {confirm.isSuccess ? (
+          <FormMessage tone="success">
+            <p>{confirm.data.message}</p>
+          </FormMessage>
+        ) : null}
+      </StatusRegion>
+      {confirm.isSuccess ? (
+        <div className={formStyles.actions}>
+          <Link to="/" className={`${buttonStyles.button} ${buttonStyles.primary}`}>
+            Torna alla home
+          </Link>
+        </div>
+      ) : null}
+      {!token ? (
+        <FormMessage tone="error">
+          <p>
+            Il link di conferma non è completo. Apri di nuovo il link dall'email, oppure iscriviti di nuovo
+            qui sotto per riceverne uno nuovo.
+          </p>
+        </FormMessage>
+      ) : null}
+      {confirm.isError ? (
+        <FormMessage tone="error">
+          <p>{confirm.error.message}</p>
+        </FormMessage>
+      ) : null}
+      {!token || confirm.isError ? <NewsletterForm title="Ricevi un nuovo link" /> : null}
+    </section>
+  );
+}

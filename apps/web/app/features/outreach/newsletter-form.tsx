@@ -1,0 +1,101 @@
+import { type NewsletterSignup, NewsletterSignupSchema } from "@argine/core/outreach/outreach-api";
+import { useId } from "react";
+import buttonStyles from "../ui/button.module.css";
+import { ErrorSummary, type SummaryField } from "../ui/error-summary.tsx";
+import formStyles from "../ui/form.module.css";
+import { CheckboxField, StatusRegion, TextField } from "../ui/form-field.tsx";
+import styles from "./outreach.module.css";
+import { subscribeNewsletter } from "./outreach-api.ts";
+import { PrivacyLabel, SendError, SentMessage } from "./outreach-parts.tsx";
+import { useOutreachForm } from "./use-outreach-form.ts";
+
+// The newsletter sign-up (double opt-in), compact for the site footer: an address, the privacy consent and
+// "Iscriviti". It sits on a light panel of its own, so it reads the same on the footer's dark background as
+// anywhere else. The answer is the same for any address (no enumeration): check your inbox to confirm.
+
+interface NewsletterFormValues {
+  email: string;
+  /** A checkbox: starts false; only true passes. */
+  privacyAccepted: boolean;
+}
+
+const FIELDS: readonly SummaryField<NewsletterFormValues>[] = [
+  { name: "email", label: "Email" },
+  { name: "privacyAccepted", label: "Informativa sulla privacy" },
+];
+
+const EMPTY: NewsletterFormValues = { email: "", privacyAccepted: false };
+
+export function NewsletterForm({
+  title = "Iscriviti alla newsletter",
+  headingLevel = 2,
+}: {
+  title?: string;
+  /** The level of the panel's title, to fit where it is placed (the footer's columns use h2). */
+  headingLevel?: 2 | 3;
+}) {
+  const titleId = useId();
+  const { form, register, error, submit, onSubmit, issuesPlaced, summaryRef, fields } = useOutreachForm<
+    NewsletterFormValues,
+    NewsletterSignup
+  >({ schema: NewsletterSignupSchema, defaultValues: EMPTY, fields: FIELDS, send: subscribeNewsletter });
+  const Title = `h${headingLevel}` as const;
+
+  return (
+    <section className={styles.newsletter} aria-labelledby={titleId}>
+      <Title id={titleId} className={styles.newsletterTitle}>
+        {title}
+      </Title>
+      <StatusRegion>
+        {submit.isSuccess ? (
+          <SentMessage title="Controlla la tua casella di posta">
+            <p>{submit.data.message}</p>
+          </SentMessage>
+        ) : null}
+      </StatusRegion>
+      {submit.isSuccess ? null : (
+        <>
+          <p className={styles.newsletterIntro}>
+            Novità, guide e iniziative di Argine, direttamente nella tua email.
+          </p>
+          <form className={`${formStyles.form} ${styles.compact}`} noValidate onSubmit={onSubmit}>
+            <ErrorSummary
+              formState={form.formState}
+              fields={fields}
+              onSelect={form.setFocus}
+              summaryRef={summaryRef}
+              headingLevel={headingLevel === 2 ? 3 : 4}
+            />
+            <SendError error={submit.error} issuesPlaced={issuesPlaced} />
+            <TextField
+              label="Email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              registration={register("email")}
+              error={error("email")}
+            />
+            <CheckboxField
+              label={<PrivacyLabel purpose="per ricevere la newsletter" />}
+              required
+              registration={register("privacyAccepted")}
+              error={error("privacyAccepted")}
+            />
+            <div className={formStyles.actions}>
+              <button
+                type="submit"
+                className={`${buttonStyles.button} ${buttonStyles.primary}`}
+                disabled={submit.isPending}
+              >
+                {submit.isPending ? "Iscrizione in corso…" : "Iscriviti"}
+              </button>
+            </div>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import {
+  PARTNERSHIP_KIND_LABELS,
+  PARTNERSHIP_KINDS,
+  PARTNERSHIP_MESSAGE_MAX_LENGTH,
+  PARTNERSHIP_MESSAGE_MIN_LENGTH,
+  type PartnershipRequest,
+  PartnershipRequestSchema,
+} from "@argine/core/outreach/outreach-api";
+import buttonStyles from "../ui/button.module.css";
+import { ErrorSummary, type SummaryField } from "../ui/error-summary.tsx";
+import formStyles from "../ui/form.module.css";
+import {
+  CheckboxField,
+  RequiredNote,
+  SelectField,
+  StatusRegion,
+  TextAreaField,
+  TextField,
+} from "../ui/form-field.tsx";
+import { sendPartnershipRequest } from "./outreach-api.ts";
+import { CharacterCount, PrivacyLabel, SendError, SentMessage } from "./outreach-parts.tsx";
+import { useOutreachForm } from "./use-outreach-form.ts";
+
+// "Lavora con noi" (/workwithus): lawyers, law firms, associations, schools, forensic experts and others
+// offer to work with us. Stored for the admins' "Richieste dal sito".
+
+interface PartnershipFormValues {
+  name: string;
+  email: string;
+  organization: string;
+  /** "" until chosen: 'Campo Obbligatorio'. */
+  kind: string;
+  message: string;
+  privacyAccepted: boolean;
+}
+
+const FIELDS: readonly SummaryField<PartnershipFormValues>[] = [
+  { name: "name", label: "Nome e cognome" },
+  { name: "email", label: "Email" },
+  { name: "organization", label: "Organizzazione" },
+  { name: "kind", label: "Chi sei" },
+  { name: "message", label: "Messaggio" },
+  { name: "privacyAccepted", label: "Informativa sulla privacy" },
+];
+
+const EMPTY: PartnershipFormValues = {
+  name: "",
+  email: "",
+  organization: "",
+  kind: "",
+  message: "",
+  privacyAccepted: false,
+};
+
+const KIND_OPTIONS = PARTNERSHIP_KINDS.map((kind) => ({ value: kind, label: PARTNERSHIP_KIND_LABELS[kind] }));
+
+export function PartnershipForm() {
+  const { form, register, error, submit, onSubmit, issuesPlaced, summaryRef, fields } = useOutreachForm<
+    PartnershipFormValues,
+    PartnershipRequest
+  >({
+    schema: PartnershipRequestSchema,
+    defaultValues: EMPTY,
+    fields: FIELDS,
+    send: (body) => sendPartnershipRequest({ ...body, organization: body.organization || undefined }),
+  });
+
+  return (
+    <>
+      <StatusRegion>
+        {submit.isSuccess ? (
+          <SentMessage title="Richiesta inviata">
+            <p>{submit.data.message}</p>
+          </SentMessage>
+        ) : null}
+      </StatusRegion>
+      {submit.isSuccess ? null : (
+        <form className={`${formStyles.form} ${formStyles.wide}`} noValidate onSubmit={onSubmit}>
+          <RequiredNote />
+          <ErrorSummary
+            formState={form.formState}
+            fields={fields}
+            onSelect={form.setFocus}
+            summaryRef={summaryRef}
+          />
+          <SendError error={submit.error} issuesPlaced={issuesPlaced} />
+          <div className={formStyles.row}>
+            <TextField
+              label="Nome e cognome"
+              autoComplete="name"
+              required
+              registration={register("name")}
+              error={error("name")}
+            />
+            <TextField
+              label="Email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              registration={register("email")}
+              error={error("email")}
+            />
+          </div>
+          <div className={formStyles.row}>
+            <SelectField
+              label="Chi sei"
+              placeholder="Scegli un'opzione"
+              options={KIND_OPTIONS}
+              required
+              registration={register("kind")}
+              error={error("kind")}
+            />
+            <TextField
+              label="Organizzazione (facoltativa)"
+              autoComplete="organization"
+              hint="Lo studio, l'associazione, la scuola o l'azienda per cui scrivi."
+              registration={register("organization")}
+              error={error("organization")}
+            />
+          </div>
+          <TextAreaField
+            label="Messaggio"
+            hint={`Raccontaci chi sei e come vorresti collaborare: da ${PARTNERSHIP_MESSAGE_MIN_LENGTH} a ${PARTNERSHIP_MESSAGE_MAX_LENGTH} caratteri.`}
+            rows={6}
+            required
+            registration={register("message")}
+            error={error("message")}
+            footer={<CharacterCount value={form.watch("message")} max={PARTNERSHIP_MESSAGE_MAX_LENGTH} />}
+          />
+          <CheckboxField
+            label={<PrivacyLabel purpose="per ricevere una risposta alla mia richiesta" />}
+            required
+            registration={register("privacyAccepted")}
+            error={error("privacyAccepted")}
+          />
+          <div className={formStyles.actions}>
+            <button
+              type="submit"
+              className={`${buttonStyles.button} ${buttonStyles.primary}`}
+              disabled={submit.isPending}
+            >
+              {submit.isPending ? "Invio in corso…" : "Invia la richiesta"}
+            </button>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

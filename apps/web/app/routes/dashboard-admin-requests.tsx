@@ -1,0 +1,16 @@
+import { AdminRequestsPage } from "../features/admin/admin-requests-page.tsx";
+import { pageMeta } from "../features/seo/page-meta.ts";
+import type { Route } from "./+types/dashboard-admin-requests";
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta({
+    title: "Richieste dal sito",
+    description: "Iscritti alla newsletter, richieste di collaborazione e idee inviate dal sito.",
+    path: "/dashboard/admin/requests",
+    noindex: true,
+  });
+}
+
+export default function DashboardAdminRequests() {
+  return <AdminRequestsPage />;
+}
