@@ -6,23 +6,40 @@
 //   --skip-practices            everything but the practices part
 //   --sizes=100000,1000000      practices sizes (default 100 000 and 1 000 000; 2 000 with --smoke)
 //   --engines=pglite,postgres   practices engines (default both)
+//   --lighthouse-only           only the Lighthouse part (bench/lighthouse.ts)
+//   --skip-lighthouse           everything but the Lighthouse part
+//   --lighthouse-pages=/,/faq   pages for Lighthouse (default the four target pages; `/` only with --smoke)
+//   --lighthouse-runs=3         Lighthouse runs per page, median run shown (default 1)
 //
 // The practices part generates data (bench/practices-data.ts) on PGlite in a temporary folder and on
 // PostgreSQL in a throwaway database created through BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
 // postgres://postgres@127.0.0.1:5432/test; PostgreSQL is skipped, with a line saying so, when unreachable.
 // The full run takes a while: generating 1 000 000 practices takes minutes on each engine.
+//
+// The Lighthouse part builds the site if stale, starts the product (`node apps/api/src/main.ts`, demo data,
+// temporary DATA_DIR, free port) and runs Lighthouse's mobile configuration in the system Chromium
+// (CHROME_PATH, else /usr/bin/chromium) on each page; it prints scores, it never fails on them.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { lighthouseBench } from "./lighthouse.ts";
 import { type Engine, practicesBench } from "./practices.ts";
 
 const smoke = process.argv.includes("--smoke");
 const flag = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const practicesOnly = process.argv.includes("--practices-only");
 const skipPractices = process.argv.includes("--skip-practices");
+const lighthouseOnly = process.argv.includes("--lighthouse-only");
+const skipLighthouse = process.argv.includes("--skip-lighthouse");
+const lighthousePages = flag("lighthouse-pages")?.split(",");
+if (lighthousePages?.some((p) => !p.startsWith("/")))
+  throw new Error(`--lighthouse-pages: ${flag("lighthouse-pages")}`);
+const lighthouseRuns = Number(flag("lighthouse-runs") ?? 1);
+if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1)
+  throw new Error(`--lighthouse-runs: ${flag("lighthouse-runs")}`);
 const sizes = flag("sizes")
   ?.split(",")
   .map((s) => Number(s.replace(/_/g, "")));
@@ -98,11 +115,20 @@ function homePageWeight() {
   console.info(`JS share of the page:   ${(jsGzip / totalGzip).toFixed(2)}`);
 }
 
+// `--x-only` flags add up: with none, every part runs but the skipped ones.
+const only = practicesOnly || lighthouseOnly;
 console.info(`Argine benchmarks${smoke ? " (smoke)" : ""}`);
-if (!practicesOnly) {
+if (!only) {
   await apiThroughput();
   homePageWeight();
 }
-if (!skipPractices) {
+if (only ? practicesOnly : !skipPractices) {
   await practicesBench({ smoke, ...(sizes ? { sizes } : {}), ...(engines ? { engines } : {}) });
+}
+if (only ? lighthouseOnly : !skipLighthouse) {
+  await lighthouseBench({
+    smoke,
+    runs: lighthouseRuns,
+    ...(lighthousePages ? { pages: lighthousePages } : {}),
+  });
 }

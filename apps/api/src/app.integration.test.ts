@@ -76,6 +76,11 @@ describe.each(testDbKinds())("API on %s", (kind) => {
     expect(csp).toContain("script-src 'self' 'sha256-");
     expect(csp).not.toContain("unsafe-inline");
     expect(csp).toContain("frame-ancestors 'none'");
+    // Only the page's own scripts: the API and the assets allow none.
+    const api = String(
+      (await t.app.inject({ method: "GET", url: "/v1/products" })).headers["content-security-policy"],
+    );
+    expect(api).toContain("script-src 'self';");
   });
 
   it("allows only allow-listed origins for CORS", async () => {

@@ -79,7 +79,7 @@ export async function buildApp({
 
   const web = loadWebBuild(config.webDir);
   if (!web) app.log.warn("web build not found: run `npm run build` to serve the site");
-  await registerSecurity(app, config, web?.scriptHashes ?? []);
+  await registerSecurity(app, config);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {

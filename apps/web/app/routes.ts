@@ -44,6 +44,7 @@ export default [
       route("vouchers", "routes/dashboard-admin-vouchers.tsx"),
       route("gift-cards", "routes/dashboard-admin-gift-cards.tsx"),
       route("requests", "routes/dashboard-admin-requests.tsx"),
+      route("preview", "routes/dashboard-admin-preview.tsx"),
     ]),
     route("*", "routes/dashboard-unavailable.tsx"),
   ]),

@@ -4,17 +4,17 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 
 /**
- * Helmet with a strict CSP: scripts only from our origin plus the hashes of the inline scripts the
- * prerendered pages carry (no 'unsafe-inline'); no inline styles; nothing may frame us.
+ * Helmet with a strict CSP: scripts only from our origin (no 'unsafe-inline'; a prerendered page adds the
+ * hashes of its own inline scripts, web/static.ts); no inline styles; nothing may frame us.
  */
-export async function registerSecurity(app: FastifyInstance, config: Config, scriptHashes: string[]) {
+export async function registerSecurity(app: FastifyInstance, config: Config) {
   const production = config.env === "production";
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...scriptHashes],
+        scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],

@@ -12,24 +12,23 @@ const NOT_FOUND_PAGE = "404/index.html";
 export interface WebBuild {
   dir: string;
   files: Set<string>;
-  /** CSP hashes of every inline script the prerendered pages carry. */
-  scriptHashes: string[];
+  /** CSP hashes of the inline scripts each prerendered page carries, by file. */
+  scriptHashes: Map<string, string[]>;
 }
 
 /** Indexes the web build once at boot: only files that exist then are ever served. */
 export function loadWebBuild(dir: string): WebBuild | null {
   if (!existsSync(join(dir, "index.html"))) return null;
   const files = new Set<string>();
-  const hashes = new Set<string>();
+  const scriptHashes = new Map<string, string[]>();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const rel = relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/");
     files.add(rel);
-    if (rel.endsWith(".html")) {
-      for (const hash of inlineScriptHashes(readFileSync(join(dir, rel), "utf8"))) hashes.add(hash);
-    }
+    if (rel.endsWith(".html"))
+      scriptHashes.set(rel, inlineScriptHashes(readFileSync(join(dir, rel), "utf8")));
   }
-  return { dir, files, scriptHashes: [...hashes].sort() };
+  return { dir, files, scriptHashes };
 }
 
 export function inlineScriptHashes(html: string): string[] {
@@ -80,5 +79,14 @@ export function serveWeb(build: WebBuild | null, request: FastifyRequest, reply:
   if (canonical) return reply.redirect(query ? `${canonical}?${query}` : canonical, 301);
   const { file, status } = resolveWebPath(build, path);
   reply.status(status).header("cache-control", cacheControl(file));
+  // A page may run exactly its own inline scripts: the CSP for everything else allows none.
+  const hashes = build.scriptHashes.get(file);
+  const csp = reply.getHeader("content-security-policy");
+  if (hashes?.length && typeof csp === "string") {
+    reply.header(
+      "content-security-policy",
+      csp.replace("script-src 'self'", `script-src 'self' ${hashes.join(" ")}`),
+    );
+  }
   return reply.sendFile(file, build.dir, { cacheControl: false });
 }

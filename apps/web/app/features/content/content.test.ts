@@ -2,7 +2,8 @@ import { PRODUCT_CODES } from "@argine/core/orders/product";
 import { describe, expect, it } from "vitest";
 import { CONTENT_PAGES } from "../../content-pages.ts";
 import { PRERENDER_ROUTES } from "../../prerender-routes.ts";
-import { createRenderer, fillPlaceholders, loadContentPage, parseFrontmatter } from "./content.server.ts";
+import { loadContentPage } from "./content.server.ts";
+import { createRenderer, fillPlaceholders, parseFrontmatter } from "./markdown.ts";
 
 // The Markdown under apps/web/content is checked here as the build reads it: a page missing, a bad
 // frontmatter or a broken internal link fails the tests before it can fail the build or a visitor.
