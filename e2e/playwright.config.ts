@@ -47,7 +47,7 @@ export default defineConfig({
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
       // Journeys that change the shared demo data (and the long account ones) run once, on desktop; the
       // mobile project checks the pages themselves.
-      testIgnore: /account-journeys|admin-workspace|practices-/,
+      testIgnore: /account-journeys|admin-workspace|practices-|outreach-journeys/,
     },
   ],
   webServer: {

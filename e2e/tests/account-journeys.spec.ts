@@ -22,7 +22,7 @@ test("register, verify by mail, sign in, edit profile, password and billing, log
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByLabel(/^Conferma la password/).fill(password);
-  await page.getByLabel(/informativa sulla privacy/).check();
+  await page.getByLabel(/^Ho letto l'informativa sulla privacy/).check();
   await page.getByRole("button", { name: "Crea l'account" }).click();
   await expect(page.getByRole("heading", { name: "Controlla la tua email" })).toBeVisible();
 
@@ -101,7 +101,7 @@ test("password reset through the demo mailbox; a used link is refused", async ({
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill("Primavera12");
   await page.getByLabel(/^Conferma la password/).fill("Primavera12");
-  await page.getByLabel(/informativa sulla privacy/).check();
+  await page.getByLabel(/^Ho letto l'informativa sulla privacy/).check();
   await page.getByRole("button", { name: "Crea l'account" }).click();
   await expect(page.getByRole("heading", { name: "Controlla la tua email" })).toBeVisible();
 

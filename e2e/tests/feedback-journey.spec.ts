@@ -123,7 +123,7 @@ test("questionnaire for intimate images → result with deadline → PDF → reg
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill("Tranquilla42");
   await page.getByLabel(/^Conferma la password/).fill("Tranquilla42");
-  await page.getByLabel(/informativa sulla privacy/).check();
+  await page.getByLabel(/^Ho letto l'informativa sulla privacy/).check();
   await page.getByRole("button", { name: "Crea l'account" }).click();
   await expect(page.getByRole("heading", { name: "Controlla la tua email" })).toBeVisible();
 

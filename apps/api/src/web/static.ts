@@ -14,6 +14,8 @@ export interface WebBuild {
   files: Set<string>;
   /** CSP hashes of the inline scripts each prerendered page carries, by file. */
   scriptHashes: Map<string, string[]>;
+  /** The stylesheets each page links, announced in a `Link` header so they load before its scripts. */
+  stylesheets: Map<string, string[]>;
 }
 
 /** Indexes the web build once at boot: only files that exist then are ever served. */
@@ -21,14 +23,18 @@ export function loadWebBuild(dir: string): WebBuild | null {
   if (!existsSync(join(dir, "index.html"))) return null;
   const files = new Set<string>();
   const scriptHashes = new Map<string, string[]>();
+  const stylesheets = new Map<string, string[]>();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const rel = relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/");
     files.add(rel);
-    if (rel.endsWith(".html"))
-      scriptHashes.set(rel, inlineScriptHashes(readFileSync(join(dir, rel), "utf8")));
+    if (rel.endsWith(".html")) {
+      const html = readFileSync(join(dir, rel), "utf8");
+      scriptHashes.set(rel, inlineScriptHashes(html));
+      stylesheets.set(rel, linkedStylesheets(html));
+    }
   }
-  return { dir, files, scriptHashes };
+  return { dir, files, scriptHashes, stylesheets };
 }
 
 export function inlineScriptHashes(html: string): string[] {
@@ -38,6 +44,12 @@ export function inlineScriptHashes(html: string): string[] {
     if (body.trim()) hashes.push(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
   }
   return hashes;
+}
+
+export function linkedStylesheets(html: string): string[] {
+  return [...html.matchAll(/<link rel="stylesheet" href="(\/assets\/[^"#]+)[^"]*"/g)].map(
+    (match) => match[1] ?? "",
+  );
 }
 
 type Resolved = { file: string; status: number };
@@ -79,6 +91,10 @@ export function serveWeb(build: WebBuild | null, request: FastifyRequest, reply:
   if (canonical) return reply.redirect(query ? `${canonical}?${query}` : canonical, 301);
   const { file, status } = resolveWebPath(build, path);
   reply.status(status).header("cache-control", cacheControl(file));
+  // The page's stylesheet is requested with the response headers, ahead of the scripts the page preloads.
+  const styles = build.stylesheets.get(file);
+  if (styles?.length)
+    reply.header("link", styles.map((href) => `<${href}>; rel=preload; as=style`).join(", "));
   // A page may run exactly its own inline scripts: the CSP for everything else allows none.
   const hashes = build.scriptHashes.get(file);
   const csp = reply.getHeader("content-security-policy");

@@ -2,14 +2,20 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { type AppConfig, config as appConfig } from "../../config.ts";
 import { reopenCookieNotice } from "../analytics/cookie-notice.tsx";
+import { whenNearViewport } from "../platform/near-viewport.ts";
 import { ExternalLink } from "../ui/external-link.tsx";
 import styles from "./footer.module.css";
 import { Imprint } from "./imprint.tsx";
 import { CARD_BRANDS, FOOTER_COLUMNS, LEGAL_COLUMN_TITLE, type NavLink } from "./navigation.ts";
 
-// The form brings the validation library with it: loaded apart, so it never delays the page being read.
+const NEWSLETTER_ID = "newsletter";
+
+// The form brings the validation library with it: loaded apart, when the visitor nears the footer, so it
+// never delays the page being read. Until then the prerendered form is on screen as it was built.
 const NewsletterForm = lazy(() =>
-  import("../outreach/newsletter-form.tsx").then((module) => ({ default: module.NewsletterForm })),
+  whenNearViewport(NEWSLETTER_ID)
+    .then(() => import("../outreach/newsletter-form.tsx"))
+    .then((module) => ({ default: module.NewsletterForm })),
 );
 
 function FooterLink({ link }: { link: NavLink }) {
@@ -61,7 +67,7 @@ export function Footer({ config = appConfig }: { config?: AppConfig }) {
           </section>
         </div>
 
-        <div className={styles.newsletter}>
+        <div id={NEWSLETTER_ID} className={styles.newsletter}>
           <Suspense fallback={null}>
             <NewsletterForm />
           </Suspense>

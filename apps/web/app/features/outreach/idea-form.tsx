@@ -34,10 +34,13 @@ const FIELDS: readonly SummaryField<IdeaFormValues>[] = [
 const EMPTY: IdeaFormValues = { name: "", email: "", title: "", description: "", privacyAccepted: false };
 
 export function IdeaForm() {
-  const { form, register, error, submit, onSubmit, issuesPlaced, summaryRef, fields } = useOutreachForm<
-    IdeaFormValues,
-    IdeaSubmission
-  >({ schema: IdeaSubmissionSchema, defaultValues: EMPTY, fields: FIELDS, send: sendIdea });
+  const { form, register, error, submit, onSubmit, issuesPlaced, summaryRef, fields, canSubmit } =
+    useOutreachForm<IdeaFormValues, IdeaSubmission>({
+      schema: IdeaSubmissionSchema,
+      defaultValues: EMPTY,
+      fields: FIELDS,
+      send: sendIdea,
+    });
 
   return (
     <>
@@ -49,7 +52,12 @@ export function IdeaForm() {
         ) : null}
       </StatusRegion>
       {submit.isSuccess ? null : (
-        <form className={`${formStyles.form} ${formStyles.wide}`} noValidate onSubmit={onSubmit}>
+        <form
+          className={`${formStyles.form} ${formStyles.wide}`}
+          method="post"
+          noValidate
+          onSubmit={onSubmit}
+        >
           <RequiredNote />
           <ErrorSummary
             formState={form.formState}
@@ -105,7 +113,7 @@ export function IdeaForm() {
             <button
               type="submit"
               className={`${buttonStyles.button} ${buttonStyles.primary}`}
-              disabled={submit.isPending}
+              disabled={!canSubmit}
             >
               {submit.isPending ? "Invio in corso…" : "Invia la tua idea"}
             </button>

@@ -9,7 +9,7 @@ const SENT = "Quasi fatto! Controlla la tua casella di posta e apri il link che 
 describe("NewsletterForm", () => {
   it("shows a field's error only once it is touched and in error (spec §5)", async () => {
     renderWithApp(<NewsletterForm />);
-    const email = input(/^Email/);
+    const email = input(/^Il tuo indirizzo email/);
     fireEvent.change(email, { target: { value: "non-una-email" } });
     expect(screen.queryByText("Non è una email valida!")).toBeNull();
     expect(email.getAttribute("aria-invalid")).toBeNull();
@@ -33,13 +33,15 @@ describe("NewsletterForm", () => {
 
     const summary = await screen.findByRole("region", { name: "Ci sono 2 errori da correggere" });
     await waitFor(() => expect(document.activeElement).toBe(summary));
-    expect(within(summary).getByRole("button", { name: "Email: Campo Obbligatorio" })).toBeTruthy();
+    expect(
+      within(summary).getByRole("button", { name: "Il tuo indirizzo email: Campo Obbligatorio" }),
+    ).toBeTruthy();
     // Under its field too (the summary's copy is inside its button).
     expect(screen.getByText("Devi accettare l'informativa sulla privacy.")).toBeTruthy();
-    expect(input(/^Email/).getAttribute("aria-invalid")).toBe("true");
+    expect(input(/^Il tuo indirizzo email/).getAttribute("aria-invalid")).toBe("true");
     // A summary entry takes the keyboard to its field.
-    fireEvent.click(within(summary).getByRole("button", { name: /^Email/ }));
-    await waitFor(() => expect(document.activeElement).toBe(input(/^Email/)));
+    fireEvent.click(within(summary).getByRole("button", { name: /^Il tuo indirizzo email/ }));
+    await waitFor(() => expect(document.activeElement).toBe(input(/^Il tuo indirizzo email/)));
     expect(calls).toHaveLength(0);
   });
 
@@ -54,7 +56,7 @@ describe("NewsletterForm", () => {
   it("sends the address and says to check the inbox to confirm", async () => {
     const { calls } = stubApi({ "POST /v1/newsletter": { status: 202, body: { message: SENT } } });
     renderWithApp(<NewsletterForm />);
-    fireEvent.change(input(/^Email/), { target: { value: "  anna@example.it " } });
+    fireEvent.change(input(/^Il tuo indirizzo email/), { target: { value: "  anna@example.it " } });
     fireEvent.click(input(/informativa sulla privacy/));
     fireEvent.click(screen.getByRole("button", { name: "Iscriviti" }));
 
@@ -81,7 +83,7 @@ describe("NewsletterForm", () => {
       },
     });
     renderWithApp(<NewsletterForm />);
-    fireEvent.change(input(/^Email/), { target: { value: "anna@example.it" } });
+    fireEvent.change(input(/^Il tuo indirizzo email/), { target: { value: "anna@example.it" } });
     fireEvent.click(input(/informativa sulla privacy/));
     fireEvent.click(screen.getByRole("button", { name: "Iscriviti" }));
     expect((await screen.findByRole("alert")).textContent).toContain("Troppi tentativi");

@@ -1,12 +1,14 @@
 import { type NewsletterSignup, NewsletterSignupSchema } from "@argine/core/outreach/outreach-api";
 import { useId } from "react";
+import { Link } from "react-router";
+import { PRIVACY_PATH } from "../layout/navigation.ts";
 import buttonStyles from "../ui/button.module.css";
 import { ErrorSummary, type SummaryField } from "../ui/error-summary.tsx";
 import formStyles from "../ui/form.module.css";
 import { CheckboxField, StatusRegion, TextField } from "../ui/form-field.tsx";
 import styles from "./outreach.module.css";
 import { subscribeNewsletter } from "./outreach-api.ts";
-import { PrivacyLabel, SendError, SentMessage } from "./outreach-parts.tsx";
+import { SendError, SentMessage } from "./outreach-parts.tsx";
 import { useOutreachForm } from "./use-outreach-form.ts";
 
 // The newsletter sign-up (double opt-in), compact for the site footer: an address, the privacy consent and
@@ -20,7 +22,7 @@ interface NewsletterFormValues {
 }
 
 const FIELDS: readonly SummaryField<NewsletterFormValues>[] = [
-  { name: "email", label: "Email" },
+  { name: "email", label: "Il tuo indirizzo email" },
   { name: "privacyAccepted", label: "Informativa sulla privacy" },
 ];
 
@@ -35,10 +37,13 @@ export function NewsletterForm({
   headingLevel?: 2 | 3;
 }) {
   const titleId = useId();
-  const { form, register, error, submit, onSubmit, issuesPlaced, summaryRef, fields } = useOutreachForm<
-    NewsletterFormValues,
-    NewsletterSignup
-  >({ schema: NewsletterSignupSchema, defaultValues: EMPTY, fields: FIELDS, send: subscribeNewsletter });
+  const { form, register, error, submit, onSubmit, issuesPlaced, summaryRef, fields, canSubmit } =
+    useOutreachForm<NewsletterFormValues, NewsletterSignup>({
+      schema: NewsletterSignupSchema,
+      defaultValues: EMPTY,
+      fields: FIELDS,
+      send: subscribeNewsletter,
+    });
   const Title = `h${headingLevel}` as const;
 
   return (
@@ -58,7 +63,12 @@ export function NewsletterForm({
           <p className={styles.newsletterIntro}>
             Novità, guide e iniziative di Argine, direttamente nella tua email.
           </p>
-          <form className={`${formStyles.form} ${styles.compact}`} noValidate onSubmit={onSubmit}>
+          <form
+            className={`${formStyles.form} ${styles.compact}`}
+            method="post"
+            noValidate
+            onSubmit={onSubmit}
+          >
             <ErrorSummary
               formState={form.formState}
               fields={fields}
@@ -68,7 +78,7 @@ export function NewsletterForm({
             />
             <SendError error={submit.error} issuesPlaced={issuesPlaced} />
             <TextField
-              label="Email"
+              label="Il tuo indirizzo email"
               type="email"
               inputMode="email"
               autoComplete="email"
@@ -79,7 +89,16 @@ export function NewsletterForm({
               error={error("email")}
             />
             <CheckboxField
-              label={<PrivacyLabel purpose="per ricevere la newsletter" />}
+              label={
+                // Worded apart from the page's own forms (registration…), which carry the same consent.
+                <>
+                  Voglio ricevere la newsletter e accetto l'
+                  <Link to={PRIVACY_PATH} className={styles.privacyLink}>
+                    informativa sulla privacy
+                  </Link>
+                  .
+                </>
+              }
               required
               registration={register("privacyAccepted")}
               error={error("privacyAccepted")}
@@ -88,7 +107,7 @@ export function NewsletterForm({
               <button
                 type="submit"
                 className={`${buttonStyles.button} ${buttonStyles.primary}`}
-                disabled={submit.isPending}
+                disabled={!canSubmit}
               >
                 {submit.isPending ? "Iscrizione in corso…" : "Iscriviti"}
               </button>

@@ -55,15 +55,13 @@ const EMPTY: PartnershipFormValues = {
 const KIND_OPTIONS = PARTNERSHIP_KINDS.map((kind) => ({ value: kind, label: PARTNERSHIP_KIND_LABELS[kind] }));
 
 export function PartnershipForm() {
-  const { form, register, error, submit, onSubmit, issuesPlaced, summaryRef, fields } = useOutreachForm<
-    PartnershipFormValues,
-    PartnershipRequest
-  >({
-    schema: PartnershipRequestSchema,
-    defaultValues: EMPTY,
-    fields: FIELDS,
-    send: (body) => sendPartnershipRequest({ ...body, organization: body.organization || undefined }),
-  });
+  const { form, register, error, submit, onSubmit, issuesPlaced, summaryRef, fields, canSubmit } =
+    useOutreachForm<PartnershipFormValues, PartnershipRequest>({
+      schema: PartnershipRequestSchema,
+      defaultValues: EMPTY,
+      fields: FIELDS,
+      send: (body) => sendPartnershipRequest({ ...body, organization: body.organization || undefined }),
+    });
 
   return (
     <>
@@ -75,7 +73,12 @@ export function PartnershipForm() {
         ) : null}
       </StatusRegion>
       {submit.isSuccess ? null : (
-        <form className={`${formStyles.form} ${formStyles.wide}`} noValidate onSubmit={onSubmit}>
+        <form
+          className={`${formStyles.form} ${formStyles.wide}`}
+          method="post"
+          noValidate
+          onSubmit={onSubmit}
+        >
           <RequiredNote />
           <ErrorSummary
             formState={form.formState}
@@ -140,7 +143,7 @@ export function PartnershipForm() {
             <button
               type="submit"
               className={`${buttonStyles.button} ${buttonStyles.primary}`}
-              disabled={submit.isPending}
+              disabled={!canSubmit}
             >
               {submit.isPending ? "Invio in corso…" : "Invia la richiesta"}
             </button>

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import type { HttpError } from "../http/http-error.ts";
 import type { SummaryField } from "../ui/error-summary.tsx";
 import { applyServerIssues, visibleError } from "../ui/form-state.ts";
+import { useHydrated } from "../ui/use-hydrated.ts";
 
 // The behaviour the three outreach forms share: checked on blur and on submit (spec §5: an error shows once
 // the field is touched, or after a submit), the error summary focused when the browser-side check fails, the
@@ -61,7 +62,19 @@ export function useOutreachForm<TValues extends FieldValues, TBody>(
     () => setTimeout(() => summaryRef.current?.focus(), 0),
   );
   const error = (name: Path<TValues>) => visibleError(formState, name);
-  return { form, register: form.register, error, submit, onSubmit, issuesPlaced, summaryRef, fields };
+  // Prerendered forms send nothing until the page is live: a click before that would post the page itself.
+  const canSubmit = useHydrated() && !submit.isPending;
+  return {
+    form,
+    register: form.register,
+    error,
+    submit,
+    onSubmit,
+    issuesPlaced,
+    summaryRef,
+    fields,
+    canSubmit,
+  };
 }
 
 /** Focuses the element when it appears: the form it replaces had the focus, so the keyboard follows. */
