@@ -87,3 +87,43 @@ test("moving between pages inside the site reads each page's data and keeps the 
     .click();
   await expect(page).toHaveURL(/\/feedback$/);
 });
+
+test.describe("page data on a client navigation", () => {
+  // The page's own requests are what is being failed here, not the service worker's.
+  test.use({ serviceWorkers: "block" });
+
+  test("page data is retried after a dropped connection; a 404 shows the 404 page and a 500 the error page", async ({
+    page,
+  }, info) => {
+    test.skip(info.project.name === "mobile", "the header menu is folded on a phone; desktop checks it");
+    await page.goto("/education");
+    let dropped = 0;
+    await page.route("**/education/stalking.data*", (route) => {
+      if (dropped < 2) {
+        dropped++;
+        return route.abort("connectionreset");
+      }
+      return route.continue();
+    });
+    await page
+      .locator("main")
+      .getByRole("link", { name: /stalking/i })
+      .first()
+      .click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(/stalking/i);
+    expect(dropped).toBe(2);
+
+    await page.route("**/faq.data*", (route) => route.fulfill({ status: 500, body: "" }));
+    await page.goto("/education");
+    await page.route("**/education/defamation.data*", (route) => route.fulfill({ status: 404, body: "" }));
+    await page
+      .locator("main")
+      .getByRole("link", { name: /diffamazione/i })
+      .first()
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Pagina non trovata" })).toBeVisible();
+    await page.goto("/education");
+    await page.getByRole("banner").getByRole("link", { name: "FAQ" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Si è verificato un errore" })).toBeVisible();
+  });
+});

@@ -98,6 +98,9 @@ export const updateGiftCard = (id: string, body: AdminGiftCardPatch) =>
 // "Richieste dal sito": what the public site's forms brought in, a page at a time, newest first.
 export const REQUESTS_PAGE_SIZE = 20;
 
+/** The query options of one of the site's request lists, a page of it. */
+export type RequestsQueryOptions<T> = ReturnType<typeof requestsList<T>>;
+
 const requestsList = <T>(name: string, path: string, page: number) =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, "requests", name, { page }] as const,

@@ -5,9 +5,8 @@ import {
   NEWSLETTER_STATUS_LABELS,
   partnershipKindLabel,
 } from "@argine/core/outreach/outreach-api";
-import { type UseQueryResult, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import type { HttpError } from "../http/http-error.ts";
 import { formatShortDay } from "../ui/dates.ts";
 import styles from "./admin.module.css";
 import {
@@ -15,6 +14,7 @@ import {
   adminNewsletterQueryOptions,
   adminPartnershipsQueryOptions,
   REQUESTS_PAGE_SIZE,
+  type RequestsQueryOptions,
 } from "./admin-api.ts";
 import { DataTable, ListLoader, SECONDARY, StateBadge } from "./admin-ui.tsx";
 
@@ -36,31 +36,6 @@ export function AdminRequestsPage() {
       <NewsletterList />
       <PartnershipList />
       <IdeaList />
-    </section>
-  );
-}
-
-/** One list of the page: its heading, then the table and its pager once loaded. */
-function RequestsSection<T extends { total: number }>({
-  id,
-  title,
-  what,
-  query,
-  children,
-}: {
-  id: string;
-  title: string;
-  /** "gli iscritti", "le idee"…: what is loading. */
-  what: string;
-  query: UseQueryResult<T, HttpError>;
-  children: (data: T) => ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className={styles.section}>
-      <h2 id={id}>{title}</h2>
-      <ListLoader query={query} what={what}>
-        {children}
-      </ListLoader>
     </section>
   );
 }
@@ -97,163 +72,147 @@ function Pager({
   );
 }
 
-const caption = (what: string, total: number, page: number) =>
-  `${what}: ${total}, i più recenti per primi (pagina ${page} di ${pagesOf(total)})`;
-
 function EmailLink({ email }: { email: string }) {
   return <a href={`mailto:${email}`}>{email}</a>;
 }
 
-function NewsletterList() {
+interface RequestsListProps<T extends { id: string }> {
+  id: string;
+  title: string;
+  /** "gli iscritti", "le idee"…: what is loading. */
+  what: string;
+  /** The table's caption before its counts ("Idee: 3, …"). */
+  captionLabel: string;
+  pagerLabel: string;
+  empty: string;
+  query: (page: number) => RequestsQueryOptions<{ total: number; data: T[] }>;
+  columns: readonly string[];
+  /** One row's cells; the first is the row's header. */
+  row: (item: T) => ReactNode;
+}
+
+/** One list of the page: its heading, then the table a page at a time, newest first. */
+function RequestsList<T extends { id: string }>(props: RequestsListProps<T>) {
   const [page, setPage] = useState(1);
-  const query = useQuery(adminNewsletterQueryOptions(page));
+  const query = useQuery(props.query(page));
   return (
-    <RequestsSection
+    <section aria-labelledby={props.id} className={styles.section}>
+      <h2 id={props.id}>{props.title}</h2>
+      <ListLoader query={query} what={props.what}>
+        {({ total, data }) => (
+          <>
+            <DataTable
+              caption={`${props.captionLabel}: ${total}, i più recenti per primi (pagina ${page} di ${pagesOf(total)})`}
+            >
+              <thead>
+                <tr>
+                  {props.columns.map((column) => (
+                    <th key={column} scope="col">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {data.length === 0 ? (
+                  <tr>
+                    <td colSpan={props.columns.length}>{props.empty}</td>
+                  </tr>
+                ) : (
+                  data.map((item) => <tr key={item.id}>{props.row(item)}</tr>)
+                )}
+              </tbody>
+            </DataTable>
+            <Pager label={props.pagerLabel} page={page} total={total} onChange={setPage} />
+          </>
+        )}
+      </ListLoader>
+    </section>
+  );
+}
+
+function NewsletterList() {
+  return (
+    <RequestsList<AdminNewsletterSubscriptionList["data"][number]>
       id="admin-newsletter-title"
       title="Iscritti alla newsletter"
       what="gli iscritti"
-      query={query}
-    >
-      {({ total, data }: AdminNewsletterSubscriptionList) => (
+      captionLabel="Iscrizioni"
+      pagerLabel="Pagine degli iscritti"
+      empty="Nessuna iscrizione per ora."
+      query={adminNewsletterQueryOptions}
+      columns={["Email", "Stato", "Iscrizione", "Conferma"]}
+      row={(subscription) => (
         <>
-          <DataTable caption={caption("Iscrizioni", total, page)}>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Stato</th>
-                <th scope="col">Iscrizione</th>
-                <th scope="col">Conferma</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.length === 0 ? (
-                <tr>
-                  <td colSpan={4}>Nessuna iscrizione per ora.</td>
-                </tr>
-              ) : (
-                data.map((subscription) => (
-                  <tr key={subscription.id}>
-                    <th scope="row">{subscription.email}</th>
-                    <td>
-                      <StateBadge
-                        on={subscription.status === "CONFIRMED"}
-                        labels={[NEWSLETTER_STATUS_LABELS.CONFIRMED, NEWSLETTER_STATUS_LABELS.PENDING]}
-                      />
-                    </td>
-                    <td>{formatShortDay(subscription.createdAt)}</td>
-                    <td>{formatShortDay(subscription.confirmedAt)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </DataTable>
-          <Pager label="Pagine degli iscritti" page={page} total={total} onChange={setPage} />
+          <th scope="row">{subscription.email}</th>
+          <td>
+            <StateBadge
+              on={subscription.status === "CONFIRMED"}
+              labels={[NEWSLETTER_STATUS_LABELS.CONFIRMED, NEWSLETTER_STATUS_LABELS.PENDING]}
+            />
+          </td>
+          <td>{formatShortDay(subscription.createdAt)}</td>
+          <td>{formatShortDay(subscription.confirmedAt)}</td>
         </>
       )}
-    </RequestsSection>
+    />
   );
 }
 
 function PartnershipList() {
-  const [page, setPage] = useState(1);
-  const query = useQuery(adminPartnershipsQueryOptions(page));
   return (
-    <RequestsSection
+    <RequestsList<AdminPartnershipRequestList["data"][number]>
       id="admin-partnerships-title"
       title="Lavora con noi"
       what="le richieste di collaborazione"
-      query={query}
-    >
-      {({ total, data }: AdminPartnershipRequestList) => (
+      captionLabel="Richieste di collaborazione"
+      pagerLabel="Pagine delle richieste di collaborazione"
+      empty="Nessuna richiesta per ora."
+      query={adminPartnershipsQueryOptions}
+      columns={["Nome", "Email", "Chi è", "Organizzazione", "Messaggio", "Ricevuta il"]}
+      row={(request) => (
         <>
-          <DataTable caption={caption("Richieste di collaborazione", total, page)}>
-            <thead>
-              <tr>
-                <th scope="col">Nome</th>
-                <th scope="col">Email</th>
-                <th scope="col">Chi è</th>
-                <th scope="col">Organizzazione</th>
-                <th scope="col">Messaggio</th>
-                <th scope="col">Ricevuta il</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.length === 0 ? (
-                <tr>
-                  <td colSpan={6}>Nessuna richiesta per ora.</td>
-                </tr>
-              ) : (
-                data.map((request) => (
-                  <tr key={request.id}>
-                    <th scope="row" className={styles.wrap}>
-                      {request.name}
-                    </th>
-                    <td>
-                      <EmailLink email={request.email} />
-                    </td>
-                    <td>{partnershipKindLabel(request.kind)}</td>
-                    <td>{request.organization ?? "—"}</td>
-                    <td className={styles.longText}>{request.message}</td>
-                    <td>{formatShortDay(request.createdAt)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </DataTable>
-          <Pager
-            label="Pagine delle richieste di collaborazione"
-            page={page}
-            total={total}
-            onChange={setPage}
-          />
+          <th scope="row" className={styles.wrap}>
+            {request.name}
+          </th>
+          <td>
+            <EmailLink email={request.email} />
+          </td>
+          <td>{partnershipKindLabel(request.kind)}</td>
+          <td>{request.organization ?? "—"}</td>
+          <td className={styles.longText}>{request.message}</td>
+          <td>{formatShortDay(request.createdAt)}</td>
         </>
       )}
-    </RequestsSection>
+    />
   );
 }
 
 function IdeaList() {
-  const [page, setPage] = useState(1);
-  const query = useQuery(adminIdeasQueryOptions(page));
   return (
-    <RequestsSection id="admin-ideas-title" title="Una buona idea" what="le idee" query={query}>
-      {({ total, data }: AdminIdeaList) => (
+    <RequestsList<AdminIdeaList["data"][number]>
+      id="admin-ideas-title"
+      title="Una buona idea"
+      what="le idee"
+      captionLabel="Idee"
+      pagerLabel="Pagine delle idee"
+      empty="Nessuna idea per ora."
+      query={adminIdeasQueryOptions}
+      columns={["Titolo", "Descrizione", "Proposta da", "Ricevuta il"]}
+      row={(idea) => (
         <>
-          <DataTable caption={caption("Idee", total, page)}>
-            <thead>
-              <tr>
-                <th scope="col">Titolo</th>
-                <th scope="col">Descrizione</th>
-                <th scope="col">Proposta da</th>
-                <th scope="col">Ricevuta il</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.length === 0 ? (
-                <tr>
-                  <td colSpan={4}>Nessuna idea per ora.</td>
-                </tr>
-              ) : (
-                data.map((idea) => (
-                  <tr key={idea.id}>
-                    <th scope="row" className={styles.wrap}>
-                      {idea.title}
-                    </th>
-                    <td className={styles.longText}>{idea.description}</td>
-                    <td>
-                      {idea.name}
-                      <br />
-                      <EmailLink email={idea.email} />
-                    </td>
-                    <td>{formatShortDay(idea.createdAt)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </DataTable>
-          <Pager label="Pagine delle idee" page={page} total={total} onChange={setPage} />
+          <th scope="row" className={styles.wrap}>
+            {idea.title}
+          </th>
+          <td className={styles.longText}>{idea.description}</td>
+          <td>
+            {idea.name}
+            <br />
+            <EmailLink email={idea.email} />
+          </td>
+          <td>{formatShortDay(idea.createdAt)}</td>
         </>
       )}
-    </RequestsSection>
+    />
   );
 }

@@ -112,7 +112,7 @@ function ChildCards({ page }: { page: ContentPageData }) {
 export function ContentView({ page, form }: { page: ContentPageData; form?: ReactNode }) {
   const eyebrow = EYEBROWS[page.template];
   return (
-    <article className={styles.page} aria-labelledby="content-title">
+    <article className={styles.page} data-template={page.template} aria-labelledby="content-title">
       <header className={styles.header}>
         {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}
         <h1 id="content-title">{page.heading}</h1>

@@ -2,13 +2,12 @@ import { type NewsletterSignup, NewsletterSignupSchema } from "@argine/core/outr
 import { useId } from "react";
 import { Link } from "react-router";
 import { PRIVACY_PATH } from "../layout/navigation.ts";
-import buttonStyles from "../ui/button.module.css";
-import { ErrorSummary, type SummaryField } from "../ui/error-summary.tsx";
+import type { SummaryField } from "../ui/error-summary.tsx";
 import formStyles from "../ui/form.module.css";
-import { CheckboxField, StatusRegion, TextField } from "../ui/form-field.tsx";
+import { CheckboxField, TextField } from "../ui/form-field.tsx";
 import styles from "./outreach.module.css";
 import { subscribeNewsletter } from "./outreach-api.ts";
-import { SendError, SentMessage } from "./outreach-parts.tsx";
+import { OutreachFormFrame } from "./outreach-parts.tsx";
 import { useOutreachForm } from "./use-outreach-form.ts";
 
 // The newsletter sign-up (double opt-in), compact for the site footer: an address, the privacy consent and
@@ -37,13 +36,13 @@ export function NewsletterForm({
   headingLevel?: 2 | 3;
 }) {
   const titleId = useId();
-  const { form, register, error, submit, onSubmit, issuesPlaced, summaryRef, fields, canSubmit } =
-    useOutreachForm<NewsletterFormValues, NewsletterSignup>({
-      schema: NewsletterSignupSchema,
-      defaultValues: EMPTY,
-      fields: FIELDS,
-      send: subscribeNewsletter,
-    });
+  const state = useOutreachForm<NewsletterFormValues, NewsletterSignup>({
+    schema: NewsletterSignupSchema,
+    defaultValues: EMPTY,
+    fields: FIELDS,
+    send: subscribeNewsletter,
+  });
+  const { register, error } = state;
   const Title = `h${headingLevel}` as const;
 
   return (
@@ -51,70 +50,47 @@ export function NewsletterForm({
       <Title id={titleId} className={styles.newsletterTitle}>
         {title}
       </Title>
-      <StatusRegion>
-        {submit.isSuccess ? (
-          <SentMessage title="Controlla la tua casella di posta">
-            <p>{submit.data.message}</p>
-          </SentMessage>
-        ) : null}
-      </StatusRegion>
-      {submit.isSuccess ? null : (
-        <>
+      <OutreachFormFrame
+        state={state}
+        sentTitle="Controlla la tua casella di posta"
+        submitLabel="Iscriviti"
+        pendingLabel="Iscrizione in corso…"
+        className={`${formStyles.form} ${styles.compact}`}
+        summaryHeadingLevel={headingLevel === 2 ? 3 : 4}
+        showRequiredNote={false}
+        before={
           <p className={styles.newsletterIntro}>
             Novità, guide e iniziative di Argine, direttamente nella tua email.
           </p>
-          <form
-            className={`${formStyles.form} ${styles.compact}`}
-            method="post"
-            noValidate
-            onSubmit={onSubmit}
-          >
-            <ErrorSummary
-              formState={form.formState}
-              fields={fields}
-              onSelect={form.setFocus}
-              summaryRef={summaryRef}
-              headingLevel={headingLevel === 2 ? 3 : 4}
-            />
-            <SendError error={submit.error} issuesPlaced={issuesPlaced} />
-            <TextField
-              label="Il tuo indirizzo email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              registration={register("email")}
-              error={error("email")}
-            />
-            <CheckboxField
-              label={
-                // Worded apart from the page's own forms (registration…), which carry the same consent.
-                <>
-                  Voglio ricevere la newsletter e accetto l'
-                  <Link to={PRIVACY_PATH} className={styles.privacyLink}>
-                    informativa sulla privacy
-                  </Link>
-                  .
-                </>
-              }
-              required
-              registration={register("privacyAccepted")}
-              error={error("privacyAccepted")}
-            />
-            <div className={formStyles.actions}>
-              <button
-                type="submit"
-                className={`${buttonStyles.button} ${buttonStyles.primary}`}
-                disabled={!canSubmit}
-              >
-                {submit.isPending ? "Iscrizione in corso…" : "Iscriviti"}
-              </button>
-            </div>
-          </form>
-        </>
-      )}
+        }
+      >
+        <TextField
+          label="Il tuo indirizzo email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          registration={register("email")}
+          error={error("email")}
+        />
+        <CheckboxField
+          label={
+            // Worded apart from the page's own forms (registration…), which carry the same consent.
+            <>
+              Voglio ricevere la newsletter e accetto l'
+              <Link to={PRIVACY_PATH} className={styles.privacyLink}>
+                informativa sulla privacy
+              </Link>
+              .
+            </>
+          }
+          required
+          registration={register("privacyAccepted")}
+          error={error("privacyAccepted")}
+        />
+      </OutreachFormFrame>
     </section>
   );
 }

@@ -1,10 +1,14 @@
 import type { ReactNode } from "react";
+import type { FieldValues, Path } from "react-hook-form";
 import { Link } from "react-router";
 import type { HttpError } from "../http/http-error.ts";
 import { PRIVACY_PATH } from "../layout/navigation.ts";
-import { FormMessage } from "../ui/form-field.tsx";
+import buttonStyles from "../ui/button.module.css";
+import { ErrorSummary } from "../ui/error-summary.tsx";
+import formStyles from "../ui/form.module.css";
+import { FormMessage, RequiredNote, StatusRegion, TextField } from "../ui/form-field.tsx";
 import styles from "./outreach.module.css";
-import { useFocusWhenShown } from "./use-outreach-form.ts";
+import { type OutreachFormState, useFocusWhenShown } from "./use-outreach-form.ts";
 
 // Pieces the three outreach forms share: the privacy consent's label, the banner of a failed send, and the
 // confirmation that replaces a form once sent.
@@ -51,5 +55,109 @@ export function CharacterCount({ value, max }: { value: string | undefined; max:
     <p className={length > max ? `${styles.counter} ${styles.counterOver}` : styles.counter}>
       {length} / {max} caratteri
     </p>
+  );
+}
+
+interface OutreachFormFrameProps<TValues extends FieldValues, TBody> {
+  /** What useOutreachForm returned. */
+  state: OutreachFormState<TValues, TBody>;
+  /** The confirmation's title once sent. */
+  sentTitle: string;
+  submitLabel: string;
+  pendingLabel: string;
+  className: string;
+  /** The summary's heading level, to fit the outline where the form sits. */
+  summaryHeadingLevel?: 2 | 3 | 4;
+  /** Shown above the form until it is sent (an intro line). */
+  before?: ReactNode;
+  showRequiredNote?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * What the three outreach forms share around their fields: the polite status region with the confirmation
+ * that replaces the form once sent, the error summary, the send error and the submit button.
+ */
+export function OutreachFormFrame<TValues extends FieldValues, TBody>({
+  state,
+  sentTitle,
+  submitLabel,
+  pendingLabel,
+  className,
+  summaryHeadingLevel,
+  before,
+  showRequiredNote = true,
+  children,
+}: OutreachFormFrameProps<TValues, TBody>) {
+  const { form, submit, onSubmit, issuesPlaced, summaryRef, fields, canSubmit } = state;
+  return (
+    <>
+      <StatusRegion>
+        {submit.isSuccess ? (
+          <SentMessage title={sentTitle}>
+            <p>{submit.data.message}</p>
+          </SentMessage>
+        ) : null}
+      </StatusRegion>
+      {submit.isSuccess ? null : (
+        <>
+          {before}
+          <form className={className} method="post" noValidate onSubmit={onSubmit}>
+            {showRequiredNote ? <RequiredNote /> : null}
+            <ErrorSummary
+              formState={form.formState}
+              fields={fields}
+              onSelect={form.setFocus}
+              summaryRef={summaryRef}
+              headingLevel={summaryHeadingLevel}
+            />
+            <SendError error={submit.error} issuesPlaced={issuesPlaced} />
+            {children}
+            <div className={formStyles.actions}>
+              <button
+                type="submit"
+                className={`${buttonStyles.button} ${buttonStyles.primary}`}
+                disabled={!canSubmit}
+              >
+                {submit.isPending ? pendingLabel : submitLabel}
+              </button>
+            </div>
+          </form>
+        </>
+      )}
+    </>
+  );
+}
+
+/** Name and email side by side, as the idea and the partnership forms ask them. */
+export function NameAndEmail<TValues extends { name: string; email: string }, TBody>({
+  state,
+}: {
+  state: OutreachFormState<TValues, TBody>;
+}) {
+  const { register, error } = state;
+  const name = "name" as Path<TValues>;
+  const email = "email" as Path<TValues>;
+  return (
+    <div className={formStyles.row}>
+      <TextField
+        label="Nome e cognome"
+        autoComplete="name"
+        required
+        registration={register(name)}
+        error={error(name)}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        registration={register(email)}
+        error={error(email)}
+      />
+    </div>
   );
 }

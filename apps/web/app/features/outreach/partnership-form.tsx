@@ -6,19 +6,11 @@ import {
   type PartnershipRequest,
   PartnershipRequestSchema,
 } from "@argine/core/outreach/outreach-api";
-import buttonStyles from "../ui/button.module.css";
-import { ErrorSummary, type SummaryField } from "../ui/error-summary.tsx";
+import type { SummaryField } from "../ui/error-summary.tsx";
 import formStyles from "../ui/form.module.css";
-import {
-  CheckboxField,
-  RequiredNote,
-  SelectField,
-  StatusRegion,
-  TextAreaField,
-  TextField,
-} from "../ui/form-field.tsx";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "../ui/form-field.tsx";
 import { sendPartnershipRequest } from "./outreach-api.ts";
-import { CharacterCount, PrivacyLabel, SendError, SentMessage } from "./outreach-parts.tsx";
+import { CharacterCount, NameAndEmail, OutreachFormFrame, PrivacyLabel } from "./outreach-parts.tsx";
 import { useOutreachForm } from "./use-outreach-form.ts";
 
 // "Lavora con noi" (/workwithus): lawyers, law firms, associations, schools, forensic experts and others
@@ -55,101 +47,55 @@ const EMPTY: PartnershipFormValues = {
 const KIND_OPTIONS = PARTNERSHIP_KINDS.map((kind) => ({ value: kind, label: PARTNERSHIP_KIND_LABELS[kind] }));
 
 export function PartnershipForm() {
-  const { form, register, error, submit, onSubmit, issuesPlaced, summaryRef, fields, canSubmit } =
-    useOutreachForm<PartnershipFormValues, PartnershipRequest>({
-      schema: PartnershipRequestSchema,
-      defaultValues: EMPTY,
-      fields: FIELDS,
-      send: (body) => sendPartnershipRequest({ ...body, organization: body.organization || undefined }),
-    });
+  const state = useOutreachForm<PartnershipFormValues, PartnershipRequest>({
+    schema: PartnershipRequestSchema,
+    defaultValues: EMPTY,
+    fields: FIELDS,
+    send: (body) => sendPartnershipRequest({ ...body, organization: body.organization || undefined }),
+  });
+  const { form, register, error } = state;
 
   return (
-    <>
-      <StatusRegion>
-        {submit.isSuccess ? (
-          <SentMessage title="Richiesta inviata">
-            <p>{submit.data.message}</p>
-          </SentMessage>
-        ) : null}
-      </StatusRegion>
-      {submit.isSuccess ? null : (
-        <form
-          className={`${formStyles.form} ${formStyles.wide}`}
-          method="post"
-          noValidate
-          onSubmit={onSubmit}
-        >
-          <RequiredNote />
-          <ErrorSummary
-            formState={form.formState}
-            fields={fields}
-            onSelect={form.setFocus}
-            summaryRef={summaryRef}
-          />
-          <SendError error={submit.error} issuesPlaced={issuesPlaced} />
-          <div className={formStyles.row}>
-            <TextField
-              label="Nome e cognome"
-              autoComplete="name"
-              required
-              registration={register("name")}
-              error={error("name")}
-            />
-            <TextField
-              label="Email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              registration={register("email")}
-              error={error("email")}
-            />
-          </div>
-          <div className={formStyles.row}>
-            <SelectField
-              label="Chi sei"
-              placeholder="Scegli un'opzione"
-              options={KIND_OPTIONS}
-              required
-              registration={register("kind")}
-              error={error("kind")}
-            />
-            <TextField
-              label="Organizzazione (facoltativa)"
-              autoComplete="organization"
-              hint="Lo studio, l'associazione, la scuola o l'azienda per cui scrivi."
-              registration={register("organization")}
-              error={error("organization")}
-            />
-          </div>
-          <TextAreaField
-            label="Messaggio"
-            hint={`Raccontaci chi sei e come vorresti collaborare: da ${PARTNERSHIP_MESSAGE_MIN_LENGTH} a ${PARTNERSHIP_MESSAGE_MAX_LENGTH} caratteri.`}
-            rows={6}
-            required
-            registration={register("message")}
-            error={error("message")}
-            footer={<CharacterCount value={form.watch("message")} max={PARTNERSHIP_MESSAGE_MAX_LENGTH} />}
-          />
-          <CheckboxField
-            label={<PrivacyLabel purpose="per ricevere una risposta alla mia richiesta" />}
-            required
-            registration={register("privacyAccepted")}
-            error={error("privacyAccepted")}
-          />
-          <div className={formStyles.actions}>
-            <button
-              type="submit"
-              className={`${buttonStyles.button} ${buttonStyles.primary}`}
-              disabled={!canSubmit}
-            >
-              {submit.isPending ? "Invio in corso…" : "Invia la richiesta"}
-            </button>
-          </div>
-        </form>
-      )}
-    </>
+    <OutreachFormFrame
+      state={state}
+      sentTitle="Richiesta inviata"
+      submitLabel="Invia la richiesta"
+      pendingLabel="Invio in corso…"
+      className={`${formStyles.form} ${formStyles.wide}`}
+    >
+      <NameAndEmail state={state} />
+      <div className={formStyles.row}>
+        <SelectField
+          label="Chi sei"
+          placeholder="Scegli un'opzione"
+          options={KIND_OPTIONS}
+          required
+          registration={register("kind")}
+          error={error("kind")}
+        />
+        <TextField
+          label="Organizzazione (facoltativa)"
+          autoComplete="organization"
+          hint="Lo studio, l'associazione, la scuola o l'azienda per cui scrivi."
+          registration={register("organization")}
+          error={error("organization")}
+        />
+      </div>
+      <TextAreaField
+        label="Messaggio"
+        hint={`Raccontaci chi sei e come vorresti collaborare: da ${PARTNERSHIP_MESSAGE_MIN_LENGTH} a ${PARTNERSHIP_MESSAGE_MAX_LENGTH} caratteri.`}
+        rows={6}
+        required
+        registration={register("message")}
+        error={error("message")}
+        footer={<CharacterCount value={form.watch("message")} max={PARTNERSHIP_MESSAGE_MAX_LENGTH} />}
+      />
+      <CheckboxField
+        label={<PrivacyLabel purpose="per ricevere una risposta alla mia richiesta" />}
+        required
+        registration={register("privacyAccepted")}
+        error={error("privacyAccepted")}
+      />
+    </OutreachFormFrame>
   );
 }

@@ -22,6 +22,10 @@ export interface OutreachFormOptions<TValues extends FieldValues, TBody> {
   send: (body: TBody) => Promise<OutreachAnswer>;
 }
 
+export type OutreachFormState<TValues extends FieldValues, TBody> = ReturnType<
+  typeof useOutreachForm<TValues, TBody>
+>;
+
 export function useOutreachForm<TValues extends FieldValues, TBody>(
   options: OutreachFormOptions<TValues, TBody>,
 ) {
