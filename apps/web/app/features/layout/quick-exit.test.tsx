@@ -22,12 +22,16 @@ describe("QuickExit", () => {
     expect(QUICK_EXIT_URL).toBe("https://www.google.it");
   });
 
-  it("is a keyboard-reachable native button", () => {
+  it("is a keyboard-reachable link to the neutral site that acts as a button, with Space too", () => {
+    const replace = spyOnReplace();
     render(<QuickExit />, { wrapper: MemoryRouter });
     const button = screen.getByRole("button", { name: "Esci subito" });
-    expect(button.tagName).toBe("BUTTON");
+    // Before the scripts run, the link itself leaves.
+    expect(button.getAttribute("href")).toBe(QUICK_EXIT_URL);
     button.focus();
     expect(document.activeElement).toBe(button);
+    fireEvent.keyDown(button, { key: " " });
+    expect(replace).toHaveBeenCalledWith(QUICK_EXIT_URL);
   });
 
   it("leaves on Shift pressed three times, not when other keys come between", () => {
