@@ -81,7 +81,7 @@ export const CRIMES: readonly CardLink[] = [
   },
   {
     title: "Discorsi d'odio",
-    text: "Insulti e minacce che ti colpiscono per ciò che sei: origine, religione, colore della pelle, genere, orientamento, disabilità.",
+    text: "Insulti e minacce per la tua origine, la tua religione o il colore della pelle; se ti colpiscono per genere, orientamento o disabilità restano reati, come diffamazione, minaccia o stalking.",
     to: "/education/hate-speech",
   },
   {
