@@ -19,7 +19,7 @@ describe("/dashboard/admin/preview", () => {
   it("shows a draft page as the site will, behind the loading overlay", async () => {
     stubApi({ "GET /v1/products": { status: 200, body: [] } });
     renderAsUser(<AdminPreviewPage />);
-    fireEvent.change(screen.getByLabelText("Pagina"), { target: { value: "/education/stalking" } });
+    fireEvent.change(screen.getByLabelText("Pagina del sito"), { target: { value: "/education/stalking" } });
     fireEvent.change(screen.getByLabelText("Markdown della pagina"), { target: { value: DRAFT } });
     fireEvent.click(screen.getByRole("button", { name: "Mostra l'anteprima" }));
     expect(screen.getByText(PREVIEW_OVERLAY_TEXT)).toBeTruthy();

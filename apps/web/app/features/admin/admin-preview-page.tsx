@@ -49,7 +49,7 @@ export function AdminPreviewPage() {
       <form onSubmit={showPreview} className={formStyles.form}>
         <div className={formStyles.field}>
           <label htmlFor={pageFieldId} className={formStyles.label}>
-            Pagina
+            Pagina del sito
           </label>
           <select
             id={pageFieldId}
