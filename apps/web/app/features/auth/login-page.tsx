@@ -8,7 +8,7 @@ import { errorCode, type HttpError } from "../http/http-error.ts";
 import { DASHBOARD_PATH, REGISTER_PATH, RESET_PATH } from "../layout/navigation.ts";
 import buttonStyles from "../ui/button.module.css";
 import formStyles from "../ui/form.module.css";
-import { FormMessage, PasswordField, StatusRegion, TextField } from "../ui/form-field.tsx";
+import { EmailField, FormMessage, PasswordField, StatusRegion } from "../ui/form-field.tsx";
 import { applyServerIssues, visibleError } from "../ui/form-state.ts";
 import { getInteraction, type Interaction, resendVerification, submitLogin } from "./account-api.ts";
 import { AccountLayout } from "./account-layout.tsx";
@@ -231,13 +231,8 @@ export function LoginForm({ interaction }: { interaction: Interaction }) {
       </StatusRegion>
       {resend.error ? <FormMessage tone="error">{resend.error.message}</FormMessage> : null}
 
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
+      <EmailField
         autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
         required
         registration={register("email")}
         error={visibleError(formState, "email")}

@@ -12,6 +12,7 @@ import buttonStyles from "../ui/button.module.css";
 import formStyles from "../ui/form.module.css";
 import {
   CheckboxField,
+  EmailField,
   FormMessage,
   PasswordField,
   RequiredNote,
@@ -188,17 +189,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
           error={error("lastname")}
         />
       </div>
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        registration={register("email")}
-        error={error("email")}
-      />
+      <EmailField required registration={register("email")} error={error("email")} />
       <PasswordField
         label="Password"
         autoComplete="new-password"

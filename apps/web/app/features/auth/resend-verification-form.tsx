@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import buttonStyles from "../ui/button.module.css";
 import formStyles from "../ui/form.module.css";
-import { FormMessage, StatusRegion, TextField } from "../ui/form-field.tsx";
+import { EmailField, FormMessage, StatusRegion } from "../ui/form-field.tsx";
 import { visibleError } from "../ui/form-state.ts";
 import { resendVerification } from "./account-api.ts";
 
@@ -27,17 +27,7 @@ export function ResendVerificationForm() {
       aria-labelledby="resend-title"
     >
       <h2 id="resend-title">Ricevi un nuovo link di conferma</h2>
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        registration={register("email")}
-        error={visibleError(formState, "email")}
-      />
+      <EmailField required registration={register("email")} error={visibleError(formState, "email")} />
       {resend.error ? <FormMessage tone="error">{resend.error.message}</FormMessage> : null}
       <StatusRegion>
         {resend.data ? <FormMessage tone="success">{resend.data.message}</FormMessage> : null}

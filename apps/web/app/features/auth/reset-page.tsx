@@ -10,7 +10,7 @@ import { errorCode, type HttpError } from "../http/http-error.ts";
 import { LOGIN_PATH } from "../layout/navigation.ts";
 import buttonStyles from "../ui/button.module.css";
 import formStyles from "../ui/form.module.css";
-import { FormMessage, PasswordField, StatusRegion, TextField } from "../ui/form-field.tsx";
+import { EmailField, FormMessage, PasswordField, StatusRegion } from "../ui/form-field.tsx";
 import { applyServerIssues, visibleError } from "../ui/form-state.ts";
 import { confirmPasswordReset, requestPasswordReset } from "./account-api.ts";
 import { AccountLayout, FocusHeading } from "./account-layout.tsx";
@@ -127,17 +127,7 @@ function RequestStep() {
       {request.error && !issuesPlaced ? (
         <FormMessage tone="error">{request.error.message}</FormMessage>
       ) : null}
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        registration={register("email")}
-        error={visibleError(formState, "email")}
-      />
+      <EmailField required registration={register("email")} error={visibleError(formState, "email")} />
       <div className={formStyles.actions}>
         <button type="submit" className={PRIMARY} disabled={request.isPending}>
           {request.isPending ? "Invio in corso…" : "Invia il link"}

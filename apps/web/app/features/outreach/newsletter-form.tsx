@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { PRIVACY_PATH } from "../layout/navigation.ts";
 import type { SummaryField } from "../ui/error-summary.tsx";
 import formStyles from "../ui/form.module.css";
-import { CheckboxField, TextField } from "../ui/form-field.tsx";
+import { CheckboxField, EmailField } from "../ui/form-field.tsx";
 import styles from "./outreach.module.css";
 import { subscribeNewsletter } from "./outreach-api.ts";
 import { OutreachFormFrame } from "./outreach-parts.tsx";
@@ -64,13 +64,8 @@ export function NewsletterForm({
           </p>
         }
       >
-        <TextField
+        <EmailField
           label="Il tuo indirizzo email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           required
           registration={register("email")}
           error={error("email")}

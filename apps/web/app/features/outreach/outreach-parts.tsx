@@ -6,7 +6,7 @@ import { PRIVACY_PATH } from "../layout/navigation.ts";
 import buttonStyles from "../ui/button.module.css";
 import { ErrorSummary } from "../ui/error-summary.tsx";
 import formStyles from "../ui/form.module.css";
-import { FormMessage, RequiredNote, StatusRegion, TextField } from "../ui/form-field.tsx";
+import { EmailField, FormMessage, RequiredNote, StatusRegion, TextField } from "../ui/form-field.tsx";
 import styles from "./outreach.module.css";
 import { type OutreachFormState, useFocusWhenShown } from "./use-outreach-form.ts";
 
@@ -147,17 +147,7 @@ export function NameAndEmail<TValues extends { name: string; email: string }, TB
         registration={register(name)}
         error={error(name)}
       />
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        registration={register(email)}
-        error={error(email)}
-      />
+      <EmailField required registration={register(email)} error={error(email)} />
     </div>
   );
 }

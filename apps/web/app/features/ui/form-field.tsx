@@ -99,6 +99,29 @@ export function TextField({
 }
 
 /** A password input with a "Mostra"/"Nascondi" button, handy on a phone keyboard. */
+
+/**
+ * An email address: the keyboard and the browser's help set for one (no capitals, no spell-check), "Email"
+ * unless the form needs its own words. Sign-in passes autoComplete="username".
+ */
+export function EmailField({
+  label = "Email",
+  autoComplete = "email",
+  ...props
+}: Omit<FieldBaseProps, "label"> & { label?: ReactNode; autoComplete?: string }) {
+  return (
+    <TextField
+      {...props}
+      label={label}
+      type="email"
+      inputMode="email"
+      autoComplete={autoComplete}
+      autoCapitalize="none"
+      spellCheck={false}
+    />
+  );
+}
+
 export function PasswordField({
   label,
   registration,
