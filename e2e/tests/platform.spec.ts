@@ -93,8 +93,7 @@ test("the quick exit page explains it, with the safety advice", async ({ page })
   await expect(page.locator("main")).toContainText("Esci subito");
 });
 
-test("the mobile menu opens, locks the page's scrolling and closes", async ({ page }, info) => {
-  test.skip(info.project.name !== "mobile", "the menu collapses below 768px");
+test("the mobile menu opens, locks the page's scrolling and closes", { tag: "@phone" }, async ({ page }) => {
   await page.goto("/faq");
   const toggle = page.getByRole("button", { name: "Menu" });
   await toggle.click();

@@ -1,5 +1,5 @@
 import type { DbHandle } from "@argine/db/client";
-import { seedDemo } from "@argine/db/seed";
+import { DEMO_PASSWORD, seedDemo } from "@argine/db/seed";
 import { openTestDb, type TestDbKind } from "@argine/db/testing";
 import type { FastifyInstance } from "fastify";
 import * as client from "openid-client";
@@ -141,4 +141,17 @@ export async function signIn(
     { resource: audience },
   );
   return { status: 200, tokens };
+}
+
+/** Access tokens of the three demo accounts (client, lawyer, admin), for suites that call as each. */
+export async function demoTokens(
+  server: IdentityServer,
+): Promise<{ client: string; lawyer: string; admin: string }> {
+  const token = async (email: string) =>
+    (await signIn(server, email, DEMO_PASSWORD)).tokens?.access_token ?? "";
+  return {
+    client: await token("cliente@demo.argine.it"),
+    lawyer: await token("avvocato@demo.argine.it"),
+    admin: await token("admin@demo.argine.it"),
+  };
 }

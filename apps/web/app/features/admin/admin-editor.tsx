@@ -1,13 +1,12 @@
 import { MESSAGES } from "@argine/core/shared/messages";
-import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useRef, useState } from "react";
-import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from "react-hook-form";
-import type { HttpError } from "../http/http-error.ts";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import type { DefaultValues, FieldValues, Resolver } from "react-hook-form";
 import formStyles from "../ui/form.module.css";
-import { FormMessage, RequiredNote } from "../ui/form-field.tsx";
-import { applyServerIssues, visibleError } from "../ui/form-state.ts";
+import { FormMessage, RequiredNote, SendError } from "../ui/form-field.tsx";
+import { useCheckedForm, useFocusOnMount } from "../ui/use-checked-form.ts";
 import styles from "./admin.module.css";
-import { ErrorSummary, PRIMARY, SECONDARY, type SummaryField, useFocusOnMount } from "./admin-ui.tsx";
+import { ErrorSummary, PRIMARY, SECONDARY, type SummaryField } from "./admin-ui.tsx";
 
 // The editor forms of the catalogue sections (products, campaigns, vouchers, gift cards): one behaviour and
 // one frame. Each page keeps its own fields, texts, schema and API calls.
@@ -37,60 +36,27 @@ export interface AdminEditorOptions<TForm extends FieldValues, TSaved> {
 export function useAdminEditor<TForm extends FieldValues, TSaved>(
   options: AdminEditorOptions<TForm, TSaved>,
 ) {
-  const { fields, send, changes, refresh, resetTo, onSaved } = options;
+  const { fields, changes, refresh, resetTo, onSaved } = options;
   const queryClient = useQueryClient();
   const headingRef = useFocusOnMount<HTMLHeadingElement>(options.focusHeading);
-  const summaryRef = useRef<HTMLElement>(null);
-  const form = useForm<TForm>({
-    resolver: options.resolver,
-    mode: "onTouched",
-    defaultValues: options.defaultValues,
-    shouldFocusError: false,
-  });
-  const { handleSubmit, formState, setError, setFocus, reset } = form;
-  // True when every issue of the API's answer found its field, so the message need not be repeated above.
-  const [issuesPlaced, setIssuesPlaced] = useState(false);
   const [unchanged, setUnchanged] = useState(false);
-  const save = useMutation<TSaved, HttpError, TForm>({
-    mutationFn: send,
-    meta: { hideError: true },
-    onSuccess: (saved) => {
-      refresh(queryClient, saved);
-      reset(resetTo(saved));
-      onSaved(saved);
-    },
-    onError: (error) =>
-      setIssuesPlaced(
-        applyServerIssues(
-          error,
-          { setError, setFocus },
-          fields.map((f) => f.name),
-        ),
-      ),
-  });
-  const onSubmit = handleSubmit(
-    (values) => {
-      setIssuesPlaced(false);
+  const checked = useCheckedForm<TForm, TForm, TSaved>({
+    resolver: options.resolver,
+    defaultValues: options.defaultValues,
+    fieldNames: fields.map((field) => field.name),
+    send: options.send,
+    shouldSend: (values) => {
       const nothing = changes !== undefined && Object.keys(changes(values)).length === 0;
       setUnchanged(nothing);
-      if (!nothing) save.mutate(values);
+      return !nothing;
     },
-    // After the browser-side check fails: the summary renders first, then takes the focus.
-    () => setTimeout(() => summaryRef.current?.focus(), 0),
-  );
-  const error = (name: Path<TForm>) => visibleError(formState, name);
-  return {
-    form,
-    register: form.register,
-    error,
-    save,
-    onSubmit,
-    issuesPlaced,
-    unchanged,
-    headingRef,
-    summaryRef,
-    fields,
-  };
+    onSuccess: (saved) => {
+      refresh(queryClient, saved);
+      checked.form.reset(resetTo(saved));
+      onSaved(saved);
+    },
+  });
+  return { ...checked, save: checked.submit, unchanged, headingRef, fields };
 }
 
 export type AdminEditor<TForm extends FieldValues, TSaved> = ReturnType<typeof useAdminEditor<TForm, TSaved>>;
@@ -133,9 +99,7 @@ export function AdminEditorPanel<TForm extends FieldValues, TSaved>({
           onSelect={form.setFocus}
           summaryRef={editor.summaryRef}
         />
-        {save.error && !editor.issuesPlaced ? (
-          <FormMessage tone="error">{save.error.message}</FormMessage>
-        ) : null}
+        <SendError error={save.error} issuesPlaced={editor.issuesPlaced} />
         {editor.unchanged ? <FormMessage tone="info">{MESSAGES.nothingToChange}</FormMessage> : null}
         {children}
         <div className={formStyles.actions}>

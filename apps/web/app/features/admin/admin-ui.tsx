@@ -1,5 +1,5 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId } from "react";
 import type { HttpError } from "../http/http-error.ts";
 import buttonStyles from "../ui/button.module.css";
 import { FormMessage } from "../ui/form-field.tsx";
@@ -61,13 +61,6 @@ export function ListLoader<T>({
 }
 
 /** Focuses the element once, when it appears (a form opened for editing gets the keyboard's attention). */
-export function useFocusOnMount<E extends HTMLElement>(enabled: boolean): RefObject<E | null> {
-  const ref = useRef<E>(null);
-  useEffect(() => {
-    if (enabled) ref.current?.focus();
-  }, [enabled]);
-  return ref;
-}
 
 // The error summary is shared with the public site's forms.
 export { ErrorSummary, type SummaryField } from "../ui/error-summary.tsx";

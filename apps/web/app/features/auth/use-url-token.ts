@@ -1,5 +1,7 @@
-import { useEffect, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import type { HttpError } from "../http/http-error.ts";
 
 /**
  * Reads a one-time token from the query string once (e.g. `?token=` of a mailed link) and removes it from
@@ -21,4 +23,21 @@ export function useUrlToken(name = "token"): string | null {
     );
   }, [location, name, navigate]);
   return token;
+}
+
+/**
+ * The mailed link's one-time token, read as above and sent once with `send` (confirm an address, a
+ * subscription…): never twice, since a second use is refused. Returns the token and the send's state.
+ */
+export function useSendUrlTokenOnce<TResult>(send: (token: string) => Promise<TResult>) {
+  const token = useUrlToken();
+  const sent = useRef(false);
+  const result = useMutation<TResult, HttpError, string>({ mutationFn: send, meta: { hideError: true } });
+  const { mutate } = result;
+  useEffect(() => {
+    if (!token || sent.current) return;
+    sent.current = true;
+    mutate(token);
+  }, [token, mutate]);
+  return { token, result };
 }

@@ -1,5 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { LOGIN_PATH } from "../layout/navigation.ts";
 import buttonStyles from "../ui/button.module.css";
@@ -8,23 +6,11 @@ import { FormMessage, StatusRegion } from "../ui/form-field.tsx";
 import { confirmEmail } from "./account-api.ts";
 import { AccountLayout, FocusHeading } from "./account-layout.tsx";
 import { ResendVerificationForm } from "./resend-verification-form.tsx";
-import { useUrlToken } from "./use-url-token.ts";
+import { useSendUrlTokenOnce } from "./use-url-token.ts";
 
 /** /account/verify?token=…: confirms the e-mail address of a new account, then offers to log in. */
 export function VerifyPage() {
-  const token = useUrlToken();
-  const sent = useRef(false);
-  const verify = useMutation({
-    mutationFn: (value: string) => confirmEmail(value),
-    meta: { hideError: true },
-  });
-  const { mutate } = verify;
-
-  useEffect(() => {
-    if (!token || sent.current) return;
-    sent.current = true; // the token works once: never send it twice
-    mutate(token);
-  }, [token, mutate]);
+  const { token, result: verify } = useSendUrlTokenOnce(confirmEmail);
 
   return (
     <AccountLayout title="Conferma dell'email">

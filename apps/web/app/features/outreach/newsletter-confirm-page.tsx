@@ -1,7 +1,5 @@
-import { useMutation } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { useUrlToken } from "../auth/use-url-token.ts";
+import { useSendUrlTokenOnce } from "../auth/use-url-token.ts";
 import buttonStyles from "../ui/button.module.css";
 import formStyles from "../ui/form.module.css";
 import { FormMessage, StatusRegion } from "../ui/form-field.tsx";
@@ -15,19 +13,7 @@ import { confirmNewsletter } from "./outreach-api.ts";
  * since signing up again mails a fresh link.
  */
 export function NewsletterConfirmPage() {
-  const token = useUrlToken();
-  const sent = useRef(false);
-  const confirm = useMutation({
-    mutationFn: (value: string) => confirmNewsletter(value),
-    meta: { hideError: true },
-  });
-  const { mutate } = confirm;
-
-  useEffect(() => {
-    if (!token || sent.current) return;
-    sent.current = true; // the token works once: never send it twice
-    mutate(token);
-  }, [token, mutate]);
+  const { token, result: confirm } = useSendUrlTokenOnce(confirmNewsletter);
 
   return (
     <section className={styles.page} aria-labelledby="newsletter-confirm-title">

@@ -1,14 +1,21 @@
 import type { ReactNode } from "react";
 import type { FieldValues, Path } from "react-hook-form";
 import { Link } from "react-router";
-import type { HttpError } from "../http/http-error.ts";
 import { PRIVACY_PATH } from "../layout/navigation.ts";
 import buttonStyles from "../ui/button.module.css";
 import { ErrorSummary } from "../ui/error-summary.tsx";
 import formStyles from "../ui/form.module.css";
-import { EmailField, FormMessage, RequiredNote, StatusRegion, TextField } from "../ui/form-field.tsx";
+import {
+  EmailField,
+  FormMessage,
+  RequiredNote,
+  SendError,
+  StatusRegion,
+  TextField,
+} from "../ui/form-field.tsx";
+import { useFocusOnMount } from "../ui/use-checked-form.ts";
 import styles from "./outreach.module.css";
-import { type OutreachFormState, useFocusWhenShown } from "./use-outreach-form.ts";
+import type { OutreachFormState } from "./use-outreach-form.ts";
 
 // Pieces the three outreach forms share: the privacy consent's label, the banner of a failed send, and the
 // confirmation that replaces a form once sent.
@@ -26,18 +33,12 @@ export function PrivacyLabel({ purpose }: { purpose: string }) {
   );
 }
 
-/** The API's message when the send failed and not every issue found its field (network, 429, 5xx). */
-export function SendError({ error, issuesPlaced }: { error: HttpError | null; issuesPlaced: boolean }) {
-  if (!error || issuesPlaced) return null;
-  return <FormMessage tone="error">{error.message}</FormMessage>;
-}
-
 /**
  * The confirmation shown in place of a sent form. It takes the focus (the button pressed is gone), and sits
  * in the form's polite status region so screen readers announce it.
  */
 export function SentMessage({ title, children }: { title: string; children: ReactNode }) {
-  const ref = useFocusWhenShown<HTMLDivElement>(true);
+  const ref = useFocusOnMount<HTMLDivElement>(true);
   return (
     <div ref={ref} tabIndex={-1} className={styles.sent}>
       <FormMessage tone="success">

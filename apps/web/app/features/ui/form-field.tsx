@@ -6,6 +6,7 @@ import {
   useState,
 } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
+import type { HttpError } from "../http/http-error.ts";
 import styles from "./form.module.css";
 
 // Form controls for react-hook-form: a visible label, an optional hint, and the field's error linked with
@@ -413,4 +414,10 @@ export function StatusRegion({ children }: { children?: ReactNode }) {
       {children}
     </div>
   );
+}
+
+/** The API's message when a send failed and not every issue found its field (network, 429, 5xx…). */
+export function SendError({ error, issuesPlaced }: { error: HttpError | null; issuesPlaced: boolean }) {
+  if (!error || issuesPlaced) return null;
+  return <FormMessage tone="error">{error.message}</FormMessage>;
 }

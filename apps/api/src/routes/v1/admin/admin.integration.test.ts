@@ -12,9 +12,8 @@ import { auditLog } from "@argine/db/schema";
 import { testDbKinds } from "@argine/db/testing";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type IdentityServer, signIn, startIdentityServer } from "../../../../test/identity.ts";
+import { demoTokens, type IdentityServer, startIdentityServer } from "../../../../test/identity.ts";
 
-const DEMO = "Demo!Argine2026";
 const NO_SUCH_ID = "00000000-0000-4000-8000-000000000000";
 
 interface ErrorBody {
@@ -32,10 +31,7 @@ describe.each(testDbKinds())("admin workspace on %s", (kind) => {
 
   beforeAll(async () => {
     s = await startIdentityServer(kind);
-    const token = async (email: string) => (await signIn(s, email, DEMO)).tokens?.access_token ?? "";
-    admin = await token("admin@demo.argine.it");
-    lawyer = await token("avvocato@demo.argine.it");
-    client = await token("cliente@demo.argine.it");
+    ({ admin, lawyer, client } = await demoTokens(s));
     adminId = (await call<Me>(admin, "/users/me")).body.id;
   });
   afterAll(() => s.close());

@@ -11,16 +11,14 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../../../../test/helpers.ts";
 import {
+  demoTokens,
   type IdentityServer,
   MemoryMailer,
   randomIp,
-  signIn,
   startIdentityServer,
 } from "../../../../test/identity.ts";
 import { buildApp } from "../../../app.ts";
 import { loggerOptions } from "../../../http/logging.ts";
-
-const DEMO = "Demo!Argine2026";
 
 interface ErrorBody {
   code: string;
@@ -53,10 +51,7 @@ describe.each(testDbKinds())("outreach on %s", (kind) => {
 
   beforeAll(async () => {
     s = await startIdentityServer(kind);
-    const token = async (email: string) => (await signIn(s, email, DEMO)).tokens?.access_token ?? "";
-    admin = await token("admin@demo.argine.it");
-    lawyer = await token("avvocato@demo.argine.it");
-    client = await token("cliente@demo.argine.it");
+    ({ admin, lawyer, client } = await demoTokens(s));
   });
   afterAll(() => s.close());
 

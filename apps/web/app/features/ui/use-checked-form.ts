@@ -1,0 +1,63 @@
+import { useMutation } from "@tanstack/react-query";
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from "react-hook-form";
+import type { HttpError } from "../http/http-error.ts";
+import { applyServerIssues, visibleError } from "./form-state.ts";
+
+export interface CheckedFormOptions<TValues extends FieldValues, TBody, TResult> {
+  resolver: Resolver<TValues, unknown, TBody>;
+  defaultValues: DefaultValues<TValues>;
+  /** The fields the API's issues may name, placed under their fields when it answers 400. */
+  fieldNames: readonly Path<TValues>[];
+  send: (body: TBody) => Promise<TResult>;
+  onSuccess?: (result: TResult) => void;
+  /** Called with the checked body before sending; false keeps it from being sent (an empty patch…). */
+  shouldSend?: (body: TBody) => boolean;
+}
+
+/**
+ * The behaviour of a form that sends to the API, shared by the admin editors and the public site's forms:
+ * checked on blur and on submit (spec §5: an error shows once the field is touched, or after a submit),
+ * the error summary focused when the browser-side check fails instead of react-hook-form's own focus move,
+ * the API's field issues placed under their fields, and the answer's failure left to the form to show.
+ */
+export function useCheckedForm<TValues extends FieldValues, TBody, TResult>(
+  options: CheckedFormOptions<TValues, TBody, TResult>,
+) {
+  const { fieldNames, send, onSuccess, shouldSend } = options;
+  const summaryRef = useRef<HTMLElement>(null);
+  const form = useForm<TValues, unknown, TBody>({
+    resolver: options.resolver,
+    mode: "onTouched",
+    defaultValues: options.defaultValues,
+    shouldFocusError: false,
+  });
+  const { handleSubmit, formState, setError, setFocus } = form;
+  // True when every issue of the API's answer found its field, so the message need not be repeated above.
+  const [issuesPlaced, setIssuesPlaced] = useState(false);
+  const submit = useMutation<TResult, HttpError, TBody>({
+    mutationFn: send,
+    meta: { hideError: true },
+    onSuccess,
+    onError: (error) => setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, fieldNames)),
+  });
+  const onSubmit = handleSubmit(
+    (body) => {
+      setIssuesPlaced(false);
+      if (shouldSend?.(body) ?? true) submit.mutate(body);
+    },
+    // After the browser-side check fails: the summary renders first, then takes the focus.
+    () => setTimeout(() => summaryRef.current?.focus(), 0),
+  );
+  const error = (name: Path<TValues>) => visibleError(formState, name);
+  return { form, register: form.register, error, submit, onSubmit, issuesPlaced, summaryRef };
+}
+
+/** Focuses the element once it is on screen, when `enabled`: the keyboard follows what just appeared. */
+export function useFocusOnMount<E extends HTMLElement>(enabled: boolean): RefObject<E | null> {
+  const ref = useRef<E>(null);
+  useEffect(() => {
+    if (enabled) ref.current?.focus();
+  }, [enabled]);
+  return ref;
+}
