@@ -158,11 +158,23 @@ export const practices = pgTable(
     serviceLegalizationActive: boolean("service_legalization_active").notNull().default(true),
     serviceInjuctionActive: boolean("service_injuction_active").notNull().default(true),
     serviceAdviceActive: boolean("service_advice_active").notNull().default(true),
+    /** The engine asked for a person before any self-service flow (a minor and sexual content, sextortion). */
+    humanReview: boolean("human_review").notNull().default(false),
+    /** The lawyer who took the case in charge ("prendi in carico"), and when. */
+    assignedLawyerId: uuid("assigned_lawyer_id").references(() => users.id, { onDelete: "set null" }),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    // An unowned practice is claimed only with a secret (issue 12): the submitting browser's single-use
+    // token, or the short key shown once on the result and printed in its PDF. Only hashes are stored.
+    claimTokenHash: text("claim_token_hash"),
+    claimTokenExpiresAt: timestamp("claim_token_expires_at", { withTimezone: true }),
+    claimKeyHash: text("claim_key_hash"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("practices_ticket_code_key").on(t.ticketCode),
+    // The lawyer's work queue: "mie" and "non assegnate", urgent unassigned cases first.
+    index("practices_assigned_created_idx").on(t.assignedLawyerId, t.createdAt.desc()),
     index("practices_status_idx").on(t.status),
     // Pages are newest first, for staff over all practices and for a client over their own.
     index("practices_created_idx").on(t.createdAt.desc(), t.id.desc()),
