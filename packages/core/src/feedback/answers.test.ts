@@ -47,7 +47,8 @@ describe("AnswersSchema", () => {
       threatened: true,
       threatSerious: true,
       threatAggravated: false,
-      demand: false,
+      demand: true,
+      demandKind: "SEXUAL",
       victimComplied: false,
       discriminatoryMotive: "RELIGION",
       incitement: "NONE",
@@ -101,6 +102,13 @@ describe("AnswersSchema", () => {
       FEEDBACK_MESSAGES.invalidChoice,
     );
     expect(firstIssue(AnswersSchema, { ...minimal, effects: ["SADNESS"] }).path).toBe("effects.0");
+    expect(firstIssue(AnswersSchema, { ...minimal, demandKind: "FAVOURS" })).toEqual({
+      path: "demandKind",
+      message: FEEDBACK_MESSAGES.invalidChoice,
+    });
+    expect(firstIssue(AnswersSchema, { ...minimal, demandKind: true }).message).toBe(
+      FEEDBACK_MESSAGES.invalidChoice,
+    );
   });
 
   it("allows UNKNOWN exactly where the contract does", () => {
@@ -110,10 +118,12 @@ describe("AnswersSchema", () => {
       "victimIdentifiable",
       "truthAndPublicInterest",
       "consentToShare",
+      "victimPresent",
     ]) {
       expect(AnswersSchema.safeParse({ ...minimal, [field]: "UNKNOWN" }).success, field).toBe(true);
     }
     expect(AnswersSchema.safeParse({ ...minimal, authorRelationship: "UNKNOWN" }).success).toBe(true);
+    expect(AnswersSchema.safeParse({ ...minimal, demandKind: "UNKNOWN" }).success).toBe(true);
     for (const field of ["victimIsMinor", "repeated", "sexuallyExplicit", "demand", "complaintFiled"]) {
       expect(firstIssue(AnswersSchema, { ...minimal, [field]: "UNKNOWN" }), field).toEqual({
         path: field,

@@ -47,6 +47,13 @@ export type Channel = (typeof CHANNELS)[number];
 export const AUDIENCES = ["VICTIM_ONLY", "FEW", "MANY"] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
+/**
+ * What was demanded under threat: money or goods (extortion, art. 629 c.p.); sexual images or acts (sexual
+ * violence, art. 609-bis c.p., never extortion); something else. UNKNOWN also stands for "preferisco non dirlo".
+ */
+export const DEMAND_KINDS = ["MONEY", "SEXUAL", "OTHER", UNKNOWN] as const;
+export type DemandKind = (typeof DEMAND_KINDS)[number];
+
 export const DISCRIMINATORY_MOTIVES = [
   "NONE",
   "RACE",
@@ -122,7 +129,8 @@ export const AnswersSchema = z
       victimIdentifiable: tristate.optional(),
       harmsReputation: flag.optional(),
       specificFact: flag.optional(),
-      victimPresent: flag.optional(),
+      // Tristate: a victim may not know whether a message was read live or later ("Non so").
+      victimPresent: tristate.optional(),
       truthAndPublicInterest: tristate.optional(),
       victimPublicOfficial: flag.optional(),
       provoked: flag.optional(),
@@ -137,6 +145,7 @@ export const AnswersSchema = z
       threatSerious: flag.optional(),
       threatAggravated: flag.optional(),
       demand: flag.optional(),
+      demandKind: choice(DEMAND_KINDS).optional(),
       victimComplied: flag.optional(),
       discriminatoryMotive: choice(DISCRIMINATORY_MOTIVES).optional(),
       incitement: choice(INCITEMENTS).optional(),

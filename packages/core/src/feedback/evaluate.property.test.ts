@@ -6,6 +6,7 @@ import {
   AUDIENCES,
   AUTHOR_RELATIONSHIPS,
   CHANNELS,
+  DEMAND_KINDS,
   DISCRIMINATORY_MOTIVES,
   FEEDBACK_CATEGORIES,
   INCITEMENTS,
@@ -37,7 +38,7 @@ const factsArb = fc.record({
   victimIdentifiable: tristate,
   harmsReputation: flag,
   specificFact: flag,
-  victimPresent: flag,
+  victimPresent: tristate,
   truthAndPublicInterest: tristate,
   victimPublicOfficial: flag,
   provoked: flag,
@@ -52,6 +53,7 @@ const factsArb = fc.record({
   threatSerious: flag,
   threatAggravated: flag,
   demand: flag,
+  demandKind: opt(fc.constantFrom(...DEMAND_KINDS)),
   victimComplied: flag,
   discriminatoryMotive: opt(fc.constantFrom(...DISCRIMINATORY_MOTIVES)),
   incitement: opt(fc.constantFrom(...INCITEMENTS)),
@@ -94,9 +96,66 @@ const shift = (answers: Answers, days: number): Answers => ({
   ...(answers.knowledgeDate ? { knowledgeDate: addDays(answers.knowledgeDate, -days) } : {}),
 });
 
+const section = (result: ReturnType<typeof evaluateFeedback>) =>
+  result.sections.actionsAndDeadlines.map((e) => e.text).join("\n");
+
 const ITALIAN_WORD = /\b(il|la|le|di|che|per|non|un|una|del|della|se|puoi|è|ai|al|dal)\b/i;
 
 describe("evaluateFeedback properties", () => {
+  it("never reports a demand for sexual images or acts as extortion, and gives sexual violence 12 months", () => {
+    fc.assert(
+      fc.property(caseArb, ({ answers, asOf }) => {
+        const result = evaluateFeedback(answers, asOf);
+        if (answers.demandKind === "SEXUAL")
+          expect(result.offences.map((o) => o.code)).not.toContain("EXTORTION");
+        if (answers.demandKind === "MONEY" || answers.demandKind === "OTHER")
+          expect(result.offences.map((o) => o.code)).not.toContain("SEXUAL_VIOLENCE");
+        for (const o of result.offences) {
+          if (o.code !== "SEXUAL_VIOLENCE" || o.complaintDeadline === null) continue;
+          expect(result.deadlines).toContainEqual(
+            expect.objectContaining({
+              kind: "QUERELA",
+              date: o.complaintDeadline,
+              article: "609-septies c.p.",
+            }),
+          );
+          expect(o.procedibility).toBe("QUERELA");
+          expect(answers.victimIsMinor).not.toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("never calls defamation what was said while the victim took part", () => {
+    fc.assert(
+      fc.property(caseArb, ({ answers, asOf }) => {
+        const codes = evaluateFeedback(answers, asOf).offences.map((o) => o.code);
+        if (answers.victimPresent === true) expect(codes).not.toContain("DEFAMATION");
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("speaks with one voice on each offence's complaint: one statement, never 'no term' beside a date", () => {
+    fc.assert(
+      fc.property(caseArb, ({ answers, asOf }) => {
+        const result = evaluateFeedback(answers, asOf);
+        for (const o of result.offences) {
+          const statements = result.sections.actionsAndDeadlines.filter((e) =>
+            e.text.startsWith(`${o.title}:`),
+          );
+          expect(statements.length, o.code).toBeLessThanOrEqual(1);
+          const text = statements[0]?.text ?? "";
+          if (o.complaintDeadline !== null) expect(text).not.toContain("Non c'è un termine per la querela");
+          if (o.procedibility === "UFFICIO") expect(text).not.toMatch(/querela entro il/);
+        }
+        expect(section(result)).not.toContain("Per prudenza");
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("takes valid answers to a valid, deterministic result", () => {
     fc.assert(
       fc.property(caseArb, ({ answers, asOf }) => {
@@ -202,14 +261,17 @@ describe("evaluateFeedback properties", () => {
     );
   });
 
-  it("routes minors with sexual content or extortion to human review, never to self-service", () => {
+  it("routes minors with sexual content or extortion, and sexual violence at any age, to human review, never to self-service", () => {
     fc.assert(
       fc.property(caseArb, ({ answers, asOf }) => {
         const result = evaluateFeedback(answers, asOf);
         if (result.humanReview) expect(result.recommendedServices).toEqual(["ADVICE"]);
-        if (answers.victimIsMinor !== true) expect(result.humanReview).toBe(false);
+        // An adult goes to human review only when the demand was, or may have been, for sexual images or acts.
+        if (answers.victimIsMinor !== true && result.humanReview)
+          expect([undefined, "UNKNOWN", "SEXUAL"]).toContain(answers.demandKind);
         if (answers.victimIsMinor === true && answers.sexuallyExplicit === true)
           expect(result.humanReview).toBe(true);
+        if (result.offences.some((o) => o.code === "SEXUAL_VIOLENCE")) expect(result.humanReview).toBe(true);
         const services = result.recommendedServices;
         if (services.includes("TAKEDOWN")) {
           expect(services.indexOf("LEGALIZATION")).toBeGreaterThanOrEqual(0);

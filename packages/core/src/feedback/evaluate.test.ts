@@ -67,6 +67,7 @@ const REVENGE_PORN: Partial<Answers> & Pick<Answers, "category"> = {
 const SEXTORTION: Partial<Answers> & Pick<Answers, "category"> = {
   category: "EXTORTION",
   demand: true,
+  demandKind: "MONEY",
   victimComplied: false,
   sexuallyExplicit: true,
   meantPrivate: true,
@@ -283,16 +284,37 @@ describe("B.1 Stalking (art. 612-bis c.p.)", () => {
     );
   });
 
-  it("is ex officio for a disabled or vulnerable victim, but gives the complaint date in case it is only pregnancy", () => {
+  it("for a vulnerable victim keeps the complaint date, saying once that a disability makes it ex officio", () => {
+    // victimVulnerable also covers pregnancy, which does not make stalking ex officio.
     const result = run({ ...STALKING, victimVulnerable: true });
     expect(offence(result, "STALKING")).toMatchObject({
-      procedibility: "UFFICIO",
+      procedibility: "QUERELA",
+      complaintDeadline: "2027-04-15",
       prescriptionDate: "2036-07-15",
     });
-    expect(section(result, "actionsAndDeadlines")).toContain(
-      "soltanto la gravidanza, serve invece la querela",
+    const statements = result.sections.actionsAndDeadlines.filter((e) =>
+      e.text.startsWith("Atti persecutori"),
     );
-    expect(section(result, "actionsAndDeadlines")).toContain("presentala comunque entro il 15 aprile 2027");
+    expect(statements).toHaveLength(1);
+    expect(statements[0]?.text).toContain("puoi presentare querela entro il 15 aprile 2027");
+    expect(statements[0]?.text).toContain("Si procede d'ufficio se la vittima ha una disabilità");
+    expect(statements[0]?.text).toContain("per esempio la gravidanza, la querela serve");
+    expect(section(result, "actionsAndDeadlines")).not.toContain("Non c'è un termine per la querela");
+  });
+
+  it("for a vulnerable victim whose term seems passed is WITHRESERVE, not EXPIRED: it may be ex officio", () => {
+    const result = run({ ...STALKING, victimVulnerable: true }, "2027-05-01");
+    expect(result.evaluation).toBe("WITHRESERVE");
+    expect(section(result, "actionsAndDeadlines")).toContain(
+      "il termine per la querela sarebbe scaduto il 15 aprile 2027",
+    );
+    expect(section(result, "actionsAndDeadlines")).toContain("si potrebbe procedere anche senza querela");
+    expect(result.deadlines).toContainEqual(
+      expect.objectContaining({
+        kind: "QUERELA",
+        note: "Termine per la querela scaduto, ma si potrebbe procedere d'ufficio (stalking).",
+      }),
+    );
   });
 
   it("is ex officio when the author was already warned (ammonimento)", () => {
@@ -383,11 +405,11 @@ describe("B.1 Stalking (art. 612-bis c.p.)", () => {
     const result = run({ ...STALKING, impersonation: true });
     expect(offence(result, "STALKING").procedibility).toBe("QUERELA");
     expect(offence(result, "IMPERSONATION").procedibility).toBe("UFFICIO");
-    expect(section(result, "actionsAndDeadlines")).toContain(
-      "si potrebbe procedere d'ufficio, perché i fatti sono collegati",
-    );
-    expect(section(result, "actionsAndDeadlines")).toContain(
-      "presenta comunque la querela entro il 15 aprile 2027",
+    // One statement: the date, and the connection as a possibility only.
+    const statement = result.sections.actionsAndDeadlines.find((e) => e.text.startsWith("Atti persecutori"));
+    expect(statement?.text).toContain("puoi presentare querela entro il 15 aprile 2027");
+    expect(statement?.text).toContain(
+      "per stalking si potrebbe procedere d'ufficio perché i fatti sono collegati. Poiché non è certo, rispetta comunque questa data.",
     );
   });
 });
@@ -491,25 +513,62 @@ describe("B.3 Defamation (art. 595 c.p.)", () => {
     expect(result.offences).toEqual([]);
     const why = section(result, "whyNoCrime");
     expect(why).toContain("almeno due persone oltre a te");
-    expect(why).toContain("non è più reato ma un illecito civile");
-    expect(why).toContain("da 100 a 8.000 euro");
-    expect(why).toContain("da 200 a 12.000 euro");
-    expect(articles(result, "damageCompensation")).toContain("D.Lgs. 7/2016");
+    expect(why).toContain("non è più reato ma un illecito civile (D.Lgs. 7/2016)");
+    // What to do instead of a complaint: the civil sanction and damages, with their sources.
+    expect(result.civilRemedies).toEqual([
+      {
+        text: "L'ingiuria non si persegue con una querela: puoi chiedere al giudice civile il risarcimento del danno e la condanna dell'autore a una sanzione pecuniaria civile, da 100 a 8.000 euro, o da 200 a 12.000 euro se ti è stato attribuito un fatto determinato o se erano presenti altre persone.",
+        article: "D.Lgs. 7/2016",
+      },
+      expect.objectContaining({ article: "2947 c.c." }),
+    ]);
     expect(result.recommendedServices).toEqual(["INJUCTION", "ADVICE"]);
   });
 
-  it("said to the victim directly is an insult, unless others were present online", () => {
-    const direct = run({
-      ...DEFAMATION,
-      channel: "PRIVATE_MESSAGE",
-      audience: undefined,
-      victimPresent: true,
+  it("said while the victim took part in a video call is an insult even with FEW or MANY others: no defamation, the higher civil sanction", () => {
+    for (const audience of ["FEW", "MANY"] as const) {
+      const videoCall = run({ ...DEFAMATION, channel: "OTHER", audience, victimPresent: true });
+      expect(videoCall.evaluation).toBe("NOTVALID");
+      expect(codes(videoCall)).not.toContain("DEFAMATION");
+      const why = section(videoCall, "whyNoCrime");
+      expect(why).toContain("Eri presente mentre l'offesa avveniva");
+      expect(why).toContain("la diffamazione richiede invece che la persona offesa sia assente");
+      expect(why).toContain("Cass. V 10905/2020");
+      expect(why).toContain("è un'ingiuria");
+      expect(videoCall.civilRemedies?.[0]).toEqual({
+        text: expect.stringContaining(
+          "che in questo caso va da 200 a 12.000 euro, perché l'offesa è avvenuta davanti ad altre persone",
+        ),
+        article: "D.Lgs. 7/2016",
+      });
+    }
+  });
+
+  it("is defamation as before when the victim was absent, also with FEW in a group chat (a message read later)", () => {
+    const group = run({ ...DEFAMATION, channel: "MESSAGING_GROUP", audience: "FEW", victimPresent: false });
+    expect(group.evaluation).toBe("VALID");
+    expect(offence(group, "DEFAMATION")).toMatchObject({
+      procedibility: "QUERELA",
+      complaintDeadline: "2027-01-15",
     });
-    expect(direct.evaluation).toBe("NOTVALID");
-    expect(section(direct, "whyNoCrime")).toContain("rivolta direttamente a te");
-    const othersOnline = run({ ...DEFAMATION, victimPresent: true, audience: "MANY" });
-    expect(othersOnline.evaluation).toBe("VALID");
-    expect(section(othersOnline, "lawDetail")).toContain("altre persone potevano vederla online");
+    expect(group.civilRemedies).toEqual([]);
+    expect(allText(group)).not.toContain("ingiuria");
+  });
+
+  it("with presence not known is WITHRESERVE and explains live exchange against a message read later", () => {
+    const result = run({
+      ...DEFAMATION,
+      channel: "MESSAGING_GROUP",
+      audience: "FEW",
+      victimPresent: "UNKNOWN",
+    });
+    expect(result.evaluation).toBe("WITHRESERVE");
+    expect(offence(result, "DEFAMATION").certain).toBe(false);
+    const law = section(result, "lawDetail");
+    expect(law).toContain("Non sappiamo se eri presente mentre l'offesa avveniva");
+    expect(law).toContain(
+      "un post o un messaggio di gruppo letto in un secondo momento non conta come presenza",
+    );
   });
 
   it("with an element unknown (identifiable? how many saw it?) is WITHRESERVE and says what is missing", () => {
@@ -600,6 +659,41 @@ describe("B.4 Revenge porn (art. 612-ter c.p.)", () => {
     expect(section(unknownConsent, "lawDetail")).toContain("Non è chiaro se tu avessi acconsentito");
   });
 
+  it("does not need the victim to be recognisable in the images (Cass. V 11743/2025)", () => {
+    for (const victimIdentifiable of [false, "UNKNOWN"] as const) {
+      const result = run({ ...REVENGE_PORN, victimIdentifiable });
+      expect(result.evaluation).toBe("VALID");
+      expect(offence(result, "REVENGE_PORN").certain).toBe(true);
+      expect(result.sections.lawDetail).toContainEqual({
+        text: "Per questo reato non serve che tu sia riconoscibile nelle immagini o nei video: la legge ti tutela comunque (Cass. V 11743/2025).",
+        article: "612-ter c.p.",
+      });
+    }
+  });
+
+  it("for a minor victim speaks with one voice: the 6-month complaint date, and art. 600-ter only as unconfirmed", () => {
+    const result = run({ ...REVENGE_PORN, victimIsMinor: true, victimAge14Plus: true });
+    expect(offence(result, "REVENGE_PORN")).toMatchObject({
+      procedibility: "QUERELA",
+      complaintDeadline: "2027-04-15",
+    });
+    const actions = section(result, "actionsAndDeadlines");
+    expect(actions).not.toContain("Non c'è un termine per la querela");
+    expect(actions).not.toContain("Per prudenza");
+    const statements = result.sections.actionsAndDeadlines.filter((e) =>
+      e.text.startsWith("Diffusione illecita"),
+    );
+    expect(statements).toEqual([
+      {
+        text: "Diffusione illecita di immagini o video sessualmente espliciti (revenge porn): puoi presentare querela entro il 15 aprile 2027. Alla data di questa valutazione (22 novembre 2026) restano 144 giorni. Con una vittima minorenne il fatto potrebbe rientrare anche nella pornografia minorile (art. 600-ter c.p.), per la quale si procede d'ufficio, ma non è confermato. Poiché non è certo, rispetta comunque questa data.",
+        article: "612-ter c.p.",
+      },
+    ]);
+    // Past the date it may still be pursued ex officio: with reserve, never expired.
+    const later = run({ ...REVENGE_PORN, victimIsMinor: true, victimAge14Plus: true }, "2027-05-01");
+    expect(later.evaluation).toBe("WITHRESERVE");
+  });
+
   it("is ex officio with the c.4 aggravation (impaired or pregnant victim): 9 years", () => {
     const result = run({ ...REVENGE_PORN, victimVulnerable: true });
     expect(offence(result, "REVENGE_PORN")).toMatchObject({
@@ -681,13 +775,18 @@ describe("B.4 Deepfakes (art. 612-quater c.p., from 10.10.2025)", () => {
     ).toBe("VALID");
   });
 
-  it("is ex officio for a public authority or an incapable victim, with the complaint date given for prudence", () => {
+  it("may be ex officio for a public authority or an incapable victim: the complaint date stands, said once", () => {
     const official = run({ ...DEEPFAKE, victimPublicOfficial: true });
-    expect(offence(official, "DEEPFAKE").procedibility).toBe("UFFICIO");
+    expect(offence(official, "DEEPFAKE")).toMatchObject({
+      procedibility: "QUERELA",
+      complaintDeadline: "2027-01-15",
+    });
     expect(section(official, "actionsAndDeadlines")).toContain(
-      "presentala comunque entro il 15 gennaio 2027",
+      "Si procede d'ufficio se la vittima è una pubblica autorità e il fatto riguarda le sue funzioni; se non è così, la querela serve. Poiché non è certo, rispetta comunque questa data.",
     );
-    expect(offence(run({ ...DEEPFAKE, victimVulnerable: true }), "DEEPFAKE").procedibility).toBe("UFFICIO");
+    expect(section(run({ ...DEEPFAKE, victimVulnerable: true }), "actionsAndDeadlines")).toContain(
+      "Si procede d'ufficio se la vittima è incapace",
+    );
   });
 
   it("for a minor stays complaint-based but says it may be ex officio; sexual deepfakes of minors go to human review", () => {
@@ -835,6 +934,125 @@ describe("B.6 Extortion and sextortion (art. 629 c.p.)", () => {
   });
 });
 
+describe("B.6 Sexual violence by threat (art. 609-bis c.p.), never extortion", () => {
+  // A threat to obtain sexual images or acts (Cass. III 25266/2020): no financial loss, so not art. 629.
+  const SEXUAL_DEMAND: Partial<Answers> & Pick<Answers, "category"> = {
+    category: "EXTORTION",
+    demand: true,
+    demandKind: "SEXUAL",
+    victimComplied: false,
+    authorKnown: true,
+    channel: "PRIVATE_MESSAGE",
+  };
+
+  it("is sexual violence with a 12-month complaint term and human review, never extortion", () => {
+    const result = run(SEXUAL_DEMAND);
+    expect(codes(result)).toEqual(["SEXUAL_VIOLENCE"]);
+    expect(offence(result, "SEXUAL_VIOLENCE")).toMatchObject({
+      article: "609-bis c.p.",
+      title: "Violenza sessuale",
+      procedibility: "QUERELA",
+      complaintDeadline: "2027-10-15",
+      prescriptionDate: "2038-10-15",
+      penalty: "reclusione da 6 a 12 anni",
+      certain: true,
+    });
+    expect(result.evaluation).toBe("VALID");
+    expect(result.humanReview).toBe(true);
+    expect(result.recommendedServices).toEqual(["ADVICE"]);
+    expect(result.deadlines).toContainEqual({
+      kind: "QUERELA",
+      date: "2027-10-15",
+      article: "609-septies c.p.",
+      note: "Ultimo giorno per presentare querela (violenza sessuale).",
+    });
+    expect(section(result, "lawDetail")).toContain("è violenza sessuale e non estorsione");
+    expect(section(result, "lawDetail")).toContain("Cass. III 25266/2020");
+    expect(section(result, "usefulToKnow")).toContain("una volta presentata, non si può ritirare");
+    expect(section(result, "usefulToKnow")).toContain("per la violenza sessuale di 12 mesi");
+    const actions = section(result, "actionsAndDeadlines");
+    expect(actions).toContain("ti sono stati chiesti, con una minaccia, immagini intime o atti sessuali");
+    expect(actions).toContain("Polizia Postale");
+    expect(actions).not.toContain("genitore");
+    expect(allText(result)).not.toContain("estorsione (");
+  });
+
+  it("never states the doubled prescription as certain, and a date that seems passed leaves it uncertain", () => {
+    const result = run(SEXUAL_DEMAND);
+    const prescription = result.sections.aggravatingAndPenalties.find((e) =>
+      e.text.startsWith("Violenza sessuale: il reato si prescrive"),
+    );
+    expect(prescription?.text).toContain(
+      "potrebbe raddoppiarlo (art. 157, sesto comma), ma non è confermato",
+    );
+    expect(prescription?.article).toBe("157 c.p.");
+    const old = run(
+      { ...SEXUAL_DEMAND, complaintFiled: true, firstEventDate: "2010-01-10", lastEventDate: "2010-01-10" },
+      "2026-11-22",
+    );
+    expect(old.evaluation).toBe("WITHRESERVE");
+    expect(section(old, "additionalNotes")).toContain("la prescrizione potrebbe essere più lunga");
+  });
+
+  it("is ex officio for a minor (art. 609-septies), with the Polizia Postale, a parent and child-abuse material in view", () => {
+    const result = run({ ...SEXUAL_DEMAND, victimIsMinor: true, victimAge14Plus: true });
+    expect(offence(result, "SEXUAL_VIOLENCE")).toMatchObject({
+      procedibility: "UFFICIO",
+      complaintDeadline: null,
+    });
+    expect(result.humanReview).toBe(true);
+    const statements = result.sections.actionsAndDeadlines.filter((e) =>
+      e.text.startsWith("Violenza sessuale"),
+    );
+    expect(statements).toEqual([
+      {
+        text: "Violenza sessuale: si procede d'ufficio perché la vittima è minorenne. Non c'è un termine per la querela: le autorità possono agire appena vengono a sapere del fatto, ma conviene denunciarlo il prima possibile.",
+        article: "609-septies c.p.",
+      },
+    ]);
+    const actions = section(result, "actionsAndDeadlines");
+    expect(actions).toContain("insieme a un genitore o a un adulto di cui ti fidi");
+    expect(actions).toContain("Non fare copie, screenshot o inoltri delle immagini");
+    expect(articles(result, "additionalNotes")).toContain("600-ter c.p.");
+  });
+
+  it("a money demand is extortion as before, never sexual violence", () => {
+    const result = run({ ...SEXUAL_DEMAND, demandKind: "MONEY" });
+    expect(codes(result)).toEqual(["EXTORTION"]);
+    expect(result.evaluation).toBe("VALID");
+    expect(result.humanReview).toBe(false);
+  });
+
+  it("something else demanded: extortion only with reserve, naming violenza privata as what to check", () => {
+    const result = run({ ...SEXUAL_DEMAND, demandKind: "OTHER" });
+    expect(codes(result)).toEqual(["EXTORTION"]);
+    expect(result.evaluation).toBe("WITHRESERVE");
+    expect(offence(result, "EXTORTION").certain).toBe(false);
+    expect(section(result, "lawDetail")).toContain("violenza privata (art. 610 c.p.)");
+    expect(result.humanReview).toBe(false);
+  });
+
+  it("what was demanded unknown ('preferisco non dirlo'): with reserve; with intimate content both readings, and human review", () => {
+    const plain = run({ ...SEXUAL_DEMAND, demandKind: "UNKNOWN" });
+    expect(codes(plain)).toEqual(["EXTORTION"]);
+    expect(plain.evaluation).toBe("WITHRESERVE");
+    expect(section(plain, "lawDetail")).toContain("si tratta di violenza sessuale (art. 609-bis c.p.)");
+    expect(plain.humanReview).toBe(false);
+
+    const intimate = run({
+      ...SEXUAL_DEMAND,
+      demandKind: "UNKNOWN",
+      sexuallyExplicit: true,
+      meantPrivate: true,
+    });
+    expect(codes(intimate)).toEqual(expect.arrayContaining(["EXTORTION", "SEXUAL_VIOLENCE"]));
+    expect(intimate.offences.filter((o) => o.code !== "REVENGE_PORN").every((o) => !o.certain)).toBe(true);
+    expect(offence(intimate, "SEXUAL_VIOLENCE").complaintDeadline).toBe("2027-10-15");
+    expect(intimate.humanReview).toBe(true);
+    expect(section(intimate, "actionsAndDeadlines")).toContain("potrebbe trattarsi di violenza sessuale");
+  });
+});
+
 describe("B.7 Threats (art. 612 c.p.)", () => {
   const THREAT: Partial<Answers> & Pick<Answers, "category"> = {
     category: "THREAT",
@@ -875,10 +1093,16 @@ describe("B.7 Threats (art. 612 c.p.)", () => {
     );
   });
 
-  it("against an incapable victim is ex officio, with the complaint date given for prudence", () => {
+  it("against an incapable victim may be ex officio: one statement with the complaint date", () => {
     const result = run({ ...THREAT, victimVulnerable: true });
-    expect(offence(result, "THREAT").procedibility).toBe("UFFICIO");
-    expect(section(result, "actionsAndDeadlines")).toContain("presentala comunque entro il 15 gennaio 2027");
+    expect(offence(result, "THREAT")).toMatchObject({
+      procedibility: "QUERELA",
+      complaintDeadline: "2027-01-15",
+    });
+    const statements = result.sections.actionsAndDeadlines.filter((e) => e.text.startsWith("Minaccia"));
+    expect(statements).toHaveLength(1);
+    expect(statements[0]?.text).toContain("entro il 15 gennaio 2027");
+    expect(statements[0]?.text).toContain("Si procede d'ufficio se la vittima è incapace");
   });
 
   it("is NOTVALID without an unjust harm threatened", () => {

@@ -27,19 +27,24 @@ import {
   type Exclusion,
   type ExOfficioCondition,
   elementMissingText,
+  elementUnknownText,
   hasHateGround,
   INTERRUPTION_FACTOR,
+  insultBeforeOthers,
+  intimateImages,
   isInsult,
   isSextortion,
   MIN_PRESCRIPTION_MONTHS,
+  mayBeSexualViolence,
   OFFENCE_RULES,
   type OffenceRule,
   ruleTitle,
+  sexualContent,
 } from "./rules.ts";
 import { texts } from "./texts.ts";
 
 /** The rule set that produced a result: bump it whenever a rule or a text changes meaning. */
-export const RULES_VERSION = "it-2026.11.1";
+export const RULES_VERSION = "it-2026.11.2";
 
 /** An offence the answers raise, with everything the result needs about it. */
 interface Assessment {
@@ -48,9 +53,10 @@ interface Assessment {
   certain: boolean;
   unknown: readonly ElementRule[];
   procedibility: Procedibility;
+  /** The conditions that make it ex officio (then procedibility is UFFICIO). */
   exOfficio: readonly ExOfficioCondition[];
-  /** The day the complaint would be due, whether or not one is needed (for prudence texts). */
-  complaintDue: IsoDate | null;
+  /** Conditions that only might make it ex officio: it stays complaint-based, and the texts say so once. */
+  maybeExOfficio: readonly ExOfficioCondition[];
   complaintDeadline: IsoDate | null;
   prescriptionMonths: number;
   prescriptionDate: IsoDate;
@@ -60,9 +66,17 @@ interface Assessment {
   exclusions: readonly Exclusion[];
   complaintPassed: boolean;
   prescribed: boolean;
-  /** NO: prescribed or complaint term passed. UNCERTAIN: the term seems passed but the author is unknown. */
-  pursuable: "YES" | "UNCERTAIN" | "NO";
+  /**
+   * NO: prescribed or complaint term passed. UNCERTAIN: a term seems passed, but the author is unknown, the
+   * offence might be ex officio, or the prescription might be longer (unconfirmed).
+   */
+  pursuable: Pursuable;
+  complaintStatus: Pursuable;
+  prescriptionStatus: Pursuable;
 }
+
+type Pursuable = "YES" | "UNCERTAIN" | "NO";
+const PURSUABLE_ORDER: readonly Pursuable[] = ["NO", "UNCERTAIN", "YES"];
 
 interface Missed {
   rule: OffenceRule;
@@ -94,17 +108,19 @@ export function evaluateFeedback(answers: Answers, asOf: IsoDate | Date): Feedba
   }
 
   const evaluation = evaluate(assessments);
-  const humanReview = needsHumanReview(answers);
+  const reviewReason = humanReviewReason(answers);
+  const humanReview = reviewReason !== null;
   const offences = assessments.map(toOffence);
   return {
     evaluation,
     offences,
-    sections: buildSections({ answers, today, assessments, missed, evaluation, humanReview }),
+    sections: buildSections({ answers, today, assessments, missed, evaluation, reviewReason }),
     deadlines: buildDeadlines(answers, today, assessments),
     humanReview,
     recommendedServices: recommendServices(answers, evaluation, assessments, humanReview),
     rulesVersion: RULES_VERSION,
     asOf: today,
+    civilRemedies: buildCivilRemedies(answers, evaluation),
   };
 }
 
@@ -138,18 +154,30 @@ function assess(
     : answers.lastEventDate;
   const prescriptionDate = addMonths(prescriptionStart, prescriptionMonths);
 
-  const exOfficio = rule.complaint === null ? [] : rule.exOfficio.filter((c) => c.when(answers));
+  const applying = rule.complaint === null ? [] : rule.exOfficio.filter((c) => c.when(answers));
+  const exOfficio = applying.filter((c) => c.unconfirmed === undefined);
+  const maybeExOfficio = exOfficio.length > 0 ? [] : applying.filter((c) => c.unconfirmed !== undefined);
   const procedibility: Procedibility =
     rule.complaint === null || exOfficio.length > 0 ? "UFFICIO" : "QUERELA";
-  const complaintDue = rule.complaint ? addMonths(complaintTermStart(answers), rule.complaint.months) : null;
   const complaintDeadline =
-    procedibility === "QUERELA" && answers.complaintFiled !== true ? complaintDue : null;
+    rule.complaint && procedibility === "QUERELA" && answers.complaintFiled !== true
+      ? addMonths(complaintTermStart(answers), rule.complaint.months)
+      : null;
 
   const complaintPassed = complaintDeadline !== null && isAfter(today, complaintDeadline);
   const prescribed = isAfter(today, prescriptionDate);
   // The term runs from knowing who the author is (Cass. IV 13938/2008): not known, not surely passed.
   const authorUnknown = answers.authorKnown === false || answers.authorKnown === "UNKNOWN";
-  const pursuable = prescribed ? "NO" : complaintPassed ? (authorUnknown ? "UNCERTAIN" : "NO") : "YES";
+  const complaintStatus: Pursuable = !complaintPassed
+    ? "YES"
+    : authorUnknown || maybeExOfficio.length > 0
+      ? "UNCERTAIN"
+      : "NO";
+  const prescriptionStatus: Pursuable = !prescribed ? "YES" : rule.prescriptionCaveat ? "UNCERTAIN" : "NO";
+  const pursuable =
+    PURSUABLE_ORDER[
+      Math.min(PURSUABLE_ORDER.indexOf(complaintStatus), PURSUABLE_ORDER.indexOf(prescriptionStatus))
+    ] ?? "NO";
 
   const attempted = rule.code === "EXTORTION" && answers.victimComplied === false;
   return {
@@ -159,7 +187,7 @@ function assess(
     unknown,
     procedibility,
     exOfficio,
-    complaintDue,
+    maybeExOfficio,
     complaintDeadline,
     prescriptionMonths,
     prescriptionDate,
@@ -170,6 +198,8 @@ function assess(
     complaintPassed,
     prescribed,
     pursuable,
+    complaintStatus,
+    prescriptionStatus,
   };
 }
 
@@ -196,30 +226,35 @@ function evaluate(assessments: readonly Assessment[]): Evaluation {
   return valid ? "VALID" : "WITHRESERVE";
 }
 
-function sexualContent(answers: Answers): boolean {
-  return (
-    answers.sexuallyExplicit === true ||
-    (answers.category === "REVENGEPORN" && answers.sexuallyExplicit !== false)
-  );
+type HumanReviewReason = "MINOR" | "SEXUAL_DEMAND" | "MAYBE_SEXUAL_DEMAND";
+
+/**
+ * Why a person must look first, or null: a minor and sexual content, or extortion of a minor (sextortion
+ * above all); and, at any age, a threat to obtain sexual images or acts (sexual violence), also when what
+ * was demanded is unknown but intimate content is involved.
+ */
+function humanReviewReason(answers: Answers): HumanReviewReason | null {
+  const minorCase =
+    answers.victimIsMinor === true &&
+    (sexualContent(answers) ||
+      isSextortion(answers) ||
+      answers.demand === true ||
+      answers.category === "EXTORTION");
+  if (minorCase) return "MINOR";
+  if (!mayBeSexualViolence(answers)) return null;
+  return answers.demandKind === "SEXUAL" ? "SEXUAL_DEMAND" : "MAYBE_SEXUAL_DEMAND";
 }
 
-/** A person must look first: a minor and sexual content, or extortion of a minor (sextortion above all). */
 export function needsHumanReview(answers: Answers): boolean {
-  if (answers.victimIsMinor !== true) return false;
-  return (
-    sexualContent(answers) ||
-    isSextortion(answers) ||
-    answers.demand === true ||
-    answers.category === "EXTORTION"
-  );
+  return humanReviewReason(answers) !== null;
 }
 
-/** Intimate images are involved or threatened: the Garante route and hash-based blocking apply. */
-function intimateImages(answers: Answers): boolean {
-  return sexualContent(answers) || isSextortion(answers);
+/** Sexual images or acts of a minor are involved or were demanded: Polizia Postale, no copies. */
+function minorSexual(answers: Answers): boolean {
+  return answers.victimIsMinor === true && (intimateImages(answers) || answers.demandKind === "SEXUAL");
 }
 
-/** An offence to reputation that only reached the victim: a civil wrong (D.Lgs. 7/2016). */
+/** An offence to reputation said to the victim alone or in their presence: a civil wrong (D.Lgs. 7/2016). */
 function insultCase(answers: Answers): boolean {
   return isInsult(answers) && (answers.category === "DEFAMATION" || answers.harmsReputation === true);
 }
@@ -249,9 +284,11 @@ function buildDeadlines(answers: Answers, today: IsoDate, assessments: readonly 
         subject: a.rule.name,
         note: !a.complaintPassed
           ? "Ultimo giorno per presentare querela"
-          : a.pursuable === "UNCERTAIN"
-            ? "Termine per la querela calcolato dai fatti: potrebbe non essere scaduto finché non sai chi è l'autore"
-            : "Termine per la querela scaduto",
+          : a.complaintStatus === "NO"
+            ? "Termine per la querela scaduto"
+            : a.maybeExOfficio.length > 0
+              ? "Termine per la querela scaduto, ma si potrebbe procedere d'ufficio"
+              : "Termine per la querela calcolato dai fatti: potrebbe non essere scaduto finché non sai chi è l'autore",
       });
     }
     raw.push({
@@ -259,11 +296,13 @@ function buildDeadlines(answers: Answers, today: IsoDate, assessments: readonly 
       date: a.prescriptionDate,
       article: "157 c.p.",
       subject: a.rule.name,
-      note: a.prescribed
-        ? "Reato prescritto"
-        : a.prescriptionNotStarted
-          ? "Prescrizione non ancora iniziata: data calcolata come se le condotte finissero oggi"
-          : "Prescrizione del reato, salvo interruzioni",
+      note: a.rule.prescriptionCaveat
+        ? a.rule.prescriptionCaveat.deadlineNote
+        : a.prescribed
+          ? "Reato prescritto"
+          : a.prescriptionNotStarted
+            ? "Prescrizione non ancora iniziata: data calcolata come se le condotte finissero oggi"
+            : "Prescrizione del reato, salvo interruzioni",
     });
   }
   if (intimateImages(answers)) {
@@ -340,6 +379,24 @@ function recommendServices(
   return services;
 }
 
+// ── Civil remedies ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * What the victim can do instead of a complaint: the civil sanction and damages for an insult, damages for
+ * harm that is not a crime, damages once the criminal terms seem passed (fact sheet A [14][15], B.3 [16]).
+ */
+function buildCivilRemedies(answers: Answers, evaluation: Evaluation): SectionEntry[] {
+  const entries: SectionEntry[] = [];
+  const insult = insultCase(answers);
+  if (insult) entries.push(texts.insultRemedy(insultBeforeOthers(answers), answers.specificFact === true));
+  if (evaluation === "NOTVALID") {
+    if (!insult) entries.push(texts.damagesWithoutCrime);
+    entries.push(texts.civilDamagesPrescription);
+  }
+  if (evaluation === "EXPIRED") entries.push(texts.damagesAfterCriminalTerms);
+  return entries;
+}
+
 // ── Sections ──────────────────────────────────────────────────────────────────────────────────────────
 
 interface SectionInput {
@@ -348,7 +405,7 @@ interface SectionInput {
   assessments: readonly Assessment[];
   missed: readonly Missed[];
   evaluation: Evaluation;
-  humanReview: boolean;
+  reviewReason: HumanReviewReason | null;
 }
 
 /** "da 6 anni a 7 anni e 6 mesi": art. 161 c.p.'s outer bound, when it is a whole number of months. */
@@ -360,7 +417,8 @@ function interruptionExample(months: number): string | null {
 }
 
 function buildSections(input: SectionInput): Sections {
-  const { answers, today, assessments, missed, evaluation, humanReview } = input;
+  const { answers, today, assessments, missed, evaluation, reviewReason } = input;
+  const humanReview = reviewReason !== null;
   const sections: Record<SectionKey, SectionEntry[]> = {
     lawDetail: [],
     whyNoCrime: [],
@@ -381,7 +439,8 @@ function buildSections(input: SectionInput): Sections {
   add("lawDetail", texts.summary(evaluation));
   for (const a of assessments) {
     add("lawDetail", { text: texts.offenceFound(a.rule.description, a.certain), article: a.rule.article });
-    for (const element of a.unknown) add("lawDetail", { text: element.unknown, article: a.rule.article });
+    for (const element of a.unknown)
+      add("lawDetail", { text: elementUnknownText(element, answers), article: a.rule.article });
   }
   if (answers.category === "CYBERBULLYING" && answers.victimIsMinor === false)
     add("lawDetail", texts.cyberbullyingAdult);
@@ -407,7 +466,13 @@ function buildSections(input: SectionInput): Sections {
       "aggravatingAndPenalties",
       a.prescriptionNotStarted
         ? texts.prescriptionOngoing(a.title, a.prescriptionMonths, a.prescriptionDate)
-        : texts.prescription(a.title, a.prescriptionMonths, a.prescriptionDate, a.prescribed),
+        : texts.prescription(
+            a.title,
+            a.prescriptionMonths,
+            a.prescriptionDate,
+            a.prescribed,
+            a.rule.prescriptionCaveat?.text(answers),
+          ),
     );
   }
   if (assessments.length > 0) {
@@ -433,17 +498,13 @@ function buildSections(input: SectionInput): Sections {
   if (assessments.length > 0 && assessments.every((a) => a.exclusions.length === 0))
     add("exclusions", texts.noExclusions);
 
-  // Damages.
+  // Damages for the offences; without one, the civil remedies (civilRemedies) say what is left.
   if (assessments.length > 0)
     add("damageCompensation", texts.damages, texts.damagesCivil, texts.damagesPrescription);
-  else add("damageCompensation", texts.damagesWithoutCrime);
-  if (insultCase(answers)) {
-    add("damageCompensation", texts.insultDamages);
-  }
 
   // Actions and deadlines, most urgent first.
-  if (humanReview) add("actionsAndDeadlines", texts.humanReview, texts.policeNow);
-  add("actionsAndDeadlines", minor && intimate ? texts.keepEvidenceMinorSexual : texts.keepEvidence);
+  if (reviewReason) add("actionsAndDeadlines", texts.humanReview(reviewReason), texts.policeNow(minor));
+  add("actionsAndDeadlines", minorSexual(answers) ? texts.keepEvidenceMinorSexual : texts.keepEvidence);
 
   // Rule notes, for the offences that seem to be there.
   for (const a of assessments) {
@@ -457,22 +518,28 @@ function buildSections(input: SectionInput): Sections {
     if (assessments.some((a) => a.rule.code === "STALKING")) add("usefulToKnow", texts.ammonimentoBarred);
   }
   const authorUnknown = answers.authorKnown === false || answers.authorKnown === "UNKNOWN";
+  // One statement per offence: its complaint term, or that it is prosecuted ex officio. A reading that is
+  // not certain (it might be ex officio) is said once, inside that statement, as uncertain.
   for (const a of querelaOffences) {
     if (!a.complaintDeadline || !a.rule.complaint) continue;
-    if (a.complaintPassed && a.pursuable === "UNCERTAIN") {
-      add("actionsAndDeadlines", texts.querelaPassedAuthorUnknown(a.title, a.complaintDeadline));
-    } else if (a.complaintPassed) {
-      add("actionsAndDeadlines", texts.querelaPassed(a.title, a.complaintDeadline, a.rule.complaint.article));
-    } else {
+    const article = a.rule.complaint.article;
+    const maybe = a.maybeExOfficio.map((c) => c.unconfirmed ?? "");
+    if (a.rule.exOfficioIfConnected && exOfficioOffences.length > 0) {
+      maybe.push(texts.connectedMaybe(a.rule.name, exOfficioOffences.map((o) => o.rule.name).join(", ")));
+    }
+    if (!a.complaintPassed) {
       const daysLeft = daysBetween(today, a.complaintDeadline);
       add(
         "actionsAndDeadlines",
-        texts.querelaOpen(a.title, a.complaintDeadline, daysLeft, today, a.rule.complaint.article),
+        texts.querelaOpen(a.title, a.complaintDeadline, daysLeft, today, article, maybe),
       );
-    }
-    if (a.rule.exOfficioIfConnected && exOfficioOffences.length > 0) {
-      const others = exOfficioOffences.map((o) => o.rule.name).join(", ");
-      add("actionsAndDeadlines", texts.connected(a.rule.name, others, a.complaintDeadline, a.rule.article));
+    } else if ((authorUnknown || maybe.length > 0) && a.prescriptionStatus !== "NO") {
+      add(
+        "actionsAndDeadlines",
+        texts.querelaPassedUncertain(a.title, a.complaintDeadline, authorUnknown, maybe, article),
+      );
+    } else {
+      add("actionsAndDeadlines", texts.querelaPassed(a.title, a.complaintDeadline, article));
     }
   }
   for (const a of exOfficioOffences) {
@@ -482,15 +549,6 @@ function buildSections(input: SectionInput): Sections {
         : "per legge, senza bisogno di querela";
     const article = a.exOfficio[0]?.article ?? a.rule.article;
     add("actionsAndDeadlines", texts.exOfficio(a.title, reason, article));
-    // The answer behind the condition may not qualify: give the complaint day too.
-    const prudence =
-      a.exOfficio.length > 0 && a.exOfficio.every((c) => c.prudence) ? a.exOfficio[0]?.prudence : undefined;
-    if (prudence && a.complaintDue && answers.complaintFiled !== true) {
-      add("actionsAndDeadlines", {
-        ...texts.prudence(prudence, a.complaintDue, isAfter(today, a.complaintDue)),
-        article: a.exOfficio[0]?.article ?? a.rule.article,
-      });
-    }
   }
   if (querelaOffences.length > 0 && answers.complaintFiled !== true) {
     add("usefulToKnow", texts.querelaIntro);
@@ -510,7 +568,7 @@ function buildSections(input: SectionInput): Sections {
     add("actionsAndDeadlines", texts.garanteIntimate, minor ? texts.takeItDown : texts.stopNcii);
     add("usefulToKnow", texts.garanteIntimateDetails);
   }
-  if (minor && intimate) add("additionalNotes", texts.childPornography);
+  if (minorSexual(answers)) add("additionalNotes", texts.childPornography);
 
   // Minors: L. 71/2017 remedies, whatever the offences.
   if (minor) {
@@ -531,7 +589,7 @@ function buildSections(input: SectionInput): Sections {
   if (contentOnline(answers)) {
     if (!humanReview) add("actionsAndDeadlines", texts.dsaNotice);
     add("usefulToKnow", texts.dsa, texts.agcom);
-    if (minor && intimate) add("usefulToKnow", texts.dsaChildMaterial);
+    if (minorSexual(answers)) add("usefulToKnow", texts.dsaChildMaterial);
   }
 
   // Withdrawal of the complaint and the course of prescription.
@@ -550,7 +608,12 @@ function buildSections(input: SectionInput): Sections {
       add("additionalNotes", { text: `${texts.reserveReasonsIntro} ${reasons.join("; ")}.` });
   }
   const codes = new Set(assessments.map((a) => a.rule.code));
-  if (codes.has("STALKING") || codes.has("REVENGE_PORN") || codes.has("DEEPFAKE")) {
+  if (
+    codes.has("STALKING") ||
+    codes.has("REVENGE_PORN") ||
+    codes.has("DEEPFAKE") ||
+    codes.has("SEXUAL_VIOLENCE")
+  ) {
     add("additionalNotes", texts.supportViolence);
   } else if (codes.has("THREAT") || codes.has("EXTORTION")) {
     add("additionalNotes", texts.supportDanger);
@@ -567,10 +630,15 @@ function reserveReasons(assessments: readonly Assessment[]): string[] {
     if (!a.certain) reasons.push(`per ${a.rule.name} alcuni elementi non sono certi`);
     if (a.exclusions.length > 0)
       reasons.push(`per ${a.rule.name} potrebbe esserci una causa che esclude il reato`);
-    if (a.pursuable === "UNCERTAIN") {
+    if (a.complaintStatus === "UNCERTAIN") {
       reasons.push(
-        `per ${a.rule.name} il termine per la querela dipende da quando hai saputo chi è l'autore`,
+        a.maybeExOfficio.length > 0
+          ? `per ${a.rule.name} il termine per la querela sembra scaduto, ma si potrebbe procedere d'ufficio`
+          : `per ${a.rule.name} il termine per la querela dipende da quando hai saputo chi è l'autore`,
       );
+    }
+    if (a.prescriptionStatus === "UNCERTAIN") {
+      reasons.push(`per ${a.rule.name} la prescrizione potrebbe essere più lunga di quella calcolata`);
     }
   }
   return reasons;

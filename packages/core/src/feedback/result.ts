@@ -18,6 +18,7 @@ export const OFFENCE_CODES = [
   "PRIVATE_LIFE_INTRUSION",
   "UNAUTHORISED_ACCESS",
   "UNLAWFUL_DATA_PROCESSING",
+  "SEXUAL_VIOLENCE",
 ] as const;
 export type OffenceCode = (typeof OFFENCE_CODES)[number];
 
@@ -112,6 +113,12 @@ export const FeedbackResultSchema = z.object({
   humanReview: z.boolean(),
   recommendedServices: z.array(z.enum(PRODUCT_CODES)),
   rulesVersion: z.string().min(1),
+  /**
+   * What the victim can do in civil court instead of (or besides) a complaint: damages without a crime,
+   * the civil sanction for an insult, damages once the criminal terms have passed. Optional only so that
+   * results stored before it existed still validate; the engine always sets it.
+   */
+  civilRemedies: z.array(SectionEntrySchema).optional(),
   /** The evaluation day the result was computed for (countdowns in the texts refer to it). */
   asOf: IsoDateOutputSchema,
 });

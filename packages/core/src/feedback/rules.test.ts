@@ -24,6 +24,7 @@ describe("offence rules", () => {
       PRIVATE_LIFE_INTRUSION: "615-bis c.p.",
       UNAUTHORISED_ACCESS: "615-ter c.p.",
       UNLAWFUL_DATA_PROCESSING: "167 D.Lgs. 196/2003",
+      SEXUAL_VIOLENCE: "609-bis c.p.",
     });
     for (const rule of OFFENCE_RULES) {
       expect(rule.source, rule.code).toMatch(/^B\.\d/);
@@ -32,7 +33,7 @@ describe("offence rules", () => {
     }
   });
 
-  it("uses 3 months unless the law says otherwise: 6 for 612-bis and 612-ter, none for ex officio offences", () => {
+  it("uses 3 months unless the law says otherwise: 6 for 612-bis and 612-ter, 12 for 609-bis, none for ex officio offences", () => {
     const terms = Object.fromEntries(OFFENCE_RULES.map((r) => [r.code, r.complaint?.months ?? null]));
     expect(terms).toEqual({
       STALKING: 6,
@@ -46,6 +47,7 @@ describe("offence rules", () => {
       HATE_PROPAGANDA: null,
       IMPERSONATION: null,
       UNLAWFUL_DATA_PROCESSING: null,
+      SEXUAL_VIOLENCE: 12,
     });
   });
 
@@ -61,6 +63,10 @@ describe("offence rules", () => {
       }
     }
     expect(MIN_PRESCRIPTION_MONTHS).toBe(72);
+  });
+
+  it("says only of sexual violence that its prescription may be longer (the doubling is unconfirmed)", () => {
+    expect(OFFENCE_RULES.filter((r) => r.prescriptionCaveat).map((r) => r.code)).toEqual(["SEXUAL_VIOLENCE"]);
   });
 
   it("gives every ex officio condition an article and every exclusion its article", () => {

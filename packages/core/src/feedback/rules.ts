@@ -19,7 +19,7 @@ export interface ElementRule {
   /** whyNoCrime: the element is missing, so the offence is not there. */
   missing: string | ((answers: Answers) => string);
   /** lawDetail: the element is unknown, so the offence only might be there. */
-  unknown: string;
+  unknown: string | ((answers: Answers) => string);
 }
 
 export interface PenaltyForm {
@@ -50,10 +50,11 @@ export interface ExOfficioCondition {
   reason: string;
   article: string;
   /**
-   * The answer behind the condition also covers cases that do not qualify (victimVulnerable includes
-   * pregnancy): the texts then also give, for prudence, the day the complaint would be due.
+   * Set when the condition only might make the offence ex officio: the answer behind it also covers cases
+   * that do not qualify (victimVulnerable includes pregnancy), or the law is unconfirmed. The offence then
+   * stays complaint-based, with its deadline, and its one complaint statement adds this sentence.
    */
-  prudence?: string;
+  unconfirmed?: string;
 }
 
 export interface Exclusion {
@@ -95,6 +96,11 @@ export interface OffenceRule {
   notes: readonly RuleNote[];
   /** Prescription runs from the end of the conduct, so it has not started while the conduct goes on. */
   continuing: boolean;
+  /**
+   * The prescription computed from the maximum penalty may not be the last word (an unconfirmed longer
+   * term): said with the date, and a date that seems passed leaves the offence uncertain, not expired.
+   */
+  prescriptionCaveat?: { text: (answers: Answers) => string; deadlineNote: string };
 }
 
 // ── Common facts (fact sheet A) ────────────────────────────────────────────────────────────────────────
@@ -151,8 +157,18 @@ function noConsentStatus(answers: Answers): ElementStatus {
   return answers.consentToShare === false ? "MET" : answers.consentToShare === true ? "MISSING" : "UNKNOWN";
 }
 
-const VULNERABLE_PRUDENCE =
-  "Per questo reato si procede d'ufficio solo se la vittima è incapace, per età o per infermità: se la tua condizione è diversa (per esempio se si tratta soltanto della gravidanza), serve invece la querela.";
+const INCAPABLE_UNCONFIRMED =
+  "Si procede d'ufficio se la vittima è incapace, per età o per infermità; se la tua condizione è un'altra, per esempio la gravidanza, la querela serve.";
+const YOUNG_AGE_UNCONFIRMED =
+  "Se la vittima è incapace per la sua giovane età si procede d'ufficio, ma non è detto che valga nel tuo caso.";
+
+/** The content is sexual, as far as the answers say (a revenge-porn case is, unless the victim says not). */
+export function sexualContent(answers: Answers): boolean {
+  return (
+    answers.sexuallyExplicit === true ||
+    (answers.category === "REVENGEPORN" && answers.sexuallyExplicit !== false)
+  );
+}
 
 /** Art. 604-ter c.p.: up to +half for any offence committed with a discriminatory purpose. */
 const HATE_AGGRAVATION: Aggravation = {
@@ -219,8 +235,8 @@ const STALKING: OffenceRule = {
       when: (a) => a.victimVulnerable === true,
       reason: "perché la vittima sembra avere una disabilità o essere in condizione di fragilità",
       article: "612-bis c.p.",
-      prudence:
-        "Per lo stalking si procede d'ufficio se la vittima è minorenne o ha una disabilità: se la tua condizione di fragilità è soltanto la gravidanza, serve invece la querela.",
+      unconfirmed:
+        "Si procede d'ufficio se la vittima ha una disabilità; se la tua condizione è un'altra, per esempio la gravidanza, la querela serve.",
     },
     {
       id: "ammonimento",
@@ -308,9 +324,8 @@ const STALKING: OffenceRule = {
 
 // ── B.3 Defamation, art. 595 c.p. (and insult, D.Lgs. 7/2016) ──────────────────────────────────────────
 
-/** Defamation seen only by the victim, or said to them alone, is an insult: a civil wrong since 2016. */
-export const INSULT_TEXT =
-  "Un'offesa rivolta solo a te, senza che altre persone la vedano o la sentano, è un'ingiuria: dal 2016 non è più reato ma un illecito civile. Puoi chiedere al giudice civile il risarcimento del danno e una sanzione civile a carico dell'autore, da 100 a 8.000 euro, o da 200 a 12.000 euro se ti è stato attribuito un fatto determinato o se erano presenti altre persone.";
+/** What an insult is since 2016 (fact sheet B.3 [16]); what the victim can do about it is in texts.ts. */
+const INSULT_IS_CIVIL = "è un'ingiuria: dal 2016 non è più reato ma un illecito civile (D.Lgs. 7/2016).";
 
 function audienceStatus(a: Answers): ElementStatus {
   if (a.audience === "FEW" || a.audience === "MANY") return "MET";
@@ -319,8 +334,19 @@ function audienceStatus(a: Answers): ElementStatus {
   return a.channel === "SOCIAL_PUBLIC" || a.channel === "WEBSITE" ? "MET" : "UNKNOWN";
 }
 
+/**
+ * An offence that only reached the victim, or was said while the victim took part in the exchange as it
+ * happened (in person, a call, a video call, a live chat), even with others taking part: an insult, not
+ * defamation, which needs the victim's absence (Cass. V 10905/2020). A post or a group message the victim
+ * reads later does not make them present: the questionnaire says so, and then the answer is false.
+ */
 export function isInsult(a: Answers): boolean {
-  return a.audience === "VICTIM_ONLY" || (a.victimPresent === true && audienceStatus(a) !== "MET");
+  return a.audience === "VICTIM_ONLY" || a.victimPresent === true;
+}
+
+/** The insult happened before other people too: the higher civil sanction applies. */
+export function insultBeforeOthers(a: Answers): boolean {
+  return a.victimPresent === true && audienceStatus(a) === "MET";
 }
 
 const PUBLICITY_CHANNELS: readonly string[] = ["SOCIAL_PUBLIC", "WEBSITE"];
@@ -352,17 +378,28 @@ const DEFAMATION: OffenceRule = {
     {
       id: "audience",
       assess: audienceStatus,
-      missing: `La diffamazione richiede che l'offesa raggiunga almeno due persone oltre a te, anche in momenti diversi: il contenuto sembra invece essere stato visto solo da te. ${INSULT_TEXT}`,
+      missing: `La diffamazione richiede che l'offesa raggiunga almeno due persone oltre a te, anche in momenti diversi: il contenuto sembra invece essere stato visto solo da te. Un'offesa rivolta solo a te ${INSULT_IS_CIVIL}`,
       unknown:
         "Non sappiamo quante persone abbiano visto il contenuto: la diffamazione richiede che l'offesa raggiunga almeno due persone oltre a te.",
     },
     {
       id: "victim-absent",
-      // Said to the victim directly is an insult, unless others could see it online (then defamation).
-      // When nobody else saw it, the audience element already explains the insult.
-      assess: (a) => (a.victimPresent === true && audienceStatus(a) === "UNKNOWN" ? "MISSING" : "MET"),
-      missing: `L'offesa sembra essere stata rivolta direttamente a te. ${INSULT_TEXT}`,
-      unknown: "Non sappiamo se l'offesa ti sia stata rivolta direttamente.",
+      // Present while it happened: an insult, even with others there. When nobody else saw it, the audience
+      // element already explains the insult. No answer reads as absent (a post, a message): the usual case.
+      assess: (a) =>
+        a.victimPresent === true
+          ? a.audience === "VICTIM_ONLY"
+            ? "MET"
+            : "MISSING"
+          : a.victimPresent === "UNKNOWN"
+            ? "UNKNOWN"
+            : "MET",
+      missing: (a) =>
+        insultBeforeOthers(a)
+          ? `Eri presente mentre l'offesa avveniva, per esempio in una videochiamata o in una chat dal vivo: la diffamazione richiede invece che la persona offesa sia assente, anche quando altre persone sentono o leggono l'offesa (Cass. V 10905/2020). Un'offesa fatta in tua presenza, anche davanti ad altri, ${INSULT_IS_CIVIL} La presenza di altre persone la rende più grave.`
+          : `Eri presente mentre l'offesa avveniva: la diffamazione richiede invece che la persona offesa sia assente (Cass. V 10905/2020). Un'offesa fatta in tua presenza ${INSULT_IS_CIVIL}`,
+      unknown:
+        "Non sappiamo se eri presente mentre l'offesa avveniva. Se partecipavi allo scambio in quel momento (di persona, in una telefonata, in una videochiamata o in una chat dal vivo), anche insieme ad altre persone, si tratta di ingiuria, un illecito civile, e non di diffamazione; un post o un messaggio di gruppo letto in un secondo momento non conta come presenza.",
     },
   ],
   description:
@@ -417,12 +454,6 @@ const DEFAMATION: OffenceRule = {
   ],
   notes: [
     {
-      section: "lawDetail",
-      when: (a) => a.victimPresent === true && audienceStatus(a) === "MET",
-      text: "Anche se l'offesa era rivolta a te, altre persone potevano vederla online: per questo si valuta come diffamazione e non come semplice ingiuria.",
-      article: "595 c.p.",
-    },
-    {
       section: "aggravatingAndPenalties",
       when: (a) => PUBLICITY_CHANNELS.includes(a.channel ?? ""),
       text: "Un post su un social network è considerato un «mezzo di pubblicità», non stampa: per questo si applica la pena più alta prevista per la diffamazione pubblica.",
@@ -469,7 +500,7 @@ const REVENGE_PORN: OffenceRule = {
   article: "612-ter c.p.",
   title: "Diffusione illecita di immagini o video sessualmente espliciti (revenge porn)",
   name: "revenge porn",
-  source: "B.4 [4][21][39][41]",
+  source: "B.4 [4][21][39][41][68]",
   inScope: (a) => (a.category === "REVENGEPORN" || a.sexuallyExplicit === true) && a.aiGenerated !== true,
   elements: [
     {
@@ -527,13 +558,13 @@ const REVENGE_PORN: OffenceRule = {
       article: "612-ter c.p.",
     },
     {
+      // Art. 612-ter is not ex officio for a minor as such; art. 600-ter, which is, may apply (unconfirmed).
       id: "minor-victim",
       when: (a) => a.victimIsMinor === true,
-      reason:
-        "perché la vittima è minorenne e il fatto potrebbe rientrare anche nella pornografia minorile, perseguita d'ufficio",
-      article: "600-ter c.p.",
-      prudence:
-        "Non è confermato che con una vittima minorenne si proceda sempre d'ufficio per questo reato.",
+      reason: "perché la vittima è minorenne",
+      article: "612-ter c.p.",
+      unconfirmed:
+        "Con una vittima minorenne il fatto potrebbe rientrare anche nella pornografia minorile (art. 600-ter c.p.), per la quale si procede d'ufficio, ma non è confermato.",
     },
     {
       id: "ammonimento",
@@ -581,6 +612,13 @@ const REVENGE_PORN: OffenceRule = {
       section: "usefulToKnow",
       when: (a) => a.complaintFiled !== true,
       text: "La querela per revenge porn si può ritirare solo davanti al giudice.",
+      article: "612-ter c.p.",
+    },
+    {
+      // Fact sheet B.4 [68]: no element of 612-ter asks whether the victim can be recognised.
+      section: "lawDetail",
+      when: (a) => a.victimIdentifiable === false || a.victimIdentifiable === "UNKNOWN",
+      text: "Per questo reato non serve che tu sia riconoscibile nelle immagini o nei video: la legge ti tutela comunque (Cass. V 11743/2025).",
       article: "612-ter c.p.",
     },
   ],
@@ -631,15 +669,22 @@ const DEEPFAKE: OffenceRule = {
       when: (a) => a.victimVulnerable === true,
       reason: "perché la vittima sembra incapace, per età o per infermità",
       article: "612-quater c.p.",
-      prudence: VULNERABLE_PRUDENCE,
+      unconfirmed: INCAPABLE_UNCONFIRMED,
+    },
+    {
+      id: "young-victim",
+      when: (a) => a.victimIsMinor === true,
+      reason: "perché la vittima sembra incapace per la sua giovane età",
+      article: "612-quater c.p.",
+      unconfirmed: YOUNG_AGE_UNCONFIRMED,
     },
     {
       id: "public-authority",
       when: (a) => a.victimPublicOfficial === true,
       reason: "perché la vittima è una pubblica autorità colpita a causa delle sue funzioni",
       article: "612-quater c.p.",
-      prudence:
-        "Si procede d'ufficio solo se la vittima è una pubblica autorità e il fatto riguarda le sue funzioni: se non è così, serve la querela.",
+      unconfirmed:
+        "Si procede d'ufficio se la vittima è una pubblica autorità e il fatto riguarda le sue funzioni; se non è così, la querela serve.",
     },
   ],
   exOfficioIfConnected: true,
@@ -652,12 +697,6 @@ const DEEPFAKE: OffenceRule = {
       when: (a) =>
         isBefore(a.firstEventDate, IN_FORCE.deepfake) && onOrAfter(a.lastEventDate, IN_FORCE.deepfake),
       text: "Il reato di deepfake riguarda solo le diffusioni avvenute dal 10 ottobre 2025 in poi: quelle precedenti possono rientrare in altri reati.",
-      article: "612-quater c.p.",
-    },
-    {
-      section: "actionsAndDeadlines",
-      when: (a) => a.victimIsMinor === true && a.victimVulnerable !== true,
-      text: "Se la vittima è incapace per la sua giovane età si procede d'ufficio; nel dubbio conviene presentare la querela entro il termine indicato.",
       article: "612-quater c.p.",
     },
   ],
@@ -678,6 +717,29 @@ export function isSextortion(a: Answers): boolean {
   );
 }
 
+/** Intimate images are involved or threatened: the Garante route and hash-based blocking apply. */
+export function intimateImages(a: Answers): boolean {
+  return sexualContent(a) || isSextortion(a);
+}
+
+/** Something was demanded under threat, as far as the answers say. */
+function demandRaised(a: Answers): boolean {
+  return a.demand === true || a.category === "EXTORTION";
+}
+
+/** What was demanded is not known: not answered, or "preferisco non dirlo". */
+function demandKindUnknown(a: Answers): boolean {
+  return a.demandKind === undefined || a.demandKind === "UNKNOWN";
+}
+
+/**
+ * A threat to obtain sexual images or acts is sexual violence (art. 609-bis c.p.), never extortion; when
+ * what was demanded is unknown and intimate content is involved, it may be either, so both are assessed.
+ */
+export function mayBeSexualViolence(a: Answers): boolean {
+  return demandRaised(a) && (a.demandKind === "SEXUAL" || (demandKindUnknown(a) && intimateImages(a)));
+}
+
 const EXTORTION: OffenceRule = {
   code: "EXTORTION",
   article: "629 c.p.",
@@ -689,7 +751,7 @@ const EXTORTION: OffenceRule = {
         : "Estorsione (tentata o consumata)",
   name: "estorsione",
   source: "B.6 [52][53][54]",
-  inScope: (a) => a.demand === true || a.category === "EXTORTION",
+  inScope: (a) => demandRaised(a) && a.demandKind !== "SEXUAL",
   elements: [
     {
       id: "demand-under-threat",
@@ -698,6 +760,22 @@ const EXTORTION: OffenceRule = {
         "Non risulta una richiesta di denaro o di altro accompagnata da una minaccia: senza questa richiesta non c'è estorsione. La minaccia in sé può però essere un reato autonomo.",
       unknown:
         "Non sappiamo se ti sia stato chiesto denaro o altro sotto minaccia: è l'elemento che caratterizza l'estorsione.",
+    },
+    {
+      // Extortion needs a financial loss for the victim [52]: certain only for money or goods.
+      id: "financial-loss",
+      assess: (a) => (a.demandKind === "MONEY" ? "MET" : "UNKNOWN"),
+      missing:
+        "L'estorsione richiede che la richiesta procuri all'autore un ingiusto profitto con un danno economico per te: da quanto ci hai detto non è così.",
+      unknown: (a) =>
+        a.demandKind === "OTHER"
+          ? "Ti è stato chiesto qualcosa di diverso dal denaro: l'estorsione c'è solo se la richiesta procura all'autore un ingiusto profitto con un danno economico per te. Se non è così, costringere qualcuno con una minaccia a fare qualcosa può essere un altro reato, come la violenza privata (art. 610 c.p.), da valutare con un avvocato."
+          : `Non sappiamo che cosa ti sia stato chiesto: l'estorsione richiede un danno economico per te, per esempio una richiesta di denaro.${
+              // When sexual violence is assessed too, its own text says the rest.
+              mayBeSexualViolence(a)
+                ? ""
+                : " Se invece con la minaccia ti sono state chieste immagini intime o atti sessuali, si tratta di violenza sessuale (art. 609-bis c.p.)."
+            }`,
     },
   ],
   description:
@@ -766,6 +844,88 @@ const EXTORTION: OffenceRule = {
   continuing: false,
 };
 
+// ── B.6 Sexual violence by threat ("sextortion" for sexual images or acts), art. 609-bis c.p. ─────────────
+
+const SEXUAL_VIOLENCE: OffenceRule = {
+  code: "SEXUAL_VIOLENCE",
+  article: "609-bis c.p.",
+  title: "Violenza sessuale",
+  name: "violenza sessuale",
+  source: "B.6 [66][67]; A [5]",
+  inScope: mayBeSexualViolence,
+  elements: [
+    {
+      id: "demand-under-threat",
+      assess: (a) => tri(a.demand),
+      missing:
+        "Non risulta una richiesta accompagnata da una minaccia: la violenza sessuale richiede che qualcuno ti costringa, con violenza o minaccia.",
+      unknown:
+        "Non sappiamo se la richiesta sia stata accompagnata da una minaccia: la violenza sessuale richiede che qualcuno ti costringa, con violenza o minaccia.",
+    },
+    {
+      id: "sexual-demand",
+      assess: (a) => (a.demandKind === "SEXUAL" ? "MET" : "UNKNOWN"),
+      missing: "Da quanto ci hai detto non ti sono stati chiesti immagini intime o atti sessuali.",
+      unknown:
+        "Non sappiamo che cosa ti sia stato chiesto: se con la minaccia ti sono state chieste immagini intime o atti sessuali, anche solo davanti a una videocamera, si tratta di violenza sessuale e non di estorsione.",
+    },
+  ],
+  description:
+    "La violenza sessuale punisce chi, con violenza o minaccia, costringe una persona a compiere o a subire atti sessuali. Per la Cassazione lo è anche costringere qualcuno, minacciandolo, a inviare immagini intime o a compiere atti sessuali davanti a una videocamera, anche senza alcun contatto fisico.",
+  // L. 69/2019: twelve months, the only offence with this term [5][67].
+  complaint: { months: 12, article: "609-septies c.p." },
+  exOfficio: [
+    {
+      id: "minor-victim",
+      when: (a) => a.victimIsMinor === true,
+      reason: "perché la vittima è minorenne",
+      article: "609-septies c.p.",
+    },
+  ],
+  // Art. 609-septies lists other ex officio cases [67]; connection is said, never assumed.
+  exOfficioIfConnected: true,
+  forms: [{ id: "base", when: () => true, penalty: "reclusione da 6 a 12 anni", maxMonths: 144 }],
+  aggravations: [HATE_AGGRAVATION],
+  exclusions: [],
+  notes: [
+    {
+      section: "lawDetail",
+      when: () => true,
+      text: "Costringere qualcuno con una minaccia a inviare immagini intime o a compiere atti sessuali è violenza sessuale e non estorsione, che richiede invece un danno economico per la vittima (Cass. III 25266/2020).",
+      article: "609-bis c.p.",
+    },
+    {
+      section: "aggravatingAndPenalties",
+      when: (a) => a.victimComplied === false,
+      text: "Poiché non hai fatto quello che ti chiedeva, il fatto potrebbe essere valutato come tentativo: la pena sarebbe ridotta, ma resta un reato grave.",
+      article: "56 c.p.",
+    },
+    {
+      section: "usefulToKnow",
+      when: (a) => a.victimIsMinor !== true && a.complaintFiled !== true,
+      text: "La querela per violenza sessuale, una volta presentata, non si può ritirare. Hai 12 mesi per presentarla: prima di farlo puoi parlarne con un centro antiviolenza o con un avvocato.",
+      article: "609-septies c.p.",
+    },
+    {
+      section: "actionsAndDeadlines",
+      when: () => true,
+      text: "Non inviare altre immagini e non fare quello che ti chiede: cedere non fa finire le richieste. Non cancellare nulla: conserva le chat, i nomi dei profili, i numeri di telefono e le richieste, con data e ora. Poi blocca l'autore e segnala subito il fatto alla Polizia Postale.",
+      article: "609-bis c.p.",
+    },
+  ],
+  continuing: false,
+  prescriptionCaveat: {
+    text: (a) =>
+      `Il termine è calcolato sulla pena massima: per la violenza sessuale la legge potrebbe raddoppiarlo (art. 157, sesto comma), ma non è confermato${
+        a.victimComplied === false
+          ? "; se il fatto si è fermato al tentativo, potrebbe invece essere più breve"
+          : ""
+      }. Un avvocato può verificarlo.`,
+    deadlineNote:
+      "Prescrizione calcolata sulla pena massima, salvo interruzioni: un raddoppio del termine per questo reato non è confermato",
+  },
+};
+
 // ── B.7 Threats, art. 612 c.p. ─────────────────────────────────────────────────────────────────────────
 
 const THREAT: OffenceRule = {
@@ -807,7 +967,14 @@ const THREAT: OffenceRule = {
       when: (a) => a.victimVulnerable === true,
       reason: "perché la vittima sembra incapace, per età o per infermità",
       article: "612 c.p.",
-      prudence: VULNERABLE_PRUDENCE,
+      unconfirmed: INCAPABLE_UNCONFIRMED,
+    },
+    {
+      id: "young-victim",
+      when: (a) => a.victimIsMinor === true,
+      reason: "perché la vittima sembra incapace per la sua giovane età",
+      article: "612 c.p.",
+      unconfirmed: YOUNG_AGE_UNCONFIRMED,
     },
   ],
   exOfficioIfConnected: false,
@@ -823,14 +990,7 @@ const THREAT: OffenceRule = {
   ],
   aggravations: [HATE_AGGRAVATION],
   exclusions: [],
-  notes: [
-    {
-      section: "actionsAndDeadlines",
-      when: (a) => a.victimIsMinor === true && a.victimVulnerable !== true && a.threatAggravated !== true,
-      text: "Se la vittima è incapace per la sua giovane età si procede d'ufficio; nel dubbio conviene presentare la querela entro il termine indicato.",
-      article: "612 c.p.",
-    },
-  ],
+  notes: [],
   continuing: false,
 };
 
@@ -1080,6 +1240,7 @@ export const OFFENCE_RULES: readonly OffenceRule[] = [
   REVENGE_PORN,
   DEEPFAKE,
   EXTORTION,
+  SEXUAL_VIOLENCE,
   DEFAMATION,
   THREAT,
   HATE_PROPAGANDA,
@@ -1095,4 +1256,8 @@ export function ruleTitle(rule: OffenceRule, answers: Answers): string {
 
 export function elementMissingText(element: ElementRule, answers: Answers): string {
   return typeof element.missing === "function" ? element.missing(answers) : element.missing;
+}
+
+export function elementUnknownText(element: ElementRule, answers: Answers): string {
+  return typeof element.unknown === "function" ? element.unknown(answers) : element.unknown;
 }

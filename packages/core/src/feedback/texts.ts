@@ -30,24 +30,33 @@ export const texts = {
     }`,
 
   nothingInScope: entry(
-    "Dalle tue risposte non emergono gli elementi dei reati che valutiamo: stalking, diffamazione, diffusione di immagini intime, deepfake, estorsione, minaccia, propaganda d'odio, sostituzione di persona, interferenze nella vita privata, accesso abusivo e trattamento illecito di dati. Se pensi che manchi qualcosa, puoi rivedere le risposte o chiedere una consulenza.",
+    "Dalle tue risposte non emergono gli elementi dei reati che valutiamo: stalking, diffamazione, diffusione di immagini intime, deepfake, estorsione, violenza sessuale commessa con un ricatto, minaccia, propaganda d'odio, sostituzione di persona, interferenze nella vita privata, accesso abusivo e trattamento illecito di dati. Se pensi che manchi qualcosa, puoi rivedere le risposte o chiedere una consulenza.",
   ),
 
   // ── Procedibility and deadlines ──
   querelaIntro: entry(
-    "La querela è la richiesta, da parte della vittima, che il reato venga perseguito. Il termine per presentarla è di 3 mesi da quando hai saputo del fatto e di chi l'ha commesso; per lo stalking e per il revenge porn è di 6 mesi. I mesi si contano sul calendario: se il giorno non esiste nel mese di scadenza, il termine scade l'ultimo giorno di quel mese.",
+    "La querela è la richiesta, da parte della vittima, che il reato venga perseguito. Il termine per presentarla è di 3 mesi da quando hai saputo del fatto e di chi l'ha commesso; per lo stalking e per il revenge porn è di 6 mesi, per la violenza sessuale di 12 mesi. I mesi si contano sul calendario: se il giorno non esiste nel mese di scadenza, il termine scade l'ultimo giorno di quel mese.",
     "124 c.p.",
   ),
   whereToFile: entry(
     "La querela e la denuncia si presentano alla Polizia di Stato (anche alla Polizia Postale), ai Carabinieri o alla Procura della Repubblica, anche con l'aiuto di un avvocato.",
   ),
-  querelaOpen: (title: string, deadline: IsoDate, daysLeft: number, asOf: IsoDate, article: string) =>
+  // One statement per complaint-based offence: its term, and (said once, as uncertain) why it might be
+  // prosecuted ex officio all the same. "maybe" holds whole sentences.
+  querelaOpen: (
+    title: string,
+    deadline: IsoDate,
+    daysLeft: number,
+    asOf: IsoDate,
+    article: string,
+    maybe: readonly string[] = [],
+  ) =>
     entry(
       `${title}: puoi presentare querela entro il ${formatItalianDate(deadline)}. ${
         daysLeft === 0
           ? "Alla data di questa valutazione è l'ultimo giorno utile: non aspettare."
           : `Alla data di questa valutazione (${formatItalianDate(asOf)}) ${daysLeft === 1 ? "resta 1 giorno" : `restano ${daysLeft} giorni`}.`
-      }`,
+      }${maybe.length > 0 ? ` ${maybe.join(" ")} Poiché non è certo, rispetta comunque questa data.` : ""}`,
       article,
     ),
   querelaPassed: (title: string, deadline: IsoDate, article: string) =>
@@ -55,10 +64,20 @@ export const texts = {
       `${title}: il termine per la querela sembra scaduto il ${formatItalianDate(deadline)}. Da quel momento, se si procede solo a querela, il reato non può più essere perseguito.`,
       article,
     ),
-  querelaPassedAuthorUnknown: (title: string, deadline: IsoDate) =>
+  querelaPassedUncertain: (
+    title: string,
+    deadline: IsoDate,
+    authorUnknown: boolean,
+    maybe: readonly string[],
+    article: string,
+  ) =>
     entry(
-      `${title}: se lo calcoliamo dai fatti, il termine per la querela sarebbe scaduto il ${formatItalianDate(deadline)}. Però il termine decorre da quando sai anche chi è l'autore: se ancora non lo sai, potresti essere in tempo. Parlane subito con un avvocato.`,
-      "124 c.p.",
+      `${title}: se lo calcoliamo dai fatti, il termine per la querela sarebbe scaduto il ${formatItalianDate(deadline)}.${
+        authorUnknown
+          ? " Però il termine decorre da quando sai anche chi è l'autore: se ancora non lo sai, potresti essere in tempo."
+          : ""
+      }${maybe.length > 0 ? ` ${maybe.join(" ")} In quel caso si potrebbe procedere anche senza querela.` : ""} Parlane subito con un avvocato.`,
+      article,
     ),
   authorUnknown: entry(
     "Se non sai ancora chi è l'autore, puoi presentare querela contro ignoti. Il termine decorre da quando conosci sia il fatto sia il suo autore, ma per sicurezza conviene rispettare la data indicata.",
@@ -73,21 +92,8 @@ export const texts = {
       `${title}: si procede d'ufficio${reason ? ` ${reason}` : ""}. Non c'è un termine per la querela: le autorità possono agire appena vengono a sapere del fatto, ma conviene denunciarlo il prima possibile.`,
       article,
     ),
-  prudence: (prudence: string, deadline: IsoDate, passed: boolean) =>
-    entry(
-      `${prudence} ${
-        passed
-          ? `In quel caso il termine sarebbe scaduto il ${formatItalianDate(deadline)}: parlane subito con un avvocato.`
-          : `Per prudenza, presentala comunque entro il ${formatItalianDate(deadline)}.`
-      }`,
-    ),
-  connected: (title: string, others: string, deadline: IsoDate | null, article: string) =>
-    entry(
-      `Poiché sembra esserci anche un reato perseguito d'ufficio (${others}), anche per ${title} si potrebbe procedere d'ufficio, perché i fatti sono collegati. Non è però certo: ${
-        deadline ? `presenta comunque la querela entro il ${formatItalianDate(deadline)}.` : "non contarci."
-      }`,
-      article,
-    ),
+  connectedMaybe: (name: string, others: string) =>
+    `Poiché sembra esserci anche un reato perseguito d'ufficio (${others}), per ${name} si potrebbe procedere d'ufficio perché i fatti sono collegati.`,
   complaintFiled: entry(
     "Hai indicato di aver già presentato querela o denuncia: non ci sono altri termini per la querela da rispettare per questi fatti. Se ci sono nuovi episodi, segnala anche quelli.",
   ),
@@ -96,11 +102,13 @@ export const texts = {
   ),
 
   // ── Prescription ──
-  prescription: (title: string, months: number, date: IsoDate, passed: boolean) =>
+  prescription: (title: string, months: number, date: IsoDate, passed: boolean, caveat?: string) =>
     entry(
-      passed
-        ? `${title}: il reato sembra prescritto dal ${formatItalianDate(date)}, cioè ${formatMonthsItalian(months)} dopo l'ultimo episodio.`
-        : `${title}: il reato si prescrive in ${formatMonthsItalian(months)} dall'ultimo episodio, cioè il ${formatItalianDate(date)}, salvo interruzioni.`,
+      `${
+        passed
+          ? `${title}: il reato sembra prescritto dal ${formatItalianDate(date)}, cioè ${formatMonthsItalian(months)} dopo l'ultimo episodio.`
+          : `${title}: il reato si prescrive in ${formatMonthsItalian(months)} dall'ultimo episodio, cioè il ${formatItalianDate(date)}, salvo interruzioni.`
+      }${caveat ? ` ${caveat}` : ""}`,
       "157 c.p.",
     ),
   prescriptionOngoing: (title: string, months: number, date: IsoDate) =>
@@ -147,14 +155,31 @@ export const texts = {
     "Il diritto al risarcimento si prescrive in 5 anni; se il fatto è un reato con una prescrizione più lunga, vale quest'ultima.",
     "2947 c.c.",
   ),
+
+  // ── Civil remedies: what the victim can do instead of a complaint ──
   damagesWithoutCrime: entry(
-    "Anche quando un comportamento non è reato, se ti ha causato un danno ingiusto puoi chiederne il risarcimento al giudice civile.",
+    "Anche quando un comportamento non è reato, se ti ha causato un danno ingiusto puoi chiederne il risarcimento al giudice civile: non serve una querela, ma un'azione civile, di solito con l'aiuto di un avvocato.",
     "2043 c.c.",
   ),
-  insultDamages: entry(
-    "Per l'ingiuria puoi chiedere al giudice civile il risarcimento del danno e una sanzione civile a carico dell'autore.",
-    "D.Lgs. 7/2016",
+  civilDamagesPrescription: entry(
+    "Il diritto al risarcimento in sede civile si prescrive, di regola, in 5 anni: non aspettare troppo.",
+    "2947 c.c.",
   ),
+  damagesAfterCriminalTerms: entry(
+    "Anche se i termini penali sembrano scaduti, potresti ancora chiedere il risarcimento del danno al giudice civile: il diritto si prescrive di regola in 5 anni o, se il fatto è un reato con una prescrizione più lunga, in quel termine. Un avvocato può verificare se sei ancora in tempo.",
+    "2947 c.c.",
+  ),
+  insultRemedy: (beforeOthers: boolean, specificFact: boolean) =>
+    entry(
+      `L'ingiuria non si persegue con una querela: puoi chiedere al giudice civile il risarcimento del danno e la condanna dell'autore a una sanzione pecuniaria civile, ${
+        beforeOthers
+          ? "che in questo caso va da 200 a 12.000 euro, perché l'offesa è avvenuta davanti ad altre persone."
+          : specificFact
+            ? "che in questo caso va da 200 a 12.000 euro, perché ti è stato attribuito un fatto determinato."
+            : "da 100 a 8.000 euro, o da 200 a 12.000 euro se ti è stato attribuito un fatto determinato o se erano presenti altre persone."
+      }`,
+      "D.Lgs. 7/2016",
+    ),
 
   // ── Evidence ──
   keepEvidence: entry(
@@ -165,12 +190,22 @@ export const texts = {
   ),
 
   // ── Minors and sexual content ──
-  humanReview: entry(
-    "Poiché riguarda una persona minorenne e contenuti sessuali o un ricatto, il caso sarà esaminato subito da una persona del nostro team prima di qualsiasi altro passo.",
-  ),
-  policeNow: entry(
-    "Rivolgiti senza aspettare alla Polizia Postale, anche tramite il sito del Commissariato di P.S. online (commissariatodips.it), insieme a un genitore o a un adulto di cui ti fidi.",
-  ),
+  humanReview: (reason: "MINOR" | "SEXUAL_DEMAND" | "MAYBE_SEXUAL_DEMAND") =>
+    entry(
+      `${
+        reason === "MINOR"
+          ? "Poiché riguarda una persona minorenne e contenuti sessuali o un ricatto"
+          : reason === "SEXUAL_DEMAND"
+            ? "Poiché ti sono stati chiesti, con una minaccia, immagini intime o atti sessuali"
+            : "Poiché la minaccia riguarda contenuti intimi e potrebbe trattarsi di violenza sessuale"
+      }, il caso sarà esaminato subito da una persona del nostro team prima di qualsiasi altro passo.`,
+    ),
+  policeNow: (minor: boolean) =>
+    entry(
+      minor
+        ? "Rivolgiti senza aspettare alla Polizia Postale, anche tramite il sito del Commissariato di P.S. online (commissariatodips.it), insieme a un genitore o a un adulto di cui ti fidi."
+        : "Rivolgiti senza aspettare alla Polizia Postale, anche tramite il sito del Commissariato di P.S. online (commissariatodips.it). Se vuoi, fatti accompagnare da una persona di cui ti fidi o da un centro antiviolenza.",
+    ),
   childPornography: entry(
     "Quando sono coinvolte immagini sessuali di una persona minorenne potrebbero esserci anche reati più gravi, come la pornografia minorile: va valutato subito da una persona esperta e dalla Polizia Postale.",
     "600-ter c.p.",

@@ -69,10 +69,40 @@ describe("questionnaire steps", () => {
         "authorKnown",
         "authorRelationship",
         "consentToShare",
+        "demandKind",
         "truthAndPublicInterest",
         "victimIdentifiable",
+        "victimPresent",
       ].sort(),
     );
+  });
+
+  it("asks about presence as a live exchange, with 'Non so', and says a message read later is not presence", () => {
+    const presence = QUESTIONS.victimPresent;
+    expect(presence.label).toBe(
+      "Eri presente mentre accadeva, per esempio in una videochiamata o in una chat dal vivo?",
+    );
+    expect(presence.options.map((o) => o.label)).toEqual(["Sì", "No", "Non so"]);
+    expect(presence.hint).toContain(
+      "un messaggio in un gruppo che hai letto dopo, non vuol dire che eri presente",
+    );
+    expect(presence.why).toContain("anche insieme ad altre persone");
+    // Wherever an offence to reputation is asked about, presence is asked too.
+    for (const category of ["DEFAMATION", "CYBERBULLYING", "HATE_SPEECH", "OTHER"]) {
+      expect(allShown({ category, harmsReputation: "true" }), category).toContain("victimPresent");
+    }
+    expect(
+      feedbackRequest(
+        draft({
+          category: "DEFAMATION",
+          firstEventDate: "2026-03-01",
+          lastEventDate: "2026-03-01",
+          victimPresent: "UNKNOWN",
+          statementOfTruth: true,
+          privacyAccepted: true,
+        }),
+      ).answers.victimPresent,
+    ).toBe("UNKNOWN");
   });
 
   it("defamation asks about the audience, identifiability, reputation and the exclusions", () => {
@@ -122,6 +152,40 @@ describe("questionnaire steps", () => {
       "impersonation",
     ]);
     expect(shown({ category: "EXTORTION", demand: "true" }).richiesta).toContain("victimComplied");
+  });
+
+  it("asks gently what was demanded, only after a demand, with 'Preferisco non dirlo' counted as UNKNOWN", () => {
+    for (const category of ["EXTORTION", "REVENGEPORN", "THREAT", "OTHER"]) {
+      expect(allShown({ category }), category).not.toContain("demandKind");
+      const fields = allShown({ category, demand: "true" });
+      expect(fields.indexOf("demandKind"), category).toBe(fields.indexOf("demand") + 1);
+    }
+    const question = QUESTIONS.demandKind;
+    expect(question.label).toBe("Che cosa ti ha chiesto?");
+    expect(question.hint).toContain("Rispondi solo se te la senti");
+    expect(question.options.map((o) => [o.value, o.label])).toEqual([
+      ["MONEY", "Soldi, ricariche o altri beni"],
+      ["SEXUAL", "Immagini o video intimi, o atti sessuali"],
+      ["OTHER", "Qualcos'altro"],
+      ["UNKNOWN", "Preferisco non dirlo"],
+    ]);
+    const body = feedbackRequest(
+      draft({
+        category: "EXTORTION",
+        firstEventDate: "2026-03-01",
+        lastEventDate: "2026-03-01",
+        demand: "true",
+        demandKind: "UNKNOWN",
+        statementOfTruth: true,
+        privacyAccepted: true,
+      }),
+    );
+    expect(body.answers).toMatchObject({ demand: true, demandKind: "UNKNOWN" });
+    expect(FeedbackRequestSchema.safeParse(body).success).toBe(true);
+    // Withdrawing the demand drops the answer about what was demanded.
+    expect(
+      feedbackRequest(draft({ category: "EXTORTION", demand: "false", demandKind: "SEXUAL" })).answers,
+    ).not.toHaveProperty("demandKind");
     expect(shown({ category: "EXTORTION" }).leva).toEqual(["sexuallyExplicit"]);
     expect(shown({ category: "EXTORTION", sexuallyExplicit: "true" }).leva).toEqual([
       "sexuallyExplicit",

@@ -65,6 +65,7 @@ export const EMPTY_DRAFT: Draft = {
   threatSerious: "",
   threatAggravated: "",
   demand: "",
+  demandKind: "",
   victimComplied: "",
   discriminatoryMotive: "",
   incitement: "",
@@ -207,6 +208,7 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
           label: "Ti ha chiesto soldi o qualcos'altro in cambio?",
           hint: "Per esempio denaro, altre immagini o un incontro per non diffonderli.",
         }),
+        ask("demandKind"),
         ask("victimComplied"),
       ],
     },
@@ -218,6 +220,7 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
       intro: "Non è colpa tua. Non cancellare i messaggi: sono prove importanti.",
       questions: [
         ask("demand"),
+        ask("demandKind"),
         ask("victimComplied"),
         ask("channel"),
         ask("accountAccessed"),
@@ -250,6 +253,7 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
         ask("audience"),
         ask("harmsReputation"),
         ask("victimIdentifiable", { when: reputation }),
+        ask("victimPresent", { when: reputation }),
       ],
     },
     {
@@ -282,6 +286,7 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
       questions: [
         ask("harmsReputation"),
         ask("victimIdentifiable", { when: reputation }),
+        ask("victimPresent", { when: reputation }),
         ask("threatened"),
         ask("threatSerious"),
         ask("repeated"),
@@ -301,6 +306,7 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
         ask("repeated"),
         ask("effects", { when: repeated }),
         ask("demand"),
+        ask("demandKind"),
         ask("victimComplied"),
         ask("discriminatoryMotive"),
       ],
@@ -317,6 +323,7 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
         ask("threatSerious"),
         ask("harmsReputation"),
         ask("audience", { when: reputation }),
+        ask("victimPresent", { when: reputation }),
       ],
     },
     {
@@ -328,6 +335,7 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
           label: "Qualcuno ha diffuso, o minacciato di diffondere, tue immagini o video intimi?",
         }),
         ask("demand"),
+        ask("demandKind"),
         ask("victimComplied"),
         ask("impersonation"),
         ask("accountAccessed"),

@@ -147,6 +147,22 @@ export const MOTIVE_OPTIONS: readonly QuestionOption[] = [
   { value: "OTHER", label: "Un altro motivo" },
 ];
 
+/** What was demanded: asked gently, and "Preferisco non dirlo" is a full answer (UNKNOWN). */
+export const DEMAND_KIND_OPTIONS: readonly QuestionOption[] = [
+  { value: "MONEY", label: "Soldi, ricariche o altri beni" },
+  {
+    value: "SEXUAL",
+    label: "Immagini o video intimi, o atti sessuali",
+    hint: "Anche da fare davanti alla webcam o in videochiamata.",
+  },
+  {
+    value: "OTHER",
+    label: "Qualcos'altro",
+    hint: "Per esempio di fare o di non fare qualcosa.",
+  },
+  { value: DONT_KNOW, label: "Preferisco non dirlo" },
+];
+
 export const INCITEMENT_OPTIONS: readonly QuestionOption[] = [
   { value: "NONE", label: "No, sono offese o attacchi" },
   { value: "DISCRIMINATION", label: "Sì, spinge a discriminare" },
@@ -282,9 +298,10 @@ export const QUESTIONS = {
   victimPresent: {
     field: "victimPresent",
     kind: "choice",
-    label: "L'offesa è stata rivolta direttamente a te, per esempio in una chat solo tra voi due?",
-    why: "Un'offesa fatta solo a te ha conseguenze legali diverse da quella fatta davanti ad altri.",
-    options: YES_NO,
+    label: "Eri presente mentre accadeva, per esempio in una videochiamata o in una chat dal vivo?",
+    why: "Se partecipavi mentre accadeva, anche insieme ad altre persone, la legge la considera un'offesa fatta in tua presenza (ingiuria), con strade diverse da quelle della diffamazione.",
+    hint: "Un post, o un messaggio in un gruppo che hai letto dopo, non vuol dire che eri presente: in quel caso rispondi No.",
+    options: YES_NO_DONT_KNOW,
   },
   harmsReputation: {
     field: "harmsReputation",
@@ -412,9 +429,18 @@ export const QUESTIONS = {
     field: "demand",
     kind: "choice",
     label: "Ti ha chiesto soldi o qualcos'altro, minacciandoti?",
-    why: "Chiedere qualcosa con una minaccia è estorsione, anche se non hai ceduto.",
+    why: "Chiedere qualcosa con una minaccia è un reato, anche se non hai ceduto.",
     hint: "Per esempio denaro, altre immagini, un incontro o di fare qualcosa contro la tua volontà.",
     options: YES_NO,
+  },
+  demandKind: {
+    field: "demandKind",
+    kind: "choice",
+    label: "Che cosa ti ha chiesto?",
+    why: "Se ti ha chiesto immagini intime o atti sessuali, la legge lo considera violenza sessuale e non estorsione: cambiano i tempi per agire e le tutele. Non è colpa tua.",
+    hint: "Rispondi solo se te la senti: puoi anche scegliere di non dirlo.",
+    options: DEMAND_KIND_OPTIONS,
+    when: (a) => a.demand === true,
   },
   victimComplied: {
     field: "victimComplied",
