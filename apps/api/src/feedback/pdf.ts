@@ -4,7 +4,9 @@ import {
   DEADLINE_KIND_LABELS,
   EVALUATION_COPY,
   formatArticle,
+  groupResult,
   PROCEDIBILITY_TEXT,
+  RESULT_GROUP_COPY,
 } from "@argine/core/feedback/presentation";
 import { type FeedbackResult, SECTION_KEYS, SECTION_TITLES } from "@argine/core/feedback/result";
 import PDFDocument from "pdfkit";
@@ -22,7 +24,10 @@ export interface FeedbackDocument {
   feedback: FeedbackResult;
 }
 
-/** The feedback as a PDF (spec §2 "Feedback download"): code, date, evaluation, offences, deadlines, sections. */
+/**
+ * The feedback as a PDF (spec §2 "Feedback download"): code, date, evaluation, offences, deadlines, the
+ * requests the victim can make at once, what to do instead of a complaint, sections. Grouped as on screen.
+ */
 export function renderFeedbackPdf({ ticketCode, createdAt, feedback }: FeedbackDocument): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
@@ -75,11 +80,22 @@ export function renderFeedbackPdf({ ticketCode, createdAt, feedback }: FeedbackD
     }
   }
 
-  if (feedback.deadlines.length) {
-    heading("Scadenze");
-    for (const d of feedback.deadlines) {
+  const groups = groupResult(feedback);
+  if (groups.deadlines.length) {
+    heading(RESULT_GROUP_COPY.deadlines.title);
+    for (const d of groups.deadlines) {
       paragraph(`${formatItalianDate(d.date)} - ${DEADLINE_KIND_LABELS[d.kind]}: ${d.note}`, d.article);
     }
+  }
+  if (groups.options.length) {
+    heading(RESULT_GROUP_COPY.options.title);
+    paragraph(RESULT_GROUP_COPY.options.intro);
+    for (const o of groups.options) paragraph(`${DEADLINE_KIND_LABELS[o.kind]}: ${o.note}`, o.article);
+  }
+  if (groups.civilRemedies.length) {
+    heading(RESULT_GROUP_COPY.civilRemedies.title);
+    paragraph(RESULT_GROUP_COPY.civilRemedies.intro);
+    for (const entry of groups.civilRemedies) paragraph(entry.text, entry.article);
   }
 
   for (const key of SECTION_KEYS) {

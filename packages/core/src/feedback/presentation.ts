@@ -1,5 +1,5 @@
 import { EVALUATION_LABELS, type Evaluation } from "../practices/evaluation.ts";
-import type { DeadlineKind, Procedibility } from "./result.ts";
+import type { Deadline, DeadlineKind, FeedbackResult, Procedibility, SectionEntry } from "./result.ts";
 
 // How a result is worded wherever it is shown — the result screen and the PDF say the same words.
 
@@ -38,9 +38,48 @@ export const EVALUATION_COPY: Record<Evaluation, EvaluationCopy> = {
 export const DEADLINE_KIND_LABELS: Record<DeadlineKind, string> = {
   QUERELA: "Querela",
   PRESCRIPTION: "Prescrizione",
-  GARANTE: "Garante per la protezione dei dati personali",
+  GARANTE: "Segnalazione al Garante per la protezione dei dati personali",
   PLATFORM: "Richiesta di rimozione alla piattaforma",
 };
+
+/**
+ * The engine's deadlines that are options the victim has, not terms to meet: the Garante decides within
+ * 48 hours, the platform must answer within 24 and remove within 48 (the dates only say "if sent today").
+ */
+const OPTION_KINDS: readonly DeadlineKind[] = ["GARANTE", "PLATFORM"];
+
+/** How a result is grouped for the reader, the same on the screen and in the PDF. */
+export interface ResultGroups {
+  /** "Le scadenze": the complaint and prescription dates, by date. */
+  deadlines: Deadline[];
+  /** What the victim can ask for at once, with the time the other side has to answer. */
+  options: Deadline[];
+  /** What the victim can do instead of a complaint, each with its source. */
+  civilRemedies: SectionEntry[];
+}
+
+export function groupResult(result: Pick<FeedbackResult, "deadlines" | "civilRemedies">): ResultGroups {
+  return {
+    deadlines: result.deadlines.filter((d) => !OPTION_KINDS.includes(d.kind)),
+    options: result.deadlines.filter((d) => OPTION_KINDS.includes(d.kind)),
+    // Results stored before the field existed have none.
+    civilRemedies: result.civilRemedies ?? [],
+  };
+}
+
+export const RESULT_GROUP_COPY = {
+  deadlines: { title: "Le scadenze" },
+  options: {
+    title: "Richieste che puoi fare subito",
+    intro:
+      "Non sono scadenze: sono strade che puoi scegliere, anche senza querela. I tempi indicati sono quelli entro cui deve rispondere chi riceve la tua richiesta.",
+  },
+  civilRemedies: {
+    title: "Che cosa puoi fare invece della querela",
+    intro:
+      "Non serve una querela: sono strade davanti al giudice civile, di solito con l'aiuto di un avvocato.",
+  },
+} as const;
 
 export const PROCEDIBILITY_TEXT: Record<Procedibility, string> = {
   QUERELA: "Si procede a querela: serve una tua querela entro il termine.",

@@ -1,3 +1,5 @@
+import { AnswersSchema } from "@argine/core/feedback/answers";
+import { evaluateFeedback } from "@argine/core/feedback/evaluate";
 import type { FeedbackResult, Offence } from "@argine/core/feedback/result";
 import { SECTION_TITLES } from "@argine/core/feedback/result";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
@@ -142,6 +144,74 @@ describe("feedback result", () => {
     ]);
   });
 
+  it("shows the Garante's 48 hours and the platform's removal as requests the victim can make, not as deadlines", () => {
+    renderResult(
+      result({
+        deadlines: [
+          {
+            kind: "GARANTE",
+            date: "2026-03-12",
+            article: "144-bis D.Lgs. 196/2003",
+            note: "Se invii oggi la segnalazione al Garante privacy per le immagini intime, la decisione è attesa entro 48 ore.",
+          },
+          {
+            kind: "PLATFORM",
+            date: "2026-03-12",
+            article: "2 L. 71/2017",
+            note: "Se invii oggi la richiesta di rimozione, la piattaforma deve confermarla entro 24 ore e rimuovere il contenuto entro 48 ore; altrimenti puoi rivolgerti al Garante privacy.",
+          },
+          ...result().deadlines,
+        ],
+      }),
+    );
+    const deadlines = screen.getByRole("region", { name: "Le scadenze" });
+    expect(within(deadlines).getAllByRole("listitem")).toHaveLength(2);
+    expect(within(deadlines).queryByText(/Garante/)).toBeNull();
+    const options = screen.getByRole("region", { name: "Richieste che puoi fare subito" });
+    expect(within(options).getByText(/Non sono scadenze/)).toBeTruthy();
+    expect(
+      within(options)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
+      "Segnalazione al Garante per la protezione dei dati personaliSe invii oggi la segnalazione al Garante privacy per le immagini intime, la decisione è attesa entro 48 ore.art. 144-bis D.Lgs. 196/2003",
+      "Richiesta di rimozione alla piattaformaSe invii oggi la richiesta di rimozione, la piattaforma deve confermarla entro 24 ore e rimuovere il contenuto entro 48 ore; altrimenti puoi rivolgerti al Garante privacy.art. 2 L. 71/2017",
+    ]);
+  });
+
+  it("a minor with sexual content: one statement on the complaint, the Garante among the requests (the engine's own result)", () => {
+    const answers = AnswersSchema.parse({
+      category: "REVENGEPORN",
+      firstEventDate: "2026-03-01",
+      lastEventDate: "2026-03-01",
+      victimIsMinor: true,
+      victimAge14Plus: true,
+      sexuallyExplicit: true,
+      meantPrivate: true,
+      consentToShare: false,
+      authorMadeOrTook: true,
+      channel: "SOCIAL_PUBLIC",
+      authorKnown: true,
+    });
+    stubApi({ "GET /v1/products": { status: 200, body: [] } });
+    renderResult(evaluateFeedback(answers, ASOF));
+    expect(screen.getByText("Hai ancora 175 giorni per sporgere querela")).toBeTruthy();
+    expect(screen.queryByText(/Non c'è un termine per la querela/)).toBeNull();
+    expect(screen.queryByText(/Per prudenza/)).toBeNull();
+    expect(
+      screen.getAllByText(
+        /pornografia minorile \(art\. 600-ter c\.p\.\), per la quale si procede d'ufficio, ma non è confermato/,
+      ),
+    ).toHaveLength(1);
+    const deadlines = screen.getByRole("region", { name: "Le scadenze" });
+    expect(within(deadlines).queryByText(/Garante/)).toBeNull();
+    const options = screen.getByRole("region", { name: "Richieste che puoi fare subito" });
+    expect(within(options).getByText(/Garante per la protezione dei dati personali/)).toBeTruthy();
+    expect(
+      screen.getByRole("region", { name: "Una persona del nostro team esaminerà il tuo caso" }),
+    ).toBeTruthy();
+  });
+
   it("shows the non-empty sections under their Italian titles, with each entry's article", () => {
     renderResult(result());
     const detail = screen.getByRole("region", { name: "La valutazione nel dettaglio" });
@@ -177,9 +247,39 @@ describe("feedback result", () => {
     const why = screen.getByText(SECTION_TITLES.whyNoCrime).closest("details");
     expect(why?.open).toBe(true);
     expect(screen.getByText("L'offesa sembra essere stata vista solo da te.")).toBeTruthy();
+    // A result stored before civil remedies existed still says what can be done.
     expect(screen.getByRole("heading", { level: 2, name: "Che cosa puoi fare comunque" })).toBeTruthy();
     expect(screen.queryByText(/per sporgere querela/)).toBeNull();
     expect(screen.queryByRole("region", { name: "I reati che sembrano esserci" })).toBeNull();
+  });
+
+  it("NOTVALID for an insult in a video call: what to do instead of a complaint, with the sources", () => {
+    renderResult(
+      result({
+        evaluation: "NOTVALID",
+        offences: [],
+        deadlines: [],
+        civilRemedies: [
+          {
+            text: "L'ingiuria non si persegue con una querela: puoi chiedere al giudice civile il risarcimento del danno e la condanna dell'autore a una sanzione pecuniaria civile, che in questo caso va da 200 a 12.000 euro, perché l'offesa è avvenuta davanti ad altre persone.",
+            article: "D.Lgs. 7/2016",
+          },
+          {
+            text: "Il diritto al risarcimento in sede civile si prescrive, di regola, in 5 anni.",
+            article: "2947 c.c.",
+          },
+        ],
+      }),
+    );
+    const instead = screen.getByRole("region", { name: "Che cosa puoi fare invece della querela" });
+    const remedies = within(instead).getAllByRole("listitem").slice(0, 2);
+    expect(remedies.map((item) => item.textContent)).toEqual([
+      "L'ingiuria non si persegue con una querela: puoi chiedere al giudice civile il risarcimento del danno e la condanna dell'autore a una sanzione pecuniaria civile, che in questo caso va da 200 a 12.000 euro, perché l'offesa è avvenuta davanti ad altre persone.D.Lgs. 7/2016",
+      "Il diritto al risarcimento in sede civile si prescrive, di regola, in 5 anni.art. 2947 c.c.",
+    ]);
+    expect(within(instead).getByRole("heading", { level: 3, name: "E intanto" })).toBeTruthy();
+    expect(within(instead).getByText(/Segnala il contenuto alla piattaforma/)).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Che cosa puoi fare comunque" })).toBeNull();
   });
 
   it("EXPIRED: terms passed, with a way back to the home page and no countdown", () => {

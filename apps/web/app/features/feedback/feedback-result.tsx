@@ -3,9 +3,13 @@ import {
   DEADLINE_KIND_LABELS,
   EVALUATION_COPY,
   formatArticle,
+  groupResult,
   PROCEDIBILITY_TEXT,
+  RESULT_GROUP_COPY,
+  type ResultGroups,
 } from "@argine/core/feedback/presentation";
 import {
+  type Deadline,
   type FeedbackResult,
   SECTION_KEYS,
   SECTION_TITLES,
@@ -68,6 +72,7 @@ export function FeedbackResultView({ submission, onRestart }: FeedbackResultView
   const copy = EVALUATION_COPY[feedback.evaluation];
   const countdown =
     feedback.evaluation === "EXPIRED" ? null : complaintCountdown(feedback.deadlines, feedback.asOf);
+  const groups = groupResult(feedback);
 
   // The result replaces the form: back to the top of the page, and start reading from its title.
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -112,8 +117,11 @@ export function FeedbackResultView({ submission, onRestart }: FeedbackResultView
       {feedback.humanReview ? <HumanReviewNotice /> : null}
 
       {feedback.offences.length > 0 ? <Offences result={feedback} /> : null}
-      {feedback.deadlines.length > 0 ? <Deadlines result={feedback} /> : null}
-      {feedback.evaluation === "NOTVALID" ? <StillPossible /> : null}
+      {groups.deadlines.length > 0 ? <Deadlines deadlines={groups.deadlines} asOf={feedback.asOf} /> : null}
+      {groups.options.length > 0 ? <Options options={groups.options} /> : null}
+      {groups.civilRemedies.length > 0 || feedback.evaluation === "NOTVALID" ? (
+        <InsteadOfComplaint groups={groups} notValid={feedback.evaluation === "NOTVALID"} />
+      ) : null}
 
       <NextStep practiceId={practiceId} ticketCode={ticketCode} humanReview={feedback.humanReview} />
 
@@ -153,9 +161,10 @@ function HumanReviewNotice() {
         Una persona del nostro team esaminerà il tuo caso
       </h2>
       <p>
-        Quando sono coinvolti una persona minorenne e contenuti intimi, o una richiesta di denaro, non ti
-        proponiamo servizi da acquistare in autonomia: il caso merita cura. Una persona del nostro team lo
-        leggerà con attenzione. Registrati per permetterci di contattarti in modo riservato.
+        Quando sono coinvolti una persona minorenne e contenuti intimi o un ricatto, oppure una richiesta di
+        immagini intime o di atti sessuali fatta con una minaccia, non ti proponiamo servizi da acquistare in
+        autonomia: il caso merita cura. Una persona del nostro team lo leggerà con attenzione. Registrati per
+        permetterci di contattarti in modo riservato.
       </p>
       <p>
         Nel frattempo non cancellare nulla, non pagare e non inviare altro materiale. Se sei tu la persona
@@ -195,15 +204,15 @@ function Offences({ result }: { result: FeedbackResult }) {
   );
 }
 
-function Deadlines({ result }: { result: FeedbackResult }) {
+function Deadlines({ deadlines, asOf }: { deadlines: readonly Deadline[]; asOf: string }) {
   return (
     <section className={styles.block} aria-labelledby="deadlines-title">
       <h2 id="deadlines-title" className={styles.blockTitle}>
-        Le scadenze
+        {RESULT_GROUP_COPY.deadlines.title}
       </h2>
-      <p className={styles.muted}>Calcolate al {formatItalianDate(result.asOf)}, in ordine di data.</p>
+      <p className={styles.muted}>Calcolate al {formatItalianDate(asOf)}, in ordine di data.</p>
       <ol className={styles.deadlines}>
-        {result.deadlines.map((deadline) => (
+        {deadlines.map((deadline) => (
           <li
             key={`${deadline.kind}-${deadline.date}-${deadline.article}-${deadline.note}`}
             className={styles.deadline}
@@ -212,7 +221,7 @@ function Deadlines({ result }: { result: FeedbackResult }) {
               <strong>{DEADLINE_KIND_LABELS[deadline.kind]}</strong>
               <span>
                 {formatItalianDate(deadline.date)}
-                {showsRelative(deadline.kind) ? ` · ${relativeDeadline(deadline.date, result.asOf)}` : null}
+                {showsRelative(deadline.kind) ? ` · ${relativeDeadline(deadline.date, asOf)}` : null}
               </span>
             </p>
             <p>{deadline.note}</p>
@@ -224,18 +233,65 @@ function Deadlines({ result }: { result: FeedbackResult }) {
   );
 }
 
-function StillPossible() {
+/** The Garante's 48 hours and the platform's removal: options the victim has, not deadlines. */
+function Options({ options }: { options: readonly Deadline[] }) {
   return (
-    <section className={styles.block} aria-labelledby="still-title">
-      <h2 id="still-title" className={styles.blockTitle}>
-        Che cosa puoi fare comunque
+    <section className={styles.block} aria-labelledby="options-title">
+      <h2 id="options-title" className={styles.blockTitle}>
+        {RESULT_GROUP_COPY.options.title}
       </h2>
-      <ul className={styles.list}>
-        <li>Conserva le prove: screenshot con data e ora, link, nomi dei profili. Non cancellare nulla.</li>
-        <li>Segnala il contenuto alla piattaforma e chiedine la rimozione.</li>
-        <li>Se succede di nuovo, o se ricordi altri dettagli, puoi compilare di nuovo il questionario.</li>
-        <li>Parlane con una persona di cui ti fidi: non devi affrontarlo in solitudine.</li>
+      <p className={styles.muted}>{RESULT_GROUP_COPY.options.intro}</p>
+      <ul className={styles.deadlines}>
+        {options.map((option) => (
+          <li key={`${option.kind}-${option.article}`} className={styles.deadline}>
+            <p className={styles.deadlineHead}>
+              <strong>{DEADLINE_KIND_LABELS[option.kind]}</strong>
+            </p>
+            <p>{option.note}</p>
+            <p className={styles.article}>{formatArticle(option.article)}</p>
+          </li>
+        ))}
       </ul>
+    </section>
+  );
+}
+
+/** Civil remedies (with their sources) and, when no crime seems present, the practical steps left. */
+function InsteadOfComplaint({ groups, notValid }: { groups: ResultGroups; notValid: boolean }) {
+  const remedies = groups.civilRemedies.length > 0;
+  return (
+    <section className={styles.block} aria-labelledby="instead-title">
+      <h2 id="instead-title" className={styles.blockTitle}>
+        {remedies ? RESULT_GROUP_COPY.civilRemedies.title : "Che cosa puoi fare comunque"}
+      </h2>
+      {remedies ? (
+        <>
+          <p className={styles.muted}>{RESULT_GROUP_COPY.civilRemedies.intro}</p>
+          <ul className={styles.deadlines}>
+            {groups.civilRemedies.map((entry) => (
+              <li key={`${entry.text}|${entry.article ?? ""}`} className={styles.deadline}>
+                <p>{entry.text}</p>
+                {entry.article ? <p className={styles.article}>{formatArticle(entry.article)}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {notValid ? (
+        <>
+          {remedies ? <h3 className={styles.subTitle}>E intanto</h3> : null}
+          <ul className={styles.list}>
+            <li>
+              Conserva le prove: screenshot con data e ora, link, nomi dei profili. Non cancellare nulla.
+            </li>
+            <li>Segnala il contenuto alla piattaforma e chiedine la rimozione.</li>
+            <li>
+              Se succede di nuovo, o se ricordi altri dettagli, puoi compilare di nuovo il questionario.
+            </li>
+            <li>Parlane con una persona di cui ti fidi: non devi affrontarlo in solitudine.</li>
+          </ul>
+        </>
+      ) : null}
     </section>
   );
 }

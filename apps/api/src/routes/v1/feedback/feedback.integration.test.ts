@@ -132,6 +132,93 @@ describe.each(testDbKinds())("the questionnaire API on %s", (kind) => {
     expect(text).toContain("non ha valore di parere legale");
   });
 
+  it("a video call with the victim present and others watching is an insult, not defamation, on screen and in the PDF", async () => {
+    const res = await send({
+      answers: {
+        category: "DEFAMATION",
+        firstEventDate: daysAgo(5),
+        lastEventDate: daysAgo(5),
+        channel: "OTHER",
+        audience: "FEW",
+        victimIdentifiable: true,
+        harmsReputation: true,
+        victimPresent: true,
+        authorKnown: true,
+      },
+      statementOfTruth: true,
+      privacyAccepted: true,
+    });
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as { practiceId: string; feedback: unknown };
+    const feedback = FeedbackResultSchema.parse(created.feedback);
+    expect(feedback.evaluation).toBe("NOTVALID");
+    expect(feedback.offences.map((o) => o.code)).not.toContain("DEFAMATION");
+    expect(feedback.sections.whyNoCrime.map((e) => e.text).join(" ")).toContain(
+      "la diffamazione richiede invece che la persona offesa sia assente",
+    );
+    expect(feedback.civilRemedies).toContainEqual({
+      text: expect.stringContaining(
+        "da 200 a 12.000 euro, perché l'offesa è avvenuta davanti ad altre persone",
+      ),
+      article: "D.Lgs. 7/2016",
+    });
+    const pdf = await fetch(`${s.base}/v1/practices/${created.practiceId}/feedback.pdf`);
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain("Non sembra esserci un reato");
+    expect(text).toContain("Che cosa puoi fare invece della querela");
+    expect(text).toContain("(D.Lgs. 7/2016)");
+    expect(text).toContain("(art. 2947 c.c.)");
+  });
+
+  it("a threat to obtain sexual images is sexual violence with 12 months and human review, never extortion", async () => {
+    const res = await send({
+      answers: {
+        category: "EXTORTION",
+        firstEventDate: daysAgo(5),
+        lastEventDate: daysAgo(5),
+        demand: true,
+        demandKind: "SEXUAL",
+        victimComplied: false,
+        authorKnown: true,
+        channel: "PRIVATE_MESSAGE",
+      },
+      statementOfTruth: true,
+      privacyAccepted: true,
+    });
+    expect(res.status).toBe(201);
+    const feedback = FeedbackResultSchema.parse(((await res.json()) as { feedback: unknown }).feedback);
+    expect(feedback.offences.map((o) => o.code)).toEqual(["SEXUAL_VIOLENCE"]);
+    expect(feedback.offences[0]).toMatchObject({ article: "609-bis c.p.", procedibility: "QUERELA" });
+    expect(feedback.humanReview).toBe(true);
+    const bad = await send({
+      answers: { ...REVENGE_PORN, demand: true, demandKind: "FAVOURS" },
+      statementOfTruth: true,
+      privacyAccepted: true,
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toBe("Seleziona una delle opzioni proposte.");
+  });
+
+  it("prints the Garante's 48 hours among the requests the victim can make, not among the deadlines", async () => {
+    const created = (await (
+      await send({
+        answers: { ...REVENGE_PORN, victimIsMinor: true, victimAge14Plus: true },
+        statementOfTruth: true,
+        privacyAccepted: true,
+      })
+    ).json()) as { practiceId: string };
+    const res = await fetch(`${s.base}/v1/practices/${created.practiceId}/feedback.pdf`);
+    const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
+    const deadlines = text.indexOf("Le scadenze");
+    const options = text.indexOf("Richieste che puoi fare subito");
+    expect(deadlines).toBeGreaterThan(-1);
+    expect(options).toBeGreaterThan(deadlines);
+    expect(text.slice(deadlines, options)).not.toContain("Garante");
+    expect(text.slice(options)).toContain("Segnalazione al Garante per la protezione dei dati personali");
+    expect(text).not.toContain("Non c'è un termine per la querela");
+    expect(text).not.toContain("Per prudenza");
+  });
+
   it("answers 404 for an unknown practice and 400 for a malformed id, without revealing anything", async () => {
     expect((await fetch(`${s.base}/v1/practices/6f1c2b8e-1d2a-4c3b-9e8f-000000000000/feedback`)).status).toBe(
       404,
