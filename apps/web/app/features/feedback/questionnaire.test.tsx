@@ -391,7 +391,8 @@ describe("/feedback questionnaire", () => {
     renderWithApp(<FeedbackPage />, { url: "/feedback" });
     expect(await screen.findByText("Passo 1 di 7")).toBeTruthy();
     expect(screen.getByText(/Avevi già iniziato a rispondere: le tue risposte sono ancora qui/)).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Riprendi da dove eri arrivato" }));
+    expect(screen.getByText(/Puoi riprendere dal passo 3 o ricominciare da capo/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Riprendi dal passo 3" }));
     expect(await screen.findByText("Passo 3 di 7")).toBeTruthy();
     expect(screen.queryByText(/Avevi già iniziato/)).toBeNull();
     cleanup();

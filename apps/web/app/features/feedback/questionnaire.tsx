@@ -194,23 +194,20 @@ export function Questionnaire({ intro }: { intro?: ReactNode }) {
   if (!current) return null;
   const isLast = step === LAST_STEP;
   const sending = submit.isPending;
+  // Where "Riprendi" leads: the furthest step reached that the answers still allow.
+  const resumeStep = resumeOffer ? reachableStep(draft, furthest.current, LAST_STEP, today()) : 0;
 
   return (
     <>
-      {step === 0 ? intro : null}
       {resumeOffer && step === 0 ? (
         <div className={styles.resume}>
           <p>
-            Avevi già iniziato a rispondere: le tue risposte sono ancora qui. Puoi riprendere da dove eri
-            arrivato o ricominciare da capo.
+            Avevi già iniziato a rispondere: le tue risposte sono ancora qui. Puoi riprendere dal passo{" "}
+            {resumeStep + 1} o ricominciare da capo.
           </p>
           <div className={styles.actions}>
-            <button
-              type="button"
-              className={PRIMARY}
-              onClick={() => goTo(reachableStep(getValues(), furthest.current, LAST_STEP, today()))}
-            >
-              Riprendi da dove eri arrivato
+            <button type="button" className={PRIMARY} onClick={() => goTo(resumeStep)}>
+              Riprendi dal passo {resumeStep + 1}
             </button>
             <button type="button" className={SECONDARY} onClick={startOver}>
               Ricomincia da capo
@@ -218,6 +215,7 @@ export function Questionnaire({ intro }: { intro?: ReactNode }) {
           </div>
         </div>
       ) : null}
+      {step === 0 ? intro : null}
       <section ref={sectionRef} className={styles.questionnaire} aria-labelledby="step-title">
         {/* The progress is read as part of the step's title (which takes the focus), not twice. */}
         <div className={styles.progress} aria-hidden="true">
