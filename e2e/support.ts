@@ -28,3 +28,13 @@ export async function mailedLink(page: Page, subject: RegExp, path: string): Pro
   if (!href) throw new Error(`no ${path} link in the mail`);
   return href;
 }
+
+/** Where the quick exit goes. */
+export const NEUTRAL_SITE = "https://www.google.it/";
+
+/** The neutral site, answered locally: the machine running the tests may have no internet. */
+export async function fakeNeutralSite(page: Page) {
+  await page.route(`${NEUTRAL_SITE}**`, (route) =>
+    route.fulfill({ contentType: "text/html", body: "<title>Google</title><p>Sito neutro</p>" }),
+  );
+}

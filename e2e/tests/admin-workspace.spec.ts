@@ -100,6 +100,27 @@ test("the admin edits a price the public catalogue serves at once, creates a vou
   await expectAccessible(page);
 });
 
+test("the content preview loads the selected page's current Markdown and shows it as the site will", async ({
+  page,
+}) => {
+  await signIn(page, "admin@demo.argine.it", DEMO_PASSWORD);
+  await page.goto("/dashboard/admin/preview");
+  const editor = page.getByLabel("Markdown della pagina");
+  await page.getByLabel("Pagina del sito").selectOption("/faq");
+  await expect(editor).toHaveValue(
+    /^---\ntitle: Domande frequenti[^\n]*\n[\s\S]*## Il questionario gratuito/,
+  );
+  await page.getByLabel("Pagina del sito").selectOption("/education/stalking");
+  await expect(editor).not.toHaveValue(/Domande frequenti/);
+  const heading = /^heading: (.+)$/m.exec(await editor.inputValue())?.[1] ?? "";
+  expect(heading).not.toBe("");
+  await page.getByRole("button", { name: "Mostra l'anteprima" }).click();
+  await expect(
+    page.getByRole("region", { name: "Anteprima", exact: true }).getByRole("heading", { level: 1 }),
+  ).toHaveText(heading);
+  await expectAccessible(page);
+});
+
 test("a lawyer is told the admin area is reserved", async ({ page }) => {
   await signIn(page, "avvocato@demo.argine.it", DEMO_PASSWORD);
   await page.goto("/dashboard/admin/products");

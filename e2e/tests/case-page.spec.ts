@@ -18,6 +18,12 @@ test("the client's case page shows the recap, the services with their messages a
     page.getByText("Abbiamo inviato la richiesta di rimozione alla piattaforma.", { exact: false }),
   ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Area avvocato" })).toHaveCount(0);
+  // The spec's shitstorm flag, in plain Italian: never the English word.
+  const recap = page.locator("section", { has: page.getByRole("heading", { name: "Riepilogo" }) });
+  await expect(
+    recap.locator("div", { has: page.getByText("Attacco di massa", { exact: true }) }),
+  ).toContainText("No");
+  await expect(page.getByText(/shitstorm/i)).toHaveCount(0);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expectAccessible(page);

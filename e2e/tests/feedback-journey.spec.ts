@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { expectAccessible, signIn } from "../support.ts";
+import { expectAccessible, fakeNeutralSite, NEUTRAL_SITE, signIn } from "../support.ts";
 
 // Issue 4, acceptance 4 and 5: on a 390 × 844 phone, a new user completes the questionnaire for an
 // intimate-images case, reads the result with its deadline, downloads the PDF, registers, and the practice
@@ -152,4 +152,76 @@ test("questionnaire for intimate images → result with deadline → PDF → reg
   });
   expect(stolen.status()).toBe(403);
   await other.close();
+});
+
+/** Whether any choice of a question is selected. */
+async function anyChecked(page: Page, question: RegExp): Promise<boolean> {
+  const radios = page.getByRole("group", { name: question }).getByRole("radio");
+  for (const radio of await radios.all()) if (await radio.isChecked()) return true;
+  return false;
+}
+
+// Issue 12, acceptance 2: Back, Forward and reload move between the steps of the one /feedback address and
+// keep the answers; the quick exit forgets them, and Back after it shows no step and no answer.
+test("Back, Forward and reload keep the answers; after the quick exit, Back shows none", async ({ page }) => {
+  await fakeNeutralSite(page);
+  await page.goto("/");
+  await page.getByRole("link", { name: "Inizia il questionario gratuito" }).first().click();
+  await expect(page.getByText("Passo 1 di 7", { exact: true })).toBeVisible();
+  const questionnaireTitle = await page.title();
+  await choose(page, /Che cosa ti sta succedendo/, /Sono state diffuse mie immagini intime/);
+  await next(page, 2);
+  await page.getByLabel(/la prima volta/).fill(daysFromToday(-30));
+  await page.getByLabel(/l'ultima volta/).fill(daysFromToday(-5));
+  await next(page, 3);
+  await choose(page, /Avevi meno di 18 anni/, "No");
+  await choose(page, /Sai chi è l'autore/, "Sì");
+
+  // The browser's Back: step 2, with its answers; the address and the title say nothing about the case.
+  await page.goBack();
+  await expect(page.getByText("Passo 2 di 7", { exact: true })).toBeVisible();
+  await expect(page.getByLabel(/la prima volta/)).toHaveValue(daysFromToday(-30));
+  await expect(page.getByLabel(/l'ultima volta/)).toHaveValue(daysFromToday(-5));
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/feedback");
+  await expect(page).toHaveTitle(questionnaireTitle);
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath("questionnaire-after-back.png") });
+
+  // Forward: step 3 again, as it was left.
+  await page.goForward();
+  await expect(page.getByText("Passo 3 di 7", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("group", { name: /Sai chi è l'autore/ }).getByRole("radio", { name: "Sì" }),
+  ).toBeChecked();
+
+  // Reload: the same step and answers, and Back still walks the steps.
+  await page.reload();
+  await expect(page.getByText("Passo 3 di 7", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("group", { name: /Avevi meno di 18 anni/ }).getByRole("radio", { name: "No" }),
+  ).toBeChecked();
+  await expect(
+    page.getByRole("group", { name: /Sai chi è l'autore/ }).getByRole("radio", { name: "Sì" }),
+  ).toBeChecked();
+  await page.goBack();
+  await expect(page.getByText("Passo 2 di 7", { exact: true })).toBeVisible();
+  await expect(page.getByLabel(/l'ultima volta/)).toHaveValue(daysFromToday(-5));
+  await page.goForward();
+  await expect(page.getByText("Passo 3 di 7", { exact: true })).toBeVisible();
+
+  // The quick exit, then Back: the questionnaire's start, empty; nothing kept in the tab.
+  await page.getByRole("button", { name: "Esci subito" }).click();
+  await expect(page).toHaveURL(NEUTRAL_SITE);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/feedback$/);
+  await expect(page.getByText("Passo 1 di 7", { exact: true })).toBeVisible();
+  await expect(page.getByText(/Passo [2-7] di 7/)).toHaveCount(0);
+  expect(await anyChecked(page, /Che cosa ti sta succedendo/)).toBe(false);
+  await expect(page.getByText(/Avevi già iniziato/)).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem("feedbackDraft"))).toBeNull();
+  // Nor does going Back further, through the older entries of the questionnaire.
+  await page.goBack();
+  await expect(page.getByText("Passo 1 di 7", { exact: true })).toBeVisible();
+  expect(await anyChecked(page, /Che cosa ti sta succedendo/)).toBe(false);
+  await expectAccessible(page);
 });

@@ -1,17 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible } from "../support.ts";
+import { expectAccessible, fakeNeutralSite, NEUTRAL_SITE } from "../support.ts";
 
 // Issue 6, acceptance 3 and 4: analytics only after consent, the quick exit, the mobile menu, the service
 // worker and an offline reload.
-
-const NEUTRAL_SITE = "https://www.google.it/";
-
-/** The neutral site, answered locally: the machine running the tests may have no internet. */
-async function fakeNeutralSite(page: Page) {
-  await page.route(`${NEUTRAL_SITE}**`, (route) =>
-    route.fulfill({ contentType: "text/html", body: "<title>Google</title><p>Sito neutro</p>" }),
-  );
-}
 
 const dataLayer = (page: Page) =>
   page.evaluate(() => (window as { dataLayer?: { event: string; path?: string }[] }).dataLayer ?? []);
@@ -43,6 +34,45 @@ test.describe("with no choice recorded yet", () => {
     await expect
       .poll(() => dataLayer(page))
       .toContainEqual({ event: "page_view", path: "/services/takedown" });
+  });
+
+  test("on a desktop's first visit the notice leaves the home page's call to action free", {
+    tag: "@desktop",
+  }, async ({ page }) => {
+    const notice = page.getByRole("region", { name: "Cookie su questo sito" });
+    const hero = page.locator("section", { has: page.getByRole("heading", { level: 1 }) });
+    const cta = hero.getByRole("link", { name: "Inizia il questionario gratuito" });
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 1366, height: 768 },
+      { width: 1920, height: 1080 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto("/");
+      await expect(notice).toBeVisible();
+      const [a, b] = [await notice.boundingBox(), await cta.boundingBox()];
+      if (!a || !b) throw new Error("the notice or the call to action has no box");
+      const apart =
+        a.x >= b.x + b.width || b.x >= a.x + a.width || a.y >= b.y + b.height || b.y >= a.y + a.height;
+      expect(
+        apart,
+        `notice ${JSON.stringify(a)} and call to action ${JSON.stringify(b)} at ${viewport.width}×${viewport.height}`,
+      ).toBe(true);
+      // The point a visitor clicks is the link itself, not the notice over it.
+      const hit = await page.evaluate(
+        ({ x, y }) => document.elementFromPoint(x, y)?.closest("a")?.textContent ?? null,
+        { x: b.x + b.width / 2, y: b.y + b.height / 2 },
+      );
+      expect(hit).toBe("Inizia il questionario gratuito");
+      await page.screenshot({
+        path: test.info().outputPath(`home-${viewport.width}x${viewport.height}.png`),
+      });
+    }
+    await expectAccessible(page);
+    // She can start straight away; the notice waits for her answer.
+    await cta.click();
+    await expect(page).toHaveURL(/\/feedback$/);
+    await expect(notice).toBeVisible();
   });
 
   test("refusing analytics keeps the data layer empty, and the footer reopens the choice", async ({

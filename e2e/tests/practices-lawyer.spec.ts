@@ -61,6 +61,8 @@ test("the demo lawyer searches by name and number, filters anonymous practices a
   await expect(box.getByText("Valutazione salvata.")).toBeVisible();
   const recap = page.locator("section", { has: page.getByRole("heading", { name: "Riepilogo" }) });
   await expect(recap).toContainText("valida con riserva");
+  await expect(recap).toContainText("Attacco di massa");
+  await expect(recap).not.toContainText(/shitstorm/i);
 
   const subject = `Documenti per la diffida ${Date.now()}`;
   await box.getByLabel("Oggetto").fill(subject);

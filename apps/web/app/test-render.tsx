@@ -1,6 +1,6 @@
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { createMemoryRouter, type InitialEntry, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { AppProviders } from "./features/async/app-providers.tsx";
 import type { OidcClient } from "./features/auth/oidc-client.ts";
@@ -34,7 +34,7 @@ export function fakeOidcClient(overrides: Partial<OidcClient> = {}): OidcClient 
 
 export function renderWithApp(
   element: ReactNode,
-  { url = "/", authClient = fakeOidcClient() }: { url?: string; authClient?: OidcClient } = {},
+  { url = "/", authClient = fakeOidcClient() }: { url?: InitialEntry; authClient?: OidcClient } = {},
 ) {
   const router = createMemoryRouter(
     [{ path: "*", element: <AppProviders authClient={authClient}>{element}</AppProviders> }],

@@ -1,6 +1,13 @@
 import { z } from "zod";
 
 // Three-valued answers on a practice (spec §3): the victim may not know.
+
+/**
+ * How people see the spec's "shitstorm" flag (many people attacking at once): in plain Italian, for victims
+ * and lawyers alike. The API keeps the spec's name and values.
+ */
+export const SHITSTORM_TERM = "Attacco di massa";
+
 export const SHITSTORM_VALUES = ["YES", "NOT", "UNKNOWN"] as const;
 export type Shitstorm = (typeof SHITSTORM_VALUES)[number];
 export const ShitstormSchema = z.enum(SHITSTORM_VALUES);

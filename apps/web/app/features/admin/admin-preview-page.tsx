@@ -1,5 +1,6 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { CONTENT_PAGES } from "../../content-pages.ts";
+import { loadContentSource } from "../content/content-sources.ts";
 import type { ContentPageData } from "../content/content-types.ts";
 import { ContentView } from "../content/content-view.tsx";
 import { PreviewOverlay } from "../content/preview-overlay.tsx";
@@ -11,8 +12,8 @@ type Preview = { page: ContentPageData } | { error: string } | null;
 
 /**
  * The editors' preview (spec §2 "content-preview mode"): a draft page's Markdown, frontmatter included,
- * shown as the site will show it once it is committed under apps/web/content. The renderer is the build's
- * own, loaded only here.
+ * shown as the site will show it once it is committed under apps/web/content. Picking a page puts its
+ * current Markdown in the editor, to change from there. The renderer is the build's own, loaded only here.
  */
 export function AdminPreviewPage() {
   const pageFieldId = useId();
@@ -21,6 +22,31 @@ export function AdminPreviewPage() {
   const [source, setSource] = useState("");
   const [loading, setLoading] = useState(false);
   const [preview, setPreview] = useState<Preview>(null);
+  const [sourceError, setSourceError] = useState<string | null>(null);
+  /** The page whose Markdown is on its way; null once the editor has it, or once the admin has typed. */
+  const awaited = useRef<string | null>(null);
+
+  // The selected page's Markdown, as published. An answer for a page no longer selected, or arriving after
+  // the admin started typing, never replaces what is in the editor.
+  useEffect(() => {
+    awaited.current = path;
+    const page = CONTENT_PAGES.find((candidate) => candidate.path === path);
+    if (!page) return;
+    setSourceError(null);
+    loadContentSource(page).then(
+      (markdown) => {
+        if (awaited.current !== path) return;
+        awaited.current = null;
+        setSource(markdown);
+        setPreview(null);
+      },
+      () => {
+        if (awaited.current !== path) return;
+        awaited.current = null;
+        setSourceError(`Non siamo riusciti a caricare il Markdown di ${path}.`);
+      },
+    );
+  }, [path]);
 
   async function showPreview(event: FormEvent) {
     event.preventDefault();
@@ -43,8 +69,9 @@ export function AdminPreviewPage() {
         Anteprima dei contenuti
       </h1>
       <p className={styles.intro}>
-        Incolla il Markdown di una pagina, con il suo frontmatter, e guarda come apparirà sul sito prima di
-        pubblicarlo nella cartella apps/web/content.
+        Scegli una pagina: il suo Markdown attuale, con il frontmatter, compare qui sotto. Modificalo o
+        incolla una bozza e guarda come apparirà sul sito prima di pubblicarla nella cartella
+        apps/web/content.
       </p>
       <form onSubmit={showPreview} className={formStyles.form}>
         <div className={formStyles.field}>
@@ -73,10 +100,18 @@ export function AdminPreviewPage() {
             className={`${formStyles.control} ${formStyles.textarea}`}
             rows={14}
             value={source}
-            onChange={(event) => setSource(event.target.value)}
+            onChange={(event) => {
+              awaited.current = null;
+              setSource(event.target.value);
+            }}
             placeholder={"---\ntitle: …\ndescription: …\nheading: …\n---\nTesto della pagina"}
           />
         </div>
+        {sourceError ? (
+          <p role="alert" className={formStyles.alert}>
+            {sourceError}
+          </p>
+        ) : null}
         <button type="submit" className={`${buttonStyles.button} ${buttonStyles.primary}`}>
           Mostra l'anteprima
         </button>

@@ -19,7 +19,9 @@ function Intro() {
       <ul className={styles.reassurance}>
         <li>È gratuito e non serve registrarsi.</li>
         <li>Bastano pochi minuti, in {STEP_COUNT} brevi passi.</li>
-        <li>Le tue risposte restano riservate e non vengono salvate sul tuo dispositivo.</li>
+        <li>
+          Le tue risposte restano riservate: finché non le invii, le tiene solo questa scheda del browser.
+        </li>
         <li>Puoi fermarti quando vuoi e rispondere solo a quello che sai.</li>
       </ul>
       <p className={styles.gentle}>
@@ -27,8 +29,8 @@ function Intro() {
         chiedere aiuto.
       </p>
       <p className={styles.note}>
-        Le risposte restano solo in questa pagina finché non le invii: se la ricarichi prima, si cancellano e
-        potrai ricominciare quando vuoi. Sono obbligatorie solo le domande contrassegnate con{" "}
+        Puoi tornare indietro o ricaricare la pagina senza perdere le risposte. Chiudendo la scheda, o con
+        «Esci subito», si cancellano. Sono obbligatorie solo le domande contrassegnate con{" "}
         <span aria-hidden="true">*</span>
         <span className="visually-hidden">asterisco</span>.
       </p>
@@ -42,7 +44,6 @@ function Intro() {
 export function FeedbackPage() {
   const hydrated = useHydrated();
   const submission = useFeedbackMemory((memory) => memory.submission);
-  const step = useFeedbackMemory((memory) => memory.step);
 
   if (hydrated && submission) {
     return (
@@ -58,11 +59,11 @@ export function FeedbackPage() {
         <p className={styles.eyebrow}>Questionario gratuito</p>
         <h1 className={styles.title}>Raccontaci che cosa è successo</h1>
       </header>
-      {!hydrated || step === 0 ? <Intro /> : null}
       {hydrated ? (
-        <Questionnaire />
+        <Questionnaire intro={<Intro />} />
       ) : (
         <>
+          <Intro />
           <p className={styles.loading}>Caricamento del questionario…</p>
           <noscript>
             <p className={styles.note}>

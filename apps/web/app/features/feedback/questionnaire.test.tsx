@@ -3,10 +3,11 @@ import { evaluateFeedback } from "@argine/core/feedback/evaluate";
 import { FEEDBACK_MESSAGES } from "@argine/core/feedback/messages";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp, stubApi } from "../../test-render.tsx";
-import { LOCAL_STORAGE_KEYS } from "../store/browser-storage.ts";
-import { feedbackMemory, forgetFeedback } from "./feedback-memory.ts";
+import { quickExit } from "../layout/quick-exit.tsx";
+import { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from "../store/browser-storage.ts";
+import { forgetFeedback } from "./feedback-memory.ts";
 import { FeedbackPage } from "./feedback-page.tsx";
 
 const TODAY = romeCalendarDay(new Date());
@@ -14,7 +15,7 @@ const FIRST = addDays(TODAY, -40);
 const LAST = addDays(TODAY, -10);
 
 afterEach(() => {
-  cleanup(); // unmount first: leaving the page remembers the draft, which must not reach the next test
+  cleanup();
   forgetFeedback();
   localStorage.clear();
   sessionStorage.clear();
@@ -70,7 +71,8 @@ describe("/feedback questionnaire", () => {
     expect(screen.getByText("È gratuito e non serve registrarsi.")).toBeTruthy();
     expect(screen.getByText(/Bastano pochi minuti/)).toBeTruthy();
     expect(screen.getByText(/restano riservate/)).toBeTruthy();
-    expect(screen.getByText(/se la ricarichi prima, si cancellano/)).toBeTruthy();
+    expect(screen.getByText(/ricaricare la pagina senza perdere le risposte/)).toBeTruthy();
+    expect(screen.getByText(/con «Esci subito», si cancellano/)).toBeTruthy();
     expect(screen.getByText("Non è colpa tua.")).toBeTruthy();
     const urgent = screen.getByRole("complementary", { name: "Se hai bisogno di aiuto subito" });
     expect(
@@ -215,17 +217,18 @@ describe("/feedback questionnaire", () => {
     expect(screen.getByText("AR-7KM2Q9XD")).toBeTruthy();
     expect(screen.getByText(/Hai ancora \d+ giorni per sporgere querela/)).toBeTruthy();
 
-    // The address stays /feedback; only the practice id is kept in the browser's storage, nothing else.
+    // The address stays /feedback, back at the questionnaire's first entry (so Back leaves it); only the
+    // practice id is kept in the browser's storage: the answers are gone from this tab.
     expect(router.state.location.pathname).toBe("/feedback");
     expect(router.state.location.search).toBe("");
-    expect(router.state.location.state).toBeNull();
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(router.state.historyAction).toBe("POP");
+    expect(screen.getByRole("heading", { level: 1, name: "Il risultato del questionario" })).toBeTruthy();
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId)).toBe(
       "6b1f0c1e-0000-4000-8000-000000000001",
     );
     expect(Object.keys(localStorage)).toEqual([LOCAL_STORAGE_KEYS.lastKnownPracticeId]);
     expect(Object.keys(sessionStorage)).toEqual([]);
-    // The answers are forgotten once the result is here.
-    expect(feedbackMemory.getState().draft).toBeNull();
   });
 
   it("a field the API refuses brings the user back to its step with the API's message", async () => {
@@ -270,18 +273,144 @@ describe("/feedback questionnaire", () => {
     expect(screen.getByText("Passo 7 di 7")).toBeTruthy();
   });
 
-  it("following a link and coming back finds the same step and answers (memory only)", async () => {
+  it("the browser's Back and Forward move between steps and keep the answers", async () => {
+    const { router } = renderWithApp(<FeedbackPage />, { url: "/feedback" });
+    choose(/Che cosa ti sta succedendo/, /Minacce/);
+    await next(2);
+    fillDates();
+    await next(3);
+    choose(/Sai chi è l'autore/, "Sì");
+
+    await act(() => router.navigate(-1));
+    await screen.findByText("Passo 2 di 7");
+    expect((screen.getByLabelText(/la prima volta/) as HTMLInputElement).value).toBe(FIRST);
+    expect((screen.getByLabelText(/l'ultima volta/) as HTMLInputElement).value).toBe(LAST);
+    // The same neutral address: the step is only in the history entry's state.
+    expect(router.state.location.pathname).toBe("/feedback");
+    expect(router.state.location.search).toBe("");
+
+    await act(() => router.navigate(1));
+    await screen.findByText("Passo 3 di 7");
+    expect(
+      (within(group(/Sai chi è l'autore/)).getByRole("radio", { name: "Sì" }) as HTMLInputElement).checked,
+    ).toBe(true);
+
+    // "Indietro" goes back through the history too, so the browser's Forward returns.
+    fireEvent.click(screen.getByRole("button", { name: "Indietro" }));
+    await screen.findByText("Passo 2 di 7");
+    await act(() => router.navigate(1));
+    await screen.findByText("Passo 3 di 7");
+
+    // Back from the first step leaves the questionnaire; the answers wait in this tab until sent.
+    await act(() => router.navigate(-3));
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(
+      JSON.parse(sessionStorage.getItem(SESSION_STORAGE_KEYS.feedbackDraft) ?? "{}").draft.category,
+    ).toBe("THREAT");
+  });
+
+  it("a reload shows the same step with the same answers, from this tab's session storage", async () => {
     const first = renderWithApp(<FeedbackPage />, { url: "/feedback" });
     choose(/Che cosa ti sta succedendo/, /Bullismo in rete/);
     await next(2);
     fillDates();
+    await next(3);
+    choose(/Sai chi è l'autore/, "Non so");
+    const entry = first.router.state.location;
+    expect(entry.state).toEqual({ step: 2, depth: 2 });
     first.unmount();
     expect(localStorage.length).toBe(0);
-    expect(sessionStorage.length).toBe(0);
+    expect(Object.keys(sessionStorage)).toEqual([SESSION_STORAGE_KEYS.feedbackDraft]);
+
+    // A reload keeps the history entry (with its state) and the tab's session storage.
+    renderWithApp(<FeedbackPage />, { url: { pathname: "/feedback", state: entry.state } });
+    expect(await screen.findByText("Passo 3 di 7")).toBeTruthy();
+    expect(
+      (within(group(/Sai chi è l'autore/)).getByRole("radio", { name: "Non so" }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    expect(screen.queryByText(/Avevi già iniziato/)).toBeNull();
+  });
+
+  it("after the quick exit, an old step's history entry shows the first step with no answer", async () => {
+    const replace = vi.spyOn(window.location, "replace").mockImplementation(() => {});
+    const first = renderWithApp(<FeedbackPage />, { url: "/feedback" });
+    choose(/Che cosa ti sta succedendo/, /Sono state diffuse mie immagini intime/);
+    await next(2);
+    fillDates();
+    await next(3);
+    const entry = first.router.state.location;
+    quickExit();
+    expect(replace).toHaveBeenCalled();
+    first.unmount();
+    document.documentElement.classList.remove("quick-exiting");
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.feedbackDraft)).toBeNull();
+
+    // Back to that entry (a new page load, since the neutral site replaced this one).
+    const { router } = renderWithApp(<FeedbackPage />, {
+      url: { pathname: "/feedback", state: entry.state },
+    });
+    expect(await screen.findByText("Passo 1 di 7")).toBeTruthy();
+    expect(screen.queryByText(/Passo [2-7] di 7/)).toBeNull();
+    expect(
+      within(group(/Che cosa ti sta succedendo/))
+        .getAllByRole("radio")
+        .some((radio) => (radio as HTMLInputElement).checked),
+    ).toBe(false);
+    expect(screen.queryByText(/Avevi già iniziato/)).toBeNull();
+    // The entry now says so too, so Forward cannot reopen a later step either.
+    await waitFor(() => expect(router.state.location.state).toEqual({ step: 0, depth: 0 }));
+  });
+
+  it("an entry asking for a step the answers do not reach shows the furthest step they allow", async () => {
+    sessionStorage.setItem(
+      SESSION_STORAGE_KEYS.feedbackDraft,
+      JSON.stringify({ draft: { category: "THREAT", firstEventDate: FIRST }, furthest: 4 }),
+    );
+    const { router } = renderWithApp(<FeedbackPage />, {
+      url: { pathname: "/feedback", state: { step: 4, depth: 4 } },
+    });
+    // Step 2 lacks its last date: that is where the user is taken, with the answer kept.
+    expect(await screen.findByText("Passo 2 di 7")).toBeTruthy();
+    expect((screen.getByLabelText(/la prima volta/) as HTMLInputElement).value).toBe(FIRST);
+    await waitFor(() => expect(router.state.location.state).toEqual({ step: 1, depth: 0 }));
+    // Going back from an entry that has no steps behind it replaces it, never leaving the questionnaire.
+    fireEvent.click(screen.getByRole("button", { name: "Indietro" }));
+    await screen.findByText("Passo 1 di 7");
+    expect(router.state.historyAction).toBe("REPLACE");
+  });
+
+  it("coming back by a link offers, calmly, to continue or start over", async () => {
+    const first = renderWithApp(<FeedbackPage />, { url: "/feedback" });
+    choose(/Che cosa ti sta succedendo/, /Bullismo in rete/);
+    await next(2);
+    fillDates();
+    await next(3);
+    first.unmount();
 
     renderWithApp(<FeedbackPage />, { url: "/feedback" });
-    expect(await screen.findByText("Passo 2 di 7")).toBeTruthy();
-    expect((screen.getByLabelText(/l'ultima volta/) as HTMLInputElement).value).toBe(LAST);
-    act(() => forgetFeedback());
+    expect(await screen.findByText("Passo 1 di 7")).toBeTruthy();
+    expect(screen.getByText(/Avevi già iniziato a rispondere: le tue risposte sono ancora qui/)).toBeTruthy();
+    expect(screen.getByText(/Puoi riprendere dal passo 3 o ricominciare da capo/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Riprendi dal passo 3" }));
+    expect(await screen.findByText("Passo 3 di 7")).toBeTruthy();
+    expect(screen.queryByText(/Avevi già iniziato/)).toBeNull();
+    cleanup();
+
+    renderWithApp(<FeedbackPage />, { url: "/feedback" });
+    fireEvent.click(await screen.findByRole("button", { name: "Ricomincia da capo" }));
+    expect(screen.queryByText(/Avevi già iniziato/)).toBeNull();
+    expect(
+      within(group(/Che cosa ti sta succedendo/))
+        .getAllByRole("radio")
+        .some((radio) => (radio as HTMLInputElement).checked),
+    ).toBe(false);
+    expect(loadDraftCategory()).toBe("");
   });
 });
+
+/** The category kept in session storage ("" when nothing, or nothing chosen, is kept). */
+function loadDraftCategory(): string {
+  const raw = sessionStorage.getItem(SESSION_STORAGE_KEYS.feedbackDraft);
+  return raw ? (JSON.parse(raw).draft?.category ?? "") : "";
+}

@@ -1,10 +1,16 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { SESSION_STORAGE_KEYS } from "../store/browser-storage.ts";
 import { QUICK_EXIT_URL, QuickExit, SHIFT_PRESS_WINDOW_MS } from "./quick-exit.tsx";
 
 function spyOnReplace() {
   return vi.spyOn(window.location, "replace").mockImplementation(() => {});
+}
+
+/** A pageshow event (happy-dom has no PageTransitionEvent of its own). */
+function pageShow(persisted: boolean): Event {
+  return Object.assign(new Event("pageshow"), { persisted });
 }
 
 describe("QuickExit", () => {
@@ -20,6 +26,32 @@ describe("QuickExit", () => {
     fireEvent.click(button);
     expect(replace).toHaveBeenCalledWith(QUICK_EXIT_URL);
     expect(QUICK_EXIT_URL).toBe("https://www.google.it");
+  });
+
+  it("forgets the questionnaire's answers and the claim kept in this tab, not other sites' keys", () => {
+    spyOnReplace();
+    sessionStorage.setItem(SESSION_STORAGE_KEYS.feedbackDraft, '{"draft":{"category":"STALKING"}}');
+    sessionStorage.setItem(SESSION_STORAGE_KEYS.feedbackClaim, "claim-token");
+    sessionStorage.setItem("unrelated", "stays");
+    render(<QuickExit />, { wrapper: MemoryRouter });
+    fireEvent.click(screen.getByRole("button", { name: "Esci subito" }));
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.feedbackDraft)).toBeNull();
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.feedbackClaim)).toBeNull();
+    expect(sessionStorage.getItem("unrelated")).toBe("stays");
+    sessionStorage.clear();
+  });
+
+  it("a page brought back from the back-forward cache after leaving is loaded afresh, not shown", () => {
+    spyOnReplace();
+    const reload = vi.spyOn(window.location, "reload").mockImplementation(() => {});
+    render(<QuickExit />, { wrapper: MemoryRouter });
+    window.dispatchEvent(pageShow(true));
+    expect(reload).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Esci subito" }));
+    window.dispatchEvent(pageShow(false));
+    expect(reload).not.toHaveBeenCalled();
+    window.dispatchEvent(pageShow(true));
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it("is a keyboard-reachable link to the neutral site that acts as a button, with Space too", () => {

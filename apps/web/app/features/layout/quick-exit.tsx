@@ -1,7 +1,7 @@
 import { type SyntheticEvent, useEffect } from "react";
 import { Link } from "react-router";
 import { oidcClient } from "../auth/auth-session.ts";
-import { clearAllLocalKeys } from "../store/browser-storage.ts";
+import { clearAllLocalKeys, clearAllSessionKeys } from "../store/browser-storage.ts";
 import styles from "./quick-exit.module.css";
 
 /** A neutral site that gives nothing away. */
@@ -16,15 +16,17 @@ export const QUICK_EXIT_INFO_PATH = "/esci-subito";
 /**
  * Leaves the site at once: `location.replace` swaps the current history entry for the neutral site, so the
  * Back button does not bring this page back. The page is blanked first, so nothing stays readable while
- * the neutral site loads. The session of this tab is forgotten (tokens, local keys except debugMode):
- * going Back to an earlier page of the site, or retyping its address, shows no personal area to whoever
- * picks up the device. Signing in again is the price of that safety.
+ * the neutral site loads. The session of this tab is forgotten (tokens, local keys except debugMode, the
+ * session keys with the questionnaire's answers): going Back to an earlier page of the site, or retyping
+ * its address, shows no personal area and no answer to whoever picks up the device. Signing in again is
+ * the price of that safety.
  */
 export function quickExit(): void {
   try {
     document.documentElement.classList.add("quick-exiting");
     oidcClient.abandon();
     clearAllLocalKeys();
+    clearAllSessionKeys();
   } catch {
     // Leaving matters more than tidying up.
   }
@@ -61,11 +63,28 @@ function useTripleShift(onTriple: () => void) {
 }
 
 /**
+ * A browser that kept the page in its back-forward cache would show it again, blanked, on Back: load it
+ * afresh instead, from storage the quick exit has emptied.
+ */
+function useFreshAfterQuickExit() {
+  useEffect(() => {
+    function onPageShow(event: PageTransitionEvent) {
+      if (event.persisted && document.documentElement.classList.contains("quick-exiting")) {
+        window.location.reload();
+      }
+    }
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, []);
+}
+
+/**
  * The "Esci subito" bar, on every page and always in reach (sticky): one click, or Shift three times,
  * replaces the page with a neutral site.
  */
 export function QuickExit() {
   useTripleShift(quickExit);
+  useFreshAfterQuickExit();
   const leave = (event: SyntheticEvent) => {
     event.preventDefault();
     quickExit();

@@ -2,7 +2,11 @@ import { prepareProducts } from "@argine/core/orders/cart";
 import { availableProducts } from "@argine/core/practices/available-services";
 import { crimeTypeLabel } from "@argine/core/practices/crime-type";
 import { evaluationLabel } from "@argine/core/practices/evaluation";
-import { PSYCHOLOGICAL_SUPPORT_LABELS, SHITSTORM_LABELS } from "@argine/core/practices/practice-flags";
+import {
+  PSYCHOLOGICAL_SUPPORT_LABELS,
+  SHITSTORM_LABELS,
+  SHITSTORM_TERM,
+} from "@argine/core/practices/practice-flags";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { serviceStatusMessage } from "@argine/core/services/service-messages";
 import { serviceTypeName } from "@argine/core/services/service-type";
@@ -76,7 +80,7 @@ export function PracticeRecap({ practice, staff }: { practice: PracticeDetail; s
         </Fact>
         <Fact term="Etichette">{practice.tags.length ? practice.tags.join(", ") : "—"}</Fact>
         <Fact term="Forme d'odio">{practice.formsOfHate.length ? practice.formsOfHate.join(", ") : "—"}</Fact>
-        <Fact term="Shitstorm">{label(SHITSTORM_LABELS, practice.shitstorm)}</Fact>
+        <Fact term={SHITSTORM_TERM}>{label(SHITSTORM_LABELS, practice.shitstorm)}</Fact>
         <Fact term="Supporto psicologico">
           {label(PSYCHOLOGICAL_SUPPORT_LABELS, practice.psychologicalSupport)}
         </Fact>

@@ -108,3 +108,53 @@ export function clearAllLocalKeys(): void {
     if (key !== LOCAL_STORAGE_KEYS.debugMode) remove(key);
   }
 }
+
+// The session storage keys, owned here too. Session storage lives as long as the tab: closing it, or the
+// quick exit (clearAllSessionKeys), removes them.
+//
+//   feedbackDraft  the questionnaire's answers and the furthest step reached, until sent (feedback-memory.ts).
+//   feedbackClaim  the claim token of the practice the questionnaire opened.
+
+export const SESSION_STORAGE_KEYS = {
+  feedbackDraft: "feedbackDraft",
+  feedbackClaim: "feedbackClaim",
+} as const;
+
+export type SessionStorageKey = (typeof SESSION_STORAGE_KEYS)[keyof typeof SESSION_STORAGE_KEYS];
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readSessionKey(key: SessionStorageKey): string | null {
+  try {
+    return sessionStore()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSessionKey(key: SessionStorageKey, value: string): void {
+  try {
+    sessionStore()?.setItem(key, value);
+  } catch {
+    // Storage full or refused: the page still works, only a reload would lose what was kept.
+  }
+}
+
+export function removeSessionKey(key: SessionStorageKey): void {
+  try {
+    sessionStore()?.removeItem(key);
+  } catch {
+    // ignore
+  }
+}
+
+/** Removes every session key above (the quick exit). The sign-in's own keys are the OIDC client's. */
+export function clearAllSessionKeys(): void {
+  for (const key of Object.values(SESSION_STORAGE_KEYS)) removeSessionKey(key);
+}
