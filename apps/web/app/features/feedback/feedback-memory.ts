@@ -7,10 +7,12 @@ import type { Draft } from "./questionnaire-steps.ts";
 // and come back to the same step or result; a reload, closing the tab or the quick exit wipes it. The
 // answers are dropped as soon as the result arrives: after that only the result is kept.
 
-/** What POST /v1/feedback answered. */
+/** What POST /v1/feedback answered, less the claim token (session storage keeps it: feedbackClaim). */
 export interface FeedbackSubmission {
   practiceId: string;
   ticketCode: string;
+  /** The claim key, shown with the code on the result and printed in its PDF (issue 12). */
+  claimKey: string;
   feedback: FeedbackResult;
 }
 

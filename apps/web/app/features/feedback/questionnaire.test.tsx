@@ -5,7 +5,7 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderWithApp, stubApi } from "../../test-render.tsx";
-import { LOCAL_STORAGE_KEYS } from "../store/browser-storage.ts";
+import { readFeedbackClaim, SESSION_STORAGE_KEYS } from "../store/browser-storage.ts";
 import { feedbackMemory, forgetFeedback } from "./feedback-memory.ts";
 import { FeedbackPage } from "./feedback-page.tsx";
 
@@ -185,7 +185,13 @@ describe("/feedback questionnaire", () => {
     const { calls } = stubApi({
       "POST /v1/feedback": {
         status: 201,
-        body: { practiceId: "6b1f0c1e-0000-4000-8000-000000000001", ticketCode: "AR-7KM2Q9XD", feedback },
+        body: {
+          practiceId: "6b1f0c1e-0000-4000-8000-000000000001",
+          ticketCode: "AR-7KM2Q9XD",
+          claimToken: "token-of-this-tab",
+          claimKey: "K7QM-2XFD",
+          feedback,
+        },
       },
       "GET /v1/products": { status: 200, body: [] },
     });
@@ -215,15 +221,18 @@ describe("/feedback questionnaire", () => {
     expect(screen.getByText("AR-7KM2Q9XD")).toBeTruthy();
     expect(screen.getByText(/Hai ancora \d+ giorni per sporgere querela/)).toBeTruthy();
 
-    // The address stays /feedback; only the practice id is kept in the browser's storage, nothing else.
+    // The address stays /feedback. Only this tab keeps anything: the claim of its practice, in session
+    // storage (issue 12); localStorage, which the next person on the device would find, keeps nothing.
     expect(router.state.location.pathname).toBe("/feedback");
     expect(router.state.location.search).toBe("");
     expect(router.state.location.state).toBeNull();
-    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId)).toBe(
-      "6b1f0c1e-0000-4000-8000-000000000001",
-    );
-    expect(Object.keys(localStorage)).toEqual([LOCAL_STORAGE_KEYS.lastKnownPracticeId]);
-    expect(Object.keys(sessionStorage)).toEqual([]);
+    expect(Object.keys(localStorage)).toEqual([]);
+    expect(Object.keys(sessionStorage)).toEqual([SESSION_STORAGE_KEYS.feedbackClaim]);
+    expect(readFeedbackClaim()).toEqual({
+      practiceId: "6b1f0c1e-0000-4000-8000-000000000001",
+      claimToken: "token-of-this-tab",
+    });
+    expect(screen.getByText("K7QM-2XFD")).toBeTruthy();
     // The answers are forgotten once the result is here.
     expect(feedbackMemory.getState().draft).toBeNull();
   });

@@ -5,7 +5,7 @@ import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { errorCode, type HttpError } from "../http/http-error.ts";
 import { PRIVACY_PATH } from "../layout/navigation.ts";
-import { writeLastKnownPracticeId } from "../store/browser-storage.ts";
+import { writeFeedbackClaim } from "../store/browser-storage.ts";
 import buttonStyles from "../ui/button.module.css";
 import formStyles from "../ui/form.module.css";
 import { CheckboxField, FormMessage } from "../ui/form-field.tsx";
@@ -76,10 +76,11 @@ export function Questionnaire() {
   const submit = useMutation({
     mutationFn: submitFeedback,
     meta: { hideError: true },
-    onSuccess: (created) => {
-      // The only thing kept beyond this page: the practice id, so the login can claim it (spec §3, §4).
-      writeLastKnownPracticeId(created.practiceId);
-      rememberSubmission(created);
+    onSuccess: ({ claimToken, ...submission }) => {
+      // The only thing kept beyond this page, for this tab only: the proof that claims the practice after
+      // sign-in (issue 12). Never the id alone in localStorage, where the next person could use it.
+      writeFeedbackClaim({ practiceId: submission.practiceId, claimToken });
+      rememberSubmission(submission);
     },
     onError: (error: HttpError) => {
       const values = getValues();

@@ -1,7 +1,7 @@
 import { type SyntheticEvent, useEffect } from "react";
 import { Link } from "react-router";
 import { oidcClient } from "../auth/auth-session.ts";
-import { clearAllLocalKeys } from "../store/browser-storage.ts";
+import { clearAllLocalKeys, clearAllSessionKeys } from "../store/browser-storage.ts";
 import styles from "./quick-exit.module.css";
 
 /** A neutral site that gives nothing away. */
@@ -16,7 +16,8 @@ export const QUICK_EXIT_INFO_PATH = "/esci-subito";
 /**
  * Leaves the site at once: `location.replace` swaps the current history entry for the neutral site, so the
  * Back button does not bring this page back. The page is blanked first, so nothing stays readable while
- * the neutral site loads. The session of this tab is forgotten (tokens, local keys except debugMode):
+ * the neutral site loads. The session of this tab is forgotten (tokens, local keys except debugMode, the
+ * session keys: the questionnaire in progress and the claim of the one submitted):
  * going Back to an earlier page of the site, or retyping its address, shows no personal area to whoever
  * picks up the device. Signing in again is the price of that safety.
  */
@@ -25,6 +26,7 @@ export function quickExit(): void {
     document.documentElement.classList.add("quick-exiting");
     oidcClient.abandon();
     clearAllLocalKeys();
+    clearAllSessionKeys();
   } catch {
     // Leaving matters more than tidying up.
   }

@@ -108,3 +108,72 @@ export function clearAllLocalKeys(): void {
     if (key !== LOCAL_STORAGE_KEYS.debugMode) remove(key);
   }
 }
+
+// The session storage keys, owned by this module too. sessionStorage lives as long as the tab: nothing here
+// outlives it, and the quick exit clears it at once (clearAllSessionKeys).
+//
+//   feedbackDraft  the questionnaire in progress (features/feedback).
+//   feedbackClaim  { practiceId, claimToken } of the questionnaire this tab submitted: the only proof that
+//                  claims its practice after sign-in (issue 12). Used once, then forgotten.
+
+export const SESSION_STORAGE_KEYS = {
+  feedbackDraft: "feedbackDraft",
+  feedbackClaim: "feedbackClaim",
+} as const;
+
+export type SessionStorageKey = (typeof SESSION_STORAGE_KEYS)[keyof typeof SESSION_STORAGE_KEYS];
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function removeSessionKey(key: SessionStorageKey): void {
+  try {
+    sessionStore()?.removeItem(key);
+  } catch {
+    // ignore
+  }
+}
+
+/** What the tab that submitted the questionnaire keeps to claim its practice. */
+export interface FeedbackClaim {
+  practiceId: string;
+  claimToken: string;
+}
+
+export function readFeedbackClaim(): FeedbackClaim | null {
+  try {
+    const raw = sessionStore()?.getItem(SESSION_STORAGE_KEYS.feedbackClaim);
+    if (!raw) return null;
+    const { practiceId, claimToken } = JSON.parse(raw) as Record<string, unknown>;
+    return typeof practiceId === "string" && typeof claimToken === "string" && practiceId && claimToken
+      ? { practiceId, claimToken }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeFeedbackClaim(claim: FeedbackClaim): void {
+  try {
+    sessionStore()?.setItem(
+      SESSION_STORAGE_KEYS.feedbackClaim,
+      JSON.stringify({ practiceId: claim.practiceId, claimToken: claim.claimToken }),
+    );
+  } catch {
+    // Refused: the claim key shown on the result still finds the practice from any device.
+  }
+}
+
+export function clearFeedbackClaim(): void {
+  removeSessionKey(SESSION_STORAGE_KEYS.feedbackClaim);
+}
+
+/** Removes every session key above (the quick exit). */
+export function clearAllSessionKeys(): void {
+  for (const key of Object.values(SESSION_STORAGE_KEYS)) removeSessionKey(key);
+}
