@@ -20,6 +20,21 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.waitForURL(/\/dashboard$/);
 }
 
+/** An access token for the signed-in tab, through its refresh token (as the app itself renews). */
+export async function accessTokenOf(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const refresh = Object.entries(sessionStorage).find(([k]) => k.endsWith("refreshToken"))?.[1] ?? "";
+    const body = new URLSearchParams({
+      grant_type: "refresh_token",
+      refresh_token: refresh,
+      client_id: "argine-web",
+      resource: `${location.origin}/v1`,
+    });
+    const res = await fetch("/oidc/token", { method: "POST", body });
+    return ((await res.json()) as { access_token: string }).access_token;
+  });
+}
+
 /** Opens the newest mail whose subject matches, in the demo mailbox, and returns the link it carries. */
 export async function mailedLink(page: Page, subject: RegExp, path: string): Promise<string> {
   await page.goto("/dev/mailbox");

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { expectAccessible, fakeNeutralSite, NEUTRAL_SITE, signIn } from "../support.ts";
+import { accessTokenOf, expectAccessible, fakeNeutralSite, NEUTRAL_SITE, signIn } from "../support.ts";
 
 // Issue 4, acceptance 4 and 5: on a 390 × 844 phone, a new user completes the questionnaire for an
 // intimate-images case, reads the result with its deadline, downloads the PDF, registers, and the practice
@@ -35,21 +35,6 @@ async function pdfText(data: Buffer): Promise<string> {
   }
   await task.destroy();
   return text.replace(/\s+/g, " ");
-}
-
-/** An access token for the signed-in tab, through its refresh token (as the app itself renews). */
-async function accessTokenOf(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const refresh = Object.entries(sessionStorage).find(([k]) => k.endsWith("refreshToken"))?.[1] ?? "";
-    const body = new URLSearchParams({
-      grant_type: "refresh_token",
-      refresh_token: refresh,
-      client_id: "argine-web",
-      resource: `${location.origin}/v1`,
-    });
-    const res = await fetch("/oidc/token", { method: "POST", body });
-    return ((await res.json()) as { access_token: string }).access_token;
-  });
 }
 
 test("questionnaire for intimate images → result with deadline → PDF → register → the practice is mine", async ({
@@ -96,8 +81,17 @@ test("questionnaire for intimate images → result with deadline → PDF → reg
   await expect(page.getByText("612-ter c.p.").first()).toBeVisible();
   expect(page.url()).toMatch(/\/feedback$/);
   await expectAccessible(page);
-  const practiceId = await page.evaluate(() => localStorage.getItem("lastKnownPracticeId"));
+  // The result shows the code with its claim key; this tab alone keeps the token that claims the practice
+  // after sign-in, in session storage, and localStorage keeps no practice id for the next person (issue 12).
+  const claimKey = (await page.locator("dt:text-is('Chiave di recupero') + dd").textContent()) ?? "";
+  expect(claimKey).toMatch(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
+  const stored = await page.evaluate(() => ({
+    claim: JSON.parse(sessionStorage.getItem("feedbackClaim") ?? "{}") as { practiceId?: string },
+    local: Object.keys(localStorage),
+  }));
+  const practiceId = stored.claim.practiceId;
   expect(practiceId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(stored.local).not.toContain("lastKnownPracticeId");
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -112,6 +106,7 @@ test("questionnaire for intimate images → result with deadline → PDF → reg
   const { readFile } = await import("node:fs/promises");
   const text = await pdfText(await readFile(await download.path()));
   expect(text).toContain(`Pratica ${ticketCode}`);
+  expect(text).toContain(`Codice pratica ${ticketCode} - chiave di recupero ${claimKey}`);
   expect(text).toContain("612-ter c.p.");
   expect(text).toContain("Querela");
   expect(text).toContain("non ha valore di parere legale");
@@ -137,6 +132,9 @@ test("questionnaire for intimate images → result with deadline → PDF → reg
   await expect(page.getByRole("heading", { name: "Indirizzo confermato" })).toBeVisible();
   await signIn(page, email, "Tranquilla42");
   await expect(page.getByText(`La pratica ${ticketCode} è ora nel tuo account.`)).toBeVisible();
+
+  // The token did its job once and is forgotten.
+  expect(await page.evaluate(() => sessionStorage.getItem("feedbackClaim"))).toBeNull();
 
   // Through the API: the practice is hers (claiming again is a no-op), and nobody else can take it.
   const mine = await accessTokenOf(page);

@@ -11,6 +11,8 @@ interface Ids {
   otherClient: string;
   clientPractice: string;
   clientComment: string;
+  /** A questionnaire's practice nobody owns yet, with its code and claim key (issue 12). */
+  unclaimed: { ticketCode: string; claimKey: string };
 }
 const CALLERS: Caller[] = ["anonymous", "client", "otherClient", "lawyer", "admin"];
 
@@ -19,7 +21,7 @@ interface Case {
   /** The OpenAPI path, as documented. */
   path: string;
   url: (ids: Ids) => string;
-  body?: unknown;
+  body?: unknown | ((ids: Ids) => unknown);
   expect: Record<Caller, number>;
 }
 
@@ -210,6 +212,16 @@ const TABLE: Case[] = [
     method: "PATCH",
     path: "/v1/practices/{id}/user",
     url: ({ clientPractice }) => `/v1/practices/${clientPractice}/user`,
+    // The owner claiming again is a no-op; nobody else gets it, even with the token it was claimed with.
+    body: { claimToken: "spent-or-made-up" },
+    expect: { anonymous: 401, client: 200, otherClient: 403, lawyer: 403, admin: 403 },
+  },
+  {
+    method: "POST",
+    path: "/v1/practices/claim",
+    url: () => "/v1/practices/claim",
+    // The client enters the code and key first and gets the practice; after that they are void for anyone.
+    body: ({ unclaimed }: Ids) => unclaimed,
     expect: { anonymous: 401, client: 200, otherClient: 403, lawyer: 403, admin: 403 },
   },
   // admin workspace
@@ -344,6 +356,7 @@ describe("authorization: every route × every caller", () => {
   let otherClientId = "";
   let clientPractice = "";
   let clientComment = "";
+  let unclaimed = { ticketCode: "", claimKey: "" };
 
   beforeAll(async () => {
     s = await startIdentityServer("pglite");
@@ -385,11 +398,24 @@ describe("authorization: every route × every caller", () => {
         privacyAccepted: true,
       }),
     });
-    clientPractice = ((await created.json()) as { practiceId: string }).practiceId;
+    const practice = (await created.json()) as { practiceId: string; claimToken: string };
+    clientPractice = practice.practiceId;
     await fetch(`${s.base}/v1/practices/${clientPractice}/user`, {
       method: "PATCH",
-      headers: { authorization: `Bearer ${tokens.client}` },
+      headers: { authorization: `Bearer ${tokens.client}`, "content-type": "application/json" },
+      body: JSON.stringify({ claimToken: practice.claimToken }),
     });
+    const another = await fetch(`${s.base}/v1/feedback`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify({
+        answers: { category: "STALKING", firstEventDate: "2026-11-01", lastEventDate: "2026-11-02" },
+        statementOfTruth: true,
+        privacyAccepted: true,
+      }),
+    });
+    const { ticketCode, claimKey } = (await another.json()) as { ticketCode: string; claimKey: string };
+    unclaimed = { ticketCode, claimKey };
     const comment = await fetch(`${s.base}/v1/practices/${clientPractice}/comments`, {
       method: "POST",
       headers: { authorization: `Bearer ${tokens.client}`, "content-type": "application/json" },
@@ -412,19 +438,18 @@ describe("authorization: every route × every caller", () => {
   for (const c of TABLE) {
     it.each(CALLERS)(`${c.method} ${c.path} as %s`, async (caller) => {
       const token = tokens[caller];
-      const res = await fetch(
-        `${s.base}${c.url({ otherClient: otherClientId, clientPractice, clientComment })}`,
-        {
-          method: c.method,
-          headers: {
-            accept: "application/json",
-            "x-forwarded-for": randomIp(),
-            ...(c.body === undefined ? {} : { "content-type": "application/json" }),
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          body: c.body === undefined ? undefined : JSON.stringify(c.body),
+      const ids: Ids = { otherClient: otherClientId, clientPractice, clientComment, unclaimed };
+      const body = typeof c.body === "function" ? c.body(ids) : c.body;
+      const res = await fetch(`${s.base}${c.url(ids)}`, {
+        method: c.method,
+        headers: {
+          accept: "application/json",
+          "x-forwarded-for": randomIp(),
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
         },
-      );
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       expect(res.status).toBe(c.expect[caller]);
     });
   }

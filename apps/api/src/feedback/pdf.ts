@@ -22,13 +22,21 @@ export interface FeedbackDocument {
   ticketCode: string;
   createdAt: Date;
   feedback: FeedbackResult;
+  /** Printed only when the download proved it already knows it (the practice is still unowned). */
+  claimKey?: string | null;
 }
 
 /**
- * The feedback as a PDF (spec §2 "Feedback download"): code, date, evaluation, offences, deadlines, the
- * requests the victim can make at once, what to do instead of a complaint, sections. Grouped as on screen.
+ * The feedback as a PDF (spec §2 "Feedback download"): code (with its claim key when the download carried
+ * it), date, evaluation, offences, deadlines, the requests the victim can make at once, what to do instead
+ * of a complaint, sections. Grouped as on screen.
  */
-export function renderFeedbackPdf({ ticketCode, createdAt, feedback }: FeedbackDocument): Promise<Buffer> {
+export function renderFeedbackPdf({
+  ticketCode,
+  createdAt,
+  feedback,
+  claimKey,
+}: FeedbackDocument): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
     margin: 56,
@@ -60,6 +68,7 @@ export function renderFeedbackPdf({ ticketCode, createdAt, feedback }: FeedbackD
     .text(
       `Creata il ${createdAt.toISOString().slice(0, 10).split("-").reverse().join("/")} - regole ${feedback.rulesVersion}`,
     );
+  if (claimKey) printClaimKey(doc, ticketCode, claimKey);
 
   const verdict = EVALUATION_COPY[feedback.evaluation];
   heading(verdict.title, 15);
@@ -109,4 +118,19 @@ export function renderFeedbackPdf({ ticketCode, createdAt, feedback }: FeedbackD
   paragraph(PDF_DISCLAIMER);
   doc.end();
   return done;
+}
+
+/** The claim key under the header (issue 12): with the code, it finds the practice again from any device. */
+function printClaimKey(doc: PDFKit.PDFDocument, ticketCode: string, claimKey: string): void {
+  doc
+    .moveDown(0.6)
+    .font("bold")
+    .fontSize(11)
+    .text(`Codice pratica ${ticketCode} - chiave di recupero ${claimKey}`)
+    .font("body")
+    .fontSize(10.5)
+    .text(
+      "Con il codice e la chiave puoi aggiungere la pratica al tuo account da qualsiasi dispositivo: accedi e scegli «Ho un codice pratica». Tienili per te: chi li conosce può prendere la pratica.",
+      { paragraphGap: 4 },
+    );
 }

@@ -23,6 +23,12 @@ describe("logging", () => {
     expect(redactUrl("/v1/products")).toBe("/v1/products");
   });
 
+  it("redacts the claim key the feedback PDF's link carries (issue 12)", () => {
+    expect(redactUrl("/v1/practices/p1/feedback.pdf?claimKey=K7QM-2XFD")).toBe(
+      "/v1/practices/p1/feedback.pdf?claimKey=[redacted]",
+    );
+  });
+
   it("never writes passwords, tokens or authorization headers", () => {
     const { log, lines } = capture();
     log.info({

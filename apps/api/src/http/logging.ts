@@ -1,7 +1,9 @@
 import type { FastifyServerOptions } from "fastify";
 
-// Query parameters that carry secrets (document tokens, OAuth codes) never reach the log.
-const SECRET_PARAMS = /([?&](?:token|code|access_token|id_token|state|session_state)=)[^&#]*/gi;
+// Query parameters that carry secrets (document tokens, OAuth codes, the feedback PDF's claimKey) never reach
+// the log.
+const SECRET_PARAMS =
+  /([?&](?:token|code|access_token|id_token|state|session_state|claimKey|claimToken)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, "$1[redacted]");
@@ -22,6 +24,8 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
         "*.accessToken",
         "*.idToken",
         "*.refreshToken",
+        "*.claimToken",
+        "*.claimKey",
       ],
       censor: "[redacted]",
     },

@@ -18,7 +18,8 @@ export function isStaff(actor: Actor | null): boolean {
 /**
  * The practices domain's one policy.
  * - claim: a signed-in user may take a practice nobody owns yet (the questionnaire creates them unowned), or
- *   one already theirs; never someone else's;
+ *   one already theirs; never someone else's. Being allowed is not enough: the claim also needs one of the
+ *   practice's secrets (claim.ts), checked by the conditional update that sets the owner;
  * - read, comment, change-status: the owner, or staff (which statuses: lifecycle.ts);
  * - manage-services (the services a practice can buy, its advice price, the evaluation) and contact-client
  *   (email the client): staff only;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
 import { practiceEmails, practices, services, users } from "../schema.ts";
@@ -14,6 +14,10 @@ export interface NewFeedbackPractice {
   expiryDate: Date | null;
   answers: Record<string, unknown>;
   feedback: Record<string, unknown>;
+  /** The hashes of the claim secrets (issue 12): the submitting browser's token, and the key shown once. */
+  claimTokenHash: string;
+  claimTokenExpiresAt: Date;
+  claimKeyHash: string;
 }
 
 /** A practice created by the questionnaire: no owner yet, PENDING, the answers kept as its questions. */
@@ -34,14 +38,57 @@ export async function findPractice(db: Db, id: string): Promise<PracticeRow | un
   return row;
 }
 
-/** Gives an unowned practice to the user; true when the user owns it afterwards (also if already theirs). */
-export async function claimPractice(db: Db, id: string, userId: string): Promise<boolean> {
+// A claim is one conditional UPDATE: it succeeds only on a practice still unowned whose secret matches, and
+// voids both secrets as it sets the owner, so a secret works once and two claimants cannot both win.
+const voidSecrets = { claimTokenHash: null, claimTokenExpiresAt: null, claimKeyHash: null } as const;
+
+/** Gives the practice to the user if the browser's token matches and has not expired; undefined otherwise. */
+export async function claimPracticeWithToken(
+  db: Db,
+  id: string,
+  userId: string,
+  claimTokenHash: string,
+  now = new Date(),
+): Promise<PracticeRow | undefined> {
   const [row] = await db
     .update(practices)
-    .set({ ownerId: userId, updatedAt: new Date() })
-    .where(and(eq(practices.id, id), or(isNull(practices.ownerId), eq(practices.ownerId, userId))))
-    .returning({ id: practices.id });
-  return Boolean(row);
+    .set({ ownerId: userId, ...voidSecrets, updatedAt: now })
+    .where(
+      and(
+        eq(practices.id, id),
+        isNull(practices.ownerId),
+        eq(practices.claimTokenHash, claimTokenHash),
+        gt(practices.claimTokenExpiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Gives the practice with this code to the user if the key matches; undefined otherwise (by the code's index). */
+export async function claimPracticeWithKey(
+  db: Db,
+  ticketCode: string,
+  userId: string,
+  claimKeyHash: string,
+): Promise<PracticeRow | undefined> {
+  const [row] = await db
+    .update(practices)
+    .set({ ownerId: userId, ...voidSecrets, updatedAt: new Date() })
+    .where(
+      and(
+        eq(practices.ticketCode, ticketCode),
+        isNull(practices.ownerId),
+        eq(practices.claimKeyHash, claimKeyHash),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function findPracticeByTicketCode(db: Db, ticketCode: string): Promise<PracticeRow | undefined> {
+  const [row] = await db.select().from(practices).where(eq(practices.ticketCode, ticketCode));
+  return row;
 }
 
 export interface PracticeFilters {

@@ -6,7 +6,13 @@ import { fakeOidcClient, renderWithApp, stubApi } from "../../test-render.tsx";
 import { createAppStateStore } from "../async/app-state.ts";
 import { apiClient } from "../http/api-client.ts";
 import { practiceQueryKey } from "../practices/practice-queries.ts";
-import { LOCAL_STORAGE_KEYS, writeLastKnownPracticeId, writeUserData } from "../store/browser-storage.ts";
+import {
+  LOCAL_STORAGE_KEYS,
+  readFeedbackClaim,
+  writeFeedbackClaim,
+  writeLastKnownPracticeId,
+  writeUserData,
+} from "../store/browser-storage.ts";
 import { oidcClient } from "./auth-session.ts";
 import { callbackOutcome } from "./callback.ts";
 import { CallbackPage, handleCallback } from "./callback-page.tsx";
@@ -62,9 +68,13 @@ describe("login callback errors (spec §8)", () => {
 });
 
 describe("login callback success (spec §4)", () => {
-  afterEach(() => localStorage.clear());
+  afterEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
 
-  it("signs the user in, claims and loads the carried practice first and goes to the target", async () => {
+  it("signs the user in, claims this tab's practice with its token, loads it and goes to the target", async () => {
+    writeFeedbackClaim({ practiceId: "p-42", claimToken: "token-42" });
     const { calls } = stubApi({
       "PATCH /v1/practices/p-42/user": {
         status: 200,
@@ -88,45 +98,39 @@ describe("login callback success (spec §4)", () => {
       "PATCH /v1/practices/p-42/user",
       "GET /v1/practices/p-42",
     ]);
+    expect(calls[0]?.body).toEqual({ claimToken: "token-42" });
     expect(d.queryClient.getQueryData(practiceQueryKey("p-42"))).toEqual({ id: "p-42" });
     expect(d.navigate).toHaveBeenCalledWith("/dashboard/orders", { claimedTicketCode: "AR-7KM2Q9XD" });
     expect(JSON.parse(localStorage.getItem("userData") ?? "")).toEqual({ id: "user-1", name: "Giulia" });
+    // Used once, then forgotten.
+    expect(readFeedbackClaim()).toBeNull();
   });
 
-  it("uses lastKnownPracticeId; a refused claim or a failed load is quiet and never blocks the landing", async () => {
+  it("never claims by a practice id alone: lastKnownPracticeId or a carried id is only loaded", async () => {
     writeLastKnownPracticeId("p-9");
-    const { calls } = stubApi({
-      "PATCH /v1/practices/p-9/user": {
-        status: 403,
-        body: { code: "FORBIDDEN", message: "Non hai i permessi per questa operazione.", requestId: "r" },
-      },
-      "GET /v1/practices/p-9": { status: 404, body: { message: "Non trovata" } },
-    });
+    const { calls } = stubApi({ "GET /v1/practices/p-9": { status: 404, body: { message: "Non trovata" } } });
     const d = deps({ completeLogin: vi.fn(async () => ({ claims: USER_CLAIMS })) });
     await handleCallback(new URLSearchParams({ code: "c", state: "s" }), d);
-    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
-      "PATCH /v1/practices/p-9/user",
-      "GET /v1/practices/p-9",
-    ]);
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(["GET /v1/practices/p-9"]);
     expect(d.navigate).toHaveBeenCalledWith("/dashboard");
-    // Someone else's practice: the stored id leads nowhere and is dropped.
-    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId)).toBeNull();
     expect(d.appState.getState().authStatus).toBe("authenticated");
+
+    const carried = stubApi({});
+    const e = deps({ completeLogin: vi.fn(async () => ({ claims: USER_CLAIMS, practiceId: "p-3" })) });
+    await handleCallback(new URLSearchParams({ code: "c", state: "s" }), e);
+    expect(carried.calls.map((call) => `${call.method} ${call.url}`)).toEqual(["GET /v1/practices/p-3"]);
   });
 
-  it("claims the practice stored by the questionnaire with the bearer token, then forgets the stored id", async () => {
-    writeLastKnownPracticeId("6b1f0c1e-0000-4000-8000-000000000001");
+  it("sends the claim with the bearer token; a refused claim is quiet, forgotten, and never blocks the landing", async () => {
+    const id = "6b1f0c1e-0000-4000-8000-000000000001";
+    writeFeedbackClaim({ practiceId: id, claimToken: "expired" });
     apiClient.setAccessTokenGetter(() => "tok");
     const { calls } = stubApi({
-      "PATCH /v1/practices/6b1f0c1e-0000-4000-8000-000000000001/user": {
-        status: 200,
-        body: {
-          practiceId: "6b1f0c1e-0000-4000-8000-000000000001",
-          ticketCode: "AR-ABCDEFGH",
-          status: "PENDING",
-        },
+      [`PATCH /v1/practices/${id}/user`]: {
+        status: 403,
+        body: { code: "FORBIDDEN", message: "Non è possibile aggiungere questa pratica.", requestId: "r" },
       },
-      "GET /v1/practices/6b1f0c1e-0000-4000-8000-000000000001": { status: 200, body: {} },
+      [`GET /v1/practices/${id}`]: { status: 404, body: { message: "Non trovata" } },
     });
     const d = deps({ completeLogin: vi.fn(async () => ({ claims: USER_CLAIMS })) });
     try {
@@ -136,12 +140,12 @@ describe("login callback success (spec §4)", () => {
     }
     expect(calls[0]?.method).toBe("PATCH");
     expect(calls[0]?.headers.get("Authorization")).toBe("Bearer tok");
-    expect(d.navigate).toHaveBeenCalledWith("/dashboard", { claimedTicketCode: "AR-ABCDEFGH" });
-    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId)).toBeNull();
+    expect(d.navigate).toHaveBeenCalledWith("/dashboard");
+    expect(readFeedbackClaim()).toBeNull();
   });
 
-  it("a claim that fails for another reason (network) still lands, without the confirmation", async () => {
-    writeLastKnownPracticeId("p-5");
+  it("a claim that fails for another reason (network) still lands, and keeps the token for the next sign-in", async () => {
+    writeFeedbackClaim({ practiceId: "p-5", claimToken: "token-5" });
     const fetchMock = vi.fn(async () => {
       throw new TypeError("Failed to fetch");
     });
@@ -149,8 +153,7 @@ describe("login callback success (spec §4)", () => {
     const d = deps({ completeLogin: vi.fn(async () => ({ claims: USER_CLAIMS })) });
     await handleCallback(new URLSearchParams({ code: "c", state: "s" }), d);
     expect(d.navigate).toHaveBeenCalledWith("/dashboard");
-    // Not refused: the id stays for the next login.
-    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId)).toBe("p-5");
+    expect(readFeedbackClaim()).toEqual({ practiceId: "p-5", claimToken: "token-5" });
   });
 
   it("no practice known: no claim, no preload", async () => {
@@ -191,6 +194,7 @@ describe("login callback success (spec §4)", () => {
   });
 
   it("the page passes the claimed practice to the landing in the navigation state", async () => {
+    writeFeedbackClaim({ practiceId: "p-1", claimToken: "token-1" });
     stubApi({
       "PATCH /v1/practices/p-1/user": {
         status: 200,

@@ -13,7 +13,9 @@ import {
 import { practiceQueryOptions } from "../practices/practice-queries.ts";
 import {
   clearAllLocalKeys,
-  clearLastKnownPracticeId,
+  clearFeedbackClaim,
+  type FeedbackClaim,
+  readFeedbackClaim,
   readLastKnownPracticeId,
   writeUserData,
 } from "../store/browser-storage.ts";
@@ -50,22 +52,20 @@ async function withinPreloadTime<T>(promise: Promise<T>): Promise<T | undefined>
 }
 
 /**
- * The practice the questionnaire created becomes the user's (PATCH /v1/practices/{id}/user). It may already
- * be someone else's or gone: a 403/404 is quietly ignored, and no failure or slow answer ever blocks the
- * landing. Once claimed (or refused), a stored lastKnownPracticeId has done its job and is dropped: the next
- * login does not claim it again, and on a shared device the next person's login cannot pick it up.
- * Resolves with the ticket code when claimed.
+ * The practice this tab's questionnaire opened becomes the user's, with the claim token kept in session
+ * storage (issue 12: the practice id alone claims nothing). A refusal is quiet — the token expired, or was
+ * used — and no failure or slow answer ever blocks the landing; the claim key on the result still finds the
+ * practice from the dashboard. Once answered, the token has done its job and is forgotten; a network failure
+ * keeps it for the next sign-in in this tab. Resolves with the ticket code when claimed.
  */
-async function claimCarriedPractice(practiceId: string): Promise<string | null> {
+async function claimSubmittedPractice(claim: FeedbackClaim): Promise<string | null> {
   try {
-    const claimed = await withinPreloadTime(claimPractice(practiceId));
-    if (claimed && readLastKnownPracticeId() === practiceId) clearLastKnownPracticeId();
+    const claimed = await withinPreloadTime(claimPractice(claim.practiceId, claim.claimToken));
+    if (claimed) clearFeedbackClaim();
     return claimed?.ticketCode ?? null;
   } catch (reason) {
     const code = errorCode(reason);
-    if ((code === "FORBIDDEN" || code === "NOT_FOUND") && readLastKnownPracticeId() === practiceId) {
-      clearLastKnownPracticeId();
-    }
+    if (code === "FORBIDDEN" || code === "NOT_FOUND") clearFeedbackClaim();
     return null;
   }
 }
@@ -113,12 +113,11 @@ export async function handleCallback(params: URLSearchParams, deps: CallbackDeps
     appState.setAuthenticated(user);
     writeUserData({ id: user.id, name: user.name });
     trackEvent("login", user.id);
-    const practiceId = completed.practiceId ?? readLastKnownPracticeId();
-    if (practiceId) {
-      // Claim first, so the preload reads the practice as the user's own.
-      claimedTicketCode = await claimCarriedPractice(practiceId);
-      await preloadPractice(queryClient, practiceId);
-    }
+    // Claim first, so the preload reads the practice as the user's own.
+    const claim = readFeedbackClaim();
+    if (claim) claimedTicketCode = await claimSubmittedPractice(claim);
+    const practiceId = completed.practiceId ?? claim?.practiceId ?? readLastKnownPracticeId();
+    if (practiceId) await preloadPractice(queryClient, practiceId);
     target = completed.returnTo ?? DASHBOARD_PATH;
   } catch (reason) {
     appState.setAnonymous();

@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { useCurrentUser } from "../auth/auth-state.ts";
 import { DASHBOARD_PATH, PRIVACY_PATH, PROFILE_INFO_PATH } from "../layout/navigation.ts";
 import { readClaimedTicketCode } from "../practices/claim-practice.ts";
+import { ClaimWithKeyForm } from "../practices/claim-with-key-form.tsx";
 import { ClientRecap } from "../practices/client-recap.tsx";
 import { FormMessage, StatusRegion } from "../ui/form-field.tsx";
 import styles from "./dashboard-page.module.css";
@@ -43,6 +44,7 @@ export function DashboardHomePage() {
       ) : (
         <ClientRecap />
       )}
+      {staffRole ? null : <ClaimWithKeyForm />}
       <ul className={styles.cards}>
         {dashboardSections(user?.roles ?? [])
           .filter((section) => section.to !== DASHBOARD_PATH)

@@ -14,6 +14,10 @@ export interface FeedbackRequestBody {
 export interface FeedbackCreated {
   practiceId: string;
   ticketCode: string;
+  /** Claims the practice once after sign-in, from this tab only (session storage). */
+  claimToken: string;
+  /** Shown once on the result: with the code, claims the practice from any device. */
+  claimKey: string;
   feedback: FeedbackResult;
 }
 
@@ -22,7 +26,11 @@ export function submitFeedback(body: FeedbackRequestBody): Promise<FeedbackCreat
   return apiClient.post<FeedbackCreated>("/v1/feedback", body, { auth: false });
 }
 
-/** GET /v1/practices/{id}/feedback.pdf: the address of the PDF, for a plain download link. */
-export function feedbackPdfUrl(practiceId: string): string {
-  return `${config.apiBaseUrl}/v1/practices/${encodeURIComponent(practiceId)}/feedback.pdf`;
+/**
+ * GET /v1/practices/{id}/feedback.pdf: the address of the PDF, for a plain download link. With the claim key
+ * (the result screen's link), the PDF prints it: the server prints only a key the request already carries.
+ */
+export function feedbackPdfUrl(practiceId: string, claimKey?: string): string {
+  const url = `${config.apiBaseUrl}/v1/practices/${encodeURIComponent(practiceId)}/feedback.pdf`;
+  return claimKey ? `${url}?claimKey=${encodeURIComponent(claimKey)}` : url;
 }

@@ -60,7 +60,7 @@ describe("the questionnaire's answers in session storage", () => {
 
   it("the result replaces the answers, and the quick exit's clear-all removes them", () => {
     saveDraft({ draft: { ...EMPTY_DRAFT, category: "THREAT" }, furthest: 6 });
-    rememberSubmission({ practiceId: "p", ticketCode: "AR-1", feedback: {} as never });
+    rememberSubmission({ practiceId: "p", ticketCode: "AR-1", claimKey: "K7QM-2XFD", feedback: {} as never });
     expect(loadDraft()).toBeNull();
     expect(feedbackMemory.getState().submission?.ticketCode).toBe("AR-1");
 

@@ -23,10 +23,12 @@ import {
 //   address, so nothing about the case shows in the address or the title;
 // - the result, in this page's JavaScript only: a reload forgets it (the practice id stays for the login).
 
-/** What POST /v1/feedback answered. */
+/** What POST /v1/feedback answered, less the claim token (session storage keeps it: feedbackClaim). */
 export interface FeedbackSubmission {
   practiceId: string;
   ticketCode: string;
+  /** The claim key, shown with the code on the result and printed in its PDF (issue 12). */
+  claimKey: string;
   feedback: FeedbackResult;
 }
 

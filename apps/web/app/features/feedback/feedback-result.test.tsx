@@ -5,7 +5,7 @@ import { SECTION_TITLES } from "@argine/core/feedback/result";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeOidcClient, renderWithApp, stubApi } from "../../test-render.tsx";
-import { LOCAL_STORAGE_KEYS } from "../store/browser-storage.ts";
+import { LOCAL_STORAGE_KEYS, readFeedbackClaim, writeFeedbackClaim } from "../store/browser-storage.ts";
 import { forgetFeedback, rememberSubmission } from "./feedback-memory.ts";
 import { FeedbackPage } from "./feedback-page.tsx";
 import { FeedbackResultView } from "./feedback-result.tsx";
@@ -66,7 +66,7 @@ function renderResult(feedback: FeedbackResult, options: Parameters<typeof rende
   const onRestart = vi.fn();
   const rendered = renderWithApp(
     <FeedbackResultView
-      submission={{ practiceId: PRACTICE_ID, ticketCode: "AR-7KM2Q9XD", feedback }}
+      submission={{ practiceId: PRACTICE_ID, ticketCode: "AR-7KM2Q9XD", claimKey: "K7QM-2XFD", feedback }}
       onRestart={onRestart}
     />,
     { url: "/feedback", ...options },
@@ -78,6 +78,7 @@ afterEach(() => {
   cleanup();
   forgetFeedback();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 describe("feedback result", () => {
@@ -361,32 +362,37 @@ describe("feedback result", () => {
     expect(calls.find((call) => call.url === "/v1/products")?.headers.has("Authorization")).toBe(false);
   });
 
-  it("gives the practice code to note down and the PDF as a plain download link", () => {
+  it("gives the practice code and its claim key to note down, and the PDF that prints them", () => {
     renderResult(result());
     expect(screen.getByText("AR-7KM2Q9XD")).toBeTruthy();
+    expect(screen.getByText("K7QM-2XFD")).toBeTruthy();
+    expect(screen.getByText(/Annota il codice pratica e la chiave di recupero/)).toBeTruthy();
+    expect(screen.getByText(/accedi e scegli «Ho un codice pratica»/)).toBeTruthy();
     const pdf = screen.getByRole("link", { name: "Scarica la valutazione in PDF" });
-    expect(pdf.getAttribute("href")).toBe(`/v1/practices/${PRACTICE_ID}/feedback.pdf`);
+    // The link carries the key, so the PDF may print it (the server prints only a key the request holds).
+    expect(pdf.getAttribute("href")).toBe(`/v1/practices/${PRACTICE_ID}/feedback.pdf?claimKey=K7QM-2XFD`);
     expect(pdf.hasAttribute("download")).toBe(true);
   });
 
-  it("the calls to register or log in carry the practice id and store it as lastKnownPracticeId", async () => {
+  it("the calls to register or log in carry the practice id, and leave no id in localStorage", async () => {
     const { router } = renderResult(result());
     fireEvent.click(screen.getByRole("link", { name: "Registrati per aprire la pratica" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/account/register"));
     expect(router.state.location.state).toEqual({ practiceId: PRACTICE_ID });
     expect(router.state.location.search).toBe("");
-    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId)).toBe(PRACTICE_ID);
+    // The next person on a shared device would find it there (issue 12).
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId)).toBeNull();
 
-    localStorage.clear();
     cleanup();
     const second = renderResult(result());
     fireEvent.click(screen.getByRole("link", { name: "Hai già un account? Accedi" }));
     await waitFor(() => expect(second.router.state.location.pathname).toBe("/account/login"));
     expect(second.router.state.location.state).toEqual({ practiceId: PRACTICE_ID });
-    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId)).toBe(PRACTICE_ID);
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId)).toBeNull();
   });
 
-  it("signed in already: adds the practice to the account and lands on the dashboard", async () => {
+  it("signed in already: adds the practice with this tab's token and lands on the dashboard", async () => {
+    writeFeedbackClaim({ practiceId: PRACTICE_ID, claimToken: "token-of-this-tab" });
     const { calls } = stubApi({
       "GET /v1/users/me": { status: 404, body: { message: "x" } },
       [`PATCH /v1/practices/${PRACTICE_ID}/user`]: {
@@ -401,8 +407,34 @@ describe("feedback result", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Aggiungi la pratica al tuo account" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
     expect(router.state.location.state).toEqual({ claimedTicketCode: "AR-7KM2Q9XD" });
-    expect(calls.some((call) => call.method === "PATCH")).toBe(true);
+    expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({ claimToken: "token-of-this-tab" });
+    expect(readFeedbackClaim()).toBeNull();
     expect(screen.queryByRole("link", { name: "Registrati per aprire la pratica" })).toBeNull();
+  });
+
+  it("signed in, with an expired token or none: adds the practice with the code and the key shown", async () => {
+    writeFeedbackClaim({ practiceId: PRACTICE_ID, claimToken: "expired" });
+    const { calls } = stubApi({
+      "GET /v1/users/me": { status: 404, body: { message: "x" } },
+      [`PATCH /v1/practices/${PRACTICE_ID}/user`]: {
+        status: 403,
+        body: { code: "FORBIDDEN", message: "Non è possibile aggiungere questa pratica.", requestId: "r" },
+      },
+      "POST /v1/practices/claim": {
+        status: 200,
+        body: { practiceId: PRACTICE_ID, ticketCode: "AR-7KM2Q9XD", status: "PENDING" },
+      },
+    });
+    const authClient = fakeOidcClient({
+      restore: vi.fn(async () => ({ sub: "user-1", given_name: "Giulia" })),
+    });
+    const { router } = renderResult(result(), { authClient });
+    fireEvent.click(await screen.findByRole("button", { name: "Aggiungi la pratica al tuo account" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    expect(calls.find((call) => call.method === "POST")?.body).toEqual({
+      ticketCode: "AR-7KM2Q9XD",
+      claimKey: "K7QM-2XFD",
+    });
   });
 
   it("offers a new questionnaire; the page shows a remembered result in place of the questionnaire", () => {
@@ -411,7 +443,12 @@ describe("feedback result", () => {
     expect(onRestart).toHaveBeenCalled();
     cleanup();
 
-    rememberSubmission({ practiceId: PRACTICE_ID, ticketCode: "AR-7KM2Q9XD", feedback: result() });
+    rememberSubmission({
+      practiceId: PRACTICE_ID,
+      ticketCode: "AR-7KM2Q9XD",
+      claimKey: "K7QM-2XFD",
+      feedback: result(),
+    });
     renderWithApp(<FeedbackPage />, { url: "/feedback" });
     expect(screen.getByRole("heading", { level: 1, name: "Il risultato del questionario" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Compila un nuovo questionario" }));

@@ -25,11 +25,12 @@ import { useAppState } from "../async/app-state.ts";
 import { useAuthPending } from "../auth/auth-state.ts";
 import { errorCode, type HttpError } from "../http/http-error.ts";
 import { DASHBOARD_PATH, LOGIN_PATH, REGISTER_PATH } from "../layout/navigation.ts";
-import { claimedPracticeState, claimPractice } from "../practices/claim-practice.ts";
+import { claimedPracticeState, claimPractice, claimPracticeWithKey } from "../practices/claim-practice.ts";
 import { productsQueryOptions } from "../products/product-queries.ts";
-import { writeLastKnownPracticeId } from "../store/browser-storage.ts";
+import { clearFeedbackClaim, readFeedbackClaim } from "../store/browser-storage.ts";
 import buttonStyles from "../ui/button.module.css";
 import { FormMessage, StatusRegion } from "../ui/form-field.tsx";
+import { codeAndKeyText, PracticeCodeAndKey } from "./claim-key.tsx";
 import { feedbackPdfUrl } from "./feedback-api.ts";
 import type { FeedbackSubmission } from "./feedback-memory.ts";
 import styles from "./feedback-result.module.css";
@@ -68,7 +69,7 @@ interface FeedbackResultViewProps {
 }
 
 export function FeedbackResultView({ submission, onRestart }: FeedbackResultViewProps) {
-  const { practiceId, ticketCode, feedback } = submission;
+  const { practiceId, ticketCode, claimKey, feedback } = submission;
   const copy = EVALUATION_COPY[feedback.evaluation];
   const countdown =
     feedback.evaluation === "EXPIRED" ? null : complaintCountdown(feedback.deadlines, feedback.asOf);
@@ -123,7 +124,12 @@ export function FeedbackResultView({ submission, onRestart }: FeedbackResultView
         <InsteadOfComplaint groups={groups} notValid={feedback.evaluation === "NOTVALID"} />
       ) : null}
 
-      <NextStep practiceId={practiceId} ticketCode={ticketCode} humanReview={feedback.humanReview} />
+      <NextStep
+        practiceId={practiceId}
+        ticketCode={ticketCode}
+        claimKey={claimKey}
+        humanReview={feedback.humanReview}
+      />
 
       <Sections result={feedback} />
 
@@ -329,42 +335,42 @@ function Sections({ result }: { result: FeedbackResult }) {
 function NextStep({
   practiceId,
   ticketCode,
+  claimKey,
   humanReview,
 }: {
   practiceId: string;
   ticketCode: string;
+  claimKey: string;
   humanReview: boolean;
 }) {
   const auth = useAuthPending();
   const userId = useAppState((state) => state.user?.id);
   const [copied, setCopied] = useState(false);
   const canCopy = typeof navigator !== "undefined" && typeof navigator.clipboard?.writeText === "function";
-  const remember = () => writeLastKnownPracticeId(practiceId);
 
   return (
     <section className={styles.next} aria-labelledby="next-title">
       <h2 id="next-title" className={styles.blockTitle}>
         Il codice della tua pratica
       </h2>
-      <p>Abbiamo aperto una pratica riservata con questo codice. Annotalo: ti servirà per ritrovarla.</p>
-      <p className={styles.ticket}>{ticketCode}</p>
+      <PracticeCodeAndKey ticketCode={ticketCode} claimKey={claimKey} />
       <div className={styles.actions}>
         {canCopy ? (
           <button
             type="button"
             className={SECONDARY}
             onClick={() => {
-              void navigator.clipboard.writeText(ticketCode).then(
+              void navigator.clipboard.writeText(codeAndKeyText(ticketCode, claimKey)).then(
                 () => setCopied(true),
                 () => setCopied(false),
               );
             }}
           >
-            Copia il codice
+            Copia codice e chiave
           </button>
         ) : null}
         <a
-          href={feedbackPdfUrl(practiceId)}
+          href={feedbackPdfUrl(practiceId, claimKey)}
           download
           className={SECONDARY}
           onClick={() => trackEvent("feedback_download", userId)}
@@ -372,7 +378,7 @@ function NextStep({
           Scarica la valutazione in PDF
         </a>
       </div>
-      <StatusRegion>{copied ? <p className={styles.muted}>Codice copiato.</p> : null}</StatusRegion>
+      <StatusRegion>{copied ? <p className={styles.muted}>Codice e chiave copiati.</p> : null}</StatusRegion>
       <p className={styles.muted}>
         Il PDF contiene i dettagli del tuo caso: salvalo in un posto sicuro, soprattutto se altre persone
         usano questo dispositivo.
@@ -382,7 +388,7 @@ function NextStep({
         {humanReview ? "Per permetterci di contattarti" : "Vuoi andare avanti?"}
       </h3>
       {!auth.pending && auth.authenticated ? (
-        <ClaimForSignedInUser practiceId={practiceId} />
+        <ClaimForSignedInUser practiceId={practiceId} ticketCode={ticketCode} claimKey={claimKey} />
       ) : (
         <>
           <p>
@@ -391,10 +397,10 @@ function NextStep({
               : "Con un account gratuito apri la pratica, scegli i servizi che ti servono e segui tutto dalla tua area personale."}
           </p>
           <div className={styles.actions}>
-            <Link to={REGISTER_PATH} state={{ practiceId }} onClick={remember} className={PRIMARY}>
+            <Link to={REGISTER_PATH} state={{ practiceId }} className={PRIMARY}>
               Registrati per aprire la pratica
             </Link>
-            <Link to={LOGIN_PATH} state={{ practiceId }} onClick={remember} className={SECONDARY}>
+            <Link to={LOGIN_PATH} state={{ practiceId }} className={SECONDARY}>
               Hai già un account? Accedi
             </Link>
           </div>
@@ -404,14 +410,40 @@ function NextStep({
   );
 }
 
+/**
+ * Claims from the result: with this tab's token (issue 12), or, when the tab has none or it has expired, with
+ * the code and the key the result shows.
+ */
+async function claimFromResult(practiceId: string, ticketCode: string, claimKey: string) {
+  const stored = readFeedbackClaim();
+  if (stored?.practiceId === practiceId) {
+    try {
+      return await claimPractice(practiceId, stored.claimToken);
+    } catch (reason) {
+      if (errorCode(reason) !== "FORBIDDEN") throw reason;
+    }
+  }
+  return claimPracticeWithKey({ ticketCode, claimKey });
+}
+
 /** Already signed in: add the practice to the account at once, then go to the dashboard. */
-function ClaimForSignedInUser({ practiceId }: { practiceId: string }) {
+function ClaimForSignedInUser({
+  practiceId,
+  ticketCode,
+  claimKey,
+}: {
+  practiceId: string;
+  ticketCode: string;
+  claimKey: string;
+}) {
   const navigate = useNavigate();
   const claim = useMutation({
-    mutationFn: () => claimPractice(practiceId),
+    mutationFn: () => claimFromResult(practiceId, ticketCode, claimKey),
     meta: { hideError: true },
-    onSuccess: (claimed) =>
-      void navigate(DASHBOARD_PATH, { state: claimedPracticeState(claimed.ticketCode) }),
+    onSuccess: (claimed) => {
+      clearFeedbackClaim();
+      void navigate(DASHBOARD_PATH, { state: claimedPracticeState(claimed.ticketCode) });
+    },
   });
   const code = errorCode(claim.error);
   return (

@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp, stubApi } from "../../test-render.tsx";
 import { quickExit } from "../layout/quick-exit.tsx";
-import { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from "../store/browser-storage.ts";
+import { readFeedbackClaim, SESSION_STORAGE_KEYS } from "../store/browser-storage.ts";
 import { forgetFeedback } from "./feedback-memory.ts";
 import { FeedbackPage } from "./feedback-page.tsx";
 
@@ -187,7 +187,13 @@ describe("/feedback questionnaire", () => {
     const { calls } = stubApi({
       "POST /v1/feedback": {
         status: 201,
-        body: { practiceId: "6b1f0c1e-0000-4000-8000-000000000001", ticketCode: "AR-7KM2Q9XD", feedback },
+        body: {
+          practiceId: "6b1f0c1e-0000-4000-8000-000000000001",
+          ticketCode: "AR-7KM2Q9XD",
+          claimToken: "token-of-this-tab",
+          claimKey: "K7QM-2XFD",
+          feedback,
+        },
       },
       "GET /v1/products": { status: 200, body: [] },
     });
@@ -217,18 +223,22 @@ describe("/feedback questionnaire", () => {
     expect(screen.getByText("AR-7KM2Q9XD")).toBeTruthy();
     expect(screen.getByText(/Hai ancora \d+ giorni per sporgere querela/)).toBeTruthy();
 
-    // The address stays /feedback, back at the questionnaire's first entry (so Back leaves it); only the
-    // practice id is kept in the browser's storage: the answers are gone from this tab.
+    // The address stays /feedback, back at the questionnaire's first entry (so Back leaves it). Only this
+    // tab keeps anything: the claim of its practice, in session storage (issue 12); localStorage, which the
+    // next person on the device would find, keeps nothing, and the answers are gone.
     expect(router.state.location.pathname).toBe("/feedback");
     expect(router.state.location.search).toBe("");
     await waitFor(() => expect(router.state.location.state).toBeNull());
     expect(router.state.historyAction).toBe("POP");
     expect(screen.getByRole("heading", { level: 1, name: "Il risultato del questionario" })).toBeTruthy();
-    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId)).toBe(
-      "6b1f0c1e-0000-4000-8000-000000000001",
-    );
-    expect(Object.keys(localStorage)).toEqual([LOCAL_STORAGE_KEYS.lastKnownPracticeId]);
-    expect(Object.keys(sessionStorage)).toEqual([]);
+    expect(Object.keys(localStorage)).toEqual([]);
+    expect(Object.keys(sessionStorage)).toEqual([SESSION_STORAGE_KEYS.feedbackClaim]);
+    expect(readFeedbackClaim()).toEqual({
+      practiceId: "6b1f0c1e-0000-4000-8000-000000000001",
+      claimToken: "token-of-this-tab",
+    });
+    expect(screen.getByText("K7QM-2XFD")).toBeTruthy();
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.feedbackDraft)).toBeNull();
   });
 
   it("a field the API refuses brings the user back to its step with the API's message", async () => {

@@ -5,7 +5,7 @@ import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import { errorCode, type HttpError } from "../http/http-error.ts";
 import { PRIVACY_PATH, QUESTIONNAIRE_PATH } from "../layout/navigation.ts";
-import { writeLastKnownPracticeId } from "../store/browser-storage.ts";
+import { writeFeedbackClaim } from "../store/browser-storage.ts";
 import buttonStyles from "../ui/button.module.css";
 import formStyles from "../ui/form.module.css";
 import { CheckboxField, FormMessage } from "../ui/form-field.tsx";
@@ -115,12 +115,13 @@ export function Questionnaire({ intro }: { intro?: ReactNode }) {
   const submit = useMutation({
     mutationFn: submitFeedback,
     meta: { hideError: true },
-    onSuccess: (created) => {
-      // The only thing kept beyond this page: the practice id, so the login can claim it (spec §3, §4).
-      writeLastKnownPracticeId(created.practiceId);
+    onSuccess: ({ claimToken, ...submission }) => {
+      // The only thing kept beyond this page, for this tab only: the proof that claims the practice after
+      // sign-in (issue 12). Never the id alone in localStorage, where the next person could use it.
+      writeFeedbackClaim({ practiceId: submission.practiceId, claimToken });
       // Back from the result leaves the questionnaire: rewind to its first entry, where the result shows.
       if (depth > 0) void navigate(-depth);
-      rememberSubmission(created);
+      rememberSubmission(submission);
     },
     onError: (error: HttpError) => {
       const values = getValues();

@@ -1,7 +1,12 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SESSION_STORAGE_KEYS } from "../store/browser-storage.ts";
+import {
+  LOCAL_STORAGE_KEYS,
+  readFeedbackClaim,
+  SESSION_STORAGE_KEYS,
+  writeFeedbackClaim,
+} from "../store/browser-storage.ts";
 import { QUICK_EXIT_URL, QuickExit, SHIFT_PRESS_WINDOW_MS } from "./quick-exit.tsx";
 
 function spyOnReplace() {
@@ -52,6 +57,17 @@ describe("QuickExit", () => {
     expect(reload).not.toHaveBeenCalled();
     window.dispatchEvent(pageShow(true));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("forgets the questionnaire's claim and the local keys before leaving", () => {
+    spyOnReplace();
+    writeFeedbackClaim({ practiceId: "p1", claimToken: "t1" });
+    localStorage.setItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId, "p0");
+    render(<QuickExit />, { wrapper: MemoryRouter });
+    fireEvent.click(screen.getByRole("button", { name: "Esci subito" }));
+    expect(readFeedbackClaim()).toBeNull();
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.feedbackClaim)).toBeNull();
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId)).toBeNull();
   });
 
   it("is a keyboard-reachable link to the neutral site that acts as a button, with Space too", () => {

@@ -17,9 +17,9 @@ export const QUICK_EXIT_INFO_PATH = "/esci-subito";
  * Leaves the site at once: `location.replace` swaps the current history entry for the neutral site, so the
  * Back button does not bring this page back. The page is blanked first, so nothing stays readable while
  * the neutral site loads. The session of this tab is forgotten (tokens, local keys except debugMode, the
- * session keys with the questionnaire's answers): going Back to an earlier page of the site, or retyping
- * its address, shows no personal area and no answer to whoever picks up the device. Signing in again is
- * the price of that safety.
+ * session keys: the questionnaire's answers in progress and the claim of the one submitted): going Back
+ * to an earlier page of the site, or retyping its address, shows no personal area and no answer to
+ * whoever picks up the device. Signing in again is the price of that safety.
  */
 export function quickExit(): void {
   try {

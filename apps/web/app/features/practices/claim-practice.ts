@@ -1,18 +1,27 @@
+import type { ClaimedPractice, ClaimWithKeyBody } from "@argine/core/practices/claim";
 import { apiClient } from "../http/api-client.ts";
 
-// PATCH /v1/practices/{id}/user: the signed-in user takes an unowned practice (the one the questionnaire
-// created). 403 when it belongs to someone else, 404 when it does not exist.
+// Claiming the practice the questionnaire opened (issue 12): never with its id alone.
+// - PATCH /v1/practices/{id}/user with the claim token the submitting tab keeps in session storage;
+// - POST /v1/practices/claim with the practice code and the claim key, from any device.
+// Both answer 403 with an Italian message when the secret does not match (or the practice is someone else's).
 
-export interface ClaimedPractice {
-  practiceId: string;
-  ticketCode: string;
-  status: string;
+export type { ClaimedPractice };
+
+export function claimPractice(
+  practiceId: string,
+  claimToken: string,
+  signal?: AbortSignal,
+): Promise<ClaimedPractice> {
+  return apiClient.patch<ClaimedPractice>(
+    `/v1/practices/${encodeURIComponent(practiceId)}/user`,
+    { claimToken },
+    { signal },
+  );
 }
 
-export function claimPractice(practiceId: string, signal?: AbortSignal): Promise<ClaimedPractice> {
-  return apiClient.patch<ClaimedPractice>(`/v1/practices/${encodeURIComponent(practiceId)}/user`, undefined, {
-    signal,
-  });
+export function claimPracticeWithKey(body: ClaimWithKeyBody): Promise<ClaimedPractice> {
+  return apiClient.post<ClaimedPractice>("/v1/practices/claim", body);
 }
 
 /** The navigation state that tells /dashboard a practice was just added to the account. */

@@ -1,10 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
 import {
   clearAllLocalKeys,
+  clearAllSessionKeys,
+  clearFeedbackClaim,
   isDebugMode,
   LOCAL_STORAGE_KEYS,
+  readFeedbackClaim,
   readLastKnownPracticeId,
   readUserData,
+  SESSION_STORAGE_KEYS,
+  writeFeedbackClaim,
   writeLastKnownPracticeId,
   writeUserData,
 } from "./browser-storage.ts";
@@ -40,5 +45,38 @@ describe("browser local storage keys (spec §3)", () => {
     expect(readLastKnownPracticeId()).toBeNull();
     expect(isDebugMode()).toBe(true);
     expect(localStorage.getItem("unrelated")).toBe("stays");
+  });
+});
+
+describe("session storage keys (issue 12)", () => {
+  afterEach(() => sessionStorage.clear());
+
+  it("keeps the submitting tab's claim as { practiceId, claimToken } and nothing else", () => {
+    expect(readFeedbackClaim()).toBeNull();
+    writeFeedbackClaim({ practiceId: "p1", claimToken: "t1", ...({ claimKey: "K7QM-2XFD" } as object) });
+    expect(JSON.parse(sessionStorage.getItem(SESSION_STORAGE_KEYS.feedbackClaim) ?? "")).toEqual({
+      practiceId: "p1",
+      claimToken: "t1",
+    });
+    expect(readFeedbackClaim()).toEqual({ practiceId: "p1", claimToken: "t1" });
+    clearFeedbackClaim();
+    expect(readFeedbackClaim()).toBeNull();
+  });
+
+  it("reads a malformed claim as none", () => {
+    sessionStorage.setItem(SESSION_STORAGE_KEYS.feedbackClaim, "not json");
+    expect(readFeedbackClaim()).toBeNull();
+    sessionStorage.setItem(SESSION_STORAGE_KEYS.feedbackClaim, JSON.stringify({ practiceId: "p1" }));
+    expect(readFeedbackClaim()).toBeNull();
+  });
+
+  it("the clear-all helper removes every session key of ours, and only those", () => {
+    sessionStorage.setItem(SESSION_STORAGE_KEYS.feedbackDraft, "{}");
+    writeFeedbackClaim({ practiceId: "p1", claimToken: "t1" });
+    sessionStorage.setItem("someone-else", "x");
+    clearAllSessionKeys();
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.feedbackDraft)).toBeNull();
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.feedbackClaim)).toBeNull();
+    expect(sessionStorage.getItem("someone-else")).toBe("x");
   });
 });

@@ -113,7 +113,8 @@ export function clearAllLocalKeys(): void {
 // quick exit (clearAllSessionKeys), removes them.
 //
 //   feedbackDraft  the questionnaire's answers and the furthest step reached, until sent (feedback-memory.ts).
-//   feedbackClaim  the claim token of the practice the questionnaire opened.
+//   feedbackClaim  { practiceId, claimToken } of the questionnaire this tab submitted: the only proof that
+//                  claims its practice after sign-in (issue 12). Used once, then forgotten.
 
 export const SESSION_STORAGE_KEYS = {
   feedbackDraft: "feedbackDraft",
@@ -152,6 +153,37 @@ export function removeSessionKey(key: SessionStorageKey): void {
   } catch {
     // ignore
   }
+}
+
+/** What the tab that submitted the questionnaire keeps to claim its practice. */
+export interface FeedbackClaim {
+  practiceId: string;
+  claimToken: string;
+}
+
+export function readFeedbackClaim(): FeedbackClaim | null {
+  const raw = readSessionKey(SESSION_STORAGE_KEYS.feedbackClaim);
+  if (!raw) return null;
+  try {
+    const { practiceId, claimToken } = JSON.parse(raw) as Record<string, unknown>;
+    return typeof practiceId === "string" && typeof claimToken === "string" && practiceId && claimToken
+      ? { practiceId, claimToken }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** If refused, the claim key shown on the result still finds the practice from any device. */
+export function writeFeedbackClaim(claim: FeedbackClaim): void {
+  writeSessionKey(
+    SESSION_STORAGE_KEYS.feedbackClaim,
+    JSON.stringify({ practiceId: claim.practiceId, claimToken: claim.claimToken }),
+  );
+}
+
+export function clearFeedbackClaim(): void {
+  removeSessionKey(SESSION_STORAGE_KEYS.feedbackClaim);
 }
 
 /** Removes every session key above (the quick exit). The sign-in's own keys are the OIDC client's. */

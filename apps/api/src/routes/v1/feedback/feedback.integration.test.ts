@@ -4,7 +4,7 @@ import { practices } from "@argine/db/schema";
 import { testDbKinds } from "@argine/db/testing";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type IdentityServer, randomIp, signIn, startIdentityServer } from "../../../../test/identity.ts";
+import { type IdentityServer, randomIp, startIdentityServer } from "../../../../test/identity.ts";
 import { pdfText } from "../../../../test/pdf-text.ts";
 
 const today = romeCalendarDay(new Date());
@@ -225,35 +225,5 @@ describe.each(testDbKinds())("the questionnaire API on %s", (kind) => {
     );
     expect((await fetch(`${s.base}/v1/practices/123/feedback`)).status).toBe(400);
   });
-
-  it("lets a signed-in user claim an unowned practice, never someone else's", async () => {
-    const created = (await (
-      await send({ answers: REVENGE_PORN, statementOfTruth: true, privacyAccepted: true })
-    ).json()) as { practiceId: string; ticketCode: string };
-    const path = `/v1/practices/${created.practiceId}/user`;
-    expect((await send(undefined, path, "PATCH")).status).toBe(401);
-
-    const client = (await signIn(s, "cliente@demo.argine.it", "Demo!Argine2026")).tokens?.access_token;
-    const lawyer = (await signIn(s, "avvocato@demo.argine.it", "Demo!Argine2026")).tokens?.access_token;
-    const claimed = await send(undefined, path, "PATCH", client);
-    expect(claimed.status).toBe(200);
-    expect(await claimed.json()).toEqual({
-      practiceId: created.practiceId,
-      ticketCode: created.ticketCode,
-      status: "PENDING",
-    });
-    expect((await send(undefined, path, "PATCH", client)).status).toBe(200);
-    expect((await send(undefined, path, "PATCH", lawyer)).status).toBe(403);
-    const me = (await (
-      await fetch(`${s.base}/v1/users/me`, { headers: { authorization: `Bearer ${client}` } })
-    ).json()) as {
-      id: string;
-    };
-    const [row] = await s.handle.db.select().from(practices).where(eq(practices.id, created.practiceId));
-    expect(row?.ownerId).toBe(me.id);
-    expect(
-      (await send(undefined, "/v1/practices/6f1c2b8e-1d2a-4c3b-9e8f-000000000000/user", "PATCH", client))
-        .status,
-    ).toBe(404);
-  });
+  // Claiming the practice with its secrets: routes/v1/practices/claim.integration.test.ts.
 });

@@ -3,16 +3,22 @@ import { FeedbackRequestSchema, validateAnswersAsOf } from "@argine/core/feedbac
 import { romeCalendarDay } from "@argine/core/feedback/calendar";
 import { evaluateFeedback } from "@argine/core/feedback/evaluate";
 import { FeedbackResultSchema } from "@argine/core/feedback/result";
+import { formatClaimKey } from "@argine/core/practices/claim";
 import { createFeedbackPractice } from "@argine/db/queries/practices";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Mailer } from "../../../mail/mailer.ts";
 import { humanReviewAlert } from "../../../mail/templates.ts";
+import { newClaimSecrets } from "../../../practices/claim-secrets.ts";
 import { newTicketCode } from "../../../practices/ticket-code.ts";
 
 export const FeedbackCreatedSchema = z.object({
   practiceId: z.uuid(),
   ticketCode: z.string(),
+  /** For the submitting browser only: claims the practice once after sign-in, within 48 hours (ADR 009). */
+  claimToken: z.string(),
+  /** Shown once on the result and printed in its PDF: with the code, claims the practice from any device. */
+  claimKey: z.string(),
   feedback: FeedbackResultSchema,
 });
 
@@ -44,8 +50,10 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
         feedback.deadlines.find((d) => d.kind === "QUERELA" && d.date >= asOf) ??
         feedback.deadlines.find((d) => d.kind === "PRESCRIPTION");
       for (let attempt = 0; attempt < 5; attempt++) {
+        const ticketCode = newTicketCode();
+        const secrets = newClaimSecrets(ticketCode);
         const practice = await createFeedbackPractice(app.db, {
-          ticketCode: newTicketCode(),
+          ticketCode,
           evaluation: feedback.evaluation,
           crimeType: answers.category,
           platform: answers.platform ?? null,
@@ -53,11 +61,22 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
           expiryDate: nextDeadline ? new Date(`${nextDeadline.date}T00:00:00Z`) : null,
           answers,
           feedback,
+          ...secrets.stored,
         });
         if (!practice) continue; // a ticket code collision: draw another
         if (feedback.humanReview)
           await mailer.send(humanReviewAlert(app.config.mail.team, practice.ticketCode));
-        return reply.status(201).send({ practiceId: practice.id, ticketCode: practice.ticketCode, feedback });
+        // The answer carries the claim secrets: no cache anywhere keeps it.
+        return reply
+          .status(201)
+          .header("cache-control", "no-store")
+          .send({
+            practiceId: practice.id,
+            ticketCode: practice.ticketCode,
+            claimToken: secrets.claimToken,
+            claimKey: formatClaimKey(secrets.claimKey),
+            feedback,
+          });
       }
       throw new AppError("UNKNOWN");
     },

@@ -2,6 +2,17 @@ import { AppError } from "@argine/core/errors/app-error";
 import { type FeedbackResult, FeedbackResultSchema } from "@argine/core/feedback/result";
 import type { Actor } from "@argine/core/identity/policy";
 import { casePath } from "@argine/core/practices/case-path";
+import {
+  CLAIM_ATTEMPT_WINDOW_MINUTES,
+  CLAIM_ATTEMPTS_MAX,
+  CLAIM_MESSAGES,
+  type ClaimedPractice,
+  ClaimedPracticeSchema,
+  ClaimTokenBodySchema,
+  ClaimWithKeyBodySchema,
+  formatClaimKey,
+  normalizeTicketCode,
+} from "@argine/core/practices/claim";
 import { canDelete, canTransition } from "@argine/core/practices/lifecycle";
 import {
   canEditComment,
@@ -41,9 +52,11 @@ import {
 } from "@argine/db/queries/comments";
 import {
   addPracticeEmail,
-  claimPractice,
+  claimPracticeWithKey,
+  claimPracticeWithToken,
   deletePendingPractice,
   findPractice,
+  findPracticeByTicketCode,
   listPracticeEmails,
   listPracticeServices,
   listPractices,
@@ -59,8 +72,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { renderFeedbackPdf } from "../../../feedback/pdf.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
+import { hashToken } from "../../../identity/link-tokens.ts";
 import type { Mailer } from "../../../mail/mailer.ts";
 import { practiceMessageMail } from "../../../mail/templates.ts";
+import { claimKeyHash } from "../../../practices/claim-secrets.ts";
 
 const PracticeParams = z.object({ id: z.uuid() });
 // The public reads are by an unguessable id; the limit keeps them from turning into a scan.
@@ -449,17 +464,29 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
       config: publicRead,
       schema: {
         tags: ["feedback"],
-        summary: "Il feedback di una pratica in PDF (pubblico, per id)",
+        summary:
+          "Il feedback di una pratica in PDF (pubblico, per id); con la claimKey giusta di una pratica non ancora collegata, la stampa",
         security: [],
         params: PracticeParams,
+        querystring: z.object({ claimKey: z.string().max(40).optional() }),
       },
     },
     async (request, reply) => {
       const { practice, feedback } = await practiceWithFeedback(app, request.params.id);
+      // The PDF is public by id: it prints the key only for a request that already carries it (ADR 009).
+      const { claimKey } = request.query;
+      const provenKey =
+        claimKey &&
+        practice.ownerId === null &&
+        practice.claimKeyHash !== null &&
+        claimKeyHash(practice.ticketCode, claimKey) === practice.claimKeyHash
+          ? formatClaimKey(claimKey)
+          : null;
       const pdf = await renderFeedbackPdf({
         ticketCode: practice.ticketCode,
         createdAt: practice.createdAt,
         feedback,
+        claimKey: provenKey,
       });
       return reply
         .type("application/pdf")
@@ -469,30 +496,83 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
     },
   );
 
+  const claimed = (practice: PracticeRow): ClaimedPractice => ({
+    practiceId: practice.id,
+    ticketCode: practice.ticketCode,
+    status: PracticeStatusSchema.parse(practice.status),
+  });
+
   app.patch(
     "/practices/:id/user",
     {
       schema: {
         tags: ["practices"],
-        summary: "La pratica aperta dal questionario passa all'utente collegato",
+        summary:
+          "La pratica aperta dal questionario passa all'utente collegato, con il claimToken del browser che l'ha inviata",
         params: PracticeParams,
-        response: {
-          200: z.object({ practiceId: z.uuid(), ticketCode: z.string(), status: PracticeStatusSchema }),
-        },
+        // No body at all (an id alone) is a refused claim, not a malformed request.
+        body: ClaimTokenBodySchema.nullish(),
+        response: { 200: ClaimedPracticeSchema },
       },
     },
     async (request) => {
       const actor = requireActor(request);
       const practice = await findPractice(app.db, request.params.id);
       if (!practice) throw new AppError("NOT_FOUND");
-      if (!practicesPolicy(actor, "claim", practice)) throw new AppError("FORBIDDEN");
-      // The conditional update settles a race between two claimants: only one of them gets it.
-      if (!(await claimPractice(app.db, practice.id, actor.userId))) throw new AppError("FORBIDDEN");
-      return {
-        practiceId: practice.id,
-        ticketCode: practice.ticketCode,
-        status: PracticeStatusSchema.parse(practice.status),
-      };
+      // Already theirs: claiming again changes nothing (a retried request, a second tab).
+      if (practice.ownerId === actor.userId) return claimed(practice);
+      const token = request.body?.claimToken;
+      // Knowing the id is not enough (issue 12): only the submitting browser's token, once, before it expires.
+      const won =
+        practicesPolicy(actor, "claim", practice) && token
+          ? await claimPracticeWithToken(app.db, practice.id, actor.userId, hashToken(token))
+          : undefined;
+      if (!won) throw new AppError("FORBIDDEN", CLAIM_MESSAGES.tokenRefused);
+      return claimed(won);
+    },
+  );
+
+  // Guessing a key takes many tries: each signed-in user and each address gets CLAIM_ATTEMPTS_MAX per window.
+  const claimLimits = (["user", "ip"] as const).map((by) =>
+    app.createRateLimit({
+      max: CLAIM_ATTEMPTS_MAX,
+      timeWindow: CLAIM_ATTEMPT_WINDOW_MINUTES * 60_000,
+      keyGenerator: (request) =>
+        by === "user" ? `claim-user:${request.actor?.userId}` : `claim-ip:${request.ip}`,
+    }),
+  );
+
+  app.post(
+    "/practices/claim",
+    {
+      onRequest: async (request, reply) => {
+        requireActor(request);
+        for (const limit of claimLimits) {
+          const state = await limit(request);
+          if (state.isAllowed || !state.isExceeded) continue;
+          reply.header("retry-after", String(state.ttlInSeconds));
+          throw new AppError("TOO_MANY_REQUESTS", CLAIM_MESSAGES.tooManyAttempts);
+        }
+      },
+      schema: {
+        tags: ["practices"],
+        summary:
+          "«Ho un codice pratica»: il codice e la chiave di recupero aggiungono la pratica all'account, da qualsiasi dispositivo",
+        body: ClaimWithKeyBodySchema,
+        response: { 200: ClaimedPracticeSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const ticketCode = normalizeTicketCode(request.body.ticketCode);
+      const hash = claimKeyHash(ticketCode, request.body.claimKey);
+      const won = await claimPracticeWithKey(app.db, ticketCode, actor.userId, hash);
+      if (won) return claimed(won);
+      // Already theirs (claimed earlier, the key now void): say so rather than "wrong key".
+      const practice = await findPracticeByTicketCode(app.db, ticketCode);
+      if (practice && practice.ownerId === actor.userId) return claimed(practice);
+      // One answer for an unknown code, a wrong key and someone else's practice: nothing to enumerate.
+      throw new AppError("FORBIDDEN", CLAIM_MESSAGES.keyRefused);
     },
   );
 

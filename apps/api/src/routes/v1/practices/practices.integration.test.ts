@@ -39,8 +39,8 @@ describe.each(testDbKinds())("practices on %s", (kind) => {
         privacyAccepted: true,
       }),
     });
-    const { practiceId } = (await created.json()) as { practiceId: string };
-    await call(client, `/practices/${practiceId}/user`, "PATCH");
+    const { practiceId, claimToken } = (await created.json()) as { practiceId: string; claimToken: string };
+    await call(client, `/practices/${practiceId}/user`, "PATCH", { claimToken });
     return practiceId;
   };
 

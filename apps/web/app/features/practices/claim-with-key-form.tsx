@@ -1,0 +1,91 @@
+import { casePath } from "@argine/core/practices/case-path";
+import { type ClaimWithKeyBody, ClaimWithKeyBodySchema } from "@argine/core/practices/claim";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import buttonStyles from "../ui/button.module.css";
+import { ErrorSummary, type SummaryField } from "../ui/error-summary.tsx";
+import formStyles from "../ui/form.module.css";
+import { SendError, TextField } from "../ui/form-field.tsx";
+import { useCheckedForm } from "../ui/use-checked-form.ts";
+import { claimPracticeWithKey } from "./claim-practice.ts";
+import { PRACTICES_QUERY_KEY } from "./practice-queries.ts";
+import styles from "./practices.module.css";
+
+// "Ho un codice pratica" on the client's dashboard (issue 12): the practice code and the claim key from the
+// questionnaire's result (or its PDF) add the practice to this account from any device. A wrong key, an
+// unknown code and someone else's practice get the same answer; attempts are limited (the API's 429).
+
+const FIELDS: readonly SummaryField<ClaimWithKeyBody>[] = [
+  { name: "ticketCode", label: "Codice pratica" },
+  { name: "claimKey", label: "Chiave di recupero" },
+];
+
+// What a code is typed with: no autocorrection or capitals fixed by the phone, no saved values offered.
+const CODE_INPUT = { autoComplete: "off", autoCapitalize: "characters", spellCheck: false } as const;
+
+export function ClaimWithKeyForm() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { form, register, error, submit, onSubmit, issuesPlaced, summaryRef } = useCheckedForm<
+    ClaimWithKeyBody,
+    ClaimWithKeyBody,
+    Awaited<ReturnType<typeof claimPracticeWithKey>>
+  >({
+    resolver: zodResolver(ClaimWithKeyBodySchema),
+    defaultValues: { ticketCode: "", claimKey: "" },
+    fieldNames: FIELDS.map((field) => field.name),
+    send: claimPracticeWithKey,
+    onSuccess: async (claimed) => {
+      await queryClient.invalidateQueries({ queryKey: PRACTICES_QUERY_KEY });
+      // Then the practice itself, now in the account.
+      void navigate(casePath(claimed.ticketCode));
+    },
+  });
+
+  return (
+    <section aria-labelledby="claim-with-key-title" className={styles.section}>
+      <h2 id="claim-with-key-title" className={styles.sectionTitle}>
+        Ho un codice pratica
+      </h2>
+      <p>
+        Hai compilato il questionario su un altro dispositivo, o prima di accedere? Inserisci il codice
+        pratica e la chiave di recupero che hai trovato nella pagina del risultato o nel PDF.
+      </p>
+      <form className={formStyles.form} method="post" noValidate onSubmit={onSubmit}>
+        <ErrorSummary
+          formState={form.formState}
+          fields={FIELDS}
+          onSelect={form.setFocus}
+          summaryRef={summaryRef}
+        />
+        <SendError error={submit.error} issuesPlaced={issuesPlaced} />
+        <TextField
+          label="Codice pratica"
+          hint="Per esempio AR-7KM2Q9XD."
+          required
+          {...CODE_INPUT}
+          registration={register("ticketCode")}
+          error={error("ticketCode")}
+        />
+        <TextField
+          label="Chiave di recupero"
+          hint="8 lettere e cifre, per esempio K7QM-2XFD."
+          required
+          {...CODE_INPUT}
+          registration={register("claimKey")}
+          error={error("claimKey")}
+        />
+        <div className={formStyles.actions}>
+          <button
+            type="submit"
+            className={`${buttonStyles.button} ${buttonStyles.primary}`}
+            disabled={submit.isPending || submit.isSuccess}
+          >
+            {submit.isPending ? "Un momento…" : "Aggiungi la pratica al mio account"}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

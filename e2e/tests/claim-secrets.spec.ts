@@ -1,0 +1,130 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectAccessible, mailedLink, signIn } from "../support.ts";
+
+// Issue 12, acceptance 0: a questionnaire submitted in one browser cannot be claimed from another browser
+// signed in as a different client, even with the practice id; the code and the claim key work from anywhere.
+
+const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(new Date());
+const daysFromToday = (n: number) => {
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+async function choose(page: Page, question: RegExp, answer: string | RegExp) {
+  await page
+    .getByRole("group", { name: question })
+    .getByRole("radio", { name: answer, exact: typeof answer === "string" })
+    .check();
+}
+
+async function next(page: Page, step: number) {
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await expect(page.getByText(`Passo ${step} di 7`, { exact: true })).toBeVisible();
+}
+
+/** The questionnaire of an intimate-images case, sent; the page then shows the result. */
+async function submitQuestionnaire(page: Page) {
+  await page.goto("/feedback");
+  await choose(page, /Che cosa ti sta succedendo/, /Sono state diffuse mie immagini intime/);
+  await next(page, 2);
+  await page.getByLabel(/la prima volta/).fill(daysFromToday(-20));
+  await page.getByLabel(/l'ultima volta/).fill(daysFromToday(-2));
+  await next(page, 3);
+  await choose(page, /Avevi meno di 18 anni/, "No");
+  await choose(page, /Sai chi è l'autore/, "Sì");
+  await choose(page, /Che rapporto hai/, /Ex partner/);
+  await next(page, 4);
+  await choose(page, /intimi o sessualmente espliciti/, "Sì");
+  await choose(page, /restare privati/, "Sì");
+  await choose(page, /Avevi acconsentito/, "No");
+  await next(page, 5);
+  await choose(page, /già stati diffusi/, /Sono già stati diffusi/);
+  await choose(page, /Dove sono stati diffusi/, /gruppo di chat/);
+  await choose(page, /realizzati o sottratti/, "Sì");
+  await choose(page, /Ti ha chiesto soldi/, "No");
+  await next(page, 6);
+  await next(page, 7);
+  await page.getByLabel(/corrisponde al vero/).check();
+  await page.getByLabel(/Ho letto l'informativa/).check();
+  await page.getByRole("button", { name: "Invia e ricevi la valutazione" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Il risultato del questionario" })).toBeVisible();
+}
+
+/** A new client account, registered and confirmed through the API and the demo mailbox. */
+async function registerClient(page: Page, email: string, password: string) {
+  const created = await page.request.post("/v1/users", {
+    data: { name: "Bianca", lastname: "Verdi", email, password, privacyConsent: true },
+  });
+  expect(created.status()).toBe(202);
+  const verify = await mailedLink(page, new RegExp(email.replace(/[.+]/g, "\\$&")), "/account/verify");
+  await page.goto(verify);
+  await expect(page.getByRole("heading", { name: "Indirizzo confermato" })).toBeVisible();
+}
+
+test("a questionnaire sent in one browser is claimed in another only with its code and key @desktop", async ({
+  browser,
+}) => {
+  // Two browsers, a questionnaire and a registration: it gets the slow-test time.
+  test.slow();
+
+  // Browser A: someone answers the questionnaire and reads the code and the key on the result.
+  const a = await browser.newContext();
+  const pageA = await a.newPage();
+  await submitQuestionnaire(pageA);
+  const dd = (term: string) => pageA.locator(`dt:text-is('${term}') + dd`).textContent();
+  const ticketCode = (await dd("Codice pratica")) ?? "";
+  const claimKey = (await dd("Chiave di recupero")) ?? "";
+  expect(ticketCode).toMatch(/^AR-[2-9A-HJ-NP-Z]{8}$/);
+  expect(claimKey).toMatch(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
+  await expect(pageA.getByText(/Annota il codice pratica e la chiave di recupero/)).toBeVisible();
+  await expectAccessible(pageA);
+  const practiceId = await pageA.evaluate(
+    () => (JSON.parse(sessionStorage.getItem("feedbackClaim") ?? "{}") as { practiceId?: string }).practiceId,
+  );
+  expect(practiceId).toMatch(/^[0-9a-f-]{36}$/);
+
+  // Browser B: another client, who somehow has the practice id (as a shared device's storage once gave it).
+  const b = await browser.newContext();
+  const pageB = await b.newPage();
+  const email = `bianca.${Date.now()}@example.it`;
+  const password = "Tranquilla42";
+  await registerClient(pageB, email, password);
+  await pageB.evaluate((id) => localStorage.setItem("lastKnownPracticeId", id ?? ""), practiceId);
+  // B's bearer token, as the app sends it (renewing it ourselves would spend the app's refresh token).
+  const dashboardCall = pageB.waitForRequest(
+    (request) => request.url().includes("/v1/practices") && !!request.headers().authorization,
+  );
+  await signIn(pageB, email, password);
+  const authorization = (await dashboardCall).headers().authorization ?? "";
+  await expect(pageB.getByRole("heading", { name: "Le tue pratiche in breve" })).toBeVisible();
+  await expect(pageB.getByText("Non hai ancora pratiche.")).toBeVisible();
+  await expect(pageB.getByText(/è ora nel tuo account/)).toHaveCount(0);
+
+  // The id alone, straight to the API: refused, and the practice is not B's.
+  const stolen = await pageB.request.patch(`/v1/practices/${practiceId}/user`, {
+    headers: { authorization },
+  });
+  expect(stolen.status()).toBe(403);
+  const listed = await pageB.request.get("/v1/practices", { headers: { authorization } });
+  expect(((await listed.json()) as { total: number }).total).toBe(0);
+
+  // "Ho un codice pratica": a wrong key is refused calmly, the right one adds the practice and shows it.
+  const form = pageB.getByRole("region", { name: "Ho un codice pratica" });
+  await expect(pageB.getByRole("heading", { level: 2, name: "Ho un codice pratica" })).toBeVisible();
+  await expectAccessible(pageB);
+  await pageB.getByLabel(/^Codice pratica/).fill(ticketCode.toLowerCase());
+  await pageB.getByLabel(/^Chiave di recupero/).fill(claimKey === "2222-2222" ? "3333-3333" : "2222-2222");
+  await pageB.getByRole("button", { name: "Aggiungi la pratica al mio account" }).click();
+  await expect(pageB.getByRole("alert")).toContainText("non sono corretti");
+  await expect(form).toBeVisible();
+  await expectAccessible(pageB);
+
+  // With the keyboard: the key field, typed as read from paper, then Enter.
+  await pageB.getByLabel(/^Chiave di recupero/).fill(claimKey.toLowerCase().replace("-", " "));
+  await pageB.keyboard.press("Enter");
+  await pageB.waitForURL(`**/dashboard/practices/case/${ticketCode}`);
+  await expect(pageB.getByRole("heading", { level: 1, name: `Pratica ${ticketCode}` })).toBeVisible();
+  await a.close();
+  await b.close();
+});
