@@ -2,6 +2,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "./chromium.ts";
+import { E2E_MAILBOX_KEY } from "./mailbox-key.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // One data folder per port, so two runs side by side do not share (and lock) one database.
@@ -72,6 +73,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       NODE_ENV: "development",
       ACCESS_TOKEN_TTL_SECONDS: "66",
+      // The journeys read the demo mailbox (support.ts): they need its key, random otherwise.
+      DEV_MAILBOX_KEY: E2E_MAILBOX_KEY,
     },
     stdout: "ignore",
     stderr: "pipe",

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { expectAccessible, signIn } from "../support.ts";
+import { expectAccessible, MAILBOX_URL, signIn } from "../support.ts";
 
 // Issue 4, acceptance 4 and 5: on a 390 × 844 phone, a new user completes the questionnaire for an
 // intimate-images case, reads the result with its deadline, downloads the PDF, registers, and the practice
@@ -127,7 +127,7 @@ test("questionnaire for intimate images → result with deadline → PDF → reg
   await page.getByRole("button", { name: "Crea l'account" }).click();
   await expect(page.getByRole("heading", { name: "Controlla la tua email" })).toBeVisible();
 
-  await page.goto("/dev/mailbox");
+  await page.goto(MAILBOX_URL);
   await page
     .getByRole("button", { name: /Conferma/ })
     .first()

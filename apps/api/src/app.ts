@@ -118,7 +118,7 @@ export async function buildApp({
       await v1.register(practiceRoutes, { mailer });
       await v1.register(adminRoutes);
       await v1.register(outreachRoutes, { mailer });
-      if (config.demoMode && !config.mail.smtpUrl) await v1.register(devMailboxRoutes);
+      if (config.devMailboxKey) await v1.register(devMailboxRoutes, { key: config.devMailboxKey });
     },
     { prefix: "/v1" },
   );

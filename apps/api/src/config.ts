@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
@@ -37,6 +38,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default("Argine <no-reply@argine.example>"),
   TEAM_EMAIL: z.email().default("team@argine.example"),
+  DEV_MAILBOX_KEY: z.string().min(16).optional(),
 });
 
 export interface Config {
@@ -53,6 +55,11 @@ export interface Config {
   trustProxy: boolean;
   shutdownTimeoutMs: number;
   identity: IdentityConfig;
+  /**
+   * The demo mailbox (/dev/mailbox): the key its page and `GET /v1/dev/mailbox` require, random at each start
+   * unless DEV_MAILBOX_KEY sets it; null when there is no mailbox (production, not demo mode, or SMTP).
+   */
+  devMailboxKey: string | null;
   /** `team` receives the staff alerts (cases that need a person first). */
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string; team: string };
 }
@@ -81,6 +88,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === "production";
   if (production && e.DEMO_MODE)
     throw new ConfigError("Invalid configuration:\n  DEMO_MODE: not allowed in production");
+  if (production && e.DEV_MAILBOX_KEY)
+    throw new ConfigError(
+      "Invalid configuration:\n  DEV_MAILBOX_KEY: not allowed in production (no demo mailbox)",
+    );
+  const demoMode = e.DEMO_MODE ?? !production;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   if (Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID)) {
     throw new ConfigError("Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID: set both or neither");
@@ -92,7 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    demoMode: e.DEMO_MODE ?? !production,
+    demoMode,
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS ?? [publicUrl],
     webDir: e.WEB_DIR ?? fileURLToPath(new URL("../../web/build/client", import.meta.url)),
@@ -106,6 +118,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       scope: "openid profile email offline_access",
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     },
+    devMailboxKey:
+      demoMode && !production && !e.SMTP_URL
+        ? (e.DEV_MAILBOX_KEY ?? randomBytes(24).toString("base64url"))
+        : null,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: `${e.DATA_DIR}/outbox`, team: e.TEAM_EMAIL },
   };
 }
