@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { MAILBOX_URL } from "./mailbox-key.ts";
+import { MAILBOX_URL } from "./server.ts";
 
 export { MAILBOX_URL };
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_MAILBOX_KEY } from "../mailbox-key.ts";
+import { E2E_MAILBOX_KEY } from "../server.ts";
 import { expectAccessible, MAILBOX_URL } from "../support.ts";
 
 // The demo mailbox opens only through the link with its key (printed at start); without it the page says

@@ -56,8 +56,23 @@ export async function buildApp({
     logger: logger ?? loggerOptions(config.logLevel),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    // Fastify trusts nobody for a bare number (it cannot check the peer): a hop count becomes "the socket's
+    // peer and the next n-1 addresses are proxies", which is what TRUST_PROXY=n promises (config.ts).
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A client that sends its request a byte at a time must not hold a connection for ever: the whole
+    // request (headers within 10 s) has to arrive within REQUEST_TIMEOUT_MS, and a socket silent for a
+    // minute is closed. Node checks the deadlines every second (its default is every 30 s).
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: 60_000,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(10_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs),
+    },
     // Keep-alive sockets idle at shutdown are closed at once; busy ones finish their request.
     forceCloseConnections: "idle",
   });

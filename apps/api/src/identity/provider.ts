@@ -156,6 +156,9 @@ export function createOidcProvider(config: Config, db: Db, keys: ProviderKeys): 
       ),
   };
   const provider = new Provider(identity.issuer, configuration);
-  provider.proxy = config.trustProxy;
+  // Behind a TLS proxy the provider must see X-Forwarded-Proto (secure cookies); with a number of hops it
+  // reads the client's address the way Fastify does (the provider only uses it for device info).
+  provider.proxy = config.trustProxy !== false;
+  if (typeof config.trustProxy === "number") provider.app.maxIpsCount = config.trustProxy;
   return provider;
 }
