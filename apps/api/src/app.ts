@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createCatalogueService } from "./catalogue/catalogue.ts";
 import type { Config } from "./config.ts";
-import { errorBody, registerErrorHandler } from "./http/errors.ts";
+import { errorBody, refuseControlCharacters, registerErrorHandler } from "./http/errors.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
 import { registerAuthentication } from "./identity/authenticate.ts";
@@ -125,6 +125,7 @@ export async function buildApp({
 
   await app.register(
     async (v1) => {
+      v1.addHook("preValidation", refuseControlCharacters);
       await registerAuthentication(v1, config.identity, db);
       await v1.register(productRoutes);
       await v1.register(authRoutes, { provider, cookieSecret: keys?.cookieKeys[0] ?? "" });
