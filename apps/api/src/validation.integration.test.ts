@@ -218,6 +218,27 @@ describe("every route that takes text answers NUL and wrong types with a 400 in 
     expect(probes.length).toBeGreaterThan(150);
   });
 
+  it("the sign-in provider's endpoints treat a NUL in a client id, code or token as unknown, not as a 500", async () => {
+    const form = (path: string, body: string) =>
+      fetch(`${s.base}/oidc${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body,
+      });
+    const answers = [
+      await fetch(`${s.base}/oidc/auth?client_id=a%00b&response_type=code&scope=openid`, {
+        redirect: "manual",
+      }),
+      await form("/token", "grant_type=refresh_token&client_id=argine-web&refresh_token=a%00b"),
+      await form(
+        "/token",
+        `grant_type=authorization_code&client_id=argine-web&code=a%00b&code_verifier=x&redirect_uri=${encodeURIComponent(`${s.base}/callback`)}`,
+      ),
+      await form("/token/revocation", "client_id=argine-web&token=a%00b"),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 200]);
+  });
+
   it("answers each probe 400 with an Italian message, never 500", async () => {
     const failures: string[] = [];
     for (const probe of probes) {
