@@ -18,6 +18,9 @@ const list = z
   )
   .optional();
 
+// proxy-addr's names for address ranges.
+const PROXY_ADDR_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
 /**
  * Which proxies may speak for the client in X-Forwarded-For: `false` (none: the socket's address is the
  * client), the proxies' addresses and CIDR ranges (or proxy-addr's names loopback, linklocal,
@@ -25,9 +28,6 @@ const list = z
  * only where the server cannot be reached but through them). Never "anyone": the left-most entry is written
  * by the client, and trusting it lets a made-up header reset every per-address limit.
  */
-// proxy-addr's names for address ranges.
-const PROXY_ADDR_NAMES = ["loopback", "linklocal", "uniquelocal"];
-
 const trustProxy = z
   .string()
   .trim()
