@@ -2,8 +2,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "./chromium.ts";
+import { E2E_MAILBOX_KEY, E2E_PORT, SERVER_LOG } from "./server.ts";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+const PORT = E2E_PORT;
 // One data folder per port, so two runs side by side do not share (and lock) one database.
 const DATA_DIR = join(tmpdir(), `argine-e2e-data-${PORT}`);
 
@@ -59,7 +60,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node ../apps/api/src/main.ts`,
+    // The log (stdout) also goes to a file the journeys can read (server.ts); a crash (stderr) still shows.
+    command: `rm -rf ${DATA_DIR} && node ../apps/api/src/main.ts | tee ${SERVER_LOG}`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -69,9 +71,12 @@ export default defineConfig({
       // The issuer the browser talks to must be the address the tests browse.
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       DATA_DIR,
-      LOG_LEVEL: "warn",
+      // Every request is logged, so a journey can check that no secret reaches the log.
+      LOG_LEVEL: "info",
       NODE_ENV: "development",
       ACCESS_TOKEN_TTL_SECONDS: "66",
+      // The journeys read the demo mailbox (support.ts): they need its key, random otherwise.
+      DEV_MAILBOX_KEY: E2E_MAILBOX_KEY,
     },
     stdout: "ignore",
     stderr: "pipe",

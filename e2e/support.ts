@@ -1,5 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { MAILBOX_URL } from "./server.ts";
+
+export { MAILBOX_URL };
 
 // What every browser journey does the same way: check a page with axe, sign in, read the demo mailbox.
 
@@ -37,7 +40,7 @@ export async function accessTokenOf(page: Page): Promise<string> {
 
 /** Opens the newest mail whose subject matches, in the demo mailbox, and returns the link it carries. */
 export async function mailedLink(page: Page, subject: RegExp, path: string): Promise<string> {
-  await page.goto("/dev/mailbox");
+  await page.goto(MAILBOX_URL);
   await page.getByRole("button", { name: subject }).first().click();
   const href = await page.locator(`article a[href*='${path}']`).first().getAttribute("href");
   if (!href) throw new Error(`no ${path} link in the mail`);

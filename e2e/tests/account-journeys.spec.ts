@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { serverLog } from "../server.ts";
 import { expectAccessible, mailedLink, signIn } from "../support.ts";
 
 // Issue 3's journeys as a new user would live them, in the real server with the demo mailbox.
@@ -81,8 +82,14 @@ test("register, verify by mail, sign in, edit profile, password and billing, log
     "I tuoi ordini",
     "Esci",
   ]);
+  const logout = page.waitForRequest((r) => r.url().includes("/oidc/session/end"));
   await page.getByRole("menuitem", { name: "Esci" }).click();
   await page.waitForURL(/\/$/);
+  // The logout URL carries the ID token (name and address inside): the server's log must not.
+  const idTokenHint = new URL((await logout).url()).searchParams.get("id_token_hint") ?? "";
+  expect(idTokenHint.split(".")).toHaveLength(3);
+  await expect.poll(serverLog).toContain("/oidc/session/end?id_token_hint=[redacted]");
+  expect(serverLog()).not.toContain(idTokenHint.split(".")[1]);
   await expect(page.getByRole("link", { name: "Accedi" })).toBeVisible();
   expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => /token/i.test(k)))).toEqual([]);
 

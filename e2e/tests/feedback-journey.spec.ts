@@ -1,6 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { accessTokenOf, expectAccessible, fakeNeutralSite, NEUTRAL_SITE, signIn } from "../support.ts";
+import {
+  accessTokenOf,
+  expectAccessible,
+  fakeNeutralSite,
+  MAILBOX_URL,
+  NEUTRAL_SITE,
+  signIn,
+} from "../support.ts";
 
 // Issue 4, acceptance 4 and 5: on a 390 × 844 phone, a new user completes the questionnaire for an
 // intimate-images case, reads the result with its deadline, downloads the PDF, registers, and the practice
@@ -122,7 +129,7 @@ test("questionnaire for intimate images → result with deadline → PDF → reg
   await page.getByRole("button", { name: "Crea l'account" }).click();
   await expect(page.getByRole("heading", { name: "Controlla la tua email" })).toBeVisible();
 
-  await page.goto("/dev/mailbox");
+  await page.goto(MAILBOX_URL);
   await page
     .getByRole("button", { name: /Conferma/ })
     .first()

@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createCatalogueService } from "./catalogue/catalogue.ts";
 import type { Config } from "./config.ts";
-import { errorBody, registerErrorHandler } from "./http/errors.ts";
+import { errorBody, refuseControlCharacters, registerErrorHandler } from "./http/errors.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
 import { registerAuthentication } from "./identity/authenticate.ts";
@@ -56,8 +56,23 @@ export async function buildApp({
     logger: logger ?? loggerOptions(config.logLevel),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    // Fastify trusts nobody for a bare number (it cannot check the peer): a hop count becomes "the socket's
+    // peer and the next n-1 addresses are proxies", which is what TRUST_PROXY=n promises (config.ts).
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A client that sends its request a byte at a time must not hold a connection for ever: the whole
+    // request (headers within 10 s) has to arrive within REQUEST_TIMEOUT_MS, and a socket silent for a
+    // minute is closed. Node checks the deadlines every second (its default is every 30 s).
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: 60_000,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(10_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs),
+    },
     // Keep-alive sockets idle at shutdown are closed at once; busy ones finish their request.
     forceCloseConnections: "idle",
   });
@@ -110,6 +125,7 @@ export async function buildApp({
 
   await app.register(
     async (v1) => {
+      v1.addHook("preValidation", refuseControlCharacters);
       await registerAuthentication(v1, config.identity, db);
       await v1.register(productRoutes);
       await v1.register(authRoutes, { provider, cookieSecret: keys?.cookieKeys[0] ?? "" });
@@ -118,7 +134,7 @@ export async function buildApp({
       await v1.register(practiceRoutes, { mailer });
       await v1.register(adminRoutes);
       await v1.register(outreachRoutes, { mailer });
-      if (config.demoMode && !config.mail.smtpUrl) await v1.register(devMailboxRoutes);
+      if (config.devMailboxKey) await v1.register(devMailboxRoutes, { key: config.devMailboxKey });
     },
     { prefix: "/v1" },
   );

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
@@ -16,6 +18,53 @@ const list = z
   )
   .optional();
 
+// proxy-addr's names for address ranges.
+const PROXY_ADDR_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+/**
+ * Which proxies may speak for the client in X-Forwarded-For: `false` (none: the socket's address is the
+ * client), the proxies' addresses and CIDR ranges (or proxy-addr's names loopback, linklocal,
+ * uniquelocal), or a number of hops in front of us (the client is the address the farthest of them saw;
+ * only where the server cannot be reached but through them). Never "anyone": the left-most entry is written
+ * by the client, and trusting it lets a made-up header reset every per-address limit.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): TrustProxy => {
+    if (v === "" || v === "false" || v === "0") return false;
+    if (v === "true") {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "true would trust any X-Forwarded-For a client writes: set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,192.168.1.10)",
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const bad = entries.filter((e) => {
+      if (PROXY_ADDR_NAMES.includes(e)) return false;
+      const [address = "", bits, ...rest] = e.split("/");
+      const family = isIP(address);
+      if (!family || rest.length) return true;
+      if (bits === undefined) return false;
+      return !/^\d+$/.test(bits) || Number(bits) > (family === 4 ? 32 : 128);
+    });
+    if (bad.length) {
+      ctx.addIssue({
+        code: "custom",
+        message: `not false, a number of proxies, or proxy addresses/CIDR ranges: ${bad.join(", ")}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  })
+  .optional();
+
 // One schema for every setting of the API process; documented in .env.example and the README.
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -28,8 +77,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   CORS_ORIGINS: list,
   WEB_DIR: z.string().min(1).optional(),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxy,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
@@ -37,6 +87,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default("Argine <no-reply@argine.example>"),
   TEAM_EMAIL: z.email().default("team@argine.example"),
+  DEV_MAILBOX_KEY: z.string().min(16).optional(),
 });
 
 export interface Config {
@@ -50,12 +101,22 @@ export interface Config {
   logLevel: string;
   corsOrigins: string[];
   webDir: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   shutdownTimeoutMs: number;
+  /** How long a client may take to send a whole request, headers and body (slow clients are cut off). */
+  requestTimeoutMs: number;
   identity: IdentityConfig;
+  /**
+   * The demo mailbox (/dev/mailbox): the key its page and `GET /v1/dev/mailbox` require, random at each start
+   * unless DEV_MAILBOX_KEY sets it; null when there is no mailbox (production, not demo mode, or SMTP).
+   */
+  devMailboxKey: string | null;
   /** `team` receives the staff alerts (cases that need a person first). */
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string; team: string };
 }
+
+/** What Fastify's `trustProxy` takes: nobody, a number of hops, or the proxies' addresses/CIDRs. */
+export type TrustProxy = false | number | string[];
 
 export interface IdentityConfig {
   /** True: our own OpenID provider at /oidc. False: an external provider we only verify tokens of. */
@@ -81,6 +142,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === "production";
   if (production && e.DEMO_MODE)
     throw new ConfigError("Invalid configuration:\n  DEMO_MODE: not allowed in production");
+  if (production && e.DEV_MAILBOX_KEY)
+    throw new ConfigError(
+      "Invalid configuration:\n  DEV_MAILBOX_KEY: not allowed in production (no demo mailbox)",
+    );
+  const demoMode = e.DEMO_MODE ?? !production;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   if (Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID)) {
     throw new ConfigError("Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID: set both or neither");
@@ -92,12 +158,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    demoMode: e.DEMO_MODE ?? !production,
+    demoMode,
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS ?? [publicUrl],
     webDir: e.WEB_DIR ?? fileURLToPath(new URL("../../web/build/client", import.meta.url)),
     trustProxy: e.TRUST_PROXY ?? false,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     identity: {
       embedded: !e.OIDC_ISSUER,
       issuer: (e.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/$/, ""),
@@ -106,6 +173,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       scope: "openid profile email offline_access",
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     },
+    devMailboxKey:
+      demoMode && !production && !e.SMTP_URL
+        ? (e.DEV_MAILBOX_KEY ?? randomBytes(24).toString("base64url"))
+        : null,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: `${e.DATA_DIR}/outbox`, team: e.TEAM_EMAIL },
   };
 }

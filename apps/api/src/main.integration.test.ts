@@ -51,6 +51,18 @@ describe("the server process", () => {
     await waitFor(first, "Argine è pronto");
     expect(first.output()).toContain("cliente@demo.argine.it");
     expect(first.output()).toContain("Demo!Argine2026");
+    // The demo mailbox answers only with the key its banner link carries.
+    const mailboxKey = (run: Running) =>
+      new URLSearchParams(run.output().match(/\/dev\/mailbox(\?key=\S+)/)?.[1] ?? "").get("key") ?? "";
+    const firstKey = mailboxKey(first);
+    expect(firstKey.length).toBeGreaterThanOrEqual(32);
+    const mailbox = (key?: string) =>
+      fetch(
+        `http://127.0.0.1:${port}/v1/dev/mailbox${key === undefined ? "" : `?key=${encodeURIComponent(key)}`}`,
+      );
+    expect((await mailbox()).status).toBe(404);
+    expect((await mailbox(`${firstKey.slice(0, -1)}x`)).status).toBe(404);
+    expect((await mailbox(firstKey)).status).toBe(200);
     const before = await (await fetch(`http://127.0.0.1:${port}/v1/products`)).json();
     expect(before).toHaveLength(7);
 
@@ -65,6 +77,8 @@ describe("the server process", () => {
 
     const second = start(env);
     await waitFor(second, "Argine è pronto");
+    expect(mailboxKey(second)).not.toBe(firstKey);
+    expect((await mailbox(firstKey)).status).toBe(404);
     const after = await (await fetch(`http://127.0.0.1:${port}/v1/products`)).json();
     expect(after).toEqual(before);
     second.child.kill("SIGTERM");

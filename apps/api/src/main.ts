@@ -51,6 +51,15 @@ async function main() {
     for (const a of DEMO_ACCOUNTS)
       lines.push(`    ${a.email.padEnd(26)} ${a.roles.length ? a.roles.join(", ") : "cliente"}`);
   }
+  if (config.devMailboxKey) {
+    // The mails (account confirmation, password reset…) are not sent in demo mode: they wait here. The key
+    // changes at every start; whoever has this link can read every account's mail.
+    lines.push(
+      "",
+      "  Casella email di prova (conferma dell'account, nuova password…), da non condividere:",
+      `    ${url}/dev/mailbox?key=${encodeURIComponent(config.devMailboxKey)}`,
+    );
+  }
   process.stdout.write(`${lines.join("\n")}\n\n`);
 }
 

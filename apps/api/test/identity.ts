@@ -25,7 +25,10 @@ export class MemoryMailer implements Mailer {
   }
 }
 
-/** A client address of its own (the server trusts X-Forwarded-For in tests), so per-IP limits stay apart. */
+/**
+ * A client address of its own, so per-IP limits stay apart: the test server trusts one proxy hop
+ * (TRUST_PROXY=1), and the test plays that proxy, telling the address it saw in X-Forwarded-For.
+ */
 export function randomIp(): string {
   const byte = () => Math.floor(Math.random() * 254) + 1;
   return `10.${byte()}.${byte()}.${byte()}`;
@@ -68,7 +71,7 @@ export async function startIdentityServer(
 ): Promise<IdentityServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const config = testConfig({ PORT: String(port), PUBLIC_URL: base, TRUST_PROXY: "true", ...env });
+  const config = testConfig({ PORT: String(port), PUBLIC_URL: base, TRUST_PROXY: "1", ...env });
   const handle = await openTestDb(kind);
   await seedDemo(handle.db, { hashPassword });
   const mailer = new MemoryMailer();

@@ -1,5 +1,9 @@
 import { AppError, type ErrorBody, type ErrorCode } from "@argine/core/errors/app-error";
+import { controlCharPaths } from "@argine/core/shared/fields";
 import { MESSAGES } from "@argine/core/shared/messages";
+// Every zod issue gets its Italian message (installed on load; named here so the API never depends on
+// which schema happens to load first).
+import "@argine/core/shared/validation-messages";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { loggableError } from "./logging.ts";
@@ -34,6 +38,17 @@ export function toAppError(error: unknown): AppError {
   const status = typeof e.statusCode === "number" ? e.statusCode : 500;
   const code = status < 500 || status === 503 ? CODE_BY_STATUS[status] : undefined;
   return new AppError(code ?? (status < 500 ? "BAD_REQUEST" : "UNKNOWN"));
+}
+
+/**
+ * A preValidation hook: text with control characters (NUL above all, which PostgreSQL cannot store) is
+ * refused in Italian wherever it is in the body, the query or the path, before any schema or handler runs.
+ */
+export async function refuseControlCharacters(request: FastifyRequest): Promise<void> {
+  const issues = (["params", "query", "body"] as const).flatMap((part) =>
+    controlCharPaths(request[part]).map((path) => ({ path, message: MESSAGES.controlCharacters })),
+  );
+  if (issues.length) throw new AppError("BAD_REQUEST", MESSAGES.controlCharacters, { issues });
 }
 
 export function errorBody(error: AppError, request: FastifyRequest): ErrorBody {

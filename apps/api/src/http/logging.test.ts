@@ -18,7 +18,9 @@ function capture() {
 
 describe("logging", () => {
   it("redacts document tokens and OAuth codes from URLs", () => {
-    expect(redactUrl("/v1/orders/invoice?token=abc123&x=1")).toBe("/v1/orders/invoice?token=[redacted]&x=1");
+    expect(redactUrl("/v1/orders/invoice?token=abc123&page=1")).toBe(
+      "/v1/orders/invoice?token=[redacted]&page=1",
+    );
     expect(redactUrl("/callback?code=xyz&state=s1")).toBe("/callback?code=[redacted]&state=[redacted]");
     expect(redactUrl("/v1/products")).toBe("/v1/products");
   });
@@ -26,6 +28,30 @@ describe("logging", () => {
   it("redacts the claim key the feedback PDF's link carries (issue 12)", () => {
     expect(redactUrl("/v1/practices/p1/feedback.pdf?claimKey=K7QM-2XFD")).toBe(
       "/v1/practices/p1/feedback.pdf?claimKey=[redacted]",
+    );
+  });
+
+  it("redacts every query value by default: logout hints, keys, searches for a person, unknown names", () => {
+    const idToken = "eyJhbGciOiJSUzI1NiJ9.eyJlbWFpbCI6ImdpdWxpYUBleGFtcGxlLml0In0.c2ln";
+    const logout = redactUrl(
+      `/oidc/session/end?id_token_hint=${idToken}&post_logout_redirect_uri=http%3A%2F%2F127.0.0.1%2F&client_id=argine-web`,
+    );
+    expect(logout).not.toContain(idToken);
+    expect(logout).toBe(
+      "/oidc/session/end?id_token_hint=[redacted]&post_logout_redirect_uri=[redacted]&client_id=argine-web",
+    );
+    for (const url of [
+      "/dev/mailbox?key=segreta",
+      "/v1/dev/mailbox?key=segreta",
+      "/oidc/auth?login_hint=giulia%40example.it&nonce=n1&code_challenge=c1",
+      "/v1/admin/users?q=Giulia%20Rossi",
+      "/account/reset?token=abc&refresh_token=r&access_token=a&password=p&client_secret=s",
+      "/v1/x?eyJhbGciOiJSUzI1NiJ9.segreto%20con%20spazi",
+    ]) {
+      expect(redactUrl(url)).not.toMatch(/segret|giulia|Giulia|=abc|=r\b|=a\b|=p\b|=s\b|n1|c1/);
+    }
+    expect(redactUrl("/v1/practices?status=OPEN&page=2&pageSize=20&q=Rossi")).toBe(
+      "/v1/practices?status=OPEN&page=2&pageSize=20&q=[redacted]",
     );
   });
 

@@ -1,12 +1,45 @@
 import type { FastifyServerOptions } from "fastify";
 
-// Query parameters that carry secrets (document tokens, OAuth codes, the feedback PDF's claimKey) never reach
-// the log.
-const SECRET_PARAMS =
-  /([?&](?:token|code|access_token|id_token|state|session_state|claimKey|claimToken)=)[^&#]*/gi;
+/**
+ * Query parameters whose values may reach the log: paging and filters that say nothing about anyone. Every
+ * other value is redacted by default — tokens, codes, states, id_token_hint (a signed name and address),
+ * login_hint, keys, searches for a person — so a parameter added tomorrow leaks nothing until listed here.
+ */
+const LOGGED_PARAMS = new Set([
+  "page",
+  "pageSize",
+  "status",
+  "evaluation",
+  "crimeType",
+  "anonymous",
+  "sort",
+  "order",
+  "lang",
+  // OpenID requests: which client asked for what, never for whom.
+  "client_id",
+  "response_type",
+  "scope",
+  "prompt",
+]);
+const PLAIN_NAME = /^[\w.-]{1,40}$/;
+
+function redactParam(pair: string): string {
+  const eq = pair.indexOf("=");
+  const name = eq < 0 ? pair : pair.slice(0, eq);
+  // A name that is not a plain word may itself carry data (a token passed as "?eyJ…").
+  if (!PLAIN_NAME.test(name)) return "[redacted]";
+  if (eq < 0 || LOGGED_PARAMS.has(name)) return pair;
+  return `${name}=[redacted]`;
+}
 
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, "$1[redacted]");
+  const start = url.indexOf("?");
+  if (start < 0) return url;
+  return `${url.slice(0, start + 1)}${url
+    .slice(start + 1)
+    .split("&")
+    .map(redactParam)
+    .join("&")}`;
 }
 
 /** pino options: no authorization headers, cookies, passwords, tokens or bodies in logs (DESIGN.md §6). */

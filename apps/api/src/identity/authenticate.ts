@@ -2,7 +2,7 @@ import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
 import { ROLES, type Role, rolesFromClaim } from "@argine/core/identity/roles";
 import type { Db } from "@argine/db/client";
-import { listOidcKeys } from "@argine/db/queries/oidc";
+import { findOidcPayload, listOidcKeys } from "@argine/db/queries/oidc";
 import { createUser, findUserByExternalSubject } from "@argine/db/queries/users";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
@@ -16,11 +16,14 @@ import {
 } from "jose";
 import type { IdentityConfig } from "../config.ts";
 import { publicJwk } from "./keys.ts";
+import { GRANT_CLAIM } from "./provider.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
     /** The verified caller, or null for an anonymous request. */
     actor: Actor | null;
+    /** The embedded provider's grant the caller's token was issued under (null otherwise). */
+    grantId: string | null;
   }
 }
 
@@ -81,7 +84,13 @@ export async function registerAuthentication(app: FastifyInstance, identity: Ide
     const sub = payload.sub;
     if (!sub) throw new AppError("UNAUTHORIZED");
     const roles = knownRoles(payload.roles);
-    if (identity.embedded) return { userId: sub, roles };
+    if (identity.embedded) {
+      // A token outlives nothing it was issued under: sign-out and a password reset or change revoke the grant.
+      const grantId = payload[GRANT_CLAIM];
+      if (typeof grantId !== "string" || !(await findOidcPayload(db, "Grant", grantId)))
+        throw new AppError("UNAUTHORIZED");
+      return { userId: sub, roles };
+    }
     // An external provider's user gets a local account on first sight, keyed by issuer and subject.
     const subject = `${identity.issuer}|${sub}`;
     let user = await findUserByExternalSubject(db, subject);
@@ -103,13 +112,16 @@ export async function registerAuthentication(app: FastifyInstance, identity: Ide
   };
 
   app.decorateRequest("actor", null);
+  app.decorateRequest("grantId", null);
   app.addHook("onRequest", async (request) => {
     const header = request.headers.authorization;
     if (!header) return;
     const [scheme, token] = header.split(" ");
     if (scheme?.toLowerCase() !== "bearer" || !token) throw new AppError("UNAUTHORIZED");
     try {
-      request.actor = await actorOf(await verify(token));
+      const payload = await verify(token);
+      request.actor = await actorOf(payload);
+      if (identity.embedded) request.grantId = String(payload[GRANT_CLAIM]);
     } catch (error) {
       if (error instanceof AppError && error.status >= 500) throw error;
       throw new AppError("UNAUTHORIZED");

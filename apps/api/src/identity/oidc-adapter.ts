@@ -1,3 +1,4 @@
+import { CONTROL_CHARS_PATTERN } from "@argine/core/shared/fields";
 import type { Db } from "@argine/db/client";
 import {
   consumeOidcPayload,
@@ -9,6 +10,13 @@ import {
   upsertOidcPayload,
 } from "@argine/db/queries/oidc";
 import type { Adapter, AdapterPayload } from "oidc-provider";
+
+/**
+ * No stored id holds a control character, and PostgreSQL cannot even compare text with a NUL: a client_id,
+ * code or token carrying one is simply unknown (the provider answers invalid_client / invalid_grant), not a
+ * database error (issue 12).
+ */
+const unknowable = (id: string) => CONTROL_CHARS_PATTERN.test(id);
 
 /** oidc-provider's storage on our database, so sessions and grants survive restarts and span replicas. */
 export function dbAdapterFactory(db: Db) {
@@ -30,26 +38,32 @@ export function dbAdapterFactory(db: Db) {
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
+      if (unknowable(id)) return undefined;
       return withConsumed(await findOidcPayload(db, this.type, id));
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      if (unknowable(uid)) return undefined;
       return withConsumed(await findOidcPayloadByUid(db, this.type, uid));
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      if (unknowable(userCode)) return undefined;
       return withConsumed(await findOidcPayloadByUserCode(db, this.type, userCode));
     }
 
     async consume(id: string): Promise<void> {
+      if (unknowable(id)) return;
       await consumeOidcPayload(db, this.type, id);
     }
 
     async destroy(id: string): Promise<void> {
+      if (unknowable(id)) return;
       await destroyOidcPayload(db, this.type, id);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
+      if (unknowable(grantId)) return;
       await revokeOidcGrant(db, grantId);
     }
   };

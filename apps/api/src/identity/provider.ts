@@ -7,6 +7,9 @@ import { dbAdapterFactory } from "./oidc-adapter.ts";
 
 export const INTERACTION_PATH = "/v1/auth/interactions";
 
+/** The access token's claim naming the grant it was issued under (identity/authenticate.ts checks it). */
+export const GRANT_CLAIM = "gid";
+
 // Pages the provider renders itself (logout, errors) carry the same strict policy as the rest of the site.
 const PAGE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
@@ -70,10 +73,11 @@ export function createOidcProvider(config: Config, db: Db, keys: ProviderKeys): 
       if (!claims) return undefined;
       return { accountId: sub, claims: async () => claims };
     },
-    // The API's access tokens carry the roles the API authorizes with.
+    // The API's access tokens carry the roles the API authorizes with, and their grant: the API refuses a
+    // token whose grant was revoked (sign-out, password reset or change) before it expires.
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== "AccessToken" || !token.accountId) return undefined;
-      return { roles: await listRoles(db, token.accountId) };
+      return { roles: await listRoles(db, token.accountId), [GRANT_CLAIM]: token.grantId };
     },
     features: {
       devInteractions: { enabled: false },
@@ -152,6 +156,9 @@ export function createOidcProvider(config: Config, db: Db, keys: ProviderKeys): 
       ),
   };
   const provider = new Provider(identity.issuer, configuration);
-  provider.proxy = config.trustProxy;
+  // Behind a TLS proxy the provider must see X-Forwarded-Proto (secure cookies); with a number of hops it
+  // reads the client's address the way Fastify does (the provider only uses it for device info).
+  provider.proxy = config.trustProxy !== false;
+  if (typeof config.trustProxy === "number") provider.app.maxIpsCount = config.trustProxy;
   return provider;
 }

@@ -60,9 +60,16 @@ export const BillingDataSchema = z
     },
     {
       // Runs even while other fields are in error, so the form shows every problem at once.
+      // Only on a country it knows and on text (a number for the province is its own field's type error).
       when: (payload) => {
-        const value = payload.value as { country?: unknown } | undefined;
-        return typeof value?.country === "string" && isCountryCode(value.country);
+        const value = payload.value as { country?: unknown; zip?: unknown; province?: unknown } | undefined;
+        const text = (v: unknown) => v === undefined || typeof v === "string";
+        return (
+          typeof value?.country === "string" &&
+          isCountryCode(value.country) &&
+          text(value.zip) &&
+          text(value.province)
+        );
       },
     },
   );

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { MESSAGES } from "./messages.ts";
+// Every schema is built on these fields: loading them installs the Italian message of every zod issue, for
+// the API's answers and the web forms alike (a module with a side effect, declared in package.json).
+import "./validation-messages.ts";
 
 // Field schemas shared by web forms (react-hook-form + zodResolver) and API routes (spec §5).
 //
@@ -79,3 +82,26 @@ export const NumericStringSchema = RequiredStringSchema.refine((value) => /^\d+$
   error: MESSAGES.invalidNumber,
   ...ifFilled,
 });
+
+/**
+ * Control characters no text of ours carries: C0 controls and DEL, except tab, line feed and carriage return
+ * (multi-line texts keep them). NUL in particular cannot be stored in PostgreSQL text.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+export const CONTROL_CHARS_PATTERN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/**
+ * The paths of the strings holding a control character, anywhere in a parsed request (body, query, params):
+ * the API refuses them with 'Il testo contiene caratteri non ammessi.' before any schema runs, so every
+ * route, present or future, is covered.
+ */
+export function controlCharPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === "string") return CONTROL_CHARS_PATTERN.test(value) ? [path] : [];
+  if (Array.isArray(value)) return value.flatMap((item, i) => controlCharPaths(item, [...path, i]));
+  if (value !== null && typeof value === "object")
+    return Object.entries(value).flatMap(([key, item]) => [
+      ...(CONTROL_CHARS_PATTERN.test(key) ? [[...path, key]] : []),
+      ...controlCharPaths(item, [...path, key]),
+    ]);
+  return [];
+}

@@ -79,6 +79,7 @@ export const MESSAGES = {
     "Se l'indirizzo è registrato, ti abbiamo inviato un'email con il link per scegliere una nuova password.",
   passwordReset: "Password aggiornata: ora puoi accedere con la nuova password.",
   serviceUnavailable: "Il servizio è momentaneamente non disponibile: riprova fra poco.",
+  practiceEmailNotSent: "L'email non è partita e non è stata registrata sulla pratica: riprova fra poco.",
 
   // admin workspace
   adminOnly: "Quest'area è riservata agli amministratori.",
@@ -103,6 +104,18 @@ export const MESSAGES = {
   invalidChoice: "Valore non valido.",
   invalidId: "Identificativo non valido.",
   unknownField: "La richiesta contiene un campo non previsto.",
+  unknownFields: (names: readonly string[]) => `Campo non previsto: ${names.join(", ")}.`,
+  controlCharacters: "Il testo contiene caratteri non ammessi.",
+  expectedText: "Valore non valido: è atteso un testo.",
+  expectedYesNo: "Valore non valido: è atteso sì o no.",
+  expectedList: "Valore non valido: è atteso un elenco.",
+  numberAtLeast: (min: number | bigint) => `Il numero deve essere almeno ${min}.`,
+  numberAbove: (min: number | bigint) => `Il numero deve essere maggiore di ${min}.`,
+  numberAtMost: (max: number | bigint) => `Il numero deve essere al massimo ${max}.`,
+  numberBelow: (max: number | bigint) => `Il numero deve essere minore di ${max}.`,
+  listAtLeast: (min: number | bigint) => `Indica almeno ${min} elementi.`,
+  listAtMost: (max: number | bigint) => `Puoi indicare al massimo ${max} elementi.`,
+  invalidFormat: "Il formato non è valido.",
   nothingToChange: "Non c'è nessuna modifica da salvare.",
   ownAdminRole: "Non puoi togliere a te stesso il ruolo di amministratore.",
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { oidcKeys, oidcPayloads } from "../schema.ts";
 
@@ -66,6 +66,44 @@ export async function destroyOidcPayload(db: Db, type: string, id: string): Prom
 /** Revokes everything issued under a grant (logout, refresh-token reuse). */
 export async function revokeOidcGrant(db: Db, grantId: string): Promise<void> {
   await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
+}
+
+/**
+ * Signs an account out everywhere (a password reset or change): its sessions, grants and every token issued
+ * under those grants (refresh tokens, codes) go. `keepGrantId` spares one grant — the caller's own, on a
+ * change — with the session that holds it. Access tokens are JWTs, not stored: the API refuses one whose
+ * grant is gone (identity/authenticate.ts). Returns how many grants were revoked.
+ */
+export async function revokeOidcAccount(db: Db, accountId: string, keepGrantId?: string): Promise<number> {
+  const ofAccount = sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`;
+  return db.transaction(async (tx) => {
+    const grants = await tx
+      .select({ id: oidcPayloads.id })
+      .from(oidcPayloads)
+      .where(and(eq(oidcPayloads.type, "Grant"), ofAccount));
+    const revoked = grants.map((g) => g.id).filter((id) => id !== keepGrantId);
+    if (revoked.length) {
+      await tx.delete(oidcPayloads).where(inArray(oidcPayloads.grantId, revoked));
+      await tx
+        .delete(oidcPayloads)
+        .where(and(eq(oidcPayloads.type, "Grant"), inArray(oidcPayloads.id, revoked)));
+    }
+    // Sessions (and anything else naming the account) — but not the one the kept grant belongs to.
+    const holdsKept = keepGrantId
+      ? sql`exists (select 1 from jsonb_each(${oidcPayloads.payload}->'authorizations') a where a.value->>'grantId' = ${keepGrantId})`
+      : sql`false`;
+    await tx
+      .delete(oidcPayloads)
+      .where(
+        and(
+          ofAccount,
+          sql`${oidcPayloads.type} <> 'Grant'`,
+          sql`(${oidcPayloads.grantId} is null or ${oidcPayloads.grantId} <> ${keepGrantId ?? ""})`,
+          sql`not ${holdsKept}`,
+        ),
+      );
+    return revoked.length;
+  });
 }
 
 export type OidcKeyKind = "signing" | "cookie";

@@ -269,6 +269,11 @@ export async function addPracticeEmail(
   return row;
 }
 
+/** Takes back a stored practice email whose sending failed (the record shows only what was sent). */
+export async function deletePracticeEmail(db: Db, id: string): Promise<void> {
+  await db.delete(practiceEmails).where(eq(practiceEmails.id, id));
+}
+
 /** The emails staff sent on a practice, newest first, with the senders' names. */
 export async function listPracticeEmails(db: Db, practiceId: string) {
   return db

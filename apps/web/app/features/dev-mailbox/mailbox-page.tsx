@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import { apiClient } from "../http/api-client.ts";
 import { errorCode } from "../http/http-error.ts";
 import buttonStyles from "../ui/button.module.css";
@@ -8,9 +9,10 @@ import { FormMessage } from "../ui/form-field.tsx";
 import { linkify } from "./mail-text.tsx";
 import styles from "./mailbox-page.module.css";
 
-// /dev/mailbox: the demo outbox read as a mailbox (GET /v1/dev/mailbox, demo mode only), so the
-// verification and reset links can be followed without a real mail server. Texts only: the HTML bodies
-// are never rendered here.
+// /dev/mailbox?key=…: the demo outbox read as a mailbox (GET /v1/dev/mailbox, demo mode only), so the
+// verification and reset links can be followed without a real mail server. The key comes from the link
+// the server prints at start and is passed on to the API, which answers 404 without it. Texts only: the
+// HTML bodies are never rendered here.
 
 export interface MailboxMessage {
   id: string;
@@ -22,9 +24,12 @@ export interface MailboxMessage {
 }
 
 export function MailboxPage() {
+  const key = useSearchParams()[0].get("key") ?? "";
   const mailbox = useQuery({
-    queryKey: ["dev", "mailbox"],
-    queryFn: ({ signal }) => apiClient.get<MailboxMessage[]>("/v1/dev/mailbox", { auth: false, signal }),
+    queryKey: ["dev", "mailbox", key],
+    queryFn: ({ signal }) =>
+      apiClient.get<MailboxMessage[]>("/v1/dev/mailbox", { auth: false, signal, query: { key } }),
+    enabled: key !== "",
     retry: false,
     staleTime: 0,
     refetchOnWindowFocus: true,
@@ -44,12 +49,20 @@ export function MailboxPage() {
         seguire i link di conferma o di recupero della password.
       </p>
 
-      {mailbox.isError ? (
+      {key === "" ? (
+        <FormMessage tone="info">
+          <p>
+            Per aprire la casella usa il link completo che il server stampa all'avvio (termina con ?key=…): la
+            chiave protegge le email di tutti gli account e cambia a ogni avvio.
+          </p>
+        </FormMessage>
+      ) : mailbox.isError ? (
         errorCode(mailbox.error) === "NOT_FOUND" ? (
           <FormMessage tone="info">
             <p>
-              La casella di prova non è disponibile fuori dalla modalità demo: le email vengono inviate
-              davvero agli indirizzi dei destinatari.
+              La casella di prova non è disponibile: la chiave del link non è valida (cambia a ogni avvio del
+              server), oppure il server non è in modalità demo e le email vengono inviate davvero agli
+              indirizzi dei destinatari.
             </p>
           </FormMessage>
         ) : (
@@ -59,7 +72,7 @@ export function MailboxPage() {
         )
       ) : null}
 
-      {mailbox.isError && errorCode(mailbox.error) === "NOT_FOUND" ? null : (
+      {key === "" || (mailbox.isError && errorCode(mailbox.error) === "NOT_FOUND") ? null : (
         <div className={styles.toolbar}>
           <button
             type="button"

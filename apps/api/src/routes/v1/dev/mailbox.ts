@@ -1,19 +1,37 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { AppError } from "@argine/core/errors/app-error";
 import { MailboxSchema } from "@argine/core/identity/users-api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { readOutbox } from "../../../mail/mailer.ts";
 
-/** Demo mode only: the embedded outbox as a mailbox, so a visitor can follow the mailed links. */
-export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+/**
+ * Demo mode only: the embedded outbox as a mailbox, so a visitor can follow the mailed links. It holds every
+ * account's reset links, so it answers only with the key printed in the start banner (config.devMailboxKey),
+ * never by the caller's address: a proxy or a server-side fetch comes from loopback too. A missing or wrong
+ * key gets the same 404 as a server without a mailbox.
+ */
+export const devMailboxRoutes: FastifyPluginAsyncZod<{ key: string }> = async (app, { key }) => {
+  const expected = digest(key);
   app.get(
     "/dev/mailbox",
     {
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
       schema: {
         tags: ["demo"],
-        summary: "Posta in uscita (solo modalità demo)",
+        summary: "Posta in uscita (solo modalità demo, con la chiave stampata all'avvio)",
         security: [],
+        querystring: z.object({ key: z.string().max(200).optional() }),
         response: { 200: MailboxSchema },
       },
     },
-    async () => readOutbox(app.config.mail.outboxDir),
+    async (request) => {
+      const given = request.query.key;
+      // Digests of equal length, compared in constant time: the key leaks nothing through timing.
+      if (!given || !timingSafeEqual(digest(given), expected)) throw new AppError("NOT_FOUND");
+      return readOutbox(app.config.mail.outboxDir);
+    },
   );
 };

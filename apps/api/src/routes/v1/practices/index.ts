@@ -55,6 +55,7 @@ import {
   claimPracticeWithKey,
   claimPracticeWithToken,
   deletePendingPractice,
+  deletePracticeEmail,
   findPractice,
   findPracticeByTicketCode,
   listPracticeEmails,
@@ -411,14 +412,23 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
         );
       }
       const link = `${app.config.publicUrl}${casePath(practice.ticketCode)}`;
-      await mailer.send(
-        practiceMessageMail(client.email, client.name, practice.ticketCode, request.body, link),
-      );
+      // Stored first, sent second: a mail is never out without its record. A failed send takes the record
+      // back, so the list shows only what the client received, and the lawyer is told to retry.
       const row = await addPracticeEmail(app.db, {
         practiceId: practice.id,
         senderId: actor.userId,
         ...request.body,
       });
+      try {
+        await mailer.send(
+          practiceMessageMail(client.email, client.name, practice.ticketCode, request.body, link),
+        );
+      } catch (error) {
+        await deletePracticeEmail(app.db, row.id);
+        // The transport's own message may quote the address: only its code goes to the log.
+        request.log.error({ code: (error as { code?: unknown } | null)?.code }, "practice email not sent");
+        throw new AppError("SERVICE_UNAVAILABLE", MESSAGES.practiceEmailNotSent);
+      }
       const sender = await findUserById(app.db, actor.userId);
       return reply
         .status(201)

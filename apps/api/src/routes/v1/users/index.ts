@@ -16,6 +16,7 @@ import type { CountryCode } from "@argine/core/invoice/countries";
 import { MESSAGES } from "@argine/core/shared/messages";
 import type { Db } from "@argine/db/client";
 import { recordAudit } from "@argine/db/queries/audit";
+import { revokeOidcAccount } from "@argine/db/queries/oidc";
 import {
   consumeUserToken,
   createUser,
@@ -220,6 +221,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app,
         passwordHash: await hashPassword(request.body.password),
         ...(user?.emailVerifiedAt ? {} : { emailVerifiedAt: new Date() }),
       });
+      // Whoever knew the old password is signed out everywhere: every session and refresh token goes.
+      await revokeOidcAccount(app.db, userId);
       return { message: MESSAGES.passwordReset };
     },
   );
@@ -254,6 +257,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app,
           });
         }
         await updateUser(app.db, userId, { passwordHash: await hashPassword(body.password) });
+        // Every other session and refresh token of the account goes; the one making the change stays.
+        if (identity.embedded) await revokeOidcAccount(app.db, userId, request.grantId ?? undefined);
       } else {
         await updateUser(app.db, userId, {
           ...(body.name === undefined ? {} : { name: body.name }),

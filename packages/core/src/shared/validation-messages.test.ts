@@ -1,0 +1,79 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { controlCharPaths } from "./fields.ts";
+import { MESSAGES } from "./messages.ts";
+import { installItalianValidationMessages } from "./validation-messages.ts";
+
+const messagesOf = (schema: z.ZodType, value: unknown) => {
+  const result = schema.safeParse(value);
+  return result.success ? [] : result.error.issues.map((i) => i.message);
+};
+
+// The English zod writes by itself, which must never reach a user.
+const ENGLISH = /invalid|expected|received|too (small|big)|unrecognized|must|should|required/i;
+
+describe("Italian validation messages", () => {
+  beforeAll(installItalianValidationMessages);
+
+  it("translates the malformed requests issue 12 names", () => {
+    expect(messagesOf(z.uuid(), "non-un-uuid")).toEqual(["Identificativo non valido."]);
+    expect(messagesOf(z.number().int().min(1), 0)).toEqual(["Il numero deve essere almeno 1."]);
+    expect(messagesOf(z.strictObject({ a: z.string() }), { a: "x", b: 1, c: 2 })).toEqual([
+      "Campo non previsto: b, c.",
+    ]);
+  });
+
+  it("says 'Campo Obbligatorio' for a missing field and 'Il numero inserito non è valido' for a non-number", () => {
+    expect(messagesOf(z.object({ name: z.string() }), {})).toEqual([MESSAGES.required]);
+    expect(messagesOf(z.string().min(1), "")).toEqual([MESSAGES.required]);
+    expect(messagesOf(z.coerce.number(), "abc")).toEqual([MESSAGES.invalidNumber]);
+    expect(messagesOf(z.number(), "12")).toEqual([MESSAGES.invalidNumber]);
+  });
+
+  it("has an Italian message for every other kind of issue", () => {
+    const cases: [z.ZodType, unknown][] = [
+      [z.string(), 12],
+      [z.boolean(), "sì"],
+      [z.array(z.string()), "x"],
+      [z.array(z.string()).max(2), ["a", "b", "c"]],
+      [z.array(z.string()).min(3), ["a"]],
+      [z.string().max(3), "abcd"],
+      [z.string().min(5), "abc"],
+      [z.number().max(100), 101],
+      [z.number().positive(), 0],
+      [z.number().lt(5), 5],
+      [z.number().multipleOf(5), 3],
+      [z.email(), "non-una-email"],
+      [z.url(), "non un url"],
+      [z.iso.datetime(), "ieri"],
+      [z.iso.date(), "2026-13-40"],
+      [z.string().regex(/^\d+$/), "abc"],
+      [z.enum(["A", "B"]), "C"],
+      [z.literal(true), false],
+      [z.union([z.string(), z.number()]), true],
+      [z.record(z.enum(["a"]), z.string()), { b: "x" }],
+      [z.object({}), "x"],
+      [z.string().refine(() => false), "x"],
+    ];
+    for (const [schema, value] of cases) {
+      const messages = messagesOf(schema, value);
+      expect(messages.length, JSON.stringify(value)).toBeGreaterThan(0);
+      for (const message of messages) expect(message).not.toMatch(ENGLISH);
+    }
+  });
+
+  it("keeps the messages schemas set themselves", () => {
+    expect(messagesOf(z.string({ error: "Messaggio proprio" }), 1)).toEqual(["Messaggio proprio"]);
+  });
+});
+
+describe("control characters", () => {
+  it("finds NUL and other C0 controls anywhere, but keeps tab and line breaks", () => {
+    expect(
+      controlCharPaths({ a: "a\u0000b", b: ["ok", "x\u001by"], c: { d: "riga\nriga\r\n\tok" } }),
+    ).toEqual([["a"], ["b", 1]]);
+    expect(controlCharPaths("\u007f")).toEqual([[]]);
+    expect(controlCharPaths({ "chiave\u0000": 1, n: 3, t: true, z: null })).toEqual([["chiave\u0000"]]);
+    expect(controlCharPaths({ testo: "Città: Reggio nell'Emilia — “ok”" })).toEqual([]);
+  });
+});
