@@ -15,7 +15,7 @@ import { newTicketCode } from "../../../practices/ticket-code.ts";
 export const FeedbackCreatedSchema = z.object({
   practiceId: z.uuid(),
   ticketCode: z.string(),
-  /** For the submitting browser only: claims the practice once after sign-in, within 48 hours (ADR 009). */
+  /** For the submitting browser only: claims the practice once after sign-in, within 48 hours (ADR 010). */
   claimToken: z.string(),
   /** Shown once on the result and printed in its PDF: with the code, claims the practice from any device. */
   claimKey: z.string(),

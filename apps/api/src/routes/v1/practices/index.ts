@@ -483,7 +483,7 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
     },
     async (request, reply) => {
       const { practice, feedback } = await practiceWithFeedback(app, request.params.id);
-      // The PDF is public by id: it prints the key only for a request that already carries it (ADR 009).
+      // The PDF is public by id: it prints the key only for a request that already carries it (ADR 010).
       const { claimKey } = request.query;
       const provenKey =
         claimKey &&
