@@ -1,5 +1,20 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
-import { union } from "drizzle-orm/pg-core";
+import { initialServiceFlags } from "@argine/core/practices/available-services";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { alias, union } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
 import { practiceEmails, practices, services, users } from "../schema.ts";
 
@@ -14,6 +29,8 @@ export interface NewFeedbackPractice {
   expiryDate: Date | null;
   answers: Record<string, unknown>;
   feedback: Record<string, unknown>;
+  /** The engine asked for a person first: no self-service capture or takedown until staff have looked. */
+  humanReview: boolean;
 }
 
 /** A practice created by the questionnaire: no owner yet, PENDING, the answers kept as its questions. */
@@ -23,7 +40,7 @@ export async function createFeedbackPractice(
 ): Promise<PracticeRow | undefined> {
   const [row] = await db
     .insert(practices)
-    .values({ ...practice, status: "PENDING", ownerId: null })
+    .values({ ...practice, ...initialServiceFlags(practice.humanReview), status: "PENDING", ownerId: null })
     .onConflictDoNothing({ target: practices.ticketCode })
     .returning();
   return row;
@@ -55,6 +72,21 @@ export interface PracticeFilters {
   evaluation?: string;
   crimeType?: string;
   anonymous?: boolean;
+  /** Taken in charge by this lawyer ("mie"). */
+  assignedTo?: string;
+  /** Taken in charge by nobody yet ("non assegnate"). */
+  unassigned?: boolean;
+  /** "Da esaminare subito" (true) or everything else (false): URGENT below. */
+  urgent?: boolean;
+  /** The client wrote the last comment. */
+  waiting?: boolean;
+  /** Leaves the closed cases out (the work queue). */
+  openOnly?: boolean;
+  /**
+   * newest (the default) or oldest by creation, or longest-waiting for an answer (with `waiting`). Urgent cases
+   * come first whatever the order, unless the urgent filter already decides.
+   */
+  order?: "newest" | "oldest" | "longest-waiting";
   limit: number;
   offset: number;
 }
@@ -71,7 +103,55 @@ export type PracticeListRow = Pick<
   | "anonymous"
   | "createdAt"
   | "expiryDate"
-> & { clientName: string | null; clientLastname: string | null };
+  | "humanReview"
+  | "assignedLawyerId"
+  | "assignedAt"
+  | "awaitingReplySince"
+> & {
+  clientName: string | null;
+  clientLastname: string | null;
+  lawyerName: string | null;
+  lawyerLastname: string | null;
+};
+
+/**
+ * "Da esaminare subito" in SQL (core human-review.ts isUrgent): exactly the predicate of practices_urgent_idx,
+ * so PostgreSQL reads those few rows from it. None of its columns is nullable but assigned_lawyer_id, tested
+ * with IS NULL: NOT of it is plain two-valued logic.
+ */
+const URGENT = sql`(${practices.humanReview} and ${practices.assignedLawyerId} is null and ${practices.status} <> 'CLOSED')`;
+
+const lawyers = alias(users, "assigned_lawyers");
+
+const LIST_COLUMNS = {
+  id: practices.id,
+  ticketCode: practices.ticketCode,
+  status: practices.status,
+  evaluation: practices.evaluation,
+  crimeType: practices.crimeType,
+  platform: practices.platform,
+  anonymous: practices.anonymous,
+  createdAt: practices.createdAt,
+  expiryDate: practices.expiryDate,
+  humanReview: practices.humanReview,
+  assignedLawyerId: practices.assignedLawyerId,
+  assignedAt: practices.assignedAt,
+  awaitingReplySince: practices.awaitingReplySince,
+  clientName: users.name,
+  clientLastname: users.lastname,
+  lawyerName: lawyers.name,
+  lawyerLastname: lawyers.lastname,
+};
+
+// Each order as its index is built (drizzle's `.desc()` is DESC NULLS LAST): newest reads practices_created_idx
+// (or practices_urgent_idx) forwards, oldest the same backwards; longest-waiting reads
+// practices_awaiting_reply_idx. A bare `desc` would mean NULLS FIRST, which those indexes cannot give, and
+// every page became a scan and sort of all practices.
+const ORDERS: Record<NonNullable<PracticeFilters["order"]>, SQL[]> = {
+  newest: [sql`${practices.createdAt} desc nulls last`, sql`${practices.id} desc nulls last`],
+  oldest: [sql`${practices.createdAt} asc nulls first`, sql`${practices.id} asc nulls first`],
+  "longest-waiting": [sql`${practices.awaitingReplySince} asc`, sql`${practices.id} asc`],
+};
 
 /**
  * Totals are counted up to here: beyond it a lawyer refines the search rather than pages, and an exact count
@@ -80,8 +160,9 @@ export type PracticeListRow = Pick<
 export const TOTAL_COUNT_CAP = 10_000;
 
 /**
- * A page of practices, newest first, with the total for the filters (spec §7 "List practices returns total and
- * data"); `totalCapped` when there are more than TOTAL_COUNT_CAP and `total` is that cap.
+ * A page of practices, newest first (or as `order` asks), for staff the urgent ones before all others, with
+ * the total for the filters (spec §7 "List practices returns total and data"); `totalCapped` when there are
+ * more than TOTAL_COUNT_CAP and `total` is that cap.
  */
 export async function listPractices(
   db: Db,
@@ -120,42 +201,88 @@ export async function listPractices(
     f.evaluation ? eq(practices.evaluation, f.evaluation) : undefined,
     f.crimeType ? eq(practices.crimeType, f.crimeType) : undefined,
     f.anonymous === undefined ? undefined : eq(practices.anonymous, f.anonymous),
+    f.assignedTo ? eq(practices.assignedLawyerId, f.assignedTo) : undefined,
+    f.unassigned ? isNull(practices.assignedLawyerId) : undefined,
+    f.urgent === undefined ? undefined : f.urgent ? URGENT : sql`not ${URGENT}`,
+    f.waiting ? isNotNull(practices.awaitingReplySince) : undefined,
+    f.openOnly ? ne(practices.status, "CLOSED") : undefined,
     matching ? inArray(practices.id, matching) : undefined,
   );
+  const order = ORDERS[f.order ?? "newest"];
+  const page = (condition: SQL | undefined, limit: number, offset: number) =>
+    limit <= 0
+      ? Promise.resolve([])
+      : db
+          .select(LIST_COLUMNS)
+          .from(practices)
+          .leftJoin(users, eq(users.id, practices.ownerId))
+          .leftJoin(lawyers, eq(lawyers.id, practices.assignedLawyerId))
+          .where(condition)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset);
   const upToCap = db
     .select({ one: sql`1` })
     .from(practices)
     .where(where)
     .limit(cap + 1)
     .as("up_to_cap");
-  // The total and the page do not depend on each other: on PostgreSQL they run at once on two connections.
-  const [[totalRow], data] = await Promise.all([
+  // Urgent cases first (issue 12): the pages run through the urgent rows (a few, on practices_urgent_idx), then
+  // through the others in the requested order, so neither part needs a sort of every practice. The total and
+  // the urgent count do not depend on each other: on PostgreSQL they run at once on two connections.
+  // A client's own list stays newest first: the queue's order is the lawyers' concern.
+  const urgentFirst = f.urgent === undefined && !f.ownerId;
+  const [[totalRow], urgentRows] = await Promise.all([
     db.select({ n: count() }).from(upToCap),
-    db
-      .select({
-        id: practices.id,
-        ticketCode: practices.ticketCode,
-        status: practices.status,
-        evaluation: practices.evaluation,
-        crimeType: practices.crimeType,
-        platform: practices.platform,
-        anonymous: practices.anonymous,
-        createdAt: practices.createdAt,
-        expiryDate: practices.expiryDate,
-        clientName: users.name,
-        clientLastname: users.lastname,
-      })
-      .from(practices)
-      .leftJoin(users, eq(users.id, practices.ownerId))
-      .where(where)
-      // NULLS LAST as practices_created_idx is built (drizzle's `.desc()`): a bare `desc` means NULLS FIRST,
-      // which that index cannot give, and every page became a scan and sort of all practices.
-      .orderBy(sql`${practices.createdAt} desc nulls last`, sql`${practices.id} desc nulls last`)
-      .limit(f.limit)
-      .offset(f.offset),
+    urgentFirst ? db.select({ n: count() }).from(practices).where(and(where, URGENT)) : [{ n: 0 }],
   ]);
+  const urgentTotal = urgentRows[0]?.n ?? 0;
+  const fromUrgent = Math.max(0, Math.min(f.limit, urgentTotal - f.offset));
+  const [urgentPage, restPage] = await Promise.all([
+    page(and(where, URGENT), fromUrgent, f.offset),
+    page(
+      urgentFirst && urgentTotal > 0 ? and(where, sql`not ${URGENT}`) : where,
+      f.limit - fromUrgent,
+      Math.max(0, f.offset - urgentTotal),
+    ),
+  ]);
+  const data = [...urgentPage, ...restPage];
   const counted = totalRow?.n ?? 0;
   return { total: Math.min(counted, cap), totalCapped: counted > cap, data };
+}
+
+/** The lawyer's work queue (GET /v1/practices/queue): each section oldest first, `limit` rows of each. */
+export async function practiceQueue(db: Db, limit: number, cap: number = TOTAL_COUNT_CAP) {
+  const section = (f: Omit<PracticeFilters, "limit" | "offset">) =>
+    listPractices(db, { ...f, limit, offset: 0 }, cap);
+  return {
+    urgent: await section({ urgent: true, order: "oldest" }),
+    new: await section({ unassigned: true, urgent: false, openOnly: true, order: "oldest" }),
+    waiting: await section({ waiting: true, openOnly: true, order: "longest-waiting" }),
+  };
+}
+
+/**
+ * "Prendi in carico": gives the case to this lawyer only if nobody has it (the conditional update settles two
+ * lawyers taking it at once: one wins). False when somebody, maybe this lawyer, already has it.
+ */
+export async function takePractice(db: Db, id: string, lawyerId: string, at = new Date()): Promise<boolean> {
+  const [row] = await db
+    .update(practices)
+    .set({ assignedLawyerId: lawyerId, assignedAt: at, updatedAt: at })
+    .where(and(eq(practices.id, id), isNull(practices.assignedLawyerId)))
+    .returning({ id: practices.id });
+  return Boolean(row);
+}
+
+/** Lets go of the case only if `holderId` still has it (no release of a case another lawyer took since). */
+export async function releasePractice(db: Db, id: string, holderId: string): Promise<boolean> {
+  const [row] = await db
+    .update(practices)
+    .set({ assignedLawyerId: null, assignedAt: null, updatedAt: new Date() })
+    .where(and(eq(practices.id, id), eq(practices.assignedLawyerId, holderId)))
+    .returning({ id: practices.id });
+  return Boolean(row);
 }
 
 /** Moves a practice from `from` to `to` only if it is still in `from` (two concurrent changes cannot both win). */

@@ -15,6 +15,11 @@ const PRACTICE: PracticeSummary = {
   createdAt: "2026-11-02T09:00:00.000Z",
   expiryDate: "2027-02-02T00:00:00.000Z",
   client: { name: "Giulia", lastname: "Esposito" },
+  humanReview: false,
+  urgent: false,
+  assignedLawyer: null,
+  assignedAt: null,
+  awaitingReplySince: null,
 };
 
 function renderCard(practice: PracticeSummary, staff: boolean) {

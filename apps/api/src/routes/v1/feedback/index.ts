@@ -53,6 +53,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
           expiryDate: nextDeadline ? new Date(`${nextDeadline.date}T00:00:00Z`) : null,
           answers,
           feedback,
+          humanReview: feedback.humanReview,
         });
         if (!practice) continue; // a ticket code collision: draw another
         if (feedback.humanReview)
