@@ -32,7 +32,9 @@ export type PracticeListQuery = z.infer<typeof PracticeListQuerySchema>;
 export const PracticeClientSchema = z.object({ name: z.string(), lastname: z.string() }).nullable();
 
 /** The lawyer who took the case in charge ("prendi in carico"). */
-export const AssignedLawyerSchema = z.object({ name: z.string(), lastname: z.string() }).nullable();
+export const AssignedLawyerSchema = z
+  .object({ id: z.uuid(), name: z.string(), lastname: z.string() })
+  .nullable();
 
 export const PracticeSummarySchema = z.object({
   practiceId: z.uuid(),

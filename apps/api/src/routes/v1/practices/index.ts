@@ -112,7 +112,7 @@ function summary(row: SummaryRow): PracticeSummary {
     urgent: isUrgent(row),
     assignedLawyer:
       row.assignedLawyerId && row.lawyerName
-        ? { name: row.lawyerName, lastname: row.lawyerLastname ?? "" }
+        ? { id: row.assignedLawyerId, name: row.lawyerName, lastname: row.lawyerLastname ?? "" }
         : null,
     assignedAt: iso(row.assignedAt),
     awaitingReplySince: iso(row.awaitingReplySince),
