@@ -281,11 +281,15 @@ export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedO
           platform: "TikTok",
         }),
       },
-      // Issue 12: a minor's intimate images, just sent through the questionnaire and not yet claimed. The lawyer's
-      // queue shows it first, "Da esaminare subito"; nobody is ever offered a capture or a takedown of it.
+      // Issue 12: a minor's intimate images, sent through the questionnaire yesterday and not yet claimed; the
+      // demo lawyer has taken it in charge ("mie"). Its page says why a person looks first and points to the
+      // Polizia Postale, the Garante and Take It Down: nobody is ever offered a capture or a takedown of it.
+      // A new questionnaire like it is "Da esaminare subito", first in the lawyer's queue, until someone takes it.
       {
         ticketCode: "AR-DEMO0005",
         ownerId: null,
+        assignedLawyerId: lawyer,
+        assignedAt: new Date(now.getTime() - 2 * 3600 * 1000),
         status: "PENDING",
         evaluation: "VALID",
         crimeType: "REVENGEPORN",

@@ -163,8 +163,9 @@ describe.each(testDbKinds())("the lawyer's urgent cases and work queue on %s", (
     );
 
     const mine = await call<List>(lawyer, "/practices?assigned=mine");
-    expect(mine.body.data.map((p) => p.practiceId)).toEqual([id]);
-    expect(mine.body.data[0]?.assignedLawyer).toMatchObject({ name: "Marco", lastname: "Rinaldi" });
+    expect(mine.body.data.map((p) => p.practiceId)).toContain(id);
+    for (const p of mine.body.data)
+      expect(p.assignedLawyer).toMatchObject({ name: "Marco", lastname: "Rinaldi" });
     expect((await call<List>(admin, "/practices?assigned=mine")).body.total).toBe(0);
     const unassigned = await call<List>(lawyer, "/practices?assigned=unassigned");
     expect(unassigned.body.data.map((p) => p.practiceId)).not.toContain(id);
