@@ -7,7 +7,7 @@ import { toHttpError } from "../http/http-error.ts";
 import buttonStyles from "../ui/button.module.css";
 import { ExternalLink } from "../ui/external-link.tsx";
 import { FormMessage, StatusRegion } from "../ui/form-field.tsx";
-import { assignmentText, UrgentBadge } from "./practice-card.tsx";
+import { assignmentText } from "./practice-card.tsx";
 import { PRACTICES_QUERY_KEY, practiceQueryKey, releasePractice, takePractice } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 
@@ -32,11 +32,6 @@ export function ReviewBanner({ practice, staff }: { practice: PracticeDetail; st
             : "Caso da esaminare con attenzione"
           : "Un avvocato esamina per primo il tuo caso"}
       </h2>
-      {staff && practice.urgent ? (
-        <p>
-          <UrgentBadge />
-        </p>
-      ) : null}
       <p>{staff ? texts.staff : texts.client}</p>
     </section>
   );
