@@ -1,5 +1,6 @@
 ALTER TABLE "practices" ADD COLUMN "awaiting_reply_since" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "practices_urgent_idx" ON "practices" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "practices"."human_review" and "practices"."assigned_lawyer_id" is null and "practices"."status" <> 'CLOSED';--> statement-breakpoint
+CREATE INDEX "practices_urgent_first_idx" ON "practices" USING btree (("human_review" and "assigned_lawyer_id" is null and "status" <> 'CLOSED') desc nulls last,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "practices_awaiting_reply_idx" ON "practices" USING btree ("awaiting_reply_since") WHERE "practices"."awaiting_reply_since" is not null;--> statement-breakpoint
 -- Cases whose client already waits: since their first comment after the last one by anybody else.
 UPDATE "practices" AS p SET "awaiting_reply_since" = w.since

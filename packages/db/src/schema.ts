@@ -177,10 +177,16 @@ export const practices = pgTable(
     uniqueIndex("practices_ticket_code_key").on(t.ticketCode),
     // The lawyer's work queue: "mie" and "non assegnate", urgent unassigned cases first.
     index("practices_assigned_created_idx").on(t.assignedLawyerId, t.createdAt.desc()),
-    // "Da esaminare subito" (core human-review.ts isUrgent): few rows, listed before the others.
+    // "Da esaminare subito" (core human-review.ts isUrgent): few rows, the queue's first section.
     index("practices_urgent_idx")
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.humanReview} and ${t.assignedLawyerId} is null and ${t.status} <> 'CLOSED'`),
+    // Staff pages, newest first with the urgent cases before all others, read in one pass.
+    index("practices_urgent_first_idx").on(
+      sql`(${t.humanReview} and ${t.assignedLawyerId} is null and ${t.status} <> 'CLOSED') desc nulls last`,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     // The work queue's "In attesa di risposta", longest waiting first.
     index("practices_awaiting_reply_idx")
       .on(t.awaitingReplySince)

@@ -115,9 +115,9 @@ export type PracticeListRow = Pick<
 };
 
 /**
- * "Da esaminare subito" in SQL (core human-review.ts isUrgent): exactly the predicate of practices_urgent_idx,
- * so PostgreSQL reads those few rows from it. None of its columns is nullable but assigned_lawyer_id, tested
- * with IS NULL: NOT of it is plain two-valued logic.
+ * "Da esaminare subito" in SQL (core human-review.ts isUrgent): exactly the predicate of practices_urgent_idx
+ * and the first key of practices_urgent_first_idx. None of its columns is nullable but assigned_lawyer_id,
+ * tested with IS NULL: NOT of it is plain two-valued logic.
  */
 const URGENT = sql`(${practices.humanReview} and ${practices.assignedLawyerId} is null and ${practices.status} <> 'CLOSED')`;
 
@@ -144,8 +144,8 @@ const LIST_COLUMNS = {
 };
 
 // Each order as its index is built (drizzle's `.desc()` is DESC NULLS LAST): newest reads practices_created_idx
-// (or practices_urgent_idx) forwards, oldest the same backwards; longest-waiting reads
-// practices_awaiting_reply_idx. A bare `desc` would mean NULLS FIRST, which those indexes cannot give, and
+// (practices_urgent_first_idx with the urgent cases first), oldest practices_created_idx or practices_urgent_idx
+// backwards; longest-waiting reads practices_awaiting_reply_idx. A bare `desc` would mean NULLS FIRST, which those indexes cannot give, and
 // every page became a scan and sort of all practices.
 const ORDERS: Record<NonNullable<PracticeFilters["order"]>, SQL[]> = {
   newest: [sql`${practices.createdAt} desc nulls last`, sql`${practices.id} desc nulls last`],
@@ -208,45 +208,32 @@ export async function listPractices(
     f.openOnly ? ne(practices.status, "CLOSED") : undefined,
     matching ? inArray(practices.id, matching) : undefined,
   );
-  const order = ORDERS[f.order ?? "newest"];
-  const page = (condition: SQL | undefined, limit: number, offset: number) =>
-    limit <= 0
-      ? Promise.resolve([])
-      : db
-          .select(LIST_COLUMNS)
-          .from(practices)
-          .leftJoin(users, eq(users.id, practices.ownerId))
-          .leftJoin(lawyers, eq(lawyers.id, practices.assignedLawyerId))
-          .where(condition)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset);
+  // Staff see the urgent cases before all others (issue 12), then the requested order: newest first reads
+  // practices_urgent_first_idx in one pass. A client's own list, and a list the urgent filter already splits,
+  // keep the plain order.
+  const urgentFirst = f.urgent === undefined && !f.ownerId;
+  const order = urgentFirst
+    ? [sql`${URGENT} desc nulls last`, ...ORDERS[f.order ?? "newest"]]
+    : ORDERS[f.order ?? "newest"];
   const upToCap = db
     .select({ one: sql`1` })
     .from(practices)
     .where(where)
     .limit(cap + 1)
     .as("up_to_cap");
-  // Urgent cases first (issue 12): the pages run through the urgent rows (a few, on practices_urgent_idx), then
-  // through the others in the requested order, so neither part needs a sort of every practice. The total and
-  // the urgent count do not depend on each other: on PostgreSQL they run at once on two connections.
-  // A client's own list stays newest first: the queue's order is the lawyers' concern.
-  const urgentFirst = f.urgent === undefined && !f.ownerId;
-  const [[totalRow], urgentRows] = await Promise.all([
+  // The total and the page do not depend on each other: on PostgreSQL they run at once on two connections.
+  const [[totalRow], data] = await Promise.all([
     db.select({ n: count() }).from(upToCap),
-    urgentFirst ? db.select({ n: count() }).from(practices).where(and(where, URGENT)) : [{ n: 0 }],
+    db
+      .select(LIST_COLUMNS)
+      .from(practices)
+      .leftJoin(users, eq(users.id, practices.ownerId))
+      .leftJoin(lawyers, eq(lawyers.id, practices.assignedLawyerId))
+      .where(where)
+      .orderBy(...order)
+      .limit(f.limit)
+      .offset(f.offset),
   ]);
-  const urgentTotal = urgentRows[0]?.n ?? 0;
-  const fromUrgent = Math.max(0, Math.min(f.limit, urgentTotal - f.offset));
-  const [urgentPage, restPage] = await Promise.all([
-    page(and(where, URGENT), fromUrgent, f.offset),
-    page(
-      urgentFirst && urgentTotal > 0 ? and(where, sql`not ${URGENT}`) : where,
-      f.limit - fromUrgent,
-      Math.max(0, f.offset - urgentTotal),
-    ),
-  ]);
-  const data = [...urgentPage, ...restPage];
   const counted = totalRow?.n ?? 0;
   return { total: Math.min(counted, cap), totalCapped: counted > cap, data };
 }
