@@ -140,16 +140,24 @@ function SearchForm({
   // Back, Forward or a link change the address: the box follows it.
   useEffect(() => setText(applied), [applied]);
 
-  /** The address with one filter changed, back on the first page. */
+  // A choice shows at once, before the address (and the list) follow it.
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const address = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address settles every pending choice
+  useEffect(() => setChosen({}), [address]);
+  const chosenValue = (name: string) => chosen[name] ?? params.get(name) ?? "";
+
+  /** The address with one filter changed (and any choice still on its way), back on the first page. */
   const withFilter = (name: string, value: string) => {
     const next = new URLSearchParams();
     for (const key of FILTER_KEYS) {
-      const current = key === name ? value.trim() : (params.get(key) ?? "");
+      const current = key === name ? value.trim() : chosenValue(key);
       if (current) next.set(key, current);
     }
     return next;
   };
   const apply = (name: string, value: string) => {
+    setChosen((current) => ({ ...current, [name]: value }));
     const next = withFilter(name, value);
     if (next.toString() !== withFilter("page", "").toString()) onSearch(next);
   };
@@ -174,7 +182,7 @@ function SearchForm({
       <select
         id={`${id}-${name}`}
         name={name}
-        value={params.get(name) ?? ""}
+        value={chosenValue(name)}
         onChange={(event) => apply(name, event.target.value)}
         className={formStyles.control}
       >
@@ -193,7 +201,7 @@ function SearchForm({
         id={`${id}-${name}`}
         name={name}
         type="checkbox"
-        checked={params.get(name) === "true"}
+        checked={chosenValue(name) === "true"}
         onChange={(event) => apply(name, event.target.checked ? "true" : "")}
         className={formStyles.checkboxInput}
       />
