@@ -154,6 +154,26 @@ const TABLE: Case[] = [
     },
     expect: { anonymous: 401, client: 403, otherClient: 404, lawyer: 200, admin: 200 },
   },
+  {
+    method: "GET",
+    path: "/v1/practices/queue",
+    url: () => "/v1/practices/queue",
+    expect: { anonymous: 401, client: 403, otherClient: 403, lawyer: 200, admin: 200 },
+  },
+  // The lawyer takes the case in charge; the admin after them finds it taken (409, naming who has it).
+  {
+    method: "POST",
+    path: "/v1/practices/{id}/assignment",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/assignment`,
+    expect: { anonymous: 401, client: 403, otherClient: 404, lawyer: 200, admin: 409 },
+  },
+  // The lawyer lets it go; the admin after them finds nothing to let go.
+  {
+    method: "DELETE",
+    path: "/v1/practices/{id}/assignment",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/assignment`,
+    expect: { anonymous: 401, client: 403, otherClient: 404, lawyer: 200, admin: 200 },
+  },
   ...(["questions", "feedback-link", "comments"] as const).map(
     (sub): Case => ({
       method: "GET",

@@ -32,6 +32,9 @@ const MIGRATIONS = fileURLToPath(new URL("../migrations", import.meta.url));
 export async function openDb(options: DbOptions): Promise<DbHandle> {
   if ("databaseUrl" in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (a restart, a failover, a test dropping its database while the pool
+    // closes) leaves the pool and the next query opens another; unheard, its error would end the process.
+    pool.on("error", () => {});
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS });
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };

@@ -163,6 +163,8 @@ export const practices = pgTable(
     /** The lawyer who took the case in charge ("prendi in carico"), and when. */
     assignedLawyerId: uuid("assigned_lawyer_id").references(() => users.id, { onDelete: "set null" }),
     assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    /** Since when the client waits for an answer: set by their comment, cleared by staff's (queries/comments.ts). */
+    awaitingReplySince: timestamp("awaiting_reply_since", { withTimezone: true }),
     // An unowned practice is claimed only with a secret (issue 12): the submitting browser's single-use
     // token, or the short key shown once on the result and printed in its PDF. Only hashes are stored.
     claimTokenHash: text("claim_token_hash"),
@@ -175,6 +177,20 @@ export const practices = pgTable(
     uniqueIndex("practices_ticket_code_key").on(t.ticketCode),
     // The lawyer's work queue: "mie" and "non assegnate", urgent unassigned cases first.
     index("practices_assigned_created_idx").on(t.assignedLawyerId, t.createdAt.desc()),
+    // "Da esaminare subito" (core human-review.ts isUrgent): few rows, the queue's first section.
+    index("practices_urgent_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.humanReview} and ${t.assignedLawyerId} is null and ${t.status} <> 'CLOSED'`),
+    // Staff pages, newest first with the urgent cases before all others, read in one pass.
+    index("practices_urgent_first_idx").on(
+      sql`(${t.humanReview} and ${t.assignedLawyerId} is null and ${t.status} <> 'CLOSED') desc nulls last`,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    // The work queue's "In attesa di risposta", longest waiting first.
+    index("practices_awaiting_reply_idx")
+      .on(t.awaitingReplySince)
+      .where(sql`${t.awaitingReplySince} is not null`),
     index("practices_status_idx").on(t.status),
     // Pages are newest first, for staff over all practices and for a client over their own.
     index("practices_created_idx").on(t.createdAt.desc(), t.id.desc()),

@@ -1,8 +1,10 @@
 import { AnswersSchema } from "@argine/core/feedback/answers";
 import { romeCalendarDay } from "@argine/core/feedback/calendar";
 import { evaluateFeedback } from "@argine/core/feedback/evaluate";
+import { initialServiceFlags } from "@argine/core/practices/available-services";
 import { inArray } from "drizzle-orm";
 import type { Db } from "./client.ts";
+import { addComment } from "./queries/comments.ts";
 import {
   billingProfiles,
   campaigns,
@@ -183,7 +185,13 @@ export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedO
   const daysAgo = (n: number) => romeCalendarDay(new Date(now.getTime() - n * DAY_MS));
   const questionnaire = (answers: Record<string, unknown>) => {
     const parsed = AnswersSchema.parse(answers);
-    return { answers: parsed, feedback: evaluateFeedback(parsed, today) };
+    const feedback = evaluateFeedback(parsed, today);
+    return {
+      answers: parsed,
+      feedback,
+      humanReview: feedback.humanReview,
+      ...initialServiceFlags(feedback.humanReview),
+    };
   };
 
   const [stalking] = await db
@@ -226,7 +234,7 @@ export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedO
     });
   }
 
-  await db
+  const added = await db
     .insert(practices)
     .values([
       {
@@ -273,6 +281,42 @@ export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedO
           platform: "TikTok",
         }),
       },
+      // Issue 12: a minor's intimate images, sent through the questionnaire yesterday and not yet claimed; the
+      // demo lawyer has taken it in charge ("mie"). Its page says why a person looks first and points to the
+      // Polizia Postale, the Garante and Take It Down: nobody is ever offered a capture or a takedown of it.
+      // A new questionnaire like it is "Da esaminare subito", first in the lawyer's queue, until someone takes it.
+      {
+        ticketCode: "AR-DEMO0005",
+        ownerId: null,
+        assignedLawyerId: lawyer,
+        assignedAt: new Date(now.getTime() - 2 * 3600 * 1000),
+        status: "PENDING",
+        evaluation: "VALID",
+        crimeType: "REVENGEPORN",
+        platform: "Telegram",
+        createdAt: new Date(now.getTime() - DAY_MS),
+        ...questionnaire({
+          category: "REVENGEPORN",
+          victimIsMinor: true,
+          victimAge14Plus: true,
+          sexuallyExplicit: true,
+          meantPrivate: true,
+          consentToShare: false,
+          firstEventDate: daysAgo(3),
+          lastEventDate: daysAgo(2),
+          platform: "Telegram",
+        }),
+      },
     ])
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: practices.id, ticketCode: practices.ticketCode });
+  // The anonymous client wrote last: her case waits for an answer in the lawyer's queue.
+  const anonymous = added.find((p) => p.ticketCode === "AR-DEMO0004");
+  if (anonymous) {
+    await addComment(db, {
+      practiceId: anonymous.id,
+      authorId: client,
+      body: "Ho trovato un altro video che parla di me: posso aggiungere il link qui?",
+    });
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { availableProducts } from "./available-services.ts";
+import { availableProducts, forbiddenServiceFlags, initialServiceFlags } from "./available-services.ts";
 
 const CATALOGUE = ["FEEDBACK", "LEGALIZATION", "TAKEDOWN", "INJUCTION", "ADVICE", "DEFENCE", "PACKAGE"].map(
   (code) => ({ code }),
@@ -9,6 +9,8 @@ const ALL_ACTIVE = {
   serviceLegalizationActive: true,
   serviceInjuctionActive: true,
   serviceAdviceActive: true,
+  status: "OPEN",
+  minorSexualContent: false,
 };
 
 describe("availableProducts", () => {
@@ -33,5 +35,42 @@ describe("availableProducts", () => {
     expect(availableProducts(CATALOGUE, practice).map((p) => p.code)).toEqual(["INJUCTION", "DEFENCE"]);
     const bought = { ...ALL_ACTIVE, services: [{ serviceType: "TAKEDOWN" }] };
     expect(availableProducts(CATALOGUE, bought).map((p) => p.code)).not.toContain("PACKAGE");
+  });
+});
+
+describe("availableProducts: rules above the flags", () => {
+  it("offers nothing on a closed case", () => {
+    expect(availableProducts(CATALOGUE, { ...ALL_ACTIVE, status: "CLOSED", services: [] })).toEqual([]);
+  });
+
+  it("never offers a capture, a takedown or the package bundling them for a minor's sexual images", () => {
+    const practice = { ...ALL_ACTIVE, minorSexualContent: true, services: [] };
+    expect(availableProducts(CATALOGUE, practice).map((p) => p.code)).toEqual([
+      "INJUCTION",
+      "ADVICE",
+      "DEFENCE",
+    ]);
+  });
+});
+
+describe("service flags of a case a person must look at first", () => {
+  it("start with no capture and no takedown; the other services stay on", () => {
+    expect(initialServiceFlags(true)).toEqual({
+      serviceTakedownActive: false,
+      serviceLegalizationActive: false,
+      serviceInjuctionActive: true,
+      serviceAdviceActive: true,
+    });
+    expect(Object.values(initialServiceFlags(false)).every(Boolean)).toBe(true);
+  });
+
+  it("refuse switching a capture or a takedown on for a minor's sexual images, and only then", () => {
+    const flags = { ...initialServiceFlags(false) };
+    expect(forbiddenServiceFlags(flags, { minorSexualContent: true })).toEqual([
+      "serviceLegalizationActive",
+      "serviceTakedownActive",
+    ]);
+    expect(forbiddenServiceFlags(initialServiceFlags(true), { minorSexualContent: true })).toEqual([]);
+    expect(forbiddenServiceFlags(flags, { minorSexualContent: false })).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canEditComment, practicesPolicy } from "./policy.ts";
+import { canEditComment, canReleaseAssignment, practicesPolicy } from "./policy.ts";
 
 const giulia = { userId: "u1", roles: [] };
 
@@ -58,5 +58,27 @@ describe("comments", () => {
     expect(canEditComment(giulia, { authorId: "u1" })).toBe(true);
     expect(canEditComment({ userId: "a1", roles: ["admin"] }, { authorId: "u1" })).toBe(false);
     expect(canEditComment(null, { authorId: "u1" })).toBe(false);
+  });
+});
+
+describe("taking a case in charge", () => {
+  const lawyer = { userId: "l1", roles: ["lawyer" as const] };
+  const colleague = { userId: "l2", roles: ["lawyer" as const] };
+  const admin = { userId: "a1", roles: ["admin" as const] };
+
+  it("is for staff only", () => {
+    expect(practicesPolicy(lawyer, "assign", { ownerId: "u1" })).toBe(true);
+    expect(practicesPolicy(admin, "assign", { ownerId: "u1" })).toBe(true);
+    expect(practicesPolicy(giulia, "assign", { ownerId: "u1" })).toBe(false);
+    expect(practicesPolicy(null, "assign", { ownerId: null })).toBe(false);
+  });
+
+  it("is let go by the lawyer who holds it or by an admin, not by a colleague or the client", () => {
+    const held = { assignedLawyerId: "l1" };
+    expect(canReleaseAssignment(lawyer, held)).toBe(true);
+    expect(canReleaseAssignment(admin, held)).toBe(true);
+    expect(canReleaseAssignment(colleague, held)).toBe(false);
+    expect(canReleaseAssignment({ userId: "l1", roles: [] }, held)).toBe(false);
+    expect(canReleaseAssignment(null, held)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { Actor } from "../identity/policy.ts";
-import { isStaffRoles } from "../identity/roles.ts";
+import { hasRole, isStaffRoles } from "../identity/roles.ts";
 
 export type PracticesAction =
   | "claim"
@@ -8,6 +8,7 @@ export type PracticesAction =
   | "change-status"
   | "manage-services"
   | "contact-client"
+  | "assign"
   | "delete";
 
 /** Lawyers and admins: they see and work every practice (spec §6). */
@@ -21,8 +22,8 @@ export function isStaff(actor: Actor | null): boolean {
  *   one already theirs; never someone else's. Being allowed is not enough: the claim also needs one of the
  *   practice's secrets (claim.ts), checked by the conditional update that sets the owner;
  * - read, comment, change-status: the owner, or staff (which statuses: lifecycle.ts);
- * - manage-services (the services a practice can buy, its advice price, the evaluation) and contact-client
- *   (email the client): staff only;
+ * - manage-services (the services a practice can buy, its advice price, the evaluation), contact-client
+ *   (email the client) and assign (take the case in charge, "prendi in carico"): staff only;
  * - delete: the owner only, and only while nothing was bought (lifecycle.ts canDelete).
  */
 export function practicesPolicy(
@@ -41,6 +42,7 @@ export function practicesPolicy(
       return owner || isStaff(actor);
     case "manage-services":
     case "contact-client":
+    case "assign":
       return isStaff(actor);
     case "delete":
       return owner;
@@ -50,4 +52,16 @@ export function practicesPolicy(
 /** A comment is edited by its author only: nobody puts words in someone else's mouth. */
 export function canEditComment(actor: Actor | null, comment: { authorId: string | null }): boolean {
   return !!actor && comment.authorId === actor.userId;
+}
+
+/**
+ * Who may let go of a case taken in charge: the lawyer who holds it, or an admin (a lawyer away, a case to
+ * hand over). Another lawyer may not take it from a colleague.
+ */
+export function canReleaseAssignment(
+  actor: Actor | null,
+  practice: { assignedLawyerId: string | null },
+): boolean {
+  if (!actor || !isStaff(actor)) return false;
+  return practice.assignedLawyerId === actor.userId || hasRole(actor.roles, "admin");
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MESSAGES } from "../shared/messages.ts";
 import { hasAtMostTwoDecimals } from "../shared/money.ts";
 import { EvaluationSchema } from "./evaluation.ts";
+import { HUMAN_REVIEW_REASONS } from "./human-review.ts";
 import { PracticeStatusSchema } from "./practice-status.ts";
 
 // Bodies of the practice calls (spec §7), shared by the API routes and the web.
@@ -16,6 +17,12 @@ export const PracticeListQuerySchema = z.object({
   evaluation: EvaluationSchema.optional(),
   crimeType: z.string().max(40).optional(),
   anonymous: flag.optional(),
+  /** Staff: "mie" (taken in charge by the caller) or "non assegnate" (by nobody yet). */
+  assigned: z.enum(["mine", "unassigned"]).optional(),
+  /** "Da esaminare subito": a person must look first and no lawyer has taken it (true), or the others. */
+  urgent: flag.optional(),
+  /** Waiting for an answer: the client wrote the last comment. */
+  waiting: flag.optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -23,6 +30,11 @@ export type PracticeListQuery = z.infer<typeof PracticeListQuerySchema>;
 
 /** The client as staff see them; null on an anonymous practice or one nobody has claimed. */
 export const PracticeClientSchema = z.object({ name: z.string(), lastname: z.string() }).nullable();
+
+/** The lawyer who took the case in charge ("prendi in carico"). */
+export const AssignedLawyerSchema = z
+  .object({ id: z.uuid(), name: z.string(), lastname: z.string() })
+  .nullable();
 
 export const PracticeSummarySchema = z.object({
   practiceId: z.uuid(),
@@ -35,6 +47,14 @@ export const PracticeSummarySchema = z.object({
   createdAt: z.string(),
   expiryDate: z.string().nullable(),
   client: PracticeClientSchema,
+  /** The engine asked for a person before any self-service step (issue 12). */
+  humanReview: z.boolean(),
+  /** "Da esaminare subito": humanReview, still open, and no lawyer has taken it (core human-review.ts). */
+  urgent: z.boolean(),
+  assignedLawyer: AssignedLawyerSchema,
+  assignedAt: z.string().nullable(),
+  /** Since when the client waits for an answer (they wrote the last comment); null when nobody waits. */
+  awaitingReplySince: z.string().nullable(),
 });
 export type PracticeSummary = z.infer<typeof PracticeSummarySchema>;
 
@@ -47,6 +67,18 @@ export const PracticeListSchema = z.object({
   totalCapped: z.boolean(),
   data: z.array(PracticeSummarySchema),
 });
+
+/**
+ * GET /v1/practices/queue (staff): the lawyer's work queue, each section oldest first. "urgent": a person must
+ * look first and nobody has taken it; "new": the other open cases nobody has taken; "waiting": the client
+ * wrote the last comment.
+ */
+export const PracticeQueueSchema = z.object({
+  urgent: PracticeListSchema,
+  new: PracticeListSchema,
+  waiting: PracticeListSchema,
+});
+export type PracticeQueue = z.infer<typeof PracticeQueueSchema>;
 
 /** The four service-active flags (spec §3 "Practice detail"; PATCH /v1/practices/{id}/services-active). */
 export const ServicesActiveSchema = z.object({
@@ -89,6 +121,10 @@ export const PracticeDetailSchema = PracticeSummarySchema.extend({
   shitstorm: z.string(),
   psychologicalSupport: z.string(),
   ...ServicesActiveSchema.shape,
+  /** Why a person must look first; null without humanReview. */
+  humanReviewReason: z.enum(HUMAN_REVIEW_REASONS).nullable(),
+  /** A minor and sexual images: no capture or takedown is ever offered (core available-services.ts). */
+  minorSexualContent: z.boolean(),
 });
 export type PracticeDetail = z.infer<typeof PracticeDetailSchema>;
 

@@ -1,6 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { comments, users } from "../schema.ts";
+import { comments, practices, users } from "../schema.ts";
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -14,13 +14,27 @@ export async function listComments(db: Db, practiceId: string) {
     .orderBy(asc(comments.createdAt), asc(comments.id));
 }
 
+/**
+ * Adds a comment, and keeps the lawyer's work queue in step: the client's comment starts a wait for an answer
+ * (or continues it), anybody else's answers it (practices.awaiting_reply_since).
+ */
 export async function addComment(
   db: Db,
   c: { practiceId: string; authorId: string; body: string },
 ): Promise<CommentRow> {
-  const [row] = await db.insert(comments).values(c).returning();
-  if (!row) throw new Error("comment not stored");
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(comments).values(c).returning();
+    if (!row) throw new Error("comment not stored");
+    await tx
+      .update(practices)
+      .set({
+        awaitingReplySince: sql`case when ${practices.ownerId} = ${c.authorId}
+          then coalesce(${practices.awaitingReplySince}, ${row.createdAt.toISOString()}::timestamptz)
+          else null end`,
+      })
+      .where(eq(practices.id, c.practiceId));
+    return row;
+  });
 }
 
 export async function findComment(db: Db, id: string): Promise<CommentRow | undefined> {

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.ts";
+import { practices, users } from "../schema.ts";
 import { seedDemo } from "../seed.ts";
 import { openTestDb, testDbKinds } from "../testing.ts";
 import { listPractices } from "./practices.ts";
@@ -15,18 +17,18 @@ describe.each(testDbKinds())("listPractices on %s", (kind) => {
   const page = { limit: 20, offset: 0 };
 
   it("counts up to the cap and says when there are more", async () => {
-    expect(await listPractices(handle.db, page, 10)).toMatchObject({ total: 4, totalCapped: false });
+    expect(await listPractices(handle.db, page, 10)).toMatchObject({ total: 5, totalCapped: false });
     const capped = await listPractices(handle.db, page, 2);
     expect(capped).toMatchObject({ total: 2, totalCapped: true });
     // The page itself is not cut by the cap.
-    expect(capped.data).toHaveLength(4);
+    expect(capped.data).toHaveLength(5);
   });
 
   it("finds a practice matching both the number and the name once", async () => {
     // "e" is in every AR-DEMO number and in "Giulia Esposito": the union keeps one row per practice.
     const { total, data } = await listPractices(handle.db, { ...page, q: "e" });
-    expect(total).toBe(4);
-    expect(new Set(data.map((p) => p.ticketCode)).size).toBe(4);
+    expect(total).toBe(5);
+    expect(new Set(data.map((p) => p.ticketCode)).size).toBe(5);
   });
 
   it("pages newest first without the answers or the feedback", async () => {
@@ -35,5 +37,63 @@ describe.each(testDbKinds())("listPractices on %s", (kind) => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(Object.keys(data[0] ?? {})).not.toContain("feedback");
     expect(Object.keys(data[0] ?? {})).not.toContain("answers");
+  });
+});
+
+describe.each(testDbKinds())("listPractices: urgent cases first, across pages, on %s", (kind) => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await openTestDb(kind);
+    await seedDemo(handle.db, { hashPassword: async (p) => `hashed:${p}` });
+    // Urgent cases among the demo ones: two open and untaken, one taken by a lawyer and one closed (both no
+    // longer urgent). The demo's AR-DEMO0005 was taken too.
+    const base = Date.now() - 10 * 24 * 3600 * 1000;
+    const [lawyer] = await handle.db.select().from(users).where(eq(users.email, "avvocato@demo.argine.it"));
+    await handle.db.insert(practices).values([
+      { ticketCode: "AR-URG00001", humanReview: true, createdAt: new Date(base) },
+      { ticketCode: "AR-URG00004", humanReview: true, createdAt: new Date(base + 3000) },
+      {
+        ticketCode: "AR-URG00002",
+        humanReview: true,
+        createdAt: new Date(base + 1000),
+        assignedLawyerId: lawyer?.id ?? null,
+        assignedAt: new Date(),
+      },
+      { ticketCode: "AR-URG00003", humanReview: true, status: "CLOSED", createdAt: new Date(base + 2000) },
+    ]);
+  });
+  afterAll(() => handle.close());
+
+  const codes = (rows: { ticketCode: string }[]) => rows.map((r) => r.ticketCode);
+
+  it("gives every case once, the open untaken urgent ones first, whatever the page size", async () => {
+    const all = await listPractices(handle.db, { limit: 100, offset: 0 });
+    // The oldest cases of all, yet first; then the demo cases, created now.
+    expect(codes(all.data).slice(0, 2)).toEqual(["AR-URG00004", "AR-URG00001"]);
+    expect(
+      all.data.slice(2).every((p) => !p.humanReview || p.assignedLawyerId || p.status === "CLOSED"),
+    ).toBe(true);
+    for (const size of [1, 2, 3]) {
+      const pages: string[] = [];
+      for (let offset = 0; offset < all.total; offset += size) {
+        pages.push(...codes((await listPractices(handle.db, { limit: size, offset })).data));
+      }
+      expect(pages).toEqual(codes(all.data));
+    }
+  });
+
+  it("keeps urgent first in the oldest-first order, and filters on 'mine', 'unassigned' and urgent", async () => {
+    const oldest = await listPractices(handle.db, { limit: 100, offset: 0, order: "oldest" });
+    expect(codes(oldest.data).slice(0, 3)).toEqual(["AR-URG00001", "AR-URG00004", "AR-URG00002"]);
+    const [lawyer] = await handle.db.select().from(users).where(eq(users.email, "avvocato@demo.argine.it"));
+    const mine = await listPractices(handle.db, { limit: 100, offset: 0, assignedTo: lawyer?.id ?? "" });
+    expect(codes(mine.data).sort()).toEqual(["AR-DEMO0005", "AR-URG00002"]);
+    const unassigned = await listPractices(handle.db, { limit: 100, offset: 0, unassigned: true });
+    expect(codes(unassigned.data)).not.toContain("AR-URG00002");
+    expect(unassigned.total).toBe(oldest.total - 2);
+    const urgent = await listPractices(handle.db, { limit: 100, offset: 0, urgent: true });
+    expect(codes(urgent.data)).toEqual(["AR-URG00004", "AR-URG00001"]);
+    const others = await listPractices(handle.db, { limit: 100, offset: 0, urgent: false });
+    expect(others.total + urgent.total).toBe(oldest.total);
   });
 });

@@ -1,5 +1,20 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, sql } from "drizzle-orm";
-import { union } from "drizzle-orm/pg-core";
+import { initialServiceFlags } from "@argine/core/practices/available-services";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { alias, union } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
 import { practiceEmails, practices, services, users } from "../schema.ts";
 
@@ -18,6 +33,8 @@ export interface NewFeedbackPractice {
   claimTokenHash: string;
   claimTokenExpiresAt: Date;
   claimKeyHash: string;
+  /** The engine asked for a person first: no self-service capture or takedown until staff have looked. */
+  humanReview: boolean;
 }
 
 /** A practice created by the questionnaire: no owner yet, PENDING, the answers kept as its questions. */
@@ -27,7 +44,7 @@ export async function createFeedbackPractice(
 ): Promise<PracticeRow | undefined> {
   const [row] = await db
     .insert(practices)
-    .values({ ...practice, status: "PENDING", ownerId: null })
+    .values({ ...practice, ...initialServiceFlags(practice.humanReview), status: "PENDING", ownerId: null })
     .onConflictDoNothing({ target: practices.ticketCode })
     .returning();
   return row;
@@ -102,6 +119,21 @@ export interface PracticeFilters {
   evaluation?: string;
   crimeType?: string;
   anonymous?: boolean;
+  /** Taken in charge by this lawyer ("mie"). */
+  assignedTo?: string;
+  /** Taken in charge by nobody yet ("non assegnate"). */
+  unassigned?: boolean;
+  /** "Da esaminare subito" (true) or everything else (false): URGENT below. */
+  urgent?: boolean;
+  /** The client wrote the last comment. */
+  waiting?: boolean;
+  /** Leaves the closed cases out (the work queue). */
+  openOnly?: boolean;
+  /**
+   * newest (the default) or oldest by creation, or longest-waiting for an answer (with `waiting`). Urgent cases
+   * come first whatever the order, unless the urgent filter already decides.
+   */
+  order?: "newest" | "oldest" | "longest-waiting";
   limit: number;
   offset: number;
 }
@@ -118,7 +150,55 @@ export type PracticeListRow = Pick<
   | "anonymous"
   | "createdAt"
   | "expiryDate"
-> & { clientName: string | null; clientLastname: string | null };
+  | "humanReview"
+  | "assignedLawyerId"
+  | "assignedAt"
+  | "awaitingReplySince"
+> & {
+  clientName: string | null;
+  clientLastname: string | null;
+  lawyerName: string | null;
+  lawyerLastname: string | null;
+};
+
+/**
+ * "Da esaminare subito" in SQL (core human-review.ts isUrgent): exactly the predicate of practices_urgent_idx
+ * and the first key of practices_urgent_first_idx. None of its columns is nullable but assigned_lawyer_id,
+ * tested with IS NULL: NOT of it is plain two-valued logic.
+ */
+const URGENT = sql`(${practices.humanReview} and ${practices.assignedLawyerId} is null and ${practices.status} <> 'CLOSED')`;
+
+const lawyers = alias(users, "assigned_lawyers");
+
+const LIST_COLUMNS = {
+  id: practices.id,
+  ticketCode: practices.ticketCode,
+  status: practices.status,
+  evaluation: practices.evaluation,
+  crimeType: practices.crimeType,
+  platform: practices.platform,
+  anonymous: practices.anonymous,
+  createdAt: practices.createdAt,
+  expiryDate: practices.expiryDate,
+  humanReview: practices.humanReview,
+  assignedLawyerId: practices.assignedLawyerId,
+  assignedAt: practices.assignedAt,
+  awaitingReplySince: practices.awaitingReplySince,
+  clientName: users.name,
+  clientLastname: users.lastname,
+  lawyerName: lawyers.name,
+  lawyerLastname: lawyers.lastname,
+};
+
+// Each order as its index is built (drizzle's `.desc()` is DESC NULLS LAST): newest reads practices_created_idx
+// (practices_urgent_first_idx with the urgent cases first), oldest practices_created_idx or practices_urgent_idx
+// backwards; longest-waiting reads practices_awaiting_reply_idx. A bare `desc` would mean NULLS FIRST, which those indexes cannot give, and
+// every page became a scan and sort of all practices.
+const ORDERS: Record<NonNullable<PracticeFilters["order"]>, SQL[]> = {
+  newest: [sql`${practices.createdAt} desc nulls last`, sql`${practices.id} desc nulls last`],
+  oldest: [sql`${practices.createdAt} asc nulls first`, sql`${practices.id} asc nulls first`],
+  "longest-waiting": [sql`${practices.awaitingReplySince} asc`, sql`${practices.id} asc`],
+};
 
 /**
  * Totals are counted up to here: beyond it a lawyer refines the search rather than pages, and an exact count
@@ -127,8 +207,9 @@ export type PracticeListRow = Pick<
 export const TOTAL_COUNT_CAP = 10_000;
 
 /**
- * A page of practices, newest first, with the total for the filters (spec §7 "List practices returns total and
- * data"); `totalCapped` when there are more than TOTAL_COUNT_CAP and `total` is that cap.
+ * A page of practices, newest first (or as `order` asks), for staff the urgent ones before all others, with
+ * the total for the filters (spec §7 "List practices returns total and data"); `totalCapped` when there are
+ * more than TOTAL_COUNT_CAP and `total` is that cap.
  */
 export async function listPractices(
   db: Db,
@@ -167,8 +248,20 @@ export async function listPractices(
     f.evaluation ? eq(practices.evaluation, f.evaluation) : undefined,
     f.crimeType ? eq(practices.crimeType, f.crimeType) : undefined,
     f.anonymous === undefined ? undefined : eq(practices.anonymous, f.anonymous),
+    f.assignedTo ? eq(practices.assignedLawyerId, f.assignedTo) : undefined,
+    f.unassigned ? isNull(practices.assignedLawyerId) : undefined,
+    f.urgent === undefined ? undefined : f.urgent ? URGENT : sql`not ${URGENT}`,
+    f.waiting ? isNotNull(practices.awaitingReplySince) : undefined,
+    f.openOnly ? ne(practices.status, "CLOSED") : undefined,
     matching ? inArray(practices.id, matching) : undefined,
   );
+  // Staff see the urgent cases before all others (issue 12), then the requested order: newest first reads
+  // practices_urgent_first_idx in one pass. A client's own list, and a list the urgent filter already splits,
+  // keep the plain order.
+  const urgentFirst = f.urgent === undefined && !f.ownerId;
+  const order = urgentFirst
+    ? [sql`${URGENT} desc nulls last`, ...ORDERS[f.order ?? "newest"]]
+    : ORDERS[f.order ?? "newest"];
   const upToCap = db
     .select({ one: sql`1` })
     .from(practices)
@@ -179,30 +272,51 @@ export async function listPractices(
   const [[totalRow], data] = await Promise.all([
     db.select({ n: count() }).from(upToCap),
     db
-      .select({
-        id: practices.id,
-        ticketCode: practices.ticketCode,
-        status: practices.status,
-        evaluation: practices.evaluation,
-        crimeType: practices.crimeType,
-        platform: practices.platform,
-        anonymous: practices.anonymous,
-        createdAt: practices.createdAt,
-        expiryDate: practices.expiryDate,
-        clientName: users.name,
-        clientLastname: users.lastname,
-      })
+      .select(LIST_COLUMNS)
       .from(practices)
       .leftJoin(users, eq(users.id, practices.ownerId))
+      .leftJoin(lawyers, eq(lawyers.id, practices.assignedLawyerId))
       .where(where)
-      // NULLS LAST as practices_created_idx is built (drizzle's `.desc()`): a bare `desc` means NULLS FIRST,
-      // which that index cannot give, and every page became a scan and sort of all practices.
-      .orderBy(sql`${practices.createdAt} desc nulls last`, sql`${practices.id} desc nulls last`)
+      .orderBy(...order)
       .limit(f.limit)
       .offset(f.offset),
   ]);
   const counted = totalRow?.n ?? 0;
   return { total: Math.min(counted, cap), totalCapped: counted > cap, data };
+}
+
+/** The lawyer's work queue (GET /v1/practices/queue): each section oldest first, `limit` rows of each. */
+export async function practiceQueue(db: Db, limit: number, cap: number = TOTAL_COUNT_CAP) {
+  const section = (f: Omit<PracticeFilters, "limit" | "offset">) =>
+    listPractices(db, { ...f, limit, offset: 0 }, cap);
+  return {
+    urgent: await section({ urgent: true, order: "oldest" }),
+    new: await section({ unassigned: true, urgent: false, openOnly: true, order: "oldest" }),
+    waiting: await section({ waiting: true, openOnly: true, order: "longest-waiting" }),
+  };
+}
+
+/**
+ * "Prendi in carico": gives the case to this lawyer only if nobody has it (the conditional update settles two
+ * lawyers taking it at once: one wins). False when somebody, maybe this lawyer, already has it.
+ */
+export async function takePractice(db: Db, id: string, lawyerId: string, at = new Date()): Promise<boolean> {
+  const [row] = await db
+    .update(practices)
+    .set({ assignedLawyerId: lawyerId, assignedAt: at, updatedAt: at })
+    .where(and(eq(practices.id, id), isNull(practices.assignedLawyerId)))
+    .returning({ id: practices.id });
+  return Boolean(row);
+}
+
+/** Lets go of the case only if `holderId` still has it (no release of a case another lawyer took since). */
+export async function releasePractice(db: Db, id: string, holderId: string): Promise<boolean> {
+  const [row] = await db
+    .update(practices)
+    .set({ assignedLawyerId: null, assignedAt: null, updatedAt: new Date() })
+    .where(and(eq(practices.id, id), eq(practices.assignedLawyerId, holderId)))
+    .returning({ id: practices.id });
+  return Boolean(row);
 }
 
 /** Moves a practice from `from` to `to` only if it is still in `from` (two concurrent changes cannot both win). */

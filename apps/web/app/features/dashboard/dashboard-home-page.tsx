@@ -5,6 +5,7 @@ import { DASHBOARD_PATH, PRIVACY_PATH, PROFILE_INFO_PATH } from "../layout/navig
 import { readClaimedTicketCode } from "../practices/claim-practice.ts";
 import { ClaimWithKeyForm } from "../practices/claim-with-key-form.tsx";
 import { ClientRecap } from "../practices/client-recap.tsx";
+import { LawyerQueue } from "../practices/lawyer-queue.tsx";
 import { FormMessage, StatusRegion } from "../ui/form-field.tsx";
 import styles from "./dashboard-page.module.css";
 import { dashboardSections } from "./dashboard-sections.ts";
@@ -40,7 +41,10 @@ export function DashboardHomePage() {
         i tuoi dati in modo riservato, come spiega l'<Link to={PRIVACY_PATH}>informativa sulla privacy</Link>.
       </p>
       {staffRole ? (
-        <p className={styles.staffNote}>Hai effettuato l'accesso con il ruolo di {staffRole}.</p>
+        <>
+          <p className={styles.staffNote}>Hai effettuato l'accesso con il ruolo di {staffRole}.</p>
+          <LawyerQueue />
+        </>
       ) : (
         <ClientRecap />
       )}

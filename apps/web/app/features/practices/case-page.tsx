@@ -21,8 +21,9 @@ import { ExternalLink } from "../ui/external-link.tsx";
 import { useCase } from "./case-area.tsx";
 import { ClosePracticeSection } from "./close-practice.tsx";
 import { CommentsPanel } from "./comments-panel.tsx";
+import { AssignmentPanel, MinorSexualContentHelp, ReviewBanner } from "./human-review.tsx";
 import { LawyerBox } from "./lawyer-box.tsx";
-import { StatusBadge } from "./practice-card.tsx";
+import { assignmentText, StatusBadge } from "./practice-card.tsx";
 import { customServiceQueryOptions, emailsQueryOptions } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 
@@ -40,6 +41,9 @@ export function CasePage() {
         <h1 className={styles.title}>Pratica {practice.ticketCode}</h1>
         <StatusBadge status={practice.status} />
       </div>
+      <ReviewBanner practice={practice} staff={staff} />
+      {staff ? <AssignmentPanel practice={practice} /> : null}
+      <MinorSexualContentHelp practice={practice} />
       <PracticeRecap practice={practice} staff={staff} />
       <FeedbackSection practice={practice} />
       <ServicesSection practice={practice} staff={staff} />
@@ -85,6 +89,7 @@ export function PracticeRecap({ practice, staff }: { practice: PracticeDetail; s
           {label(PSYCHOLOGICAL_SUPPORT_LABELS, practice.psychologicalSupport)}
         </Fact>
         <Fact term="Anonima">{practice.anonymous ? "Sì" : "No"}</Fact>
+        <Fact term="Avvocato">{assignmentText(practice) ?? "Non ancora presa in carico"}</Fact>
       </dl>
       {staff ? (
         <div className={styles.clientBlock}>
@@ -161,28 +166,38 @@ function ServicesSection({ practice, staff }: { practice: PracticeDetail; staff:
       ) : (
         <p>Nessun servizio attivo su questa pratica.</p>
       )}
-      <h3 className={styles.subTitle}>Servizi disponibili</h3>
-      {offer.length ? (
-        <ul className={styles.serviceList}>
-          {offer.map((product) => (
-            <li key={product.code} className={styles.serviceCard}>
-              <p className={styles.serviceName}>
-                {product.name} <span className={styles.price}>{formatAmount(product.finalPrice)}</span>
-              </p>
-              <p>{product.description}</p>
-            </li>
-          ))}
-        </ul>
-      ) : products.isPending || advice.isPending ? (
-        <p>Caricamento dei servizi…</p>
-      ) : (
-        <p>Non ci sono altri servizi acquistabili su questa pratica.</p>
-      )}
-      {staff ? null : (
-        <p className={styles.note}>
-          Per scegliere i servizi da attivare scrivi al tuo avvocato qui sotto: ti risponde sulla pratica e ti
-          aiuta a capire quali servono davvero.
-        </p>
+      {practice.status === "CLOSED" ? null : (
+        <>
+          <h3 className={styles.subTitle}>Servizi disponibili</h3>
+          {offer.length ? (
+            <ul className={styles.serviceList}>
+              {offer.map((product) => (
+                <li key={product.code} className={styles.serviceCard}>
+                  <p className={styles.serviceName}>
+                    {product.name} <span className={styles.price}>{formatAmount(product.finalPrice)}</span>
+                  </p>
+                  <p>{product.description}</p>
+                </li>
+              ))}
+            </ul>
+          ) : products.isPending || advice.isPending ? (
+            <p>Caricamento dei servizi…</p>
+          ) : (
+            <p>Non ci sono altri servizi acquistabili su questa pratica.</p>
+          )}
+          {practice.minorSexualContent ? (
+            <p className={styles.note}>
+              Su questo caso non offriamo l'acquisizione forense né il takedown: per le immagini di una
+              persona minorenne segui le strade indicate sopra.
+            </p>
+          ) : null}
+          {staff ? null : (
+            <p className={styles.note}>
+              Per scegliere i servizi da attivare scrivi al tuo avvocato qui sotto: ti risponde sulla pratica
+              e ti aiuta a capire quali servono davvero.
+            </p>
+          )}
+        </>
       )}
     </section>
   );

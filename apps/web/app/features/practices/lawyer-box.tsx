@@ -1,4 +1,7 @@
-import { SERVICE_ACTIVE_FLAG } from "@argine/core/practices/available-services";
+import {
+  NEVER_FOR_MINOR_SEXUAL_CONTENT,
+  SERVICE_ACTIVE_FLAG,
+} from "@argine/core/practices/available-services";
 import { EVALUATIONS, evaluationLabel } from "@argine/core/practices/evaluation";
 import {
   type PracticeDetail,
@@ -10,7 +13,6 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import { formatEuroInput, parseEuroAmount } from "@argine/core/shared/money";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
-import { QUESTIONS } from "../feedback/questions.ts";
 import { toHttpError } from "../http/http-error.ts";
 import buttonStyles from "../ui/button.module.css";
 import formStyles from "../ui/form.module.css";
@@ -26,14 +28,16 @@ import {
   setServicesActive,
 } from "./practice-queries.ts";
 import styles from "./practices.module.css";
+import { answeredQuestions } from "./questionnaire-answers.ts";
 
 const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
 const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
 
 // The four flags, named like the services they switch (core's names, one place).
 const SERVICE_FLAGS = Object.entries(SERVICE_ACTIVE_FLAG).map(
-  ([code, flag]) => [flag, serviceTypeName(code)] as const,
+  ([code, flag]) => [flag, serviceTypeName(code), code] as const,
 );
+const NEVER_FOR_MINOR: readonly string[] = NEVER_FOR_MINOR_SEXUAL_CONTENT;
 
 /** After a staff change: the answer is the new detail; lists and the advice price read again. */
 function useDetailUpdate(practiceId: string) {
@@ -123,17 +127,27 @@ function EvaluationForm({ practice }: { practice: PracticeDetail }) {
 }
 
 function ServicesForm({ practice }: { practice: PracticeDetail }) {
-  const [flags, setFlags] = useState(() => ServicesActiveSchema.parse(practice));
+  // What may never be on for this case starts (and stays) off, whatever an older row holds.
+  const [flags, setFlags] = useState(() => {
+    const initial = ServicesActiveSchema.parse(practice);
+    if (practice.minorSexualContent) {
+      for (const code of NEVER_FOR_MINOR_SEXUAL_CONTENT) initial[SERVICE_ACTIVE_FLAG[code]] = false;
+    }
+    return initial;
+  });
   const [status, setStatus] = useState("");
   const apply = useDetailUpdate(practice.practiceId);
   const save = useMutation({
     mutationFn: () => setServicesActive(practice.practiceId, flags),
+    // A refusal (409, a minor's images) is said next to the form.
+    meta: { hideError: true },
     onSuccess: async (detail) => {
       await apply(detail);
       setStatus("Servizi disponibili aggiornati.");
     },
   });
   const id = useId();
+  const never = (code: string) => practice.minorSexualContent && NEVER_FOR_MINOR.includes(code);
   return (
     <Panel title="Servizi acquistabili">
       <form
@@ -143,14 +157,24 @@ function ServicesForm({ practice }: { practice: PracticeDetail }) {
           save.mutate();
         }}
       >
-        <fieldset className={formStyles.fieldset}>
+        <fieldset
+          className={formStyles.fieldset}
+          aria-describedby={practice.minorSexualContent ? `${id}-minor` : undefined}
+        >
           <legend className={formStyles.legend}>Il cliente può acquistare</legend>
-          {SERVICE_FLAGS.map(([flag, name]) => (
+          {practice.minorSexualContent ? (
+            <p id={`${id}-minor`} className={formStyles.hint}>
+              Vittima minorenne e immagini sessuali: l'acquisizione forense e il takedown non si possono
+              attivare.
+            </p>
+          ) : null}
+          {SERVICE_FLAGS.map(([flag, name, code]) => (
             <div key={flag} className={formStyles.checkboxRow}>
               <input
                 id={`${id}-${flag}`}
                 type="checkbox"
                 checked={flags[flag]}
+                disabled={never(code)}
                 onChange={(event) => setFlags({ ...flags, [flag]: event.target.checked })}
                 className={formStyles.checkboxInput}
               />
@@ -160,6 +184,7 @@ function ServicesForm({ practice }: { practice: PracticeDetail }) {
             </div>
           ))}
         </fieldset>
+        {save.isError ? <FormMessage tone="error">{toHttpError(save.error).message}</FormMessage> : null}
         <button type="submit" className={PRIMARY} disabled={save.isPending}>
           Salva i servizi
         </button>
@@ -313,36 +338,21 @@ function EmailForm({ practice }: { practice: PracticeDetail }) {
   );
 }
 
-/** An answer in words: the question's wording and the chosen option's label, as the client saw them. */
-function answerText(key: string, value: unknown): { question: string; answer: string } {
-  const question = (
-    QUESTIONS as Record<string, { label: string; options?: readonly { value: string; label: string }[] }>
-  )[key];
-  const word = (v: unknown) => question?.options?.find((o) => o.value === String(v))?.label ?? String(v);
-  return {
-    question: question?.label ?? key,
-    answer: Array.isArray(value) ? value.map(word).join(", ") : word(value),
-  };
-}
-
-/** The questionnaire's answers, as the client gave them. */
+/** The questionnaire's answers, in its order and wording, as the client gave them. */
 function Questions({ practiceId }: { practiceId: string }) {
   const questions = useQuery(questionsQueryOptions(practiceId));
-  const entries = Object.entries(questions.data ?? {});
+  const answers = answeredQuestions(questions.data ?? {});
   return (
     <details className={styles.questions}>
       <summary>Risposte del questionario</summary>
-      {entries.length ? (
-        <dl className={styles.facts}>
-          {entries.map(([key, value]) => {
-            const { question, answer } = answerText(key, value);
-            return (
-              <div key={key}>
-                <dt>{question}</dt>
-                <dd>{answer}</dd>
-              </div>
-            );
-          })}
+      {answers.length ? (
+        <dl className={styles.answers}>
+          {answers.map(({ field, question, answer }) => (
+            <div key={field}>
+              <dt>{question}</dt>
+              <dd>{answer}</dd>
+            </div>
+          ))}
         </dl>
       ) : (
         <p>Nessuna risposta registrata.</p>

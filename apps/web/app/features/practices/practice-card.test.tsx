@@ -15,6 +15,11 @@ const PRACTICE: PracticeSummary = {
   createdAt: "2026-11-02T09:00:00.000Z",
   expiryDate: "2027-02-02T00:00:00.000Z",
   client: { name: "Giulia", lastname: "Esposito" },
+  humanReview: false,
+  urgent: false,
+  assignedLawyer: null,
+  assignedAt: null,
+  awaitingReplySince: null,
 };
 
 function renderCard(practice: PracticeSummary, staff: boolean) {
@@ -50,5 +55,33 @@ describe("PracticeCard", () => {
   it("reads 'Errore Stato Non previsto' for a status the app does not know", () => {
     renderCard({ ...PRACTICE, status: "ARCHIVED" as PracticeSummary["status"] }, false);
     expect(screen.getByText("Errore Stato Non previsto")).toBeTruthy();
+  });
+
+  it("marks an urgent case 'Da esaminare subito' for staff only, and says who took a case in charge", () => {
+    renderCard({ ...PRACTICE, humanReview: true, urgent: true }, true);
+    expect(screen.getByText("Da esaminare subito")).toBeTruthy();
+    expect(screen.getByText("Non ancora presa in carico")).toBeTruthy();
+  });
+
+  it("never alarms the client with the staff's badge", () => {
+    renderCard({ ...PRACTICE, humanReview: true, urgent: true }, false);
+    expect(screen.queryByText("Da esaminare subito")).toBeNull();
+  });
+
+  it("shows staff the lawyer who took the case and when, and since when the client waits", () => {
+    renderCard(
+      {
+        ...PRACTICE,
+        assignedLawyer: { id: "0b6f2a9e-5c1d-4f8e-9a57-0d4b1f3c2e12", name: "Marco", lastname: "Rinaldi" },
+        assignedAt: "2026-11-24T10:00:00.000Z",
+        awaitingReplySince: "2026-11-25T10:00:00.000Z",
+      },
+      true,
+    );
+    expect(
+      screen.getByText(
+        "Presa in carico da Avv. Marco Rinaldi il 24/11/2026 · Il cliente attende una risposta dal 25/11/2026",
+      ),
+    ).toBeTruthy();
   });
 });

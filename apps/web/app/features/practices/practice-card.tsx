@@ -1,11 +1,12 @@
 import { casePath } from "@argine/core/practices/case-path";
 import { crimeTypeLabel } from "@argine/core/practices/crime-type";
 import { evaluationLabel } from "@argine/core/practices/evaluation";
+import { URGENT_BADGE } from "@argine/core/practices/human-review";
 import { isPracticeStatus, practiceStatusLabel } from "@argine/core/practices/practice-status";
 import type { PracticeSummary } from "@argine/core/practices/practices-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { Link } from "react-router";
-import { formatDay } from "../ui/dates.ts";
+import { formatDay, formatShortDay } from "../ui/dates.ts";
 import styles from "./practices.module.css";
 
 /** The status badge; a status the app does not know reads 'Errore Stato Non previsto' (spec §4). */
@@ -19,21 +20,52 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/** "Presa in carico da Avv. Marco Rinaldi il 24/11/2026", or null while nobody has taken the case. */
+export function assignmentText(
+  practice: Pick<PracticeSummary, "assignedLawyer" | "assignedAt">,
+): string | null {
+  const lawyer = practice.assignedLawyer;
+  return lawyer
+    ? `Presa in carico da Avv. ${lawyer.name} ${lawyer.lastname} il ${formatShortDay(practice.assignedAt)}`
+    : null;
+}
+
+/** Staff's mark on a case a person must look at first and nobody has taken (issue 12). */
+export function UrgentBadge() {
+  return <span className={`${styles.badge} ${styles.urgentBadge}`}>{URGENT_BADGE}</span>;
+}
+
 /**
  * A practice in a list (spec §2 "Practice card"). Staff see the client (or that the practice is anonymous);
- * cards shown to a lawyer get a visible border and shadow (spec §6).
+ * cards shown to a lawyer get a visible border and shadow (spec §6), an urgent one its badge and a mark of
+ * its own, and who took it in charge or that the client waits for an answer.
  */
-export function PracticeCard({ practice, staff }: { practice: PracticeSummary; staff: boolean }) {
+export function PracticeCard({
+  practice,
+  staff,
+  headingLevel = 3,
+}: {
+  practice: PracticeSummary;
+  staff: boolean;
+  /** Under the page's section headings: h3 in a list, h4 in the lawyer's queue. */
+  headingLevel?: 3 | 4;
+}) {
+  const Heading = headingLevel === 4 ? "h4" : "h3";
   const client = practice.client ? `${practice.client.name} ${practice.client.lastname}` : null;
+  const urgent = staff && practice.urgent;
+  const assignment = staff ? assignmentText(practice) : null;
   return (
-    <article className={`${styles.card} ${staff ? styles.staffCard : ""}`}>
+    <article className={`${styles.card} ${staff ? styles.staffCard : ""} ${urgent ? styles.urgentCard : ""}`}>
       <div className={styles.cardHead}>
-        <h3 className={styles.cardTitle}>
+        <Heading className={styles.cardTitle}>
           <Link to={casePath(practice.ticketCode)} className={styles.cardLink}>
             Pratica {practice.ticketCode}
           </Link>
-        </h3>
-        <StatusBadge status={practice.status} />
+        </Heading>
+        <span className={styles.badges}>
+          {urgent ? <UrgentBadge /> : null}
+          <StatusBadge status={practice.status} />
+        </span>
       </div>
       <dl className={styles.facts}>
         {staff ? (
@@ -59,6 +91,14 @@ export function PracticeCard({ practice, staff }: { practice: PracticeSummary; s
           <dd>{formatDay(practice.expiryDate)}</dd>
         </div>
       </dl>
+      {staff ? (
+        <p className={styles.cardNote}>
+          {assignment ?? "Non ancora presa in carico"}
+          {practice.awaitingReplySince && practice.status !== "CLOSED"
+            ? ` · Il cliente attende una risposta dal ${formatShortDay(practice.awaitingReplySince)}`
+            : ""}
+        </p>
+      ) : null}
     </article>
   );
 }

@@ -5,6 +5,7 @@ import type {
   PracticeEmail,
   PracticeListQuery,
   PracticeListSchema,
+  PracticeQueue,
 } from "@argine/core/practices/practices-api";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
@@ -30,6 +31,14 @@ export function practiceListQueryOptions(filters: PracticeFilters) {
     queryFn: ({ signal }) => apiClient.get<PracticeList>("/v1/practices", { query: { ...filters }, signal }),
     // Paging and filtering keep the previous page on screen instead of flashing an empty list.
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The lawyer's work queue (their landing page): urgent, new, waiting for an answer. */
+export function practiceQueueQueryOptions() {
+  return queryOptions({
+    queryKey: [...PRACTICES_QUERY_KEY, "queue"] as const,
+    queryFn: ({ signal }) => apiClient.get<PracticeQueue>("/v1/practices/queue", { signal }),
   });
 }
 
@@ -107,6 +116,11 @@ export const setEvaluation = (id: string, evaluation: string) =>
 
 export const setAdvicePrice = (id: string, price: number | null) =>
   apiClient.put<PracticeDetail>(path(id, "customService"), { price });
+
+/** "Prendi in carico"; a 409 says which lawyer already has it. */
+export const takePractice = (id: string) => apiClient.post<PracticeDetail>(path(id, "assignment"));
+
+export const releasePractice = (id: string) => apiClient.delete<PracticeDetail>(path(id, "assignment"));
 
 export const emailClient = (id: string, mail: { subject: string; body: string }) =>
   apiClient.post<PracticeEmail>(path(id, "emails"), mail);

@@ -27,6 +27,13 @@ const PRACTICE: PracticeDetail = {
   serviceLegalizationActive: true,
   serviceInjuctionActive: true,
   serviceAdviceActive: true,
+  humanReview: false,
+  urgent: false,
+  assignedLawyer: null,
+  assignedAt: null,
+  awaitingReplySince: null,
+  humanReviewReason: null,
+  minorSexualContent: false,
 };
 
 function renderRecap(practice: PracticeDetail, staff: boolean) {

@@ -1,9 +1,10 @@
 import { isStaffRoles } from "@argine/core/identity/roles";
 import { CRIME_TYPES, crimeTypeLabel } from "@argine/core/practices/crime-type";
 import { EVALUATIONS, evaluationLabel } from "@argine/core/practices/evaluation";
+import { URGENT_BADGE } from "@argine/core/practices/human-review";
 import { PRACTICE_STATUSES, practiceStatusLabel } from "@argine/core/practices/practice-status";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId } from "react";
+import { type FormEvent, useEffect, useEffectEvent, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../auth/auth-state.ts";
 import buttonStyles from "../ui/button.module.css";
@@ -13,7 +14,18 @@ import { type PracticeFilters, practiceListQueryOptions } from "./practice-queri
 import styles from "./practices.module.css";
 
 const PAGE_SIZE = 20;
-const FILTER_KEYS = ["q", "status", "evaluation", "crimeType", "anonymous"] as const;
+const FILTER_KEYS = [
+  "q",
+  "status",
+  "evaluation",
+  "crimeType",
+  "assigned",
+  "anonymous",
+  "urgent",
+  "waiting",
+] as const;
+/** The pause after the last key typed before the search runs. */
+const TYPING_PAUSE_MS = 350;
 
 /** The filters live in the address, so Back, reload and a shared link keep them. */
 function filtersFrom(params: URLSearchParams): PracticeFilters {
@@ -49,7 +61,7 @@ export function PracticesPage() {
       <h1 className={styles.title}>{staff ? "Tutte le pratiche" : "Le tue pratiche"}</h1>
       <p className={styles.intro}>
         {staff
-          ? "Cerca per nome del cliente o numero di pratica e filtra per stato, valutazione e reato. Le pratiche anonime non mostrano chi è il cliente."
+          ? "Cerca per nome del cliente o numero di pratica e filtra per stato, valutazione, reato e presa in carico: l'elenco si aggiorna mentre scegli. I casi da esaminare subito vengono prima degli altri. Le pratiche anonime non mostrano chi è il cliente."
           : "Qui trovi i casi aperti con Argine: apri una pratica per vedere il feedback, i servizi e per scrivere al tuo avvocato."}
       </p>
       {staff ? <SearchForm params={params} onSearch={setParams} /> : null}
@@ -111,6 +123,10 @@ export function PracticesPage() {
   );
 }
 
+/**
+ * The staff's search and filters. They live in the address and apply as they change: a choice at once, the
+ * typed text after a short pause (or on Enter), so every keystroke does not reach the server.
+ */
 function SearchForm({
   params,
   onSearch,
@@ -119,17 +135,44 @@ function SearchForm({
   onSearch: (next: URLSearchParams) => void;
 }) {
   const id = useId();
-  // Uncontrolled inputs keyed by the address: a Back navigation shows the filters it goes back to.
-  const key = params.toString();
+  const applied = params.get("q") ?? "";
+  const [text, setText] = useState(applied);
+  // Back, Forward or a link change the address: the box follows it.
+  useEffect(() => setText(applied), [applied]);
+
+  // A choice shows at once, before the address (and the list) follow it.
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const address = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address settles every pending choice
+  useEffect(() => setChosen({}), [address]);
+  const chosenValue = (name: string) => chosen[name] ?? params.get(name) ?? "";
+
+  /** The address with one filter changed (and any choice still on its way), back on the first page. */
+  const withFilter = (name: string, value: string) => {
+    const next = new URLSearchParams();
+    for (const key of FILTER_KEYS) {
+      const current = key === name ? value.trim() : chosenValue(key);
+      if (current) next.set(key, current);
+    }
+    return next;
+  };
+  const apply = (name: string, value: string) => {
+    setChosen((current) => ({ ...current, [name]: value }));
+    const next = withFilter(name, value);
+    if (next.toString() !== withFilter("page", "").toString()) onSearch(next);
+  };
+
+  // Each key typed restarts the pause; a change of the address (another filter) too, with the new address.
+  const applyLater = useEffectEvent(() => apply("q", text));
+  useEffect(() => {
+    if (text.trim() === applied.trim()) return;
+    const timer = setTimeout(applyLater, TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text, applied]);
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const name of FILTER_KEYS) {
-      const value = String(data.get(name) ?? "").trim();
-      if (value) next.set(name, value);
-    }
-    onSearch(next);
+    apply("q", text);
   };
   const select = (name: string, label: string, options: readonly { value: string; label: string }[]) => (
     <div className={formStyles.field}>
@@ -139,7 +182,8 @@ function SearchForm({
       <select
         id={`${id}-${name}`}
         name={name}
-        defaultValue={params.get(name) ?? ""}
+        value={chosenValue(name)}
+        onChange={(event) => apply(name, event.target.value)}
         className={formStyles.control}
       >
         <option value="">Tutti</option>
@@ -151,9 +195,24 @@ function SearchForm({
       </select>
     </div>
   );
+  const checkbox = (name: string, label: string) => (
+    <div className={formStyles.checkboxRow}>
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        type="checkbox"
+        checked={chosenValue(name) === "true"}
+        onChange={(event) => apply(name, event.target.checked ? "true" : "")}
+        className={formStyles.checkboxInput}
+      />
+      <label htmlFor={`${id}-${name}`} className={formStyles.checkboxLabel}>
+        {label}
+      </label>
+    </div>
+  );
   return (
     <search className={styles.search}>
-      <form key={key} onSubmit={submit} aria-label="Cerca e filtra le pratiche">
+      <form onSubmit={submit} aria-label="Cerca e filtra le pratiche">
         <div className={styles.searchRow}>
           <div className={formStyles.field}>
             <label htmlFor={`${id}-q`} className={formStyles.label}>
@@ -163,14 +222,12 @@ function SearchForm({
               id={`${id}-q`}
               name="q"
               type="search"
-              defaultValue={params.get("q") ?? ""}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
               className={formStyles.control}
               maxLength={100}
             />
           </div>
-          <button type="submit" className={`${buttonStyles.button} ${buttonStyles.primary}`}>
-            Cerca
-          </button>
         </div>
         <div className={styles.filters}>
           {select(
@@ -188,19 +245,15 @@ function SearchForm({
             "Reato",
             CRIME_TYPES.map((c) => ({ value: c, label: crimeTypeLabel(c) })),
           )}
-          <div className={formStyles.checkboxRow}>
-            <input
-              id={`${id}-anonymous`}
-              name="anonymous"
-              type="checkbox"
-              value="true"
-              defaultChecked={params.get("anonymous") === "true"}
-              className={formStyles.checkboxInput}
-            />
-            <label htmlFor={`${id}-anonymous`} className={formStyles.checkboxLabel}>
-              Solo pratiche anonime
-            </label>
-          </div>
+          {select("assigned", "Presa in carico", [
+            { value: "mine", label: "Mie" },
+            { value: "unassigned", label: "Non assegnate" },
+          ])}
+        </div>
+        <div className={styles.checkboxFilters}>
+          {checkbox("urgent", URGENT_BADGE)}
+          {checkbox("waiting", "In attesa di risposta")}
+          {checkbox("anonymous", "Solo pratiche anonime")}
         </div>
       </form>
     </search>

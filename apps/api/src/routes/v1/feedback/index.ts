@@ -62,6 +62,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
           answers,
           feedback,
           ...secrets.stored,
+          humanReview: feedback.humanReview,
         });
         if (!practice) continue; // a ticket code collision: draw another
         if (feedback.humanReview)

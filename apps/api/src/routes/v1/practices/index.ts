@@ -1,6 +1,10 @@
 import { AppError } from "@argine/core/errors/app-error";
 import { type FeedbackResult, FeedbackResultSchema } from "@argine/core/feedback/result";
 import type { Actor } from "@argine/core/identity/policy";
+import {
+  FORBIDDEN_FOR_MINOR_MESSAGE,
+  forbiddenServiceFlags,
+} from "@argine/core/practices/available-services";
 import { casePath } from "@argine/core/practices/case-path";
 import {
   CLAIM_ATTEMPT_WINDOW_MINUTES,
@@ -13,9 +17,12 @@ import {
   formatClaimKey,
   normalizeTicketCode,
 } from "@argine/core/practices/claim";
+import { isUrgent } from "@argine/core/practices/human-review";
+import { humanReviewReason, involvesMinorSexualContent } from "@argine/core/practices/human-review-reason";
 import { canDelete, canTransition } from "@argine/core/practices/lifecycle";
 import {
   canEditComment,
+  canReleaseAssignment,
   isStaff,
   type PracticesAction,
   practicesPolicy,
@@ -37,6 +44,7 @@ import {
   PracticeEmailSchema,
   PracticeListQuerySchema,
   PracticeListSchema,
+  PracticeQueueSchema,
   type PracticeSummary,
   ServicesActiveSchema,
 } from "@argine/core/practices/practices-api";
@@ -64,7 +72,10 @@ import {
   type PracticeEmailRow,
   type PracticeListRow,
   type PracticeRow,
+  practiceQueue,
+  releasePractice,
   setServicesActive,
+  takePractice,
   updateAssessment,
   updatePracticeStatus,
 } from "@argine/db/queries/practices";
@@ -90,9 +101,16 @@ async function practiceWithFeedback(app: Parameters<FastifyPluginAsyncZod>[0], i
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function summary(
-  row: PracticeListRow | (PracticeRow & { clientName?: null; clientLastname?: null }),
-): PracticeSummary {
+type SummaryRow =
+  | PracticeListRow
+  | (PracticeRow & {
+      clientName?: null;
+      clientLastname?: null;
+      lawyerName?: string | null;
+      lawyerLastname?: string | null;
+    });
+
+function summary(row: SummaryRow): PracticeSummary {
   return {
     practiceId: row.id,
     ticketCode: row.ticketCode,
@@ -106,8 +124,32 @@ function summary(
     // An anonymous practice shows no client identity (issue 5).
     client:
       row.anonymous || !row.clientName ? null : { name: row.clientName, lastname: row.clientLastname ?? "" },
+    humanReview: row.humanReview,
+    urgent: isUrgent(row),
+    assignedLawyer:
+      row.assignedLawyerId && row.lawyerName
+        ? { id: row.assignedLawyerId, name: row.lawyerName, lastname: row.lawyerLastname ?? "" }
+        : null,
+    assignedAt: iso(row.assignedAt),
+    awaitingReplySince: iso(row.awaitingReplySince),
   };
 }
+
+/** Staff reading a list of victims' cases leaves a trace (DESIGN.md §6), one line with the ids seen. */
+const listAudit = (actorId: string, rows: readonly { id: string }[]) => ({
+  actorId,
+  action: "practice.list",
+  resourceType: "practice",
+  resourceId: rows.map((p) => p.id).join(","),
+});
+
+/** dd/mm/yyyy, the Italian day in Rome, for messages. */
+const ROME_DAY = new Intl.DateTimeFormat("it-IT", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  timeZone: "Europe/Rome",
+});
 
 const fullName = (name: string | null, lastname: string | null) =>
   name ? `${name} ${lastname ?? ""}`.trim() : null;
@@ -138,8 +180,11 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
       practice.ownerId && !practice.anonymous ? await findUserById(app.db, practice.ownerId) : undefined;
     const billing = owner ? await findBilling(app.db, owner.id) : undefined;
     const services = await listPracticeServices(app.db, practice.id);
+    const lawyer = practice.assignedLawyerId
+      ? await findUserById(app.db, practice.assignedLawyerId)
+      : undefined;
     return {
-      ...summary(practice),
+      ...summary({ ...practice, lawyerName: lawyer?.name ?? null, lawyerLastname: lawyer?.lastname ?? null }),
       client: owner
         ? {
             name: owner.name,
@@ -164,6 +209,8 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
       serviceLegalizationActive: practice.serviceLegalizationActive,
       serviceInjuctionActive: practice.serviceInjuctionActive,
       serviceAdviceActive: practice.serviceAdviceActive,
+      humanReviewReason: humanReviewReason(practice),
+      minorSexualContent: involvesMinorSexualContent(practice.answers),
     };
   };
   const reloaded = async (id: string) => {
@@ -193,18 +240,37 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
         ...(q.evaluation ? { evaluation: q.evaluation } : {}),
         ...(q.crimeType ? { crimeType: q.crimeType } : {}),
         ...(q.anonymous === undefined ? {} : { anonymous: q.anonymous }),
+        ...(q.assigned === "mine" ? { assignedTo: actor.userId } : {}),
+        ...(q.assigned === "unassigned" ? { unassigned: true } : {}),
+        ...(q.urgent === undefined ? {} : { urgent: q.urgent }),
+        ...(q.waiting ? { waiting: true } : {}),
         limit: q.pageSize,
         offset: (q.page - 1) * q.pageSize,
       });
-      if (isStaff(actor) && data.length) {
-        await recordAudit(app.db, {
-          actorId: actor.userId,
-          action: "practice.list",
-          resourceType: "practice",
-          resourceId: data.map((p) => p.id).join(","),
-        });
-      }
+      if (isStaff(actor) && data.length) await recordAudit(app.db, listAudit(actor.userId, data));
       return { total, totalCapped, data: data.map(summary) };
+    },
+  );
+
+  app.get(
+    "/practices/queue",
+    {
+      schema: {
+        tags: ["practices"],
+        summary:
+          "La coda di lavoro dell'avvocato: urgenti, nuove, in attesa di risposta, le più vecchie prima (solo staff)",
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
+        response: { 200: PracticeQueueSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      if (!isStaff(actor)) throw new AppError("FORBIDDEN");
+      const queue = await practiceQueue(app.db, request.query.limit);
+      const seen = [...queue.urgent.data, ...queue.new.data, ...queue.waiting.data];
+      if (seen.length) await recordAudit(app.db, listAudit(actor.userId, seen));
+      const section = (s: typeof queue.urgent) => ({ ...s, data: s.data.map(summary) });
+      return { urgent: section(queue.urgent), new: section(queue.new), waiting: section(queue.waiting) };
     },
   );
 
@@ -264,7 +330,87 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
     },
     async (request) => {
       const practice = await authorized(requireActor(request), request.params.id, "manage-services");
+      const minorSexualContent = involvesMinorSexualContent(practice.answers);
+      const refused = forbiddenServiceFlags(request.body, { minorSexualContent });
+      if (refused.length) throw new AppError("CONFLICT", FORBIDDEN_FOR_MINOR_MESSAGE, { flags: refused });
       await setServicesActive(app.db, practice.id, request.body);
+      return reloaded(practice.id);
+    },
+  );
+
+  const lawyerName = async (id: string | null) => {
+    const lawyer = id ? await findUserById(app.db, id) : undefined;
+    return lawyer ? `Avv. ${lawyer.name} ${lawyer.lastname}` : "un altro avvocato";
+  };
+  const italianDay = (d: Date | null) => (d ? ROME_DAY.format(d) : "");
+
+  app.post(
+    "/practices/:id/assignment",
+    {
+      schema: {
+        tags: ["practices"],
+        summary:
+          "Prendi in carico: la pratica passa all'avvocato che chiama, se nessuno l'ha già presa (solo staff)",
+        params: PracticeParams,
+        response: { 200: PracticeDetailSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const practice = await authorized(actor, request.params.id, "assign");
+      if (!(await takePractice(app.db, practice.id, actor.userId))) {
+        // Someone has it: this lawyer already (nothing to do), or a colleague, maybe an instant ago.
+        const now = await findPractice(app.db, practice.id);
+        if (now?.assignedLawyerId !== actor.userId) {
+          throw new AppError(
+            "CONFLICT",
+            `La pratica è già presa in carico da ${await lawyerName(now?.assignedLawyerId ?? null)} dal ${italianDay(now?.assignedAt ?? null)}.`,
+            { assignedLawyerId: now?.assignedLawyerId ?? null },
+          );
+        }
+        return reloaded(practice.id);
+      }
+      await recordAudit(app.db, {
+        actorId: actor.userId,
+        action: "practice.assignment.take",
+        resourceType: "practice",
+        resourceId: practice.id,
+      });
+      return reloaded(practice.id);
+    },
+  );
+
+  app.delete(
+    "/practices/:id/assignment",
+    {
+      schema: {
+        tags: ["practices"],
+        summary: "Lascia la pratica presa in carico: chi la tiene, o un amministratore (solo staff)",
+        params: PracticeParams,
+        response: { 200: PracticeDetailSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const practice = await authorized(actor, request.params.id, "assign");
+      const holder = practice.assignedLawyerId;
+      if (holder === null) return reloaded(practice.id);
+      if (!canReleaseAssignment(actor, practice)) {
+        throw new AppError(
+          "FORBIDDEN",
+          `La pratica è in carico a ${await lawyerName(holder)}: può lasciarla solo chi la tiene, o un amministratore.`,
+        );
+      }
+      if (!(await releasePractice(app.db, practice.id, holder))) {
+        throw new AppError("CONFLICT", "La pratica è cambiata nel frattempo: ricarica la pagina e riprova.");
+      }
+      await recordAudit(app.db, {
+        actorId: actor.userId,
+        action: "practice.assignment.release",
+        resourceType: "practice",
+        resourceId: practice.id,
+        meta: { previousLawyerId: holder },
+      });
       return reloaded(practice.id);
     },
   );

@@ -64,7 +64,7 @@ describe.each(testDbKinds())("practices on %s", (kind) => {
     expect(anonymous.body.data.map((p) => p.client)).toEqual([null, null]);
     const page = await call<List>(lawyer, "/practices?pageSize=1&page=2");
     expect(page.body.data).toHaveLength(1);
-    expect(page.body.total).toBe(4);
+    expect(page.body.total).toBe(5);
     const bad = await call<{ message: string }>(lawyer, "/practices?pageSize=1000");
     expect(bad.status).toBe(400);
   });

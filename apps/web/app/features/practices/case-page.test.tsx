@@ -1,0 +1,158 @@
+import { MINOR_SEXUAL_CONTENT_HELP } from "@argine/core/practices/human-review";
+import type { PracticeDetail } from "@argine/core/practices/practices-api";
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { fakeOidcClient, stubApi } from "../../test-render.tsx";
+import { AppProviders } from "../async/app-providers.tsx";
+import type { CaseContext } from "./case-area.tsx";
+import { CasePage } from "./case-page.tsx";
+
+const ID = "7d1f6f0e-2c1a-4a8e-9a57-0d4b1f3c2e11";
+const ALL_ON = {
+  serviceTakedownActive: true,
+  serviceLegalizationActive: true,
+  serviceInjuctionActive: true,
+  serviceAdviceActive: true,
+};
+const PRACTICE: PracticeDetail = {
+  practiceId: ID,
+  ticketCode: "AR-7KM2Q9XD",
+  status: "PENDING",
+  evaluation: "VALID",
+  crimeType: "REVENGEPORN",
+  platform: "Telegram",
+  anonymous: false,
+  createdAt: "2026-11-02T09:00:00.000Z",
+  expiryDate: null,
+  client: null,
+  humanReview: false,
+  urgent: false,
+  assignedLawyer: null,
+  assignedAt: null,
+  awaitingReplySince: null,
+  feedbackLink: null,
+  advicePrice: null,
+  services: [],
+  crimeUrl: null,
+  tags: [],
+  formsOfHate: [],
+  shitstorm: "UNKNOWN",
+  psychologicalSupport: "UNKNOWN",
+  ...ALL_ON,
+  humanReviewReason: null,
+  minorSexualContent: false,
+};
+const MINOR: PracticeDetail = {
+  ...PRACTICE,
+  humanReview: true,
+  urgent: true,
+  humanReviewReason: "MINOR_SEXUAL_CONTENT",
+  minorSexualContent: true,
+};
+
+const product = (code: string, name: string, order: number) => ({
+  code,
+  name,
+  description: `${name}: descrizione`,
+  price: 99,
+  discountedPrice: 99,
+  vatRate: 22,
+  meta: { order },
+});
+const PRODUCTS = [
+  product("LEGALIZATION", "Legalizzazione", 1),
+  product("TAKEDOWN", "Takedown", 2),
+  product("INJUCTION", "Diffida", 3),
+  product("DEFENCE", "Difesa Legale", 4),
+  product("PACKAGE", "Pacchetto Legalizzazione, Takedown e Diffida", 5),
+];
+
+function renderCase(practice: PracticeDetail, staff: boolean, routes: Parameters<typeof stubApi>[0] = {}) {
+  const api = stubApi({
+    "GET /v1/products": { status: 200, body: PRODUCTS },
+    [`GET /v1/practices/${ID}/customService`]: {
+      status: 200,
+      body: { code: "ADVICE", price: null, discountedPrice: null },
+    },
+    [`GET /v1/practices/${ID}/emails`]: { status: 200, body: [] },
+    [`GET /v1/practices/${ID}/comments`]: { status: 200, body: [] },
+    [`GET /v1/practices/${ID}/questions`]: { status: 200, body: {} },
+    ...routes,
+  });
+  const router = createMemoryRouter(
+    [
+      {
+        path: "/",
+        element: (
+          <AppProviders authClient={fakeOidcClient()}>
+            <Outlet context={{ practice, staff } satisfies CaseContext} />
+          </AppProviders>
+        ),
+        children: [{ path: "*", element: <CasePage /> }],
+      },
+    ],
+    { initialEntries: ["/dashboard/practices/case/AR-7KM2Q9XD"] },
+  );
+  render(<RouterProvider router={router} />);
+  return api;
+}
+
+const available = () =>
+  screen.getByRole("heading", { name: "Servizi disponibili" }).nextElementSibling as HTMLElement;
+
+describe("the case page", () => {
+  it("lists no 'Servizi disponibili' on a closed case", async () => {
+    renderCase({ ...PRACTICE, status: "CLOSED" }, false);
+    await screen.findByText("Nessun servizio attivo su questa pratica.");
+    expect(screen.queryByRole("heading", { name: "Servizi disponibili" })).toBeNull();
+    expect(screen.queryByText("Legalizzazione", { exact: false })).toBeNull();
+  });
+
+  it("offers a capture and a takedown on an ordinary case", async () => {
+    renderCase(PRACTICE, false);
+    const offer = await waitForOffer();
+    expect(within(offer).getByText("Legalizzazione: descrizione")).toBeTruthy();
+    expect(within(offer).getByText("Takedown: descrizione")).toBeTruthy();
+  });
+
+  it("gives the client of a minor's case a calm banner, the authorities and Take It Down, and no capture or takedown", async () => {
+    renderCase(MINOR, false);
+    const banner = screen.getByRole("region", { name: "Un avvocato esamina per primo il tuo caso" });
+    expect(banner.textContent).not.toContain("Da esaminare subito");
+    const help = screen.getByRole("region", { name: "Dove chiedere aiuto subito" });
+    const links = within(help)
+      .getAllByRole("link")
+      .map((a) => a.getAttribute("href"));
+    expect(links).toEqual(MINOR_SEXUAL_CONTENT_HELP.map((h) => h.href));
+    expect(links.join(" ")).toMatch(/commissariatodips\.it.*garanteprivacy\.it.*takeitdown\.ncmec\.org/);
+    const offer = await waitForOffer();
+    expect(within(offer).getByText("Diffida: descrizione")).toBeTruthy();
+    expect(offer.textContent).not.toMatch(/Legalizzazione|Takedown/);
+  });
+
+  it("tells staff why the case comes first, and which colleague has it when taking it fails", async () => {
+    const api = renderCase(MINOR, true, {
+      [`POST /v1/practices/${ID}/assignment`]: {
+        status: 409,
+        body: {
+          code: "CONFLICT",
+          message: "La pratica è già presa in carico da Avv. Anna Neri dal 24/11/2026.",
+        },
+      },
+    });
+    const banner = screen.getByRole("region", { name: "Da esaminare subito" });
+    expect(banner.textContent).toContain("Vittima minorenne e contenuti sessuali:");
+    fireEvent.click(screen.getByRole("button", { name: "Prendi in carico" }));
+    expect(
+      await screen.findByText("La pratica è già presa in carico da Avv. Anna Neri dal 24/11/2026."),
+    ).toBeTruthy();
+    expect(api.calls.some((c) => c.method === "POST" && c.url.endsWith("/assignment"))).toBe(true);
+  });
+});
+
+/** The "Servizi disponibili" list, once the catalogue has loaded. */
+async function waitForOffer(): Promise<HTMLElement> {
+  await screen.findByText("Diffida: descrizione");
+  return available();
+}

@@ -1,0 +1,121 @@
+import { hasRole } from "@argine/core/identity/roles";
+import { HUMAN_REVIEW_TEXTS, MINOR_SEXUAL_CONTENT_HELP } from "@argine/core/practices/human-review";
+import type { PracticeDetail } from "@argine/core/practices/practices-api";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCurrentUser } from "../auth/auth-state.ts";
+import { toHttpError } from "../http/http-error.ts";
+import buttonStyles from "../ui/button.module.css";
+import { ExternalLink } from "../ui/external-link.tsx";
+import { FormMessage, StatusRegion } from "../ui/form-field.tsx";
+import { assignmentText } from "./practice-card.tsx";
+import { PRACTICES_QUERY_KEY, practiceQueryKey, releasePractice, takePractice } from "./practice-queries.ts";
+import styles from "./practices.module.css";
+
+// The case page's parts for a case a person must look at first (issue 12): why, said to staff plainly and
+// to the client calmly; where a minor's sexual images are reported instead of any capture or takedown; and
+// who took the case in charge.
+
+/** Why the case waits for a person. Staff read the reason; the client reads that a lawyer looks first. */
+export function ReviewBanner({ practice, staff }: { practice: PracticeDetail; staff: boolean }) {
+  const reason = practice.humanReviewReason;
+  if (!reason) return null;
+  const texts = HUMAN_REVIEW_TEXTS[reason];
+  return (
+    <section
+      aria-labelledby="review-title"
+      className={`${styles.reviewBanner} ${staff ? "" : styles.reviewBannerCalm}`}
+    >
+      <h2 id="review-title" className={styles.bannerTitle}>
+        {staff
+          ? practice.urgent
+            ? "Da esaminare subito"
+            : "Caso da esaminare con attenzione"
+          : "Un avvocato esamina per primo il tuo caso"}
+      </h2>
+      <p>{staff ? texts.staff : texts.client}</p>
+    </section>
+  );
+}
+
+/** A minor's sexual images: the authorities and Take It Down, never a capture or a takedown of ours. */
+export function MinorSexualContentHelp({ practice }: { practice: PracticeDetail }) {
+  if (!practice.minorSexualContent) return null;
+  return (
+    <section aria-labelledby="minor-help-title" className={styles.helpBox}>
+      <h2 id="minor-help-title" className={styles.bannerTitle}>
+        Dove chiedere aiuto subito
+      </h2>
+      <p>
+        Per le immagini sessuali di una persona minorenne non facciamo copie né richieste di rimozione: se ne
+        occupano queste strade, gratuite e dedicate.
+      </p>
+      <ul className={styles.helpList}>
+        {MINOR_SEXUAL_CONTENT_HELP.map((help) => (
+          <li key={help.href}>
+            <ExternalLink href={help.href}>{help.name}</ExternalLink>
+            <p>{help.text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** "Prendi in carico" (staff): who has the case and since when, and the button to take it or let it go. */
+export function AssignmentPanel({ practice }: { practice: PracticeDetail }) {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const mine = Boolean(user && practice.assignedLawyer?.id === user.id);
+  const after = async (detail: PracticeDetail) => {
+    queryClient.setQueryData(practiceQueryKey(practice.practiceId), detail);
+    await queryClient.invalidateQueries({ queryKey: PRACTICES_QUERY_KEY, refetchType: "active" });
+  };
+  const take = useMutation({
+    mutationFn: () => takePractice(practice.practiceId),
+    // A 409 (a colleague has it) is said next to the button, then the case shows who.
+    meta: { hideError: true },
+    onSuccess: after,
+    onError: () => queryClient.invalidateQueries({ queryKey: practiceQueryKey(practice.practiceId) }),
+  });
+  const release = useMutation({
+    mutationFn: () => releasePractice(practice.practiceId),
+    meta: { hideError: true },
+    onSuccess: after,
+  });
+  const text = assignmentText(practice);
+  const canRelease = mine || hasRole(user?.roles, "admin");
+  const failure = take.error ?? release.error;
+  return (
+    <section aria-label="Presa in carico" className={styles.assignment}>
+      <p>{text ?? "Nessun avvocato ha ancora preso in carico la pratica."}</p>
+      {text === null ? (
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.primary}`}
+          disabled={take.isPending}
+          onClick={() => {
+            release.reset();
+            take.mutate();
+          }}
+        >
+          Prendi in carico
+        </button>
+      ) : canRelease ? (
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+          disabled={release.isPending}
+          onClick={() => {
+            take.reset();
+            release.mutate();
+          }}
+        >
+          Lascia la pratica
+        </button>
+      ) : null}
+      <StatusRegion>
+        {failure ? <FormMessage tone="error">{toHttpError(failure).message}</FormMessage> : null}
+      </StatusRegion>
+    </section>
+  );
+}
