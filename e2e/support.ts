@@ -56,3 +56,11 @@ export async function fakeNeutralSite(page: Page) {
     route.fulfill({ contentType: "text/html", body: "<title>Google</title><p>Sito neutro</p>" }),
   );
 }
+
+/** Waits until React has hydrated the page: keyboard shortcuts exist only from then on. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const exit = document.querySelector("body a, body button");
+    return exit !== null && Object.keys(exit).some((key) => key.startsWith("__reactProps"));
+  });
+}

@@ -1,27 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
+import { choose, daysFromToday, next } from "../questionnaire.ts";
 import { expectAccessible, mailedLink, signIn } from "../support.ts";
 
 // Issue 12, acceptance 0: a questionnaire submitted in one browser cannot be claimed from another browser
 // signed in as a different client, even with the practice id; the code and the claim key work from anywhere.
-
-const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(new Date());
-const daysFromToday = (n: number) => {
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
-
-async function choose(page: Page, question: RegExp, answer: string | RegExp) {
-  await page
-    .getByRole("group", { name: question })
-    .getByRole("radio", { name: answer, exact: typeof answer === "string" })
-    .check();
-}
-
-async function next(page: Page, step: number) {
-  await page.getByRole("button", { name: "Avanti" }).click();
-  await expect(page.getByText(`Passo ${step} di 7`, { exact: true })).toBeVisible();
-}
 
 /** The questionnaire of an intimate-images case, sent; the page then shows the result. */
 async function submitQuestionnaire(page: Page) {

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { choose, daysFromToday, next } from "../questionnaire.ts";
 import {
   accessTokenOf,
   expectAccessible,
@@ -12,25 +13,6 @@ import {
 // Issue 4, acceptance 4 and 5: on a 390 × 844 phone, a new user completes the questionnaire for an
 // intimate-images case, reads the result with its deadline, downloads the PDF, registers, and the practice
 // is theirs.
-
-const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(new Date());
-const daysFromToday = (n: number) => {
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
-
-async function choose(page: Page, question: RegExp, answer: string | RegExp) {
-  await page
-    .getByRole("group", { name: question })
-    .getByRole("radio", { name: answer, exact: typeof answer === "string" })
-    .check();
-}
-
-async function next(page: Page, step: number) {
-  await page.getByRole("button", { name: "Avanti" }).click();
-  await expect(page.getByText(`Passo ${step} di 7`, { exact: true })).toBeVisible();
-}
 
 async function pdfText(data: Buffer): Promise<string> {
   const task = getDocument({ data: new Uint8Array(data), useSystemFonts: false });

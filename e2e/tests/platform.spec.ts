@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, fakeNeutralSite, NEUTRAL_SITE } from "../support.ts";
+import { expectAccessible, fakeNeutralSite, NEUTRAL_SITE, waitForHydration } from "../support.ts";
 
 // Issue 6, acceptance 3 and 4: analytics only after consent, the quick exit, the mobile menu, the service
 // worker and an offline reload.
@@ -109,6 +109,8 @@ test("Shift pressed three times leaves too", async ({ page }) => {
   await page.goto("/faq");
   await page.goto("/education/stalking");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The link works before the scripts run; the Shift shortcut only once React has hydrated the page.
+  await waitForHydration(page);
   for (let i = 0; i < 3; i++) await page.keyboard.press("Shift");
   await expect(page).toHaveURL(NEUTRAL_SITE);
   await page.goBack();

@@ -158,3 +158,15 @@ export async function demoTokens(
     admin: await token("admin@demo.argine.it"),
   };
 }
+
+/** A JSON call to the server's `/v1` API as the bearer of `token`: the status and the parsed body. */
+export function apiCaller(server: IdentityServer) {
+  return async <T>(token: string, path: string, method = "GET", body?: unknown) => {
+    const res = await fetch(`${server.base}/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as T };
+  };
+}

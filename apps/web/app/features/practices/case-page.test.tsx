@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { fakeOidcClient, stubApi } from "../../test-render.tsx";
 import { AppProviders } from "../async/app-providers.tsx";
 import type { CaseContext } from "./case-area.tsx";
-import { CasePage } from "./case-page.tsx";
+import { CasePage, PracticeRecap } from "./case-page.tsx";
 
 const ID = "7d1f6f0e-2c1a-4a8e-9a57-0d4b1f3c2e11";
 const ALL_ON = {
@@ -156,3 +156,28 @@ async function waitForOffer(): Promise<HTMLElement> {
   await screen.findByText("Diffida: descrizione");
   return available();
 }
+
+function renderRecap(practice: PracticeDetail, staff: boolean) {
+  const router = createMemoryRouter([
+    { path: "*", element: <PracticeRecap practice={practice} staff={staff} /> },
+  ]);
+  render(<RouterProvider router={router} />);
+}
+
+/** The value shown beside a term of the recap. */
+function fact(term: string): string | null | undefined {
+  const recap = screen.getByRole("region", { name: "Riepilogo" });
+  return within(recap).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
+}
+
+describe("PracticeRecap", () => {
+  it.each([
+    ["YES", "Sì", false],
+    ["NOT", "No", true],
+    ["UNKNOWN", "Non so", true],
+  ] as const)("shows the shitstorm flag %s in plain Italian, as '%s'", (shitstorm, shown, staff) => {
+    renderRecap({ ...PRACTICE, shitstorm }, staff);
+    expect(fact("Attacco di massa")).toBe(shown);
+    expect(screen.queryByText(/shitstorm/i)).toBeNull();
+  });
+});

@@ -3,9 +3,12 @@ import { auditLog, practices } from "@argine/db/schema";
 import { testDbKinds } from "@argine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type IdentityServer, signIn, startIdentityServer } from "../../../../test/identity.ts";
-
-const DEMO = "Demo!Argine2026";
+import {
+  apiCaller,
+  demoTokens,
+  type IdentityServer,
+  startIdentityServer,
+} from "../../../../test/identity.ts";
 
 describe.each(testDbKinds())("practices on %s", (kind) => {
   let s: IdentityServer;
@@ -13,19 +16,12 @@ describe.each(testDbKinds())("practices on %s", (kind) => {
   let lawyer = "";
   beforeAll(async () => {
     s = await startIdentityServer(kind);
-    client = (await signIn(s, "cliente@demo.argine.it", DEMO)).tokens?.access_token ?? "";
-    lawyer = (await signIn(s, "avvocato@demo.argine.it", DEMO)).tokens?.access_token ?? "";
+    ({ client, lawyer } = await demoTokens(s));
   });
   afterAll(() => s.close());
 
-  const call = async <T>(token: string, path: string, method = "GET", body?: unknown) => {
-    const res = await fetch(`${s.base}/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  };
+  const call = <T>(token: string, path: string, method = "GET", body?: unknown) =>
+    apiCaller(s)<T>(token, path, method, body);
   type List = { total: number; data: PracticeSummary[] };
 
   /** A practice opened by the questionnaire and claimed by the demo client: PENDING, with answers. */

@@ -3,12 +3,17 @@ import { auditLog, practices } from "@argine/db/schema";
 import { testDbKinds } from "@argine/db/testing";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type IdentityServer, randomIp, signIn, startIdentityServer } from "../../../../test/identity.ts";
+import {
+  apiCaller,
+  demoTokens,
+  type IdentityServer,
+  randomIp,
+  startIdentityServer,
+} from "../../../../test/identity.ts";
 
 // Issue 12: urgent cases first, for the lawyer. A case the engine sends to a person is marked, listed first
 // until a lawyer takes it, and never offers a capture or a takedown of a minor's sexual images.
 
-const DEMO = "Demo!Argine2026";
 const DATES = { firstEventDate: "2026-11-01", lastEventDate: "2026-11-02" };
 const MINOR_SEXUAL = { category: "REVENGEPORN", victimIsMinor: true, sexuallyExplicit: true, ...DATES };
 const MINOR_EXTORTION = {
@@ -32,20 +37,12 @@ describe.each(testDbKinds())("the lawyer's urgent cases and work queue on %s", (
   let admin = "";
   beforeAll(async () => {
     s = await startIdentityServer(kind);
-    client = (await signIn(s, "cliente@demo.argine.it", DEMO)).tokens?.access_token ?? "";
-    lawyer = (await signIn(s, "avvocato@demo.argine.it", DEMO)).tokens?.access_token ?? "";
-    admin = (await signIn(s, "admin@demo.argine.it", DEMO)).tokens?.access_token ?? "";
+    ({ client, lawyer, admin } = await demoTokens(s));
   });
   afterAll(() => s.close());
 
-  const call = async <T>(token: string, path: string, method = "GET", body?: unknown) => {
-    const res = await fetch(`${s.base}/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  };
+  const call = <T>(token: string, path: string, method = "GET", body?: unknown) =>
+    apiCaller(s)<T>(token, path, method, body);
   type List = { total: number; data: PracticeSummary[] };
   type Problem = { message: string };
 
