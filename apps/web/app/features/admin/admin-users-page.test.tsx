@@ -44,8 +44,11 @@ describe("/dashboard/admin (users)", () => {
     fireEvent.change(screen.getByLabelText("Cerca per email o nome"), { target: { value: " giulia " } });
     fireEvent.click(screen.getByRole("button", { name: "Cerca" }));
     await screen.findByRole("table", { name: /Utenti che corrispondono a «giulia»/ });
-    const search = calls.filter((c) => c.url.includes("/v1/admin/users")).at(-1);
-    expect(new URL(search?.url ?? "", "http://x").searchParams.get("q")).toBe("giulia");
+    // The caption follows the search at once; the request follows a tick later (the old page stays meanwhile).
+    await waitFor(() => {
+      const search = calls.filter((c) => c.url.includes("/v1/admin/users")).at(-1);
+      expect(new URL(search?.url ?? "", "http://x").searchParams.get("q")).toBe("giulia");
+    });
 
     fireEvent.click(within(giulia).getByRole("button", { name: "Rendi avvocato (Giulia Esposito)" }));
     expect(await screen.findByText("Ruolo di avvocato assegnato a Giulia Esposito.")).toBeTruthy();
