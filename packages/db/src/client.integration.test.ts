@@ -1,10 +1,13 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDb } from "./client.ts";
 import { products } from "./schema.ts";
+import { createEmptyPostgresDatabase } from "./testing.ts";
 
 describe("PGlite data folder", () => {
   const dirs: string[] = [];
@@ -54,4 +57,47 @@ describe("PGlite data folder", () => {
     const handle = await openDb({ dataDir: dir });
     await handle.close();
   });
+});
+
+// Two replicas starting together on one empty database: one migrates, the other waits for the lock and
+// finds nothing left to apply. Real processes, since the race is between connections of different pools.
+describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL migrations at boot", () => {
+  it("two processes started together on one empty database both come up", async () => {
+    const empty = await createEmptyPostgresDatabase();
+    const client = fileURLToPath(new URL("./client.ts", import.meta.url));
+    const boot = `import { openDb } from ${JSON.stringify(client)};
+      const handle = await openDb({ databaseUrl: process.env.URL, poolSize: 2 });
+      await handle.close();
+      process.stdout.write("up");`;
+    const start = () =>
+      new Promise<{ code: number | null; out: string }>((done) => {
+        const child = spawn(process.execPath, ["--input-type=module", "-e", boot], {
+          env: { ...process.env, URL: empty.url },
+        });
+        let out = "";
+        child.stdout.on("data", (chunk) => {
+          out += chunk;
+        });
+        child.stderr.on("data", (chunk) => {
+          out += chunk;
+        });
+        child.on("exit", (code) => done({ code, out }));
+      });
+    try {
+      const results = await Promise.all([start(), start()]);
+      expect(results).toEqual([
+        { code: 0, out: "up" },
+        { code: 0, out: "up" },
+      ]);
+      const check = new pg.Client({ connectionString: empty.url });
+      await check.connect();
+      const applied = await check.query("select count(*)::int as n from drizzle.__drizzle_migrations");
+      await check.end();
+      expect(applied.rows[0].n).toBe(
+        readdirSync(new URL("../migrations", import.meta.url)).filter((f) => f.endsWith(".sql")).length,
+      );
+    } finally {
+      await empty.drop();
+    }
+  }, 60_000);
 });

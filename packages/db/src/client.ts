@@ -36,7 +36,7 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     // closes) leaves the pool and the next query opens another; unheard, its error would end the process.
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: MIGRATIONS });
+    await migrateUnderLock(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS }));
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
 
@@ -59,6 +59,28 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
   } catch (error) {
     release();
     throw error;
+  }
+}
+
+// Any fixed number, the same in every process of this application: the key of the migrations' lock.
+const MIGRATION_LOCK_KEY = 0x4172_6769; // "Argi"
+
+/**
+ * Replicas starting together on one database would apply the same migrations at once and fail on each
+ * other's tables. A session-level advisory lock, held on its own connection while the migrator runs on the
+ * pool, lets one migrate while the others wait, then find nothing left to apply.
+ */
+async function migrateUnderLock(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate();
+    } finally {
+      await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    lock.release();
   }
 }
 
