@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { choose, daysFromToday, next } from "../questionnaire.ts";
+import { answerImagesAndSpread, answerPeople, answerWhatAndWhen } from "../questionnaire.ts";
 import { expectAccessible, mailedLink, signIn } from "../support.ts";
 
 // Issue 12, acceptance 0: a questionnaire submitted in one browser cannot be claimed from another browser
@@ -8,25 +8,9 @@ import { expectAccessible, mailedLink, signIn } from "../support.ts";
 /** The questionnaire of an intimate-images case, sent; the page then shows the result. */
 async function submitQuestionnaire(page: Page) {
   await page.goto("/feedback");
-  await choose(page, /Che cosa ti sta succedendo/, /Sono state diffuse mie immagini intime/);
-  await next(page, 2);
-  await page.getByLabel(/la prima volta/).fill(daysFromToday(-20));
-  await page.getByLabel(/l'ultima volta/).fill(daysFromToday(-2));
-  await next(page, 3);
-  await choose(page, /Avevi meno di 18 anni/, "No");
-  await choose(page, /Sai chi è l'autore/, "Sì");
-  await choose(page, /Che rapporto hai/, /Ex partner/);
-  await next(page, 4);
-  await choose(page, /intimi o sessualmente espliciti/, "Sì");
-  await choose(page, /restare privati/, "Sì");
-  await choose(page, /Avevi acconsentito/, "No");
-  await next(page, 5);
-  await choose(page, /già stati diffusi/, /Sono già stati diffusi/);
-  await choose(page, /Dove sono stati diffusi/, /gruppo di chat/);
-  await choose(page, /realizzati o sottratti/, "Sì");
-  await choose(page, /Ti ha chiesto soldi/, "No");
-  await next(page, 6);
-  await next(page, 7);
+  await answerWhatAndWhen(page, 20, 2);
+  await answerPeople(page);
+  await answerImagesAndSpread(page);
   await page.getByLabel(/corrisponde al vero/).check();
   await page.getByLabel(/Ho letto l'informativa/).check();
   await page.getByRole("button", { name: "Invia e ricevi la valutazione" }).click();

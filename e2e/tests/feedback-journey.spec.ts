@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { choose, daysFromToday, next } from "../questionnaire.ts";
+import { answerImagesAndSpread, answerPeople, answerWhatAndWhen, daysFromToday } from "../questionnaire.ts";
 import {
   accessTokenOf,
   expectAccessible,
@@ -38,26 +38,10 @@ test("questionnaire for intimate images → result with deadline → PDF → reg
   await page.goto("/feedback");
   await expect(page.getByText("Passo 1 di 7", { exact: true })).toBeVisible();
   await expectAccessible(page);
-  await choose(page, /Che cosa ti sta succedendo/, /Sono state diffuse mie immagini intime/);
-  await next(page, 2);
-  await page.getByLabel(/la prima volta/).fill(daysFromToday(-30));
-  await page.getByLabel(/l'ultima volta/).fill(daysFromToday(-5));
-  await next(page, 3);
-  await choose(page, /Avevi meno di 18 anni/, "No");
-  await choose(page, /Sai chi è l'autore/, "Sì");
-  await choose(page, /Che rapporto hai/, /Ex partner/);
+  await answerWhatAndWhen(page, 30, 5);
+  await answerPeople(page);
   await expectAccessible(page);
-  await next(page, 4);
-  await choose(page, /intimi o sessualmente espliciti/, "Sì");
-  await choose(page, /restare privati/, "Sì");
-  await choose(page, /Avevi acconsentito/, "No");
-  await next(page, 5);
-  await choose(page, /già stati diffusi/, /Sono già stati diffusi/);
-  await choose(page, /Dove sono stati diffusi/, /gruppo di chat/);
-  await choose(page, /realizzati o sottratti/, "Sì");
-  await choose(page, /Ti ha chiesto soldi/, "No");
-  await next(page, 6);
-  await next(page, 7);
+  await answerImagesAndSpread(page);
   await page.getByRole("button", { name: "Invia e ricevi la valutazione" }).click();
   await expect(page.getByText("Devi dichiarare che quanto riportato corrisponde al vero.")).toBeVisible();
   await page.getByLabel(/corrisponde al vero/).check();
@@ -156,13 +140,8 @@ test("Back, Forward and reload keep the answers; after the quick exit, Back show
   await page.getByRole("link", { name: "Inizia il questionario gratuito" }).first().click();
   await expect(page.getByText("Passo 1 di 7", { exact: true })).toBeVisible();
   const questionnaireTitle = await page.title();
-  await choose(page, /Che cosa ti sta succedendo/, /Sono state diffuse mie immagini intime/);
-  await next(page, 2);
-  await page.getByLabel(/la prima volta/).fill(daysFromToday(-30));
-  await page.getByLabel(/l'ultima volta/).fill(daysFromToday(-5));
-  await next(page, 3);
-  await choose(page, /Avevi meno di 18 anni/, "No");
-  await choose(page, /Sai chi è l'autore/, "Sì");
+  await answerWhatAndWhen(page, 30, 5);
+  await answerPeople(page);
 
   // The browser's Back: step 2, with its answers; the address and the title say nothing about the case.
   await page.goBack();

@@ -9,6 +9,7 @@ import {
   daysInMonth,
   formatItalianDate,
   formatMonthsItalian,
+  formatShortItalianDay,
   isAfter,
   isBefore,
   isIsoDate,
@@ -210,6 +211,12 @@ describe("calendar: the Europe/Rome day and Italian formats", () => {
     expect(romeCalendarDay(new Date("2026-06-30T22:30:00Z"))).toBe("2026-07-01");
     expect(romeCalendarDay(new Date("2026-06-30T21:59:00Z"))).toBe("2026-06-30");
     expect(() => romeCalendarDay(new Date("not a date"))).toThrow(RangeError);
+  });
+
+  it("writes a day as dd/mm/yyyy, the Rome day of an instant included, and leaves other text alone", () => {
+    expect(formatShortItalianDay("2026-11-02")).toBe("02/11/2026");
+    expect(formatShortItalianDay(romeCalendarDay(new Date("2026-12-31T23:30:00Z")))).toBe("01/01/2027");
+    expect(formatShortItalianDay("non so")).toBe("non so");
   });
 
   it("writes dates the Italian way", () => {

@@ -140,6 +140,15 @@ export function romeCalendarDay(instant: Date): IsoDate {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
+/**
+ * "2026-11-02" → "02/11/2026": a calendar day the Italian way, for tables and messages, never shifted by a
+ * time zone; anything else is returned as it is.
+ */
+export function formatShortItalianDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
+}
+
 const ITALIAN_MONTHS = [
   "gennaio",
   "febbraio",

@@ -1,6 +1,6 @@
+import { formatShortItalianDay } from "@argine/core/feedback/calendar";
 import { stepsFor } from "../feedback/questionnaire-steps.ts";
 import { EFFECT_NONE, QUESTIONS, type Question } from "../feedback/questions.ts";
-import { formatIsoDay } from "../ui/dates.ts";
 
 // The questionnaire's answers as the client saw them, for the lawyer's case page: in the questionnaire's
 // order and wording for the case's category (questionnaire-steps.ts, which may reword a question per
@@ -21,7 +21,7 @@ function answerText(question: Question, value: unknown): string {
     // An empty list is how "Nessuna di queste" travels (questionnaire-steps.ts drops EFFECT_NONE).
     return value.length ? value.map(label).join(", ") : label(EFFECT_NONE);
   }
-  if (question.kind === "date") return formatIsoDay(String(value));
+  if (question.kind === "date") return formatShortItalianDay(String(value));
   return label(value);
 }
 

@@ -29,12 +29,3 @@ export const formatShortDay = (iso: string | null, none = "—") => format(SHORT
 
 /** "12/11/26, 14:05": when a message was written. */
 export const formatMoment = (iso: string) => format(MOMENT, iso, iso);
-
-/**
- * "2026-11-02" → "02/11/2026": a calendar day as typed in a form (the questionnaire's dates), never shifted by
- * a time zone; anything else is returned as it is.
- */
-export function formatIsoDay(day: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
-}

@@ -2,15 +2,20 @@ import { AppError } from "@argine/core/errors/app-error";
 import { FeedbackRequestSchema, validateAnswersAsOf } from "@argine/core/feedback/answers";
 import { romeCalendarDay } from "@argine/core/feedback/calendar";
 import { evaluateFeedback } from "@argine/core/feedback/evaluate";
-import { FeedbackResultSchema } from "@argine/core/feedback/result";
+import { type FeedbackResult, FeedbackResultSchema } from "@argine/core/feedback/result";
 import { formatClaimKey } from "@argine/core/practices/claim";
-import { createFeedbackPractice } from "@argine/db/queries/practices";
+import { createFeedbackPractice, findPractice } from "@argine/db/queries/practices";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { renderFeedbackPdf } from "../../../feedback/pdf.ts";
 import type { Mailer } from "../../../mail/mailer.ts";
 import { humanReviewAlert } from "../../../mail/templates.ts";
-import { newClaimSecrets } from "../../../practices/claim-secrets.ts";
+import { claimKeyHash, newClaimSecrets } from "../../../practices/claim-secrets.ts";
 import { newTicketCode } from "../../../practices/ticket-code.ts";
+
+const PracticeParams = z.object({ id: z.uuid() });
+// The public reads are by an unguessable id; the limit keeps them from turning into a scan.
+const publicRead = { rateLimit: { max: 60, timeWindow: "1 minute" } };
 
 export const FeedbackCreatedSchema = z.object({
   practiceId: z.uuid(),
@@ -80,6 +85,81 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
           });
       }
       throw new AppError("UNKNOWN");
+    },
+  );
+
+  /** The practice and its feedback; 404 for an unknown id or a practice the questionnaire did not open. */
+  const practiceWithFeedback = async (id: string) => {
+    const practice = await findPractice(app.db, id);
+    if (!practice?.feedback) throw new AppError("NOT_FOUND");
+    return { practice, feedback: practice.feedback as FeedbackResult };
+  };
+
+  app.get(
+    "/practices/:id/feedback",
+    {
+      config: publicRead,
+      schema: {
+        tags: ["feedback"],
+        summary: "Il feedback di una pratica (pubblico, per id)",
+        security: [],
+        params: PracticeParams,
+        response: {
+          200: z.object({
+            practiceId: z.uuid(),
+            ticketCode: z.string(),
+            createdAt: z.string(),
+            feedback: FeedbackResultSchema,
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { practice, feedback } = await practiceWithFeedback(request.params.id);
+      return {
+        practiceId: practice.id,
+        ticketCode: practice.ticketCode,
+        createdAt: practice.createdAt.toISOString(),
+        feedback,
+      };
+    },
+  );
+
+  app.get(
+    "/practices/:id/feedback.pdf",
+    {
+      config: publicRead,
+      schema: {
+        tags: ["feedback"],
+        summary:
+          "Il feedback di una pratica in PDF (pubblico, per id); con la claimKey giusta di una pratica non ancora collegata, la stampa",
+        security: [],
+        params: PracticeParams,
+        querystring: z.object({ claimKey: z.string().max(40).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { practice, feedback } = await practiceWithFeedback(request.params.id);
+      // The PDF is public by id: it prints the key only for a request that already carries it (ADR 010).
+      const { claimKey } = request.query;
+      const provenKey =
+        claimKey &&
+        practice.ownerId === null &&
+        practice.claimKeyHash !== null &&
+        claimKeyHash(practice.ticketCode, claimKey) === practice.claimKeyHash
+          ? formatClaimKey(claimKey)
+          : null;
+      const pdf = await renderFeedbackPdf({
+        ticketCode: practice.ticketCode,
+        createdAt: practice.createdAt,
+        feedback,
+        claimKey: provenKey,
+      });
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="argine-feedback-${practice.ticketCode}.pdf"`)
+        .header("cache-control", "no-store")
+        .send(pdf);
     },
   );
 };

@@ -1,22 +1,11 @@
 import { AppError } from "@argine/core/errors/app-error";
-import { type FeedbackResult, FeedbackResultSchema } from "@argine/core/feedback/result";
+import { formatShortItalianDay, romeCalendarDay } from "@argine/core/feedback/calendar";
 import type { Actor } from "@argine/core/identity/policy";
 import {
   FORBIDDEN_FOR_MINOR_MESSAGE,
   forbiddenServiceFlags,
 } from "@argine/core/practices/available-services";
 import { casePath } from "@argine/core/practices/case-path";
-import {
-  CLAIM_ATTEMPT_WINDOW_MINUTES,
-  CLAIM_ATTEMPTS_MAX,
-  CLAIM_MESSAGES,
-  type ClaimedPractice,
-  ClaimedPracticeSchema,
-  ClaimTokenBodySchema,
-  ClaimWithKeyBodySchema,
-  formatClaimKey,
-  normalizeTicketCode,
-} from "@argine/core/practices/claim";
 import { isUrgent } from "@argine/core/practices/human-review";
 import { humanReviewReason, involvesMinorSexualContent } from "@argine/core/practices/human-review-reason";
 import { canDelete, canTransition } from "@argine/core/practices/lifecycle";
@@ -60,12 +49,9 @@ import {
 } from "@argine/db/queries/comments";
 import {
   addPracticeEmail,
-  claimPracticeWithKey,
-  claimPracticeWithToken,
   deletePendingPractice,
   deletePracticeEmail,
   findPractice,
-  findPracticeByTicketCode,
   listPracticeEmails,
   listPracticeServices,
   listPractices,
@@ -82,22 +68,11 @@ import {
 import { findBilling, findUserById } from "@argine/db/queries/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { renderFeedbackPdf } from "../../../feedback/pdf.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
-import { hashToken } from "../../../identity/link-tokens.ts";
 import type { Mailer } from "../../../mail/mailer.ts";
 import { practiceMessageMail } from "../../../mail/templates.ts";
-import { claimKeyHash } from "../../../practices/claim-secrets.ts";
 
 const PracticeParams = z.object({ id: z.uuid() });
-// The public reads are by an unguessable id; the limit keeps them from turning into a scan.
-const publicRead = { rateLimit: { max: 60, timeWindow: "1 minute" } };
-
-async function practiceWithFeedback(app: Parameters<FastifyPluginAsyncZod>[0], id: string) {
-  const practice = await findPractice(app.db, id);
-  if (!practice?.feedback) throw new AppError("NOT_FOUND");
-  return { practice, feedback: practice.feedback as FeedbackResult };
-}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -141,14 +116,6 @@ const listAudit = (actorId: string, rows: readonly { id: string }[]) => ({
   action: "practice.list",
   resourceType: "practice",
   resourceId: rows.map((p) => p.id).join(","),
-});
-
-/** dd/mm/yyyy, the Italian day in Rome, for messages. */
-const ROME_DAY = new Intl.DateTimeFormat("it-IT", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  timeZone: "Europe/Rome",
 });
 
 const fullName = (name: string | null, lastname: string | null) =>
@@ -342,7 +309,7 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
     const lawyer = id ? await findUserById(app.db, id) : undefined;
     return lawyer ? `Avv. ${lawyer.name} ${lawyer.lastname}` : "un altro avvocato";
   };
-  const italianDay = (d: Date | null) => (d ? ROME_DAY.format(d) : "");
+  const italianDay = (d: Date | null) => (d ? formatShortItalianDay(romeCalendarDay(d)) : "");
 
   app.post(
     "/practices/:id/assignment",
@@ -581,154 +548,6 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
         .send(
           toEmail({ email: row, senderName: sender?.name ?? null, senderLastname: sender?.lastname ?? null }),
         );
-    },
-  );
-
-  app.get(
-    "/practices/:id/feedback",
-    {
-      config: publicRead,
-      schema: {
-        tags: ["feedback"],
-        summary: "Il feedback di una pratica (pubblico, per id)",
-        security: [],
-        params: PracticeParams,
-        response: {
-          200: z.object({
-            practiceId: z.uuid(),
-            ticketCode: z.string(),
-            createdAt: z.string(),
-            feedback: FeedbackResultSchema,
-          }),
-        },
-      },
-    },
-    async (request) => {
-      const { practice, feedback } = await practiceWithFeedback(app, request.params.id);
-      return {
-        practiceId: practice.id,
-        ticketCode: practice.ticketCode,
-        createdAt: practice.createdAt.toISOString(),
-        feedback,
-      };
-    },
-  );
-
-  app.get(
-    "/practices/:id/feedback.pdf",
-    {
-      config: publicRead,
-      schema: {
-        tags: ["feedback"],
-        summary:
-          "Il feedback di una pratica in PDF (pubblico, per id); con la claimKey giusta di una pratica non ancora collegata, la stampa",
-        security: [],
-        params: PracticeParams,
-        querystring: z.object({ claimKey: z.string().max(40).optional() }),
-      },
-    },
-    async (request, reply) => {
-      const { practice, feedback } = await practiceWithFeedback(app, request.params.id);
-      // The PDF is public by id: it prints the key only for a request that already carries it (ADR 010).
-      const { claimKey } = request.query;
-      const provenKey =
-        claimKey &&
-        practice.ownerId === null &&
-        practice.claimKeyHash !== null &&
-        claimKeyHash(practice.ticketCode, claimKey) === practice.claimKeyHash
-          ? formatClaimKey(claimKey)
-          : null;
-      const pdf = await renderFeedbackPdf({
-        ticketCode: practice.ticketCode,
-        createdAt: practice.createdAt,
-        feedback,
-        claimKey: provenKey,
-      });
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", `attachment; filename="argine-feedback-${practice.ticketCode}.pdf"`)
-        .header("cache-control", "no-store")
-        .send(pdf);
-    },
-  );
-
-  const claimed = (practice: PracticeRow): ClaimedPractice => ({
-    practiceId: practice.id,
-    ticketCode: practice.ticketCode,
-    status: PracticeStatusSchema.parse(practice.status),
-  });
-
-  app.patch(
-    "/practices/:id/user",
-    {
-      schema: {
-        tags: ["practices"],
-        summary:
-          "La pratica aperta dal questionario passa all'utente collegato, con il claimToken del browser che l'ha inviata",
-        params: PracticeParams,
-        // No body at all (an id alone) is a refused claim, not a malformed request.
-        body: ClaimTokenBodySchema.nullish(),
-        response: { 200: ClaimedPracticeSchema },
-      },
-    },
-    async (request) => {
-      const actor = requireActor(request);
-      const practice = await findPractice(app.db, request.params.id);
-      if (!practice) throw new AppError("NOT_FOUND");
-      // Already theirs: claiming again changes nothing (a retried request, a second tab).
-      if (practice.ownerId === actor.userId) return claimed(practice);
-      const token = request.body?.claimToken;
-      // Knowing the id is not enough (issue 12): only the submitting browser's token, once, before it expires.
-      const won =
-        practicesPolicy(actor, "claim", practice) && token
-          ? await claimPracticeWithToken(app.db, practice.id, actor.userId, hashToken(token))
-          : undefined;
-      if (!won) throw new AppError("FORBIDDEN", CLAIM_MESSAGES.tokenRefused);
-      return claimed(won);
-    },
-  );
-
-  // Guessing a key takes many tries: each signed-in user and each address gets CLAIM_ATTEMPTS_MAX per window.
-  const claimLimits = (["user", "ip"] as const).map((by) =>
-    app.createRateLimit({
-      max: CLAIM_ATTEMPTS_MAX,
-      timeWindow: CLAIM_ATTEMPT_WINDOW_MINUTES * 60_000,
-      keyGenerator: (request) =>
-        by === "user" ? `claim-user:${request.actor?.userId}` : `claim-ip:${request.ip}`,
-    }),
-  );
-
-  app.post(
-    "/practices/claim",
-    {
-      onRequest: async (request, reply) => {
-        requireActor(request);
-        for (const limit of claimLimits) {
-          const state = await limit(request);
-          if (state.isAllowed || !state.isExceeded) continue;
-          reply.header("retry-after", String(state.ttlInSeconds));
-          throw new AppError("TOO_MANY_REQUESTS", CLAIM_MESSAGES.tooManyAttempts);
-        }
-      },
-      schema: {
-        tags: ["practices"],
-        summary:
-          "«Ho un codice pratica»: il codice e la chiave di recupero aggiungono la pratica all'account, da qualsiasi dispositivo",
-        body: ClaimWithKeyBodySchema,
-        response: { 200: ClaimedPracticeSchema },
-      },
-    },
-    async (request) => {
-      const actor = requireActor(request);
-      const ticketCode = normalizeTicketCode(request.body.ticketCode);
-      const hash = claimKeyHash(ticketCode, request.body.claimKey);
-      const won = await claimPracticeWithKey(app.db, ticketCode, actor.userId, hash);
-      if (won) return claimed(won);
-      // Already theirs (claimed earlier, the key now void): say so rather than "wrong key".
-      const practice = await findPracticeByTicketCode(app.db, ticketCode);
-      if (practice && practice.ownerId === actor.userId) return claimed(practice);
-      // One answer for an unknown code, a wrong key and someone else's practice: nothing to enumerate.
-      throw new AppError("FORBIDDEN", CLAIM_MESSAGES.keyRefused);
     },
   );
 
