@@ -53,7 +53,7 @@ if (kind === "app") {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   handle = await openDb(databaseUrl ? { databaseUrl } : { dataDir: dataDir ?? null });
-  app = await buildApp({ config, db: handle.db, logger: false });
+  app = await buildApp({ config, handle, logger: false });
   await app.listen({ port, host: "127.0.0.1" });
 } else if (kind === "bare") {
   const file = process.argv[3];

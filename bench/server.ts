@@ -15,9 +15,9 @@ await seedDemo(handle.db, { hashPassword: (p) => hash(p) });
 
 let app: ReturnType<typeof Fastify>;
 if (kind === "ours") {
-  app = await buildApp({ config, db: handle.db, logger: false });
+  app = await buildApp({ config, handle, logger: false });
 } else {
-  const ours = await buildApp({ config, db: handle.db, logger: false });
+  const ours = await buildApp({ config, handle, logger: false });
   const body = (await ours.inject({ method: "GET", url: "/v1/products" })).json();
   await ours.close();
   app = Fastify({ logger: false });

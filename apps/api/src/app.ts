@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@argine/core/errors/app-error";
-import type { Db } from "@argine/db/client";
+import type { Db, DbHandle } from "@argine/db/client";
 import middie from "@fastify/middie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -8,15 +8,17 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { type Adapters, createAdapters } from "./adapters.ts";
 import { createCatalogueService } from "./catalogue/catalogue.ts";
+import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
+import type { Deps } from "./deps.ts";
 import { errorBody, refuseControlCharacters, registerErrorHandler } from "./http/errors.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
 import { registerAuthentication } from "./identity/authenticate.ts";
-import { loadProviderKeys } from "./identity/keys.ts";
 import { createOidcProvider } from "./identity/provider.ts";
-import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { startWorkers } from "./jobs/workers.ts";
 import { healthRoutes, type Readiness } from "./routes/health.ts";
 import { adminRoutes } from "./routes/v1/admin/index.ts";
 import { authRoutes } from "./routes/v1/auth/index.ts";
@@ -31,15 +33,19 @@ import { loadWebBuild, serveWeb } from "./web/static.ts";
 
 export interface AppDeps {
   config: Config;
-  db: Db;
+  handle: DbHandle;
+  /** The system clock unless a test brings one it can move (pg-boss's TestClock). */
+  clock?: Clock;
   readiness?: Readiness;
   logger?: FastifyServerOptions["logger"];
-  /** Defaults to SMTP or the embedded outbox, per configuration. */
-  mailer?: Mailer;
+  /** Replaces any adapter createAdapters would build (tests: a memory mailer, a failing SMTP…). */
+  adapters?: Partial<Adapters>;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
+    /** What routes hand to the services (deps.ts). */
+    deps: Deps;
     db: Db;
     config: Config;
   }
@@ -48,11 +54,14 @@ declare module "fastify" {
 /** Builds the whole HTTP application without listening: the server (main.ts) and tests share it. */
 export async function buildApp({
   config,
-  db,
+  handle,
+  clock = systemClock,
   readiness = { ready: true },
   logger,
-  mailer = createMailer(config.mail),
+  adapters: overrides,
 }: AppDeps): Promise<FastifyInstance> {
+  const { db } = handle;
+  const deps: Deps = { config, db, clock, ...(await createAdapters(config, handle, clock, overrides)) };
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     genReqId: () => randomUUID(),
@@ -77,6 +86,7 @@ export async function buildApp({
     // Keep-alive sockets idle at shutdown are closed at once; busy ones finish their request.
     forceCloseConnections: "idle",
   });
+  app.decorate("deps", deps);
   app.decorate("db", db);
   app.decorate("config", config);
   app.decorate("catalogue", createCatalogueService(db));
@@ -92,10 +102,13 @@ export async function buildApp({
     if (closing) reply.header("connection", "close");
   });
   registerErrorHandler(app);
+  // Jobs are worked by every process (pg-boss shares them out between replicas) and survive restarts.
+  app.addHook("onReady", () => startWorkers(deps));
+  app.addHook("onClose", () => deps.jobs.stop(config.shutdownTimeoutMs));
 
   const web = loadWebBuild(config.webDir);
   if (!web) app.log.warn("web build not found: run `npm run build` to serve the site");
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, deps.csp);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -116,7 +129,7 @@ export async function buildApp({
   await app.register(healthRoutes, { readiness });
 
   // The embedded OpenID provider, unless an external one is configured (then we only verify its tokens).
-  const keys = config.identity.embedded ? await loadProviderKeys(db) : null;
+  const keys = deps.identityKeys;
   const provider = keys ? createOidcProvider(config, db, keys) : null;
   if (provider) {
     provider.on("server_error", (_ctx, error) => app.log.error({ err: error }, "oidc provider error"));
@@ -130,12 +143,12 @@ export async function buildApp({
       await registerAuthentication(v1, config.identity, db);
       await v1.register(productRoutes);
       await v1.register(authRoutes, { provider, cookieSecret: keys?.cookieKeys[0] ?? "" });
-      await v1.register(userRoutes, { mailer });
-      await v1.register(feedbackRoutes, { mailer });
-      await v1.register(practiceRoutes, { mailer });
+      await v1.register(userRoutes);
+      await v1.register(feedbackRoutes);
+      await v1.register(practiceRoutes);
       await v1.register(practiceClaimRoutes);
       await v1.register(adminRoutes);
-      await v1.register(outreachRoutes, { mailer });
+      await v1.register(outreachRoutes);
       if (config.devMailboxKey) await v1.register(devMailboxRoutes, { key: config.devMailboxKey });
     },
     { prefix: "/v1" },

@@ -396,7 +396,7 @@ describe("authorization: every route × every caller", () => {
     await fetch(`${s.base}/v1/users/verification`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ token: s.mailer.tokenIn("altra@example.org") }),
+      body: JSON.stringify({ token: await s.mailer.tokenIn("altra@example.org") }),
     });
     const accounts: [Caller, string, string][] = [
       ["client", "cliente@demo.argine.it", "Demo!Argine2026"],

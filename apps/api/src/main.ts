@@ -13,7 +13,7 @@ async function main() {
   if (config.demoMode) await seedDemo(handle.db, { hashPassword: (p) => hash(p) });
 
   const readiness: Readiness = { ready: true };
-  const app = await buildApp({ config, db: handle.db, readiness });
+  const app = await buildApp({ config, handle, readiness });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -44,7 +44,7 @@ export async function startTestApp(kind: TestDbKind, config = testConfig()): Pro
   const handle = await openTestDb(kind);
   await seedDemo(handle.db, { hashPassword: async (p) => `test:${p}` });
   const readiness = { ready: true };
-  const app = await buildApp({ config, db: handle.db, readiness });
+  const app = await buildApp({ config, handle, readiness });
   return {
     app,
     handle,

@@ -1,4 +1,4 @@
-import type { DbHandle } from "@argine/db/client";
+import type { Db, DbHandle } from "@argine/db/client";
 import { DEMO_PASSWORD, seedDemo } from "@argine/db/seed";
 import { openTestDb, type TestDbKind } from "@argine/db/testing";
 import type { FastifyInstance } from "fastify";
@@ -7,19 +7,29 @@ import { buildApp } from "../src/app.ts";
 import { hashPassword } from "../src/identity/passwords.ts";
 import type { Mail, Mailer } from "../src/mail/mailer.ts";
 import { testConfig } from "./helpers.ts";
+import { jobsSettled } from "./jobs.ts";
 import { freePort } from "./ports.ts";
 
-/** Keeps sent mails in memory; `linkIn` pulls the mailed link out of the last one to an address. */
+/**
+ * Keeps sent mails in memory. Mails go out through the job queue, after the request that queued them has
+ * answered: the readers wait until the queue has delivered every mail queued so far (given the database).
+ */
 export class MemoryMailer implements Mailer {
   readonly sent: Mail[] = [];
+  private readonly db: Db | undefined;
+  constructor(db?: Db) {
+    this.db = db;
+  }
   async send(mail: Mail) {
     this.sent.push(mail);
   }
-  lastTo(to: string): Mail | undefined {
+  async lastTo(to: string): Promise<Mail | undefined> {
+    if (this.db) await jobsSettled(this.db);
     return this.sent.filter((m) => m.to === to).at(-1);
   }
-  tokenIn(to: string): string {
-    const match = this.lastTo(to)?.text.match(/token=([\w-]+)/);
+  /** The token of the link in the last mail to `to`. */
+  async tokenIn(to: string): Promise<string> {
+    const match = (await this.lastTo(to))?.text.match(/token=([\w-]+)/);
     if (!match?.[1]) throw new Error(`no link mailed to ${to}`);
     return match[1];
   }
@@ -74,8 +84,8 @@ export async function startIdentityServer(
   const config = testConfig({ PORT: String(port), PUBLIC_URL: base, TRUST_PROXY: "1", ...env });
   const handle = await openTestDb(kind);
   await seedDemo(handle.db, { hashPassword });
-  const mailer = new MemoryMailer();
-  const app = await buildApp({ config, db: handle.db, mailer });
+  const mailer = new MemoryMailer(handle.db);
+  const app = await buildApp({ config, handle, adapters: { mailer } });
   await app.listen({ port, host: "127.0.0.1" });
   const oidc = await client.discovery(new URL(`${base}/oidc`), "argine-web", undefined, client.None(), {
     execute: [client.allowInsecureRequests],

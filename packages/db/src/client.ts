@@ -18,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DbHandle {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The engine underneath, for what shares the database without drizzle (the job queue, LISTEN/NOTIFY). */
+  engine: { kind: "pglite"; pglite: PGlite } | { kind: "postgres"; databaseUrl: string; pool: pg.Pool };
   close(): Promise<void>;
 }
 
@@ -37,7 +39,12 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema });
     await migrateUnderLock(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS }));
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: "postgres",
+      engine: { kind: "postgres", databaseUrl: options.databaseUrl, pool },
+      close: () => pool.end(),
+    };
   }
 
   const dir = options.dataDir === null ? null : resolve(options.dataDir, "pg");
@@ -51,6 +58,7 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     return {
       db: db as unknown as Db,
       kind: "pglite",
+      engine: { kind: "pglite", pglite: client },
       close: async () => {
         await client.close();
         release();

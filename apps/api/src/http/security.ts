@@ -1,26 +1,29 @@
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
+import type { CspSources } from "../adapters.ts";
 import type { Config } from "../config.ts";
 
 /**
  * Helmet with a strict CSP: scripts only from our origin (no 'unsafe-inline'; a prerendered page adds the
  * hashes of its own inline scripts, web/static.ts); no inline styles; nothing may frame us.
  */
-export async function registerSecurity(app: FastifyInstance, config: Config) {
+export async function registerSecurity(app: FastifyInstance, config: Config, adapters: CspSources[]) {
   const production = config.env === "production";
+  // Each adapter's browser side (a payment form, an upload) adds its own origins, and nothing else does.
+  const extra = (directive: keyof CspSources) => adapters.flatMap((a) => a[directive] ?? []);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...extra("scriptSrc")],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", "data:"],
+        imgSrc: ["'self'", "data:", ...extra("imgSrc")],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...extra("connectSrc")],
         frameAncestors: ["'none'"],
-        frameSrc: ["'none'"],
+        frameSrc: extra("frameSrc").length ? extra("frameSrc") : ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -29,8 +29,8 @@ async function listening(env: Record<string, string>): Promise<Listening> {
   const port = await freePort();
   const app = await buildApp({
     config: testConfig({ PORT: String(port), ...env }),
-    db: handle.db,
-    mailer: new MemoryMailer(),
+    handle,
+    adapters: { mailer: new MemoryMailer() },
   });
   await app.listen({ port, host: "127.0.0.1" });
   return { port, base: `http://127.0.0.1:${port}`, close: () => app.close() };

@@ -62,7 +62,7 @@ describe("with an external identity provider", () => {
       OIDC_CLIENT_ID: "argine-web",
       OIDC_AUDIENCE: AUDIENCE,
     });
-    app = await buildApp({ config, db: handle.db, mailer: new MemoryMailer() });
+    app = await buildApp({ config, handle, adapters: { mailer: new MemoryMailer() } });
   });
   afterAll(async () => {
     await app.close();

@@ -95,7 +95,11 @@ describe.each(testDbKinds())("identity on %s", (kind) => {
     const result = await signIn(s, "cliente@demo.argine.it", DEMO_PASSWORD);
     const oldToken = result.tokens?.access_token ?? "";
     const newKid = await rotateSigningKey(s.handle.db, new Date(Date.now() + 1000));
-    const restarted = await buildApp({ config: s.app.config, db: s.handle.db, mailer: new MemoryMailer() });
+    const restarted = await buildApp({
+      config: s.app.config,
+      handle: s.handle,
+      adapters: { mailer: new MemoryMailer() },
+    });
     try {
       const jwks = (await restarted.inject({ method: "GET", url: "/oidc/jwks" })).json() as {
         keys: { kid: string }[];

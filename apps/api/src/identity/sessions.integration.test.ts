@@ -44,7 +44,7 @@ describe.each(testDbKinds())("sessions after a password reset or change on %s", 
       password: PASSWORD,
       privacyConsent: true,
     });
-    await call("/users/verification", { token: s.mailer.tokenIn(email) });
+    await call("/users/verification", { token: await s.mailer.tokenIn(email) });
   }
   async function session(email: string, password = PASSWORD): Promise<SignInResult> {
     const result = await signIn(s, email, password);
@@ -60,7 +60,7 @@ describe.each(testDbKinds())("sessions after a password reset or change on %s", 
 
     await call("/users/password-reset", { email: "reset-sessioni@example.org" });
     const confirm = await call("/users/password-reset/confirm", {
-      token: s.mailer.tokenIn("reset-sessioni@example.org"),
+      token: await s.mailer.tokenIn("reset-sessioni@example.org"),
       password: "Nuova-Password-9",
     });
     expect(confirm.status).toBe(200);
@@ -101,7 +101,7 @@ describe.each(testDbKinds())("sessions after a password reset or change on %s", 
     await account("vicina@example.org");
     await call("/users/password-reset", { email: "vicina@example.org" });
     await call("/users/password-reset/confirm", {
-      token: s.mailer.tokenIn("vicina@example.org"),
+      token: await s.mailer.tokenIn("vicina@example.org"),
       password: "Nuova-Password-9",
     });
     expect((await me(bystander.tokens?.access_token ?? "")).status).toBe(200);

@@ -5,6 +5,7 @@ import { PROMO_GIFT_CARD_MAX_EUR, VOUCHER_CODE_MIN_LENGTH } from "../shared/cons
 import { ifFilled, RequiredStringSchema } from "../shared/fields.ts";
 import { MESSAGES } from "../shared/messages.ts";
 import { hasAtMostTwoDecimals, parseEuroAmount } from "../shared/money.ts";
+import { PagingQuerySchema } from "../shared/paging.ts";
 
 // The admin workspace (issue 5): users and roles, and the catalogue (products and prices, campaigns, vouchers,
 // gift cards). Request bodies and responses of /v1/admin/*, shared by the API routes and the web forms.
@@ -109,10 +110,8 @@ export const AdminProductParamsSchema = z.object({
 // ─── Users ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /** GET /v1/admin/users: q matches the email or the name (any part, any case); page is 1-based. */
-export const AdminUserListQuerySchema = z.object({
+export const AdminUserListQuerySchema = PagingQuerySchema.extend({
   q: z.string().trim().max(100, { error: MESSAGES.tooLong }).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type AdminUserListQuery = z.infer<typeof AdminUserListQuerySchema>;
 

@@ -3,6 +3,7 @@ import { PersonNameSchema } from "../identity/profile.ts";
 import { MessageSchema } from "../identity/users-api.ts";
 import { EmailSchema, ifFilled, PrivacyAcceptanceSchema, RequiredStringSchema } from "../shared/fields.ts";
 import { MESSAGES } from "../shared/messages.ts";
+import { PagingQuerySchema } from "../shared/paging.ts";
 
 // The outreach domain: the public site's newsletter (double opt-in), the partnership sign-up ("Lavora con
 // noi") and the call for ideas ("Una buona idea"). Request bodies of the public calls, which the web forms
@@ -131,10 +132,7 @@ export type OutreachAnswer = z.infer<typeof OutreachAnswerSchema>;
 // ─── Admin lists (GET /v1/admin/…) ───────────────────────────────────────────────────────────────────────
 
 /** A page of a list, newest first; page is 1-based. */
-export const OutreachListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const OutreachListQuerySchema = PagingQuerySchema;
 export type OutreachListQuery = z.infer<typeof OutreachListQuerySchema>;
 
 const page = <T extends z.ZodType>(item: T) => z.object({ total: z.number().int(), data: z.array(item) });

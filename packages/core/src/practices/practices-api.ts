@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MESSAGES } from "../shared/messages.ts";
 import { hasAtMostTwoDecimals } from "../shared/money.ts";
+import { PagingQuerySchema } from "../shared/paging.ts";
 import { EvaluationSchema } from "./evaluation.ts";
 import { HUMAN_REVIEW_REASONS } from "./human-review.ts";
 import { PracticeStatusSchema } from "./practice-status.ts";
@@ -10,7 +11,7 @@ import { PracticeStatusSchema } from "./practice-status.ts";
 const flag = z.enum(["true", "false"]).transform((v) => v === "true");
 
 /** GET /v1/practices query filters; page is 1-based. */
-export const PracticeListQuerySchema = z.object({
+export const PracticeListQuerySchema = PagingQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   ticketCode: z.string().trim().max(40).optional(),
   status: PracticeStatusSchema.optional(),
@@ -23,8 +24,6 @@ export const PracticeListQuerySchema = z.object({
   urgent: flag.optional(),
   /** Waiting for an answer: the client wrote the last comment. */
   waiting: flag.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type PracticeListQuery = z.infer<typeof PracticeListQuerySchema>;
 

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp, testConfig } from "../../../../test/helpers.ts";
+import { jobsSettled } from "../../../../test/jobs.ts";
 import { ConfigError, loadConfig } from "../../../config.ts";
 
 // The demo mailbox holds every account's reset links: it must answer only to whoever has the key printed
@@ -24,6 +25,7 @@ describe("the demo mailbox", () => {
       url: "/v1/users/password-reset",
       payload: { email: "admin@demo.argine.it" },
     });
+    await jobsSettled(t.handle.db);
   });
   afterAll(() => t.close());
 

@@ -111,7 +111,7 @@ describe.each(testDbKinds())("the questionnaire API on %s", (kind) => {
     });
     const body = (await res.json()) as { ticketCode: string; feedback: { humanReview: boolean } };
     expect(body.feedback.humanReview).toBe(true);
-    const alert = s.mailer.lastTo("team@argine.example");
+    const alert = await s.mailer.lastTo("team@argine.example");
     expect(alert?.subject).toContain(body.ticketCode);
     expect(alert?.text).not.toContain("Instagram");
   });

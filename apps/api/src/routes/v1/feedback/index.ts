@@ -8,7 +8,6 @@ import { createFeedbackPractice, findPractice } from "@argine/db/queries/practic
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { renderFeedbackPdf } from "../../../feedback/pdf.ts";
-import type { Mailer } from "../../../mail/mailer.ts";
 import { humanReviewAlert } from "../../../mail/templates.ts";
 import { claimKeyHash, newClaimSecrets } from "../../../practices/claim-secrets.ts";
 import { newTicketCode } from "../../../practices/ticket-code.ts";
@@ -28,7 +27,7 @@ export const FeedbackCreatedSchema = z.object({
 });
 
 /** The free questionnaire (feedback-contract.md "HTTP"): evaluate, then keep it as an unowned practice. */
-export const feedbackRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app, { mailer }) => {
+export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/feedback",
     {
@@ -71,7 +70,11 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
         });
         if (!practice) continue; // a ticket code collision: draw another
         if (feedback.humanReview)
-          await mailer.send(humanReviewAlert(app.config.mail.team, practice.ticketCode));
+          await app.deps.jobs.send(
+            app.db,
+            "mail",
+            humanReviewAlert(app.config.mail.team, practice.ticketCode),
+          );
         // The answer carries the claim secrets: no cache anywhere keeps it.
         return reply
           .status(201)

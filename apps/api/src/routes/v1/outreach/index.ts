@@ -29,7 +29,6 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { only, requireActor } from "../../../identity/authenticate.ts";
 import { hashToken, newLinkToken } from "../../../identity/link-tokens.ts";
-import type { Mailer } from "../../../mail/mailer.ts";
 import { newsletterConfirmationMail } from "../../../mail/templates.ts";
 
 // The outreach domain: the public site's newsletter (double opt-in), "Lavora con noi" and "Una buona idea".
@@ -45,7 +44,7 @@ const confirmLimit = { rateLimit: { max: 10, timeWindow: "1 minute" } };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export const outreachRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app, { mailer }) => {
+export const outreachRoutes: FastifyPluginAsyncZod = async (app) => {
   const link = (token: string) =>
     `${app.config.publicUrl}${NEWSLETTER_CONFIRM_PATH}?token=${encodeURIComponent(token)}`;
 
@@ -74,7 +73,9 @@ export const outreachRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
       // A new or still unconfirmed address gets the link (a fresh one: the previous stops working); a
       // confirmed one gets nothing. The caller cannot tell which happened.
       if (outcome !== "confirmed") {
-        await mailer.send(
+        await app.deps.jobs.send(
+          app.db,
+          "mail",
           newsletterConfirmationMail(
             request.body.email.toLowerCase(),
             link(token),

@@ -43,7 +43,7 @@ describe.each(testDbKinds())("claiming the questionnaire's practice on %s", (kin
     await fetch(`${s.base}/v1/users/verification`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
-      body: JSON.stringify({ token: s.mailer.tokenIn(email) }),
+      body: JSON.stringify({ token: await s.mailer.tokenIn(email) }),
     });
     const token = (await signIn(s, email, password)).tokens?.access_token ?? "";
     const me = await fetch(`${s.base}/v1/users/me`, { headers: { authorization: `Bearer ${token}` } });

@@ -69,7 +69,6 @@ import { findBilling, findUserById } from "@argine/db/queries/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireActor } from "../../../identity/authenticate.ts";
-import type { Mailer } from "../../../mail/mailer.ts";
 import { practiceMessageMail } from "../../../mail/templates.ts";
 
 const PracticeParams = z.object({ id: z.uuid() });
@@ -121,7 +120,7 @@ const listAudit = (actorId: string, rows: readonly { id: string }[]) => ({
 const fullName = (name: string | null, lastname: string | null) =>
   name ? `${name} ${lastname ?? ""}`.trim() : null;
 
-export const practiceRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app, { mailer }) => {
+export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The practice, if this actor may act on it; 404 for one that does not exist or is someone else's. */
   const authorized = async (actor: Actor, id: string, action: Exclude<PracticesAction, "claim">) => {
     const practice = await findPractice(app.db, id);
@@ -533,7 +532,9 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (
         ...request.body,
       });
       try {
-        await mailer.send(
+        await app.deps.jobs.send(
+          app.db,
+          "mail",
           practiceMessageMail(client.email, client.name, practice.ticketCode, request.body, link),
         );
       } catch (error) {

@@ -227,6 +227,7 @@ describe.each(testDbKinds())("practices on %s", (kind) => {
     });
     expect(sent.status).toBe(201);
     expect(sent.body).toMatchObject({ subject: "Documenti per la diffida", sender: "Marco Rinaldi" });
+    await s.mailer.lastTo("");
     const mail = s.mailer.sent.at(-1);
     expect(mail?.to).toBe("cliente@demo.argine.it");
     expect(mail?.subject).toBe("Pratica AR-DEMO0001: Documenti per la diffida");

@@ -34,7 +34,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireActor } from "../../../identity/authenticate.ts";
 import { hashToken, newLinkToken } from "../../../identity/link-tokens.ts";
 import { hashPassword, verifyPassword } from "../../../identity/passwords.ts";
-import type { Mailer } from "../../../mail/mailer.ts";
 import { alreadyRegisteredMail, passwordResetMail, verificationMail } from "../../../mail/templates.ts";
 
 const VERIFY_TTL_MS = 48 * 3600 * 1000;
@@ -81,7 +80,7 @@ async function me(db: Db, userId: string, roles?: readonly Role[]) {
   };
 }
 
-export const userRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app, { mailer }) => {
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { publicUrl, identity } = app.config;
   const link = (path: string, token: string) => `${publicUrl}${path}?token=${encodeURIComponent(token)}`;
   const embeddedOnly = () => {
@@ -115,12 +114,18 @@ export const userRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app,
       });
       if (created) {
         const token = await issueToken(app.db, created.id, "verify", VERIFY_TTL_MS);
-        await mailer.send(verificationMail(created.email, created.name, link("/account/verify", token)));
+        await app.deps.jobs.send(
+          app.db,
+          "mail",
+          verificationMail(created.email, created.name, link("/account/verify", token)),
+        );
       } else {
         // The address is taken: tell its owner, not the caller.
         const existing = await findUserByEmail(app.db, body.email);
         if (existing) {
-          await mailer.send(
+          await app.deps.jobs.send(
+            app.db,
+            "mail",
             alreadyRegisteredMail(
               existing.email,
               existing.name,
@@ -171,7 +176,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app,
       const user = await findUserByEmail(app.db, request.body.email);
       if (user && !user.emailVerifiedAt) {
         const token = await issueToken(app.db, user.id, "verify", VERIFY_TTL_MS);
-        await mailer.send(verificationMail(user.email, user.name, link("/account/verify", token)));
+        await app.deps.jobs.send(
+          app.db,
+          "mail",
+          verificationMail(user.email, user.name, link("/account/verify", token)),
+        );
       }
       return reply.status(202).send({ message: MESSAGES.verificationResent });
     },
@@ -194,7 +203,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app,
       const user = await findUserByEmail(app.db, request.body.email);
       if (user) {
         const token = await issueToken(app.db, user.id, "reset", RESET_TTL_MS);
-        await mailer.send(passwordResetMail(user.email, user.name, link("/account/reset", token)));
+        await app.deps.jobs.send(
+          app.db,
+          "mail",
+          passwordResetMail(user.email, user.name, link("/account/reset", token)),
+        );
       }
       return reply.status(202).send({ message: MESSAGES.resetSent });
     },
