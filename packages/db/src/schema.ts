@@ -342,71 +342,6 @@ export const giftCards = pgTable(
   ],
 );
 
-export const orders = pgTable(
-  "orders",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    practiceId: uuid("practice_id")
-      .notNull()
-      .references(() => practices.id, { onDelete: "restrict" }),
-    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    status: text("status").notNull().default("CREATED"),
-    items: text("items").array().notNull(),
-    listCents: integer("list_cents").notNull(),
-    discountCents: integer("discount_cents").notNull().default(0),
-    totalCents: integer("total_cents").notNull(),
-    invoice: jsonb("invoice"),
-    voucherId: uuid("voucher_id").references(() => vouchers.id),
-    campaignId: uuid("campaign_id").references(() => campaigns.id),
-    giftCardId: uuid("gift_card_id").references(() => giftCards.id),
-    /** Unguessable token for the invoice and receipt downloads (spec §7). */
-    documentToken: text("document_token").notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index("orders_user_idx").on(t.userId),
-    index("orders_practice_idx").on(t.practiceId),
-    uniqueIndex("orders_document_token_key").on(t.documentToken),
-  ],
-);
-
-export const payments = pgTable(
-  "payments",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
-    type: text("type").notNull(),
-    providerRef: text("provider_ref"),
-    status: text("status").notNull(),
-    amountCents: integer("amount_cents").notNull(),
-    errorCode: text("error_code"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index("payments_order_idx").on(t.orderId), index("payments_provider_ref_idx").on(t.providerRef)],
-);
-
-export const chatMessages = pgTable(
-  "chat_messages",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    practiceId: uuid("practice_id").references(() => practices.id, { onDelete: "cascade" }),
-    /** Anonymous visitors chat under a random conversation id instead of a practice. */
-    conversationId: text("conversation_id"),
-    senderId: uuid("sender_id").references(() => users.id, { onDelete: "set null" }),
-    senderRole: text("sender_role").notNull(),
-    body: text("body").notNull(),
-    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index("chat_practice_idx").on(t.practiceId, t.sentAt),
-    index("chat_conversation_idx").on(t.conversationId),
-  ],
-);
-
 export const auditLog = pgTable(
   "audit_log",
   {
@@ -420,33 +355,6 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_resource_idx").on(t.resourceType, t.resourceId)],
 );
-
-export const jobs = pgTable(
-  "jobs",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    kind: text("kind").notNull(),
-    payload: jsonb("payload").notNull().default({}),
-    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
-    attempts: integer("attempts").notNull().default(0),
-    lockedAt: timestamp("locked_at", { withTimezone: true }),
-    doneAt: timestamp("done_at", { withTimezone: true }),
-    lastError: text("last_error"),
-    createdAt: createdAt(),
-  },
-  (t) => [index("jobs_due_idx").on(t.runAt).where(sql`${t.doneAt} is null`)],
-);
-
-export const mailOutbox = pgTable("mail_outbox", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  to: text("to").notNull(),
-  subject: text("subject").notNull(),
-  text: text("text").notNull(),
-  html: text("html"),
-  attempts: integer("attempts").notNull().default(0),
-  sentAt: timestamp("sent_at", { withTimezone: true }),
-  createdAt: createdAt(),
-});
 
 // ─── Outreach: the public site's newsletter, "Lavora con noi" and "Una buona idea" ──────────────────────
 
