@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDb } from "./client.ts";
-import { products } from "./schema.ts";
+import { products } from "./schema/index.ts";
 import { createEmptyPostgresDatabase } from "./testing.ts";
 
 describe("PGlite data folder", () => {

@@ -1,6 +1,7 @@
 import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { campaigns, giftCards, products, userRoles, users, vouchers } from "../schema.ts";
+import { campaigns, giftCards, products, vouchers } from "../schema/catalogue.ts";
+import { userRoles, users } from "../schema/identity.ts";
 import type { UserRow } from "./users.ts";
 
 // The admin workspace's reads and writes (issue 5): users with their roles, and the whole catalogue —

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { oidcKeys, oidcPayloads } from "../schema.ts";
+import { oidcKeys, oidcPayloads } from "../schema/oidc.ts";
 
 // Storage for the embedded OpenID provider (oidc-provider's adapter contract).
 

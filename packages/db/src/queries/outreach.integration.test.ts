@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.ts";
-import { newsletterSubscriptions } from "../schema.ts";
+import { newsletterSubscriptions } from "../schema/outreach.ts";
 import { openTestDb, testDbKinds } from "../testing.ts";
 import {
   confirmNewsletterSubscription,

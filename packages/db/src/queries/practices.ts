@@ -16,7 +16,8 @@ import {
 } from "drizzle-orm";
 import { alias, union } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
-import { practiceEmails, practices, services, users } from "../schema.ts";
+import { users } from "../schema/identity.ts";
+import { practiceEmails, practices, services } from "../schema/practices.ts";
 
 export type PracticeRow = typeof practices.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { billingProfiles, loginFailures, userRoles, users, userTokens } from "../schema.ts";
+import { billingProfiles, loginFailures, userRoles, users, userTokens } from "../schema/identity.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type BillingRow = typeof billingProfiles.$inferSelect;
