@@ -125,7 +125,7 @@ describe.each(testDbKinds())("outreach on %s", (kind) => {
       expect(secondPage).toMatchObject({ total: 2, data: [{ id: first.id }] });
 
       await expect(
-        createPartnershipRequest(db, { ...first, kind: "SPY" } as Parameters<
+        createPartnershipRequest(db, { ...first, kind: "SPY" } as unknown as Parameters<
           typeof createPartnershipRequest
         >[1]),
       ).rejects.toThrow();

@@ -1,3 +1,4 @@
+import type { ProductCode } from "@argine/core/orders/product";
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns.ts";
@@ -6,7 +7,7 @@ import { users } from "./identity.ts";
 // What is sold, and the campaigns, vouchers and gift cards that pay for part of it.
 
 export const products = pgTable("products", {
-  code: text("code").primaryKey(),
+  code: text("code").$type<ProductCode>().primaryKey(),
   name: text("name").notNull(),
   description: text("description").notNull(),
   priceCents: integer("price_cents").notNull(),
@@ -27,7 +28,7 @@ export const campaigns = pgTable(
     sponsor: text("sponsor").notNull(),
     coveragePercent: integer("coverage_percent").notNull(),
     maxAmountCents: integer("max_amount_cents"),
-    productCodes: text("product_codes").array().notNull().default(sql`'{}'::text[]`),
+    productCodes: text("product_codes").array().$type<ProductCode[]>().notNull().default(sql`'{}'::text[]`),
     minAmountCents: integer("min_amount_cents").notNull().default(0),
     sortOrder: integer("sort_order").notNull().default(0),
     startsAt: timestamp("starts_at", { withTimezone: true }),
@@ -66,7 +67,7 @@ export const giftCards = pgTable(
     promo: text("promo"),
     amountCents: integer("amount_cents").notNull(),
     balanceCents: integer("balance_cents").notNull(),
-    productCodes: text("product_codes").array().notNull().default(sql`'{}'::text[]`),
+    productCodes: text("product_codes").array().$type<ProductCode[]>().notNull().default(sql`'{}'::text[]`),
     assignedUserId: uuid("assigned_user_id").references(() => users.id, { onDelete: "set null" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,3 +1,4 @@
+import type { Role } from "@argine/core/identity/roles";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -40,6 +41,9 @@ export const users = pgTable(
   ],
 );
 
+/** What a mailed single-use link is for: verifying the e-mail address, or resetting the password. */
+export type UserTokenKind = "verify" | "reset";
+
 /** Single-use links sent by mail (email verification, password reset). Only the hash is stored. */
 export const userTokens = pgTable(
   "user_tokens",
@@ -48,7 +52,7 @@ export const userTokens = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<UserTokenKind>().notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -76,7 +80,7 @@ export const userRoles = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    role: text("role").notNull(),
+    role: text("role").$type<Role>().notNull(),
     grantedAt: createdAt(),
   },
   (t) => [

@@ -9,7 +9,7 @@ export const oidcPayloads = pgTable(
   {
     type: text("type").notNull(),
     id: text("id").notNull(),
-    payload: jsonb("payload").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     grantId: text("grant_id"),
     userCode: text("user_code"),
     uid: text("uid"),
@@ -24,10 +24,13 @@ export const oidcPayloads = pgTable(
   ],
 );
 
+/** What a key row holds: a JWK the provider signs tokens with, or a secret it signs its cookies with. */
+export type OidcKeyKind = "signing" | "cookie";
+
 /** Signing keys (JWK with private part) and cookie secrets of the embedded provider; newest first signs. */
 export const oidcKeys = pgTable("oidc_keys", {
   kid: text("kid").primaryKey(),
-  kind: text("kind").notNull(),
-  material: jsonb("material").notNull(),
+  kind: text("kind").$type<OidcKeyKind>().notNull(),
+  material: jsonb("material").$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
 });

@@ -1,3 +1,4 @@
+import type { NewsletterStatus, PartnershipKind } from "@argine/core/outreach/outreach-api";
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.ts";
@@ -14,7 +15,7 @@ export const newsletterSubscriptions = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     // Stored lower-cased; the unique index on lower(email) keeps one row per address, in any case.
     email: text("email").notNull(),
-    status: text("status").notNull().default("PENDING"),
+    status: text("status").$type<NewsletterStatus>().notNull().default("PENDING"),
     confirmTokenHash: text("confirm_token_hash"),
     confirmTokenExpiresAt: timestamp("confirm_token_expires_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -36,7 +37,7 @@ export const partnershipRequests = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     organization: text("organization"),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<PartnershipKind>().notNull(),
     message: text("message").notNull(),
     createdAt: createdAt(),
   },

@@ -1,3 +1,9 @@
+import type { Evaluation } from "@argine/core/practices/evaluation";
+import type { PsychologicalSupport, Shitstorm } from "@argine/core/practices/practice-flags";
+import type { PracticeStatus } from "@argine/core/practices/practice-status";
+import type { ServiceStatus } from "@argine/core/services/service-messages";
+import type { ServiceType } from "@argine/core/services/service-type";
+import type { FileKind } from "@argine/core/uploads/file-kind";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -23,16 +29,21 @@ export const practices = pgTable(
     ticketCode: text("ticket_code").notNull(),
     // Null until a signed-in user claims the practice created by the questionnaire.
     ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
-    status: text("status").notNull().default("PENDING"),
-    evaluation: text("evaluation"),
+    status: text("status").$type<PracticeStatus>().notNull().default("PENDING"),
+    evaluation: text("evaluation").$type<Evaluation>(),
+    // The questionnaire's category (core FeedbackCategory: the crime types, HATE_SPEECH, THREAT, OTHER). Left a
+    // string: the list filters it by any text (PracticeListQuerySchema) and the API shows it as text.
     crimeType: text("crime_type"),
     expiryDate: timestamp("expiry_date", { withTimezone: true }),
     platform: text("platform"),
     crimeUrl: text("crime_url"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     formsOfHate: text("forms_of_hate").array().notNull().default(sql`'{}'::text[]`),
-    shitstorm: text("shitstorm").notNull().default("UNKNOWN"),
-    psychologicalSupport: text("psychological_support").notNull().default("UNKNOWN"),
+    shitstorm: text("shitstorm").$type<Shitstorm>().notNull().default("UNKNOWN"),
+    psychologicalSupport: text("psychological_support")
+      .$type<PsychologicalSupport>()
+      .notNull()
+      .default("UNKNOWN"),
     anonymous: boolean("anonymous").notNull().default(false),
     /** The questionnaire's answers, kept as the practice's questions. */
     answers: jsonb("answers").notNull().default({}),
@@ -124,8 +135,8 @@ export const services = pgTable(
     practiceId: uuid("practice_id")
       .notNull()
       .references(() => practices.id, { onDelete: "cascade" }),
-    serviceType: text("service_type").notNull(),
-    status: text("status").notNull().default("TO_START"),
+    serviceType: text("service_type").$type<ServiceType>().notNull(),
+    status: text("status").$type<ServiceStatus>().notNull().default("TO_START"),
     takedownUrls: text("takedown_urls").array().notNull().default(sql`'{}'::text[]`),
     legalizationStep: text("legalization_step"),
     /** The legalization provider's session (id and state), as last seen. */
@@ -147,7 +158,7 @@ export const uploadedFiles = pgTable(
     /** Generated name in storage; never the user's file name. */
     storageKey: text("storage_key").notNull(),
     size: integer("size").notNull(),
-    kind: text("kind"),
+    kind: text("kind").$type<FileKind>(),
     /** Null while the file is chosen but not sent (spec §3 "Uploaded file"). */
     uploadDate: timestamp("upload_date", { withTimezone: true }),
     createdAt: createdAt(),
