@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDb } from "./client.ts";
-import { products } from "./schema.ts";
+import { products } from "./schema/index.ts";
 import { createEmptyPostgresDatabase } from "./testing.ts";
 
 describe("PGlite data folder", () => {
@@ -24,7 +24,7 @@ describe("PGlite data folder", () => {
     const dir = tempDir();
     const first = await openDb({ dataDir: dir });
     await first.db.insert(products).values({
-      code: "TEST",
+      code: "FEEDBACK",
       name: "Prova",
       description: "",
       priceCents: 100,
@@ -35,7 +35,7 @@ describe("PGlite data folder", () => {
     const second = await openDb({ dataDir: dir });
     const rows = await second.db.select().from(products);
     await second.close();
-    expect(rows.map((r) => r.code)).toEqual(["TEST"]);
+    expect(rows.map((r) => r.code)).toEqual(["FEEDBACK"]);
   });
 
   it("refuses a folder held by another live process", async () => {

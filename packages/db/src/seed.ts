@@ -16,7 +16,7 @@ import {
   userRoles,
   users,
   vouchers,
-} from "./schema.ts";
+} from "./schema/index.ts";
 
 /** Fixed, documented demo credentials (README). Demo mode only. */
 export const DEMO_PASSWORD = "Demo!Argine2026";

@@ -12,6 +12,10 @@ export const PRODUCT_CODES = [
 ] as const;
 export type ProductCode = (typeof PRODUCT_CODES)[number];
 
+export function isProductCode(value: unknown): value is ProductCode {
+  return (PRODUCT_CODES as readonly unknown[]).includes(value);
+}
+
 /** A catalogue product as the API serves it. Amounts are euros, VAT included, as numbers. */
 export const ProductSchema = z.object({
   code: z.enum(PRODUCT_CODES),

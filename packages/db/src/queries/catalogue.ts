@@ -1,6 +1,9 @@
+import type { Role } from "@argine/core/identity/roles";
+import { isProductCode } from "@argine/core/orders/product";
 import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { campaigns, giftCards, products, userRoles, users, vouchers } from "../schema.ts";
+import { campaigns, giftCards, products, vouchers } from "../schema/catalogue.ts";
+import { userRoles, users } from "../schema/identity.ts";
 import type { UserRow } from "./users.ts";
 
 // The admin workspace's reads and writes (issue 5): users with their roles, and the whole catalogue —
@@ -17,7 +20,7 @@ const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`
 
 // ─── Users ───────────────────────────────────────────────────────────────────────────────────────────────
 
-export type AdminUserRow = UserRow & { roles: string[] };
+export type AdminUserRow = UserRow & { roles: Role[] };
 
 /**
  * A page of users, newest first, with the total for the search. `q` matches any part of the email or of
@@ -80,13 +83,15 @@ export type ProductChanges = Partial<
 /**
  * Locks the product's row, asks `decide` for the changes given its current values (it may throw to refuse
  * them, e.g. a discounted price above the stored price), and applies them: two admins editing at once cannot
- * together produce what neither would have been allowed. Undefined when there is no such product.
+ * together produce what neither would have been allowed. Undefined when there is no such product (a code
+ * outside the catalogue's is none).
  */
 export async function updateProduct(
   db: Db,
   code: string,
   decide: (current: ProductRow) => ProductChanges,
 ): Promise<ProductRow | undefined> {
+  if (!isProductCode(code)) return undefined;
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(products).where(eq(products.code, code)).for("update");
     if (!current) return undefined;

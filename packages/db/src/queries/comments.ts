@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { comments, practices, users } from "../schema.ts";
+import { users } from "../schema/identity.ts";
+import { comments, practices } from "../schema/practices.ts";
 
 export type CommentRow = typeof comments.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { oidcKeys, oidcPayloads } from "../schema.ts";
+import { type OidcKeyKind, oidcKeys, oidcPayloads } from "../schema/oidc.ts";
 
 // Storage for the embedded OpenID provider (oidc-provider's adapter contract).
 
@@ -37,12 +37,17 @@ export async function upsertOidcPayload(
     });
 }
 
-async function findBy(db: Db, type: string, where: ReturnType<typeof eq>, now: Date) {
+async function findBy(
+  db: Db,
+  type: string,
+  where: ReturnType<typeof eq>,
+  now: Date,
+): Promise<OidcPayloadRow | undefined> {
   const [row] = await db
     .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
     .from(oidcPayloads)
     .where(and(eq(oidcPayloads.type, type), where, live(now)));
-  return row as OidcPayloadRow | undefined;
+  return row;
 }
 
 export const findOidcPayload = (db: Db, type: string, id: string, now = new Date()) =>
@@ -105,8 +110,6 @@ export async function revokeOidcAccount(db: Db, accountId: string, keepGrantId?:
     return revoked.length;
   });
 }
-
-export type OidcKeyKind = "signing" | "cookie";
 
 /** Newest first: the provider signs with the first key and still verifies with the older ones. */
 export async function listOidcKeys(db: Db, kind: OidcKeyKind) {

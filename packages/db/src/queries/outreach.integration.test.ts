@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.ts";
-import { newsletterSubscriptions } from "../schema.ts";
+import { newsletterSubscriptions } from "../schema/outreach.ts";
 import { openTestDb, testDbKinds } from "../testing.ts";
 import {
   confirmNewsletterSubscription,
@@ -125,7 +125,7 @@ describe.each(testDbKinds())("outreach on %s", (kind) => {
       expect(secondPage).toMatchObject({ total: 2, data: [{ id: first.id }] });
 
       await expect(
-        createPartnershipRequest(db, { ...first, kind: "SPY" } as Parameters<
+        createPartnershipRequest(db, { ...first, kind: "SPY" } as unknown as Parameters<
           typeof createPartnershipRequest
         >[1]),
       ).rejects.toThrow();

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
-import { ideaSubmissions, newsletterSubscriptions, partnershipRequests } from "../schema.ts";
+import { ideaSubmissions, newsletterSubscriptions, partnershipRequests } from "../schema/outreach.ts";
 import { normalizeEmail } from "./users.ts";
 
 // The outreach domain (the public site's newsletter, "Lavora con noi", "Una buona idea"): what visitors

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.ts";
-import { practices, users } from "../schema.ts";
+import { users } from "../schema/identity.ts";
+import { practices } from "../schema/practices.ts";
 import { seedDemo } from "../seed.ts";
 import { openTestDb, testDbKinds } from "../testing.ts";
 import { listPractices } from "./practices.ts";

@@ -1,4 +1,7 @@
+import type { FeedbackCategory } from "@argine/core/feedback/answers";
 import { initialServiceFlags } from "@argine/core/practices/available-services";
+import type { Evaluation } from "@argine/core/practices/evaluation";
+import type { PracticeStatus } from "@argine/core/practices/practice-status";
 import {
   and,
   asc,
@@ -16,14 +19,15 @@ import {
 } from "drizzle-orm";
 import { alias, union } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
-import { practiceEmails, practices, services, users } from "../schema.ts";
+import { users } from "../schema/identity.ts";
+import { practiceEmails, practices, services } from "../schema/practices.ts";
 
 export type PracticeRow = typeof practices.$inferSelect;
 
 export interface NewFeedbackPractice {
   ticketCode: string;
-  evaluation: string;
-  crimeType: string;
+  evaluation: Evaluation;
+  crimeType: FeedbackCategory;
   platform: string | null;
   crimeUrl: string | null;
   expiryDate: Date | null;
@@ -115,8 +119,8 @@ export interface PracticeFilters {
   q?: string;
   /** Exactly this practice number (the per-case area finds its case by it). */
   ticketCode?: string;
-  status?: string;
-  evaluation?: string;
+  status?: PracticeStatus;
+  evaluation?: Evaluation;
   crimeType?: string;
   anonymous?: boolean;
   /** Taken in charge by this lawyer ("mie"). */
@@ -320,7 +324,12 @@ export async function releasePractice(db: Db, id: string, holderId: string): Pro
 }
 
 /** Moves a practice from `from` to `to` only if it is still in `from` (two concurrent changes cannot both win). */
-export async function updatePracticeStatus(db: Db, id: string, from: string, to: string): Promise<boolean> {
+export async function updatePracticeStatus(
+  db: Db,
+  id: string,
+  from: PracticeStatus,
+  to: PracticeStatus,
+): Promise<boolean> {
   const [row] = await db
     .update(practices)
     .set({ status: to, updatedAt: new Date() })
@@ -345,7 +354,7 @@ export async function setServicesActive(db: Db, id: string, flags: ServicesActiv
 export async function updateAssessment(
   db: Db,
   id: string,
-  change: { evaluation?: string; advicePriceCents?: number | null },
+  change: { evaluation?: Evaluation; advicePriceCents?: number | null },
 ): Promise<void> {
   await db
     .update(practices)

@@ -1,6 +1,14 @@
+import type { Role } from "@argine/core/identity/roles";
 import { and, count, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { billingProfiles, loginFailures, userRoles, users, userTokens } from "../schema.ts";
+import {
+  billingProfiles,
+  loginFailures,
+  type UserTokenKind,
+  userRoles,
+  users,
+  userTokens,
+} from "../schema/identity.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type BillingRow = typeof billingProfiles.$inferSelect;
@@ -47,16 +55,16 @@ export async function createUser(db: Db, user: NewUser): Promise<UserRow | undef
   return row;
 }
 
-export async function listRoles(db: Db, userId: string): Promise<string[]> {
+export async function listRoles(db: Db, userId: string): Promise<Role[]> {
   const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
   return rows.map((r) => r.role).sort();
 }
 
-export async function grantRole(db: Db, userId: string, role: string): Promise<void> {
+export async function grantRole(db: Db, userId: string, role: Role): Promise<void> {
   await db.insert(userRoles).values({ userId, role }).onConflictDoNothing();
 }
 
-export async function revokeRole(db: Db, userId: string, role: string): Promise<void> {
+export async function revokeRole(db: Db, userId: string, role: Role): Promise<void> {
   await db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
 }
 
@@ -92,7 +100,7 @@ export async function upsertBilling(db: Db, billing: Omit<BillingRow, "updatedAt
 
 export async function createUserToken(
   db: Db,
-  token: { tokenHash: string; userId: string; kind: "verify" | "reset"; expiresAt: Date },
+  token: { tokenHash: string; userId: string; kind: UserTokenKind; expiresAt: Date },
 ): Promise<void> {
   await db.insert(userTokens).values(token);
 }
@@ -101,7 +109,7 @@ export async function createUserToken(
 export async function consumeUserToken(
   db: Db,
   tokenHash: string,
-  kind: "verify" | "reset",
+  kind: UserTokenKind,
   now = new Date(),
 ): Promise<string | undefined> {
   const [row] = await db

@@ -1,0 +1,104 @@
+import type { Role } from "@argine/core/identity/roles";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns.ts";
+
+// Accounts and what hangs on them: roles, single-use mail tokens, sign-in failures, billing data.
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Stored lower-cased; the unique index is what prevents duplicates.
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    name: text("name").notNull(),
+    lastname: text("lastname").notNull(),
+    cellPhone: text("cell_phone"),
+    marketingConsent: boolean("marketing_consent").notNull().default(false),
+    privacyConsent: boolean("privacy_consent").notNull().default(false),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** `issuer|sub` of a user who signs in with an external OpenID provider. */
+    externalSubject: text("external_subject"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_external_subject_key").on(t.externalSubject),
+    // Lawyers search practices by client name (issue 5): trigram matching of "name lastname" (pg_trgm).
+    index("users_full_name_trgm_idx").using("gin", sql`(${t.name} || ' ' || ${t.lastname}) gin_trgm_ops`),
+  ],
+);
+
+/** What a mailed single-use link is for: verifying the e-mail address, or resetting the password. */
+export type UserTokenKind = "verify" | "reset";
+
+/** Single-use links sent by mail (email verification, password reset). Only the hash is stored. */
+export const userTokens = pgTable(
+  "user_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<UserTokenKind>().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("user_tokens_user_idx").on(t.userId, t.kind),
+    check("user_tokens_kind_check", sql`${t.kind} in ('verify', 'reset')`),
+  ],
+);
+
+/** Failed sign-ins, per account and per IP, for the lockout window. */
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    key: text("key").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_failures_key_at_idx").on(t.key, t.at)],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").$type<Role>().notNull(),
+    grantedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    check("user_roles_role_check", sql`${t.role} in ('lawyer', 'admin')`),
+  ],
+);
+
+/** Billing data (spec §3 "Billing data"), one row per user. */
+export const billingProfiles = pgTable("billing_profiles", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  taxCode: text("tax_code").notNull(),
+  address: text("address").notNull(),
+  cap: text("cap").notNull(),
+  city: text("city").notNull(),
+  province: text("province"),
+  country: text("country").notNull().default("IT"),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,9 @@
+// Every table, one file per domain (the names of core/src/<domain> and queries/<domain>.ts). drizzle wants one
+// schema object (client.ts) and drizzle-kit one entry (drizzle.config.ts): this barrel is both. The package
+// exports it as "@argine/db/schema".
+export * from "./audit.ts";
+export * from "./catalogue.ts";
+export * from "./identity.ts";
+export * from "./oidc.ts";
+export * from "./outreach.ts";
+export * from "./practices.ts";

@@ -1,0 +1,167 @@
+import type { Evaluation } from "@argine/core/practices/evaluation";
+import type { PsychologicalSupport, Shitstorm } from "@argine/core/practices/practice-flags";
+import type { PracticeStatus } from "@argine/core/practices/practice-status";
+import type { ServiceStatus } from "@argine/core/services/service-messages";
+import type { ServiceType } from "@argine/core/services/service-type";
+import type { FileKind } from "@argine/core/uploads/file-kind";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns.ts";
+import { users } from "./identity.ts";
+
+// A case (practice) and what belongs to it: staff e-mails, comments, the services bought and their files.
+
+export const practices = pgTable(
+  "practices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketCode: text("ticket_code").notNull(),
+    // Null until a signed-in user claims the practice created by the questionnaire.
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").$type<PracticeStatus>().notNull().default("PENDING"),
+    evaluation: text("evaluation").$type<Evaluation>(),
+    // The questionnaire's category (core FeedbackCategory: the crime types, HATE_SPEECH, THREAT, OTHER). Left a
+    // string: the list filters it by any text (PracticeListQuerySchema) and the API shows it as text.
+    crimeType: text("crime_type"),
+    expiryDate: timestamp("expiry_date", { withTimezone: true }),
+    platform: text("platform"),
+    crimeUrl: text("crime_url"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    formsOfHate: text("forms_of_hate").array().notNull().default(sql`'{}'::text[]`),
+    shitstorm: text("shitstorm").$type<Shitstorm>().notNull().default("UNKNOWN"),
+    psychologicalSupport: text("psychological_support")
+      .$type<PsychologicalSupport>()
+      .notNull()
+      .default("UNKNOWN"),
+    anonymous: boolean("anonymous").notNull().default(false),
+    /** The questionnaire's answers, kept as the practice's questions. */
+    answers: jsonb("answers").notNull().default({}),
+    /** The legal engine's output, as shown by the public feedback read. */
+    feedback: jsonb("feedback"),
+    advicePriceCents: integer("advice_price_cents"),
+    serviceTakedownActive: boolean("service_takedown_active").notNull().default(true),
+    serviceLegalizationActive: boolean("service_legalization_active").notNull().default(true),
+    serviceInjuctionActive: boolean("service_injuction_active").notNull().default(true),
+    serviceAdviceActive: boolean("service_advice_active").notNull().default(true),
+    /** The engine asked for a person before any self-service flow (a minor and sexual content, sextortion). */
+    humanReview: boolean("human_review").notNull().default(false),
+    /** The lawyer who took the case in charge ("prendi in carico"), and when. */
+    assignedLawyerId: uuid("assigned_lawyer_id").references(() => users.id, { onDelete: "set null" }),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    /** Since when the client waits for an answer: set by their comment, cleared by staff's (queries/comments.ts). */
+    awaitingReplySince: timestamp("awaiting_reply_since", { withTimezone: true }),
+    // An unowned practice is claimed only with a secret (issue 12): the submitting browser's single-use
+    // token, or the short key shown once on the result and printed in its PDF. Only hashes are stored.
+    claimTokenHash: text("claim_token_hash"),
+    claimTokenExpiresAt: timestamp("claim_token_expires_at", { withTimezone: true }),
+    claimKeyHash: text("claim_key_hash"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("practices_ticket_code_key").on(t.ticketCode),
+    // The lawyer's work queue: "mie" and "non assegnate", urgent unassigned cases first.
+    index("practices_assigned_created_idx").on(t.assignedLawyerId, t.createdAt.desc()),
+    // "Da esaminare subito" (core human-review.ts isUrgent): few rows, the queue's first section.
+    index("practices_urgent_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.humanReview} and ${t.assignedLawyerId} is null and ${t.status} <> 'CLOSED'`),
+    // Staff pages, newest first with the urgent cases before all others, read in one pass.
+    index("practices_urgent_first_idx").on(
+      sql`(${t.humanReview} and ${t.assignedLawyerId} is null and ${t.status} <> 'CLOSED') desc nulls last`,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    // The work queue's "In attesa di risposta", longest waiting first.
+    index("practices_awaiting_reply_idx")
+      .on(t.awaitingReplySince)
+      .where(sql`${t.awaitingReplySince} is not null`),
+    index("practices_status_idx").on(t.status),
+    // Pages are newest first, for staff over all practices and for a client over their own.
+    index("practices_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("practices_owner_created_idx").on(t.ownerId, t.createdAt.desc()),
+    // Search by practice number, any part of it (pg_trgm).
+    index("practices_ticket_code_trgm_idx").using("gin", sql`${t.ticketCode} gin_trgm_ops`),
+    check("practices_status_check", sql`${t.status} in ('PENDING', 'OPEN', 'CLOSED', 'TO_PAID')`),
+  ],
+);
+
+/** Emails staff sent to a practice's client, kept on the practice (issue 5: "logged on the practice"). */
+export const practiceEmails = pgTable(
+  "practice_emails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    senderId: uuid("sender_id").references(() => users.id, { onDelete: "set null" }),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("practice_emails_practice_idx").on(t.practiceId, t.sentAt)],
+);
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("comments_practice_idx").on(t.practiceId)],
+);
+
+export const services = pgTable(
+  "services",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    serviceType: text("service_type").$type<ServiceType>().notNull(),
+    status: text("status").$type<ServiceStatus>().notNull().default("TO_START"),
+    takedownUrls: text("takedown_urls").array().notNull().default(sql`'{}'::text[]`),
+    legalizationStep: text("legalization_step"),
+    /** The legalization provider's session (id and state), as last seen. */
+    legalizationSession: jsonb("legalization_session"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("services_practice_idx").on(t.practiceId)],
+);
+
+export const uploadedFiles = pgTable(
+  "uploaded_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    /** Generated name in storage; never the user's file name. */
+    storageKey: text("storage_key").notNull(),
+    size: integer("size").notNull(),
+    kind: text("kind").$type<FileKind>(),
+    /** Null while the file is chosen but not sent (spec §3 "Uploaded file"). */
+    uploadDate: timestamp("upload_date", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("uploaded_files_service_idx").on(t.serviceId)],
+);
