@@ -36,7 +36,7 @@ export async function createAdapters(
 ): Promise<Adapters> {
   return {
     mailer: overrides.mailer ?? createMailer(config.mail),
-    jobs: overrides.jobs ?? createJobQueue(handle, clock),
+    jobs: overrides.jobs ?? createJobQueue(handle, clock, { mailRetry: config.mail.retry }),
     identityKeys:
       overrides.identityKeys !== undefined
         ? overrides.identityKeys

@@ -24,6 +24,7 @@ import { adminRoutes } from "./routes/v1/admin/index.ts";
 import { authRoutes } from "./routes/v1/auth/index.ts";
 import { devMailboxRoutes } from "./routes/v1/dev/mailbox.ts";
 import { feedbackRoutes } from "./routes/v1/feedback/index.ts";
+import { jobsAdminRoutes } from "./routes/v1/jobs/admin.ts";
 import { outreachRoutes } from "./routes/v1/outreach/index.ts";
 import { practiceClaimRoutes } from "./routes/v1/practices/claim.ts";
 import { practiceRoutes } from "./routes/v1/practices/index.ts";
@@ -103,8 +104,9 @@ export async function buildApp({
   });
   registerErrorHandler(app);
   // Jobs are worked by every process (pg-boss shares them out between replicas) and survive restarts.
-  app.addHook("onReady", () => startWorkers(deps));
-  app.addHook("onClose", () => deps.jobs.stop(config.shutdownTimeoutMs));
+  app.addHook("onReady", () => startWorkers(deps, app.log));
+  // Half the shutdown deadline: a mail in flight may finish, and the database still closes in time after.
+  app.addHook("onClose", () => deps.jobs.stop(config.shutdownTimeoutMs / 2));
 
   const web = loadWebBuild(config.webDir);
   if (!web) app.log.warn("web build not found: run `npm run build` to serve the site");
@@ -149,6 +151,7 @@ export async function buildApp({
       await v1.register(practiceClaimRoutes);
       await v1.register(adminRoutes);
       await v1.register(outreachRoutes);
+      await v1.register(jobsAdminRoutes);
       if (config.devMailboxKey) await v1.register(devMailboxRoutes, { key: config.devMailboxKey });
     },
     { prefix: "/v1" },

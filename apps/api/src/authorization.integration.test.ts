@@ -354,6 +354,19 @@ const TABLE: Case[] = [
     expect: adminOnly(200),
   },
   { method: "GET", path: "/v1/admin/ideas", url: () => "/v1/admin/ideas", expect: adminOnly(200) },
+  // the job queue's dead letters (issue 13)
+  {
+    method: "GET",
+    path: "/v1/admin/jobs/dead-letters",
+    url: () => "/v1/admin/jobs/dead-letters",
+    expect: adminOnly(200),
+  },
+  {
+    method: "POST",
+    path: "/v1/admin/jobs/dead-letters/{id}/retry",
+    url: () => "/v1/admin/jobs/dead-letters/00000000-0000-4000-8000-000000000000/retry",
+    expect: adminOnly(404),
+  },
   // Last: it closes the practice. The owner closes it; staff may not close it again (409), only reopen.
   {
     method: "PATCH",

@@ -84,10 +84,16 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
-  SMTP_URL: z.string().min(1).optional(),
+  // Mail and its job queue (jobs/job-queue.ts; ADR 012).
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().min(3).default("Argine <no-reply@argine.example>"),
   TEAM_EMAIL: z.email().default("team@argine.example"),
   DEV_MAILBOX_KEY: z.string().min(16).optional(),
+  // A mail that fails is tried again after 30-60 s, then twice as long each time, never more than an hour
+  // apart, 30 times: about a day. After that it waits in the dead-letter queue for an admin.
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(30),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  MAIL_RETRY_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
 });
 
 export interface Config {
@@ -111,8 +117,25 @@ export interface Config {
    * unless DEV_MAILBOX_KEY sets it; null when there is no mailbox (production, not demo mode, or SMTP).
    */
   devMailboxKey: string | null;
-  /** `team` receives the staff alerts (cases that need a person first). */
-  mail: { smtpUrl: string | undefined; from: string; outboxDir: string; team: string };
+  mail: MailConfig;
+}
+
+/** The mail adapter and how its job queue retries (jobs/job-queue.ts). */
+export interface MailConfig {
+  /** SMTP through nodemailer; without it, .eml files in `outboxDir` (the demo mailbox reads them). */
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  /** Receives the staff alerts (cases that need a person first). */
+  team: string;
+  retry: RetryPolicy;
+}
+
+/** A queue's retries: `limit` more attempts, the first after `delaySeconds`, doubling up to the maximum. */
+export interface RetryPolicy {
+  limit: number;
+  delaySeconds: number;
+  maxDelaySeconds: number;
 }
 
 /** What Fastify's `trustProxy` takes: nobody, a number of hops, or the proxies' addresses/CIDRs. */
@@ -151,6 +174,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID)) {
     throw new ConfigError("Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID: set both or neither");
   }
+  if (e.SMTP_URL && e.DEV_MAILBOX_KEY)
+    throw new ConfigError(
+      "Invalid configuration:\n  DEV_MAILBOX_KEY: no demo mailbox when SMTP_URL sends the mails (unset one)",
+    );
+  if (e.MAIL_RETRY_DELAY_SECONDS > e.MAIL_RETRY_MAX_DELAY_SECONDS)
+    throw new ConfigError(
+      "Invalid configuration:\n  MAIL_RETRY_DELAY_SECONDS: more than MAIL_RETRY_MAX_DELAY_SECONDS",
+    );
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -177,6 +208,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       demoMode && !production && !e.SMTP_URL
         ? (e.DEV_MAILBOX_KEY ?? randomBytes(24).toString("base64url"))
         : null,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: `${e.DATA_DIR}/outbox`, team: e.TEAM_EMAIL },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      outboxDir: `${e.DATA_DIR}/outbox`,
+      team: e.TEAM_EMAIL,
+      retry: {
+        limit: e.MAIL_RETRY_LIMIT,
+        delaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+        maxDelaySeconds: e.MAIL_RETRY_MAX_DELAY_SECONDS,
+      },
+    },
   };
 }

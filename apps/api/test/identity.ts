@@ -3,7 +3,9 @@ import { DEMO_PASSWORD, seedDemo } from "@argine/db/seed";
 import { openTestDb, type TestDbKind } from "@argine/db/testing";
 import type { FastifyInstance } from "fastify";
 import * as client from "openid-client";
+import type { Adapters } from "../src/adapters.ts";
 import { buildApp } from "../src/app.ts";
+import type { Clock } from "../src/clock.ts";
 import { hashPassword } from "../src/identity/passwords.ts";
 import type { Mail, Mailer } from "../src/mail/mailer.ts";
 import { testConfig } from "./helpers.ts";
@@ -74,10 +76,14 @@ export interface IdentityServer {
   close(): Promise<void>;
 }
 
-/** The whole app listening on a real port (the provider's issuer must be a reachable URL). */
+/**
+ * The whole app listening on a real port (the provider's issuer must be a reachable URL). `options` brings a
+ * clock the test moves, or adapters in place of the memory mailer (the SMTP one, a failing one).
+ */
 export async function startIdentityServer(
   kind: TestDbKind,
   env: Record<string, string> = {},
+  options: { clock?: Clock; adapters?: Partial<Adapters> } = {},
 ): Promise<IdentityServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -85,7 +91,12 @@ export async function startIdentityServer(
   const handle = await openTestDb(kind);
   await seedDemo(handle.db, { hashPassword });
   const mailer = new MemoryMailer(handle.db);
-  const app = await buildApp({ config, handle, adapters: { mailer } });
+  const app = await buildApp({
+    config,
+    handle,
+    clock: options.clock,
+    adapters: { mailer, ...options.adapters },
+  });
   await app.listen({ port, host: "127.0.0.1" });
   const oidc = await client.discovery(new URL(`${base}/oidc`), "argine-web", undefined, client.None(), {
     execute: [client.allowInsecureRequests],

@@ -1,15 +1,17 @@
 import type { Db } from "@argine/db/client";
 import { sql } from "drizzle-orm";
+import { DEAD_LETTER_QUEUE } from "../src/jobs/job-queue.ts";
 
 /**
  * Waits until the job queue holds no job waiting or running (pg-boss's own table): what a request queued
- * has been worked. Only for queues whose jobs succeed: a job waiting for its retry times this out.
+ * has been worked. Only for queues whose jobs succeed: a job waiting for its retry times this out. The
+ * dead letters wait for an admin, not for a worker: they do not count.
  */
 export async function jobsSettled(db: Db, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { rows } = (await db.execute(
-      sql`select count(*)::int as pending from pgboss.job where state in ('created', 'retry', 'active')`,
+      sql`select count(*)::int as pending from pgboss.job where state in ('created', 'retry', 'active') and name <> ${DEAD_LETTER_QUEUE}`,
     )) as unknown as { rows: { pending: number }[] };
     if (rows[0]?.pending === 0) return;
     if (Date.now() > deadline)

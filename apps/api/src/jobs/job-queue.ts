@@ -2,6 +2,7 @@ import type { Db, DbHandle } from "@argine/db/client";
 import { sql } from "drizzle-orm";
 import { type DrizzleTransactionLike, fromDrizzle, fromPglite, PgBoss, type Queue } from "pg-boss";
 import type { Clock } from "../clock.ts";
+import type { RetryPolicy } from "../config.ts";
 import type { Mail } from "../mail/mailer.ts";
 
 /** Every queue the API works, with the payload its jobs carry. A new kind of job starts here. */
@@ -30,92 +31,140 @@ export interface JobQueue {
   send<Q extends QueueName>(tx: Db, queue: Q, data: JobPayloads[Q]): Promise<void>;
   /** Works `queue` in this process; a throw is retried with backoff, the last failure is dead-lettered. */
   work<Q extends QueueName>(queue: Q, handler: (data: JobPayloads[Q]) => Promise<void>): Promise<void>;
+  /** The dead letters, the most recent failure first (at most DEAD_LETTERS_LISTED). */
   deadLetters(): Promise<DeadLetter[]>;
-  /** Puts a dead-lettered job back on its queue for a new round of attempts; false if there is none. */
-  retryDeadLetter(id: string): Promise<boolean>;
-  start(): Promise<void>;
+  /**
+   * Puts a dead-lettered job back on its queue for a new round of attempts, inside the caller's transaction
+   * (with the audit line of who did it); false if there is no such dead letter.
+   */
+  retryDeadLetter(tx: Db, id: string): Promise<boolean>;
+  /** Creates the queues (or brings their settings up to date) and starts; `onError` hears what fails. */
+  start(onError: (error: Error) => void): Promise<void>;
   /** Stops taking jobs and waits for the running ones (up to `timeoutMs`). */
   stop(timeoutMs: number): Promise<void>;
 }
 
 export const DEAD_LETTER_QUEUE = "dead-letters";
+export const DEAD_LETTERS_LISTED = 1000;
+const BATCH_SIZE = 10;
 
-// Mails go out within the hour when SMTP comes back: 30 s, 1, 2, 4… minutes, capped at an hour, for a day.
-const RETRIES = { retryLimit: 30, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 } as const;
-// A dead letter's payload is personal data (an address, a name): it leaves after 30 days.
+// A dead letter's payload is personal data (an address, a name, a link): it leaves after 30 days.
 const DEAD_LETTER_RETENTION_SECONDS = 30 * 24 * 3600;
+// A mail sent has nothing left to do in the database, and its text may carry a link with a token whose hash
+// alone is stored elsewhere: it goes at the next maintenance pass after an hour, not pg-boss's default week.
+const COMPLETED_MAIL_SECONDS = 3600;
 
-const QUEUES: Record<QueueName, Omit<Queue, "name">> = {
-  mail: { ...RETRIES, deadLetter: DEAD_LETTER_QUEUE, notify: true },
-};
+type QueueOptions = Omit<Queue, "name">;
+
+const queueOptions = (mailRetry: RetryPolicy): Record<QueueName, QueueOptions> => ({
+  mail: {
+    retryLimit: mailRetry.limit,
+    retryDelay: mailRetry.delaySeconds,
+    retryBackoff: true,
+    retryDelayMax: mailRetry.maxDelaySeconds,
+    deadLetter: DEAD_LETTER_QUEUE,
+    deleteAfterSeconds: COMPLETED_MAIL_SECONDS,
+    notify: true,
+  },
+});
 
 export interface JobQueueOptions {
-  /** Per-queue overrides (tests shorten the retries). */
-  queues?: Partial<Record<QueueName, Partial<Omit<Queue, "name">>>>;
-  pollingIntervalSeconds?: number;
+  /** How mails are retried (config.mail.retry). */
+  mailRetry: RetryPolicy;
 }
 
 /**
  * pg-boss on the application's own database: on PostgreSQL with its own small pool (LISTEN/NOTIFY wakes the
  * workers; replicas share the work), on PGlite through the same instance (pg-boss's `fromPglite`). Its
- * tables live in the `pgboss` schema, which it creates and migrates itself.
+ * tables live in the `pgboss` schema, which it creates and migrates itself. Its timers and its SQL read
+ * `clock`, so a test's `TestClock` moves polls and retries (ADR 012).
  */
-export function createJobQueue(
-  handle: DbHandle,
-  clock: Clock,
-  { queues = {}, pollingIntervalSeconds = 2 }: JobQueueOptions = {},
-): JobQueue {
+export function createJobQueue(handle: DbHandle, clock: Clock, { mailRetry }: JobQueueOptions): JobQueue {
   const boss =
     handle.engine.kind === "pglite"
       ? new PgBoss({ db: fromPglite(handle.engine.pglite), backend: "pglite", clock, useListenNotify: true })
       : new PgBoss({ connectionString: handle.engine.databaseUrl, max: 4, clock, useListenNotify: true });
-  // pg-boss reports a failing poll (the database restarting…) as an event; unheard it would end the process.
-  boss.on("error", () => {});
+  const queues = queueOptions(mailRetry);
+  // pg-boss reports a failing poll or maintenance pass (the database restarting…) as an event: unheard it
+  // would end the process, so it is swallowed until start() hands it to the log.
+  let report: (error: Error) => void = () => {};
+  boss.on("error", (error) => report(error));
   let started: Promise<unknown> | null = null;
+  // Drizzle's execute is typed for either driver; both answer with the rows pg-boss reads.
+  const within = (tx: Db) => fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
 
   return {
     async send(tx, queue, data) {
-      // Db's execute is typed for either driver; both answer with the rows pg-boss reads.
-      await boss.send(queue, data, { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) });
+      await boss.send(queue, data, { db: within(tx) });
     },
     async work(queue, handler) {
-      await boss.work<JobPayloads[typeof queue]>(queue, { pollingIntervalSeconds }, async ([job]) => {
-        if (job) await handler(job.data);
+      // NOTIFY wakes the worker for a new job; a retry coming due wakes nobody, so the backstop poll runs
+      // as often as the shortest retry delay (30 s in production, within pg-boss's 0.5 s floor in tests).
+      const backstop = Math.min(30, Math.max(0.5, queues[queue].retryDelay ?? 30));
+      const options = {
+        pollingIntervalSeconds: Math.min(2, backstop),
+        notifyPollingIntervalSeconds: backstop,
+        // A worker waits a whole poll after each fetch: one job at a time, the mails waiting after an SMTP
+        // outage would leave one per poll. A batch, and the next one at once while they come full.
+        batchSize: BATCH_SIZE,
+        burstWhenBatchFull: true,
+      };
+      await boss.work<JobPayloads[typeof queue]>(queue, options, async (jobs) => {
+        // Each job is settled as soon as it is done, not with its batch: a mail out is recorded before the
+        // next one starts, so a shutdown in the middle of a batch sends none of them twice.
+        for (const job of jobs) {
+          try {
+            await handler(job.data);
+          } catch (error) {
+            await boss.fail(queue, job, { message: errorMessage(error) });
+            continue;
+          }
+          await boss.complete(queue, job);
+        }
       });
     },
     async deadLetters() {
-      const jobs = await boss.findJobs<unknown>(DEAD_LETTER_QUEUE, { queued: true, limit: 200 });
-      return jobs.map((job) => ({
-        id: job.id,
-        queue: job.sourceName ?? "?",
-        queuedAt: job.sourceCreatedOn ?? job.createdOn,
-        failedAt: job.createdOn,
-        attempts: (job.sourceRetryCount ?? 0) + 1,
-        error: errorMessage((job as { sourceOutput?: unknown }).sourceOutput),
-      }));
+      const jobs = await boss.findJobs(DEAD_LETTER_QUEUE, { queued: true, limit: DEAD_LETTERS_LISTED });
+      return jobs
+        .map((job) => ({
+          id: job.id,
+          queue: job.sourceName ?? DEAD_LETTER_QUEUE,
+          queuedAt: job.sourceCreatedOn ?? job.createdOn,
+          failedAt: job.createdOn,
+          // retry_count counts the attempts after the first.
+          attempts: (job.sourceRetryCount ?? 0) + 1,
+          error: errorMessage(job.sourceOutput) || "Errore sconosciuto",
+        }))
+        .sort((a, b) => b.failedAt.getTime() - a.failedAt.getTime());
     },
-    async retryDeadLetter(id) {
-      return (await boss.redrive(DEAD_LETTER_QUEUE, { ids: [id] })) > 0;
+    async retryDeadLetter(tx, id) {
+      return (await boss.redrive(DEAD_LETTER_QUEUE, { ids: [id], db: within(tx) })) > 0;
     },
-    async start() {
+    async start(onError) {
+      report = onError;
       started ??= (async () => {
         await boss.start();
-        await boss.createQueue(DEAD_LETTER_QUEUE, { retentionSeconds: DEAD_LETTER_RETENTION_SECONDS });
-        for (const [name, options] of Object.entries(QUEUES) as [QueueName, Omit<Queue, "name">][]) {
-          await boss.createQueue(name, { ...options, ...queues[name] });
-        }
+        // createQueue leaves an existing queue as it is: its settings are brought up to date after, so a
+        // changed retry policy holds from the next start on (for jobs queued from then on).
+        const ensure = async (name: string, options: QueueOptions) => {
+          await boss.createQueue(name, options);
+          await boss.updateQueue(name, options);
+        };
+        await ensure(DEAD_LETTER_QUEUE, { retentionSeconds: DEAD_LETTER_RETENTION_SECONDS });
+        for (const [name, options] of Object.entries(queues)) await ensure(name, options);
       })();
       await started;
     },
     async stop(timeoutMs) {
       if (!started) return;
+      // Closes the pool pg-boss opened on PostgreSQL; a PGlite instance stays open for its owner.
       await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
     },
   };
 }
 
-/** The failure's message alone: a stack or a payload has no place on an admin page. */
-function errorMessage(output: unknown): string {
-  const message = (output as { message?: unknown } | null)?.message;
-  return typeof message === "string" ? message.slice(0, 500) : "Errore sconosciuto";
+/** A failure's message alone, what a job's output keeps of it: a stack has no place on an admin page. */
+function errorMessage(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message.slice(0, 500) : "";
 }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from "fastify";
 import type { Deps } from "../deps.ts";
 import type { JobPayloads, QueueName } from "./job-queue.ts";
 
@@ -8,9 +9,22 @@ const HANDLERS: { [Q in QueueName]: (deps: Deps, data: JobPayloads[Q]) => Promis
 };
 
 /** Starts the queue and works every queue in this process. */
-export async function startWorkers(deps: Deps): Promise<void> {
-  await deps.jobs.start();
+export async function startWorkers(deps: Deps, log: FastifyBaseLogger): Promise<void> {
+  const code = (error: unknown) => (error as { code?: unknown } | null)?.code;
+  // The queue's own failures (a poll, a maintenance pass) carry no job's data.
+  await deps.jobs.start((error) =>
+    log.error({ err: { message: error.message, code: code(error) } }, "job queue error"),
+  );
   for (const queue of Object.keys(HANDLERS) as QueueName[]) {
-    await deps.jobs.work(queue, (data) => HANDLERS[queue](deps, data as never));
+    await deps.jobs.work(queue, async (data) => {
+      try {
+        await HANDLERS[queue](deps, data as never);
+      } catch (error) {
+        // A job's failure may quote what it carried (an SMTP server naming the recipient): the log keeps its
+        // code only; the admin workspace shows the message, without the payload, once it is dead-lettered.
+        log.warn({ queue, code: code(error) }, "job failed: retried later, then dead-lettered");
+        throw error;
+      }
+    });
   }
 }

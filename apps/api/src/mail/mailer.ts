@@ -33,7 +33,15 @@ export function createMailer(options: {
   outboxDir: string;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // nodemailer waits up to 2 minutes for a connection and 10 for a silent socket: a server that hangs would
+    // hold the mail worker (one job at a time) that long. A failed send is retried by the job queue anyway.
+    // The URL's own query parameters still win (smtp://host?socketTimeout=…).
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 60_000,
+    });
     return {
       async send(mail) {
         await transport.sendMail({ from: options.from, ...mail });

@@ -83,6 +83,8 @@ export const MESSAGES = {
 
   // admin workspace
   adminOnly: "Quest'area è riservata agli amministratori.",
+  deadLetterRetried: "Rimesso in coda: sarà ritentato a breve.",
+  deadLetterGone: "Questo invio non è più tra quelli non riusciti: forse qualcuno l'ha già rimesso in coda.",
   invalidAmount: "Inserisci un importo in euro valido, per esempio 49,90.",
   negativeAmount: "L'importo non può essere negativo.",
   amountDecimals: "L'importo può avere al massimo 2 decimali.",

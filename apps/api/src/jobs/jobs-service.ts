@@ -1,0 +1,35 @@
+import { AppError } from "@argine/core/errors/app-error";
+import type { Actor } from "@argine/core/identity/policy";
+import type { DeadLetter } from "@argine/core/jobs/jobs-api";
+import { jobsPolicy } from "@argine/core/jobs/policy";
+import { MESSAGES } from "@argine/core/shared/messages";
+import { recordAudit } from "@argine/db/queries/audit";
+import type { Deps } from "../deps.ts";
+
+// The jobs that failed every attempt (issue 13): admins see where, when and why, and put one back on its
+// queue. The payload stays in the database: the list never carries it (jobs/job-queue.ts).
+
+export async function listDeadLetters(deps: Deps, actor: Actor): Promise<DeadLetter[]> {
+  if (!jobsPolicy(actor, "read-dead-letters")) throw new AppError("FORBIDDEN");
+  const letters = await deps.jobs.deadLetters();
+  return letters.map((letter) => ({
+    ...letter,
+    queuedAt: letter.queuedAt.toISOString(),
+    failedAt: letter.failedAt.toISOString(),
+  }));
+}
+
+/** Puts the dead letter back on its queue for a new round of attempts, with the audit line of who did. */
+export async function retryDeadLetter(deps: Deps, actor: Actor, id: string): Promise<{ message: string }> {
+  if (!jobsPolicy(actor, "retry-dead-letter")) throw new AppError("FORBIDDEN");
+  await deps.db.transaction(async (tx) => {
+    if (!(await deps.jobs.retryDeadLetter(tx, id))) throw new AppError("NOT_FOUND", MESSAGES.deadLetterGone);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "dead-letter.retry",
+      resourceType: "job",
+      resourceId: id,
+    });
+  });
+  return { message: MESSAGES.deadLetterRetried };
+}
