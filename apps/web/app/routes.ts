@@ -36,7 +36,7 @@ export default [
       route("service/legalization/success", "routes/dashboard-case-legalization-success.tsx"),
       route("add-services/payment/error", "routes/dashboard-case-payment-error.tsx"),
     ]),
-    // The admin workspace (issue 5): users and roles, then the catalogue's four sections.
+    // The admin workspace (issue 5): users and roles, then the catalogue's four sections, and the rest.
     route("admin", "routes/dashboard-admin.tsx", [
       index("routes/dashboard-admin-users.tsx"),
       route("products", "routes/dashboard-admin-products.tsx"),
@@ -45,6 +45,7 @@ export default [
       route("gift-cards", "routes/dashboard-admin-gift-cards.tsx"),
       route("requests", "routes/dashboard-admin-requests.tsx"),
       route("preview", "routes/dashboard-admin-preview.tsx"),
+      route("dead-letters", "routes/dashboard-admin-dead-letters.tsx"),
     ]),
     route("*", "routes/dashboard-unavailable.tsx"),
   ]),

@@ -14,6 +14,7 @@ import type {
 } from "@argine/core/catalogue/admin-api";
 import type { Role } from "@argine/core/identity/roles";
 import type { Me } from "@argine/core/identity/users-api";
+import type { DeadLetter } from "@argine/core/jobs/jobs-api";
 import type {
   AdminIdeaList,
   AdminNewsletterSubscriptionList,
@@ -116,3 +117,14 @@ export const adminPartnershipsQueryOptions = (page: number) =>
   requestsList<AdminPartnershipRequestList>("partnerships", "/v1/admin/partnership-requests", page);
 export const adminIdeasQueryOptions = (page: number) =>
   requestsList<AdminIdeaList>("ideas", "/v1/admin/ideas", page);
+
+// "Invii non riusciti": the jobs the queue gave up on (the mails that never left), and putting one back.
+export const adminDeadLettersQueryOptions = () =>
+  queryOptions({
+    queryKey: [...ADMIN_QUERY_KEY, "dead-letters"] as const,
+    queryFn: ({ signal }) => apiClient.get<DeadLetter[]>("/v1/admin/jobs/dead-letters", { signal }),
+    meta: listMeta,
+  });
+
+export const retryDeadLetter = (id: string) =>
+  apiClient.post<{ message: string }>(`/v1/admin/jobs/dead-letters/${encodeURIComponent(id)}/retry`);

@@ -7,7 +7,7 @@ import styles from "./admin.module.css";
 import { ADMIN_PATH, ADMIN_SECTIONS } from "./admin-paths.ts";
 
 /**
- * /dashboard/admin/*: the seven sections behind tab-like links. Only admins see the workspace; anyone else
+ * /dashboard/admin/*: the eight sections behind tab-like links. Only admins see the workspace; anyone else
  * reads why (the API refuses them anyway, 403 on every call).
  */
 export function AdminLayout() {

@@ -1,4 +1,4 @@
-// The admin workspace (issue 5): /dashboard/admin and its seven sections.
+// The admin workspace (issue 5): /dashboard/admin and its eight sections.
 
 export const ADMIN_PATH = "/dashboard/admin";
 export const ADMIN_PRODUCTS_PATH = `${ADMIN_PATH}/products`;
@@ -7,6 +7,7 @@ export const ADMIN_VOUCHERS_PATH = `${ADMIN_PATH}/vouchers`;
 export const ADMIN_GIFT_CARDS_PATH = `${ADMIN_PATH}/gift-cards`;
 export const ADMIN_REQUESTS_PATH = `${ADMIN_PATH}/requests`;
 export const ADMIN_PREVIEW_PATH = `${ADMIN_PATH}/preview`;
+export const ADMIN_DEAD_LETTERS_PATH = `${ADMIN_PATH}/dead-letters`;
 
 export interface AdminSection {
   label: string;
@@ -22,4 +23,5 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: "Gift card", to: ADMIN_GIFT_CARDS_PATH },
   { label: "Richieste dal sito", to: ADMIN_REQUESTS_PATH },
   { label: "Anteprima contenuti", to: ADMIN_PREVIEW_PATH },
+  { label: "Invii non riusciti", to: ADMIN_DEAD_LETTERS_PATH },
 ];
