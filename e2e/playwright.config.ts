@@ -2,11 +2,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "./chromium.ts";
-import { E2E_MAILBOX_KEY, E2E_PORT, SERVER_LOG } from "./server.ts";
+import {
+  CLOSED_SMTP_URL,
+  E2E_MAILBOX_KEY,
+  E2E_PORT,
+  FAILING_MAIL_BASE_URL,
+  FAILING_MAIL_PORT,
+  SERVER_LOG,
+} from "./server.ts";
 
 const PORT = E2E_PORT;
 // One data folder per port, so two runs side by side do not share (and lock) one database.
 const DATA_DIR = join(tmpdir(), `argine-e2e-data-${PORT}`);
+const FAILING_MAIL_DATA_DIR = join(tmpdir(), `argine-e2e-data-${FAILING_MAIL_PORT}`);
 
 // The whole product as `npm start` runs it (built site + API in one process) on a fresh demo database.
 export default defineConfig({
@@ -59,26 +67,48 @@ export default defineConfig({
       grepInvert: /@desktop/,
     },
   ],
-  webServer: {
-    // The log (stdout) also goes to a file the journeys can read (server.ts); a crash (stderr) still shows.
-    command: `rm -rf ${DATA_DIR} && node ../apps/api/src/main.ts | tee ${SERVER_LOG}`,
-    url: `http://127.0.0.1:${PORT}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    // Short-lived access tokens, so a journey sees the silent renewal 60 s before expiry within seconds.
-    env: {
-      PORT: String(PORT),
-      // The issuer the browser talks to must be the address the tests browse.
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      DATA_DIR,
-      // Every request is logged, so a journey can check that no secret reaches the log.
-      LOG_LEVEL: "info",
-      NODE_ENV: "development",
-      ACCESS_TOKEN_TTL_SECONDS: "66",
-      // The journeys read the demo mailbox (support.ts): they need its key, random otherwise.
-      DEV_MAILBOX_KEY: E2E_MAILBOX_KEY,
+  webServer: [
+    {
+      // The log (stdout) also goes to a file the journeys can read (server.ts); a crash (stderr) still shows.
+      command: `rm -rf ${DATA_DIR} && node ../apps/api/src/main.ts | tee ${SERVER_LOG}`,
+      url: `http://127.0.0.1:${PORT}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      // Short-lived access tokens, so a journey sees the silent renewal 60 s before expiry within seconds.
+      env: {
+        PORT: String(PORT),
+        // The issuer the browser talks to must be the address the tests browse.
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        DATA_DIR,
+        // Every request is logged, so a journey can check that no secret reaches the log.
+        LOG_LEVEL: "info",
+        NODE_ENV: "development",
+        ACCESS_TOKEN_TTL_SECONDS: "66",
+        // The journeys read the demo mailbox (support.ts): they need its key, random otherwise.
+        DEV_MAILBOX_KEY: E2E_MAILBOX_KEY,
+      },
+      stdout: "ignore",
+      stderr: "pipe",
     },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+    {
+      // The same product on a data folder of its own, whose mails never leave (server.ts): a mail that always
+      // fails ends in the dead-letter queue within seconds, and the admin workspace shows it.
+      command: `rm -rf ${FAILING_MAIL_DATA_DIR} && node ../apps/api/src/main.ts`,
+      url: `${FAILING_MAIL_BASE_URL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(FAILING_MAIL_PORT),
+        PUBLIC_URL: FAILING_MAIL_BASE_URL,
+        DATA_DIR: FAILING_MAIL_DATA_DIR,
+        LOG_LEVEL: "warn",
+        NODE_ENV: "development",
+        SMTP_URL: CLOSED_SMTP_URL,
+        MAIL_RETRY_LIMIT: "1",
+        MAIL_RETRY_DELAY_SECONDS: "1",
+      },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -13,6 +13,15 @@ export const E2E_MAILBOX_KEY = "e2e-casella-di-prova-chiave-fissa";
 /** The demo mailbox page, with its key. */
 export const MAILBOX_URL = `/dev/mailbox?key=${E2E_MAILBOX_KEY}`;
 
+/**
+ * A second server, for the journeys that need mail to fail for real (dead-letters.spec.ts): its SMTP_URL points
+ * at a port nobody listens on (1, tcpmux, never served here), so every mail is refused at connection, and
+ * each is retried once, a second later, before the dead-letter queue. The first server keeps the demo mailbox.
+ */
+export const FAILING_MAIL_PORT = E2E_PORT + 1;
+export const FAILING_MAIL_BASE_URL = `http://127.0.0.1:${FAILING_MAIL_PORT}`;
+export const CLOSED_SMTP_URL = "smtp://127.0.0.1:1";
+
 /** The server's log (stdout, at LOG_LEVEL=info), so a journey can check what the server wrote about it. */
 export const SERVER_LOG = join(tmpdir(), `argine-e2e-server-${E2E_PORT}.log`);
 

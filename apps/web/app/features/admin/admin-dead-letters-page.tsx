@@ -76,7 +76,7 @@ export function AdminDeadLettersPage() {
                     <td>{formatMoment(letter.queuedAt)}</td>
                     <td>{formatMoment(letter.failedAt)}</td>
                     <td className={styles.number}>{letter.attempts}</td>
-                    <td className={styles.longText}>{letter.error}</td>
+                    <td className={styles.errorText}>{letter.error}</td>
                     <td>
                       <button
                         type="button"
