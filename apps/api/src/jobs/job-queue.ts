@@ -163,8 +163,14 @@ export function createJobQueue(handle: DbHandle, clock: Clock, { mailRetry }: Jo
   };
 }
 
-/** A failure's message alone, what a job's output keeps of it: a stack has no place on an admin page. */
+// Something shaped like an e-mail address, as SMTP servers quote the recipient they refuse.
+const ADDRESS = /[^\s<>"'(),;:@]+@[^\s<>"'(),;:@]+/g;
+
+/**
+ * A failure's message alone, what a job's output keeps of it and the admin page shows: no stack, and no
+ * address an SMTP server quoted (the page shows no payload, and the recipient is the payload's).
+ */
 function errorMessage(error: unknown): string {
   const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === "string" ? message.slice(0, 500) : "";
+  return typeof message === "string" ? message.slice(0, 500).replace(ADDRESS, "[indirizzo]") : "";
 }
