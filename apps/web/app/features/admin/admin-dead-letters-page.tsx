@@ -6,7 +6,7 @@ import { formatMoment } from "../ui/dates.ts";
 import { FormMessage, StatusRegion } from "../ui/form-field.tsx";
 import styles from "./admin.module.css";
 import { ADMIN_QUERY_KEY, adminDeadLettersQueryOptions, retryDeadLetter } from "./admin-api.ts";
-import { DataTable, ListLoader, SMALL_SECONDARY } from "./admin-ui.tsx";
+import { ColumnHeads, DataTable, ListLoader, SMALL_SECONDARY } from "./admin-ui.tsx";
 
 // /dashboard/admin/dead-letters ("Invii non riusciti"): what the job queue gave up on after a day of
 // attempts (today the mails: a mail server down, an address refused), the most recent failure first, with
@@ -55,15 +55,7 @@ export function AdminDeadLettersPage() {
       <ListLoader query={query} what="gli invii non riusciti">
         {(letters) => (
           <DataTable caption={`Invii non riusciti: ${letters.length}, i più recenti per primi`}>
-            <thead>
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads columns={COLUMNS} />
             <tbody>
               {letters.length === 0 ? (
                 <tr>

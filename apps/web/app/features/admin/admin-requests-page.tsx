@@ -16,7 +16,7 @@ import {
   REQUESTS_PAGE_SIZE,
   type RequestsQueryOptions,
 } from "./admin-api.ts";
-import { DataTable, ListLoader, SECONDARY, StateBadge } from "./admin-ui.tsx";
+import { ColumnHeads, DataTable, ListLoader, SECONDARY, StateBadge } from "./admin-ui.tsx";
 
 // /dashboard/admin/requests ("Richieste dal sito"): what the public site's forms brought in — newsletter
 // subscribers with the state of their double opt-in, "Lavora con noi" requests and "Una buona idea" ideas —
@@ -104,15 +104,7 @@ function RequestsList<T extends { id: string }>(props: RequestsListProps<T>) {
             <DataTable
               caption={`${props.captionLabel}: ${total}, i più recenti per primi (pagina ${page} di ${pagesOf(total)})`}
             >
-              <thead>
-                <tr>
-                  {props.columns.map((column) => (
-                    <th key={column} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <ColumnHeads columns={props.columns} />
               <tbody>
                 {data.length === 0 ? (
                   <tr>

@@ -29,6 +29,21 @@ export function DataTable({ caption, children }: { caption: ReactNode; children:
   );
 }
 
+/** A table's head row, from its column names. */
+export function ColumnHeads({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** Renders the list once loaded; until then a status, and on failure the message with a retry. */
 export function ListLoader<T>({
   query,
