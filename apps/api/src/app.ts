@@ -25,7 +25,6 @@ import { authRoutes } from "./routes/v1/auth/index.ts";
 import { devMailboxRoutes } from "./routes/v1/dev/mailbox.ts";
 import { feedbackRoutes } from "./routes/v1/feedback/index.ts";
 import { outreachRoutes } from "./routes/v1/outreach/index.ts";
-import { practiceClaimRoutes } from "./routes/v1/practices/claim.ts";
 import { practiceRoutes } from "./routes/v1/practices/index.ts";
 import { productRoutes } from "./routes/v1/products/index.ts";
 import { userRoutes } from "./routes/v1/users/index.ts";
@@ -146,7 +145,6 @@ export async function buildApp({
       await v1.register(userRoutes);
       await v1.register(feedbackRoutes);
       await v1.register(practiceRoutes);
-      await v1.register(practiceClaimRoutes);
       await v1.register(adminRoutes);
       await v1.register(outreachRoutes);
       if (config.devMailboxKey) await v1.register(devMailboxRoutes, { key: config.devMailboxKey });

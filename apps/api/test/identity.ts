@@ -3,6 +3,7 @@ import { DEMO_PASSWORD, seedDemo } from "@argine/db/seed";
 import { openTestDb, type TestDbKind } from "@argine/db/testing";
 import type { FastifyInstance } from "fastify";
 import * as client from "openid-client";
+import type { Adapters } from "../src/adapters.ts";
 import { buildApp } from "../src/app.ts";
 import { hashPassword } from "../src/identity/passwords.ts";
 import type { Mail, Mailer } from "../src/mail/mailer.ts";
@@ -74,10 +75,14 @@ export interface IdentityServer {
   close(): Promise<void>;
 }
 
-/** The whole app listening on a real port (the provider's issuer must be a reachable URL). */
+/**
+ * The whole app listening on a real port (the provider's issuer must be a reachable URL). `adapters` replaces
+ * some of the adapters the app would build, given the database (a job queue wrapped to fail…).
+ */
 export async function startIdentityServer(
   kind: TestDbKind,
   env: Record<string, string> = {},
+  adapters: (handle: DbHandle) => Partial<Adapters> = () => ({}),
 ): Promise<IdentityServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -85,7 +90,7 @@ export async function startIdentityServer(
   const handle = await openTestDb(kind);
   await seedDemo(handle.db, { hashPassword });
   const mailer = new MemoryMailer(handle.db);
-  const app = await buildApp({ config, handle, adapters: { mailer } });
+  const app = await buildApp({ config, handle, adapters: { mailer, ...adapters(handle) } });
   await app.listen({ port, host: "127.0.0.1" });
   const oidc = await client.discovery(new URL(`${base}/oidc`), "argine-web", undefined, client.None(), {
     execute: [client.allowInsecureRequests],
