@@ -28,6 +28,7 @@ import { outreachRoutes } from "./routes/v1/outreach/index.ts";
 import { practiceClaimRoutes } from "./routes/v1/practices/claim.ts";
 import { practiceRoutes } from "./routes/v1/practices/index.ts";
 import { productRoutes } from "./routes/v1/products/index.ts";
+import { userAdminRoutes } from "./routes/v1/users/admin.ts";
 import { userRoutes } from "./routes/v1/users/index.ts";
 import { loadWebBuild, serveWeb } from "./web/static.ts";
 
@@ -142,8 +143,9 @@ export async function buildApp({
       v1.addHook("preValidation", refuseControlCharacters);
       await registerAuthentication(v1, config.identity, db);
       await v1.register(productRoutes);
-      await v1.register(authRoutes, { provider, cookieSecret: keys?.cookieKeys[0] ?? "" });
+      await v1.register(authRoutes, { provider });
       await v1.register(userRoutes);
+      await v1.register(userAdminRoutes);
       await v1.register(feedbackRoutes);
       await v1.register(practiceRoutes);
       await v1.register(practiceClaimRoutes);

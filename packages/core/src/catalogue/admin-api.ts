@@ -1,14 +1,12 @@
 import { z } from "zod";
-import { RoleSchema } from "../identity/users-api.ts";
 import { PRODUCT_CODES } from "../orders/product.ts";
 import { PROMO_GIFT_CARD_MAX_EUR, VOUCHER_CODE_MIN_LENGTH } from "../shared/constants.ts";
 import { ifFilled, RequiredStringSchema } from "../shared/fields.ts";
 import { MESSAGES } from "../shared/messages.ts";
 import { hasAtMostTwoDecimals, parseEuroAmount } from "../shared/money.ts";
-import { PagingQuerySchema } from "../shared/paging.ts";
 
-// The admin workspace (issue 5): users and roles, and the catalogue (products and prices, campaigns, vouchers,
-// gift cards). Request bodies and responses of /v1/admin/*, shared by the API routes and the web forms.
+// The admin workspace's catalogue (issue 5): products and prices, campaigns, vouchers, gift cards (the users
+// list is identity/users-api.ts's). Request bodies and responses of /v1/admin/*, shared by the API routes and the web forms.
 // The API speaks euros as numbers and ISO 8601 instants; the web forms keep what the admin typed as text
 // ("49,90", "2026-12-31") and are validated by the *FormSchema below, with the same rules and messages.
 
@@ -106,28 +104,6 @@ export const AdminIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.inval
 export const AdminProductParamsSchema = z.object({
   code: z.string().min(1, { error: MESSAGES.invalidId }).max(CODE_MAX_LENGTH, { error: MESSAGES.invalidId }),
 });
-
-// ─── Users ───────────────────────────────────────────────────────────────────────────────────────────────
-
-/** GET /v1/admin/users: q matches the email or the name (any part, any case); page is 1-based. */
-export const AdminUserListQuerySchema = PagingQuerySchema.extend({
-  q: z.string().trim().max(100, { error: MESSAGES.tooLong }).optional(),
-});
-export type AdminUserListQuery = z.infer<typeof AdminUserListQuerySchema>;
-
-export const AdminUserSchema = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  name: z.string(),
-  lastname: z.string(),
-  roles: z.array(RoleSchema),
-  emailVerified: z.boolean(),
-  createdAt: z.string(),
-});
-export type AdminUser = z.infer<typeof AdminUserSchema>;
-
-export const AdminUserListSchema = z.object({ total: z.number().int(), data: z.array(AdminUserSchema) });
-export type AdminUserList = z.infer<typeof AdminUserListSchema>;
 
 // ─── Products ────────────────────────────────────────────────────────────────────────────────────────────
 

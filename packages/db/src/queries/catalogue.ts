@@ -1,70 +1,15 @@
-import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { campaigns, giftCards, products, userRoles, users, vouchers } from "../schema.ts";
-import type { UserRow } from "./users.ts";
+import { campaigns, giftCards, products, vouchers } from "../schema.ts";
 
-// The admin workspace's reads and writes (issue 5): users with their roles, and the whole catalogue —
-// inactive products, campaigns, vouchers and gift cards. Role changes themselves are users.ts's grantRole and
-// revokeRole; the public catalogue is products.ts's listActiveProducts.
+// The admin workspace's catalogue reads and writes (issue 5): the whole catalogue — inactive products,
+// campaigns, vouchers and gift cards (the users list is users.ts's listUsers). The public catalogue is
+// products.ts's listActiveProducts.
 
 export type ProductRow = typeof products.$inferSelect;
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type VoucherRow = typeof vouchers.$inferSelect;
 export type GiftCardRow = typeof giftCards.$inferSelect;
-
-/** `%term%` for ILIKE, with the pattern's own wildcards taken literally. */
-const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-// ─── Users ───────────────────────────────────────────────────────────────────────────────────────────────
-
-export type AdminUserRow = UserRow & { roles: string[] };
-
-/**
- * A page of users, newest first, with the total for the search. `q` matches any part of the email or of
- * "name lastname", in any case (the name arm uses the trigram index of migration 0002).
- */
-export async function listUsers(
-  db: Db,
-  f: { q?: string; limit: number; offset: number },
-): Promise<{ total: number; data: AdminUserRow[] }> {
-  const q = f.q?.trim();
-  const where = q
-    ? or(
-        ilike(users.email, containing(q)),
-        ilike(sql`${users.name} || ' ' || ${users.lastname}`, containing(q)),
-      )
-    : undefined;
-  const [totalRow] = await db.select({ n: count() }).from(users).where(where);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(f.limit)
-    .offset(f.offset);
-  // One query for the page's roles, not one per user.
-  const roles = rows.length
-    ? await db
-        .select({ userId: userRoles.userId, role: userRoles.role })
-        .from(userRoles)
-        .where(
-          inArray(
-            userRoles.userId,
-            rows.map((r) => r.id),
-          ),
-        )
-    : [];
-  return {
-    total: totalRow?.n ?? 0,
-    data: rows.map((row) => ({
-      ...row,
-      roles: roles
-        .filter((r) => r.userId === row.id)
-        .map((r) => r.role)
-        .sort(),
-    })),
-  };
-}
 
 // ─── Products ────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -12,8 +12,6 @@ import {
   AdminProductParamsSchema,
   AdminProductPatchSchema,
   AdminProductSchema,
-  AdminUserListQuerySchema,
-  AdminUserListSchema,
   AdminVoucherCreateSchema,
   AdminVoucherListSchema,
   AdminVoucherPatchSchema,
@@ -24,8 +22,6 @@ import {
 } from "@argine/core/catalogue/admin-api";
 import { cataloguePolicy } from "@argine/core/catalogue/policy";
 import { AppError } from "@argine/core/errors/app-error";
-import { usersPolicy } from "@argine/core/identity/policy";
-import { ROLES, type Role } from "@argine/core/identity/roles";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { fromCents, toCents } from "@argine/core/shared/money";
 import { recordAudit } from "@argine/db/queries/audit";
@@ -38,7 +34,6 @@ import {
   listAllProducts,
   listCampaigns,
   listGiftCards,
-  listUsers,
   listVouchers,
   type ProductRow,
   updateCampaign,
@@ -51,9 +46,9 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { only, requireActor } from "../../../identity/authenticate.ts";
 
-// The admin workspace (issue 5): the users with their roles, and the whole catalogue. Every route is for
-// admins only, decided before the body is even read (401 anonymous, 403 anyone else); every change leaves a
-// line in the audit log naming the resource and the fields changed, never their personal content.
+// The admin workspace (issue 5): the whole catalogue (its users list is routes/v1/users/admin.ts's). Every
+// route is for admins only, decided before the body is even read (401 anonymous, 403 anyone else); every
+// change leaves a line in the audit log naming the resource and the fields changed, never their content.
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const date = (s: string | null) => (s === null ? null : new Date(s));
@@ -127,7 +122,6 @@ const fieldsOf = (body: object) =>
     .sort();
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const usersAdmin = only((actor) => usersPolicy(actor, "list"));
   const catalogueReader = only((actor) => cataloguePolicy(actor, "read-all"));
   const catalogueManager = only((actor) => cataloguePolicy(actor, "manage"));
 
@@ -145,43 +139,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       resourceId,
       ...(meta ? { meta: { ...meta } } : {}),
     });
-
-  // ─── Users ─────────────────────────────────────────────────────────────────────────────────────────────
-
-  app.get(
-    "/admin/users",
-    {
-      onRequest: usersAdmin,
-      schema: {
-        tags: ["admin"],
-        summary: "Gli utenti con i loro ruoli, cercati per email o nome, a pagine (solo admin)",
-        querystring: AdminUserListQuerySchema,
-        response: { 200: AdminUserListSchema },
-      },
-    },
-    async (request) => {
-      const { q, page, pageSize } = request.query;
-      const { total, data } = await listUsers(app.db, {
-        ...(q ? { q } : {}),
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
-      });
-      // Reading other people's accounts is a staff read of personal data: it leaves a trace (ids only).
-      if (data.length) await audit(request, "user.list", "user", data.map((u) => u.id).join(","));
-      return {
-        total,
-        data: data.map((u) => ({
-          id: u.id,
-          email: u.email,
-          name: u.name,
-          lastname: u.lastname,
-          roles: u.roles.filter((r): r is Role => (ROLES as readonly string[]).includes(r)),
-          emailVerified: u.emailVerifiedAt !== null,
-          createdAt: u.createdAt.toISOString(),
-        })),
-      };
-    },
-  );
 
   // ─── Products ──────────────────────────────────────────────────────────────────────────────────────────
 
