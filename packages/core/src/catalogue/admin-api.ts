@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { RoleSchema } from "../identity/users-api.ts";
 import { ifFilled, RequiredStringSchema } from "../shared/fields.ts";
 import { MESSAGES } from "../shared/messages.ts";
 import { hasAtMostTwoDecimals } from "../shared/money.ts";
-import { PagingQuerySchema } from "../shared/paging.ts";
 import { PRODUCT_CODES } from "./product.ts";
 import {
   CODE_MAX_LENGTH,
@@ -20,8 +18,8 @@ import {
   SPONSOR_MAX_LENGTH,
 } from "./rules.ts";
 
-// The admin workspace (issue 5): users and roles, and the catalogue (products and prices, campaigns, vouchers,
-// gift cards). Request bodies and responses of /v1/admin/*, declared by the API routes. The API speaks euros
+// The admin workspace's catalogue (issue 5): products and prices, campaigns, vouchers, gift cards (the users
+// list is identity/users-api.ts's). Request bodies and responses of /v1/admin/*, declared by the API routes. The API speaks euros
 // as numbers and ISO 8601 instants; the web forms (admin-forms.ts) keep what the admin typed as text
 // ("49,90", "2026-12-31"), with the same rules (rules.ts) and messages.
 
@@ -86,28 +84,6 @@ export const AdminIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.inval
 export const AdminProductParamsSchema = z.object({
   code: z.string().min(1, { error: MESSAGES.invalidId }).max(CODE_MAX_LENGTH, { error: MESSAGES.invalidId }),
 });
-
-// ─── Users ───────────────────────────────────────────────────────────────────────────────────────────────
-
-/** GET /v1/admin/users: q matches the email or the name (any part, any case); page is 1-based. */
-export const AdminUserListQuerySchema = PagingQuerySchema.extend({
-  q: z.string().trim().max(100, { error: MESSAGES.tooLong }).optional(),
-});
-export type AdminUserListQuery = z.infer<typeof AdminUserListQuerySchema>;
-
-export const AdminUserSchema = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  name: z.string(),
-  lastname: z.string(),
-  roles: z.array(RoleSchema),
-  emailVerified: z.boolean(),
-  createdAt: z.string(),
-});
-export type AdminUser = z.infer<typeof AdminUserSchema>;
-
-export const AdminUserListSchema = z.object({ total: z.number().int(), data: z.array(AdminUserSchema) });
-export type AdminUserList = z.infer<typeof AdminUserListSchema>;
 
 // ─── Products ────────────────────────────────────────────────────────────────────────────────────────────
 

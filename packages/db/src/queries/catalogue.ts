@@ -1,75 +1,17 @@
 import { isProductCode } from "@argine/core/catalogue/product";
-import type { Role } from "@argine/core/identity/roles";
 import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { campaigns, giftCards, products, vouchers } from "../schema/catalogue.ts";
-import { userRoles, users } from "../schema/identity.ts";
-import type { UserRow } from "./users.ts";
 
 // The catalogue's reads and writes: the public list of active products, and for the admin workspace (issue 5)
 // the whole catalogue — inactive products, campaigns, vouchers and gift cards — with its changes. A change
 // that must hold against the stored row locks it (SELECT … FOR UPDATE): the caller runs it inside its
 // transaction, which holds the lock until the change and its audit line are committed together.
-// (listUsers, the users with their roles, moves to users.ts with the users domain.)
 
 export type ProductRow = typeof products.$inferSelect;
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type VoucherRow = typeof vouchers.$inferSelect;
 export type GiftCardRow = typeof giftCards.$inferSelect;
-
-/** `%term%` for ILIKE, with the pattern's own wildcards taken literally. */
-const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-// ─── Users ───────────────────────────────────────────────────────────────────────────────────────────────
-
-export type AdminUserRow = UserRow & { roles: Role[] };
-
-/**
- * A page of users, newest first, with the total for the search. `q` matches any part of the email or of
- * "name lastname", in any case (the name arm uses the trigram index of migration 0002).
- */
-export async function listUsers(
-  db: Db,
-  f: { q?: string; limit: number; offset: number },
-): Promise<{ total: number; data: AdminUserRow[] }> {
-  const q = f.q?.trim();
-  const where = q
-    ? or(
-        ilike(users.email, containing(q)),
-        ilike(sql`${users.name} || ' ' || ${users.lastname}`, containing(q)),
-      )
-    : undefined;
-  const [totalRow] = await db.select({ n: count() }).from(users).where(where);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(f.limit)
-    .offset(f.offset);
-  // One query for the page's roles, not one per user.
-  const roles = rows.length
-    ? await db
-        .select({ userId: userRoles.userId, role: userRoles.role })
-        .from(userRoles)
-        .where(
-          inArray(
-            userRoles.userId,
-            rows.map((r) => r.id),
-          ),
-        )
-    : [];
-  return {
-    total: totalRow?.n ?? 0,
-    data: rows.map((row) => ({
-      ...row,
-      roles: roles
-        .filter((r) => r.userId === row.id)
-        .map((r) => r.role)
-        .sort(),
-    })),
-  };
-}
 
 // ─── Products ────────────────────────────────────────────────────────────────────────────────────────────
 
