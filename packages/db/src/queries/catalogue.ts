@@ -1,5 +1,5 @@
 import { isProductCode } from "@argine/core/catalogue/product";
-import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { campaigns, giftCards, products, vouchers } from "../schema/catalogue.ts";
 
