@@ -1,4 +1,4 @@
-import { ProductListSchema } from "@argine/core/orders/product";
+import { ProductListSchema } from "@argine/core/catalogue/product";
 import { testDbKinds } from "@argine/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/helpers.ts";

@@ -9,7 +9,6 @@ import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { type Adapters, createAdapters } from "./adapters.ts";
-import { createCatalogueService } from "./catalogue/catalogue.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Deps } from "./deps.ts";
@@ -20,15 +19,15 @@ import { registerAuthentication } from "./identity/authenticate.ts";
 import { createOidcProvider } from "./identity/provider.ts";
 import { startWorkers } from "./jobs/workers.ts";
 import { healthRoutes, type Readiness } from "./routes/health.ts";
-import { adminRoutes } from "./routes/v1/admin/index.ts";
 import { authRoutes } from "./routes/v1/auth/index.ts";
+import { catalogueAdminRoutes } from "./routes/v1/catalogue/admin.ts";
+import { catalogueRoutes } from "./routes/v1/catalogue/index.ts";
 import { devMailboxRoutes } from "./routes/v1/dev/mailbox.ts";
 import { feedbackRoutes } from "./routes/v1/feedback/index.ts";
 import { jobsAdminRoutes } from "./routes/v1/jobs/admin.ts";
 import { outreachRoutes } from "./routes/v1/outreach/index.ts";
-import { practiceClaimRoutes } from "./routes/v1/practices/claim.ts";
 import { practiceRoutes } from "./routes/v1/practices/index.ts";
-import { productRoutes } from "./routes/v1/products/index.ts";
+import { userAdminRoutes } from "./routes/v1/users/admin.ts";
 import { userRoutes } from "./routes/v1/users/index.ts";
 import { loadWebBuild, serveWeb } from "./web/static.ts";
 
@@ -90,7 +89,6 @@ export async function buildApp({
   app.decorate("deps", deps);
   app.decorate("db", db);
   app.decorate("config", config);
-  app.decorate("catalogue", createCatalogueService(db));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Responses finishing during shutdown close their socket, so a keep-alive client cannot hold the exit.
@@ -143,13 +141,13 @@ export async function buildApp({
     async (v1) => {
       v1.addHook("preValidation", refuseControlCharacters);
       await registerAuthentication(v1, config.identity, db);
-      await v1.register(productRoutes);
-      await v1.register(authRoutes, { provider, cookieSecret: keys?.cookieKeys[0] ?? "" });
+      await v1.register(catalogueRoutes);
+      await v1.register(authRoutes, { provider });
       await v1.register(userRoutes);
+      await v1.register(userAdminRoutes);
       await v1.register(feedbackRoutes);
       await v1.register(practiceRoutes);
-      await v1.register(practiceClaimRoutes);
-      await v1.register(adminRoutes);
+      await v1.register(catalogueAdminRoutes);
       await v1.register(outreachRoutes);
       await v1.register(jobsAdminRoutes);
       if (config.devMailboxKey) await v1.register(devMailboxRoutes, { key: config.devMailboxKey });

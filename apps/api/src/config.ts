@@ -65,6 +65,16 @@ const trustProxy = z
   })
   .optional();
 
+/** A queue's retries: `limit` more attempts, the first after `delaySeconds`, doubling up to the maximum. */
+export interface RetryPolicy {
+  limit: number;
+  delaySeconds: number;
+  maxDelaySeconds: number;
+}
+
+/** A failed mail is tried for about a day (ADR 012). */
+export const DEFAULT_MAIL_RETRY: RetryPolicy = { limit: 30, delaySeconds: 30, maxDelaySeconds: 3600 };
+
 // One schema for every setting of the API process; documented in .env.example and the README.
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -91,9 +101,19 @@ const EnvSchema = z.object({
   DEV_MAILBOX_KEY: z.string().min(16).optional(),
   // A mail that fails is tried again after 30-60 s, then twice as long each time, never more than an hour
   // apart, 30 times: about a day. After that it waits in the dead-letter queue for an admin.
-  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(30),
-  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
-  MAIL_RETRY_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(DEFAULT_MAIL_RETRY.limit),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(DEFAULT_MAIL_RETRY.delaySeconds),
+  MAIL_RETRY_MAX_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(DEFAULT_MAIL_RETRY.maxDelaySeconds),
 });
 
 export interface Config {
@@ -129,13 +149,6 @@ export interface MailConfig {
   /** Receives the staff alerts (cases that need a person first). */
   team: string;
   retry: RetryPolicy;
-}
-
-/** A queue's retries: `limit` more attempts, the first after `delaySeconds`, doubling up to the maximum. */
-export interface RetryPolicy {
-  limit: number;
-  delaySeconds: number;
-  maxDelaySeconds: number;
 }
 
 /** What Fastify's `trustProxy` takes: nobody, a number of hops, or the proxies' addresses/CIDRs. */

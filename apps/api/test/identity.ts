@@ -77,13 +77,15 @@ export interface IdentityServer {
 }
 
 /**
- * The whole app listening on a real port (the provider's issuer must be a reachable URL). `options` brings a
- * clock the test moves, or adapters in place of the memory mailer (the SMTP one, a failing one).
+ * The whole app listening on a real port (the provider's issuer must be a reachable URL). `adapters` replaces
+ * some of the adapters the app would build, given the database (a job queue wrapped to fail, the SMTP
+ * mailer…); `clock` is one the test moves (pg-boss's TestClock).
  */
 export async function startIdentityServer(
   kind: TestDbKind,
   env: Record<string, string> = {},
-  options: { clock?: Clock; adapters?: Partial<Adapters> } = {},
+  adapters: (handle: DbHandle) => Partial<Adapters> = () => ({}),
+  clock?: Clock,
 ): Promise<IdentityServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -91,12 +93,7 @@ export async function startIdentityServer(
   const handle = await openTestDb(kind);
   await seedDemo(handle.db, { hashPassword });
   const mailer = new MemoryMailer(handle.db);
-  const app = await buildApp({
-    config,
-    handle,
-    clock: options.clock,
-    adapters: { mailer, ...options.adapters },
-  });
+  const app = await buildApp({ config, handle, clock, adapters: { mailer, ...adapters(handle) } });
   await app.listen({ port, host: "127.0.0.1" });
   const oidc = await client.discovery(new URL(`${base}/oidc`), "argine-web", undefined, client.None(), {
     execute: [client.allowInsecureRequests],

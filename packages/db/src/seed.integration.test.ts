@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "./client.ts";
-import { listActiveProducts } from "./queries/products.ts";
+import { listActiveProducts } from "./queries/catalogue.ts";
 import { products, userRoles, users } from "./schema/index.ts";
 import { DEMO_ACCOUNTS, seedDemo } from "./seed.ts";
 import { openTestDb, testDbKinds } from "./testing.ts";

@@ -1,8 +1,17 @@
+export interface TtlCache<T> {
+  get(): Promise<T>;
+  invalidate(): void;
+}
+
 /**
  * Keeps a value for `ttlMs`, sharing one load among concurrent callers. For rarely-changing reads
  * (the catalogue) that every page asks for; replicas converge within the TTL after a change.
  */
-export function ttlCache<T>(ttlMs: number, load: () => Promise<T>, now: () => number = Date.now) {
+export function ttlCache<T>(
+  ttlMs: number,
+  load: () => Promise<T>,
+  now: () => number = Date.now,
+): TtlCache<T> {
   let value: Promise<T> | null = null;
   let loadedAt = 0;
   return {

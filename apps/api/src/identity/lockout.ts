@@ -12,7 +12,7 @@ export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 
 const keysFor = (email: string, ip: string) => [`email:${normalizeEmail(email)}`, `ip:${ip}`];
 
-export async function isLockedOut(db: Db, email: string, ip: string, now = new Date()): Promise<boolean> {
+export async function isLockedOut(db: Db, email: string, ip: string, now: Date): Promise<boolean> {
   const since = new Date(now.getTime() - LOCKOUT_WINDOW_MS);
   for (const key of keysFor(email, ip)) {
     if ((await countLoginFailures(db, key, since)) >= LOCKOUT_MAX_FAILURES) return true;
@@ -20,8 +20,8 @@ export async function isLockedOut(db: Db, email: string, ip: string, now = new D
   return false;
 }
 
-export const recordFailure = (db: Db, email: string, ip: string) =>
-  recordLoginFailure(db, keysFor(email, ip));
+export const recordFailure = (db: Db, email: string, ip: string, at: Date) =>
+  recordLoginFailure(db, keysFor(email, ip), at);
 
 /** A successful sign-in clears the account's count (the IP's keeps counting other accounts). */
 export const clearFailures = (db: Db, email: string) =>

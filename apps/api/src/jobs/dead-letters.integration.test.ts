@@ -36,11 +36,9 @@ describe.each(testDbKinds())("the dead letters on %s", (kind) => {
   let call: ReturnType<typeof apiCaller>;
   let admin = "";
   beforeAll(async () => {
-    s = await startIdentityServer(
-      kind,
-      { MAIL_RETRY_LIMIT: "1", MAIL_RETRY_DELAY_SECONDS: "1" },
-      { adapters: { mailer } },
-    );
+    s = await startIdentityServer(kind, { MAIL_RETRY_LIMIT: "1", MAIL_RETRY_DELAY_SECONDS: "1" }, () => ({
+      mailer,
+    }));
     call = apiCaller(s);
     admin = (await demoTokens(s)).admin;
   });

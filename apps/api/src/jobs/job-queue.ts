@@ -2,7 +2,7 @@ import type { Db, DbHandle } from "@argine/db/client";
 import { sql } from "drizzle-orm";
 import { type DrizzleTransactionLike, fromDrizzle, fromPglite, PgBoss, type Queue } from "pg-boss";
 import type { Clock } from "../clock.ts";
-import type { RetryPolicy } from "../config.ts";
+import { DEFAULT_MAIL_RETRY, type RetryPolicy } from "../config.ts";
 import type { Mail } from "../mail/mailer.ts";
 
 /** Every queue the API works, with the payload its jobs carry. A new kind of job starts here. */
@@ -69,8 +69,8 @@ const queueOptions = (mailRetry: RetryPolicy): Record<QueueName, QueueOptions> =
 });
 
 export interface JobQueueOptions {
-  /** How mails are retried (config.mail.retry). */
-  mailRetry: RetryPolicy;
+  /** How mails are retried: config.mail.retry (createAdapters hands it), the default otherwise. */
+  mailRetry?: RetryPolicy;
 }
 
 /**
@@ -79,7 +79,11 @@ export interface JobQueueOptions {
  * tables live in the `pgboss` schema, which it creates and migrates itself. Its timers and its SQL read
  * `clock`, so a test's `TestClock` moves polls and retries (ADR 012).
  */
-export function createJobQueue(handle: DbHandle, clock: Clock, { mailRetry }: JobQueueOptions): JobQueue {
+export function createJobQueue(
+  handle: DbHandle,
+  clock: Clock,
+  { mailRetry = DEFAULT_MAIL_RETRY }: JobQueueOptions = {},
+): JobQueue {
   const boss =
     handle.engine.kind === "pglite"
       ? new PgBoss({ db: fromPglite(handle.engine.pglite), backend: "pglite", clock, useListenNotify: true })

@@ -35,7 +35,7 @@ describe.each(testDbKinds())("mails while the SMTP server is down, on %s", (kind
       from: "Argine <no-reply@argine.example>",
       outboxDir: "",
     });
-    s = await startIdentityServer(kind, { SMTP_URL: smtp.url }, { clock, adapters: { mailer } });
+    s = await startIdentityServer(kind, { SMTP_URL: smtp.url }, () => ({ mailer }), clock);
   });
   afterAll(async () => {
     await s.close();

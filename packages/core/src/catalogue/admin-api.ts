@@ -1,51 +1,27 @@
 import { z } from "zod";
-import { RoleSchema } from "../identity/users-api.ts";
-import { PRODUCT_CODES } from "../orders/product.ts";
-import { PROMO_GIFT_CARD_MAX_EUR, VOUCHER_CODE_MIN_LENGTH } from "../shared/constants.ts";
 import { ifFilled, RequiredStringSchema } from "../shared/fields.ts";
 import { MESSAGES } from "../shared/messages.ts";
-import { hasAtMostTwoDecimals, parseEuroAmount } from "../shared/money.ts";
-import { PagingQuerySchema } from "../shared/paging.ts";
+import { hasAtMostTwoDecimals } from "../shared/money.ts";
+import { PRODUCT_CODES } from "./product.ts";
+import {
+  CODE_MAX_LENGTH,
+  CODE_MIN_LENGTH,
+  CODE_PATTERN,
+  DESCRIPTION_MAX_LENGTH,
+  datesInOrder,
+  discountWithinPrice,
+  MAX_CATALOGUE_AMOUNT_EUR,
+  MAX_USES_MAX,
+  NAME_MAX_LENGTH,
+  ORDER_MAX,
+  promoAmountAllowed,
+  SPONSOR_MAX_LENGTH,
+} from "./rules.ts";
 
-// The admin workspace (issue 5): users and roles, and the catalogue (products and prices, campaigns, vouchers,
-// gift cards). Request bodies and responses of /v1/admin/*, shared by the API routes and the web forms.
-// The API speaks euros as numbers and ISO 8601 instants; the web forms keep what the admin typed as text
-// ("49,90", "2026-12-31") and are validated by the *FormSchema below, with the same rules and messages.
-
-/** Far above any real price, and safely inside the database's integer cents. */
-export const MAX_CATALOGUE_AMOUNT_EUR = 100_000;
-export const CODE_MIN_LENGTH = VOUCHER_CODE_MIN_LENGTH;
-export const CODE_MAX_LENGTH = 40;
-export const NAME_MAX_LENGTH = 100;
-export const SPONSOR_MAX_LENGTH = 200;
-export const DESCRIPTION_MAX_LENGTH = 2000;
-export const ORDER_MAX = 9999;
-export const MAX_USES_MAX = 1_000_000;
-/** Codes customers type at checkout: uppercase letters, digits and dashes. */
-export const CODE_PATTERN = /^[A-Z0-9-]+$/;
-
-// ─── Rules shared by bodies and forms ────────────────────────────────────────────────────────────────────
-
-/** The discounted price never exceeds the price. */
-export function discountWithinPrice(price: number, discountedPrice: number): boolean {
-  return discountedPrice <= price;
-}
-
-/** An end, when both are given, comes strictly after the start (ISO 8601 instants). */
-export function datesInOrder(start: string | null | undefined, end: string | null | undefined): boolean {
-  if (!start || !end) return true;
-  return Date.parse(end) > Date.parse(start);
-}
-
-/** A gift card's balance stays between 0 and its amount (the database checks it too). */
-export function balanceWithinAmount(balance: number, amount: number): boolean {
-  return balance >= 0 && balance <= amount;
-}
-
-/** A promo gift card is worth at most 150 € (spec §9). */
-export function promoAmountAllowed(promo: string | null | undefined, amount: number): boolean {
-  return !promo || amount <= PROMO_GIFT_CARD_MAX_EUR;
-}
+// The admin workspace's catalogue (issue 5): products and prices, campaigns, vouchers, gift cards (the users
+// list is identity/users-api.ts's). Request bodies and responses of /v1/admin/*, declared by the API routes. The API speaks euros
+// as numbers and ISO 8601 instants; the web forms (admin-forms.ts) keep what the admin typed as text
+// ("49,90", "2026-12-31"), with the same rules (rules.ts) and messages.
 
 // ─── Field schemas (API: numbers and ISO instants) ───────────────────────────────────────────────────────
 
@@ -56,9 +32,11 @@ export const AmountSchema = z
   .max(MAX_CATALOGUE_AMOUNT_EUR, { error: MESSAGES.amountTooHigh })
   .refine(hasAtMostTwoDecimals, { error: MESSAGES.amountDecimals });
 
-const NameSchema = RequiredStringSchema.max(NAME_MAX_LENGTH, { error: MESSAGES.tooLong });
-const SponsorSchema = RequiredStringSchema.max(SPONSOR_MAX_LENGTH, { error: MESSAGES.tooLong });
-const DescriptionSchema = RequiredStringSchema.max(DESCRIPTION_MAX_LENGTH, { error: MESSAGES.tooLong });
+export const NameSchema = RequiredStringSchema.max(NAME_MAX_LENGTH, { error: MESSAGES.tooLong });
+export const SponsorSchema = RequiredStringSchema.max(SPONSOR_MAX_LENGTH, { error: MESSAGES.tooLong });
+export const DescriptionSchema = RequiredStringSchema.max(DESCRIPTION_MAX_LENGTH, {
+  error: MESSAGES.tooLong,
+});
 
 const integer = (min: number, max: number, message: string) =>
   z
@@ -106,28 +84,6 @@ export const AdminIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.inval
 export const AdminProductParamsSchema = z.object({
   code: z.string().min(1, { error: MESSAGES.invalidId }).max(CODE_MAX_LENGTH, { error: MESSAGES.invalidId }),
 });
-
-// ─── Users ───────────────────────────────────────────────────────────────────────────────────────────────
-
-/** GET /v1/admin/users: q matches the email or the name (any part, any case); page is 1-based. */
-export const AdminUserListQuerySchema = PagingQuerySchema.extend({
-  q: z.string().trim().max(100, { error: MESSAGES.tooLong }).optional(),
-});
-export type AdminUserListQuery = z.infer<typeof AdminUserListQuerySchema>;
-
-export const AdminUserSchema = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  name: z.string(),
-  lastname: z.string(),
-  roles: z.array(RoleSchema),
-  emailVerified: z.boolean(),
-  createdAt: z.string(),
-});
-export type AdminUser = z.infer<typeof AdminUserSchema>;
-
-export const AdminUserListSchema = z.object({ total: z.number().int(), data: z.array(AdminUserSchema) });
-export type AdminUserList = z.infer<typeof AdminUserListSchema>;
 
 // ─── Products ────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -318,147 +274,3 @@ export const AdminGiftCardPatchSchema = strict({
   .partial()
   .refine(notEmpty, { error: MESSAGES.nothingToChange });
 export type AdminGiftCardPatch = z.infer<typeof AdminGiftCardPatchSchema>;
-
-// ─── Form schemas (web): what the admin types, as text ───────────────────────────────────────────────────
-
-/** A required amount typed as "49,90" or "49.90". */
-export const AmountInputSchema = RequiredStringSchema.refine((text) => parseEuroAmount(text) !== undefined, {
-  error: MESSAGES.invalidAmount,
-  ...ifFilled,
-}).refine((text) => (parseEuroAmount(text) ?? 0) <= MAX_CATALOGUE_AMOUNT_EUR, {
-  error: MESSAGES.amountTooHigh,
-  ...ifFilled,
-});
-
-/** An optional amount: empty means none. */
-export const OptionalAmountInputSchema = z
-  .string()
-  .trim()
-  .refine((text) => parseEuroAmount(text) !== undefined, { error: MESSAGES.invalidAmount, ...ifFilled })
-  .refine((text) => (parseEuroAmount(text) ?? 0) <= MAX_CATALOGUE_AMOUNT_EUR, {
-    error: MESSAGES.amountTooHigh,
-    ...ifFilled,
-  });
-
-/** A whole number typed in a form, from min to max. */
-function integerInput(min: number, max: number, message: string, required: boolean) {
-  const base = required ? RequiredStringSchema : z.string().trim();
-  return base.refine((text) => /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max, {
-    error: message,
-    ...ifFilled,
-  });
-}
-
-/** An optional calendar date from an <input type="date">: "YYYY-MM-DD", or empty. */
-export const DateInputSchema = z
-  .string()
-  .trim()
-  .refine((text) => z.iso.date().safeParse(text).success, { error: MESSAGES.invalidDate, ...ifFilled });
-
-/** A date range typed as calendar days: the end day may be the start day (it runs to the end of the day). */
-function dayRangeInOrder(start: string, end: string): boolean {
-  return !start || !end || end >= start;
-}
-
-export const ProductFormSchema = z
-  .object({
-    name: NameSchema,
-    description: DescriptionSchema,
-    price: AmountInputSchema,
-    discountedPrice: AmountInputSchema,
-    order: integerInput(0, ORDER_MAX, MESSAGES.orderRange, true),
-    active: z.boolean(),
-  })
-  .refine(
-    (form) => {
-      const price = parseEuroAmount(form.price);
-      const discounted = parseEuroAmount(form.discountedPrice);
-      return price === undefined || discounted === undefined || discountWithinPrice(price, discounted);
-    },
-    {
-      error: MESSAGES.discountAbovePrice,
-      path: ["discountedPrice"],
-      when: (payload) => {
-        const value = payload.value as { price?: unknown; discountedPrice?: unknown };
-        return typeof value.price === "string" && typeof value.discountedPrice === "string";
-      },
-    },
-  );
-export type ProductForm = z.infer<typeof ProductFormSchema>;
-
-const dayRange = {
-  error: MESSAGES.endBeforeStart,
-  path: ["endsAt"],
-  when: (payload: z.core.ParsePayload) => {
-    const value = payload.value as { startsAt?: unknown; endsAt?: unknown };
-    return typeof value.startsAt === "string" && typeof value.endsAt === "string";
-  },
-};
-
-export const CampaignFormSchema = z
-  .object({
-    code: CatalogueCodeSchema,
-    name: NameSchema,
-    sponsor: SponsorSchema,
-    coveragePercent: integerInput(0, 100, MESSAGES.coverageRange, true),
-    maxAmount: OptionalAmountInputSchema,
-    minAmount: AmountInputSchema,
-    productCodes: z.array(z.enum(PRODUCT_CODES, { error: MESSAGES.invalidProduct })),
-    order: integerInput(0, ORDER_MAX, MESSAGES.orderRange, true),
-    startsAt: DateInputSchema,
-    endsAt: DateInputSchema,
-    active: z.boolean(),
-  })
-  .refine((form) => dayRangeInOrder(form.startsAt, form.endsAt), dayRange);
-export type CampaignForm = z.infer<typeof CampaignFormSchema>;
-
-export const VoucherFormSchema = z.object({
-  code: AdminVoucherCodeSchema,
-  discountAmount: integerInput(1, 100, MESSAGES.voucherPercentRange, false),
-  maxUses: integerInput(1, MAX_USES_MAX, MESSAGES.maxUsesRange, false),
-  expiresAt: DateInputSchema,
-  active: z.boolean(),
-});
-export type VoucherForm = z.infer<typeof VoucherFormSchema>;
-
-const OptionalCodeInputSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .refine((code) => code.length >= CODE_MIN_LENGTH, { error: MESSAGES.codeMinLength, ...ifFilled })
-  .refine((code) => code.length <= CODE_MAX_LENGTH, { error: MESSAGES.tooLong, ...ifFilled })
-  .refine((code) => CODE_PATTERN.test(code), { error: MESSAGES.codeFormat, ...ifFilled });
-
-export const GiftCardCreateFormSchema = z
-  .object({
-    code: CatalogueCodeSchema,
-    promo: OptionalCodeInputSchema,
-    amount: AmountInputSchema.refine((text) => (parseEuroAmount(text) ?? 1) > 0, {
-      error: MESSAGES.amountNotPositive,
-      ...ifFilled,
-    }),
-    productCodes: z.array(z.enum(PRODUCT_CODES, { error: MESSAGES.invalidProduct })),
-    expiresAt: DateInputSchema,
-  })
-  .refine((form) => promoAmountAllowed(form.promo, parseEuroAmount(form.amount) ?? 0), {
-    error: MESSAGES.promoGiftCardMax,
-    path: ["amount"],
-    when: (payload) => {
-      const value = payload.value as { promo?: unknown; amount?: unknown };
-      return typeof value.promo === "string" && typeof value.amount === "string";
-    },
-  });
-export type GiftCardCreateForm = z.infer<typeof GiftCardCreateFormSchema>;
-
-/** The edit form of a gift card: its balance is checked against the amount it was issued for. */
-export function giftCardEditFormSchema(amount: number) {
-  return z.object({
-    balance: AmountInputSchema.refine((text) => balanceWithinAmount(parseEuroAmount(text) ?? 0, amount), {
-      error: MESSAGES.balanceAboveAmount,
-      ...ifFilled,
-    }),
-    productCodes: z.array(z.enum(PRODUCT_CODES, { error: MESSAGES.invalidProduct })),
-    expiresAt: DateInputSchema,
-  });
-}
-export type GiftCardEditForm = z.infer<ReturnType<typeof giftCardEditFormSchema>>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PRODUCT_CODES } from "../orders/product.ts";
+import { PRODUCT_CODES } from "../catalogue/product.ts";
 import { EvaluationSchema } from "../practices/evaluation.ts";
 import { isIsoDate } from "./calendar.ts";
 

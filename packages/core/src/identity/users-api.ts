@@ -6,6 +6,8 @@ import {
   RequiredSecretSchema,
   RequiredStringSchema,
 } from "../shared/fields.ts";
+import { MESSAGES } from "../shared/messages.ts";
+import { PagingQuerySchema } from "../shared/paging.ts";
 import { PasswordSchema } from "./password.ts";
 import {
   CellPhoneSchema,
@@ -100,6 +102,27 @@ export type AuthConfig = z.infer<typeof AuthConfigSchema>;
 
 /** PUT and DELETE /v1/users/{id}/roles/{role} (admin). */
 export const RoleParamsSchema = z.object({ id: z.uuid(), role: RoleSchema });
+
+/** GET /v1/admin/users: q matches the email or the name (any part, any case); page is 1-based. */
+export const AdminUserListQuerySchema = PagingQuerySchema.extend({
+  q: z.string().trim().max(100, { error: MESSAGES.tooLong }).optional(),
+});
+export type AdminUserListQuery = z.infer<typeof AdminUserListQuerySchema>;
+
+/** A user as the admin workspace lists them: who, which roles, whether the address is confirmed. */
+export const AdminUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  lastname: z.string(),
+  roles: z.array(RoleSchema),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+export const AdminUserListSchema = z.object({ total: z.number().int(), data: z.array(AdminUserSchema) });
+export type AdminUserList = z.infer<typeof AdminUserListSchema>;
 
 /** GET /v1/dev/mailbox (demo mode only): the outbox as a mailbox. */
 export const MailboxMessageSchema = z.object({

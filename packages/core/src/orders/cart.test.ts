@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { Campaign } from "../catalogue/campaign.ts";
+import { PRODUCT_CODES, type ProductCode } from "../catalogue/product.ts";
+import type { Voucher } from "../catalogue/voucher.ts";
 import { round2 } from "../shared/money.ts";
-import type { Campaign } from "./campaign.ts";
 import { type CartProduct, computeCart, type LoadedProduct, prepareProducts, resetCart } from "./cart.ts";
-import { PRODUCT_CODES, type ProductCode } from "./product.ts";
-import type { Voucher } from "./voucher.ts";
 
 function loaded(
   code: ProductCode,

@@ -1,7 +1,7 @@
+import { applicableCampaign, type Campaign, campaignCovers } from "../catalogue/campaign.ts";
+import type { Product } from "../catalogue/product.ts";
+import { type Voucher, voucherPercent } from "../catalogue/voucher.ts";
 import { fromCents, round2, toCents } from "../shared/money.ts";
-import { applicableCampaign, type Campaign, campaignCovers } from "./campaign.ts";
-import type { Product } from "./product.ts";
-import { type Voucher, voucherPercent } from "./voucher.ts";
 
 // Cart maths (spec §4 "Cart", §5 "Cart and coupon rules", §9). Pure functions over plain data; every sum is
 // done in integer cents so totals equal the sum of the rounded prices shown.

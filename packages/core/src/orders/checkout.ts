@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { PRODUCT_CODES } from "../catalogue/product.ts";
 import { BillingDataSchema } from "../invoice/billing-data.ts";
 import { MESSAGES } from "../shared/messages.ts";
-import { PRODUCT_CODES } from "./product.ts";
 
 // Checkout rules (spec §5): a service selected, every field filled, the general conditions of sale accepted.
 

@@ -1,4 +1,4 @@
-import type { ProductCode } from "../orders/product.ts";
+import type { ProductCode } from "../catalogue/product.ts";
 import { PACKAGE_SERVICE_TYPES } from "../services/service-type.ts";
 import type { PracticeDetail } from "./practices-api.ts";
 

@@ -10,6 +10,9 @@ import { PracticeStatusSchema } from "./practice-status.ts";
 
 const flag = z.enum(["true", "false"]).transform((v) => v === "true");
 
+/** The path of every /v1/practices/{id}… call (and /v1/comments/{id}): an unguessable id. */
+export const IdParamsSchema = z.object({ id: z.uuid() });
+
 /** GET /v1/practices query filters; page is 1-based. */
 export const PracticeListQuerySchema = PagingQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
@@ -66,6 +69,7 @@ export const PracticeListSchema = z.object({
   totalCapped: z.boolean(),
   data: z.array(PracticeSummarySchema),
 });
+export type PracticeList = z.infer<typeof PracticeListSchema>;
 
 /**
  * GET /v1/practices/queue (staff): the lawyer's work queue, each section oldest first. "urgent": a person must
@@ -86,6 +90,7 @@ export const ServicesActiveSchema = z.object({
   serviceInjuctionActive: z.boolean(),
   serviceAdviceActive: z.boolean(),
 });
+export type ServicesActive = z.infer<typeof ServicesActiveSchema>;
 
 /** The client on the detail (spec §3 "Practice, as shown to users"); null when anonymous or unclaimed. */
 export const PracticeClientDetailSchema = z
@@ -188,6 +193,7 @@ export const PracticeEmailBodySchema = z.object({
     .min(1, { error: MESSAGES.required })
     .max(10_000, { error: MESSAGES.tooLong }),
 });
+export type PracticeEmailBody = z.infer<typeof PracticeEmailBodySchema>;
 
 export const PracticeEmailSchema = z.object({
   id: z.uuid(),

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { CampaignListSchema } from "../catalogue/campaign.ts";
+import { VoucherSchema, VoucherVerifyBodySchema } from "../catalogue/voucher.ts";
 import { PasswordChangeBodySchema, ProfileUpdateBodySchema } from "../identity/profile.ts";
 import { BillingDataSchema } from "../invoice/billing-data.ts";
-import { CampaignListSchema } from "../orders/campaign.ts";
 import { CheckoutSchema } from "../orders/checkout.ts";
-import { VoucherSchema, VoucherVerifyBodySchema } from "../orders/voucher.ts";
 import { PracticeStatusUpdateBodySchema } from "../practices/practice-status.ts";
 import { TakedownUrlsBodySchema } from "../services/takedown.ts";
 import { UploadMetaSchema } from "../uploads/upload-rules.ts";

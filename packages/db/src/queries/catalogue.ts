@@ -1,90 +1,41 @@
-import type { Role } from "@argine/core/identity/roles";
-import { isProductCode } from "@argine/core/orders/product";
-import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { isProductCode } from "@argine/core/catalogue/product";
+import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { campaigns, giftCards, products, vouchers } from "../schema/catalogue.ts";
-import { userRoles, users } from "../schema/identity.ts";
-import type { UserRow } from "./users.ts";
 
-// The admin workspace's reads and writes (issue 5): users with their roles, and the whole catalogue —
-// inactive products, campaigns, vouchers and gift cards. Role changes themselves are users.ts's grantRole and
-// revokeRole; the public catalogue is products.ts's listActiveProducts.
+// The catalogue's reads and writes: the public list of active products, and for the admin workspace (issue 5)
+// the whole catalogue — inactive products, campaigns, vouchers and gift cards — with its changes. A change
+// that must hold against the stored row locks it (SELECT … FOR UPDATE): the caller runs it inside its
+// transaction, which holds the lock until the change and its audit line are committed together.
 
 export type ProductRow = typeof products.$inferSelect;
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type VoucherRow = typeof vouchers.$inferSelect;
 export type GiftCardRow = typeof giftCards.$inferSelect;
 
-/** `%term%` for ILIKE, with the pattern's own wildcards taken literally. */
-const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-// ─── Users ───────────────────────────────────────────────────────────────────────────────────────────────
-
-export type AdminUserRow = UserRow & { roles: Role[] };
-
-/**
- * A page of users, newest first, with the total for the search. `q` matches any part of the email or of
- * "name lastname", in any case (the name arm uses the trigram index of migration 0002).
- */
-export async function listUsers(
-  db: Db,
-  f: { q?: string; limit: number; offset: number },
-): Promise<{ total: number; data: AdminUserRow[] }> {
-  const q = f.q?.trim();
-  const where = q
-    ? or(
-        ilike(users.email, containing(q)),
-        ilike(sql`${users.name} || ' ' || ${users.lastname}`, containing(q)),
-      )
-    : undefined;
-  const [totalRow] = await db.select({ n: count() }).from(users).where(where);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(f.limit)
-    .offset(f.offset);
-  // One query for the page's roles, not one per user.
-  const roles = rows.length
-    ? await db
-        .select({ userId: userRoles.userId, role: userRoles.role })
-        .from(userRoles)
-        .where(
-          inArray(
-            userRoles.userId,
-            rows.map((r) => r.id),
-          ),
-        )
-    : [];
-  return {
-    total: totalRow?.n ?? 0,
-    data: rows.map((row) => ({
-      ...row,
-      roles: roles
-        .filter((r) => r.userId === row.id)
-        .map((r) => r.role)
-        .sort(),
-    })),
-  };
-}
-
 // ─── Products ────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The public catalogue (GET /v1/products): active products in catalogue order. */
+export function listActiveProducts(db: Db): Promise<ProductRow[]> {
+  return db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.sortOrder));
+}
 
 /** Every product, inactive ones too, in catalogue order. */
 export function listAllProducts(db: Db): Promise<ProductRow[]> {
   return db.select().from(products).orderBy(asc(products.sortOrder), asc(products.code));
 }
 
+/** The fields a change sets, stamped with the time of the change. */
 export type ProductChanges = Partial<
   Pick<ProductRow, "name" | "description" | "priceCents" | "discountedPriceCents" | "active" | "sortOrder">
->;
+> &
+  Pick<ProductRow, "updatedAt">;
 
 /**
  * Locks the product's row, asks `decide` for the changes given its current values (it may throw to refuse
  * them, e.g. a discounted price above the stored price), and applies them: two admins editing at once cannot
- * together produce what neither would have been allowed. Undefined when there is no such product (a code
- * outside the catalogue's is none).
+ * together produce what neither would have been allowed. Run it in the caller's transaction (the lock lasts
+ * until it ends). Undefined when there is no such product (a code outside the catalogue's is none).
  */
 export async function updateProduct(
   db: Db,
@@ -92,16 +43,10 @@ export async function updateProduct(
   decide: (current: ProductRow) => ProductChanges,
 ): Promise<ProductRow | undefined> {
   if (!isProductCode(code)) return undefined;
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(products).where(eq(products.code, code)).for("update");
-    if (!current) return undefined;
-    const [row] = await tx
-      .update(products)
-      .set({ ...decide(current), updatedAt: new Date() })
-      .where(eq(products.code, code))
-      .returning();
-    return row;
-  });
+  const [current] = await db.select().from(products).where(eq(products.code, code)).for("update");
+  if (!current) return undefined;
+  const [row] = await db.update(products).set(decide(current)).where(eq(products.code, code)).returning();
+  return row;
 }
 
 // ─── Campaigns ───────────────────────────────────────────────────────────────────────────────────────────
@@ -125,12 +70,10 @@ export async function updateCampaign(
   id: string,
   decide: (current: CampaignRow) => CampaignChanges,
 ): Promise<CampaignRow | undefined> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for("update");
-    if (!current) return undefined;
-    const [row] = await tx.update(campaigns).set(decide(current)).where(eq(campaigns.id, id)).returning();
-    return row;
-  });
+  const [current] = await db.select().from(campaigns).where(eq(campaigns.id, id)).for("update");
+  if (!current) return undefined;
+  const [row] = await db.update(campaigns).set(decide(current)).where(eq(campaigns.id, id)).returning();
+  return row;
 }
 
 // ─── Vouchers ────────────────────────────────────────────────────────────────────────────────────────────
@@ -184,10 +127,8 @@ export async function updateGiftCard(
   id: string,
   decide: (current: GiftCardRow) => GiftCardChanges,
 ): Promise<GiftCardRow | undefined> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(giftCards).where(eq(giftCards.id, id)).for("update");
-    if (!current) return undefined;
-    const [row] = await tx.update(giftCards).set(decide(current)).where(eq(giftCards.id, id)).returning();
-    return row;
-  });
+  const [current] = await db.select().from(giftCards).where(eq(giftCards.id, id)).for("update");
+  if (!current) return undefined;
+  const [row] = await db.update(giftCards).set(decide(current)).where(eq(giftCards.id, id)).returning();
+  return row;
 }

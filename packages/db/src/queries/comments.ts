@@ -43,6 +43,6 @@ export async function findComment(db: Db, id: string): Promise<CommentRow | unde
   return row;
 }
 
-export async function updateComment(db: Db, id: string, body: string): Promise<void> {
-  await db.update(comments).set({ body, updatedAt: new Date() }).where(eq(comments.id, id));
+export async function updateComment(db: Db, id: string, body: string, at: Date): Promise<void> {
+  await db.update(comments).set({ body, updatedAt: at }).where(eq(comments.id, id));
 }

@@ -69,7 +69,7 @@ export async function claimPracticeWithToken(
   id: string,
   userId: string,
   claimTokenHash: string,
-  now = new Date(),
+  now: Date,
 ): Promise<PracticeRow | undefined> {
   const [row] = await db
     .update(practices)
@@ -92,10 +92,11 @@ export async function claimPracticeWithKey(
   ticketCode: string,
   userId: string,
   claimKeyHash: string,
+  at: Date,
 ): Promise<PracticeRow | undefined> {
   const [row] = await db
     .update(practices)
-    .set({ ownerId: userId, ...voidSecrets, updatedAt: new Date() })
+    .set({ ownerId: userId, ...voidSecrets, updatedAt: at })
     .where(
       and(
         eq(practices.ticketCode, ticketCode),
@@ -304,7 +305,7 @@ export async function practiceQueue(db: Db, limit: number, cap: number = TOTAL_C
  * "Prendi in carico": gives the case to this lawyer only if nobody has it (the conditional update settles two
  * lawyers taking it at once: one wins). False when somebody, maybe this lawyer, already has it.
  */
-export async function takePractice(db: Db, id: string, lawyerId: string, at = new Date()): Promise<boolean> {
+export async function takePractice(db: Db, id: string, lawyerId: string, at: Date): Promise<boolean> {
   const [row] = await db
     .update(practices)
     .set({ assignedLawyerId: lawyerId, assignedAt: at, updatedAt: at })
@@ -314,10 +315,10 @@ export async function takePractice(db: Db, id: string, lawyerId: string, at = ne
 }
 
 /** Lets go of the case only if `holderId` still has it (no release of a case another lawyer took since). */
-export async function releasePractice(db: Db, id: string, holderId: string): Promise<boolean> {
+export async function releasePractice(db: Db, id: string, holderId: string, at: Date): Promise<boolean> {
   const [row] = await db
     .update(practices)
-    .set({ assignedLawyerId: null, assignedAt: null, updatedAt: new Date() })
+    .set({ assignedLawyerId: null, assignedAt: null, updatedAt: at })
     .where(and(eq(practices.id, id), eq(practices.assignedLawyerId, holderId)))
     .returning({ id: practices.id });
   return Boolean(row);
@@ -329,10 +330,11 @@ export async function updatePracticeStatus(
   id: string,
   from: PracticeStatus,
   to: PracticeStatus,
+  at: Date,
 ): Promise<boolean> {
   const [row] = await db
     .update(practices)
-    .set({ status: to, updatedAt: new Date() })
+    .set({ status: to, updatedAt: at })
     .where(and(eq(practices.id, id), eq(practices.status, from)))
     .returning({ id: practices.id });
   return Boolean(row);
@@ -343,10 +345,10 @@ export type ServicesActive = Pick<
   "serviceTakedownActive" | "serviceLegalizationActive" | "serviceInjuctionActive" | "serviceAdviceActive"
 >;
 
-export async function setServicesActive(db: Db, id: string, flags: ServicesActive): Promise<void> {
+export async function setServicesActive(db: Db, id: string, flags: ServicesActive, at: Date): Promise<void> {
   await db
     .update(practices)
-    .set({ ...flags, updatedAt: new Date() })
+    .set({ ...flags, updatedAt: at })
     .where(eq(practices.id, id));
 }
 
@@ -355,10 +357,11 @@ export async function updateAssessment(
   db: Db,
   id: string,
   change: { evaluation?: Evaluation; advicePriceCents?: number | null },
+  at: Date,
 ): Promise<void> {
   await db
     .update(practices)
-    .set({ ...change, updatedAt: new Date() })
+    .set({ ...change, updatedAt: at })
     .where(eq(practices.id, id));
 }
 
@@ -390,11 +393,6 @@ export async function addPracticeEmail(
   const [row] = await db.insert(practiceEmails).values(mail).returning();
   if (!row) throw new Error("practice email not stored");
   return row;
-}
-
-/** Takes back a stored practice email whose sending failed (the record shows only what was sent). */
-export async function deletePracticeEmail(db: Db, id: string): Promise<void> {
-  await db.delete(practiceEmails).where(eq(practiceEmails.id, id));
 }
 
 /** The emails staff sent on a practice, newest first, with the senders' names. */

@@ -1,5 +1,5 @@
 import type { Role } from "@argine/core/identity/roles";
-import { and, count, eq, gt, isNull } from "drizzle-orm";
+import { and, count, desc, eq, gt, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
   billingProfiles,
@@ -53,6 +53,58 @@ export async function createUser(db: Db, user: NewUser): Promise<UserRow | undef
     .onConflictDoNothing()
     .returning();
   return row;
+}
+
+/** `%term%` for ILIKE, with the pattern's own wildcards taken literally. */
+const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export type AdminUserRow = UserRow & { roles: Role[] };
+
+/**
+ * A page of users for the admin workspace, newest first, with the total for the search. `q` matches any part
+ * of the email or of "name lastname", in any case (the name arm uses the trigram index of migration 0002).
+ */
+export async function listUsers(
+  db: Db,
+  f: { q?: string; limit: number; offset: number },
+): Promise<{ total: number; data: AdminUserRow[] }> {
+  const q = f.q?.trim();
+  const where = q
+    ? or(
+        ilike(users.email, containing(q)),
+        ilike(sql`${users.name} || ' ' || ${users.lastname}`, containing(q)),
+      )
+    : undefined;
+  const [totalRow] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  // One query for the page's roles, not one per user.
+  const roles = rows.length
+    ? await db
+        .select({ userId: userRoles.userId, role: userRoles.role })
+        .from(userRoles)
+        .where(
+          inArray(
+            userRoles.userId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
+  return {
+    total: totalRow?.n ?? 0,
+    data: rows.map((row) => ({
+      ...row,
+      roles: roles
+        .filter((r) => r.userId === row.id)
+        .map((r) => r.role)
+        .sort(),
+    })),
+  };
 }
 
 export async function listRoles(db: Db, userId: string): Promise<Role[]> {

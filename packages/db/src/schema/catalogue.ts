@@ -1,4 +1,4 @@
-import type { ProductCode } from "@argine/core/orders/product";
+import type { ProductCode } from "@argine/core/catalogue/product";
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns.ts";

@@ -7,13 +7,12 @@ import type {
   AdminGiftCardPatch,
   AdminProduct,
   AdminProductPatch,
-  AdminUserList,
   AdminVoucher,
   AdminVoucherCreate,
   AdminVoucherPatch,
 } from "@argine/core/catalogue/admin-api";
 import type { Role } from "@argine/core/identity/roles";
-import type { Me } from "@argine/core/identity/users-api";
+import type { AdminUserList, Me } from "@argine/core/identity/users-api";
 import type { DeadLetter } from "@argine/core/jobs/jobs-api";
 import type {
   AdminIdeaList,

@@ -1,10 +1,9 @@
-import {
-  type AdminCampaign,
-  type AdminCampaignCreate,
-  type AdminCampaignPatch,
-  type CampaignForm,
-  CampaignFormSchema,
+import type {
+  AdminCampaign,
+  AdminCampaignCreate,
+  AdminCampaignPatch,
 } from "@argine/core/catalogue/admin-api";
+import { type CampaignForm, CampaignFormSchema } from "@argine/core/catalogue/admin-forms";
 import { formatAmount, formatEuroInput, parseEuroAmount } from "@argine/core/shared/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-import { PRODUCT_CODES } from "@argine/core/orders/product";
+import { PRODUCT_CODES } from "@argine/core/catalogue/product";
 import { serviceTypeName } from "@argine/core/services/service-type";
 
 // What the admin tables show and what the forms read back: calendar days, product names, role names.

@@ -1,12 +1,14 @@
+import type {
+  AdminGiftCard,
+  AdminGiftCardCreate,
+  AdminGiftCardPatch,
+} from "@argine/core/catalogue/admin-api";
 import {
-  type AdminGiftCard,
-  type AdminGiftCardCreate,
-  type AdminGiftCardPatch,
   type GiftCardCreateForm,
   GiftCardCreateFormSchema,
   type GiftCardEditForm,
   giftCardEditFormSchema,
-} from "@argine/core/catalogue/admin-api";
+} from "@argine/core/catalogue/admin-forms";
 import { PROMO_GIFT_CARD_MAX_EUR } from "@argine/core/shared/constants";
 import { formatAmount, formatEuroInput, parseEuroAmount } from "@argine/core/shared/money";
 import { zodResolver } from "@hookform/resolvers/zod";

@@ -1,9 +1,5 @@
-import {
-  type AdminProduct,
-  type AdminProductPatch,
-  type ProductForm,
-  ProductFormSchema,
-} from "@argine/core/catalogue/admin-api";
+import type { AdminProduct, AdminProductPatch } from "@argine/core/catalogue/admin-api";
+import { type ProductForm, ProductFormSchema } from "@argine/core/catalogue/admin-forms";
 import { formatAmount, formatEuroInput, parseEuroAmount } from "@argine/core/shared/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";

@@ -1,5 +1,5 @@
-import type { AdminUser } from "@argine/core/catalogue/admin-api";
 import type { Role } from "@argine/core/identity/roles";
+import type { AdminUser } from "@argine/core/identity/users-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";

@@ -1,10 +1,5 @@
-import {
-  type AdminVoucher,
-  type AdminVoucherCreate,
-  type AdminVoucherPatch,
-  type VoucherForm,
-  VoucherFormSchema,
-} from "@argine/core/catalogue/admin-api";
+import type { AdminVoucher, AdminVoucherCreate, AdminVoucherPatch } from "@argine/core/catalogue/admin-api";
+import { type VoucherForm, VoucherFormSchema } from "@argine/core/catalogue/admin-forms";
 import { VOUCHER_DEFAULT_DISCOUNT_PERCENT } from "@argine/core/shared/constants";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";

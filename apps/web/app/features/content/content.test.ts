@@ -1,4 +1,4 @@
-import { PRODUCT_CODES } from "@argine/core/orders/product";
+import { PRODUCT_CODES } from "@argine/core/catalogue/product";
 import { describe, expect, it } from "vitest";
 import { CONTENT_PAGES } from "../../content-pages.ts";
 import { PRERENDER_ROUTES } from "../../prerender-routes.ts";

@@ -1,3 +1,4 @@
+import type { Product, ProductCode } from "@argine/core/catalogue/product";
 import { formatItalianDate } from "@argine/core/feedback/calendar";
 import {
   DEADLINE_KIND_LABELS,
@@ -15,7 +16,6 @@ import {
   SECTION_TITLES,
   type SectionKey,
 } from "@argine/core/feedback/result";
-import type { Product, ProductCode } from "@argine/core/orders/product";
 import { formatAmount } from "@argine/core/shared/money";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";

@@ -1,6 +1,6 @@
+import type { ProductCode } from "@argine/core/catalogue/product";
 import { daysBetween, type IsoDate } from "@argine/core/feedback/calendar";
 import type { Deadline, DeadlineKind } from "@argine/core/feedback/result";
-import type { ProductCode } from "@argine/core/orders/product";
 import type { Evaluation } from "@argine/core/practices/evaluation";
 
 // The result screen's own words: the complaint countdown, how near a deadline is and the service pages of

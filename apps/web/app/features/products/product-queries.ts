@@ -1,4 +1,4 @@
-import type { Product } from "@argine/core/orders/product";
+import type { Product } from "@argine/core/catalogue/product";
 import { queryOptions } from "@tanstack/react-query";
 import { apiClient } from "../http/api-client.ts";
 

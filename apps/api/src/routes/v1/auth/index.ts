@@ -7,12 +7,10 @@ import {
   RedirectSchema,
 } from "@argine/core/identity/users-api";
 import { MESSAGES } from "@argine/core/shared/messages";
-import { findUserByEmail } from "@argine/db/queries/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type Provider from "oidc-provider";
 import { z } from "zod";
-import { clearFailures, isLockedOut, recordFailure } from "../../../identity/lockout.ts";
-import { verifyPassword } from "../../../identity/passwords.ts";
+import { signInWithPassword } from "../../../users/sign-in-service.ts";
 
 const UidParams = z.object({ uid: z.string().min(1).max(100) });
 
@@ -21,15 +19,12 @@ const LOGOUT_SCRIPT =
   'var f=document.getElementById("op.logoutForm");if(f){var i=document.createElement("input");i.type="hidden";i.name="logout";i.value="yes";f.appendChild(i);f.submit();}';
 
 export interface AuthRoutesOptions {
+  /** The embedded provider, mounted at /oidc by app.ts (an HTTP handler, not a service's dependency). */
   provider: Provider | null;
-  cookieSecret: string;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
-  app,
-  { provider, cookieSecret },
-) => {
-  const { identity } = app.config;
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { provider }) => {
+  const { identity } = app.deps.config;
 
   app.get(
     "/auth/config",
@@ -51,6 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   );
 
   if (!provider) return;
+  const cookieSecret = app.deps.identityKeys?.cookieKeys[0] ?? "";
 
   // The CSRF token of a sign-in step: bound to its uid (itself bound to the interaction cookie).
   const csrfFor = (uid: string) =>
@@ -126,22 +122,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         throw new AppError("FORBIDDEN");
       await details(request, reply, uid);
 
-      const { email, password } = request.body;
-      if (await isLockedOut(app.db, email, request.ip)) {
-        throw new AppError("TOO_MANY_REQUESTS", MESSAGES.loginLocked);
-      }
-      const user = await findUserByEmail(app.db, email);
-      // Same work and same answer for an unknown email and a wrong password.
-      if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-        await recordFailure(app.db, email, request.ip);
-        throw new AppError("INVALID_CREDENTIALS");
-      }
-      if (!user.emailVerifiedAt) throw new AppError("EMAIL_NOT_VERIFIED");
-      await clearFailures(app.db, email);
+      const { userId } = await signInWithPassword(app.deps, request.actor, {
+        ...request.body,
+        ip: request.ip,
+      });
       const redirectTo = await provider.interactionResult(
         request.raw,
         reply.raw,
-        { login: { accountId: user.id, remember: true } },
+        { login: { accountId: userId, remember: true } },
         { mergeWithLastSubmission: false },
       );
       return { redirectTo };

@@ -4,6 +4,7 @@ import { practices } from "@argine/db/schema";
 import { testDbKinds } from "@argine/db/testing";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { revengePornAnswers } from "../../../../test/feedback-answers.ts";
 import { type IdentityServer, randomIp, startIdentityServer } from "../../../../test/identity.ts";
 import { pdfText } from "../../../../test/pdf-text.ts";
 
@@ -14,19 +15,7 @@ const daysAgo = (n: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-const REVENGE_PORN = {
-  category: "REVENGEPORN",
-  firstEventDate: daysAgo(10),
-  lastEventDate: daysAgo(3),
-  victimIsMinor: false,
-  authorKnown: true,
-  sexuallyExplicit: true,
-  meantPrivate: true,
-  consentToShare: false,
-  sharedToHarm: true,
-  channel: "SOCIAL_PUBLIC",
-  platform: "Instagram",
-};
+const REVENGE_PORN = revengePornAnswers(daysAgo(10), daysAgo(3));
 
 describe.each(testDbKinds())("the questionnaire API on %s", (kind) => {
   let s: IdentityServer;

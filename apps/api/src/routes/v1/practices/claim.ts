@@ -3,39 +3,21 @@ import {
   CLAIM_ATTEMPT_WINDOW_MINUTES,
   CLAIM_ATTEMPTS_MAX,
   CLAIM_MESSAGES,
-  type ClaimedPractice,
   ClaimedPracticeSchema,
   ClaimTokenBodySchema,
   ClaimWithKeyBodySchema,
-  normalizeTicketCode,
 } from "@argine/core/practices/claim";
-import { practicesPolicy } from "@argine/core/practices/policy";
-import { PracticeStatusSchema } from "@argine/core/practices/practice-status";
-import {
-  claimPracticeWithKey,
-  claimPracticeWithToken,
-  findPractice,
-  findPracticeByTicketCode,
-  type PracticeRow,
-} from "@argine/db/queries/practices";
+import { IdParamsSchema } from "@argine/core/practices/practices-api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { requireActor } from "../../../identity/authenticate.ts";
-import { hashToken } from "../../../identity/link-tokens.ts";
-import { claimKeyHash } from "../../../practices/claim-secrets.ts";
-
-const PracticeParams = z.object({ id: z.uuid() });
+import { claimWithKey, claimWithToken } from "../../../practices/practice-claims-service.ts";
 
 /**
  * Claiming the practice the questionnaire opened (issue 12, ADR 010): the id alone claims nothing; the
  * submitting browser's single-use token, or the practice code with its claim key from any device, do.
  */
 export const practiceClaimRoutes: FastifyPluginAsyncZod = async (app) => {
-  const claimed = (practice: PracticeRow): ClaimedPractice => ({
-    practiceId: practice.id,
-    ticketCode: practice.ticketCode,
-    status: PracticeStatusSchema.parse(practice.status),
-  });
+  const { deps } = app;
 
   app.patch(
     "/practices/:id/user",
@@ -44,27 +26,13 @@ export const practiceClaimRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["practices"],
         summary:
           "La pratica aperta dal questionario passa all'utente collegato, con il claimToken del browser che l'ha inviata",
-        params: PracticeParams,
+        params: IdParamsSchema,
         // No body at all (an id alone) is a refused claim, not a malformed request.
         body: ClaimTokenBodySchema.nullish(),
         response: { 200: ClaimedPracticeSchema },
       },
     },
-    async (request) => {
-      const actor = requireActor(request);
-      const practice = await findPractice(app.db, request.params.id);
-      if (!practice) throw new AppError("NOT_FOUND");
-      // Already theirs: claiming again changes nothing (a retried request, a second tab).
-      if (practice.ownerId === actor.userId) return claimed(practice);
-      const token = request.body?.claimToken;
-      // Knowing the id is not enough (issue 12): only the submitting browser's token, once, before it expires.
-      const won =
-        practicesPolicy(actor, "claim", practice) && token
-          ? await claimPracticeWithToken(app.db, practice.id, actor.userId, hashToken(token))
-          : undefined;
-      if (!won) throw new AppError("FORBIDDEN", CLAIM_MESSAGES.tokenRefused);
-      return claimed(won);
-    },
+    (request) => claimWithToken(deps, requireActor(request), request.params.id, request.body?.claimToken),
   );
 
   // Guessing a key takes many tries: each signed-in user and each address gets CLAIM_ATTEMPTS_MAX per window.
@@ -97,17 +65,6 @@ export const practiceClaimRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ClaimedPracticeSchema },
       },
     },
-    async (request) => {
-      const actor = requireActor(request);
-      const ticketCode = normalizeTicketCode(request.body.ticketCode);
-      const hash = claimKeyHash(ticketCode, request.body.claimKey);
-      const won = await claimPracticeWithKey(app.db, ticketCode, actor.userId, hash);
-      if (won) return claimed(won);
-      // Already theirs (claimed earlier, the key now void): say so rather than "wrong key".
-      const practice = await findPracticeByTicketCode(app.db, ticketCode);
-      if (practice && practice.ownerId === actor.userId) return claimed(practice);
-      // One answer for an unknown code, a wrong key and someone else's practice: nothing to enumerate.
-      throw new AppError("FORBIDDEN", CLAIM_MESSAGES.keyRefused);
-    },
+    (request) => claimWithKey(deps, requireActor(request), request.body),
   );
 };

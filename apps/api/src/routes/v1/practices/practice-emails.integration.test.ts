@@ -1,11 +1,17 @@
 import type { PracticeSummary } from "@argine/core/practices/practices-api";
+import type { Db } from "@argine/db/client";
 import { listPracticeEmails } from "@argine/db/queries/practices";
+import { testDbKinds } from "@argine/db/testing";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type IdentityServer, signIn, startIdentityServer } from "../../../../test/identity.ts";
+import { demoTokens, type IdentityServer, signIn, startIdentityServer } from "../../../../test/identity.ts";
+import { systemClock } from "../../../clock.ts";
+import { createJobQueue } from "../../../jobs/job-queue.ts";
 import type { Mail } from "../../../mail/mailer.ts";
 
 // Issue 12: the lawyer's e-mail to a client was sent before the write that then failed (14 mails sent, 10
-// recorded). It is now stored first and sent second; a failed send takes the record back.
+// recorded). Issue 13: the record and its mail job are written in one transaction; the mail leaves from the
+// job queue once the transaction has committed.
 
 describe("the lawyer's e-mail to a client", () => {
   let s: IdentityServer;
@@ -73,5 +79,54 @@ describe("the lawyer's e-mail to a client", () => {
     } finally {
       s.mailer.send = send0;
     }
+  });
+});
+
+describe.each(testDbKinds())("a practices use case failing after its first write, on %s", (kind) => {
+  let s: IdentityServer;
+  let lawyer = "";
+  let practiceId = "";
+  /** How many e-mails the failing job queue saw stored, through the use case's own transaction. */
+  const seenAtFailure: number[] = [];
+  const count = async (db: Db, table: string) => {
+    const { rows } = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+      rows: { n: number }[];
+    };
+    return rows[0]?.n ?? 0;
+  };
+  beforeAll(async () => {
+    // The real queue, except that queueing a job fails: after the audit line and the e-mail's row.
+    s = await startIdentityServer(kind, {}, (handle) => {
+      const jobs = createJobQueue(handle, systemClock);
+      return {
+        jobs: {
+          ...jobs,
+          send: async (tx) => {
+            seenAtFailure.push(await count(tx, "practice_emails"));
+            throw new Error("job queue unavailable");
+          },
+        },
+      };
+    });
+    ({ lawyer } = await demoTokens(s));
+    const list = await fetch(`${s.base}/v1/practices?q=demo0001`, {
+      headers: { authorization: `Bearer ${lawyer}` },
+    });
+    practiceId = ((await list.json()) as { data: PracticeSummary[] }).data[0]?.practiceId ?? "";
+  });
+  afterAll(() => s.close());
+
+  it("leaves no row, no audit line and no job: the lawyer's e-mail whose mail job cannot be queued", async () => {
+    const tables = ["practice_emails", "audit_log", "pgboss.job"];
+    const before = await Promise.all(tables.map((t) => count(s.handle.db, t)));
+    const res = await fetch(`${s.base}/v1/practices/${practiceId}/emails`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${lawyer}`, "content-type": "application/json" },
+      body: JSON.stringify({ subject: "Non partirà", body: "Testo" }),
+    });
+    expect(res.status).toBe(500);
+    // The failure came after the first writes: the e-mail was stored in the transaction when it struck.
+    expect(seenAtFailure).toEqual([(before[0] ?? 0) + 1]);
+    expect(await Promise.all(tables.map((t) => count(s.handle.db, t)))).toEqual(before);
   });
 });

@@ -2,19 +2,31 @@ import type {
   AdminCampaign,
   AdminGiftCard,
   AdminProduct,
-  AdminUserList,
   AdminVoucher,
 } from "@argine/core/catalogue/admin-api";
-import type { Me } from "@argine/core/identity/users-api";
-import type { Product } from "@argine/core/orders/product";
+import type { Product } from "@argine/core/catalogue/product";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { auditLog } from "@argine/db/schema";
 import { testDbKinds } from "@argine/db/testing";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { demoTokens, type IdentityServer, startIdentityServer } from "../../../../test/identity.ts";
 
 const NO_SUCH_ID = "00000000-0000-4000-8000-000000000000";
+
+// The audit log can be made to fail once, to show that a change and its audit line go or stay together.
+const auditFailure = vi.hoisted(() => ({ failNext: false }));
+vi.mock("@argine/db/queries/audit", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@argine/db/queries/audit")>();
+  return {
+    ...original,
+    recordAudit: (...args: Parameters<typeof original.recordAudit>) => {
+      if (!auditFailure.failNext) return original.recordAudit(...args);
+      auditFailure.failNext = false;
+      return Promise.reject(new Error("audit log unavailable"));
+    },
+  };
+});
 
 interface ErrorBody {
   code: string;
@@ -22,17 +34,15 @@ interface ErrorBody {
   details?: { issues: { path: string[]; message: string }[] };
 }
 
-describe.each(testDbKinds())("admin workspace on %s", (kind) => {
+describe.each(testDbKinds())("the catalogue in the admin workspace on %s", (kind) => {
   let s: IdentityServer;
   let admin = "";
   let lawyer = "";
   let client = "";
-  let adminId = "";
 
   beforeAll(async () => {
     s = await startIdentityServer(kind);
     ({ admin, lawyer, client } = await demoTokens(s));
-    adminId = (await call<Me>(admin, "/users/me")).body.id;
   });
   afterAll(() => s.close());
 
@@ -58,7 +68,6 @@ describe.each(testDbKinds())("admin workspace on %s", (kind) => {
   describe("who may call", () => {
     it("answers 401 without a session and 403 to clients and lawyers, before reading the body", async () => {
       for (const [method, path] of [
-        ["GET", "/admin/users"],
         ["GET", "/admin/products"],
         ["PATCH", "/admin/products/TAKEDOWN"],
         ["POST", "/admin/vouchers"],
@@ -80,69 +89,6 @@ describe.each(testDbKinds())("admin workspace on %s", (kind) => {
           expect(res.body.message).toBe(MESSAGES.forbidden);
         }
       }
-    });
-  });
-
-  describe("users", () => {
-    it("lists users with roles and verification, newest first, paged", async () => {
-      const { status, body } = await call<AdminUserList>(admin, "/admin/users?pageSize=2");
-      expect(status).toBe(200);
-      expect(body.total).toBeGreaterThanOrEqual(3);
-      expect(body.data).toHaveLength(2);
-      const all = await call<AdminUserList>(admin, "/admin/users?pageSize=100");
-      const lawyerRow = all.body.data.find((u) => u.email === "avvocato@demo.argine.it");
-      expect(lawyerRow).toMatchObject({
-        name: "Marco",
-        lastname: "Rinaldi",
-        roles: ["lawyer"],
-        emailVerified: true,
-      });
-      expect(Object.keys(lawyerRow ?? {}).sort()).toEqual(
-        ["createdAt", "email", "emailVerified", "id", "lastname", "name", "roles"].sort(),
-      );
-      const second = await call<AdminUserList>(admin, "/admin/users?pageSize=2&page=2");
-      expect(second.body.data.map((u) => u.id)).toEqual(all.body.data.slice(2, 4).map((u) => u.id));
-    });
-
-    it("searches any part of the email or of the full name, in any case", async () => {
-      const byEmail = await call<AdminUserList>(admin, "/admin/users?q=AVVOCATO@demo");
-      expect(byEmail.body.data.map((u) => u.email)).toEqual(["avvocato@demo.argine.it"]);
-      const byName = await call<AdminUserList>(admin, `/admin/users?q=${encodeURIComponent("giulia esp")}`);
-      expect(byName.body.data.map((u) => u.email)).toEqual(["cliente@demo.argine.it"]);
-      expect(byName.body.total).toBe(1);
-      // LIKE wildcards are taken literally.
-      expect((await call<AdminUserList>(admin, "/admin/users?q=%25")).body.total).toBe(0);
-    });
-
-    it("grants and revokes roles through the users routes, with an audit line; an admin keeps their own role", async () => {
-      const list = await call<AdminUserList>(admin, "/admin/users?q=cliente@demo");
-      const clientId = list.body.data[0]?.id ?? "";
-      expect((await call<Me>(admin, `/users/${clientId}/roles/lawyer`, "PUT")).body.roles).toEqual([
-        "lawyer",
-      ]);
-      expect((await call<AdminUserList>(admin, "/admin/users?q=cliente@demo")).body.data[0]?.roles).toEqual([
-        "lawyer",
-      ]);
-      expect((await call<Me>(admin, `/users/${clientId}/roles/lawyer`, "DELETE")).body.roles).toEqual([]);
-      const trail = [
-        ...(await audits("user.role.grant", clientId)),
-        ...(await audits("user.role.revoke", clientId)),
-      ];
-      expect(trail.map((a) => [a.actorId, a.meta])).toEqual([
-        [adminId, { role: "lawyer" }],
-        [adminId, { role: "lawyer" }],
-      ]);
-
-      const self = await fail(admin, `/users/${adminId}/roles/admin`, "DELETE");
-      expect(self.status).toBe(409);
-      expect(self.body.message).toBe(MESSAGES.ownAdminRole);
-    });
-
-    it("records the admin's read of the users, by id only", async () => {
-      const { body } = await call<AdminUserList>(admin, "/admin/users?q=avvocato");
-      const rows = await audits("user.list", body.data.map((u) => u.id).join(","));
-      expect(rows.length).toBeGreaterThanOrEqual(1);
-      expect(JSON.stringify(rows)).not.toContain("avvocato@");
     });
   });
 
@@ -390,6 +336,29 @@ describe.each(testDbKinds())("admin workspace on %s", (kind) => {
       expect([taken.status, taken.body.message]).toEqual([409, MESSAGES.codeTaken]);
       const none = await fail(admin, "/admin/gift-cards", "POST", { code: "ZERO-1", amount: 0 });
       expect([none.status, none.body.message]).toEqual([400, MESSAGES.amountNotPositive]);
+    });
+  });
+
+  describe("one transaction per change", () => {
+    it("makes no change whose audit line cannot be written", async () => {
+      auditFailure.failNext = true;
+      const patch = await fail(admin, "/admin/products/PACKAGE", "PATCH", { name: "Mai salvato" });
+      expect(patch.status).toBe(500);
+      const stored = (await call<AdminProduct[]>(admin, "/admin/products")).body.find(
+        (p) => p.code === "PACKAGE",
+      );
+      expect(stored?.name).not.toBe("Mai salvato");
+      expect(await audits("product.update", "PACKAGE")).toHaveLength(0);
+
+      auditFailure.failNext = true;
+      expect((await fail(admin, "/admin/vouchers", "POST", { code: "MAI-NATO" })).status).toBe(500);
+      expect((await call<AdminVoucher[]>(admin, "/admin/vouchers")).body.map((v) => v.code)).not.toContain(
+        "MAI-NATO",
+      );
+      // Nothing was left half-done: the same code is free, and the change goes through with its line.
+      const created = await call<AdminVoucher>(admin, "/admin/vouchers", "POST", { code: "MAI-NATO" });
+      expect(created.status).toBe(201);
+      expect(await audits("voucher.create", created.body.id)).toHaveLength(1);
     });
   });
 });

@@ -1,0 +1,118 @@
+import type { AdminProduct, AdminProductPatch } from "@argine/core/catalogue/admin-api";
+import type { Product } from "@argine/core/catalogue/product";
+import { discountWithinPrice } from "@argine/core/catalogue/rules";
+import type { Actor } from "@argine/core/identity/policy";
+import { MESSAGES } from "@argine/core/shared/messages";
+import { fromCents, toCents } from "@argine/core/shared/money";
+import {
+  listActiveProducts,
+  listAllProducts,
+  type ProductRow,
+  updateProduct,
+} from "@argine/db/queries/catalogue";
+import { now } from "../clock.ts";
+import type { Deps } from "../deps.ts";
+import { type TtlCache, ttlCache } from "../http/ttl-cache.ts";
+import { auditedChange, catalogueActor, fieldError } from "./changes.ts";
+
+// The catalogue's products: the public list every page prices from, and the admin's changes to them.
+// Campaigns, vouchers and gift cards have their own files beside this one.
+
+/** Every public page shows prices: the catalogue is read at most once per TTL, not once per visitor. */
+export const CATALOGUE_TTL_MS = 5000;
+
+/** What the public and the admin see of a product alike: euros, VAT included. */
+const pricedProduct = (p: ProductRow) => ({
+  code: p.code,
+  name: p.name,
+  description: p.description,
+  price: fromCents(p.priceCents),
+  discountedPrice: fromCents(p.discountedPriceCents),
+  vatRate: p.vatRate,
+});
+
+// One cache per app: keyed by the app's deps, so each app (and each test's app) has its own, and whatever
+// is handed the same deps (a route, a job, a webhook) shares it.
+const publicCaches = new WeakMap<Deps, TtlCache<Product[]>>();
+
+function publicCache(deps: Deps): TtlCache<Product[]> {
+  let cache = publicCaches.get(deps);
+  if (!cache) {
+    cache = ttlCache(
+      CATALOGUE_TTL_MS,
+      async () =>
+        (await listActiveProducts(deps.db)).map(
+          (p): Product => ({ ...pricedProduct(p), meta: { order: p.sortOrder } }),
+        ),
+      () => deps.clock.now(),
+    );
+    publicCaches.set(deps, cache);
+  }
+  return cache;
+}
+
+/**
+ * The active products as GET /v1/products serves them: euros, VAT included, by meta.order. Everyone reads
+ * them, anonymous callers too. Cached for a few seconds; a change made through {@link changeProduct} shows
+ * at once here, and on other replicas within the TTL.
+ */
+export function publicCatalogue(deps: Deps, _actor: Actor | null): Promise<Product[]> {
+  return publicCache(deps).get();
+}
+
+const adminProduct = (p: ProductRow): AdminProduct => ({
+  ...pricedProduct(p),
+  active: p.active,
+  order: p.sortOrder,
+  updatedAt: p.updatedAt.toISOString(),
+});
+
+/** Every product, inactive ones too, in catalogue order (admins). */
+export async function allProducts(deps: Deps, actor: Actor | null): Promise<AdminProduct[]> {
+  catalogueActor(actor, "read-all");
+  return (await listAllProducts(deps.db)).map(adminProduct);
+}
+
+/** The columns a product patch sets, checked against the locked row: a lone price against the stored other. */
+function productChanges(body: AdminProductPatch, current: ProductRow) {
+  const priceCents = body.price === undefined ? current.priceCents : toCents(body.price);
+  const discountedCents =
+    body.discountedPrice === undefined ? current.discountedPriceCents : toCents(body.discountedPrice);
+  // The body alone passed; with the stored other price it must still hold.
+  if (!discountWithinPrice(priceCents, discountedCents)) {
+    throw fieldError(
+      body.discountedPrice === undefined ? "price" : "discountedPrice",
+      MESSAGES.discountAbovePrice,
+    );
+  }
+  return {
+    ...(body.name === undefined ? {} : { name: body.name }),
+    ...(body.description === undefined ? {} : { description: body.description }),
+    ...(body.price === undefined ? {} : { priceCents }),
+    ...(body.discountedPrice === undefined ? {} : { discountedPriceCents: discountedCents }),
+    ...(body.active === undefined ? {} : { active: body.active }),
+    ...(body.order === undefined ? {} : { sortOrder: body.order }),
+  };
+}
+
+/** Changes a product's name, description, prices, state or order (admins), with its audit line. */
+export async function changeProduct(
+  deps: Deps,
+  actor: Actor | null,
+  code: string,
+  body: AdminProductPatch,
+): Promise<AdminProduct> {
+  const updated = await auditedChange(
+    deps,
+    catalogueActor(actor, "manage"),
+    (tx) =>
+      updateProduct(tx, code, (current) => ({
+        ...productChanges(body, current),
+        updatedAt: now(deps.clock),
+      })),
+    { resourceType: "product", verb: "update", idOf: (row) => row.code, body },
+  );
+  // Committed: GET /v1/products serves the change at once (other replicas within the cache's few seconds).
+  publicCaches.get(deps)?.invalidate();
+  return adminProduct(updated);
+}

@@ -1,0 +1,49 @@
+import { AppError } from "@argine/core/errors/app-error";
+import type { Actor } from "@argine/core/identity/policy";
+import { type PracticesAction, practicesPolicy } from "@argine/core/practices/policy";
+import type { PracticeDetail } from "@argine/core/practices/practices-api";
+import type { Db } from "@argine/db/client";
+import { findPractice, type PracticeRow } from "@argine/db/queries/practices";
+import { auditStaffRead } from "../audit/staff-read.ts";
+import type { Deps } from "../deps.ts";
+import { reloadedDetail } from "./practice-view.ts";
+
+/** What is done to one practice by id: every action of the policy but the claim (practice-claims-service.ts). */
+export type PracticeAction = Exclude<PracticesAction, "claim">;
+
+/**
+ * The practice, if this actor may do `action` on it: 404 for one that does not exist or is someone else's
+ * (nothing to learn about it), 403 when they may read it but not do this. Staff leave an audit line
+ * `practice.<action>` (DESIGN.md §6), written through `db`: inside a change's transaction, it goes or stays
+ * with the change.
+ */
+export async function authorizedPractice(
+  db: Db,
+  actor: Actor,
+  id: string,
+  action: PracticeAction,
+): Promise<PracticeRow> {
+  const practice = await findPractice(db, id);
+  if (!practice || !practicesPolicy(actor, "read", practice)) throw new AppError("NOT_FOUND");
+  if (!practicesPolicy(actor, action, practice)) throw new AppError("FORBIDDEN");
+  await auditStaffRead(db, actor, { action: `practice.${action}`, resourceType: "practice", ids: [id] });
+  return practice;
+}
+
+/**
+ * A change to one practice as one transaction: its access check (and staff audit line), `change`, and the
+ * practice as it then is. Whatever `change` throws takes back every write, the audit line included.
+ */
+export function changePractice(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  action: PracticeAction,
+  change: (tx: Db, practice: PracticeRow) => Promise<void>,
+): Promise<PracticeDetail> {
+  return deps.db.transaction(async (tx) => {
+    const practice = await authorizedPractice(tx, actor, id, action);
+    await change(tx, practice);
+    return reloadedDetail(tx, deps.config.publicUrl, id);
+  });
+}

@@ -1,0 +1,199 @@
+import { AppError } from "@argine/core/errors/app-error";
+import type { Actor } from "@argine/core/identity/policy";
+import {
+  FORBIDDEN_FOR_MINOR_MESSAGE,
+  forbiddenServiceFlags,
+} from "@argine/core/practices/available-services";
+import type { Evaluation } from "@argine/core/practices/evaluation";
+import { involvesMinorSexualContent } from "@argine/core/practices/human-review-reason";
+import { canDelete, canTransition } from "@argine/core/practices/lifecycle";
+import { isStaff } from "@argine/core/practices/policy";
+import { type PracticeStatus, PracticeStatusSchema } from "@argine/core/practices/practice-status";
+import type {
+  CustomService,
+  PracticeDetail,
+  PracticeList,
+  PracticeListQuery,
+  PracticeQueue,
+  ServicesActive,
+} from "@argine/core/practices/practices-api";
+import { MESSAGES } from "@argine/core/shared/messages";
+import { fromCents, toCents } from "@argine/core/shared/money";
+import { pageWindow } from "@argine/core/shared/paging";
+import { recordAudit } from "@argine/db/queries/audit";
+import {
+  deletePendingPractice,
+  listPractices,
+  type PracticeListRow,
+  practiceQueue,
+  setServicesActive,
+  updateAssessment,
+  updatePracticeStatus,
+} from "@argine/db/queries/practices";
+import { auditStaffRead } from "../audit/staff-read.ts";
+import { now } from "../clock.ts";
+import type { Deps } from "../deps.ts";
+import { authorizedPractice, changePractice } from "./practice-access.ts";
+import { feedbackLink, practiceDetail, practiceSummary } from "./practice-view.ts";
+
+// The practice itself (ADR 006, 007): the lists, the detail, its status, what it offers for sale, its
+// deletion. Its comments, e-mails, assignment and claims have their own services beside this one.
+
+/** Staff reading a list of victims' cases leave one audit line with the ids seen (DESIGN.md §6). */
+const auditListRead = (deps: Deps, actor: Actor, rows: readonly PracticeListRow[]) =>
+  auditStaffRead(deps.db, actor, {
+    action: "practice.list",
+    resourceType: "practice",
+    ids: rows.map((p) => p.id),
+  });
+
+/** A client's own practices, or every practice for staff, filtered and paged. */
+export async function listPracticesFor(
+  deps: Deps,
+  actor: Actor,
+  q: PracticeListQuery,
+): Promise<PracticeList> {
+  const { total, totalCapped, data } = await listPractices(deps.db, {
+    ...(isStaff(actor) ? {} : { ownerId: actor.userId }),
+    ...(q.q ? { q: q.q } : {}),
+    ...(q.ticketCode ? { ticketCode: q.ticketCode } : {}),
+    ...(q.status ? { status: q.status } : {}),
+    ...(q.evaluation ? { evaluation: q.evaluation } : {}),
+    ...(q.crimeType ? { crimeType: q.crimeType } : {}),
+    ...(q.anonymous === undefined ? {} : { anonymous: q.anonymous }),
+    ...(q.assigned === "mine" ? { assignedTo: actor.userId } : {}),
+    ...(q.assigned === "unassigned" ? { unassigned: true } : {}),
+    ...(q.urgent === undefined ? {} : { urgent: q.urgent }),
+    ...(q.waiting ? { waiting: true } : {}),
+    ...pageWindow(q),
+  });
+  await auditListRead(deps, actor, data);
+  return { total, totalCapped, data: data.map(practiceSummary) };
+}
+
+/** The lawyer's work queue (ADR 011): urgent, new, waiting for an answer, `limit` of each; staff only. */
+export async function workQueue(deps: Deps, actor: Actor, limit: number): Promise<PracticeQueue> {
+  if (!isStaff(actor)) throw new AppError("FORBIDDEN");
+  const queue = await practiceQueue(deps.db, limit);
+  await auditListRead(deps, actor, [...queue.urgent.data, ...queue.new.data, ...queue.waiting.data]);
+  const section = (s: typeof queue.urgent) => ({ ...s, data: s.data.map(practiceSummary) });
+  return { urgent: section(queue.urgent), new: section(queue.new), waiting: section(queue.waiting) };
+}
+
+export async function getPractice(deps: Deps, actor: Actor, id: string): Promise<PracticeDetail> {
+  const practice = await authorizedPractice(deps.db, actor, id, "read");
+  return practiceDetail(deps.db, deps.config.publicUrl, practice);
+}
+
+/** The owner closes the practice; staff may also reopen it (the table in core's lifecycle.ts). */
+export function changeStatus(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  to: PracticeStatus,
+): Promise<PracticeDetail> {
+  return changePractice(deps, actor, id, "change-status", async (tx, practice) => {
+    const from = PracticeStatusSchema.parse(practice.status);
+    if (!canTransition(from, to, isStaff(actor) ? "staff" : "client")) {
+      throw new AppError(
+        "CONFLICT",
+        "Questo cambio di stato non è possibile: per riaprire una pratica contatta il team.",
+      );
+    }
+    if (!(await updatePracticeStatus(tx, practice.id, from, to, now(deps.clock)))) {
+      throw new AppError("CONFLICT");
+    }
+  });
+}
+
+/** The services the practice can buy; never a capture or a takedown for a minor's sexual images (ADR 011). */
+export function changeServicesActive(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  flags: ServicesActive,
+): Promise<PracticeDetail> {
+  return changePractice(deps, actor, id, "manage-services", async (tx, practice) => {
+    const minorSexualContent = involvesMinorSexualContent(practice.answers);
+    const refused = forbiddenServiceFlags(flags, { minorSexualContent });
+    if (refused.length) throw new AppError("CONFLICT", FORBIDDEN_FOR_MINOR_MESSAGE, { flags: refused });
+    await setServicesActive(tx, practice.id, flags, now(deps.clock));
+  });
+}
+
+export function changeEvaluation(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  evaluation: Evaluation,
+): Promise<PracticeDetail> {
+  return changePractice(deps, actor, id, "manage-services", (tx, practice) =>
+    updateAssessment(tx, practice.id, { evaluation }, now(deps.clock)),
+  );
+}
+
+/** The advice offered on this practice: spec §5 sells ADVICE only at the price a lawyer set for it. */
+export async function adviceOffer(deps: Deps, actor: Actor, id: string): Promise<CustomService> {
+  const practice = await authorizedPractice(deps.db, actor, id, "read");
+  const price =
+    practice.serviceAdviceActive && practice.advicePriceCents !== null
+      ? fromCents(practice.advicePriceCents)
+      : null;
+  return { code: "ADVICE", price, discountedPrice: price };
+}
+
+/** Sets the advice price in euros, or withdraws the advice with null. */
+export function changeAdvicePrice(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  price: number | null,
+): Promise<PracticeDetail> {
+  return changePractice(deps, actor, id, "manage-services", (tx, practice) =>
+    updateAssessment(
+      tx,
+      practice.id,
+      { advicePriceCents: price === null ? null : toCents(price) },
+      now(deps.clock),
+    ),
+  );
+}
+
+/** The owner deletes their practice while nothing was bought (ADR 007); audited whoever they are. */
+export async function deletePractice(deps: Deps, actor: Actor, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const practice = await authorizedPractice(tx, actor, id, "delete");
+    const deleted =
+      canDelete(PracticeStatusSchema.parse(practice.status)) &&
+      (await deletePendingPractice(tx, practice.id, actor.userId));
+    if (!deleted) {
+      throw new AppError(
+        "CONFLICT",
+        "Puoi eliminare solo una pratica in attesa: per questa pratica puoi chiederne la chiusura.",
+      );
+    }
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "practice.delete",
+      resourceType: "practice",
+      resourceId: practice.id,
+    });
+  });
+}
+
+/** The questionnaire's answers, as the client gave them. */
+export async function practiceAnswers(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+): Promise<Record<string, unknown>> {
+  const practice = await authorizedPractice(deps.db, actor, id, "read");
+  return practice.answers as Record<string, unknown>;
+}
+
+export async function practiceFeedbackLink(deps: Deps, actor: Actor, id: string): Promise<{ link: string }> {
+  const practice = await authorizedPractice(deps.db, actor, id, "read");
+  const link = feedbackLink(deps.config.publicUrl, practice);
+  if (!link) throw new AppError("NOT_FOUND", MESSAGES.noDocument);
+  return { link };
+}

@@ -1,0 +1,165 @@
+import { AppError } from "@argine/core/errors/app-error";
+import { type Actor, type UsersAction, usersPolicy } from "@argine/core/identity/policy";
+import { ROLES, type Role } from "@argine/core/identity/roles";
+import type { AdminUserList, AdminUserListQuery, Me, MeUpdateBody } from "@argine/core/identity/users-api";
+import type { BillingData } from "@argine/core/invoice/billing-data";
+import type { CountryCode } from "@argine/core/invoice/countries";
+import { MESSAGES } from "@argine/core/shared/messages";
+import { pageWindow } from "@argine/core/shared/paging";
+import type { Db } from "@argine/db/client";
+import { recordAudit } from "@argine/db/queries/audit";
+import { revokeOidcAccount } from "@argine/db/queries/oidc";
+import {
+  findBilling,
+  findUserById,
+  grantRole,
+  listRoles,
+  listUsers as listUserRows,
+  revokeRole,
+  updateUser,
+  upsertBilling,
+} from "@argine/db/queries/users";
+import { auditStaffRead } from "../audit/staff-read.ts";
+import type { Deps } from "../deps.ts";
+import { hashPassword, verifyPassword } from "../identity/passwords.ts";
+
+// The signed-in side of the users domain: one's own account (profile, password, billing data) and, for
+// admins, the users list and their roles. Registration and the mailed links are registration-service.ts's.
+
+function authorize(actor: Actor, action: UsersAction): void {
+  if (!usersPolicy(actor, action)) throw new AppError("FORBIDDEN");
+}
+
+/** The account as the API sees it; `roles` are the caller's token roles (what authorization uses) when given. */
+async function account(db: Db, userId: string, roles?: readonly Role[]): Promise<Me> {
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError("NOT_FOUND");
+  const billing = await findBilling(db, userId);
+  const invoice: BillingData | null = billing
+    ? {
+        taxCode: billing.taxCode,
+        address: billing.address,
+        zip: billing.cap,
+        city: billing.city,
+        province: billing.province ?? undefined,
+        country: billing.country as CountryCode,
+      }
+    : null;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    lastname: user.lastname,
+    cellPhone: user.cellPhone,
+    marketingConsent: user.marketingConsent,
+    privacyConsent: user.privacyConsent,
+    roles: roles ? [...roles] : ((await listRoles(db, userId)) as Role[]),
+    invoice,
+  };
+}
+
+/** GET /v1/users/me. */
+export async function readMe(deps: Deps, actor: Actor): Promise<Me> {
+  authorize(actor, "read-self");
+  return account(deps.db, actor.userId, actor.roles);
+}
+
+/**
+ * PATCH /v1/users/me: the profile fields, or the password (with the current one). A new password signs the
+ * account out everywhere but the session making the change (`keepGrantId`, the caller's grant).
+ */
+export async function updateMe(
+  deps: Deps,
+  actor: Actor,
+  { changes, keepGrantId }: { changes: MeUpdateBody; keepGrantId: string | null },
+): Promise<Me> {
+  authorize(actor, "update-self");
+  const { userId } = actor;
+  if ("oldPassword" in changes) {
+    const user = await findUserById(deps.db, userId);
+    if (!(await verifyPassword(user?.passwordHash, changes.oldPassword))) {
+      throw new AppError("WRONG_PASSWORD", undefined, {
+        issues: [{ path: ["oldPassword"], message: MESSAGES.wrongPassword }],
+      });
+    }
+    const passwordHash = await hashPassword(changes.password);
+    await deps.db.transaction(async (tx) => {
+      await updateUser(tx, userId, { passwordHash });
+      if (deps.config.identity.embedded) await revokeOidcAccount(tx, userId, keepGrantId ?? undefined);
+    });
+  } else {
+    await updateUser(deps.db, userId, {
+      ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...(changes.lastname === undefined ? {} : { lastname: changes.lastname }),
+      ...(changes.cellPhone === undefined ? {} : { cellPhone: changes.cellPhone || null }),
+      ...(changes.marketingConsent === undefined ? {} : { marketingConsent: changes.marketingConsent }),
+    });
+  }
+  return account(deps.db, userId, actor.roles);
+}
+
+/** PATCH /v1/users/me/invoice: the billing data, one row per account. */
+export async function updateInvoice(deps: Deps, actor: Actor, billing: BillingData): Promise<Me> {
+  authorize(actor, "update-self");
+  await upsertBilling(deps.db, {
+    userId: actor.userId,
+    taxCode: billing.taxCode,
+    address: billing.address,
+    cap: billing.zip ?? "",
+    city: billing.city,
+    province: billing.province || null,
+    country: billing.country,
+  });
+  return account(deps.db, actor.userId, actor.roles);
+}
+
+/** PUT and DELETE /v1/users/{id}/roles/{role}: the change and its audit line together. */
+export async function changeRole(
+  deps: Deps,
+  actor: Actor,
+  { userId, role, change }: { userId: string; role: Role; change: "grant" | "revoke" },
+): Promise<Me> {
+  authorize(actor, "manage-roles");
+  if (!(await findUserById(deps.db, userId))) throw new AppError("NOT_FOUND");
+  // An admin cannot lock themselves out: another admin has to take the role away.
+  if (change === "revoke" && role === "admin" && userId === actor.userId) {
+    throw new AppError("CONFLICT", MESSAGES.ownAdminRole);
+  }
+  await deps.db.transaction(async (tx) => {
+    await (change === "grant" ? grantRole : revokeRole)(tx, userId, role);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: `user.role.${change}`,
+      resourceType: "user",
+      resourceId: userId,
+      meta: { role },
+    });
+  });
+  return account(deps.db, userId);
+}
+
+/** GET /v1/admin/users: a page of the users with their roles; the read leaves an audit line (ids only). */
+export async function listUsers(deps: Deps, actor: Actor, query: AdminUserListQuery): Promise<AdminUserList> {
+  authorize(actor, "list");
+  const { total, data } = await listUserRows(deps.db, {
+    ...(query.q ? { q: query.q } : {}),
+    ...pageWindow(query),
+  });
+  await auditStaffRead(deps.db, actor, {
+    action: "user.list",
+    resourceType: "user",
+    ids: data.map((u) => u.id),
+  });
+  return {
+    total,
+    data: data.map((u) => ({
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      lastname: u.lastname,
+      roles: u.roles.filter((r): r is Role => (ROLES as readonly string[]).includes(r)),
+      emailVerified: u.emailVerifiedAt !== null,
+      createdAt: u.createdAt.toISOString(),
+    })),
+  };
+}
