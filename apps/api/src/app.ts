@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@argine/core/errors/app-error";
-import type { Db, DbHandle } from "@argine/db/client";
+import type { DbHandle } from "@argine/db/client";
 import middie from "@fastify/middie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -46,8 +46,6 @@ declare module "fastify" {
   interface FastifyInstance {
     /** What routes hand to the services (deps.ts). */
     deps: Deps;
-    db: Db;
-    config: Config;
   }
 }
 
@@ -87,8 +85,6 @@ export async function buildApp({
     forceCloseConnections: "idle",
   });
   app.decorate("deps", deps);
-  app.decorate("db", db);
-  app.decorate("config", config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Responses finishing during shutdown close their socket, so a keep-alive client cannot hold the exit.
@@ -140,7 +136,7 @@ export async function buildApp({
   await app.register(
     async (v1) => {
       v1.addHook("preValidation", refuseControlCharacters);
-      await registerAuthentication(v1, config.identity, db);
+      await registerAuthentication(v1, deps);
       await v1.register(catalogueRoutes);
       await v1.register(authRoutes, { provider });
       await v1.register(userRoutes);

@@ -14,7 +14,8 @@ import {
   errors as joseErrors,
   jwtVerify,
 } from "jose";
-import type { IdentityConfig } from "../config.ts";
+import { now } from "../clock.ts";
+import type { Deps } from "../deps.ts";
 import { publicJwk } from "./keys.ts";
 import { GRANT_CLAIM } from "./provider.ts";
 
@@ -66,7 +67,9 @@ const knownRoles = (claim: unknown): Role[] =>
  * Verifies bearer tokens (signature through the issuer's keys, issuer, audience, expiry) and sets
  * `request.actor`. A request without a token stays anonymous; routes decide with `requireActor`.
  */
-export async function registerAuthentication(app: FastifyInstance, identity: IdentityConfig, db: Db) {
+export async function registerAuthentication(app: FastifyInstance, deps: Deps) {
+  const { db, clock } = deps;
+  const identity = deps.config.identity;
   const keys = identity.embedded ? await embeddedKeys(db) : externalKeys(identity.issuer);
 
   const verify = async (token: string): Promise<JWTPayload> => {
@@ -103,7 +106,7 @@ export async function registerAuthentication(app: FastifyInstance, identity: Ide
         privacyConsent: true,
         marketingConsent: false,
         externalSubject: subject,
-        emailVerifiedAt: new Date(),
+        emailVerifiedAt: now(clock),
       });
       user = await findUserByExternalSubject(db, subject);
     }

@@ -96,7 +96,7 @@ describe.each(testDbKinds())("identity on %s", (kind) => {
     const oldToken = result.tokens?.access_token ?? "";
     const newKid = await rotateSigningKey(s.handle.db, new Date(Date.now() + 1000));
     const restarted = await buildApp({
-      config: s.app.config,
+      config: s.app.deps.config,
       handle: s.handle,
       adapters: { mailer: new MemoryMailer() },
     });

@@ -21,7 +21,7 @@ export interface ClaimSecrets {
 export const claimKeyHash = (ticketCode: string, claimKey: string): string =>
   hashToken(`claim-key:${ticketCode}:${normalizeClaimKey(claimKey)}`);
 
-export function newClaimSecrets(ticketCode: string, now = new Date()): ClaimSecrets {
+export function newClaimSecrets(ticketCode: string, now: Date): ClaimSecrets {
   const claimToken = newLinkToken();
   const claimKey = randomCode(CLAIM_KEY_LENGTH);
   return {

@@ -31,7 +31,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ key: string }> = async (a
       const given = request.query.key;
       // Digests of equal length, compared in constant time: the key leaks nothing through timing.
       if (!given || !timingSafeEqual(digest(given), expected)) throw new AppError("NOT_FOUND");
-      return readOutbox(app.config.mail.outboxDir);
+      return readOutbox(app.deps.config.mail.outboxDir);
     },
   );
 };
