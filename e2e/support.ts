@@ -38,10 +38,26 @@ export async function accessTokenOf(page: Page): Promise<string> {
   });
 }
 
-/** Opens the newest mail whose subject matches, in the demo mailbox, and returns the link it carries. */
-export async function mailedLink(page: Page, subject: RegExp, path: string): Promise<string> {
-  await page.goto(MAILBOX_URL);
-  await page.getByRole("button", { name: subject }).first().click();
+/**
+ * Opens the newest mail to `to` whose subject matches, in the demo mailbox. Mails leave through the job queue
+ * a moment after the request that queued them: the mailbox is reloaded until this one is there, so an older
+ * mail of the same kind is never taken for it.
+ */
+export async function openMail(page: Page, to: string, subject: RegExp): Promise<void> {
+  const mail = page
+    .getByRole("button", { name: subject })
+    .filter({ hasText: `A: ${to}` })
+    .first();
+  await expect(async () => {
+    await page.goto(MAILBOX_URL);
+    await expect(mail).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await mail.click();
+}
+
+/** The link to `path` in the newest mail to `to` whose subject matches (openMail). */
+export async function mailedLink(page: Page, to: string, subject: RegExp, path: string): Promise<string> {
+  await openMail(page, to, subject);
   const href = await page.locator(`article a[href*='${path}']`).first().getAttribute("href");
   if (!href) throw new Error(`no ${path} link in the mail`);
   return href;

@@ -27,7 +27,7 @@ test("register, verify by mail, sign in, edit profile, password and billing, log
   await page.getByRole("button", { name: "Crea l'account" }).click();
   await expect(page.getByRole("heading", { name: "Controlla la tua email" })).toBeVisible();
 
-  await page.goto(await mailedLink(page, /Conferma/, "/account/verify"));
+  await page.goto(await mailedLink(page, email, /Conferma/, "/account/verify"));
   await expect(page.getByRole("heading", { name: "Indirizzo confermato" })).toBeVisible();
   expect(page.url()).not.toContain("token=");
 
@@ -118,7 +118,7 @@ test("password reset through the demo mailbox; a used link is refused", async ({
   await expect(page.getByRole("heading", { name: "Email inviata" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Invia di nuovo" })).toBeVisible();
 
-  const link = await mailedLink(page, /password/i, "/account/reset");
+  const link = await mailedLink(page, email, /password/i, "/account/reset");
   await page.goto(link);
   await page.getByLabel(/^Nuova password/).fill("Rinascita77");
   await page.getByLabel(/^Conferma la nuova password/).fill("Rinascita77");

@@ -5,7 +5,7 @@ import {
   accessTokenOf,
   expectAccessible,
   fakeNeutralSite,
-  MAILBOX_URL,
+  mailedLink,
   NEUTRAL_SITE,
   signIn,
 } from "../support.ts";
@@ -95,13 +95,7 @@ test("questionnaire for intimate images → result with deadline → PDF → reg
   await page.getByRole("button", { name: "Crea l'account" }).click();
   await expect(page.getByRole("heading", { name: "Controlla la tua email" })).toBeVisible();
 
-  await page.goto(MAILBOX_URL);
-  await page
-    .getByRole("button", { name: /Conferma/ })
-    .first()
-    .click();
-  const verify = await page.locator("article a[href*='/account/verify']").first().getAttribute("href");
-  await page.goto(verify ?? "");
+  await page.goto(await mailedLink(page, email, /Conferma/, "/account/verify"));
   await expect(page.getByRole("heading", { name: "Indirizzo confermato" })).toBeVisible();
   await signIn(page, email, "Tranquilla42");
   await expect(page.getByText(`La pratica ${ticketCode} è ora nel tuo account.`)).toBeVisible();

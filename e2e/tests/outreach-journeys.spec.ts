@@ -26,7 +26,12 @@ test("the footer's newsletter sign-up is confirmed through the link mailed", asy
   await newsletter.getByRole("button", { name: "Iscriviti" }).click();
   await expect(newsletter.getByText("Controlla la tua casella di posta", { exact: true })).toBeVisible();
 
-  const link = await mailedLink(page, /Conferma la tua iscrizione alla newsletter/, "/newsletter/confirm");
+  const link = await mailedLink(
+    page,
+    subscriber,
+    /Conferma la tua iscrizione alla newsletter/,
+    "/newsletter/confirm",
+  );
   await page.goto(link);
   await expect(
     page.getByText("Iscrizione confermata: da ora riceverai la newsletter di Argine."),

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, MAILBOX_URL, signIn } from "../support.ts";
+import { expectAccessible, openMail, signIn } from "../support.ts";
 
 // Issue 5, acceptance 2: the demo lawyer searches, filters the anonymous practices, works one and emails its
 // client, whose identity stays hidden.
@@ -73,11 +73,7 @@ test("the demo lawyer searches by name and number, filters anonymous practices a
   await page.screenshot({ path: test.info().outputPath("lawyer-case.png"), fullPage: true });
 
   // The mail reached the client (demo mailbox), though the lawyer never saw her address.
-  await page.goto(MAILBOX_URL);
-  await page
-    .getByRole("button", { name: new RegExp(subject) })
-    .first()
-    .click();
+  await openMail(page, "cliente@demo.argine.it", new RegExp(subject));
   await expect(page.locator("article")).toContainText("A: cliente@demo.argine.it");
   await expect(page.locator("article")).toContainText("ci servono gli screenshot");
 });
