@@ -1,7 +1,8 @@
 import { ProductListSchema } from "@argine/core/catalogue/product";
-import { testDbKinds } from "@argine/db/testing";
+import { openTestDb, testDbKinds } from "@argine/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../test/helpers.ts";
+import { startTestApp, type TestApp, testConfig } from "../test/helpers.ts";
+import { buildApp } from "./app.ts";
 
 describe.each(testDbKinds())("API on %s", (kind) => {
   let t: TestApp;
@@ -204,5 +205,33 @@ describe("shutdown", () => {
     const res = await pending;
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ done: true });
+  });
+});
+
+describe("the CSP of the adapters' browser sides", () => {
+  it("allows exactly the origins an adapter declares, and frames from nowhere without one", async () => {
+    const handle = await openTestDb("pglite");
+    // What a payments adapter will declare: Stripe.js and its 3-D Secure frames.
+    const stripe = {
+      scriptSrc: ["https://js.stripe.com"],
+      frameSrc: ["https://js.stripe.com", "https://hooks.stripe.com"],
+    };
+    const withPayments = await buildApp({ config: testConfig(), handle, adapters: { csp: [stripe] } });
+    const bare = await buildApp({ config: testConfig(), handle });
+    try {
+      const csp = async (app: typeof bare) =>
+        String((await app.inject({ method: "GET", url: "/v1/products" })).headers["content-security-policy"]);
+      const paying = await csp(withPayments);
+      expect(paying).toContain("script-src 'self' https://js.stripe.com;");
+      expect(paying).toContain("frame-src https://js.stripe.com https://hooks.stripe.com;");
+      expect(paying).toContain("connect-src 'self';");
+      const plain = await csp(bare);
+      expect(plain).toContain("script-src 'self';");
+      expect(plain).toContain("frame-src 'none';");
+    } finally {
+      await withPayments.close();
+      await bare.close();
+      await handle.close();
+    }
   });
 });

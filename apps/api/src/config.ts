@@ -121,8 +121,8 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
+  /** PostgreSQL by its URL, or the embedded PGlite in DATA_DIR/pg: what `openDb` takes. */
+  database: { databaseUrl: string } | { dataDir: string };
   demoMode: boolean;
   logLevel: string;
   corsOrigins: string[];
@@ -200,8 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
-    dataDir: e.DATA_DIR,
-    databaseUrl: e.DATABASE_URL,
+    database: e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL } : { dataDir: e.DATA_DIR },
     demoMode,
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS ?? [publicUrl],

@@ -7,9 +7,7 @@ import type { Readiness } from "./routes/health.ts";
 
 async function main() {
   const config = loadConfig();
-  const handle = await openDb(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-  );
+  const handle = await openDb(config.database);
   if (config.demoMode) await seedDemo(handle.db, { hashPassword: (p) => hash(p) });
 
   const readiness: Readiness = { ready: true };
@@ -44,7 +42,7 @@ async function main() {
     "",
     `  Argine è pronto su ${url}`,
     `  API: ${url}/v1  ·  documentazione: ${url}/v1/docs`,
-    `  Database: ${handle.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"}`,
+    `  Database: ${"dataDir" in config.database ? `PGlite in ${config.database.dataDir}` : "PostgreSQL"}`,
   ];
   if (config.demoMode) {
     lines.push("", `  Account demo (password ${DEMO_PASSWORD}):`);
