@@ -1,7 +1,9 @@
 import type { DbHandle } from "@argine/db/client";
-import type { Clock } from "./clock.ts";
+import type Provider from "oidc-provider";
+import { type Clock, now } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { loadProviderKeys, type ProviderKeys } from "./identity/keys.ts";
+import { createOidcProvider } from "./identity/provider.ts";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 
@@ -22,8 +24,8 @@ export interface CspSources {
 export interface Adapters {
   mailer: Mailer;
   jobs: JobQueue;
-  /** The embedded OpenID provider's keys; null with an external provider. */
-  identityKeys: ProviderKeys | null;
+  /** The embedded OpenID provider (mounted at /oidc) and its keys; null with an external provider. */
+  identity: EmbeddedIdentity | null;
   /** The origins each adapter's browser side needs, merged into the CSP (http/security.ts). */
   csp: CspSources[];
 }
@@ -35,14 +37,25 @@ export async function createAdapters(
   overrides: Partial<Adapters> = {},
 ): Promise<Adapters> {
   return {
-    mailer: overrides.mailer ?? createMailer(config.mail),
+    mailer: overrides.mailer ?? createMailer(config.mail, clock),
     jobs: overrides.jobs ?? createJobQueue(handle, clock, { mailRetry: config.mail.retry }),
-    identityKeys:
-      overrides.identityKeys !== undefined
-        ? overrides.identityKeys
+    identity:
+      overrides.identity !== undefined
+        ? overrides.identity
         : config.identity.embedded
-          ? await loadProviderKeys(handle.db)
+          ? await embeddedIdentity(config, handle, clock)
           : null,
     csp: overrides.csp ?? [],
   };
+}
+
+export interface EmbeddedIdentity {
+  keys: ProviderKeys;
+  provider: Provider;
+}
+
+/** Our own OpenID provider: its keys (created on the very first start) and the provider built on them. */
+async function embeddedIdentity(config: Config, handle: DbHandle, clock: Clock): Promise<EmbeddedIdentity> {
+  const keys = await loadProviderKeys(handle.db, now(clock));
+  return { keys, provider: createOidcProvider(config, handle.db, keys) };
 }

@@ -16,7 +16,6 @@ import { errorBody, refuseControlCharacters, registerErrorHandler } from "./http
 import { loggerOptions } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
 import { registerAuthentication } from "./identity/authenticate.ts";
-import { createOidcProvider } from "./identity/provider.ts";
 import { startWorkers } from "./jobs/workers.ts";
 import { healthRoutes, type Readiness } from "./routes/health.ts";
 import { authRoutes } from "./routes/v1/auth/index.ts";
@@ -125,8 +124,7 @@ export async function buildApp({
   await app.register(healthRoutes, { readiness });
 
   // The embedded OpenID provider, unless an external one is configured (then we only verify its tokens).
-  const keys = deps.identityKeys;
-  const provider = keys ? createOidcProvider(config, db, keys) : null;
+  const provider = deps.identity?.provider ?? null;
   if (provider) {
     provider.on("server_error", (_ctx, error) => app.log.error({ err: error }, "oidc provider error"));
     await app.register(middie);
@@ -138,7 +136,7 @@ export async function buildApp({
       v1.addHook("preValidation", refuseControlCharacters);
       await registerAuthentication(v1, deps);
       await v1.register(catalogueRoutes);
-      await v1.register(authRoutes, { provider });
+      await v1.register(authRoutes);
       await v1.register(userRoutes);
       await v1.register(userAdminRoutes);
       await v1.register(feedbackRoutes);
@@ -146,7 +144,7 @@ export async function buildApp({
       await v1.register(catalogueAdminRoutes);
       await v1.register(outreachRoutes);
       await v1.register(jobsAdminRoutes);
-      if (config.devMailboxKey) await v1.register(devMailboxRoutes, { key: config.devMailboxKey });
+      await v1.register(devMailboxRoutes);
     },
     { prefix: "/v1" },
   );

@@ -38,7 +38,7 @@ export function serviceDeps(db: Db, at: Date | string = new Date()) {
     clock,
     mailer: new MemoryMailer(),
     jobs,
-    identityKeys: null,
+    identity: null,
     csp: [],
   };
   return { deps, clock, jobs };

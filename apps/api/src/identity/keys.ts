@@ -19,7 +19,7 @@ export function publicJwk(jwk: JWK): JWK {
 }
 
 /** Adds a new RS256 signing key; it signs from the next start, and the older keys keep verifying. */
-export async function rotateSigningKey(db: Db, now = new Date()): Promise<string> {
+export async function rotateSigningKey(db: Db, now: Date): Promise<string> {
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   const kid = randomUUID();
   const jwk = { ...(await exportJWK(privateKey)), kid, alg: "RS256", use: "sig" };
@@ -28,8 +28,8 @@ export async function rotateSigningKey(db: Db, now = new Date()): Promise<string
 }
 
 /** Loads the provider's keys, creating the first ones on the very first start. Kept in the database. */
-export async function loadProviderKeys(db: Db): Promise<ProviderKeys> {
-  if ((await listOidcKeys(db, "signing")).length === 0) await rotateSigningKey(db);
+export async function loadProviderKeys(db: Db, now: Date): Promise<ProviderKeys> {
+  if ((await listOidcKeys(db, "signing")).length === 0) await rotateSigningKey(db, now);
   if ((await listOidcKeys(db, "cookie")).length === 0) {
     await insertOidcKey(db, {
       kid: randomUUID(),

@@ -28,6 +28,7 @@ export function dbAdapterFactory(db: Db) {
     }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      // oidc-provider counts expiresIn from its own clock (Date.now), so the row's expiry does too.
       const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
       await upsertOidcPayload(db, {
         type: this.type,

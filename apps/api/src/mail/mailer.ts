@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
+import { type Clock, now, systemClock } from "../clock.ts";
 
 export interface Mail {
   to: string;
@@ -27,11 +28,10 @@ export interface OutboxEntry {
  * SMTP through nodemailer when SMTP_URL is set; otherwise the embedded outbox: each message is written as
  * an .eml file (what SMTP would have carried) plus a .json copy the demo mailbox page reads.
  */
-export function createMailer(options: {
-  smtpUrl: string | undefined;
-  from: string;
-  outboxDir: string;
-}): Mailer {
+export function createMailer(
+  options: { smtpUrl: string | undefined; from: string; outboxDir: string },
+  clock: Clock = systemClock,
+): Mailer {
   if (options.smtpUrl) {
     // nodemailer waits up to 2 minutes for a connection and 10 for a silent socket: a server that hangs would
     // hold the mail worker (one job at a time) that long. A failed send is retried by the job queue anyway.
@@ -52,7 +52,7 @@ export function createMailer(options: {
   return {
     async send(mail) {
       const info = await composer.sendMail({ from: options.from, ...mail });
-      const createdAt = new Date();
+      const createdAt = now(clock);
       const id = `${createdAt.toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}`;
       await mkdir(options.outboxDir, { recursive: true });
       await writeFile(join(options.outboxDir, `${id}.eml`), info.message as Buffer);

@@ -42,7 +42,7 @@ describe.each(testDbKinds())("registration service on %s", (kind) => {
       clock,
       mailer: new MemoryMailer(),
       jobs,
-      identityKeys: null,
+      identity: null,
       csp: [],
     };
   });

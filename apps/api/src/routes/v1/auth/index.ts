@@ -8,7 +8,6 @@ import {
 } from "@argine/core/identity/users-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type Provider from "oidc-provider";
 import { z } from "zod";
 import { signInWithPassword } from "../../../users/sign-in-service.ts";
 
@@ -18,12 +17,7 @@ const UidParams = z.object({ uid: z.string().min(1).max(100) });
 const LOGOUT_SCRIPT =
   'var f=document.getElementById("op.logoutForm");if(f){var i=document.createElement("input");i.type="hidden";i.name="logout";i.value="yes";f.appendChild(i);f.submit();}';
 
-export interface AuthRoutesOptions {
-  /** The embedded provider, mounted at /oidc by app.ts (an HTTP handler, not a service's dependency). */
-  provider: Provider | null;
-}
-
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { provider }) => {
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { identity } = app.deps.config;
 
   app.get(
@@ -45,8 +39,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     }),
   );
 
-  if (!provider) return;
-  const cookieSecret = app.deps.identityKeys?.cookieKeys[0] ?? "";
+  // The login step exists only for our own provider (mounted at /oidc by app.ts).
+  const embedded = app.deps.identity;
+  if (!embedded) return;
+  const { provider } = embedded;
+  const cookieSecret = embedded.keys.cookieKeys[0] ?? "";
 
   // The CSRF token of a sign-in step: bound to its uid (itself bound to the interaction cookie).
   const csrfFor = (uid: string) =>

@@ -13,7 +13,10 @@ const digest = (value: string) => createHash("sha256").update(value).digest();
  * never by the caller's address: a proxy or a server-side fetch comes from loopback too. A missing or wrong
  * key gets the same 404 as a server without a mailbox.
  */
-export const devMailboxRoutes: FastifyPluginAsyncZod<{ key: string }> = async (app, { key }) => {
+export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  // No key, no mailbox (production, SMTP, not demo mode): the route does not exist.
+  const key = app.deps.config.devMailboxKey;
+  if (!key) return;
   const expected = digest(key);
   app.get(
     "/dev/mailbox",
