@@ -14,9 +14,11 @@ const BUILD_ID = process.env.ARGINE_BUILD_ID;
 const SHELL_MODULES = new RegExp(
   [
     String.raw`app[\/](config|content-pages|prerender-routes)\.ts`,
-    String.raw`app[\/]features[\/](layout|async|analytics|http|modal|store|platform|seo|not-found|products)[\/]`,
-    String.raw`app[\/]features[\/]auth[\/](auth-state|auth-session|auth-provider|auth-messages|session-user|me-query|oidc-client|jwt|pkce)\.tsx?`,
-    String.raw`app[\/]features[\/]ui[\/](button|heading|external-link|dates|scroll-lock|use-hydrated|breakpoints)`,
+    String.raw`app[\/]shell[\/]`,
+    String.raw`app[\/]shared[\/](async|http|modal|store|navigation|data-layer)[\/]`,
+    String.raw`app[\/]features[\/](seo|not-found|products)[\/]`,
+    String.raw`app[\/]features[\/]auth[\/](auth-session|auth-provider|auth-messages|session-user|me-query|oidc-client|jwt|pkce)\.tsx?`,
+    String.raw`app[\/]shared[\/]ui[\/](button|heading|external-link|dates|scroll-lock|use-hydrated|breakpoints)`,
     String.raw`packages[\/]core[\/]src[\/](shared[\/](constants|messages|money|site-redirects)|identity[\/]roles)\.ts`,
   ].join("|"),
 );

@@ -10,10 +10,10 @@ import {
   useLocation,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { AppProviders } from "./features/async/app-providers.tsx";
-import { AppShell } from "./features/layout/app-shell.tsx";
 import { NotFoundPage } from "./features/not-found/not-found-page.tsx";
 import { manifestFor } from "./features/seo/manifest.ts";
+import { AppShell } from "./shell/layout/app-shell.tsx";
+import { AppProviders } from "./shell/providers/app-providers.tsx";
 import "./styles/theme.css";
 import "./styles/global.css";
 import styles from "./root.module.css";

@@ -2,8 +2,8 @@ import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, type InitialEntry, RouterProvider } from "react-router";
 import { vi } from "vitest";
-import { AppProviders } from "./features/async/app-providers.tsx";
 import type { OidcClient } from "./features/auth/oidc-client.ts";
+import { AppProviders } from "./shell/providers/app-providers.tsx";
 
 // Test helpers: the app's providers around a page, a fake OIDC client, and a fetch stub that answers the
 // API calls a test expects (vi.stubGlobal; the web project restores globals after each test).

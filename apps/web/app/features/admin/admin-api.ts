@@ -20,7 +20,7 @@ import type {
   AdminPartnershipRequestList,
 } from "@argine/core/outreach/outreach-api";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { apiClient } from "../http/api-client.ts";
+import { apiClient } from "../../shared/http/api-client.ts";
 
 // The admin workspace's calls (/v1/admin/*, and the users routes for roles). Lists show their own error
 // state with a retry, so no error modal; a refetch after a change does not raise the global spinner.

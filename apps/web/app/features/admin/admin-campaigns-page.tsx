@@ -7,9 +7,9 @@ import { type CampaignForm, CampaignFormSchema } from "@argine/core/catalogue/ad
 import { formatAmount, formatEuroInput, parseEuroAmount } from "@argine/core/shared/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { formatShortDay } from "../ui/dates.ts";
-import formStyles from "../ui/form.module.css";
-import { CheckboxField, CheckboxGroupField, TextField } from "../ui/form-field.tsx";
+import { formatShortDay } from "../../shared/ui/dates.ts";
+import formStyles from "../../shared/ui/form.module.css";
+import { CheckboxField, CheckboxGroupField, TextField } from "../../shared/ui/form-field.tsx";
 import styles from "./admin.module.css";
 import { adminCampaignsQueryOptions, createCampaign, updateCampaign } from "./admin-api.ts";
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";

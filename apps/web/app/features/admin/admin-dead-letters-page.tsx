@@ -1,9 +1,9 @@
 import { type DeadLetter, jobQueueLabel } from "@argine/core/jobs/jobs-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import type { HttpError } from "../http/http-error.ts";
-import { formatMoment } from "../ui/dates.ts";
-import { FormMessage, StatusRegion } from "../ui/form-field.tsx";
+import type { HttpError } from "../../shared/http/http-error.ts";
+import { formatMoment } from "../../shared/ui/dates.ts";
+import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 import styles from "./admin.module.css";
 import { ADMIN_QUERY_KEY, adminDeadLettersQueryOptions, retryDeadLetter } from "./admin-api.ts";
 import { ColumnHeads, DataTable, ListLoader, SMALL_SECONDARY } from "./admin-ui.tsx";

@@ -2,9 +2,9 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import type { DefaultValues, FieldValues, Resolver } from "react-hook-form";
-import formStyles from "../ui/form.module.css";
-import { FormMessage, RequiredNote, SendError } from "../ui/form-field.tsx";
-import { useCheckedForm, useFocusOnMount } from "../ui/use-checked-form.ts";
+import formStyles from "../../shared/ui/form.module.css";
+import { FormMessage, RequiredNote, SendError } from "../../shared/ui/form-field.tsx";
+import { useCheckedForm, useFocusOnMount } from "../../shared/ui/use-checked-form.ts";
 import styles from "./admin.module.css";
 import { ErrorSummary, PRIMARY, SECONDARY, type SummaryField } from "./admin-ui.tsx";
 

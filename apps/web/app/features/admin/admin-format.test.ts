@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatShortDay } from "../ui/dates.ts";
+import { formatShortDay } from "../../shared/ui/dates.ts";
 import { dayToIso, isoToDay, productList } from "./admin-format.ts";
 
 describe("calendar days and instants", () => {

@@ -1,8 +1,8 @@
 import { hasRole } from "@argine/core/identity/roles";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { Link, NavLink, Outlet } from "react-router";
-import { useCurrentUser } from "../auth/auth-state.ts";
-import { DASHBOARD_PATH } from "../layout/navigation.ts";
+import { useCurrentUser } from "../../shared/async/auth-state.ts";
+import { DASHBOARD_PATH } from "../../shared/navigation/navigation.ts";
 import styles from "./admin.module.css";
 import { ADMIN_PATH, ADMIN_SECTIONS } from "./admin-paths.ts";
 

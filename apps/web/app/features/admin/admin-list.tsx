@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from "react";
-import { FormMessage, StatusRegion } from "../ui/form-field.tsx";
+import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 import styles from "./admin.module.css";
 import { SMALL_SECONDARY } from "./admin-ui.tsx";
 

@@ -1,11 +1,9 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { CONTENT_PAGES } from "../../content-pages.ts";
-import { loadContentSource } from "../content/content-sources.ts";
-import type { ContentPageData } from "../content/content-types.ts";
-import { ContentView } from "../content/content-view.tsx";
-import { PreviewOverlay } from "../content/preview-overlay.tsx";
-import buttonStyles from "../ui/button.module.css";
-import formStyles from "../ui/form.module.css";
+import buttonStyles from "../../shared/ui/button.module.css";
+import formStyles from "../../shared/ui/form.module.css";
+import type { ContentPageData } from "../content/public.ts";
+import { ContentView, loadContentSource, loadMarkdown, PreviewOverlay } from "../content/public.ts";
 import styles from "./admin.module.css";
 
 type Preview = { page: ContentPageData } | { error: string } | null;
@@ -54,7 +52,7 @@ export function AdminPreviewPage() {
     if (!page) return;
     setLoading(true);
     try {
-      const { buildPageData } = await import("../content/markdown.ts");
+      const { buildPageData } = await loadMarkdown();
       setPreview({ page: buildPageData(page, source, `anteprima di ${page.path}`) });
     } catch (error) {
       setPreview({ error: error instanceof Error ? error.message : String(error) });

@@ -3,9 +3,9 @@ import { type ProductForm, ProductFormSchema } from "@argine/core/catalogue/admi
 import { formatAmount, formatEuroInput, parseEuroAmount } from "@argine/core/shared/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { PRODUCTS_QUERY_KEY } from "../products/product-queries.ts";
-import formStyles from "../ui/form.module.css";
-import { CheckboxField, TextAreaField, TextField } from "../ui/form-field.tsx";
+import formStyles from "../../shared/ui/form.module.css";
+import { CheckboxField, TextAreaField, TextField } from "../../shared/ui/form-field.tsx";
+import { PRODUCTS_QUERY_KEY } from "../products/public.ts";
 import styles from "./admin.module.css";
 import { adminProductsQueryOptions, updateProduct } from "./admin-api.ts";
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";

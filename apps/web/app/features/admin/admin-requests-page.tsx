@@ -7,7 +7,7 @@ import {
 } from "@argine/core/outreach/outreach-api";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { formatShortDay } from "../ui/dates.ts";
+import { formatShortDay } from "../../shared/ui/dates.ts";
 import styles from "./admin.module.css";
 import {
   adminIdeasQueryOptions,

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useId } from "react";
-import type { HttpError } from "../http/http-error.ts";
-import buttonStyles from "../ui/button.module.css";
-import { FormMessage } from "../ui/form-field.tsx";
+import type { HttpError } from "../../shared/http/http-error.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import { FormMessage } from "../../shared/ui/form-field.tsx";
 import styles from "./admin.module.css";
 
 // Pieces every admin section shares: the scrolling table box, the list's loading and error states, the
@@ -78,7 +78,7 @@ export function ListLoader<T>({
 /** Focuses the element once, when it appears (a form opened for editing gets the keyboard's attention). */
 
 // The error summary is shared with the public site's forms.
-export { ErrorSummary, type SummaryField } from "../ui/error-summary.tsx";
+export { ErrorSummary, type SummaryField } from "../../shared/ui/error-summary.tsx";
 
 /** The badge of an on/off state: "Attivo" / "Non attivo". */
 export function StateBadge({ on, labels }: { on: boolean; labels: [string, string] }) {

@@ -3,9 +3,9 @@ import { type VoucherForm, VoucherFormSchema } from "@argine/core/catalogue/admi
 import { VOUCHER_DEFAULT_DISCOUNT_PERCENT } from "@argine/core/shared/constants";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { formatShortDay } from "../ui/dates.ts";
-import formStyles from "../ui/form.module.css";
-import { CheckboxField, TextField } from "../ui/form-field.tsx";
+import { formatShortDay } from "../../shared/ui/dates.ts";
+import formStyles from "../../shared/ui/form.module.css";
+import { CheckboxField, TextField } from "../../shared/ui/form-field.tsx";
 import styles from "./admin.module.css";
 import { adminVouchersQueryOptions, createVoucher, updateVoucher } from "./admin-api.ts";
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";

@@ -1,5 +1,5 @@
 import type { RegistrationBody } from "@argine/core/identity/users-api";
-import { apiClient } from "../http/api-client.ts";
+import { apiClient } from "../../shared/http/api-client.ts";
 
 // The public account calls (no bearer token): the embedded provider's sign-in step, registration, e-mail
 // verification and password reset. Every answer carries an Italian `message` to show as is.

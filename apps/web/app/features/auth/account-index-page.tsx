@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from "react-router";
-import { DASHBOARD_PATH, LOGIN_PATH } from "../layout/navigation.ts";
+import { useAuthPending } from "../../shared/async/auth-state.ts";
+import { DASHBOARD_PATH, LOGIN_PATH } from "../../shared/navigation/navigation.ts";
 import { AccountLayout } from "./account-layout.tsx";
-import { useAuthPending } from "./auth-state.ts";
 
 /** /account: to the dashboard when signed in, to the login otherwise (keeping the query, e.g. practiceId). */
 export function AccountIndexPage() {

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
-import { useAppState, useAppStateStore } from "../async/app-state.ts";
-import { writeUserData } from "../store/browser-storage.ts";
+import { useAppState, useAppStateStore } from "../../shared/async/app-state.ts";
+import { writeUserData } from "../../shared/store/browser-storage.ts";
 import { OidcClientContext, oidcClient } from "./auth-session.ts";
 import { meQueryOptions } from "./me-query.ts";
 import { CALLBACK_PATH, type OidcClient } from "./oidc-client.ts";

@@ -1,6 +1,6 @@
 import type { AuthConfig } from "@argine/core/identity/users-api";
 import { createContext, useContext } from "react";
-import { apiClient } from "../http/api-client.ts";
+import { apiClient } from "../../shared/http/api-client.ts";
 import { AUTH_MESSAGES } from "./auth-messages.ts";
 import { createOidcClient, type OidcClient, OidcError } from "./oidc-client.ts";
 

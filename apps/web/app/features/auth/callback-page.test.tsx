@@ -2,17 +2,17 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import { QueryClient } from "@tanstack/react-query";
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeOidcClient, renderWithApp, stubApi } from "../../test-render.tsx";
-import { createAppStateStore } from "../async/app-state.ts";
-import { apiClient } from "../http/api-client.ts";
-import { practiceQueryKey } from "../practices/practice-queries.ts";
+import { createAppStateStore } from "../../shared/async/app-state.ts";
+import { apiClient } from "../../shared/http/api-client.ts";
 import {
   LOCAL_STORAGE_KEYS,
   readFeedbackClaim,
   writeFeedbackClaim,
   writeLastKnownPracticeId,
   writeUserData,
-} from "../store/browser-storage.ts";
+} from "../../shared/store/browser-storage.ts";
+import { fakeOidcClient, renderWithApp, stubApi } from "../../test-render.tsx";
+import { practiceQueryKey } from "../practices/practice-queries.ts";
 import { oidcClient } from "./auth-session.ts";
 import { callbackOutcome } from "./callback.ts";
 import { CallbackPage, handleCallback } from "./callback-page.tsx";

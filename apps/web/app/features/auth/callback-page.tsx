@@ -1,16 +1,10 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { trackEvent } from "../analytics/data-layer.ts";
-import { type AppStateStore, useAppStateStore } from "../async/app-state.ts";
-import { errorCode, toHttpError } from "../http/http-error.ts";
-import { DASHBOARD_PATH } from "../layout/navigation.ts";
-import {
-  type ClaimedPracticeState,
-  claimedPracticeState,
-  claimPractice,
-} from "../practices/claim-practice.ts";
-import { practiceQueryOptions } from "../practices/practice-queries.ts";
+import { type AppStateStore, useAppStateStore } from "../../shared/async/app-state.ts";
+import { trackEvent } from "../../shared/data-layer/data-layer.ts";
+import { errorCode, toHttpError } from "../../shared/http/http-error.ts";
+import { DASHBOARD_PATH } from "../../shared/navigation/navigation.ts";
 import {
   clearAllLocalKeys,
   clearFeedbackClaim,
@@ -18,8 +12,10 @@ import {
   readFeedbackClaim,
   readLastKnownPracticeId,
   writeUserData,
-} from "../store/browser-storage.ts";
-import { StatusRegion } from "../ui/form-field.tsx";
+} from "../../shared/store/browser-storage.ts";
+import { StatusRegion } from "../../shared/ui/form-field.tsx";
+import { type ClaimedPracticeState, claimedPracticeState, claimPractice } from "../feedback/public.ts";
+import { practiceQueryOptions } from "../practices/public.ts";
 import { AccountLayout } from "./account-layout.tsx";
 import { AUTH_MESSAGES } from "./auth-messages.ts";
 import { useOidcClient } from "./auth-session.ts";

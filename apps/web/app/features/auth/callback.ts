@@ -1,5 +1,5 @@
 import { MESSAGES } from "@argine/core/shared/messages";
-import { LOGIN_PATH } from "../layout/navigation.ts";
+import { LOGIN_PATH } from "../../shared/navigation/navigation.ts";
 import { AUTH_MESSAGES } from "./auth-messages.ts";
 
 /** What /callback does with the provider's answer (spec §8 "Login callback errors"). */

@@ -1,6 +1,6 @@
-import buttonStyles from "../ui/button.module.css";
-import formStyles from "../ui/form.module.css";
-import { FormMessage } from "../ui/form-field.tsx";
+import buttonStyles from "../../shared/ui/button.module.css";
+import formStyles from "../../shared/ui/form.module.css";
+import { FormMessage } from "../../shared/ui/form-field.tsx";
 import { useStartLogin } from "./use-start-login.ts";
 
 function providerName(issuer: string): string {

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { useAppStateStore } from "../async/app-state.ts";
-import { clearAllLocalKeys } from "../store/browser-storage.ts";
-import { StatusRegion } from "../ui/form-field.tsx";
+import { useAppStateStore } from "../../shared/async/app-state.ts";
+import { clearAllLocalKeys } from "../../shared/store/browser-storage.ts";
+import { StatusRegion } from "../../shared/ui/form-field.tsx";
 import { AccountLayout } from "./account-layout.tsx";
 import { useOidcClient } from "./auth-session.ts";
 

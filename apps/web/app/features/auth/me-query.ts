@@ -1,6 +1,6 @@
 import type { Me } from "@argine/core/identity/users-api";
 import { queryOptions } from "@tanstack/react-query";
-import { apiClient } from "../http/api-client.ts";
+import { apiClient } from "../../shared/http/api-client.ts";
 
 export const ME_QUERY_KEY = ["users", "me"] as const;
 

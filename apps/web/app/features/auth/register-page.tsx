@@ -6,10 +6,10 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Link, useLocation } from "react-router";
-import type { HttpError } from "../http/http-error.ts";
-import { LOGIN_PATH, PRIVACY_PATH, QUESTIONNAIRE_PATH } from "../layout/navigation.ts";
-import buttonStyles from "../ui/button.module.css";
-import formStyles from "../ui/form.module.css";
+import type { HttpError } from "../../shared/http/http-error.ts";
+import { LOGIN_PATH, PRIVACY_PATH, QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import formStyles from "../../shared/ui/form.module.css";
 import {
   CheckboxField,
   EmailField,
@@ -18,8 +18,8 @@ import {
   RequiredNote,
   StatusRegion,
   TextField,
-} from "../ui/form-field.tsx";
-import { applyServerIssues, visibleError } from "../ui/form-state.ts";
+} from "../../shared/ui/form-field.tsx";
+import { applyServerIssues, visibleError } from "../../shared/ui/form-state.ts";
 import { register as registerAccount, resendVerification } from "./account-api.ts";
 import { AccountLayout, FocusHeading } from "./account-layout.tsx";
 import { ExternalAccountNotice } from "./external-account-notice.tsx";

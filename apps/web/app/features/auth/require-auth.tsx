@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
-import { LOGIN_PATH } from "../layout/navigation.ts";
-import { useAuthPending } from "./auth-state.ts";
+import { useAuthPending } from "../../shared/async/auth-state.ts";
+import { LOGIN_PATH } from "../../shared/navigation/navigation.ts";
 
 /**
  * Renders its children only for a signed-in user. While the session check runs it shows a quiet status;

@@ -2,10 +2,10 @@ import { EmailBodySchema } from "@argine/core/identity/users-api";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import buttonStyles from "../ui/button.module.css";
-import formStyles from "../ui/form.module.css";
-import { EmailField, FormMessage, StatusRegion } from "../ui/form-field.tsx";
-import { visibleError } from "../ui/form-state.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import formStyles from "../../shared/ui/form.module.css";
+import { EmailField, FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
+import { visibleError } from "../../shared/ui/form-state.ts";
 import { resendVerification } from "./account-api.ts";
 
 /** Asks for a new confirmation link (POST /v1/users/verification/resend). */

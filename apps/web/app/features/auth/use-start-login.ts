@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { toHttpError } from "../http/http-error.ts";
+import { toHttpError } from "../../shared/http/http-error.ts";
 import { useOidcClient } from "./auth-session.ts";
 import type { LoginContext } from "./oidc-client.ts";
 

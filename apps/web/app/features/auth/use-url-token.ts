@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import type { HttpError } from "../http/http-error.ts";
+import type { HttpError } from "../../shared/http/http-error.ts";
 
 /**
  * Reads a one-time token from the query string once (e.g. `?token=` of a mailed link) and removes it from

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { LOGIN_PATH } from "../layout/navigation.ts";
-import buttonStyles from "../ui/button.module.css";
-import formStyles from "../ui/form.module.css";
-import { FormMessage, StatusRegion } from "../ui/form-field.tsx";
+import { LOGIN_PATH } from "../../shared/navigation/navigation.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import formStyles from "../../shared/ui/form.module.css";
+import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 import { confirmEmail } from "./account-api.ts";
 import { AccountLayout, FocusHeading } from "./account-layout.tsx";
 import { ResendVerificationForm } from "./resend-verification-form.tsx";

@@ -2,9 +2,9 @@ import { formatAmount } from "@argine/core/shared/money";
 import { useQuery } from "@tanstack/react-query";
 import type { MouseEvent, ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { LOGIN_PATH, QUESTIONNAIRE_PATH } from "../layout/navigation.ts";
-import { productsQueryOptions } from "../products/product-queries.ts";
-import buttonStyles from "../ui/button.module.css";
+import { LOGIN_PATH, QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import { productsQueryOptions } from "../products/public.ts";
 import styles from "./content.module.css";
 import type { ContentPageData } from "./content-types.ts";
 

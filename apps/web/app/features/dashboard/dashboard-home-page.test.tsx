@@ -1,8 +1,8 @@
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { AppProviders } from "../../shell/providers/app-providers.tsx";
 import { fakeOidcClient } from "../../test-render.tsx";
-import { AppProviders } from "../async/app-providers.tsx";
 import { DashboardHomePage } from "./dashboard-home-page.tsx";
 
 function renderDashboard(state: unknown) {

@@ -1,12 +1,10 @@
 import { hasRole, isCustomer } from "@argine/core/identity/roles";
 import { Link, useLocation } from "react-router";
-import { useCurrentUser } from "../auth/auth-state.ts";
-import { DASHBOARD_PATH, PRIVACY_PATH, PROFILE_INFO_PATH } from "../layout/navigation.ts";
-import { readClaimedTicketCode } from "../practices/claim-practice.ts";
-import { ClaimWithKeyForm } from "../practices/claim-with-key-form.tsx";
-import { ClientRecap } from "../practices/client-recap.tsx";
-import { LawyerQueue } from "../practices/lawyer-queue.tsx";
-import { FormMessage, StatusRegion } from "../ui/form-field.tsx";
+import { useCurrentUser } from "../../shared/async/auth-state.ts";
+import { DASHBOARD_PATH, PRIVACY_PATH, PROFILE_INFO_PATH } from "../../shared/navigation/navigation.ts";
+import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
+import { readClaimedTicketCode } from "../feedback/public.ts";
+import { ClaimWithKeyForm, ClientRecap, LawyerQueue } from "../practices/public.ts";
 import styles from "./dashboard-page.module.css";
 import { dashboardSections } from "./dashboard-sections.ts";
 

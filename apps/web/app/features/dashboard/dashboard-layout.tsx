@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
-import { useCurrentUser } from "../auth/auth-state.ts";
-import { RequireAuth } from "../auth/require-auth.tsx";
-import { DASHBOARD_PATH } from "../layout/navigation.ts";
+import { useCurrentUser } from "../../shared/async/auth-state.ts";
+import { DASHBOARD_PATH } from "../../shared/navigation/navigation.ts";
+import { RequireAuth } from "../auth/public.ts";
 import styles from "./dashboard-layout.module.css";
 import { dashboardSections } from "./dashboard-sections.ts";
 

@@ -1,12 +1,12 @@
 import { hasRole, isStaffRoles } from "@argine/core/identity/roles";
-import { ADMIN_PATH } from "../admin/admin-paths.ts";
 import {
   DASHBOARD_PATH,
   ORDERS_PATH,
   PRACTICES_PATH,
   PROFILE_INFO_PATH,
   PROFILE_INVOICE_PATH,
-} from "../layout/navigation.ts";
+} from "../../shared/navigation/navigation.ts";
+import { ADMIN_PATH } from "../admin/public.ts";
 
 export interface DashboardSection {
   label: string;

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { useCurrentUser } from "../auth/auth-state.ts";
-import { DASHBOARD_PATH } from "../layout/navigation.ts";
+import { useCurrentUser } from "../../shared/async/auth-state.ts";
+import { DASHBOARD_PATH } from "../../shared/navigation/navigation.ts";
 import styles from "./dashboard-page.module.css";
 import { dashboardSections } from "./dashboard-sections.ts";
 

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { apiClient } from "../http/api-client.ts";
-import { errorCode } from "../http/http-error.ts";
-import buttonStyles from "../ui/button.module.css";
-import { formatMoment } from "../ui/dates.ts";
-import { FormMessage } from "../ui/form-field.tsx";
+import { apiClient } from "../../shared/http/api-client.ts";
+import { errorCode } from "../../shared/http/http-error.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import { formatMoment } from "../../shared/ui/dates.ts";
+import { FormMessage } from "../../shared/ui/form-field.tsx";
 import { linkify } from "./mail-text.tsx";
 import styles from "./mailbox-page.module.css";
 

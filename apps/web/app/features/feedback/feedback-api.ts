@@ -1,7 +1,7 @@
 import type { Answers } from "@argine/core/feedback/answers";
 import type { FeedbackResult } from "@argine/core/feedback/result";
 import { config } from "../../config.ts";
-import { apiClient } from "../http/api-client.ts";
+import { apiClient } from "../../shared/http/api-client.ts";
 
 // The questionnaire's public calls (feedback-contract.md, "HTTP"): no bearer token, no cookie.
 

@@ -1,6 +1,6 @@
 import { addDays, romeCalendarDay } from "@argine/core/feedback/calendar";
 import { afterEach, describe, expect, it } from "vitest";
-import { clearAllSessionKeys, SESSION_STORAGE_KEYS } from "../store/browser-storage.ts";
+import { clearAllSessionKeys, SESSION_STORAGE_KEYS } from "../../shared/store/browser-storage.ts";
 import {
   feedbackMemory,
   forgetFeedback,

@@ -5,8 +5,8 @@ import {
   removeSessionKey,
   SESSION_STORAGE_KEYS,
   writeSessionKey,
-} from "../store/browser-storage.ts";
-import { createStore, useStore } from "../store/create-store.ts";
+} from "../../shared/store/browser-storage.ts";
+import { createStore, useStore } from "../../shared/store/create-store.ts";
 import {
   type Draft,
   EMPTY_DRAFT,

@@ -1,4 +1,4 @@
-import { useHydrated } from "../ui/use-hydrated.ts";
+import { useHydrated } from "../../shared/ui/use-hydrated.ts";
 import styles from "./feedback.module.css";
 import { forgetFeedback, useFeedbackMemory } from "./feedback-memory.ts";
 import { FeedbackResultView } from "./feedback-result.tsx";

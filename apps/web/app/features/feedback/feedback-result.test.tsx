@@ -4,8 +4,12 @@ import type { FeedbackResult, Offence } from "@argine/core/feedback/result";
 import { SECTION_TITLES } from "@argine/core/feedback/result";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  LOCAL_STORAGE_KEYS,
+  readFeedbackClaim,
+  writeFeedbackClaim,
+} from "../../shared/store/browser-storage.ts";
 import { fakeOidcClient, renderWithApp, stubApi } from "../../test-render.tsx";
-import { LOCAL_STORAGE_KEYS, readFeedbackClaim, writeFeedbackClaim } from "../store/browser-storage.ts";
 import { forgetFeedback, rememberSubmission } from "./feedback-memory.ts";
 import { FeedbackPage } from "./feedback-page.tsx";
 import { FeedbackResultView } from "./feedback-result.tsx";

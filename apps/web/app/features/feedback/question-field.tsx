@@ -7,8 +7,8 @@ import {
   RadioGroupField,
   TextAreaField,
   TextField,
-} from "../ui/form-field.tsx";
-import { visibleError } from "../ui/form-state.ts";
+} from "../../shared/ui/form-field.tsx";
+import { visibleError } from "../../shared/ui/form-state.ts";
 import styles from "./feedback.module.css";
 import type { Draft } from "./questionnaire-steps.ts";
 import { EFFECT_NONE, type Question } from "./questions.ts";

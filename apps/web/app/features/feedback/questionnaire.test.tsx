@@ -4,9 +4,9 @@ import { FEEDBACK_MESSAGES } from "@argine/core/feedback/messages";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { readFeedbackClaim, SESSION_STORAGE_KEYS } from "../../shared/store/browser-storage.ts";
+import { quickExit } from "../../shell/layout/quick-exit.tsx";
 import { renderWithApp, stubApi } from "../../test-render.tsx";
-import { quickExit } from "../layout/quick-exit.tsx";
-import { readFeedbackClaim, SESSION_STORAGE_KEYS } from "../store/browser-storage.ts";
 import { forgetFeedback } from "./feedback-memory.ts";
 import { FeedbackPage } from "./feedback-page.tsx";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { QUESTIONNAIRE_PATH } from "../layout/navigation.ts";
-import buttonStyles from "../ui/button.module.css";
-import { ExternalLink } from "../ui/external-link.tsx";
+import { QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import { ExternalLink } from "../../shared/ui/external-link.tsx";
 import { CRIMES, SERVICES, STEPS, URGENT_CONTACTS } from "./home-content.ts";
 import styles from "./home-page.module.css";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { QUESTIONNAIRE_PATH } from "../layout/navigation.ts";
-import { usePreviousLocation } from "../platform/location-history.ts";
-import buttonStyles from "../ui/button.module.css";
+import { QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import { usePreviousLocation } from "../../shell/platform/location-history.ts";
 import styles from "./not-found-page.module.css";
 
 /** The 404 page, rendered at /404 (prerendered) and for any unknown path. */

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { useSendUrlTokenOnce } from "../auth/use-url-token.ts";
-import buttonStyles from "../ui/button.module.css";
-import formStyles from "../ui/form.module.css";
-import { FormMessage, StatusRegion } from "../ui/form-field.tsx";
+import buttonStyles from "../../shared/ui/button.module.css";
+import formStyles from "../../shared/ui/form.module.css";
+import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
+import { useSendUrlTokenOnce } from "../auth/public.ts";
 import { NewsletterForm } from "./newsletter-form.tsx";
 import styles from "./outreach.module.css";
 import { confirmNewsletter } from "./outreach-api.ts";

@@ -1,10 +1,10 @@
 import { type NewsletterSignup, NewsletterSignupSchema } from "@argine/core/outreach/outreach-api";
 import { useId } from "react";
 import { Link } from "react-router";
-import { PRIVACY_PATH } from "../layout/navigation.ts";
-import type { SummaryField } from "../ui/error-summary.tsx";
-import formStyles from "../ui/form.module.css";
-import { CheckboxField, EmailField } from "../ui/form-field.tsx";
+import { PRIVACY_PATH } from "../../shared/navigation/navigation.ts";
+import type { SummaryField } from "../../shared/ui/error-summary.tsx";
+import formStyles from "../../shared/ui/form.module.css";
+import { CheckboxField, EmailField } from "../../shared/ui/form-field.tsx";
 import styles from "./outreach.module.css";
 import { subscribeNewsletter } from "./outreach-api.ts";
 import { OutreachFormFrame } from "./outreach-parts.tsx";

@@ -4,7 +4,7 @@ import type {
   OutreachAnswer,
   PartnershipRequest,
 } from "@argine/core/outreach/outreach-api";
-import { apiClient } from "../http/api-client.ts";
+import { apiClient } from "../../shared/http/api-client.ts";
 
 // The public site's outreach calls: newsletter sign-up and confirmation, "Lavora con noi", "Una buona idea".
 // No bearer token; every answer carries an Italian `message` to show as is. The admin lists are in

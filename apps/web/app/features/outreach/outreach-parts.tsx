@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import type { FieldValues, Path } from "react-hook-form";
 import { Link } from "react-router";
-import { PRIVACY_PATH } from "../layout/navigation.ts";
-import buttonStyles from "../ui/button.module.css";
-import { ErrorSummary } from "../ui/error-summary.tsx";
-import formStyles from "../ui/form.module.css";
+import { PRIVACY_PATH } from "../../shared/navigation/navigation.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import { ErrorSummary } from "../../shared/ui/error-summary.tsx";
+import formStyles from "../../shared/ui/form.module.css";
 import {
   EmailField,
   FormMessage,
@@ -12,8 +12,8 @@ import {
   SendError,
   StatusRegion,
   TextField,
-} from "../ui/form-field.tsx";
-import { useFocusOnMount } from "../ui/use-checked-form.ts";
+} from "../../shared/ui/form-field.tsx";
+import { useFocusOnMount } from "../../shared/ui/use-checked-form.ts";
 import styles from "./outreach.module.css";
 import type { OutreachFormState } from "./use-outreach-form.ts";
 

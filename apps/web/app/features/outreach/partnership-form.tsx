@@ -6,9 +6,9 @@ import {
   type PartnershipRequest,
   PartnershipRequestSchema,
 } from "@argine/core/outreach/outreach-api";
-import type { SummaryField } from "../ui/error-summary.tsx";
-import formStyles from "../ui/form.module.css";
-import { CheckboxField, SelectField, TextAreaField, TextField } from "../ui/form-field.tsx";
+import type { SummaryField } from "../../shared/ui/error-summary.tsx";
+import formStyles from "../../shared/ui/form.module.css";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "../../shared/ui/form-field.tsx";
 import { sendPartnershipRequest } from "./outreach-api.ts";
 import { CharacterCount, NameAndEmail, OutreachFormFrame, PrivacyLabel } from "./outreach-parts.tsx";
 import { useOutreachForm } from "./use-outreach-form.ts";

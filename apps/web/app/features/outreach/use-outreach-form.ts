@@ -2,9 +2,9 @@ import type { OutreachAnswer } from "@argine/core/outreach/outreach-api";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { DefaultValues, FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
-import type { SummaryField } from "../ui/error-summary.tsx";
-import { useCheckedForm } from "../ui/use-checked-form.ts";
-import { useHydrated } from "../ui/use-hydrated.ts";
+import type { SummaryField } from "../../shared/ui/error-summary.tsx";
+import { useCheckedForm } from "../../shared/ui/use-checked-form.ts";
+import { useHydrated } from "../../shared/ui/use-hydrated.ts";
 
 // The three outreach forms: core's body schema checks them with the API's own rules and messages, and the
 // answer's message is shown once sent (ui/use-checked-form.ts has the rest of the behaviour).

@@ -3,9 +3,9 @@ import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, Outlet, useOutletContext, useParams } from "react-router";
-import { useCurrentUser } from "../auth/auth-state.ts";
-import { PRACTICES_PATH } from "../layout/navigation.ts";
-import { writeLastKnownPracticeId } from "../store/browser-storage.ts";
+import { useCurrentUser } from "../../shared/async/auth-state.ts";
+import { PRACTICES_PATH } from "../../shared/navigation/navigation.ts";
+import { writeLastKnownPracticeId } from "../../shared/store/browser-storage.ts";
 import { practiceByTicketQueryOptions, practiceQueryOptions } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 

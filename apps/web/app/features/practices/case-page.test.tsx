@@ -3,8 +3,8 @@ import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { AppProviders } from "../../shell/providers/app-providers.tsx";
 import { fakeOidcClient, stubApi } from "../../test-render.tsx";
-import { AppProviders } from "../async/app-providers.tsx";
 import type { CaseContext } from "./case-area.tsx";
 import { CasePage, PracticeRecap } from "./case-page.tsx";
 

@@ -3,12 +3,12 @@ import { type ClaimWithKeyBody, ClaimWithKeyBodySchema } from "@argine/core/prac
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import buttonStyles from "../ui/button.module.css";
-import { ErrorSummary, type SummaryField } from "../ui/error-summary.tsx";
-import formStyles from "../ui/form.module.css";
-import { SendError, TextField } from "../ui/form-field.tsx";
-import { useCheckedForm } from "../ui/use-checked-form.ts";
-import { claimPracticeWithKey } from "./claim-practice.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import { ErrorSummary, type SummaryField } from "../../shared/ui/error-summary.tsx";
+import formStyles from "../../shared/ui/form.module.css";
+import { SendError, TextField } from "../../shared/ui/form-field.tsx";
+import { useCheckedForm } from "../../shared/ui/use-checked-form.ts";
+import { claimPracticeWithKey } from "../feedback/public.ts";
 import { PRACTICES_QUERY_KEY } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 

@@ -1,7 +1,7 @@
 import { PRACTICE_STATUSES, practiceStatusLabel } from "@argine/core/practices/practice-status";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { PRACTICES_PATH, QUESTIONNAIRE_PATH } from "../layout/navigation.ts";
+import { PRACTICES_PATH, QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
 import { PracticeCard } from "./practice-card.tsx";
 import { practiceListQueryOptions } from "./practice-queries.ts";
 import styles from "./practices.module.css";

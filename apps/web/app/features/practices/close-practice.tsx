@@ -3,11 +3,11 @@ import { isPracticeStatus } from "@argine/core/practices/practice-status";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { PRACTICES_PATH } from "../layout/navigation.ts";
-import { CONFIRM_MODAL_ID } from "../modal/confirm-modal.tsx";
-import { useModalStore } from "../modal/modal-store.ts";
-import { clearLastKnownPracticeId, readLastKnownPracticeId } from "../store/browser-storage.ts";
-import buttonStyles from "../ui/button.module.css";
+import { CONFIRM_MODAL_ID } from "../../shared/modal/confirm-modal.tsx";
+import { useModalStore } from "../../shared/modal/modal-store.ts";
+import { PRACTICES_PATH } from "../../shared/navigation/navigation.ts";
+import { clearLastKnownPracticeId, readLastKnownPracticeId } from "../../shared/store/browser-storage.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
 import { closePractice, deletePractice, PRACTICES_QUERY_KEY, practiceQueryKey } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 

@@ -1,11 +1,11 @@
 import { CommentBodySchema, type PracticeDetail } from "@argine/core/practices/practices-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { useCurrentUser } from "../auth/auth-state.ts";
-import buttonStyles from "../ui/button.module.css";
-import { formatMoment } from "../ui/dates.ts";
-import formStyles from "../ui/form.module.css";
-import { FieldError, StatusRegion } from "../ui/form-field.tsx";
+import { useCurrentUser } from "../../shared/async/auth-state.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import { formatMoment } from "../../shared/ui/dates.ts";
+import formStyles from "../../shared/ui/form.module.css";
+import { FieldError, StatusRegion } from "../../shared/ui/form-field.tsx";
 import { addComment, commentsQueryOptions, editComment } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 

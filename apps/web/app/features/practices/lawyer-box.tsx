@@ -13,10 +13,10 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import { formatEuroInput, parseEuroAmount } from "@argine/core/shared/money";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
-import { toHttpError } from "../http/http-error.ts";
-import buttonStyles from "../ui/button.module.css";
-import formStyles from "../ui/form.module.css";
-import { FieldError, FormMessage, StatusRegion } from "../ui/form-field.tsx";
+import { toHttpError } from "../../shared/http/http-error.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import formStyles from "../../shared/ui/form.module.css";
+import { FieldError, FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 import {
   emailClient,
   emailsQueryOptions,

@@ -1,8 +1,8 @@
 import type { PracticeQueue } from "@argine/core/practices/practices-api";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { PRACTICES_PATH } from "../layout/navigation.ts";
-import formStyles from "../ui/form.module.css";
+import { PRACTICES_PATH } from "../../shared/navigation/navigation.ts";
+import formStyles from "../../shared/ui/form.module.css";
 import { PracticeCard } from "./practice-card.tsx";
 import { practiceQueueQueryOptions } from "./practice-queries.ts";
 import styles from "./practices.module.css";

@@ -6,7 +6,7 @@ import { isPracticeStatus, practiceStatusLabel } from "@argine/core/practices/pr
 import type { PracticeSummary } from "@argine/core/practices/practices-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { Link } from "react-router";
-import { formatDay, formatShortDay } from "../ui/dates.ts";
+import { formatDay, formatShortDay } from "../../shared/ui/dates.ts";
 import styles from "./practices.module.css";
 
 /** The status badge; a status the app does not know reads 'Errore Stato Non previsto' (spec §4). */

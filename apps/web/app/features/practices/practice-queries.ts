@@ -9,7 +9,7 @@ import type {
 } from "@argine/core/practices/practices-api";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
-import { apiClient } from "../http/api-client.ts";
+import { apiClient } from "../../shared/http/api-client.ts";
 
 // The practice calls of spec §7, as TanStack Query options and plain mutation functions. Keys start with
 // "practices" so one invalidation refreshes every list and detail after a change.

@@ -6,9 +6,9 @@ import { PRACTICE_STATUSES, practiceStatusLabel } from "@argine/core/practices/p
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useEffectEvent, useId, useState } from "react";
 import { useSearchParams } from "react-router";
-import { useCurrentUser } from "../auth/auth-state.ts";
-import buttonStyles from "../ui/button.module.css";
-import formStyles from "../ui/form.module.css";
+import { useCurrentUser } from "../../shared/async/auth-state.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import formStyles from "../../shared/ui/form.module.css";
 import { PracticeCard } from "./practice-card.tsx";
 import { type PracticeFilters, practiceListQueryOptions } from "./practice-queries.ts";
 import styles from "./practices.module.css";

@@ -1,6 +1,5 @@
 import { formatShortItalianDay } from "@argine/core/feedback/calendar";
-import { stepsFor } from "../feedback/questionnaire-steps.ts";
-import { EFFECT_NONE, QUESTIONS, type Question } from "../feedback/questions.ts";
+import { EFFECT_NONE, QUESTIONS, type Question, stepsFor } from "../feedback/public.ts";
 
 // The questionnaire's answers as the client saw them, for the lawyer's case page: in the questionnaire's
 // order and wording for the case's category (questionnaire-steps.ts, which may reword a question per

@@ -1,6 +1,6 @@
 import type { Product } from "@argine/core/catalogue/product";
 import { queryOptions } from "@tanstack/react-query";
-import { apiClient } from "../http/api-client.ts";
+import { apiClient } from "../../shared/http/api-client.ts";
 
 // The public catalogue (GET /v1/products, spec §7): names and prices, VAT included. The API caches it for a
 // few seconds; the client keeps it for the page's life.

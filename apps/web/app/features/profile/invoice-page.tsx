@@ -6,12 +6,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { useAppStateStore } from "../async/app-state.ts";
-import { ME_QUERY_KEY } from "../auth/me-query.ts";
-import { userFromMe } from "../auth/session-user.ts";
-import type { HttpError } from "../http/http-error.ts";
-import buttonStyles from "../ui/button.module.css";
-import formStyles from "../ui/form.module.css";
+import { useAppStateStore } from "../../shared/async/app-state.ts";
+import type { HttpError } from "../../shared/http/http-error.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import formStyles from "../../shared/ui/form.module.css";
 import {
   FormMessage,
   RequiredNote,
@@ -19,8 +17,9 @@ import {
   type SelectOption,
   StatusRegion,
   TextField,
-} from "../ui/form-field.tsx";
-import { applyServerIssues, visibleError } from "../ui/form-state.ts";
+} from "../../shared/ui/form-field.tsx";
+import { applyServerIssues, visibleError } from "../../shared/ui/form-state.ts";
+import { ME_QUERY_KEY, userFromMe } from "../auth/public.ts";
 import { updateBillingData } from "./me-api.ts";
 import { MeLoader } from "./me-loader.tsx";
 import styles from "./profile.module.css";

@@ -1,6 +1,6 @@
 import type { Me } from "@argine/core/identity/users-api";
 import type { BillingData } from "@argine/core/invoice/billing-data";
-import { apiClient } from "../http/api-client.ts";
+import { apiClient } from "../../shared/http/api-client.ts";
 
 /** PATCH /v1/users/me with the profile fields only (spec §7). An empty cellPhone removes the number. */
 export function updateProfile(body: {

@@ -1,9 +1,9 @@
 import type { Me } from "@argine/core/identity/users-api";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { meQueryOptions } from "../auth/me-query.ts";
-import buttonStyles from "../ui/button.module.css";
-import { FormMessage } from "../ui/form-field.tsx";
+import buttonStyles from "../../shared/ui/button.module.css";
+import { FormMessage } from "../../shared/ui/form-field.tsx";
+import { meQueryOptions } from "../auth/public.ts";
 
 /** Loads GET /v1/users/me and renders its children with it; says so plainly when it cannot. */
 export function MeLoader({ children }: { children: (me: Me) => ReactNode }) {

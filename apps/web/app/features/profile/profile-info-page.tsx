@@ -10,13 +10,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { config } from "../../config.ts";
-import { useAppStateStore } from "../async/app-state.ts";
-import { ME_QUERY_KEY } from "../auth/me-query.ts";
-import { compactPhone } from "../auth/phone.ts";
-import { userFromMe } from "../auth/session-user.ts";
-import { errorCode, type HttpError } from "../http/http-error.ts";
-import buttonStyles from "../ui/button.module.css";
-import formStyles from "../ui/form.module.css";
+import { useAppStateStore } from "../../shared/async/app-state.ts";
+import { errorCode, type HttpError } from "../../shared/http/http-error.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import formStyles from "../../shared/ui/form.module.css";
 import {
   CheckboxField,
   FormMessage,
@@ -24,8 +21,9 @@ import {
   RequiredNote,
   StatusRegion,
   TextField,
-} from "../ui/form-field.tsx";
-import { applyServerIssues, visibleError } from "../ui/form-state.ts";
+} from "../../shared/ui/form-field.tsx";
+import { applyServerIssues, visibleError } from "../../shared/ui/form-state.ts";
+import { compactPhone, ME_QUERY_KEY, userFromMe } from "../auth/public.ts";
 import { changePassword, updateProfile } from "./me-api.ts";
 import { MeLoader } from "./me-loader.tsx";
 import styles from "./profile.module.css";

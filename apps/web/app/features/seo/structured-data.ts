@@ -1,5 +1,5 @@
 import { config } from "../../config.ts";
-import type { ContentPageData } from "../content/content-types.ts";
+import type { ContentPageData } from "../content/public.ts";
 
 // schema.org descriptions for search engines (JSON-LD), from configuration and the pages' own data.
 

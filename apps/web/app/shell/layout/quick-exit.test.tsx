@@ -6,7 +6,7 @@ import {
   readFeedbackClaim,
   SESSION_STORAGE_KEYS,
   writeFeedbackClaim,
-} from "../store/browser-storage.ts";
+} from "../../shared/store/browser-storage.ts";
 import { QUICK_EXIT_URL, QuickExit, SHIFT_PRESS_WINDOW_MS } from "./quick-exit.tsx";
 
 function spyOnReplace() {

@@ -1,12 +1,17 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { type AppConfig, config as appConfig } from "../../config.ts";
+import {
+  CARD_BRANDS,
+  FOOTER_COLUMNS,
+  LEGAL_COLUMN_TITLE,
+  type NavLink,
+} from "../../shared/navigation/navigation.ts";
+import { ExternalLink } from "../../shared/ui/external-link.tsx";
 import { reopenCookieNotice } from "../analytics/cookie-notice.tsx";
 import { whenNearViewport } from "../platform/near-viewport.ts";
-import { ExternalLink } from "../ui/external-link.tsx";
 import styles from "./footer.module.css";
 import { Imprint } from "./imprint.tsx";
-import { CARD_BRANDS, FOOTER_COLUMNS, LEGAL_COLUMN_TITLE, type NavLink } from "./navigation.ts";
 
 const NEWSLETTER_ID = "newsletter";
 
@@ -14,7 +19,7 @@ const NEWSLETTER_ID = "newsletter";
 // never delays the page being read. Until then the prerendered form is on screen as it was built.
 const NewsletterForm = lazy(() =>
   whenNearViewport(NEWSLETTER_ID)
-    .then(() => import("../outreach/newsletter-form.tsx"))
+    .then(() => import("../../features/outreach/newsletter-form.tsx"))
     .then((module) => ({ default: module.NewsletterForm })),
 );
 

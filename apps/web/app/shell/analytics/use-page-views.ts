@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { useCurrentUser } from "../auth/auth-state.ts";
-import { trackEvent } from "./data-layer.ts";
+import { useCurrentUser } from "../../shared/async/auth-state.ts";
+import { trackEvent } from "../../shared/data-layer/data-layer.ts";
 
 /**
  * A page-view event on every navigation (spec §2 "Behaviours"), the first page included. Only the path is

@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { AppProviders } from "../async/app-providers.tsx";
+import { AppProviders } from "../providers/app-providers.tsx";
 import { AppShell } from "./app-shell.tsx";
 
 function FailingPage() {

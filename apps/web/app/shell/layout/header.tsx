@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { config } from "../../config.ts";
-import { useAuthPending, useCurrentUser } from "../auth/auth-state.ts";
-import { MOBILE_MEDIA_QUERY } from "../ui/breakpoints.ts";
-import buttonStyles from "../ui/button.module.css";
-import { ExternalLink } from "../ui/external-link.tsx";
-import { lockScroll } from "../ui/scroll-lock.ts";
+import { useAuthPending, useCurrentUser } from "../../shared/async/auth-state.ts";
+import { MAIN_MENU, QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
+import { MOBILE_MEDIA_QUERY } from "../../shared/ui/breakpoints.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import { ExternalLink } from "../../shared/ui/external-link.tsx";
+import { lockScroll } from "../../shared/ui/scroll-lock.ts";
 import { AccountMenu } from "./account-menu.tsx";
 import styles from "./header.module.css";
 import { LoginLink } from "./login-link.tsx";
-import { MAIN_MENU, QUESTIONNAIRE_PATH } from "./navigation.ts";
 
 /**
  * The account slot (spec §2): nothing while the session check is pending, the login button when signed out,

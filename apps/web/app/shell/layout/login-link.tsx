@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { useHydrated } from "../ui/use-hydrated.ts";
-import { LOGIN_PATH } from "./navigation.ts";
+import { LOGIN_PATH } from "../../shared/navigation/navigation.ts";
+import { useHydrated } from "../../shared/ui/use-hydrated.ts";
 
 /** The logged-out login button: goes to /account/login keeping the current query string (spec §2). */
 export function LoginLink({ className }: { className?: string }) {

@@ -1,10 +1,10 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { AuthProvider } from "../auth/auth-provider.tsx";
-import type { OidcClient } from "../auth/oidc-client.ts";
-import { createModalStore, ModalStoreContext } from "../modal/modal-store.ts";
-import { AppStateContext, createAppStateStore } from "./app-state.ts";
-import { createQueryClient } from "./query-client.ts";
+import { AuthProvider } from "../../features/auth/auth-provider.tsx";
+import type { OidcClient } from "../../features/auth/oidc-client.ts";
+import { AppStateContext, createAppStateStore } from "../../shared/async/app-state.ts";
+import { createQueryClient } from "../../shared/async/query-client.ts";
+import { createModalStore, ModalStoreContext } from "../../shared/modal/modal-store.ts";
 
 /** The app's stores, the query client and the session check, created once per app (and per test). */
 export function AppProviders({ children, authClient }: { children: ReactNode; authClient?: OidcClient }) {

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { ACCOUNT_MENU, LOGOUT_PATH } from "../../shared/navigation/navigation.ts";
 import styles from "./account-menu.module.css";
-import { ACCOUNT_MENU, LOGOUT_PATH } from "./navigation.ts";
 
 type FocusTarget = "first" | "last";
 

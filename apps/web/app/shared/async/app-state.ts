@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
-import type { SessionUser } from "../auth/session-user.ts";
 import type { HttpError } from "../http/http-error.ts";
 import { createStore, type Store, useStore } from "../store/create-store.ts";
+import type { SessionUser } from "./session-user.ts";
 
 // App state (spec §3): the signed-in user, the layout error, the last error and the spinner's instance count,
 // plus the authentication state of spec §4 ("unknown" until the session check finishes, written by the auth

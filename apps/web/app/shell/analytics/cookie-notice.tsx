@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { useCurrentUser } from "../auth/auth-state.ts";
-import { createStore, useStore } from "../store/create-store.ts";
-import buttonStyles from "../ui/button.module.css";
+import { useCurrentUser } from "../../shared/async/auth-state.ts";
+import { analyticsConsent, saveAnalyticsConsent, trackEvent } from "../../shared/data-layer/data-layer.ts";
+import { createStore, useStore } from "../../shared/store/create-store.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
 import styles from "./cookie-notice.module.css";
-import { analyticsConsent, saveAnalyticsConsent, trackEvent } from "./data-layer.ts";
 
 /** Whether the notice is open: after hydration when no choice is recorded, or when asked from the footer. */
 const noticeStore = createStore<{ open: boolean; focus: boolean }>({ open: false, focus: false });

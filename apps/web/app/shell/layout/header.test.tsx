@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AppStateContext, type AppStateStore, createAppStateStore } from "../async/app-state.ts";
-import type { SessionUser } from "../auth/session-user.ts";
-import { SCROLL_LOCK_CLASS } from "../ui/scroll-lock.ts";
+import type { SessionUser } from "../../features/auth/session-user.ts";
+import { AppStateContext, type AppStateStore, createAppStateStore } from "../../shared/async/app-state.ts";
+import { SCROLL_LOCK_CLASS } from "../../shared/ui/scroll-lock.ts";
 import { Header } from "./header.tsx";
 
 const GIULIA: SessionUser = { id: "u1", name: "Giulia", lastname: "Rossi", email: "g@example.it", roles: [] };

@@ -1,5 +1,5 @@
 import type { ClaimedPractice, ClaimWithKeyBody } from "@argine/core/practices/claim";
-import { apiClient } from "../http/api-client.ts";
+import { apiClient } from "../../shared/http/api-client.ts";
 
 // Claiming the practice the questionnaire opened (issue 12): never with its id alone.
 // - PATCH /v1/practices/{id}/user with the claim token the submitting tab keeps in session storage;

@@ -1,8 +1,8 @@
 import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AppStateContext, createAppStateStore } from "../async/app-state.ts";
-import { useAuthPending } from "./auth-state.ts";
+import { AppStateContext, createAppStateStore } from "../../shared/async/app-state.ts";
+import { useAuthPending } from "../../shared/async/auth-state.ts";
 import { RequireAuth } from "./require-auth.tsx";
 
 function Probe() {

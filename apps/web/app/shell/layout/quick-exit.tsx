@@ -1,7 +1,7 @@
 import { type SyntheticEvent, useEffect } from "react";
 import { Link } from "react-router";
-import { oidcClient } from "../auth/auth-session.ts";
-import { clearAllLocalKeys, clearAllSessionKeys } from "../store/browser-storage.ts";
+import { oidcClient } from "../../features/auth/auth-session.ts";
+import { clearAllLocalKeys, clearAllSessionKeys } from "../../shared/store/browser-storage.ts";
 import styles from "./quick-exit.module.css";
 
 /** A neutral site that gives nothing away. */

@@ -1,6 +1,6 @@
 import { AUTH_PENDING_POLL_MS } from "@argine/core/shared/constants";
 import { useEffect, useState } from "react";
-import { useAppState, useAppStateStore } from "../async/app-state.ts";
+import { useAppState, useAppStateStore } from "./app-state.ts";
 import type { SessionUser } from "./session-user.ts";
 
 export type AuthPending = { pending: true } | { pending: false; authenticated: boolean };

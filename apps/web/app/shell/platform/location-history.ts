@@ -1,7 +1,7 @@
 import { ROUTER_HISTORY_SIZE } from "@argine/core/shared/constants";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { createStore, useStore } from "../store/create-store.ts";
+import { createStore, useStore } from "../../shared/store/create-store.ts";
 
 export interface VisitedLocation {
   pathname: string;

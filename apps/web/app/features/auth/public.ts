@@ -1,0 +1,6 @@
+// What the other features may use of auth (docs/architecture.md, web part: features meet through public.ts).
+export { ME_QUERY_KEY, meQueryOptions } from "./me-query.ts";
+export { compactPhone } from "./phone.ts";
+export { RequireAuth } from "./require-auth.tsx";
+export { userFromMe } from "./session-user.ts";
+export { useSendUrlTokenOnce } from "./use-url-token.ts";

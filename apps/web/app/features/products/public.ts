@@ -1,0 +1,2 @@
+// What the other features may use of products (docs/architecture.md, web part: features meet through public.ts).
+export { PRODUCTS_QUERY_KEY, productsQueryOptions } from "./product-queries.ts";
