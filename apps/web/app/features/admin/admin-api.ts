@@ -1,16 +1,13 @@
 import type {
-  AdminCampaign,
   AdminCampaignCreate,
   AdminCampaignPatch,
-  AdminGiftCard,
   AdminGiftCardCreate,
   AdminGiftCardPatch,
-  AdminProduct,
   AdminProductPatch,
-  AdminVoucher,
   AdminVoucherCreate,
   AdminVoucherPatch,
 } from "@argine/core/catalogue/admin-api";
+import { CATALOGUE_CALLS as CATALOGUE } from "@argine/core/catalogue/catalogue-calls";
 import type { Role } from "@argine/core/identity/roles";
 import type { AdminUserList, Me } from "@argine/core/identity/users-api";
 import type { DeadLetter } from "@argine/core/jobs/jobs-api";
@@ -21,6 +18,7 @@ import type {
 } from "@argine/core/outreach/outreach-api";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { apiClient } from "../http/api-client.ts";
+import { call } from "../http/call.ts";
 
 // The admin workspace's calls (/v1/admin/*, and the users routes for roles). Lists show their own error
 // state with a retry, so no error modal; a refetch after a change does not raise the global spinner.
@@ -52,48 +50,45 @@ export function setRole(userId: string, role: Role, granted: boolean): Promise<M
 export const adminProductsQueryOptions = () =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, "products"] as const,
-    queryFn: ({ signal }) => apiClient.get<AdminProduct[]>("/v1/admin/products", { signal }),
+    queryFn: ({ signal }) => call(CATALOGUE.adminProducts, { signal }),
     meta: listMeta,
   });
 
 export const updateProduct = (code: string, body: AdminProductPatch) =>
-  apiClient.patch<AdminProduct>(`/v1/admin/products/${encodeURIComponent(code)}`, body);
+  call(CATALOGUE.changeProduct, { params: { code }, body });
 
 export const adminCampaignsQueryOptions = () =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, "campaigns"] as const,
-    queryFn: ({ signal }) => apiClient.get<AdminCampaign[]>("/v1/admin/campaigns", { signal }),
+    queryFn: ({ signal }) => call(CATALOGUE.campaigns.list, { signal }),
     meta: listMeta,
   });
 
-export const createCampaign = (body: AdminCampaignCreate) =>
-  apiClient.post<AdminCampaign>("/v1/admin/campaigns", body);
+export const createCampaign = (body: AdminCampaignCreate) => call(CATALOGUE.campaigns.create, { body });
 export const updateCampaign = (id: string, body: AdminCampaignPatch) =>
-  apiClient.patch<AdminCampaign>(`/v1/admin/campaigns/${encodeURIComponent(id)}`, body);
+  call(CATALOGUE.campaigns.change, { params: { id }, body });
 
 export const adminVouchersQueryOptions = () =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, "vouchers"] as const,
-    queryFn: ({ signal }) => apiClient.get<AdminVoucher[]>("/v1/admin/vouchers", { signal }),
+    queryFn: ({ signal }) => call(CATALOGUE.vouchers.list, { signal }),
     meta: listMeta,
   });
 
-export const createVoucher = (body: AdminVoucherCreate) =>
-  apiClient.post<AdminVoucher>("/v1/admin/vouchers", body);
+export const createVoucher = (body: AdminVoucherCreate) => call(CATALOGUE.vouchers.create, { body });
 export const updateVoucher = (id: string, body: AdminVoucherPatch) =>
-  apiClient.patch<AdminVoucher>(`/v1/admin/vouchers/${encodeURIComponent(id)}`, body);
+  call(CATALOGUE.vouchers.change, { params: { id }, body });
 
 export const adminGiftCardsQueryOptions = () =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, "gift-cards"] as const,
-    queryFn: ({ signal }) => apiClient.get<AdminGiftCard[]>("/v1/admin/gift-cards", { signal }),
+    queryFn: ({ signal }) => call(CATALOGUE.giftCards.list, { signal }),
     meta: listMeta,
   });
 
-export const createGiftCard = (body: AdminGiftCardCreate) =>
-  apiClient.post<AdminGiftCard>("/v1/admin/gift-cards", body);
+export const createGiftCard = (body: AdminGiftCardCreate) => call(CATALOGUE.giftCards.create, { body });
 export const updateGiftCard = (id: string, body: AdminGiftCardPatch) =>
-  apiClient.patch<AdminGiftCard>(`/v1/admin/gift-cards/${encodeURIComponent(id)}`, body);
+  call(CATALOGUE.giftCards.change, { params: { id }, body });
 
 // "Richieste dal sito": what the public site's forms brought in, a page at a time, newest first.
 export const REQUESTS_PAGE_SIZE = 20;
