@@ -18,7 +18,7 @@ export interface CallShape {
   body?: z.ZodType;
   response: z.ZodType;
   /** The success status; 200 unless told. */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
 }
 
 /** Declares a call; `const` keeps its literal method, path and status for the types below. */

@@ -10,13 +10,11 @@ import type {
 import { CATALOGUE_CALLS as CATALOGUE } from "@argine/core/catalogue/catalogue-calls";
 import type { Role } from "@argine/core/identity/roles";
 import type { AdminUserList, Me } from "@argine/core/identity/users-api";
-import type { DeadLetter } from "@argine/core/jobs/jobs-api";
-import type {
-  AdminIdeaList,
-  AdminNewsletterSubscriptionList,
-  AdminPartnershipRequestList,
-} from "@argine/core/outreach/outreach-api";
+import { JOBS_CALLS } from "@argine/core/jobs/jobs-calls";
+import type { OutreachListQuerySchema } from "@argine/core/outreach/outreach-api";
+import { OUTREACH_CALLS } from "@argine/core/outreach/outreach-calls";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
 import { apiClient } from "../http/api-client.ts";
 import { call } from "../http/call.ts";
 
@@ -96,29 +94,34 @@ export const REQUESTS_PAGE_SIZE = 20;
 /** The query options of one of the site's request lists, a page of it. */
 export type RequestsQueryOptions<T> = ReturnType<typeof requestsList<T>>;
 
-const requestsList = <T>(name: string, path: string, page: number) =>
+/** One of the site's request lists (core outreach-calls.ts), answering T. */
+interface RequestsListCall<T> {
+  method: "GET";
+  path: string;
+  query: typeof OutreachListQuerySchema;
+  response: z.ZodType<T>;
+}
+
+const requestsList = <T>(name: string, list: RequestsListCall<T>, page: number) =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, "requests", name, { page }] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get<T>(path, { query: { page, pageSize: REQUESTS_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) => call(list, { query: { page, pageSize: REQUESTS_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
     meta: listMeta,
   });
 
 export const adminNewsletterQueryOptions = (page: number) =>
-  requestsList<AdminNewsletterSubscriptionList>("newsletter", "/v1/admin/newsletter-subscriptions", page);
+  requestsList("newsletter", OUTREACH_CALLS.newsletterSubscriptions, page);
 export const adminPartnershipsQueryOptions = (page: number) =>
-  requestsList<AdminPartnershipRequestList>("partnerships", "/v1/admin/partnership-requests", page);
-export const adminIdeasQueryOptions = (page: number) =>
-  requestsList<AdminIdeaList>("ideas", "/v1/admin/ideas", page);
+  requestsList("partnerships", OUTREACH_CALLS.partnershipRequests, page);
+export const adminIdeasQueryOptions = (page: number) => requestsList("ideas", OUTREACH_CALLS.ideas, page);
 
 // "Invii non riusciti": the jobs the queue gave up on (the mails that never left), and putting one back.
 export const adminDeadLettersQueryOptions = () =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, "dead-letters"] as const,
-    queryFn: ({ signal }) => apiClient.get<DeadLetter[]>("/v1/admin/jobs/dead-letters", { signal }),
+    queryFn: ({ signal }) => call(JOBS_CALLS.deadLetters, { signal }),
     meta: listMeta,
   });
 
-export const retryDeadLetter = (id: string) =>
-  apiClient.post<{ message: string }>(`/v1/admin/jobs/dead-letters/${encodeURIComponent(id)}/retry`);
+export const retryDeadLetter = (id: string) => call(JOBS_CALLS.retryDeadLetter, { params: { id } });
