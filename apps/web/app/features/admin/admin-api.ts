@@ -9,13 +9,13 @@ import type {
 } from "@argine/core/catalogue/admin-api";
 import { CATALOGUE_CALLS as CATALOGUE } from "@argine/core/catalogue/catalogue-calls";
 import type { Role } from "@argine/core/identity/roles";
-import type { AdminUserList, Me } from "@argine/core/identity/users-api";
+import type { Me } from "@argine/core/identity/users-api";
+import { USERS_CALLS } from "@argine/core/identity/users-calls";
 import { JOBS_CALLS } from "@argine/core/jobs/jobs-calls";
 import type { OutreachListQuerySchema } from "@argine/core/outreach/outreach-api";
 import { OUTREACH_CALLS } from "@argine/core/outreach/outreach-calls";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
-import { apiClient } from "../http/api-client.ts";
 import { call } from "../http/call.ts";
 
 // The admin workspace's calls (/v1/admin/*, and the users routes for roles). Lists show their own error
@@ -30,10 +30,7 @@ export function adminUsersQueryOptions(q: string, page: number) {
   return queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, "users", { q, page }] as const,
     queryFn: ({ signal }) =>
-      apiClient.get<AdminUserList>("/v1/admin/users", {
-        query: { q: q || undefined, page, pageSize: USERS_PAGE_SIZE },
-        signal,
-      }),
+      call(USERS_CALLS.adminUsers, { query: { q: q || undefined, page, pageSize: USERS_PAGE_SIZE }, signal }),
     // The table stays in place while the next page or search loads.
     placeholderData: keepPreviousData,
     meta: listMeta,
@@ -41,8 +38,7 @@ export function adminUsersQueryOptions(q: string, page: number) {
 }
 
 export function setRole(userId: string, role: Role, granted: boolean): Promise<Me> {
-  const path = `/v1/users/${encodeURIComponent(userId)}/roles/${role}`;
-  return granted ? apiClient.put<Me>(path) : apiClient.delete<Me>(path);
+  return call(granted ? USERS_CALLS.grantRole : USERS_CALLS.revokeRole, { params: { id: userId, role } });
 }
 
 export const adminProductsQueryOptions = () =>

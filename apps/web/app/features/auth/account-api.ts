@@ -1,5 +1,7 @@
 import type { RegistrationBody } from "@argine/core/identity/users-api";
+import { USERS_CALLS as CALLS } from "@argine/core/identity/users-calls";
 import { apiClient } from "../http/api-client.ts";
+import { call } from "../http/call.ts";
 
 // The public account calls (no bearer token): the embedded provider's sign-in step, registration, e-mail
 // verification and password reset. Every answer carries an Italian `message` to show as is.
@@ -36,21 +38,21 @@ export function submitLogin(
 }
 
 export function register(body: RegistrationBody): Promise<MessageAnswer> {
-  return apiClient.post("/v1/users", body, PUBLIC);
+  return call(CALLS.register, { body, ...PUBLIC });
 }
 
 export function confirmEmail(token: string): Promise<MessageAnswer> {
-  return apiClient.post("/v1/users/verification", { token }, PUBLIC);
+  return call(CALLS.verifyEmail, { body: { token }, ...PUBLIC });
 }
 
 export function resendVerification(email: string): Promise<MessageAnswer> {
-  return apiClient.post("/v1/users/verification/resend", { email }, PUBLIC);
+  return call(CALLS.resendVerification, { body: { email }, ...PUBLIC });
 }
 
 export function requestPasswordReset(email: string): Promise<MessageAnswer> {
-  return apiClient.post("/v1/users/password-reset", { email }, PUBLIC);
+  return call(CALLS.requestPasswordReset, { body: { email }, ...PUBLIC });
 }
 
 export function confirmPasswordReset(token: string, password: string): Promise<MessageAnswer> {
-  return apiClient.post("/v1/users/password-reset/confirm", { token, password }, PUBLIC);
+  return call(CALLS.confirmPasswordReset, { body: { token, password }, ...PUBLIC });
 }
