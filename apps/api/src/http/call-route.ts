@@ -16,12 +16,13 @@ type Present<C, K extends keyof CallShape, As extends string> = C extends { [P i
  * and the web cannot disagree on a path, a body or an answer: `app.route({ ...callRoute(call, doc), handler })`.
  */
 export function callRoute<const C extends CallShape>(call: C, doc: RouteDoc) {
-  const { method, path, params, query, body, response, status = 200 } = call;
+  const { method, path, params, query, body, headers, response, status = 200 } = call;
   const schema = {
     ...doc,
     ...(params && { params }),
     ...(query && { querystring: query }),
     ...(body && { body }),
+    ...(headers && { headers }),
     response: { [status]: response },
   };
   return {
@@ -30,6 +31,7 @@ export function callRoute<const C extends CallShape>(call: C, doc: RouteDoc) {
     schema: schema as RouteDoc &
       Present<C, "params", "params"> &
       Present<C, "query", "querystring"> &
-      Present<C, "body", "body"> & { response: { [S in CallStatus<C>]: C["response"] } },
+      Present<C, "body", "body"> &
+      Present<C, "headers", "headers"> & { response: { [S in CallStatus<C>]: C["response"] } },
   };
 }

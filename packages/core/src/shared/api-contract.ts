@@ -16,6 +16,8 @@ export interface CallShape {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** Request headers the route requires (e.g. a CSRF token). */
+  headers?: z.ZodType;
   response: z.ZodType;
   /** The success status; 200 unless told. */
   status?: 200 | 201 | 202 | 204;
