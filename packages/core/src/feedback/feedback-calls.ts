@@ -1,24 +1,18 @@
 import { z } from "zod";
-import { defineCall } from "../shared/api-contract.ts";
+import { joinCalls } from "../shared/api-contract.ts";
 import { FeedbackRequestSchema } from "./answers.ts";
 import { FeedbackCreatedSchema, PracticeFeedbackSchema } from "./feedback-api.ts";
+import { FEEDBACK_ROUTES } from "./feedback-routes.ts";
 
 // The free questionnaire's calls (feedback-contract.md "HTTP"), declared once for the API routes and the web
 // (shared/api-contract.ts). The PDF (GET /practices/{id}/feedback.pdf) is a download link, not a JSON call.
 
-export const FEEDBACK_CALLS = {
-  submit: defineCall({
-    method: "POST",
-    path: "/feedback",
-    body: FeedbackRequestSchema,
-    response: FeedbackCreatedSchema,
-    status: 201,
-  }),
-  /** The public read by the practice's unguessable id. */
-  read: defineCall({
-    method: "GET",
-    path: "/practices/:id/feedback",
-    params: z.object({ id: z.uuid() }),
-    response: PracticeFeedbackSchema,
-  }),
+const SCHEMAS = {
+  submit: { body: FeedbackRequestSchema, response: FeedbackCreatedSchema },
+  read: { params: z.object({ id: z.uuid() }), response: PracticeFeedbackSchema },
 };
+
+export type FeedbackCallSchemas = typeof SCHEMAS;
+
+/** The calls as the API declares its routes: each route of feedback-routes.ts with its schemas. */
+export const FEEDBACK_CALLS = joinCalls(FEEDBACK_ROUTES, SCHEMAS);

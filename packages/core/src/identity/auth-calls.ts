@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defineCall } from "../shared/api-contract.ts";
+import { joinCalls } from "../shared/api-contract.ts";
+import { AUTH_ROUTES } from "./auth-routes.ts";
 import {
   AuthConfigSchema,
   InteractionSchema,
@@ -13,27 +14,19 @@ import {
 
 const params = z.object({ uid: z.string().min(1).max(100) });
 
-export const AUTH_CALLS = {
-  config: defineCall({ method: "GET", path: "/auth/config", response: AuthConfigSchema }),
-  interaction: defineCall({
-    method: "GET",
-    path: "/auth/interactions/:uid",
-    params,
-    response: InteractionSchema,
-  }),
-  login: defineCall({
-    method: "POST",
-    path: "/auth/interactions/:uid/login",
+const SCHEMAS = {
+  config: { response: AuthConfigSchema },
+  interaction: { params, response: InteractionSchema },
+  login: {
     params,
     body: LoginBodySchema,
     headers: z.object({ "x-csrf-token": z.string().min(1) }),
     response: RedirectSchema,
-  }),
-  /** Demo mode only, with the key printed at start (apps/api routes/v1/dev/mailbox.ts). */
-  devMailbox: defineCall({
-    method: "GET",
-    path: "/dev/mailbox",
-    query: z.object({ key: z.string().max(200).optional() }),
-    response: MailboxSchema,
-  }),
+  },
+  devMailbox: { query: z.object({ key: z.string().max(200).optional() }), response: MailboxSchema },
 };
+
+export type AuthCallSchemas = typeof SCHEMAS;
+
+/** The calls as the API declares its routes: each route of auth-routes.ts with its schemas. */
+export const AUTH_CALLS = joinCalls(AUTH_ROUTES, SCHEMAS);

@@ -1,5 +1,4 @@
-import type { z } from "zod";
-import { defineCall } from "../shared/api-contract.ts";
+import { joinCalls } from "../shared/api-contract.ts";
 import {
   AdminIdeaListSchema,
   AdminNewsletterSubscriptionListSchema,
@@ -11,46 +10,25 @@ import {
   OutreachListQuerySchema,
   PartnershipRequestSchema,
 } from "./outreach-api.ts";
+import { OUTREACH_ROUTES } from "./outreach-routes.ts";
 
 // The public site's outreach calls and the admin's lists of what they brought in, each declared once for
 // the API routes and the web (shared/api-contract.ts).
 
-const adminList = <const Path extends string, Response extends z.ZodType>(path: Path, response: Response) =>
-  defineCall({ method: "GET", path, query: OutreachListQuerySchema, response });
-
-export const OUTREACH_CALLS = {
-  /** The same answer whether the address is new, waiting for confirmation or confirmed. */
-  newsletter: defineCall({
-    method: "POST",
-    path: "/newsletter",
-    body: NewsletterSignupSchema,
-    response: OutreachAnswerSchema,
-    status: 202,
-  }),
-  confirmNewsletter: defineCall({
-    method: "POST",
-    path: "/newsletter/confirm",
-    body: NewsletterConfirmSchema,
-    response: OutreachAnswerSchema,
-  }),
-  partnership: defineCall({
-    method: "POST",
-    path: "/partnerships",
-    body: PartnershipRequestSchema,
-    response: OutreachAnswerSchema,
-    status: 201,
-  }),
-  idea: defineCall({
-    method: "POST",
-    path: "/ideas",
-    body: IdeaSubmissionSchema,
-    response: OutreachAnswerSchema,
-    status: 201,
-  }),
-  newsletterSubscriptions: adminList(
-    "/admin/newsletter-subscriptions",
-    AdminNewsletterSubscriptionListSchema,
-  ),
-  partnershipRequests: adminList("/admin/partnership-requests", AdminPartnershipRequestListSchema),
-  ideas: adminList("/admin/ideas", AdminIdeaListSchema),
+const SCHEMAS = {
+  newsletter: { body: NewsletterSignupSchema, response: OutreachAnswerSchema },
+  confirmNewsletter: { body: NewsletterConfirmSchema, response: OutreachAnswerSchema },
+  partnership: { body: PartnershipRequestSchema, response: OutreachAnswerSchema },
+  idea: { body: IdeaSubmissionSchema, response: OutreachAnswerSchema },
+  newsletterSubscriptions: {
+    query: OutreachListQuerySchema,
+    response: AdminNewsletterSubscriptionListSchema,
+  },
+  partnershipRequests: { query: OutreachListQuerySchema, response: AdminPartnershipRequestListSchema },
+  ideas: { query: OutreachListQuerySchema, response: AdminIdeaListSchema },
 };
+
+export type OutreachCallSchemas = typeof SCHEMAS;
+
+/** The calls as the API declares its routes: each route of outreach-routes.ts with its schemas. */
+export const OUTREACH_CALLS = joinCalls(OUTREACH_ROUTES, SCHEMAS);

@@ -7,13 +7,14 @@ import type {
   AdminVoucherCreate,
   AdminVoucherPatch,
 } from "@argine/core/catalogue/admin-api";
-import { CATALOGUE_CALLS as CATALOGUE } from "@argine/core/catalogue/catalogue-calls";
+import { CATALOGUE_ROUTES as CATALOGUE } from "@argine/core/catalogue/catalogue-routes";
 import type { Role } from "@argine/core/identity/roles";
 import type { Me } from "@argine/core/identity/users-api";
-import { USERS_CALLS } from "@argine/core/identity/users-calls";
-import { JOBS_CALLS } from "@argine/core/jobs/jobs-calls";
+import { USERS_ROUTES } from "@argine/core/identity/users-routes";
+import { JOBS_ROUTES } from "@argine/core/jobs/jobs-routes";
 import type { OutreachListQuerySchema } from "@argine/core/outreach/outreach-api";
-import { OUTREACH_CALLS } from "@argine/core/outreach/outreach-calls";
+import { OUTREACH_ROUTES } from "@argine/core/outreach/outreach-routes";
+import type { Route } from "@argine/core/shared/api-contract";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import { call } from "../http/call.ts";
@@ -30,7 +31,10 @@ export function adminUsersQueryOptions(q: string, page: number) {
   return queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, "users", { q, page }] as const,
     queryFn: ({ signal }) =>
-      call(USERS_CALLS.adminUsers, { query: { q: q || undefined, page, pageSize: USERS_PAGE_SIZE }, signal }),
+      call(USERS_ROUTES.adminUsers, {
+        query: { q: q || undefined, page, pageSize: USERS_PAGE_SIZE },
+        signal,
+      }),
     // The table stays in place while the next page or search loads.
     placeholderData: keepPreviousData,
     meta: listMeta,
@@ -38,7 +42,7 @@ export function adminUsersQueryOptions(q: string, page: number) {
 }
 
 export function setRole(userId: string, role: Role, granted: boolean): Promise<Me> {
-  return call(granted ? USERS_CALLS.grantRole : USERS_CALLS.revokeRole, { params: { id: userId, role } });
+  return call(granted ? USERS_ROUTES.grantRole : USERS_ROUTES.revokeRole, { params: { id: userId, role } });
 }
 
 export const adminProductsQueryOptions = () =>
@@ -54,35 +58,35 @@ export const updateProduct = (code: string, body: AdminProductPatch) =>
 export const adminCampaignsQueryOptions = () =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, "campaigns"] as const,
-    queryFn: ({ signal }) => call(CATALOGUE.campaigns.list, { signal }),
+    queryFn: ({ signal }) => call(CATALOGUE.campaigns, { signal }),
     meta: listMeta,
   });
 
-export const createCampaign = (body: AdminCampaignCreate) => call(CATALOGUE.campaigns.create, { body });
+export const createCampaign = (body: AdminCampaignCreate) => call(CATALOGUE.createCampaign, { body });
 export const updateCampaign = (id: string, body: AdminCampaignPatch) =>
-  call(CATALOGUE.campaigns.change, { params: { id }, body });
+  call(CATALOGUE.changeCampaign, { params: { id }, body });
 
 export const adminVouchersQueryOptions = () =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, "vouchers"] as const,
-    queryFn: ({ signal }) => call(CATALOGUE.vouchers.list, { signal }),
+    queryFn: ({ signal }) => call(CATALOGUE.vouchers, { signal }),
     meta: listMeta,
   });
 
-export const createVoucher = (body: AdminVoucherCreate) => call(CATALOGUE.vouchers.create, { body });
+export const createVoucher = (body: AdminVoucherCreate) => call(CATALOGUE.createVoucher, { body });
 export const updateVoucher = (id: string, body: AdminVoucherPatch) =>
-  call(CATALOGUE.vouchers.change, { params: { id }, body });
+  call(CATALOGUE.changeVoucher, { params: { id }, body });
 
 export const adminGiftCardsQueryOptions = () =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, "gift-cards"] as const,
-    queryFn: ({ signal }) => call(CATALOGUE.giftCards.list, { signal }),
+    queryFn: ({ signal }) => call(CATALOGUE.giftCards, { signal }),
     meta: listMeta,
   });
 
-export const createGiftCard = (body: AdminGiftCardCreate) => call(CATALOGUE.giftCards.create, { body });
+export const createGiftCard = (body: AdminGiftCardCreate) => call(CATALOGUE.createGiftCard, { body });
 export const updateGiftCard = (id: string, body: AdminGiftCardPatch) =>
-  call(CATALOGUE.giftCards.change, { params: { id }, body });
+  call(CATALOGUE.changeGiftCard, { params: { id }, body });
 
 // "Richieste dal sito": what the public site's forms brought in, a page at a time, newest first.
 export const REQUESTS_PAGE_SIZE = 20;
@@ -90,13 +94,11 @@ export const REQUESTS_PAGE_SIZE = 20;
 /** The query options of one of the site's request lists, a page of it. */
 export type RequestsQueryOptions<T> = ReturnType<typeof requestsList<T>>;
 
-/** One of the site's request lists (core outreach-calls.ts), answering T. */
-interface RequestsListCall<T> {
-  method: "GET";
-  path: string;
-  query: typeof OutreachListQuerySchema;
-  response: z.ZodType<T>;
-}
+/** One of the site's request lists (core outreach-routes.ts), answering T. */
+type RequestsListCall<T> = Route<
+  { method: "GET"; path: string },
+  { query: typeof OutreachListQuerySchema; response: z.ZodType<T> }
+>;
 
 const requestsList = <T>(name: string, list: RequestsListCall<T>, page: number) =>
   queryOptions({
@@ -107,17 +109,17 @@ const requestsList = <T>(name: string, list: RequestsListCall<T>, page: number) 
   });
 
 export const adminNewsletterQueryOptions = (page: number) =>
-  requestsList("newsletter", OUTREACH_CALLS.newsletterSubscriptions, page);
+  requestsList("newsletter", OUTREACH_ROUTES.newsletterSubscriptions, page);
 export const adminPartnershipsQueryOptions = (page: number) =>
-  requestsList("partnerships", OUTREACH_CALLS.partnershipRequests, page);
-export const adminIdeasQueryOptions = (page: number) => requestsList("ideas", OUTREACH_CALLS.ideas, page);
+  requestsList("partnerships", OUTREACH_ROUTES.partnershipRequests, page);
+export const adminIdeasQueryOptions = (page: number) => requestsList("ideas", OUTREACH_ROUTES.ideas, page);
 
 // "Invii non riusciti": the jobs the queue gave up on (the mails that never left), and putting one back.
 export const adminDeadLettersQueryOptions = () =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, "dead-letters"] as const,
-    queryFn: ({ signal }) => call(JOBS_CALLS.deadLetters, { signal }),
+    queryFn: ({ signal }) => call(JOBS_ROUTES.deadLetters, { signal }),
     meta: listMeta,
   });
 
-export const retryDeadLetter = (id: string) => call(JOBS_CALLS.retryDeadLetter, { params: { id } });
+export const retryDeadLetter = (id: string) => call(JOBS_ROUTES.retryDeadLetter, { params: { id } });

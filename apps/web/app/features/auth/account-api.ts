@@ -1,6 +1,6 @@
-import { AUTH_CALLS } from "@argine/core/identity/auth-calls";
+import { AUTH_ROUTES } from "@argine/core/identity/auth-routes";
 import type { RegistrationBody } from "@argine/core/identity/users-api";
-import { USERS_CALLS as CALLS } from "@argine/core/identity/users-calls";
+import { USERS_ROUTES as CALLS } from "@argine/core/identity/users-routes";
 import type { CallResponse } from "@argine/core/shared/api-contract";
 import { call } from "../http/call.ts";
 
@@ -8,19 +8,19 @@ import { call } from "../http/call.ts";
 // verification and password reset. Every answer carries an Italian `message` to show as is.
 
 /** GET /v1/auth/interactions/{uid}: the pending sign-in step. */
-export type Interaction = CallResponse<typeof AUTH_CALLS.interaction>;
+export type Interaction = CallResponse<typeof AUTH_ROUTES.interaction>;
 
 const PUBLIC = { auth: false } as const;
 
 export function getInteraction(uid: string, signal?: AbortSignal) {
-  return call(AUTH_CALLS.interaction, { params: { uid }, ...PUBLIC, signal });
+  return call(AUTH_ROUTES.interaction, { params: { uid }, ...PUBLIC, signal });
 }
 
 export function submitLogin(
   interaction: Pick<Interaction, "uid" | "csrfToken">,
   body: { email: string; password: string },
 ) {
-  return call(AUTH_CALLS.login, {
+  return call(AUTH_ROUTES.login, {
     params: { uid: interaction.uid },
     body,
     ...PUBLIC,

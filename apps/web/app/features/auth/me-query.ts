@@ -1,5 +1,5 @@
 import type { Me } from "@argine/core/identity/users-api";
-import { USERS_CALLS } from "@argine/core/identity/users-calls";
+import { USERS_ROUTES } from "@argine/core/identity/users-routes";
 import { queryOptions } from "@tanstack/react-query";
 import { call } from "../http/call.ts";
 
@@ -7,7 +7,7 @@ export const ME_QUERY_KEY = ["users", "me"] as const;
 
 /** GET /v1/users/me: the signed-in user's profile and billing data. */
 export async function fetchMe(signal?: AbortSignal): Promise<Me> {
-  return call(USERS_CALLS.me, { signal });
+  return call(USERS_ROUTES.me, { signal });
 }
 
 /**

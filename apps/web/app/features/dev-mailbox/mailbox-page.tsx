@@ -1,4 +1,4 @@
-import { AUTH_CALLS } from "@argine/core/identity/auth-calls";
+import { AUTH_ROUTES } from "@argine/core/identity/auth-routes";
 import type { CallResponse } from "@argine/core/shared/api-contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -16,13 +16,13 @@ import styles from "./mailbox-page.module.css";
 // the server prints at start and is passed on to the API, which answers 404 without it. Texts only: the
 // HTML bodies are never rendered here.
 
-export type MailboxMessage = CallResponse<typeof AUTH_CALLS.devMailbox>[number];
+export type MailboxMessage = CallResponse<typeof AUTH_ROUTES.devMailbox>[number];
 
 export function MailboxPage() {
   const key = useSearchParams()[0].get("key") ?? "";
   const mailbox = useQuery({
     queryKey: ["dev", "mailbox", key],
-    queryFn: ({ signal }) => call(AUTH_CALLS.devMailbox, { auth: false, signal, query: { key } }),
+    queryFn: ({ signal }) => call(AUTH_ROUTES.devMailbox, { auth: false, signal, query: { key } }),
     enabled: key !== "",
     retry: false,
     staleTime: 0,

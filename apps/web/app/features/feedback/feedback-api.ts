@@ -1,17 +1,17 @@
 import type { FeedbackCreated } from "@argine/core/feedback/feedback-api";
-import { FEEDBACK_CALLS } from "@argine/core/feedback/feedback-calls";
+import { FEEDBACK_ROUTES } from "@argine/core/feedback/feedback-routes";
 import type { CallBody } from "@argine/core/shared/api-contract";
 import { config } from "../../config.ts";
 import { call } from "../http/call.ts";
 
 // The questionnaire's public calls (feedback-contract.md, "HTTP"): no bearer token, no cookie.
 
-export type FeedbackRequestBody = CallBody<typeof FEEDBACK_CALLS.submit>;
+export type FeedbackRequestBody = CallBody<typeof FEEDBACK_ROUTES.submit>;
 export type { FeedbackCreated };
 
 /** POST /v1/feedback → 201 with the new (unowned) practice and its result; 400 / 429 reject. */
 export function submitFeedback(body: FeedbackRequestBody): Promise<FeedbackCreated> {
-  return call(FEEDBACK_CALLS.submit, { body, auth: false });
+  return call(FEEDBACK_ROUTES.submit, { body, auth: false });
 }
 
 /**

@@ -1,23 +1,23 @@
-import { defineCall } from "@argine/core/shared/api-contract";
+import { defineRoutes } from "@argine/core/shared/api-contract";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { callerFor } from "./call.ts";
 import { createHttpClient } from "./http-client.ts";
 
-const detail = defineCall({
-  method: "GET",
-  path: "/things/:id/parts",
-  params: z.object({ id: z.string() }),
-  query: z.object({ page: z.coerce.number().optional() }),
-  response: z.object({ name: z.string() }),
+const Params = z.object({ id: z.string() });
+const Thing = z.object({ name: z.string() });
+const routes = defineRoutes<{
+  detail: {
+    params: typeof Params;
+    query: z.ZodObject<{ page: z.ZodOptional<z.ZodNumber> }>;
+    response: typeof Thing;
+  };
+  rename: { params: typeof Params; body: typeof Thing; response: typeof Thing };
+}>()({
+  detail: { method: "GET", path: "/things/:id/parts" },
+  rename: { method: "PATCH", path: "/things/:id" },
 });
-const rename = defineCall({
-  method: "PATCH",
-  path: "/things/:id",
-  params: z.object({ id: z.string() }),
-  body: z.object({ name: z.string() }),
-  response: z.object({ name: z.string() }),
-});
+const { detail, rename } = routes;
 
 function caller() {
   const fetchMock = vi.fn<typeof fetch>(

@@ -3,7 +3,7 @@ import type {
   NewsletterSignup,
   PartnershipRequest,
 } from "@argine/core/outreach/outreach-api";
-import { OUTREACH_CALLS as CALLS } from "@argine/core/outreach/outreach-calls";
+import { OUTREACH_ROUTES as CALLS } from "@argine/core/outreach/outreach-routes";
 import { call } from "../http/call.ts";
 
 // The public site's outreach calls: newsletter sign-up and confirmation, "Lavora con noi", "Una buona idea".

@@ -1,5 +1,5 @@
 import type { ClaimedPractice, ClaimWithKeyBody } from "@argine/core/practices/claim";
-import { PRACTICE_CALLS as CALLS } from "@argine/core/practices/practice-calls";
+import { PRACTICE_ROUTES as CALLS } from "@argine/core/practices/practice-routes";
 import { call } from "../http/call.ts";
 
 // Claiming the practice the questionnaire opened (issue 12): never with its id alone.

@@ -1,5 +1,5 @@
 import type { Evaluation } from "@argine/core/practices/evaluation";
-import { PRACTICE_CALLS as CALLS } from "@argine/core/practices/practice-calls";
+import { PRACTICE_ROUTES as CALLS } from "@argine/core/practices/practice-routes";
 import type { PracticeDetail, PracticeListQuery } from "@argine/core/practices/practices-api";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { call } from "../http/call.ts";

@@ -1,4 +1,4 @@
-import { CATALOGUE_CALLS } from "@argine/core/catalogue/catalogue-calls";
+import { CATALOGUE_ROUTES } from "@argine/core/catalogue/catalogue-routes";
 import { queryOptions } from "@tanstack/react-query";
 import { call } from "../http/call.ts";
 
@@ -10,7 +10,7 @@ export const PRODUCTS_QUERY_KEY = ["products"] as const;
 export function productsQueryOptions() {
   return queryOptions({
     queryKey: PRODUCTS_QUERY_KEY,
-    queryFn: ({ signal }) => call(CATALOGUE_CALLS.products, { auth: false, signal }),
+    queryFn: ({ signal }) => call(CATALOGUE_ROUTES.products, { auth: false, signal }),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,5 +1,5 @@
 import type { Me } from "@argine/core/identity/users-api";
-import { USERS_CALLS as CALLS } from "@argine/core/identity/users-calls";
+import { USERS_ROUTES as CALLS } from "@argine/core/identity/users-routes";
 import type { BillingData } from "@argine/core/invoice/billing-data";
 import { call } from "../http/call.ts";
 

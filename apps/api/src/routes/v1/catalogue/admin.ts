@@ -1,6 +1,8 @@
-import { CATALOGUE_CALLS as CALLS, type CodedEntryCalls } from "@argine/core/catalogue/catalogue-calls";
+import type { AdminIdParamsSchema } from "@argine/core/catalogue/admin-api";
+import { CATALOGUE_CALLS as CALLS } from "@argine/core/catalogue/catalogue-calls";
 import { cataloguePolicy } from "@argine/core/catalogue/policy";
 import type { Actor } from "@argine/core/identity/policy";
+import type { RouteShape } from "@argine/core/shared/api-contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { addCampaign, allCampaigns, changeCampaign } from "../../../catalogue/campaign-service.ts";
@@ -23,7 +25,11 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /** Campaigns, vouchers and gift cards: each is listed, created (201; 409 for a taken code) and changed by id. */
 interface CodedEntries<Item extends z.ZodType, Create extends z.ZodType, Patch extends z.ZodType> {
-  calls: CodedEntryCalls<Item, Create, Patch>;
+  calls: {
+    list: RouteShape & { response: z.ZodArray<Item> };
+    create: RouteShape & { status: 201; body: Create; response: Item };
+    change: RouteShape & { params: typeof AdminIdParamsSchema; body: Patch; response: Item };
+  };
   summaries: { list: string; create: string; change: string };
   all(deps: Deps, actor: Actor | null): Promise<z.output<Item>[]>;
   add(deps: Deps, actor: Actor | null, body: z.output<Create>): Promise<z.output<Item>>;
@@ -76,7 +82,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   codedEntriesRoutes(app, {
-    calls: CALLS.campaigns,
+    calls: { list: CALLS.campaigns, create: CALLS.createCampaign, change: CALLS.changeCampaign },
     summaries: {
       list: "Le campagne sponsorizzate, anche quelle non attive (solo admin)",
       create: "Nuova campagna sponsorizzata (codice unico; solo admin)",
@@ -88,7 +94,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   codedEntriesRoutes(app, {
-    calls: CALLS.vouchers,
+    calls: { list: CALLS.vouchers, create: CALLS.createVoucher, change: CALLS.changeVoucher },
     summaries: {
       list: "I voucher, anche quelli scaduti o non attivi (solo admin)",
       create: "Nuovo voucher (codice unico; solo admin)",
@@ -100,7 +106,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   codedEntriesRoutes(app, {
-    calls: CALLS.giftCards,
+    calls: { list: CALLS.giftCards, create: CALLS.createGiftCard, change: CALLS.changeGiftCard },
     summaries: {
       list: "Le gift card, con importo e saldo (solo admin)",
       create: "Nuova gift card: il saldo parte dall'importo (codice unico; solo admin)",
