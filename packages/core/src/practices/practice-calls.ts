@@ -48,6 +48,7 @@ const SCHEMAS = {
   comments: { params, response: CommentListSchema },
   addComment: { params, body: CommentBodySchema, response: CommentSchema },
   editComment: { params, body: CommentBodySchema, response: CommentSchema },
+  /** No body at all (an id alone) is a refused claim, not a malformed request. */
   claimWithToken: { params, body: ClaimTokenBodySchema.nullish(), response: ClaimedPracticeSchema },
   claimWithKey: { body: ClaimWithKeyBodySchema, response: ClaimedPracticeSchema },
 };

@@ -22,7 +22,6 @@ export const PRACTICE_ROUTES = defineRoutes<PracticeCallSchemas>()({
   comments: { method: "GET", path: "/practices/:id/comments" },
   addComment: { method: "POST", path: "/practices/:id/comments", status: 201 },
   editComment: { method: "PUT", path: "/comments/:id" },
-  /** No body at all (an id alone) is a refused claim, not a malformed request. */
   claimWithToken: { method: "PATCH", path: "/practices/:id/user" },
   claimWithKey: { method: "POST", path: "/practices/claim" },
 });
