@@ -39,6 +39,14 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   SERVICE_UNAVAILABLE: MESSAGES.serviceUnavailable,
 };
 
+/**
+ * A refusal of the request itself (a 4xx code): sent again unchanged, it gets the same answer, so the web
+ * does not retry it.
+ */
+export function isFinalErrorCode(code: string): boolean {
+  return Object.hasOwn(ERROR_STATUS, code) && ERROR_STATUS[code as ErrorCode] < 500;
+}
+
 /** The JSON body of every non-2xx API answer. */
 export interface ErrorBody {
   code: ErrorCode;

@@ -1,26 +1,23 @@
 import type {
-  AdminCampaign,
   AdminCampaignCreate,
   AdminCampaignPatch,
-  AdminGiftCard,
   AdminGiftCardCreate,
   AdminGiftCardPatch,
-  AdminProduct,
   AdminProductPatch,
-  AdminVoucher,
   AdminVoucherCreate,
   AdminVoucherPatch,
 } from "@argine/core/catalogue/admin-api";
+import { CATALOGUE_ROUTES as CATALOGUE } from "@argine/core/catalogue/catalogue-routes";
 import type { Role } from "@argine/core/identity/roles";
-import type { AdminUserList, Me } from "@argine/core/identity/users-api";
-import type { DeadLetter } from "@argine/core/jobs/jobs-api";
-import type {
-  AdminIdeaList,
-  AdminNewsletterSubscriptionList,
-  AdminPartnershipRequestList,
-} from "@argine/core/outreach/outreach-api";
+import type { Me } from "@argine/core/identity/users-api";
+import { USERS_ROUTES } from "@argine/core/identity/users-routes";
+import { JOBS_ROUTES } from "@argine/core/jobs/jobs-routes";
+import type { OutreachListQuerySchema } from "@argine/core/outreach/outreach-api";
+import { OUTREACH_ROUTES } from "@argine/core/outreach/outreach-routes";
+import type { Route } from "@argine/core/shared/api-contract";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { apiClient } from "../../shared/http/api-client.ts";
+import type { z } from "zod";
+import { call } from "../../shared/http/call.ts";
 
 // The admin workspace's calls (/v1/admin/*, and the users routes for roles). Lists show their own error
 // state with a retry, so no error modal; a refetch after a change does not raise the global spinner.
@@ -34,7 +31,7 @@ export function adminUsersQueryOptions(q: string, page: number) {
   return queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, "users", { q, page }] as const,
     queryFn: ({ signal }) =>
-      apiClient.get<AdminUserList>("/v1/admin/users", {
+      call(USERS_ROUTES.adminUsers, {
         query: { q: q || undefined, page, pageSize: USERS_PAGE_SIZE },
         signal,
       }),
@@ -45,55 +42,51 @@ export function adminUsersQueryOptions(q: string, page: number) {
 }
 
 export function setRole(userId: string, role: Role, granted: boolean): Promise<Me> {
-  const path = `/v1/users/${encodeURIComponent(userId)}/roles/${role}`;
-  return granted ? apiClient.put<Me>(path) : apiClient.delete<Me>(path);
+  return call(granted ? USERS_ROUTES.grantRole : USERS_ROUTES.revokeRole, { params: { id: userId, role } });
 }
 
 export const adminProductsQueryOptions = () =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, "products"] as const,
-    queryFn: ({ signal }) => apiClient.get<AdminProduct[]>("/v1/admin/products", { signal }),
+    queryFn: ({ signal }) => call(CATALOGUE.adminProducts, { signal }),
     meta: listMeta,
   });
 
 export const updateProduct = (code: string, body: AdminProductPatch) =>
-  apiClient.patch<AdminProduct>(`/v1/admin/products/${encodeURIComponent(code)}`, body);
+  call(CATALOGUE.changeProduct, { params: { code }, body });
 
 export const adminCampaignsQueryOptions = () =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, "campaigns"] as const,
-    queryFn: ({ signal }) => apiClient.get<AdminCampaign[]>("/v1/admin/campaigns", { signal }),
+    queryFn: ({ signal }) => call(CATALOGUE.campaigns, { signal }),
     meta: listMeta,
   });
 
-export const createCampaign = (body: AdminCampaignCreate) =>
-  apiClient.post<AdminCampaign>("/v1/admin/campaigns", body);
+export const createCampaign = (body: AdminCampaignCreate) => call(CATALOGUE.createCampaign, { body });
 export const updateCampaign = (id: string, body: AdminCampaignPatch) =>
-  apiClient.patch<AdminCampaign>(`/v1/admin/campaigns/${encodeURIComponent(id)}`, body);
+  call(CATALOGUE.changeCampaign, { params: { id }, body });
 
 export const adminVouchersQueryOptions = () =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, "vouchers"] as const,
-    queryFn: ({ signal }) => apiClient.get<AdminVoucher[]>("/v1/admin/vouchers", { signal }),
+    queryFn: ({ signal }) => call(CATALOGUE.vouchers, { signal }),
     meta: listMeta,
   });
 
-export const createVoucher = (body: AdminVoucherCreate) =>
-  apiClient.post<AdminVoucher>("/v1/admin/vouchers", body);
+export const createVoucher = (body: AdminVoucherCreate) => call(CATALOGUE.createVoucher, { body });
 export const updateVoucher = (id: string, body: AdminVoucherPatch) =>
-  apiClient.patch<AdminVoucher>(`/v1/admin/vouchers/${encodeURIComponent(id)}`, body);
+  call(CATALOGUE.changeVoucher, { params: { id }, body });
 
 export const adminGiftCardsQueryOptions = () =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, "gift-cards"] as const,
-    queryFn: ({ signal }) => apiClient.get<AdminGiftCard[]>("/v1/admin/gift-cards", { signal }),
+    queryFn: ({ signal }) => call(CATALOGUE.giftCards, { signal }),
     meta: listMeta,
   });
 
-export const createGiftCard = (body: AdminGiftCardCreate) =>
-  apiClient.post<AdminGiftCard>("/v1/admin/gift-cards", body);
+export const createGiftCard = (body: AdminGiftCardCreate) => call(CATALOGUE.createGiftCard, { body });
 export const updateGiftCard = (id: string, body: AdminGiftCardPatch) =>
-  apiClient.patch<AdminGiftCard>(`/v1/admin/gift-cards/${encodeURIComponent(id)}`, body);
+  call(CATALOGUE.changeGiftCard, { params: { id }, body });
 
 // "Richieste dal sito": what the public site's forms brought in, a page at a time, newest first.
 export const REQUESTS_PAGE_SIZE = 20;
@@ -101,29 +94,32 @@ export const REQUESTS_PAGE_SIZE = 20;
 /** The query options of one of the site's request lists, a page of it. */
 export type RequestsQueryOptions<T> = ReturnType<typeof requestsList<T>>;
 
-const requestsList = <T>(name: string, path: string, page: number) =>
+/** One of the site's request lists (core outreach-routes.ts), answering T. */
+type RequestsListCall<T> = Route<
+  { method: "GET"; path: string },
+  { query: typeof OutreachListQuerySchema; response: z.ZodType<T> }
+>;
+
+const requestsList = <T>(name: string, list: RequestsListCall<T>, page: number) =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, "requests", name, { page }] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get<T>(path, { query: { page, pageSize: REQUESTS_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) => call(list, { query: { page, pageSize: REQUESTS_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
     meta: listMeta,
   });
 
 export const adminNewsletterQueryOptions = (page: number) =>
-  requestsList<AdminNewsletterSubscriptionList>("newsletter", "/v1/admin/newsletter-subscriptions", page);
+  requestsList("newsletter", OUTREACH_ROUTES.newsletterSubscriptions, page);
 export const adminPartnershipsQueryOptions = (page: number) =>
-  requestsList<AdminPartnershipRequestList>("partnerships", "/v1/admin/partnership-requests", page);
-export const adminIdeasQueryOptions = (page: number) =>
-  requestsList<AdminIdeaList>("ideas", "/v1/admin/ideas", page);
+  requestsList("partnerships", OUTREACH_ROUTES.partnershipRequests, page);
+export const adminIdeasQueryOptions = (page: number) => requestsList("ideas", OUTREACH_ROUTES.ideas, page);
 
 // "Invii non riusciti": the jobs the queue gave up on (the mails that never left), and putting one back.
 export const adminDeadLettersQueryOptions = () =>
   queryOptions({
     queryKey: [...ADMIN_QUERY_KEY, "dead-letters"] as const,
-    queryFn: ({ signal }) => apiClient.get<DeadLetter[]>("/v1/admin/jobs/dead-letters", { signal }),
+    queryFn: ({ signal }) => call(JOBS_ROUTES.deadLetters, { signal }),
     meta: listMeta,
   });
 
-export const retryDeadLetter = (id: string) =>
-  apiClient.post<{ message: string }>(`/v1/admin/jobs/dead-letters/${encodeURIComponent(id)}/retry`);
+export const retryDeadLetter = (id: string) => call(JOBS_ROUTES.retryDeadLetter, { params: { id } });

@@ -1,56 +1,49 @@
+import { AUTH_ROUTES } from "@argine/core/identity/auth-routes";
 import type { RegistrationBody } from "@argine/core/identity/users-api";
-import { apiClient } from "../../shared/http/api-client.ts";
+import { USERS_ROUTES as CALLS } from "@argine/core/identity/users-routes";
+import type { CallResponse } from "@argine/core/shared/api-contract";
+import { call } from "../../shared/http/call.ts";
 
 // The public account calls (no bearer token): the embedded provider's sign-in step, registration, e-mail
 // verification and password reset. Every answer carries an Italian `message` to show as is.
 
-/** GET /v1/auth/interactions/{uid} (InteractionSchema in core). */
-export interface Interaction {
-  uid: string;
-  prompt: string;
-  csrfToken: string;
-  loginHint?: string;
-}
-
-export interface MessageAnswer {
-  message: string;
-}
+/** GET /v1/auth/interactions/{uid}: the pending sign-in step. */
+export type Interaction = CallResponse<typeof AUTH_ROUTES.interaction>;
 
 const PUBLIC = { auth: false } as const;
 
-export function getInteraction(uid: string, signal?: AbortSignal): Promise<Interaction> {
-  return apiClient.get<Interaction>(`/v1/auth/interactions/${encodeURIComponent(uid)}`, {
-    ...PUBLIC,
-    signal,
-  });
+export function getInteraction(uid: string, signal?: AbortSignal) {
+  return call(AUTH_ROUTES.interaction, { params: { uid }, ...PUBLIC, signal });
 }
 
 export function submitLogin(
   interaction: Pick<Interaction, "uid" | "csrfToken">,
   body: { email: string; password: string },
-): Promise<{ redirectTo: string }> {
-  return apiClient.post(`/v1/auth/interactions/${encodeURIComponent(interaction.uid)}/login`, body, {
+) {
+  return call(AUTH_ROUTES.login, {
+    params: { uid: interaction.uid },
+    body,
     ...PUBLIC,
     headers: { "x-csrf-token": interaction.csrfToken },
   });
 }
 
-export function register(body: RegistrationBody): Promise<MessageAnswer> {
-  return apiClient.post("/v1/users", body, PUBLIC);
+export function register(body: RegistrationBody) {
+  return call(CALLS.register, { body, ...PUBLIC });
 }
 
-export function confirmEmail(token: string): Promise<MessageAnswer> {
-  return apiClient.post("/v1/users/verification", { token }, PUBLIC);
+export function confirmEmail(token: string) {
+  return call(CALLS.verifyEmail, { body: { token }, ...PUBLIC });
 }
 
-export function resendVerification(email: string): Promise<MessageAnswer> {
-  return apiClient.post("/v1/users/verification/resend", { email }, PUBLIC);
+export function resendVerification(email: string) {
+  return call(CALLS.resendVerification, { body: { email }, ...PUBLIC });
 }
 
-export function requestPasswordReset(email: string): Promise<MessageAnswer> {
-  return apiClient.post("/v1/users/password-reset", { email }, PUBLIC);
+export function requestPasswordReset(email: string) {
+  return call(CALLS.requestPasswordReset, { body: { email }, ...PUBLIC });
 }
 
-export function confirmPasswordReset(token: string, password: string): Promise<MessageAnswer> {
-  return apiClient.post("/v1/users/password-reset/confirm", { token, password }, PUBLIC);
+export function confirmPasswordReset(token: string, password: string) {
+  return call(CALLS.confirmPasswordReset, { body: { token, password }, ...PUBLIC });
 }

@@ -1,12 +1,13 @@
 import type { Me } from "@argine/core/identity/users-api";
+import { USERS_ROUTES } from "@argine/core/identity/users-routes";
 import { queryOptions } from "@tanstack/react-query";
-import { apiClient } from "../../shared/http/api-client.ts";
+import { call } from "../../shared/http/call.ts";
 
 export const ME_QUERY_KEY = ["users", "me"] as const;
 
 /** GET /v1/users/me: the signed-in user's profile and billing data. */
 export async function fetchMe(signal?: AbortSignal): Promise<Me> {
-  return apiClient.get<Me>("/v1/users/me", { signal });
+  return call(USERS_ROUTES.me, { signal });
 }
 
 /**

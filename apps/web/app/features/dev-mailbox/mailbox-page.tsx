@@ -1,7 +1,9 @@
+import { AUTH_ROUTES } from "@argine/core/identity/auth-routes";
+import type { CallResponse } from "@argine/core/shared/api-contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { apiClient } from "../../shared/http/api-client.ts";
+import { call } from "../../shared/http/call.ts";
 import { errorCode } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { formatMoment } from "../../shared/ui/dates.ts";
@@ -14,21 +16,13 @@ import styles from "./mailbox-page.module.css";
 // the server prints at start and is passed on to the API, which answers 404 without it. Texts only: the
 // HTML bodies are never rendered here.
 
-export interface MailboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  createdAt: string;
-}
+export type MailboxMessage = CallResponse<typeof AUTH_ROUTES.devMailbox>[number];
 
 export function MailboxPage() {
   const key = useSearchParams()[0].get("key") ?? "";
   const mailbox = useQuery({
     queryKey: ["dev", "mailbox", key],
-    queryFn: ({ signal }) =>
-      apiClient.get<MailboxMessage[]>("/v1/dev/mailbox", { auth: false, signal, query: { key } }),
+    queryFn: ({ signal }) => call(AUTH_ROUTES.devMailbox, { auth: false, signal, query: { key } }),
     enabled: key !== "",
     retry: false,
     staleTime: 0,

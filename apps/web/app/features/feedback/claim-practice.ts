@@ -1,5 +1,6 @@
 import type { ClaimedPractice, ClaimWithKeyBody } from "@argine/core/practices/claim";
-import { apiClient } from "../../shared/http/api-client.ts";
+import { PRACTICE_ROUTES as CALLS } from "@argine/core/practices/practice-routes";
+import { call } from "../../shared/http/call.ts";
 
 // Claiming the practice the questionnaire opened (issue 12): never with its id alone.
 // - PATCH /v1/practices/{id}/user with the claim token the submitting tab keeps in session storage;
@@ -13,15 +14,11 @@ export function claimPractice(
   claimToken: string,
   signal?: AbortSignal,
 ): Promise<ClaimedPractice> {
-  return apiClient.patch<ClaimedPractice>(
-    `/v1/practices/${encodeURIComponent(practiceId)}/user`,
-    { claimToken },
-    { signal },
-  );
+  return call(CALLS.claimWithToken, { params: { id: practiceId }, body: { claimToken }, signal });
 }
 
 export function claimPracticeWithKey(body: ClaimWithKeyBody): Promise<ClaimedPractice> {
-  return apiClient.post<ClaimedPractice>("/v1/practices/claim", body);
+  return call(CALLS.claimWithKey, { body });
 }
 
 /** The navigation state that tells /dashboard a practice was just added to the account. */

@@ -1,29 +1,17 @@
-import type { Answers } from "@argine/core/feedback/answers";
-import type { FeedbackResult } from "@argine/core/feedback/result";
+import type { FeedbackCreated } from "@argine/core/feedback/feedback-api";
+import { FEEDBACK_ROUTES } from "@argine/core/feedback/feedback-routes";
+import type { CallBody } from "@argine/core/shared/api-contract";
 import { config } from "../../config.ts";
-import { apiClient } from "../../shared/http/api-client.ts";
+import { call } from "../../shared/http/call.ts";
 
 // The questionnaire's public calls (feedback-contract.md, "HTTP"): no bearer token, no cookie.
 
-export interface FeedbackRequestBody {
-  answers: Answers;
-  statementOfTruth: true;
-  privacyAccepted: true;
-}
-
-export interface FeedbackCreated {
-  practiceId: string;
-  ticketCode: string;
-  /** Claims the practice once after sign-in, from this tab only (session storage). */
-  claimToken: string;
-  /** Shown once on the result: with the code, claims the practice from any device. */
-  claimKey: string;
-  feedback: FeedbackResult;
-}
+export type FeedbackRequestBody = CallBody<typeof FEEDBACK_ROUTES.submit>;
+export type { FeedbackCreated };
 
 /** POST /v1/feedback → 201 with the new (unowned) practice and its result; 400 / 429 reject. */
 export function submitFeedback(body: FeedbackRequestBody): Promise<FeedbackCreated> {
-  return apiClient.post<FeedbackCreated>("/v1/feedback", body, { auth: false });
+  return call(FEEDBACK_ROUTES.submit, { body, auth: false });
 }
 
 /**

@@ -1,10 +1,10 @@
 import type {
   IdeaSubmission,
   NewsletterSignup,
-  OutreachAnswer,
   PartnershipRequest,
 } from "@argine/core/outreach/outreach-api";
-import { apiClient } from "../../shared/http/api-client.ts";
+import { OUTREACH_ROUTES as CALLS } from "@argine/core/outreach/outreach-routes";
+import { call } from "../../shared/http/call.ts";
 
 // The public site's outreach calls: newsletter sign-up and confirmation, "Lavora con noi", "Una buona idea".
 // No bearer token; every answer carries an Italian `message` to show as is. The admin lists are in
@@ -13,16 +13,15 @@ import { apiClient } from "../../shared/http/api-client.ts";
 const PUBLIC = { auth: false } as const;
 
 /** POST /v1/newsletter: the same answer whether the address is new, waiting for confirmation or confirmed. */
-export const subscribeNewsletter = (body: NewsletterSignup) =>
-  apiClient.post<OutreachAnswer>("/v1/newsletter", body, PUBLIC);
+export const subscribeNewsletter = (body: NewsletterSignup) => call(CALLS.newsletter, { body, ...PUBLIC });
 
 /** POST /v1/newsletter/confirm: the token of the mailed link. */
 export const confirmNewsletter = (token: string) =>
-  apiClient.post<OutreachAnswer>("/v1/newsletter/confirm", { token }, PUBLIC);
+  call(CALLS.confirmNewsletter, { body: { token }, ...PUBLIC });
 
 /** POST /v1/partnerships ("Lavora con noi"). */
 export const sendPartnershipRequest = (body: PartnershipRequest) =>
-  apiClient.post<OutreachAnswer>("/v1/partnerships", body, PUBLIC);
+  call(CALLS.partnership, { body, ...PUBLIC });
 
 /** POST /v1/ideas ("Una buona idea"). */
-export const sendIdea = (body: IdeaSubmission) => apiClient.post<OutreachAnswer>("/v1/ideas", body, PUBLIC);
+export const sendIdea = (body: IdeaSubmission) => call(CALLS.idea, { body, ...PUBLIC });

@@ -1,15 +1,8 @@
-import type {
-  Comment,
-  CustomService,
-  PracticeDetail,
-  PracticeEmail,
-  PracticeListQuery,
-  PracticeListSchema,
-  PracticeQueue,
-} from "@argine/core/practices/practices-api";
+import type { Evaluation } from "@argine/core/practices/evaluation";
+import { PRACTICE_ROUTES as CALLS } from "@argine/core/practices/practice-routes";
+import type { PracticeDetail, PracticeListQuery } from "@argine/core/practices/practices-api";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { z } from "zod";
-import { apiClient } from "../../shared/http/api-client.ts";
+import { call } from "../../shared/http/call.ts";
 
 // The practice calls of spec §7, as TanStack Query options and plain mutation functions. Keys start with
 // "practices" so one invalidation refreshes every list and detail after a change.
@@ -21,14 +14,10 @@ export type PracticeFilters = Partial<Omit<PracticeListQuery, "page" | "pageSize
   pageSize?: number;
 };
 
-export type PracticeList = z.infer<typeof PracticeListSchema>;
-
-const path = (id: string, sub = "") => `/v1/practices/${encodeURIComponent(id)}${sub ? `/${sub}` : ""}`;
-
 export function practiceListQueryOptions(filters: PracticeFilters) {
   return queryOptions({
     queryKey: [...PRACTICES_QUERY_KEY, "list", filters] as const,
-    queryFn: ({ signal }) => apiClient.get<PracticeList>("/v1/practices", { query: { ...filters }, signal }),
+    queryFn: ({ signal }) => call(CALLS.list, { query: { ...filters }, signal }),
     // Paging and filtering keep the previous page on screen instead of flashing an empty list.
     placeholderData: keepPreviousData,
   });
@@ -38,7 +27,7 @@ export function practiceListQueryOptions(filters: PracticeFilters) {
 export function practiceQueueQueryOptions() {
   return queryOptions({
     queryKey: [...PRACTICES_QUERY_KEY, "queue"] as const,
-    queryFn: ({ signal }) => apiClient.get<PracticeQueue>("/v1/practices/queue", { signal }),
+    queryFn: ({ signal }) => call(CALLS.queue, { signal }),
   });
 }
 
@@ -49,7 +38,7 @@ export function practiceQueryKey(practiceId: string) {
 export function practiceQueryOptions(practiceId: string) {
   return queryOptions({
     queryKey: practiceQueryKey(practiceId),
-    queryFn: ({ signal }) => apiClient.get<PracticeDetail>(path(practiceId), { signal }),
+    queryFn: ({ signal }) => call(CALLS.detail, { params: { id: practiceId }, signal }),
   });
 }
 
@@ -58,10 +47,7 @@ export function practiceByTicketQueryOptions(ticketCode: string) {
   return queryOptions({
     queryKey: [...PRACTICES_QUERY_KEY, "ticket", ticketCode] as const,
     queryFn: async ({ signal }) => {
-      const list = await apiClient.get<PracticeList>("/v1/practices", {
-        query: { ticketCode, pageSize: 1 },
-        signal,
-      });
+      const list = await call(CALLS.list, { query: { ticketCode, pageSize: 1 }, signal });
       return list.data[0] ?? null;
     },
   });
@@ -70,38 +56,37 @@ export function practiceByTicketQueryOptions(ticketCode: string) {
 export function commentsQueryOptions(practiceId: string) {
   return queryOptions({
     queryKey: [...practiceQueryKey(practiceId), "comments"] as const,
-    queryFn: ({ signal }) => apiClient.get<Comment[]>(path(practiceId, "comments"), { signal }),
+    queryFn: ({ signal }) => call(CALLS.comments, { params: { id: practiceId }, signal }),
   });
 }
 
 export function emailsQueryOptions(practiceId: string) {
   return queryOptions({
     queryKey: [...practiceQueryKey(practiceId), "emails"] as const,
-    queryFn: ({ signal }) => apiClient.get<PracticeEmail[]>(path(practiceId, "emails"), { signal }),
+    queryFn: ({ signal }) => call(CALLS.emails, { params: { id: practiceId }, signal }),
   });
 }
 
 export function questionsQueryOptions(practiceId: string) {
   return queryOptions({
     queryKey: [...practiceQueryKey(practiceId), "questions"] as const,
-    queryFn: ({ signal }) =>
-      apiClient.get<Record<string, unknown>>(path(practiceId, "questions"), { signal }),
+    queryFn: ({ signal }) => call(CALLS.answers, { params: { id: practiceId }, signal }),
   });
 }
 
 export function customServiceQueryOptions(practiceId: string) {
   return queryOptions({
     queryKey: [...practiceQueryKey(practiceId), "customService"] as const,
-    queryFn: ({ signal }) => apiClient.get<CustomService>(path(practiceId, "customService"), { signal }),
+    queryFn: ({ signal }) => call(CALLS.adviceOffer, { params: { id: practiceId }, signal }),
   });
 }
 
 // Mutations. Those that answer with the detail let the caller put it straight into the cache.
 
 export const closePractice = (id: string) =>
-  apiClient.patch<PracticeDetail>(path(id, "status"), { status: "CLOSED" });
+  call(CALLS.changeStatus, { params: { id }, body: { status: "CLOSED" } });
 
-export const deletePractice = (id: string) => apiClient.delete<null>(path(id));
+export const deletePractice = (id: string) => call(CALLS.remove, { params: { id } });
 
 export const setServicesActive = (
   id: string,
@@ -109,24 +94,25 @@ export const setServicesActive = (
     PracticeDetail,
     "serviceTakedownActive" | "serviceLegalizationActive" | "serviceInjuctionActive" | "serviceAdviceActive"
   >,
-) => apiClient.patch<PracticeDetail>(path(id, "services-active"), flags);
+) => call(CALLS.servicesActive, { params: { id }, body: flags });
 
+/** The lawyer box's select gives a string, and offers only evaluations (the API refuses any other: 400). */
 export const setEvaluation = (id: string, evaluation: string) =>
-  apiClient.patch<PracticeDetail>(path(id, "evaluation"), { evaluation });
+  call(CALLS.evaluation, { params: { id }, body: { evaluation: evaluation as Evaluation } });
 
 export const setAdvicePrice = (id: string, price: number | null) =>
-  apiClient.put<PracticeDetail>(path(id, "customService"), { price });
+  call(CALLS.advicePrice, { params: { id }, body: { price } });
 
 /** "Prendi in carico"; a 409 says which lawyer already has it. */
-export const takePractice = (id: string) => apiClient.post<PracticeDetail>(path(id, "assignment"));
+export const takePractice = (id: string) => call(CALLS.take, { params: { id } });
 
-export const releasePractice = (id: string) => apiClient.delete<PracticeDetail>(path(id, "assignment"));
+export const releasePractice = (id: string) => call(CALLS.release, { params: { id } });
 
 export const emailClient = (id: string, mail: { subject: string; body: string }) =>
-  apiClient.post<PracticeEmail>(path(id, "emails"), mail);
+  call(CALLS.emailClient, { params: { id }, body: mail });
 
 export const addComment = (id: string, comment: string) =>
-  apiClient.post<Comment>(path(id, "comments"), { comment });
+  call(CALLS.addComment, { params: { id }, body: { comment } });
 
 export const editComment = (commentId: string, comment: string) =>
-  apiClient.put<Comment>(`/v1/comments/${encodeURIComponent(commentId)}`, { comment });
+  call(CALLS.editComment, { params: { id: commentId }, body: { comment } });

@@ -1,6 +1,6 @@
-import type { Product } from "@argine/core/catalogue/product";
+import { CATALOGUE_ROUTES } from "@argine/core/catalogue/catalogue-routes";
 import { queryOptions } from "@tanstack/react-query";
-import { apiClient } from "../../shared/http/api-client.ts";
+import { call } from "../../shared/http/call.ts";
 
 // The public catalogue (GET /v1/products, spec §7): names and prices, VAT included. The API caches it for a
 // few seconds; the client keeps it for the page's life.
@@ -10,7 +10,7 @@ export const PRODUCTS_QUERY_KEY = ["products"] as const;
 export function productsQueryOptions() {
   return queryOptions({
     queryKey: PRODUCTS_QUERY_KEY,
-    queryFn: ({ signal }) => apiClient.get<Product[]>("/v1/products", { auth: false, signal }),
+    queryFn: ({ signal }) => call(CATALOGUE_ROUTES.products, { auth: false, signal }),
     staleTime: 5 * 60_000,
   });
 }

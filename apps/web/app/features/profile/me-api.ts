@@ -1,6 +1,7 @@
 import type { Me } from "@argine/core/identity/users-api";
+import { USERS_ROUTES as CALLS } from "@argine/core/identity/users-routes";
 import type { BillingData } from "@argine/core/invoice/billing-data";
-import { apiClient } from "../../shared/http/api-client.ts";
+import { call } from "../../shared/http/call.ts";
 
 /** PATCH /v1/users/me with the profile fields only (spec §7). An empty cellPhone removes the number. */
 export function updateProfile(body: {
@@ -9,15 +10,15 @@ export function updateProfile(body: {
   cellPhone: string;
   marketingConsent: boolean;
 }): Promise<Me> {
-  return apiClient.patch<Me>("/v1/users/me", body);
+  return call(CALLS.updateMe, { body });
 }
 
 /** PATCH /v1/users/me with the password fields only (spec §7). */
 export function changePassword(body: { oldPassword: string; password: string }): Promise<Me> {
-  return apiClient.patch<Me>("/v1/users/me", body);
+  return call(CALLS.updateMe, { body });
 }
 
 /** PATCH /v1/users/me/invoice. */
 export function updateBillingData(body: BillingData): Promise<Me> {
-  return apiClient.patch<Me>("/v1/users/me/invoice", body);
+  return call(CALLS.updateInvoice, { body });
 }

@@ -174,5 +174,9 @@ describe("async actions: errors (spec §4, §8)", () => {
     expect(shouldRetry(1, { message: "Server Error !" })).toBe(false);
     expect(shouldRetry(0, { code: "NOT_FOUND", message: "x" })).toBe(false);
     expect(shouldRetry(0, { code: "UNAUTHORIZED", message: "x" })).toBe(false);
+    // The final codes are core's 4xx codes, not a copy of them.
+    expect(shouldRetry(0, { code: "TOO_MANY_REQUESTS", message: "x" })).toBe(false);
+    expect(shouldRetry(0, { code: "INVALID_TOKEN", message: "x" })).toBe(false);
+    expect(shouldRetry(0, { code: "SERVICE_UNAVAILABLE", message: "x" })).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { isFinalErrorCode } from "@argine/core/errors/app-error";
 import {
   isCancelledError,
   type Mutation,
@@ -23,24 +24,11 @@ export interface AsyncDependencies {
   modal: ModalStore;
 }
 
-/** API error codes that will not change on a retry. */
-const FINAL_CODES = new Set([
-  "BAD_REQUEST",
-  "INVALID_EMAIL",
-  "UNAUTHORIZED",
-  "FORBIDDEN",
-  "NOT_FOUND",
-  "CONFLICT",
-  "PAYLOAD_TOO_LARGE",
-  "UNSUPPORTED_MEDIA_TYPE",
-  "TOO_MANY_REQUESTS",
-]);
-
 /** Reads are retried once, and only when the failure may be transient (network, 5xx). */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= 1) return false;
   const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code !== "string" || !FINAL_CODES.has(code);
+  return typeof code !== "string" || !isFinalErrorCode(code);
 }
 
 function reportError({ appState, modal }: AsyncDependencies, reason: unknown, meta: AsyncMeta | undefined) {

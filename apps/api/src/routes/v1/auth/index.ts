@@ -1,17 +1,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { AppError } from "@argine/core/errors/app-error";
-import {
-  AuthConfigSchema,
-  InteractionSchema,
-  LoginBodySchema,
-  RedirectSchema,
-} from "@argine/core/identity/users-api";
+import { AUTH_CALLS as CALLS } from "@argine/core/identity/auth-calls";
 import { MESSAGES } from "@argine/core/shared/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { callRoute } from "../../../http/call-route.ts";
 import { signInWithPassword } from "../../../users/sign-in-service.ts";
-
-const UidParams = z.object({ uid: z.string().min(1).max(100) });
 
 // Submits the provider's logout form, so signing out needs no extra click (CSP: a script file, not inline).
 const LOGOUT_SCRIPT =
@@ -20,24 +13,18 @@ const LOGOUT_SCRIPT =
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { identity } = app.deps.config;
 
-  app.get(
-    "/auth/config",
-    {
-      schema: {
-        tags: ["identity"],
-        summary: "Il provider OpenID con cui accede la web app",
-        security: [],
-        response: { 200: AuthConfigSchema },
-      },
-    },
-    async () => ({
+  const doc = (summary: string) => ({ tags: ["identity"], summary, security: [] as [] });
+
+  app.route({
+    ...callRoute(CALLS.config, doc("Il provider OpenID con cui accede la web app")),
+    handler: async () => ({
       issuer: identity.issuer,
       clientId: identity.clientId,
       audience: identity.audience,
       scope: identity.scope,
       embedded: identity.embedded,
     }),
-  );
+  });
 
   // The login step exists only for our own provider (mounted at /oidc by app.ts).
   const embedded = app.deps.identity;
@@ -70,18 +57,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(LOGOUT_SCRIPT),
   );
 
-  app.get(
-    "/auth/interactions/:uid",
-    {
-      schema: {
-        tags: ["identity"],
-        summary: "Il passo di accesso in corso (JSON), o il rimando alla pagina di accesso (browser)",
-        security: [],
-        params: UidParams,
-        response: { 200: InteractionSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...callRoute(
+      CALLS.interaction,
+      doc("Il passo di accesso in corso (JSON), o il rimando alla pagina di accesso (browser)"),
+    ),
+    handler: async (request, reply) => {
       const { uid } = request.params;
       // The provider sends the browser here; the page that asks for the credentials is the web app's.
       if (!request.headers.accept?.includes("application/json")) {
@@ -96,22 +77,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(typeof loginHint === "string" ? { loginHint } : {}),
       };
     },
-  );
+  });
 
-  app.post(
-    "/auth/interactions/:uid/login",
-    {
-      schema: {
-        tags: ["identity"],
-        summary: "Accesso con email e password",
-        security: [],
-        params: UidParams,
-        body: LoginBodySchema,
-        headers: z.object({ "x-csrf-token": z.string().min(1) }),
-        response: { 200: RedirectSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...callRoute(CALLS.login, doc("Accesso con email e password")),
+    handler: async (request, reply) => {
       const { uid } = request.params;
       const expected = Buffer.from(csrfFor(uid));
       const given = Buffer.from(request.headers["x-csrf-token"]);
@@ -131,5 +101,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { redirectTo };
     },
-  );
+  });
 };

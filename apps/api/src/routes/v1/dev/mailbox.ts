@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { AppError } from "@argine/core/errors/app-error";
-import { MailboxSchema } from "@argine/core/identity/users-api";
+import { AUTH_CALLS } from "@argine/core/identity/auth-calls";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { callRoute } from "../../../http/call-route.ts";
 import { readOutbox } from "../../../mail/mailer.ts";
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
@@ -18,23 +18,18 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const key = app.deps.config.devMailboxKey;
   if (!key) return;
   const expected = digest(key);
-  app.get(
-    "/dev/mailbox",
-    {
-      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-      schema: {
-        tags: ["demo"],
-        summary: "Posta in uscita (solo modalità demo, con la chiave stampata all'avvio)",
-        security: [],
-        querystring: z.object({ key: z.string().max(200).optional() }),
-        response: { 200: MailboxSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...callRoute(AUTH_CALLS.devMailbox, {
+      tags: ["demo"],
+      summary: "Posta in uscita (solo modalità demo, con la chiave stampata all'avvio)",
+      security: [],
+    }),
+    config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    handler: async (request) => {
       const given = request.query.key;
       // Digests of equal length, compared in constant time: the key leaks nothing through timing.
       if (!given || !timingSafeEqual(digest(given), expected)) throw new AppError("NOT_FOUND");
       return readOutbox(app.deps.config.mail.outboxDir);
     },
-  );
+  });
 };

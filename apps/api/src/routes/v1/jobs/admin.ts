@@ -1,10 +1,7 @@
-import {
-  DeadLetterListSchema,
-  DeadLetterParamsSchema,
-  DeadLetterRetrySchema,
-} from "@argine/core/jobs/jobs-api";
+import { JOBS_CALLS } from "@argine/core/jobs/jobs-calls";
 import { jobsPolicy } from "@argine/core/jobs/policy";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { callRoute } from "../../../http/call-route.ts";
 import { only, requireActor } from "../../../identity/authenticate.ts";
 import { listDeadLetters, retryDeadLetter } from "../../../jobs/jobs-service.ts";
 
@@ -12,32 +9,25 @@ import { listDeadLetters, retryDeadLetter } from "../../../jobs/jobs-service.ts"
 // only, decided before the body is read (401 anonymous, 403 anyone else).
 
 export const jobsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/admin/jobs/dead-letters",
-    {
-      onRequest: only((actor) => jobsPolicy(actor, "read-dead-letters")),
-      schema: {
-        tags: ["admin", "jobs"],
-        summary:
-          "I lavori non riusciti dopo ogni tentativo (le email non partite): coda, date, tentativi ed errore, mai il contenuto; i più recenti per primi (solo admin)",
-        response: { 200: DeadLetterListSchema },
-      },
-    },
-    async (request) => listDeadLetters(app.deps, requireActor(request)),
-  );
+  const tags = ["admin", "jobs"];
 
-  app.post(
-    "/admin/jobs/dead-letters/:id/retry",
-    {
-      onRequest: only((actor) => jobsPolicy(actor, "retry-dead-letter")),
-      schema: {
-        tags: ["admin", "jobs"],
-        summary: "Rimette in coda un lavoro non riuscito per un nuovo giro di tentativi (solo admin)",
-        params: DeadLetterParamsSchema,
-        response: { 202: DeadLetterRetrySchema },
-      },
-    },
-    async (request, reply) =>
+  app.route({
+    ...callRoute(JOBS_CALLS.deadLetters, {
+      tags,
+      summary:
+        "I lavori non riusciti dopo ogni tentativo (le email non partite): coda, date, tentativi ed errore, mai il contenuto; i più recenti per primi (solo admin)",
+    }),
+    onRequest: only((actor) => jobsPolicy(actor, "read-dead-letters")),
+    handler: async (request) => listDeadLetters(app.deps, requireActor(request)),
+  });
+
+  app.route({
+    ...callRoute(JOBS_CALLS.retryDeadLetter, {
+      tags,
+      summary: "Rimette in coda un lavoro non riuscito per un nuovo giro di tentativi (solo admin)",
+    }),
+    onRequest: only((actor) => jobsPolicy(actor, "retry-dead-letter")),
+    handler: async (request, reply) =>
       reply.status(202).send(await retryDeadLetter(app.deps, requireActor(request), request.params.id)),
-  );
+  });
 };

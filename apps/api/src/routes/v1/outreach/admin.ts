@@ -1,11 +1,7 @@
-import {
-  AdminIdeaListSchema,
-  AdminNewsletterSubscriptionListSchema,
-  AdminPartnershipRequestListSchema,
-  OutreachListQuerySchema,
-} from "@argine/core/outreach/outreach-api";
+import { OUTREACH_CALLS as CALLS } from "@argine/core/outreach/outreach-calls";
 import { outreachPolicy } from "@argine/core/outreach/policy";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { callRoute } from "../../../http/call-route.ts";
 import { only } from "../../../identity/authenticate.ts";
 import {
   readIdeas,
@@ -16,21 +12,18 @@ import {
 // What the public forms brought in, one page at a time (the service audits each read).
 const LISTS = [
   {
-    path: "/admin/newsletter-subscriptions",
+    call: CALLS.newsletterSubscriptions,
     summary: "Gli iscritti alla newsletter, confermati e in attesa, i più recenti per primi (solo admin)",
-    response: AdminNewsletterSubscriptionListSchema,
     read: readNewsletterSubscriptions,
   },
   {
-    path: "/admin/partnership-requests",
+    call: CALLS.partnershipRequests,
     summary: "Le richieste di collaborazione (Lavora con noi), le più recenti per prime (solo admin)",
-    response: AdminPartnershipRequestListSchema,
     read: readPartnershipRequests,
   },
   {
-    path: "/admin/ideas",
+    call: CALLS.ideas,
     summary: "Le idee inviate dal sito (Una buona idea), le più recenti per prime (solo admin)",
-    response: AdminIdeaListSchema,
     read: readIdeas,
   },
 ] as const;
@@ -44,18 +37,10 @@ export const outreachAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     "onRequest",
     only((actor) => outreachPolicy(actor, "read-all")),
   );
-  for (const { path, summary, response, read } of LISTS) {
-    app.get(
-      path,
-      {
-        schema: {
-          tags: ["admin", "outreach"],
-          summary,
-          querystring: OutreachListQuerySchema,
-          response: { 200: response },
-        },
-      },
-      async (request) => read(app.deps, request.actor, request.query),
-    );
+  for (const { call, summary, read } of LISTS) {
+    app.route({
+      ...callRoute(call, { tags: ["admin", "outreach"], summary }),
+      handler: async (request) => read(app.deps, request.actor, request.query),
+    });
   }
 };

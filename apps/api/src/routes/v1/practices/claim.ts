@@ -3,12 +3,10 @@ import {
   CLAIM_ATTEMPT_WINDOW_MINUTES,
   CLAIM_ATTEMPTS_MAX,
   CLAIM_MESSAGES,
-  ClaimedPracticeSchema,
-  ClaimTokenBodySchema,
-  ClaimWithKeyBodySchema,
 } from "@argine/core/practices/claim";
-import { IdParamsSchema } from "@argine/core/practices/practices-api";
+import { PRACTICE_CALLS as CALLS } from "@argine/core/practices/practice-calls";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
 import { claimWithKey, claimWithToken } from "../../../practices/practice-claims-service.ts";
 
@@ -19,21 +17,15 @@ import { claimWithKey, claimWithToken } from "../../../practices/practice-claims
 export const practiceClaimRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.patch(
-    "/practices/:id/user",
-    {
-      schema: {
-        tags: ["practices"],
-        summary:
-          "La pratica aperta dal questionario passa all'utente collegato, con il claimToken del browser che l'ha inviata",
-        params: IdParamsSchema,
-        // No body at all (an id alone) is a refused claim, not a malformed request.
-        body: ClaimTokenBodySchema.nullish(),
-        response: { 200: ClaimedPracticeSchema },
-      },
-    },
-    (request) => claimWithToken(deps, requireActor(request), request.params.id, request.body?.claimToken),
-  );
+  app.route({
+    ...callRoute(CALLS.claimWithToken, {
+      tags: ["practices"],
+      summary:
+        "La pratica aperta dal questionario passa all'utente collegato, con il claimToken del browser che l'ha inviata",
+    }),
+    handler: (request) =>
+      claimWithToken(deps, requireActor(request), request.params.id, request.body?.claimToken),
+  });
 
   // Guessing a key takes many tries: each signed-in user and each address gets CLAIM_ATTEMPTS_MAX per window.
   const claimLimits = (["user", "ip"] as const).map((by) =>
@@ -45,26 +37,21 @@ export const practiceClaimRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post(
-    "/practices/claim",
-    {
-      onRequest: async (request, reply) => {
-        requireActor(request);
-        for (const limit of claimLimits) {
-          const state = await limit(request);
-          if (state.isAllowed || !state.isExceeded) continue;
-          reply.header("retry-after", String(state.ttlInSeconds));
-          throw new AppError("TOO_MANY_REQUESTS", CLAIM_MESSAGES.tooManyAttempts);
-        }
-      },
-      schema: {
-        tags: ["practices"],
-        summary:
-          "«Ho un codice pratica»: il codice e la chiave di recupero aggiungono la pratica all'account, da qualsiasi dispositivo",
-        body: ClaimWithKeyBodySchema,
-        response: { 200: ClaimedPracticeSchema },
-      },
+  app.route({
+    ...callRoute(CALLS.claimWithKey, {
+      tags: ["practices"],
+      summary:
+        "«Ho un codice pratica»: il codice e la chiave di recupero aggiungono la pratica all'account, da qualsiasi dispositivo",
+    }),
+    onRequest: async (request, reply) => {
+      requireActor(request);
+      for (const limit of claimLimits) {
+        const state = await limit(request);
+        if (state.isAllowed || !state.isExceeded) continue;
+        reply.header("retry-after", String(state.ttlInSeconds));
+        throw new AppError("TOO_MANY_REQUESTS", CLAIM_MESSAGES.tooManyAttempts);
+      }
     },
-    (request) => claimWithKey(deps, requireActor(request), request.body),
-  );
+    handler: (request) => claimWithKey(deps, requireActor(request), request.body),
+  });
 };

@@ -1,58 +1,29 @@
-import {
-  CommentBodySchema,
-  CommentListSchema,
-  CommentSchema,
-  IdParamsSchema,
-} from "@argine/core/practices/practices-api";
+import { PRACTICE_CALLS as CALLS } from "@argine/core/practices/practice-calls";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
 import { addComment, editComment, practiceComments } from "../../../practices/practice-comments-service.ts";
 
 /** The conversation on a practice: its comments, and the edit of one's own (/v1/comments/{id}). */
 export const practiceCommentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  const tags = ["practices"];
 
-  app.get(
-    "/practices/:id/comments",
-    {
-      schema: {
-        tags: ["practices"],
-        summary: "I commenti della pratica (titolare o staff)",
-        params: IdParamsSchema,
-        response: { 200: CommentListSchema },
-      },
-    },
-    (request) => practiceComments(deps, requireActor(request), request.params.id),
-  );
+  app.route({
+    ...callRoute(CALLS.comments, { tags, summary: "I commenti della pratica (titolare o staff)" }),
+    handler: (request) => practiceComments(deps, requireActor(request), request.params.id),
+  });
 
-  app.post(
-    "/practices/:id/comments",
-    {
-      schema: {
-        tags: ["practices"],
-        summary: "Aggiunge un commento alla pratica (titolare o staff)",
-        params: IdParamsSchema,
-        body: CommentBodySchema,
-        response: { 201: CommentSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...callRoute(CALLS.addComment, { tags, summary: "Aggiunge un commento alla pratica (titolare o staff)" }),
+    handler: async (request, reply) => {
       const comment = await addComment(deps, requireActor(request), request.params.id, request.body.comment);
       return reply.status(201).send(comment);
     },
-  );
+  });
 
-  app.put(
-    "/comments/:id",
-    {
-      schema: {
-        tags: ["practices"],
-        summary: "Modifica un proprio commento",
-        params: IdParamsSchema,
-        body: CommentBodySchema,
-        response: { 200: CommentSchema },
-      },
-    },
-    (request) => editComment(deps, requireActor(request), request.params.id, request.body.comment),
-  );
+  app.route({
+    ...callRoute(CALLS.editComment, { tags, summary: "Modifica un proprio commento" }),
+    handler: (request) => editComment(deps, requireActor(request), request.params.id, request.body.comment),
+  });
 };

@@ -1,6 +1,7 @@
 import { usersPolicy } from "@argine/core/identity/policy";
-import { AdminUserListQuerySchema, AdminUserListSchema } from "@argine/core/identity/users-api";
+import { USERS_CALLS } from "@argine/core/identity/users-calls";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { callRoute } from "../../../http/call-route.ts";
 import { only, requireActor } from "../../../identity/authenticate.ts";
 import { listUsers } from "../../../users/users-service.ts";
 
@@ -8,17 +9,12 @@ import { listUsers } from "../../../users/users-service.ts";
 // the query is read (401 anonymous, 403 anyone else). Role changes are the users routes' (index.ts).
 
 export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/admin/users",
-    {
-      onRequest: only((actor) => usersPolicy(actor, "list")),
-      schema: {
-        tags: ["admin"],
-        summary: "Gli utenti con i loro ruoli, cercati per email o nome, a pagine (solo admin)",
-        querystring: AdminUserListQuerySchema,
-        response: { 200: AdminUserListSchema },
-      },
-    },
-    async (request) => listUsers(app.deps, requireActor(request), request.query),
-  );
+  app.route({
+    ...callRoute(USERS_CALLS.adminUsers, {
+      tags: ["admin"],
+      summary: "Gli utenti con i loro ruoli, cercati per email o nome, a pagine (solo admin)",
+    }),
+    onRequest: only((actor) => usersPolicy(actor, "list")),
+    handler: async (request) => listUsers(app.deps, requireActor(request), request.query),
+  });
 };

@@ -1,15 +1,6 @@
-import {
-  EmailBodySchema,
-  MeSchema,
-  MessageSchema,
-  MeUpdateBodySchema,
-  PasswordResetConfirmBodySchema,
-  RegistrationBodySchema,
-  RoleParamsSchema,
-  TokenBodySchema,
-} from "@argine/core/identity/users-api";
-import { BillingDataSchema } from "@argine/core/invoice/billing-data";
+import { USERS_CALLS as CALLS } from "@argine/core/identity/users-calls";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
 import {
   confirmPasswordReset,
@@ -25,132 +16,81 @@ const publicLimit = { rateLimit: { max: 5, timeWindow: "1 minute" } };
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  const tags = ["identity"];
+  const publicDoc = (summary: string) => ({ tags, summary, security: [] as [] });
 
-  app.post(
-    "/users",
-    {
-      config: publicLimit,
-      schema: {
-        tags: ["identity"],
-        summary: "Registrazione (stessa risposta che l'email esista o no)",
-        security: [],
-        body: RegistrationBodySchema,
-        response: { 202: MessageSchema },
-      },
-    },
-    async (request, reply) => reply.status(202).send(await register(deps, request.actor, request.body)),
-  );
+  app.route({
+    ...callRoute(CALLS.register, publicDoc("Registrazione (stessa risposta che l'email esista o no)")),
+    config: publicLimit,
+    handler: async (request, reply) =>
+      reply.status(202).send(await register(deps, request.actor, request.body)),
+  });
 
-  app.post(
-    "/users/verification",
-    {
-      config: publicLimit,
-      schema: {
-        tags: ["identity"],
-        summary: "Conferma dell'indirizzo email con il link ricevuto",
-        security: [],
-        body: TokenBodySchema,
-        response: { 200: MessageSchema },
-      },
-    },
-    async (request) => verifyEmail(deps, request.actor, request.body.token),
-  );
+  app.route({
+    ...callRoute(CALLS.verifyEmail, publicDoc("Conferma dell'indirizzo email con il link ricevuto")),
+    config: publicLimit,
+    handler: async (request) => verifyEmail(deps, request.actor, request.body.token),
+  });
 
-  app.post(
-    "/users/verification/resend",
-    {
-      config: publicLimit,
-      schema: {
-        tags: ["identity"],
-        summary: "Nuovo invio dell'email di conferma",
-        security: [],
-        body: EmailBodySchema,
-        response: { 202: MessageSchema },
-      },
-    },
-    async (request, reply) =>
+  app.route({
+    ...callRoute(CALLS.resendVerification, publicDoc("Nuovo invio dell'email di conferma")),
+    config: publicLimit,
+    handler: async (request, reply) =>
       reply.status(202).send(await resendVerification(deps, request.actor, request.body.email)),
-  );
+  });
 
-  app.post(
-    "/users/password-reset",
-    {
-      config: publicLimit,
-      schema: {
-        tags: ["identity"],
-        summary: "Richiesta del link per una nuova password (stessa risposta che l'email esista o no)",
-        security: [],
-        body: EmailBodySchema,
-        response: { 202: MessageSchema },
-      },
-    },
-    async (request, reply) =>
+  app.route({
+    ...callRoute(
+      CALLS.requestPasswordReset,
+      publicDoc("Richiesta del link per una nuova password (stessa risposta che l'email esista o no)"),
+    ),
+    config: publicLimit,
+    handler: async (request, reply) =>
       reply.status(202).send(await requestPasswordReset(deps, request.actor, request.body.email)),
-  );
+  });
 
-  app.post(
-    "/users/password-reset/confirm",
-    {
-      config: publicLimit,
-      schema: {
-        tags: ["identity"],
-        summary: "Nuova password con il link ricevuto (valido una volta, per 1 ora)",
-        security: [],
-        body: PasswordResetConfirmBodySchema,
-        response: { 200: MessageSchema },
-      },
-    },
-    async (request) => confirmPasswordReset(deps, request.actor, request.body),
-  );
+  app.route({
+    ...callRoute(
+      CALLS.confirmPasswordReset,
+      publicDoc("Nuova password con il link ricevuto (valido una volta, per 1 ora)"),
+    ),
+    config: publicLimit,
+    handler: async (request) => confirmPasswordReset(deps, request.actor, request.body),
+  });
 
-  app.get(
-    "/users/me",
-    { schema: { tags: ["identity"], summary: "I dati dell'utente collegato", response: { 200: MeSchema } } },
-    async (request) => readMe(deps, requireActor(request)),
-  );
+  app.route({
+    ...callRoute(CALLS.me, { tags, summary: "I dati dell'utente collegato" }),
+    handler: async (request) => readMe(deps, requireActor(request)),
+  });
 
-  app.patch(
-    "/users/me",
-    {
-      schema: {
-        tags: ["identity"],
-        summary: "Modifica dei dati personali, oppure della password (ciascuna invia solo i suoi campi)",
-        body: MeUpdateBodySchema,
-        response: { 200: MeSchema },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...callRoute(CALLS.updateMe, {
+      tags,
+      summary: "Modifica dei dati personali, oppure della password (ciascuna invia solo i suoi campi)",
+    }),
+    handler: async (request) =>
       updateMe(deps, requireActor(request), { changes: request.body, keepGrantId: request.grantId }),
-  );
+  });
 
-  app.patch(
-    "/users/me/invoice",
-    {
-      schema: {
-        tags: ["identity"],
-        summary: "Dati di fatturazione",
-        body: BillingDataSchema,
-        response: { 200: MeSchema },
-      },
-    },
-    async (request) => updateInvoice(deps, requireActor(request), request.body),
-  );
+  app.route({
+    ...callRoute(CALLS.updateInvoice, { tags, summary: "Dati di fatturazione" }),
+    handler: async (request) => updateInvoice(deps, requireActor(request), request.body),
+  });
 
-  for (const method of ["PUT", "DELETE"] as const) {
+  for (const [roleCall, change] of [
+    [CALLS.grantRole, "grant"],
+    [CALLS.revokeRole, "revoke"],
+  ] as const) {
     app.route({
-      method,
-      url: "/users/:id/roles/:role",
-      schema: {
-        tags: ["identity"],
-        summary: method === "PUT" ? "Assegna un ruolo (solo admin)" : "Revoca un ruolo (solo admin)",
-        params: RoleParamsSchema,
-        response: { 200: MeSchema },
-      },
+      ...callRoute(roleCall, {
+        tags,
+        summary: change === "grant" ? "Assegna un ruolo (solo admin)" : "Revoca un ruolo (solo admin)",
+      }),
       handler: async (request) =>
         changeRole(deps, requireActor(request), {
           userId: request.params.id,
           role: request.params.role,
-          change: method === "PUT" ? "grant" : "revoke",
+          change,
         }),
     });
   }

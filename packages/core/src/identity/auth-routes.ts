@@ -1,0 +1,12 @@
+import { defineRoutes } from "../shared/api-contract.ts";
+import type { AuthCallSchemas } from "./auth-calls.ts";
+
+// Method, path and success status of each call; its schemas are in auth-calls.ts (shared/api-contract.ts).
+
+export const AUTH_ROUTES = defineRoutes<AuthCallSchemas>()({
+  config: { method: "GET", path: "/auth/config" },
+  interaction: { method: "GET", path: "/auth/interactions/:uid" },
+  login: { method: "POST", path: "/auth/interactions/:uid/login" },
+  /** Demo mode only, with the key printed at start (apps/api routes/v1/dev/mailbox.ts). */
+  devMailbox: { method: "GET", path: "/dev/mailbox" },
+});

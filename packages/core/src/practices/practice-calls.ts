@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { joinCalls } from "../shared/api-contract.ts";
+import { ClaimedPracticeSchema, ClaimTokenBodySchema, ClaimWithKeyBodySchema } from "./claim.ts";
+import { PRACTICE_ROUTES } from "./practice-routes.ts";
+import { PracticeStatusUpdateBodySchema } from "./practice-status.ts";
+import {
+  CommentBodySchema,
+  CommentListSchema,
+  CommentSchema,
+  CustomServiceBodySchema,
+  CustomServiceSchema,
+  EvaluationBodySchema,
+  IdParamsSchema,
+  LinkSchema,
+  PracticeDetailSchema,
+  PracticeEmailBodySchema,
+  PracticeEmailListSchema,
+  PracticeEmailSchema,
+  PracticeListQuerySchema,
+  PracticeListSchema,
+  PracticeQueueSchema,
+  ServicesActiveSchema,
+} from "./practices-api.ts";
+
+// The practice calls (spec §7), each declared once for the API routes and the web (shared/api-contract.ts).
+
+const params = IdParamsSchema;
+
+const SCHEMAS = {
+  list: { query: PracticeListQuerySchema, response: PracticeListSchema },
+  queue: {
+    query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
+    response: PracticeQueueSchema,
+  },
+  detail: { params, response: PracticeDetailSchema },
+  remove: { params, response: z.null() },
+  changeStatus: { params, body: PracticeStatusUpdateBodySchema, response: PracticeDetailSchema },
+  answers: { params, response: z.record(z.string(), z.unknown()) },
+  servicesActive: { params, body: ServicesActiveSchema, response: PracticeDetailSchema },
+  feedbackLink: { params, response: LinkSchema },
+  evaluation: { params, body: EvaluationBodySchema, response: PracticeDetailSchema },
+  adviceOffer: { params, response: CustomServiceSchema },
+  advicePrice: { params, body: CustomServiceBodySchema, response: PracticeDetailSchema },
+  take: { params, response: PracticeDetailSchema },
+  release: { params, response: PracticeDetailSchema },
+  emails: { params, response: PracticeEmailListSchema },
+  emailClient: { params, body: PracticeEmailBodySchema, response: PracticeEmailSchema },
+  comments: { params, response: CommentListSchema },
+  addComment: { params, body: CommentBodySchema, response: CommentSchema },
+  editComment: { params, body: CommentBodySchema, response: CommentSchema },
+  /** No body at all (an id alone) is a refused claim, not a malformed request. */
+  claimWithToken: { params, body: ClaimTokenBodySchema.nullish(), response: ClaimedPracticeSchema },
+  claimWithKey: { body: ClaimWithKeyBodySchema, response: ClaimedPracticeSchema },
+};
+
+export type PracticeCallSchemas = typeof SCHEMAS;
+
+/** The calls as the API declares its routes: each route of practice-routes.ts with its schemas. */
+export const PRACTICE_CALLS = joinCalls(PRACTICE_ROUTES, SCHEMAS);
