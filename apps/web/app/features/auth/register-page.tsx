@@ -1,12 +1,9 @@
 import { withPasswordConfirmation } from "@argine/core/identity/password";
 import { RegistrationBodySchema } from "@argine/core/identity/users-api";
 import { MESSAGES } from "@argine/core/shared/messages";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
 import { Link, useLocation } from "react-router";
-import type { HttpError } from "../http/http-error.ts";
 import { LOGIN_PATH, PRIVACY_PATH, QUESTIONNAIRE_PATH } from "../layout/navigation.ts";
 import buttonStyles from "../ui/button.module.css";
 import formStyles from "../ui/form.module.css";
@@ -19,7 +16,7 @@ import {
   StatusRegion,
   TextField,
 } from "../ui/form-field.tsx";
-import { applyServerIssues, visibleError } from "../ui/form-state.ts";
+import { schemaResolver, useCheckedForm } from "../ui/use-checked-form.ts";
 import { register as registerAccount, resendVerification } from "./account-api.ts";
 import { AccountLayout, FocusHeading } from "./account-layout.tsx";
 import { ExternalAccountNotice } from "./external-account-notice.tsx";
@@ -131,22 +128,12 @@ export function RegisterPage() {
 }
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string, message: string) => void }) {
-  const { register, handleSubmit, formState, setError, setFocus } = useForm<
-    RegisterFormValues,
-    unknown,
-    RegisterFormOutput
-  >({
-    resolver: zodResolver(RegisterFormSchema) as unknown as Resolver<
-      RegisterFormValues,
-      unknown,
-      RegisterFormOutput
-    >,
-    mode: "onTouched",
+  const { register, error, submit, onSubmit, issuesPlaced } = useCheckedForm({
+    resolver: schemaResolver<RegisterFormValues, RegisterFormOutput>(RegisterFormSchema),
     defaultValues: EMPTY,
-  });
-  const [issuesPlaced, setIssuesPlaced] = useState(false);
-  const submit = useMutation({
-    mutationFn: (values: RegisterFormOutput) =>
+    fieldNames: FIELDS,
+    focusOnInvalid: "field",
+    send: (values) =>
       registerAccount({
         name: values.name,
         lastname: values.lastname,
@@ -156,21 +143,11 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
         privacyConsent: true,
         marketingConsent: values.marketingConsent,
       }),
-    meta: { hideError: true },
     onSuccess: (answer, values) => onRegistered(values.email, answer.message),
-    onError: (error: HttpError) => setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, FIELDS)),
   });
-  const error = (field: (typeof FIELDS)[number]) => visibleError(formState, field);
 
   return (
-    <form
-      className={formStyles.form}
-      noValidate
-      onSubmit={handleSubmit((values) => {
-        setIssuesPlaced(false);
-        submit.mutate(values);
-      })}
-    >
+    <form className={formStyles.form} noValidate onSubmit={onSubmit}>
       {submit.error && !issuesPlaced ? <FormMessage tone="error">{submit.error.message}</FormMessage> : null}
       <RequiredNote />
       <div className={formStyles.row}>

@@ -1,17 +1,15 @@
 import { withPasswordConfirmation } from "@argine/core/identity/password";
 import { EmailBodySchema } from "@argine/core/identity/users-api";
 import { MESSAGES } from "@argine/core/shared/messages";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { errorCode, type HttpError } from "../http/http-error.ts";
+import { errorCode } from "../http/http-error.ts";
 import { LOGIN_PATH } from "../layout/navigation.ts";
 import buttonStyles from "../ui/button.module.css";
 import formStyles from "../ui/form.module.css";
 import { EmailField, FormMessage, PasswordField, StatusRegion } from "../ui/form-field.tsx";
-import { applyServerIssues, visibleError } from "../ui/form-state.ts";
+import { schemaResolver, useCheckedForm } from "../ui/use-checked-form.ts";
 import { confirmPasswordReset, requestPasswordReset } from "./account-api.ts";
 import { AccountLayout, FocusHeading } from "./account-layout.tsx";
 import { ExternalAccountNotice } from "./external-account-notice.tsx";
@@ -56,18 +54,28 @@ export function ResetPage() {
   );
 }
 
+interface EmailValues {
+  email: string;
+}
+
+interface NewPasswordValues {
+  password: string;
+  confirmPassword: string;
+}
+
 function RequestStep() {
-  const { register, handleSubmit, formState, setError, setFocus } = useForm({
-    resolver: zodResolver(EmailBodySchema),
-    mode: "onTouched",
+  const {
+    register,
+    error,
+    submit: request,
+    onSubmit,
+    issuesPlaced,
+  } = useCheckedForm({
+    resolver: schemaResolver<EmailValues, EmailValues>(EmailBodySchema),
     defaultValues: { email: "" },
-  });
-  const [issuesPlaced, setIssuesPlaced] = useState(false);
-  const request = useMutation({
-    mutationFn: (email: string) => requestPasswordReset(email),
-    meta: { hideError: true },
-    onError: (error: HttpError) =>
-      setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, ["email"])),
+    fieldNames: ["email"],
+    focusOnInvalid: "field",
+    send: ({ email }) => requestPasswordReset(email),
   });
   const resend = useMutation({
     mutationFn: (email: string) => requestPasswordReset(email),
@@ -75,7 +83,7 @@ function RequestStep() {
   });
 
   if (request.isSuccess) {
-    const email = request.variables;
+    const email = request.variables.email;
     return (
       <>
         <FocusHeading>Email inviata</FocusHeading>
@@ -115,19 +123,12 @@ function RequestStep() {
   }
 
   return (
-    <form
-      className={formStyles.form}
-      noValidate
-      onSubmit={handleSubmit((values) => {
-        setIssuesPlaced(false);
-        request.mutate(values.email);
-      })}
-    >
+    <form className={formStyles.form} noValidate onSubmit={onSubmit}>
       <p>Scrivi l'indirizzo email del tuo account: ti mandiamo un link per scegliere una nuova password.</p>
       {request.error && !issuesPlaced ? (
         <FormMessage tone="error">{request.error.message}</FormMessage>
       ) : null}
-      <EmailField required registration={register("email")} error={visibleError(formState, "email")} />
+      <EmailField required registration={register("email")} error={error("email")} />
       <div className={formStyles.actions}>
         <button type="submit" className={PRIMARY} disabled={request.isPending}>
           {request.isPending ? "Invio in corso…" : "Invia il link"}
@@ -138,17 +139,18 @@ function RequestStep() {
 }
 
 function NewPasswordStep({ token, onRestart }: { token: string; onRestart: () => void }) {
-  const { register, handleSubmit, formState, setError, setFocus } = useForm({
-    resolver: zodResolver(NewPasswordSchema),
-    mode: "onTouched",
+  const {
+    register,
+    error,
+    submit: confirm,
+    onSubmit,
+    issuesPlaced,
+  } = useCheckedForm({
+    resolver: schemaResolver<NewPasswordValues, NewPasswordValues>(NewPasswordSchema),
     defaultValues: { password: "", confirmPassword: "" },
-  });
-  const [issuesPlaced, setIssuesPlaced] = useState(false);
-  const confirm = useMutation({
-    mutationFn: (password: string) => confirmPasswordReset(token, password),
-    meta: { hideError: true },
-    onError: (error: HttpError) =>
-      setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, ["password"])),
+    fieldNames: ["password"],
+    focusOnInvalid: "field",
+    send: ({ password }) => confirmPasswordReset(token, password),
   });
 
   if (confirm.isSuccess) {
@@ -172,14 +174,7 @@ function NewPasswordStep({ token, onRestart }: { token: string; onRestart: () =>
   const refused = confirm.error && !issuesPlaced && (code === INVALID_TOKEN || code === "BAD_REQUEST");
 
   return (
-    <form
-      className={formStyles.form}
-      noValidate
-      onSubmit={handleSubmit((values) => {
-        setIssuesPlaced(false);
-        confirm.mutate(values.password);
-      })}
-    >
+    <form className={formStyles.form} noValidate onSubmit={onSubmit}>
       {confirm.error && !issuesPlaced ? (
         <FormMessage tone="error">
           <p>{confirm.error.message}</p>
@@ -199,14 +194,14 @@ function NewPasswordStep({ token, onRestart }: { token: string; onRestart: () =>
             hint={MESSAGES.passwordRule}
             required
             registration={register("password")}
-            error={visibleError(formState, "password")}
+            error={error("password")}
           />
           <PasswordField
             label="Conferma la nuova password"
             autoComplete="new-password"
             required
             registration={register("confirmPassword")}
-            error={visibleError(formState, "confirmPassword")}
+            error={error("confirmPassword")}
           />
           <div className={formStyles.actions}>
             <button type="submit" className={PRIMARY} disabled={confirm.isPending}>
