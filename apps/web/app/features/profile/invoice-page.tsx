@@ -2,14 +2,10 @@ import type { Me } from "@argine/core/identity/users-api";
 import { type BillingData, BillingDataSchema } from "@argine/core/invoice/billing-data";
 import { COUNTRY_CODES, countryName, ITALY } from "@argine/core/invoice/countries";
 import { PROVINCE_CODES, PROVINCE_NAMES } from "@argine/core/invoice/provinces";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import { useQueryClient } from "@tanstack/react-query";
 import { useAppStateStore } from "../async/app-state.ts";
 import { ME_QUERY_KEY } from "../auth/me-query.ts";
 import { userFromMe } from "../auth/session-user.ts";
-import type { HttpError } from "../http/http-error.ts";
 import buttonStyles from "../ui/button.module.css";
 import formStyles from "../ui/form.module.css";
 import {
@@ -20,7 +16,7 @@ import {
   StatusRegion,
   TextField,
 } from "../ui/form-field.tsx";
-import { applyServerIssues, visibleError } from "../ui/form-state.ts";
+import { schemaResolver, useCheckedForm } from "../ui/use-checked-form.ts";
 import { updateBillingData } from "./me-api.ts";
 import { MeLoader } from "./me-loader.tsx";
 import styles from "./profile.module.css";
@@ -92,38 +88,29 @@ export function InvoicePage() {
 export function BillingForm({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const appState = useAppStateStore();
-  const { register, handleSubmit, formState, setError, setFocus, setValue, reset, watch } = useForm<
-    BillingFormValues,
-    unknown,
-    BillingData
-  >({
-    resolver: zodResolver(BillingDataSchema) as unknown as Resolver<BillingFormValues, unknown, BillingData>,
-    mode: "onTouched",
+  const {
+    form,
+    register,
+    error,
+    submit: save,
+    onSubmit,
+    issuesPlaced,
+  } = useCheckedForm({
+    resolver: schemaResolver<BillingFormValues, BillingData>(BillingDataSchema),
     defaultValues: billingValues(me.invoice),
-  });
-  const [issuesPlaced, setIssuesPlaced] = useState(false);
-  const save = useMutation({
-    mutationFn: (values: BillingData) => updateBillingData(values),
-    meta: { hideError: true },
+    fieldNames: FIELDS,
+    focusOnInvalid: "field",
+    send: updateBillingData,
     onSuccess: (updated) => {
       queryClient.setQueryData(ME_QUERY_KEY, updated);
       appState.updateUser(userFromMe(updated));
-      reset(billingValues(updated.invoice));
+      form.reset(billingValues(updated.invoice));
     },
-    onError: (error: HttpError) => setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, FIELDS)),
   });
-  const italy = watch("country") === ITALY;
-  const error = (field: (typeof FIELDS)[number]) => visibleError(formState, field);
+  const italy = form.watch("country") === ITALY;
 
   return (
-    <form
-      className={formStyles.form}
-      noValidate
-      onSubmit={handleSubmit((values) => {
-        setIssuesPlaced(false);
-        save.mutate(values);
-      })}
-    >
+    <form className={formStyles.form} noValidate onSubmit={onSubmit}>
       <RequiredNote />
       {save.error && !issuesPlaced ? <FormMessage tone="error">{save.error.message}</FormMessage> : null}
       <TextField
@@ -143,7 +130,7 @@ export function BillingForm({ me }: { me: Me }) {
         options={COUNTRY_OPTIONS}
         registration={register("country", {
           // The province of one country means nothing in another.
-          onChange: () => setValue("province", ""),
+          onChange: () => form.setValue("province", ""),
         })}
         error={error("country")}
       />
@@ -192,7 +179,7 @@ export function BillingForm({ me }: { me: Me }) {
         />
       )}
       <StatusRegion>
-        {save.isSuccess && !formState.isDirty ? (
+        {save.isSuccess && !form.formState.isDirty ? (
           <FormMessage tone="success">I dati di fatturazione sono stati salvati.</FormMessage>
         ) : null}
       </StatusRegion>

@@ -5,16 +5,13 @@ import {
 } from "@argine/core/identity/profile";
 import type { Me } from "@argine/core/identity/users-api";
 import { MESSAGES } from "@argine/core/shared/messages";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import { useQueryClient } from "@tanstack/react-query";
 import { config } from "../../config.ts";
 import { useAppStateStore } from "../async/app-state.ts";
 import { ME_QUERY_KEY } from "../auth/me-query.ts";
 import { compactPhone } from "../auth/phone.ts";
 import { userFromMe } from "../auth/session-user.ts";
-import { errorCode, type HttpError } from "../http/http-error.ts";
+import { errorCode } from "../http/http-error.ts";
 import buttonStyles from "../ui/button.module.css";
 import formStyles from "../ui/form.module.css";
 import {
@@ -25,7 +22,7 @@ import {
   StatusRegion,
   TextField,
 } from "../ui/form-field.tsx";
-import { applyServerIssues, visibleError } from "../ui/form-state.ts";
+import { schemaResolver, useCheckedForm } from "../ui/use-checked-form.ts";
 import { changePassword, updateProfile } from "./me-api.ts";
 import { MeLoader } from "./me-loader.tsx";
 import styles from "./profile.module.css";
@@ -106,47 +103,33 @@ function profileValues(me: Me): ProfileFormValues {
 
 export function ProfileForm({ me }: { me: Me }) {
   const applyMe = useApplyMe();
-  const { register, handleSubmit, formState, setError, setFocus, reset } = useForm<
-    ProfileFormValues,
-    unknown,
-    ProfileFormOutput
-  >({
-    resolver: zodResolver(ProfileFormSchema) as unknown as Resolver<
-      ProfileFormValues,
-      unknown,
-      ProfileFormOutput
-    >,
-    mode: "onTouched",
+  const {
+    form,
+    register,
+    error,
+    submit: save,
+    onSubmit,
+    issuesPlaced,
+  } = useCheckedForm({
+    resolver: schemaResolver<ProfileFormValues, ProfileFormOutput>(ProfileFormSchema),
     defaultValues: profileValues(me),
-  });
-  const [issuesPlaced, setIssuesPlaced] = useState(false);
-  const save = useMutation({
-    mutationFn: (values: ProfileFormOutput) =>
+    fieldNames: PROFILE_FIELDS,
+    focusOnInvalid: "field",
+    send: (values) =>
       updateProfile({
         name: values.name,
         lastname: values.lastname,
         cellPhone: values.cellPhone ?? "",
         marketingConsent: values.marketingConsent,
       }),
-    meta: { hideError: true },
     onSuccess: (updated) => {
       applyMe(updated);
-      reset(profileValues(updated));
+      form.reset(profileValues(updated));
     },
-    onError: (error: HttpError) =>
-      setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, PROFILE_FIELDS)),
   });
-  const error = (field: (typeof PROFILE_FIELDS)[number]) => visibleError(formState, field);
 
   return (
-    <form
-      className={formStyles.form}
-      noValidate
-      onSubmit={handleSubmit((values) => {
-        setIssuesPlaced(false);
-        save.mutate(values);
-      })}
-    >
+    <form className={formStyles.form} noValidate onSubmit={onSubmit}>
       <RequiredNote />
       {save.error && !issuesPlaced ? <FormMessage tone="error">{save.error.message}</FormMessage> : null}
       <div className={formStyles.row}>
@@ -188,7 +171,7 @@ export function ProfileForm({ me }: { me: Me }) {
         error={error("marketingConsent")}
       />
       <StatusRegion>
-        {save.isSuccess && !formState.isDirty ? (
+        {save.isSuccess && !form.formState.isDirty ? (
           <FormMessage tone="success">I tuoi dati sono stati aggiornati.</FormMessage>
         ) : null}
       </StatusRegion>
@@ -211,46 +194,36 @@ const EMPTY_PASSWORDS: PasswordFormValues = { oldPassword: "", password: "", con
 
 export function PasswordChangeForm() {
   const applyMe = useApplyMe();
-  const { register, handleSubmit, formState, setError, setFocus, reset } = useForm<PasswordFormValues>({
-    resolver: zodResolver(PasswordChangeFormSchema),
-    mode: "onTouched",
+  const {
+    form,
+    register,
+    error,
+    submit: save,
+    onSubmit,
+    issuesPlaced,
+  } = useCheckedForm({
+    resolver: schemaResolver<PasswordFormValues, PasswordFormValues>(PasswordChangeFormSchema),
     defaultValues: EMPTY_PASSWORDS,
-  });
-  const [issuesPlaced, setIssuesPlaced] = useState(false);
-  const save = useMutation({
-    mutationFn: (values: PasswordFormValues) =>
-      changePassword({ oldPassword: values.oldPassword, password: values.password }),
-    meta: { hideError: true },
+    fieldNames: PASSWORD_FIELDS,
+    focusOnInvalid: "field",
+    // A wrong current password is that field's error.
+    fieldOfError: (failure) => (errorCode(failure) === WRONG_PASSWORD ? "oldPassword" : undefined),
+    send: (values) => changePassword({ oldPassword: values.oldPassword, password: values.password }),
     onSuccess: (updated) => {
       applyMe(updated);
-      reset(EMPTY_PASSWORDS);
-    },
-    onError: (error: HttpError) => {
-      if (errorCode(error) === WRONG_PASSWORD) {
-        setError("oldPassword", { type: "server", message: error.message }, { shouldFocus: true });
-        setIssuesPlaced(true);
-        return;
-      }
-      setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, PASSWORD_FIELDS));
+      form.reset(EMPTY_PASSWORDS);
     },
   });
 
   return (
-    <form
-      className={formStyles.form}
-      noValidate
-      onSubmit={handleSubmit((values) => {
-        setIssuesPlaced(false);
-        save.mutate(values);
-      })}
-    >
+    <form className={formStyles.form} noValidate onSubmit={onSubmit}>
       {save.error && !issuesPlaced ? <FormMessage tone="error">{save.error.message}</FormMessage> : null}
       <PasswordField
         label="Password attuale"
         autoComplete="current-password"
         required
         registration={register("oldPassword")}
-        error={visibleError(formState, "oldPassword")}
+        error={error("oldPassword")}
       />
       <PasswordField
         label="Nuova password"
@@ -258,17 +231,17 @@ export function PasswordChangeForm() {
         hint={MESSAGES.passwordRule}
         required
         registration={register("password")}
-        error={visibleError(formState, "password")}
+        error={error("password")}
       />
       <PasswordField
         label="Conferma la nuova password"
         autoComplete="new-password"
         required
         registration={register("confirmPassword")}
-        error={visibleError(formState, "confirmPassword")}
+        error={error("confirmPassword")}
       />
       <StatusRegion>
-        {save.isSuccess && !formState.isDirty ? (
+        {save.isSuccess && !form.formState.isDirty ? (
           <FormMessage tone="success">La tua password è stata cambiata.</FormMessage>
         ) : null}
       </StatusRegion>
