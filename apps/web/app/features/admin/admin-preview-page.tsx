@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { CONTENT_PAGES } from "../../content-pages.ts";
 import { loadContentSource } from "../content/content-sources.ts";
 import type { ContentPageData } from "../content/content-types.ts";
@@ -6,6 +6,7 @@ import { ContentView } from "../content/content-view.tsx";
 import { PreviewOverlay } from "../content/preview-overlay.tsx";
 import buttonStyles from "../ui/button.module.css";
 import formStyles from "../ui/form.module.css";
+import { FieldFrame } from "../ui/form-field.tsx";
 import styles from "./admin.module.css";
 
 type Preview = { page: ContentPageData } | { error: string } | null;
@@ -16,8 +17,6 @@ type Preview = { page: ContentPageData } | { error: string } | null;
  * current Markdown in the editor, to change from there. The renderer is the build's own, loaded only here.
  */
 export function AdminPreviewPage() {
-  const pageFieldId = useId();
-  const sourceFieldId = useId();
   const [path, setPath] = useState(CONTENT_PAGES[0]?.path ?? "/");
   const [source, setSource] = useState("");
   const [loading, setLoading] = useState(false);
@@ -74,39 +73,37 @@ export function AdminPreviewPage() {
         apps/web/content.
       </p>
       <form onSubmit={showPreview} className={formStyles.form}>
-        <div className={formStyles.field}>
-          <label htmlFor={pageFieldId} className={formStyles.label}>
-            Pagina del sito
-          </label>
-          <select
-            id={pageFieldId}
-            className={formStyles.control}
-            value={path}
-            onChange={(event) => setPath(event.target.value)}
-          >
-            {CONTENT_PAGES.map((page) => (
-              <option key={page.path} value={page.path}>
-                {page.path}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={formStyles.field}>
-          <label htmlFor={sourceFieldId} className={formStyles.label}>
-            Markdown della pagina
-          </label>
-          <textarea
-            id={sourceFieldId}
-            className={`${formStyles.control} ${formStyles.textarea}`}
-            rows={14}
-            value={source}
-            onChange={(event) => {
-              awaited.current = null;
-              setSource(event.target.value);
-            }}
-            placeholder={"---\ntitle: …\ndescription: …\nheading: …\n---\nTesto della pagina"}
-          />
-        </div>
+        <FieldFrame label="Pagina del sito">
+          {(control) => (
+            <select
+              {...control}
+              className={formStyles.control}
+              value={path}
+              onChange={(event) => setPath(event.target.value)}
+            >
+              {CONTENT_PAGES.map((page) => (
+                <option key={page.path} value={page.path}>
+                  {page.path}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldFrame>
+        <FieldFrame label="Markdown della pagina">
+          {(control) => (
+            <textarea
+              {...control}
+              className={`${formStyles.control} ${formStyles.textarea}`}
+              rows={14}
+              value={source}
+              onChange={(event) => {
+                awaited.current = null;
+                setSource(event.target.value);
+              }}
+              placeholder={"---\ntitle: …\ndescription: …\nheading: …\n---\nTesto della pagina"}
+            />
+          )}
+        </FieldFrame>
         {sourceError ? (
           <p role="alert" className={formStyles.alert}>
             {sourceError}
