@@ -64,13 +64,7 @@ interface NewPasswordValues {
 }
 
 function RequestStep() {
-  const {
-    register,
-    error,
-    submit: request,
-    onSubmit,
-    issuesPlaced,
-  } = useCheckedForm({
+  const emailForm = useCheckedForm({
     resolver: schemaResolver<EmailValues, EmailValues>(EmailBodySchema),
     defaultValues: { email: "" },
     fieldNames: ["email"],
@@ -82,13 +76,13 @@ function RequestStep() {
     meta: { hideError: true },
   });
 
-  if (request.isSuccess) {
-    const email = request.variables.email;
+  if (emailForm.submit.isSuccess) {
+    const email = emailForm.submit.variables.email;
     return (
       <>
         <FocusHeading>Email inviata</FocusHeading>
         <FormMessage tone="success">
-          <p>{request.data.message}</p>
+          <p>{emailForm.submit.data.message}</p>
         </FormMessage>
         <p>
           Il link vale per un'ora e si può usare una sola volta. Se non trovi l'email, guarda anche nella
@@ -108,7 +102,7 @@ function RequestStep() {
             className={SECONDARY}
             onClick={() => {
               resend.reset();
-              request.reset();
+              emailForm.submit.reset();
             }}
           >
             Usa un altro indirizzo
@@ -123,15 +117,15 @@ function RequestStep() {
   }
 
   return (
-    <form className={formStyles.form} noValidate onSubmit={onSubmit}>
+    <form className={formStyles.form} noValidate onSubmit={emailForm.onSubmit}>
       <p>Scrivi l'indirizzo email del tuo account: ti mandiamo un link per scegliere una nuova password.</p>
-      {request.error && !issuesPlaced ? (
-        <FormMessage tone="error">{request.error.message}</FormMessage>
+      {emailForm.submit.error && !emailForm.issuesPlaced ? (
+        <FormMessage tone="error">{emailForm.submit.error.message}</FormMessage>
       ) : null}
-      <EmailField required registration={register("email")} error={error("email")} />
+      <EmailField required registration={emailForm.register("email")} error={emailForm.error("email")} />
       <div className={formStyles.actions}>
-        <button type="submit" className={PRIMARY} disabled={request.isPending}>
-          {request.isPending ? "Invio in corso…" : "Invia il link"}
+        <button type="submit" className={PRIMARY} disabled={emailForm.submit.isPending}>
+          {emailForm.submit.isPending ? "Invio in corso…" : "Invia il link"}
         </button>
       </div>
     </form>
@@ -139,13 +133,7 @@ function RequestStep() {
 }
 
 function NewPasswordStep({ token, onRestart }: { token: string; onRestart: () => void }) {
-  const {
-    register,
-    error,
-    submit: confirm,
-    onSubmit,
-    issuesPlaced,
-  } = useCheckedForm({
+  const passwordForm = useCheckedForm({
     resolver: schemaResolver<NewPasswordValues, NewPasswordValues>(NewPasswordSchema),
     defaultValues: { password: "", confirmPassword: "" },
     fieldNames: ["password"],
@@ -153,12 +141,12 @@ function NewPasswordStep({ token, onRestart }: { token: string; onRestart: () =>
     send: ({ password }) => confirmPasswordReset(token, password),
   });
 
-  if (confirm.isSuccess) {
+  if (passwordForm.submit.isSuccess) {
     return (
       <>
         <FocusHeading>Password aggiornata</FocusHeading>
         <FormMessage tone="success">
-          <p>{confirm.data.message}</p>
+          <p>{passwordForm.submit.data.message}</p>
         </FormMessage>
         <div className={formStyles.actions}>
           <Link to={LOGIN_PATH} className={PRIMARY}>
@@ -170,14 +158,17 @@ function NewPasswordStep({ token, onRestart }: { token: string; onRestart: () =>
   }
 
   // A refused link (invalid, expired or already used): no form to fill in vain, a way to get a new one.
-  const code = errorCode(confirm.error);
-  const refused = confirm.error && !issuesPlaced && (code === INVALID_TOKEN || code === "BAD_REQUEST");
+  const code = errorCode(passwordForm.submit.error);
+  const refused =
+    passwordForm.submit.error &&
+    !passwordForm.issuesPlaced &&
+    (code === INVALID_TOKEN || code === "BAD_REQUEST");
 
   return (
-    <form className={formStyles.form} noValidate onSubmit={onSubmit}>
-      {confirm.error && !issuesPlaced ? (
+    <form className={formStyles.form} noValidate onSubmit={passwordForm.onSubmit}>
+      {passwordForm.submit.error && !passwordForm.issuesPlaced ? (
         <FormMessage tone="error">
-          <p>{confirm.error.message}</p>
+          <p>{passwordForm.submit.error.message}</p>
         </FormMessage>
       ) : null}
       {refused ? (
@@ -193,19 +184,19 @@ function NewPasswordStep({ token, onRestart }: { token: string; onRestart: () =>
             autoComplete="new-password"
             hint={MESSAGES.passwordRule}
             required
-            registration={register("password")}
-            error={error("password")}
+            registration={passwordForm.register("password")}
+            error={passwordForm.error("password")}
           />
           <PasswordField
             label="Conferma la nuova password"
             autoComplete="new-password"
             required
-            registration={register("confirmPassword")}
-            error={error("confirmPassword")}
+            registration={passwordForm.register("confirmPassword")}
+            error={passwordForm.error("confirmPassword")}
           />
           <div className={formStyles.actions}>
-            <button type="submit" className={PRIMARY} disabled={confirm.isPending}>
-              {confirm.isPending ? "Salvataggio in corso…" : "Salva la nuova password"}
+            <button type="submit" className={PRIMARY} disabled={passwordForm.submit.isPending}>
+              {passwordForm.submit.isPending ? "Salvataggio in corso…" : "Salva la nuova password"}
             </button>
           </div>
         </>

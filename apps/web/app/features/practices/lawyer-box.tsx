@@ -12,7 +12,7 @@ import { serviceTypeName } from "@argine/core/services/service-type";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { formatEuroInput, parseEuroAmount } from "@argine/core/shared/money";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import type { Resolver, ResolverResult } from "react-hook-form";
 import { toHttpError } from "../http/http-error.ts";
 import buttonStyles from "../ui/button.module.css";
@@ -56,6 +56,14 @@ function useDetailUpdate(practiceId: string) {
     queryClient.setQueryData(practiceQueryKey(practiceId), detail);
     await queryClient.invalidateQueries({ queryKey: [...PRACTICES_QUERY_KEY, "list"] });
     await queryClient.invalidateQueries({ queryKey: [...practiceQueryKey(practiceId), "customService"] });
+  };
+}
+
+/** Clears the panel's last status line before a submit, so the next one is announced again. */
+function afterClearing(setStatus: (status: string) => void, onSubmit: (event: FormEvent) => Promise<void>) {
+  return (event: FormEvent) => {
+    setStatus("");
+    return onSubmit(event);
   };
 }
 
@@ -115,12 +123,7 @@ function EvaluationForm({ practice }: { practice: PracticeDetail }) {
   const value = form.watch("evaluation");
   return (
     <Panel title="Valutazione">
-      <form
-        onSubmit={(event) => {
-          setStatus("");
-          return onSubmit(event);
-        }}
-      >
+      <form onSubmit={afterClearing(setStatus, onSubmit)}>
         <SelectField
           label="Valutazione della pratica"
           placeholder={practice.evaluation ? undefined : "Da valutare"}
@@ -228,7 +231,7 @@ function AdvicePriceForm({ practice }: { practice: PracticeDetail }) {
       setStatus(detail.advicePrice === null ? "Consulenza ritirata." : "Prezzo della consulenza salvato.");
     },
   });
-  const { form, register, error, onSubmit } = useCheckedForm({
+  const priceForm = useCheckedForm({
     resolver: priceResolver,
     defaultValues: { price: practice.advicePrice === null ? "" : formatEuroInput(practice.advicePrice) },
     fieldNames: [],
@@ -238,19 +241,13 @@ function AdvicePriceForm({ practice }: { practice: PracticeDetail }) {
   });
   return (
     <Panel title="Prezzo della consulenza">
-      <form
-        onSubmit={(event) => {
-          setStatus("");
-          return onSubmit(event);
-        }}
-        noValidate
-      >
+      <form onSubmit={afterClearing(setStatus, priceForm.onSubmit)} noValidate>
         <TextField
           label="Prezzo in euro, IVA inclusa"
           hint="Senza un prezzo la consulenza non è acquistabile su questa pratica."
           inputMode="decimal"
-          registration={register("price")}
-          error={error("price")}
+          registration={priceForm.register("price")}
+          error={priceForm.error("price")}
         />
         <div className={formStyles.actions}>
           <button type="submit" className={PRIMARY} disabled={save.isPending}>
@@ -262,7 +259,7 @@ function AdvicePriceForm({ practice }: { practice: PracticeDetail }) {
               className={SECONDARY}
               disabled={save.isPending}
               onClick={() => {
-                form.setValue("price", "");
+                priceForm.form.setValue("price", "");
                 save.mutate(null);
               }}
             >
@@ -284,44 +281,36 @@ interface EmailValues {
 function EmailForm({ practice }: { practice: PracticeDetail }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState("");
-  const {
-    form,
-    register,
-    error,
-    submit: send,
-    onSubmit,
-    issuesPlaced,
-  } = useCheckedForm({
+  const mail = useCheckedForm({
     resolver: schemaResolver<EmailValues, EmailValues>(PracticeEmailBodySchema),
     defaultValues: { subject: "", body: "" },
     fieldNames: ["subject", "body"],
     focusOnInvalid: "field",
     send: (email) => emailClient(practice.practiceId, email),
     onSuccess: async () => {
-      form.reset({ subject: "", body: "" });
+      mail.form.reset({ subject: "", body: "" });
       setStatus("Email inviata al cliente.");
       await queryClient.invalidateQueries({ queryKey: emailsQueryOptions(practice.practiceId).queryKey });
     },
   });
   return (
     <Panel title="Scrivi un'email al cliente">
-      <form
-        onSubmit={(event) => {
-          setStatus("");
-          return onSubmit(event);
-        }}
-        noValidate
-      >
+      <form onSubmit={afterClearing(setStatus, mail.onSubmit)} noValidate>
         <TextField
           label="Oggetto"
           maxLength={200}
-          registration={register("subject")}
-          error={error("subject")}
+          registration={mail.register("subject")}
+          error={mail.error("subject")}
         />
-        <TextAreaField label="Messaggio" rows={6} registration={register("body")} error={error("body")} />
+        <TextAreaField
+          label="Messaggio"
+          rows={6}
+          registration={mail.register("body")}
+          error={mail.error("body")}
+        />
         {/* A 409 (nobody to write to) is said here, next to the form, not in a modal. */}
-        <SendError error={send.error} issuesPlaced={issuesPlaced} />
-        <button type="submit" className={PRIMARY} disabled={send.isPending}>
+        <SendError error={mail.submit.error} issuesPlaced={mail.issuesPlaced} />
+        <button type="submit" className={PRIMARY} disabled={mail.submit.isPending}>
           Invia l'email
         </button>
       </form>

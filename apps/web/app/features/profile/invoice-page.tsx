@@ -88,14 +88,7 @@ export function InvoicePage() {
 export function BillingForm({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const appState = useAppStateStore();
-  const {
-    form,
-    register,
-    error,
-    submit: save,
-    onSubmit,
-    issuesPlaced,
-  } = useCheckedForm({
+  const billing = useCheckedForm({
     resolver: schemaResolver<BillingFormValues, BillingData>(BillingDataSchema),
     defaultValues: billingValues(me.invoice),
     fieldNames: FIELDS,
@@ -104,15 +97,17 @@ export function BillingForm({ me }: { me: Me }) {
     onSuccess: (updated) => {
       queryClient.setQueryData(ME_QUERY_KEY, updated);
       appState.updateUser(userFromMe(updated));
-      form.reset(billingValues(updated.invoice));
+      billing.form.reset(billingValues(updated.invoice));
     },
   });
-  const italy = form.watch("country") === ITALY;
+  const italy = billing.form.watch("country") === ITALY;
 
   return (
-    <form className={formStyles.form} noValidate onSubmit={onSubmit}>
+    <form className={formStyles.form} noValidate onSubmit={billing.onSubmit}>
       <RequiredNote />
-      {save.error && !issuesPlaced ? <FormMessage tone="error">{save.error.message}</FormMessage> : null}
+      {billing.submit.error && !billing.issuesPlaced ? (
+        <FormMessage tone="error">{billing.submit.error.message}</FormMessage>
+      ) : null}
       <TextField
         label="Codice fiscale o partita IVA"
         autoCapitalize="characters"
@@ -120,27 +115,27 @@ export function BillingForm({ me }: { me: Me }) {
         spellCheck={false}
         hint="Il tuo codice fiscale (16 caratteri) oppure la partita IVA (11 cifre) se la fattura va a un'attività."
         required
-        registration={register("taxCode")}
-        error={error("taxCode")}
+        registration={billing.register("taxCode")}
+        error={billing.error("taxCode")}
       />
       <SelectField
         label="Paese"
         autoComplete="country"
         required
         options={COUNTRY_OPTIONS}
-        registration={register("country", {
+        registration={billing.register("country", {
           // The province of one country means nothing in another.
-          onChange: () => form.setValue("province", ""),
+          onChange: () => billing.form.setValue("province", ""),
         })}
-        error={error("country")}
+        error={billing.error("country")}
       />
       <TextField
         label="Indirizzo"
         autoComplete="street-address"
         hint="Via o piazza e numero civico."
         required
-        registration={register("address")}
-        error={error("address")}
+        registration={billing.register("address")}
+        error={billing.error("address")}
       />
       <div className={formStyles.row}>
         <TextField
@@ -149,15 +144,15 @@ export function BillingForm({ me }: { me: Me }) {
           inputMode={italy ? "numeric" : "text"}
           maxLength={italy ? 5 : 10}
           required={italy}
-          registration={register("zip")}
-          error={error("zip")}
+          registration={billing.register("zip")}
+          error={billing.error("zip")}
         />
         <TextField
           label="Città"
           autoComplete="address-level2"
           required
-          registration={register("city")}
-          error={error("city")}
+          registration={billing.register("city")}
+          error={billing.error("city")}
         />
       </div>
       {italy ? (
@@ -167,19 +162,19 @@ export function BillingForm({ me }: { me: Me }) {
           required
           placeholder="Scegli la provincia"
           options={PROVINCE_OPTIONS}
-          registration={register("province")}
-          error={error("province")}
+          registration={billing.register("province")}
+          error={billing.error("province")}
         />
       ) : (
         <TextField
           label="Provincia, regione o stato (facoltativo)"
           autoComplete="address-level1"
-          registration={register("province")}
-          error={error("province")}
+          registration={billing.register("province")}
+          error={billing.error("province")}
         />
       )}
       <StatusRegion>
-        {save.isSuccess && !form.formState.isDirty ? (
+        {billing.submit.isSuccess && !billing.form.formState.isDirty ? (
           <FormMessage tone="success">I dati di fatturazione sono stati salvati.</FormMessage>
         ) : null}
       </StatusRegion>
@@ -187,9 +182,9 @@ export function BillingForm({ me }: { me: Me }) {
         <button
           type="submit"
           className={`${buttonStyles.button} ${buttonStyles.primary}`}
-          disabled={save.isPending}
+          disabled={billing.submit.isPending}
         >
-          {save.isPending ? "Salvataggio in corso…" : "Salva i dati di fatturazione"}
+          {billing.submit.isPending ? "Salvataggio in corso…" : "Salva i dati di fatturazione"}
         </button>
       </div>
     </form>

@@ -103,14 +103,7 @@ function profileValues(me: Me): ProfileFormValues {
 
 export function ProfileForm({ me }: { me: Me }) {
   const applyMe = useApplyMe();
-  const {
-    form,
-    register,
-    error,
-    submit: save,
-    onSubmit,
-    issuesPlaced,
-  } = useCheckedForm({
+  const profile = useCheckedForm({
     resolver: schemaResolver<ProfileFormValues, ProfileFormOutput>(ProfileFormSchema),
     defaultValues: profileValues(me),
     fieldNames: PROFILE_FIELDS,
@@ -124,28 +117,30 @@ export function ProfileForm({ me }: { me: Me }) {
       }),
     onSuccess: (updated) => {
       applyMe(updated);
-      form.reset(profileValues(updated));
+      profile.form.reset(profileValues(updated));
     },
   });
 
   return (
-    <form className={formStyles.form} noValidate onSubmit={onSubmit}>
+    <form className={formStyles.form} noValidate onSubmit={profile.onSubmit}>
       <RequiredNote />
-      {save.error && !issuesPlaced ? <FormMessage tone="error">{save.error.message}</FormMessage> : null}
+      {profile.submit.error && !profile.issuesPlaced ? (
+        <FormMessage tone="error">{profile.submit.error.message}</FormMessage>
+      ) : null}
       <div className={formStyles.row}>
         <TextField
           label="Nome"
           autoComplete="given-name"
           required
-          registration={register("name")}
-          error={error("name")}
+          registration={profile.register("name")}
+          error={profile.error("name")}
         />
         <TextField
           label="Cognome"
           autoComplete="family-name"
           required
-          registration={register("lastname")}
-          error={error("lastname")}
+          registration={profile.register("lastname")}
+          error={profile.error("lastname")}
         />
       </div>
       <dl className={styles.readOnly}>
@@ -162,22 +157,22 @@ export function ProfileForm({ me }: { me: Me }) {
         inputMode="tel"
         autoComplete="tel"
         hint="Lascialo vuoto se non vuoi che ti contattiamo per telefono."
-        registration={register("cellPhone", { setValueAs: compactPhone })}
-        error={error("cellPhone")}
+        registration={profile.register("cellPhone", { setValueAs: compactPhone })}
+        error={profile.error("cellPhone")}
       />
       <CheckboxField
         label="Voglio ricevere aggiornamenti e comunicazioni da Argine (facoltativo, puoi cambiare idea quando vuoi)."
-        registration={register("marketingConsent")}
-        error={error("marketingConsent")}
+        registration={profile.register("marketingConsent")}
+        error={profile.error("marketingConsent")}
       />
       <StatusRegion>
-        {save.isSuccess && !form.formState.isDirty ? (
+        {profile.submit.isSuccess && !profile.form.formState.isDirty ? (
           <FormMessage tone="success">I tuoi dati sono stati aggiornati.</FormMessage>
         ) : null}
       </StatusRegion>
       <div className={formStyles.actions}>
-        <button type="submit" className={PRIMARY} disabled={save.isPending}>
-          {save.isPending ? "Salvataggio in corso…" : "Salva i dati"}
+        <button type="submit" className={PRIMARY} disabled={profile.submit.isPending}>
+          {profile.submit.isPending ? "Salvataggio in corso…" : "Salva i dati"}
         </button>
       </div>
     </form>
@@ -194,14 +189,7 @@ const EMPTY_PASSWORDS: PasswordFormValues = { oldPassword: "", password: "", con
 
 export function PasswordChangeForm() {
   const applyMe = useApplyMe();
-  const {
-    form,
-    register,
-    error,
-    submit: save,
-    onSubmit,
-    issuesPlaced,
-  } = useCheckedForm({
+  const passwords = useCheckedForm({
     resolver: schemaResolver<PasswordFormValues, PasswordFormValues>(PasswordChangeFormSchema),
     defaultValues: EMPTY_PASSWORDS,
     fieldNames: PASSWORD_FIELDS,
@@ -211,43 +199,45 @@ export function PasswordChangeForm() {
     send: (values) => changePassword({ oldPassword: values.oldPassword, password: values.password }),
     onSuccess: (updated) => {
       applyMe(updated);
-      form.reset(EMPTY_PASSWORDS);
+      passwords.form.reset(EMPTY_PASSWORDS);
     },
   });
 
   return (
-    <form className={formStyles.form} noValidate onSubmit={onSubmit}>
-      {save.error && !issuesPlaced ? <FormMessage tone="error">{save.error.message}</FormMessage> : null}
+    <form className={formStyles.form} noValidate onSubmit={passwords.onSubmit}>
+      {passwords.submit.error && !passwords.issuesPlaced ? (
+        <FormMessage tone="error">{passwords.submit.error.message}</FormMessage>
+      ) : null}
       <PasswordField
         label="Password attuale"
         autoComplete="current-password"
         required
-        registration={register("oldPassword")}
-        error={error("oldPassword")}
+        registration={passwords.register("oldPassword")}
+        error={passwords.error("oldPassword")}
       />
       <PasswordField
         label="Nuova password"
         autoComplete="new-password"
         hint={MESSAGES.passwordRule}
         required
-        registration={register("password")}
-        error={error("password")}
+        registration={passwords.register("password")}
+        error={passwords.error("password")}
       />
       <PasswordField
         label="Conferma la nuova password"
         autoComplete="new-password"
         required
-        registration={register("confirmPassword")}
-        error={error("confirmPassword")}
+        registration={passwords.register("confirmPassword")}
+        error={passwords.error("confirmPassword")}
       />
       <StatusRegion>
-        {save.isSuccess && !form.formState.isDirty ? (
+        {passwords.submit.isSuccess && !passwords.form.formState.isDirty ? (
           <FormMessage tone="success">La tua password è stata cambiata.</FormMessage>
         ) : null}
       </StatusRegion>
       <div className={formStyles.actions}>
-        <button type="submit" className={PRIMARY} disabled={save.isPending}>
-          {save.isPending ? "Salvataggio in corso…" : "Cambia password"}
+        <button type="submit" className={PRIMARY} disabled={passwords.submit.isPending}>
+          {passwords.submit.isPending ? "Salvataggio in corso…" : "Cambia password"}
         </button>
       </div>
     </form>
