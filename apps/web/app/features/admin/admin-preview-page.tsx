@@ -6,8 +6,10 @@ import { ContentView } from "../content/content-view.tsx";
 import { PreviewOverlay } from "../content/preview-overlay.tsx";
 import buttonStyles from "../ui/button.module.css";
 import formStyles from "../ui/form.module.css";
-import { FieldFrame } from "../ui/form-field.tsx";
+import { FieldFrame, SelectOptions } from "../ui/form-field.tsx";
 import styles from "./admin.module.css";
+
+const PAGE_OPTIONS = CONTENT_PAGES.map((page) => ({ value: page.path, label: page.path }));
 
 type Preview = { page: ContentPageData } | { error: string } | null;
 
@@ -81,11 +83,7 @@ export function AdminPreviewPage() {
               value={path}
               onChange={(event) => setPath(event.target.value)}
             >
-              {CONTENT_PAGES.map((page) => (
-                <option key={page.path} value={page.path}>
-                  {page.path}
-                </option>
-              ))}
+              <SelectOptions options={PAGE_OPTIONS} />
             </select>
           )}
         </FieldFrame>

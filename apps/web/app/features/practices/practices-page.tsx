@@ -9,7 +9,7 @@ import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../auth/auth-state.ts";
 import buttonStyles from "../ui/button.module.css";
 import formStyles from "../ui/form.module.css";
-import { FieldFrame } from "../ui/form-field.tsx";
+import { FieldFrame, SelectOptions } from "../ui/form-field.tsx";
 import { PracticeCard } from "./practice-card.tsx";
 import { type PracticeFilters, practiceListQueryOptions } from "./practice-queries.ts";
 import styles from "./practices.module.css";
@@ -185,12 +185,7 @@ function SearchForm({
           onChange={(event) => apply(name, event.target.value)}
           className={formStyles.control}
         >
-          <option value="">Tutti</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <SelectOptions options={options} placeholder="Tutti" />
         </select>
       )}
     </FieldFrame>

@@ -223,6 +223,26 @@ export interface SelectOption {
   label: string;
 }
 
+/** The options of a select, after an empty first one when there is a placeholder ("Tutti"…). */
+export function SelectOptions({
+  options,
+  placeholder,
+}: {
+  options: readonly SelectOption[];
+  placeholder?: string;
+}) {
+  return (
+    <>
+      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
 export function SelectField({
   label,
   registration,
@@ -237,12 +257,7 @@ export function SelectField({
     <FieldFrame label={label} error={error} hint={hint} required={required}>
       {(control) => (
         <select {...registration} {...control} className={styles.control} autoComplete={autoComplete}>
-          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={options} placeholder={placeholder} />
         </select>
       )}
     </FieldFrame>
