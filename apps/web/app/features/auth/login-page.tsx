@@ -181,8 +181,8 @@ export function LoginForm({ interaction }: { interaction: Interaction }) {
   });
   const {
     form,
-    register,
-    error,
+    field,
+
     submit: login,
     onSubmit,
     issuesPlaced,
@@ -230,14 +230,8 @@ export function LoginForm({ interaction }: { interaction: Interaction }) {
       </StatusRegion>
       {resend.error ? <FormMessage tone="error">{resend.error.message}</FormMessage> : null}
 
-      <EmailField autoComplete="username" required registration={register("email")} error={error("email")} />
-      <PasswordField
-        label="Password"
-        autoComplete="current-password"
-        required
-        registration={register("password")}
-        error={error("password")}
-      />
+      <EmailField autoComplete="username" required {...field("email")} />
+      <PasswordField label="Password" autoComplete="current-password" required {...field("password")} />
       <div className={formStyles.actions}>
         <button type="submit" className={PRIMARY} disabled={busy}>
           {busy ? "Accesso in corso…" : "Accedi"}

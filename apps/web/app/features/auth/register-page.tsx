@@ -128,7 +128,7 @@ export function RegisterPage() {
 }
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string, message: string) => void }) {
-  const { register, error, submit, onSubmit, issuesPlaced } = useCheckedForm({
+  const { field, submit, onSubmit, issuesPlaced } = useCheckedForm({
     resolver: schemaResolver<RegisterFormValues, RegisterFormOutput>(RegisterFormSchema),
     defaultValues: EMPTY,
     fieldNames: FIELDS,
@@ -151,36 +151,22 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
       {submit.error && !issuesPlaced ? <FormMessage tone="error">{submit.error.message}</FormMessage> : null}
       <RequiredNote />
       <div className={formStyles.row}>
-        <TextField
-          label="Nome"
-          autoComplete="given-name"
-          required
-          registration={register("name")}
-          error={error("name")}
-        />
-        <TextField
-          label="Cognome"
-          autoComplete="family-name"
-          required
-          registration={register("lastname")}
-          error={error("lastname")}
-        />
+        <TextField label="Nome" autoComplete="given-name" required {...field("name")} />
+        <TextField label="Cognome" autoComplete="family-name" required {...field("lastname")} />
       </div>
-      <EmailField required registration={register("email")} error={error("email")} />
+      <EmailField required {...field("email")} />
       <PasswordField
         label="Password"
         autoComplete="new-password"
         hint={MESSAGES.passwordRule}
         required
-        registration={register("password")}
-        error={error("password")}
+        {...field("password")}
       />
       <PasswordField
         label="Conferma la password"
         autoComplete="new-password"
         required
-        registration={register("confirmPassword")}
-        error={error("confirmPassword")}
+        {...field("confirmPassword")}
       />
       <TextField
         label="Cellulare (facoltativo)"
@@ -188,8 +174,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
         inputMode="tel"
         autoComplete="tel"
         hint="Solo se preferisci che ti contattiamo anche per telefono. Esempio: +39 333 1234567"
-        registration={register("cellPhone", { setValueAs: compactPhone })}
-        error={error("cellPhone")}
+        {...field("cellPhone", { setValueAs: compactPhone })}
       />
       <CheckboxField
         label={
@@ -199,13 +184,11 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
           </>
         }
         required
-        registration={register("privacyConsent")}
-        error={error("privacyConsent")}
+        {...field("privacyConsent")}
       />
       <CheckboxField
         label="Voglio ricevere aggiornamenti e comunicazioni da Argine (facoltativo, puoi cambiare idea quando vuoi)."
-        registration={register("marketingConsent")}
-        error={error("marketingConsent")}
+        {...field("marketingConsent")}
       />
       <div className={formStyles.actions}>
         <button type="submit" className={PRIMARY} disabled={submit.isPending}>

@@ -8,8 +8,8 @@ import { resendVerification } from "./account-api.ts";
 /** Asks for a new confirmation link (POST /v1/users/verification/resend). */
 export function ResendVerificationForm() {
   const {
-    register,
-    error,
+    field,
+
     submit: resend,
     onSubmit,
   } = useCheckedForm({
@@ -23,7 +23,7 @@ export function ResendVerificationForm() {
   return (
     <form className={formStyles.form} noValidate onSubmit={onSubmit} aria-labelledby="resend-title">
       <h2 id="resend-title">Ricevi un nuovo link di conferma</h2>
-      <EmailField required registration={register("email")} error={error("email")} />
+      <EmailField required {...field("email")} />
       {resend.error ? <FormMessage tone="error">{resend.error.message}</FormMessage> : null}
       <StatusRegion>
         {resend.data ? <FormMessage tone="success">{resend.data.message}</FormMessage> : null}

@@ -122,7 +122,7 @@ function RequestStep() {
       {emailForm.submit.error && !emailForm.issuesPlaced ? (
         <FormMessage tone="error">{emailForm.submit.error.message}</FormMessage>
       ) : null}
-      <EmailField required registration={emailForm.register("email")} error={emailForm.error("email")} />
+      <EmailField required {...emailForm.field("email")} />
       <div className={formStyles.actions}>
         <button type="submit" className={PRIMARY} disabled={emailForm.submit.isPending}>
           {emailForm.submit.isPending ? "Invio in corso…" : "Invia il link"}
@@ -184,15 +184,13 @@ function NewPasswordStep({ token, onRestart }: { token: string; onRestart: () =>
             autoComplete="new-password"
             hint={MESSAGES.passwordRule}
             required
-            registration={passwordForm.register("password")}
-            error={passwordForm.error("password")}
+            {...passwordForm.field("password")}
           />
           <PasswordField
             label="Conferma la nuova password"
             autoComplete="new-password"
             required
-            registration={passwordForm.register("confirmPassword")}
-            error={passwordForm.error("confirmPassword")}
+            {...passwordForm.field("confirmPassword")}
           />
           <div className={formStyles.actions}>
             <button type="submit" className={PRIMARY} disabled={passwordForm.submit.isPending}>

@@ -31,7 +31,7 @@ function CommentForm({
   onSubmit: (text: string) => Promise<unknown>;
   onCancel?: () => void;
 }) {
-  const { form, register, error, submit, onSubmit } = useCheckedForm({
+  const { form, field, submit, onSubmit } = useCheckedForm({
     resolver: schemaResolver<CommentValues, CommentValues>(CommentBodySchema),
     defaultValues: { comment: initial },
     fieldNames: ["comment"],
@@ -42,13 +42,7 @@ function CommentForm({
   });
   return (
     <form onSubmit={onSubmit} noValidate className={styles.commentForm}>
-      <TextAreaField
-        label={label}
-        rows={4}
-        maxLength={5000}
-        registration={register("comment")}
-        error={error("comment")}
-      />
+      <TextAreaField label={label} rows={4} maxLength={5000} {...field("comment")} />
       <div className={formStyles.actions}>
         <button type="submit" className={PRIMARY} disabled={submit.isPending}>
           {submitLabel}

@@ -246,8 +246,7 @@ function AdvicePriceForm({ practice }: { practice: PracticeDetail }) {
           label="Prezzo in euro, IVA inclusa"
           hint="Senza un prezzo la consulenza non è acquistabile su questa pratica."
           inputMode="decimal"
-          registration={priceForm.register("price")}
-          error={priceForm.error("price")}
+          {...priceForm.field("price")}
         />
         <div className={formStyles.actions}>
           <button type="submit" className={PRIMARY} disabled={save.isPending}>
@@ -296,18 +295,8 @@ function EmailForm({ practice }: { practice: PracticeDetail }) {
   return (
     <Panel title="Scrivi un'email al cliente">
       <form onSubmit={afterClearing(setStatus, mail.onSubmit)} noValidate>
-        <TextField
-          label="Oggetto"
-          maxLength={200}
-          registration={mail.register("subject")}
-          error={mail.error("subject")}
-        />
-        <TextAreaField
-          label="Messaggio"
-          rows={6}
-          registration={mail.register("body")}
-          error={mail.error("body")}
-        />
+        <TextField label="Oggetto" maxLength={200} {...mail.field("subject")} />
+        <TextAreaField label="Messaggio" rows={6} {...mail.field("body")} />
         {/* A 409 (nobody to write to) is said here, next to the form, not in a modal. */}
         <SendError error={mail.submit.error} issuesPlaced={mail.issuesPlaced} />
         <button type="submit" className={PRIMARY} disabled={mail.submit.isPending}>

@@ -115,27 +115,24 @@ export function BillingForm({ me }: { me: Me }) {
         spellCheck={false}
         hint="Il tuo codice fiscale (16 caratteri) oppure la partita IVA (11 cifre) se la fattura va a un'attività."
         required
-        registration={billing.register("taxCode")}
-        error={billing.error("taxCode")}
+        {...billing.field("taxCode")}
       />
       <SelectField
         label="Paese"
         autoComplete="country"
         required
         options={COUNTRY_OPTIONS}
-        registration={billing.register("country", {
+        {...billing.field("country", {
           // The province of one country means nothing in another.
           onChange: () => billing.form.setValue("province", ""),
         })}
-        error={billing.error("country")}
       />
       <TextField
         label="Indirizzo"
         autoComplete="street-address"
         hint="Via o piazza e numero civico."
         required
-        registration={billing.register("address")}
-        error={billing.error("address")}
+        {...billing.field("address")}
       />
       <div className={formStyles.row}>
         <TextField
@@ -144,16 +141,9 @@ export function BillingForm({ me }: { me: Me }) {
           inputMode={italy ? "numeric" : "text"}
           maxLength={italy ? 5 : 10}
           required={italy}
-          registration={billing.register("zip")}
-          error={billing.error("zip")}
+          {...billing.field("zip")}
         />
-        <TextField
-          label="Città"
-          autoComplete="address-level2"
-          required
-          registration={billing.register("city")}
-          error={billing.error("city")}
-        />
+        <TextField label="Città" autoComplete="address-level2" required {...billing.field("city")} />
       </div>
       {italy ? (
         <SelectField
@@ -162,15 +152,13 @@ export function BillingForm({ me }: { me: Me }) {
           required
           placeholder="Scegli la provincia"
           options={PROVINCE_OPTIONS}
-          registration={billing.register("province")}
-          error={billing.error("province")}
+          {...billing.field("province")}
         />
       ) : (
         <TextField
           label="Provincia, regione o stato (facoltativo)"
           autoComplete="address-level1"
-          registration={billing.register("province")}
-          error={billing.error("province")}
+          {...billing.field("province")}
         />
       )}
       <StatusRegion>

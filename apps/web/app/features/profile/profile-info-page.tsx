@@ -128,20 +128,8 @@ export function ProfileForm({ me }: { me: Me }) {
         <FormMessage tone="error">{profile.submit.error.message}</FormMessage>
       ) : null}
       <div className={formStyles.row}>
-        <TextField
-          label="Nome"
-          autoComplete="given-name"
-          required
-          registration={profile.register("name")}
-          error={profile.error("name")}
-        />
-        <TextField
-          label="Cognome"
-          autoComplete="family-name"
-          required
-          registration={profile.register("lastname")}
-          error={profile.error("lastname")}
-        />
+        <TextField label="Nome" autoComplete="given-name" required {...profile.field("name")} />
+        <TextField label="Cognome" autoComplete="family-name" required {...profile.field("lastname")} />
       </div>
       <dl className={styles.readOnly}>
         <dt>Email</dt>
@@ -157,13 +145,11 @@ export function ProfileForm({ me }: { me: Me }) {
         inputMode="tel"
         autoComplete="tel"
         hint="Lascialo vuoto se non vuoi che ti contattiamo per telefono."
-        registration={profile.register("cellPhone", { setValueAs: compactPhone })}
-        error={profile.error("cellPhone")}
+        {...profile.field("cellPhone", { setValueAs: compactPhone })}
       />
       <CheckboxField
         label="Voglio ricevere aggiornamenti e comunicazioni da Argine (facoltativo, puoi cambiare idea quando vuoi)."
-        registration={profile.register("marketingConsent")}
-        error={profile.error("marketingConsent")}
+        {...profile.field("marketingConsent")}
       />
       <StatusRegion>
         {profile.submit.isSuccess && !profile.form.formState.isDirty ? (
@@ -212,23 +198,20 @@ export function PasswordChangeForm() {
         label="Password attuale"
         autoComplete="current-password"
         required
-        registration={passwords.register("oldPassword")}
-        error={passwords.error("oldPassword")}
+        {...passwords.field("oldPassword")}
       />
       <PasswordField
         label="Nuova password"
         autoComplete="new-password"
         hint={MESSAGES.passwordRule}
         required
-        registration={passwords.register("password")}
-        error={passwords.error("password")}
+        {...passwords.field("password")}
       />
       <PasswordField
         label="Conferma la nuova password"
         autoComplete="new-password"
         required
-        registration={passwords.register("confirmPassword")}
-        error={passwords.error("confirmPassword")}
+        {...passwords.field("confirmPassword")}
       />
       <StatusRegion>
         {passwords.submit.isSuccess && !passwords.form.formState.isDirty ? (

@@ -1,7 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from "react-hook-form";
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type RegisterOptions,
+  type Resolver,
+  useForm,
+} from "react-hook-form";
 import type { z } from "zod";
 import type { HttpError } from "../http/http-error.ts";
 import { applyServerIssues, visibleError } from "./form-state.ts";
@@ -80,7 +87,12 @@ export function useCheckedForm<TValues extends FieldValues, TBody, TResult>(
     },
   );
   const error = (name: Path<TValues>) => visibleError(formState, name);
-  return { form, register: form.register, error, submit, onSubmit, issuesPlaced, summaryRef };
+  /** What a field component takes for `name`: its registration and its visible error. */
+  const field = (name: Path<TValues>, rules?: RegisterOptions<TValues, Path<TValues>>) => ({
+    registration: form.register(name, rules),
+    error: error(name),
+  });
+  return { form, register: form.register, error, field, submit, onSubmit, issuesPlaced, summaryRef };
 }
 
 /** Focuses the element once it is on screen, when `enabled`: the keyboard follows what just appeared. */
