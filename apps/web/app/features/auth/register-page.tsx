@@ -1,6 +1,5 @@
 import { withPasswordConfirmation } from "@argine/core/identity/password";
 import { RegistrationBodySchema } from "@argine/core/identity/users-api";
-import { MESSAGES } from "@argine/core/shared/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
@@ -11,7 +10,7 @@ import {
   CheckboxField,
   EmailField,
   FormMessage,
-  PasswordField,
+  NewPasswordFields,
   RequiredNote,
   StatusRegion,
   TextField,
@@ -155,18 +154,11 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
         <TextField label="Cognome" autoComplete="family-name" required {...field("lastname")} />
       </div>
       <EmailField required {...field("email")} />
-      <PasswordField
+      <NewPasswordFields
         label="Password"
-        autoComplete="new-password"
-        hint={MESSAGES.passwordRule}
-        required
-        {...field("password")}
-      />
-      <PasswordField
-        label="Conferma la password"
-        autoComplete="new-password"
-        required
-        {...field("confirmPassword")}
+        confirmLabel="Conferma la password"
+        password={field("password")}
+        confirmPassword={field("confirmPassword")}
       />
       <TextField
         label="Cellulare (facoltativo)"

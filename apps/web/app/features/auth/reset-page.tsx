@@ -1,6 +1,5 @@
 import { withPasswordConfirmation } from "@argine/core/identity/password";
 import { EmailBodySchema } from "@argine/core/identity/users-api";
-import { MESSAGES } from "@argine/core/shared/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -8,7 +7,7 @@ import { errorCode } from "../http/http-error.ts";
 import { LOGIN_PATH } from "../layout/navigation.ts";
 import buttonStyles from "../ui/button.module.css";
 import formStyles from "../ui/form.module.css";
-import { EmailField, FormMessage, PasswordField, StatusRegion } from "../ui/form-field.tsx";
+import { EmailField, FormMessage, NewPasswordFields, StatusRegion } from "../ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../ui/use-checked-form.ts";
 import { confirmPasswordReset, requestPasswordReset } from "./account-api.ts";
 import { AccountLayout, FocusHeading } from "./account-layout.tsx";
@@ -179,18 +178,9 @@ function NewPasswordStep({ token, onRestart }: { token: string; onRestart: () =>
         </div>
       ) : (
         <>
-          <PasswordField
-            label="Nuova password"
-            autoComplete="new-password"
-            hint={MESSAGES.passwordRule}
-            required
-            {...passwordForm.field("password")}
-          />
-          <PasswordField
-            label="Conferma la nuova password"
-            autoComplete="new-password"
-            required
-            {...passwordForm.field("confirmPassword")}
+          <NewPasswordFields
+            password={passwordForm.field("password")}
+            confirmPassword={passwordForm.field("confirmPassword")}
           />
           <div className={formStyles.actions}>
             <button type="submit" className={PRIMARY} disabled={passwordForm.submit.isPending}>

@@ -4,7 +4,6 @@ import {
   ProfileUpdateBodySchema,
 } from "@argine/core/identity/profile";
 import type { Me } from "@argine/core/identity/users-api";
-import { MESSAGES } from "@argine/core/shared/messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { config } from "../../config.ts";
 import { useAppStateStore } from "../async/app-state.ts";
@@ -17,6 +16,7 @@ import formStyles from "../ui/form.module.css";
 import {
   CheckboxField,
   FormMessage,
+  NewPasswordFields,
   PasswordField,
   RequiredNote,
   StatusRegion,
@@ -200,18 +200,9 @@ export function PasswordChangeForm() {
         required
         {...passwords.field("oldPassword")}
       />
-      <PasswordField
-        label="Nuova password"
-        autoComplete="new-password"
-        hint={MESSAGES.passwordRule}
-        required
-        {...passwords.field("password")}
-      />
-      <PasswordField
-        label="Conferma la nuova password"
-        autoComplete="new-password"
-        required
-        {...passwords.field("confirmPassword")}
+      <NewPasswordFields
+        password={passwords.field("password")}
+        confirmPassword={passwords.field("confirmPassword")}
       />
       <StatusRegion>
         {passwords.submit.isSuccess && !passwords.form.formState.isDirty ? (

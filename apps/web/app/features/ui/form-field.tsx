@@ -1,3 +1,4 @@
+import { MESSAGES } from "@argine/core/shared/messages";
 import {
   type InputHTMLAttributes,
   type ReactNode,
@@ -215,6 +216,35 @@ export function PasswordField({
         </div>
       )}
     </FieldFrame>
+  );
+}
+
+/** What useCheckedForm's field(name) gives a field: its registration and its visible error. */
+export type FieldBinding = Pick<FieldBaseProps, "registration" | "error">;
+
+/** A new password with core's rule as its hint, then its confirmation (core's withPasswordConfirmation). */
+export function NewPasswordFields({
+  password,
+  confirmPassword,
+  label = "Nuova password",
+  confirmLabel = "Conferma la nuova password",
+}: {
+  password: FieldBinding;
+  confirmPassword: FieldBinding;
+  label?: string;
+  confirmLabel?: string;
+}) {
+  return (
+    <>
+      <PasswordField
+        label={label}
+        autoComplete="new-password"
+        hint={MESSAGES.passwordRule}
+        required
+        {...password}
+      />
+      <PasswordField label={confirmLabel} autoComplete="new-password" required {...confirmPassword} />
+    </>
   );
 }
 
