@@ -1,10 +1,13 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { CONTENT_PAGES } from "../../content-pages.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
+import { FieldFrame, SelectOptions } from "../../shared/ui/form-field.tsx";
 import type { ContentPageData } from "../content/public.ts";
 import { ContentView, loadContentSource, loadMarkdown, PreviewOverlay } from "../content/public.ts";
 import styles from "./admin.module.css";
+
+const PAGE_OPTIONS = CONTENT_PAGES.map((page) => ({ value: page.path, label: page.path }));
 
 type Preview = { page: ContentPageData } | { error: string } | null;
 
@@ -14,8 +17,6 @@ type Preview = { page: ContentPageData } | { error: string } | null;
  * current Markdown in the editor, to change from there. The renderer is the build's own, loaded only here.
  */
 export function AdminPreviewPage() {
-  const pageFieldId = useId();
-  const sourceFieldId = useId();
   const [path, setPath] = useState(CONTENT_PAGES[0]?.path ?? "/");
   const [source, setSource] = useState("");
   const [loading, setLoading] = useState(false);
@@ -72,39 +73,33 @@ export function AdminPreviewPage() {
         apps/web/content.
       </p>
       <form onSubmit={showPreview} className={formStyles.form}>
-        <div className={formStyles.field}>
-          <label htmlFor={pageFieldId} className={formStyles.label}>
-            Pagina del sito
-          </label>
-          <select
-            id={pageFieldId}
-            className={formStyles.control}
-            value={path}
-            onChange={(event) => setPath(event.target.value)}
-          >
-            {CONTENT_PAGES.map((page) => (
-              <option key={page.path} value={page.path}>
-                {page.path}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={formStyles.field}>
-          <label htmlFor={sourceFieldId} className={formStyles.label}>
-            Markdown della pagina
-          </label>
-          <textarea
-            id={sourceFieldId}
-            className={`${formStyles.control} ${formStyles.textarea}`}
-            rows={14}
-            value={source}
-            onChange={(event) => {
-              awaited.current = null;
-              setSource(event.target.value);
-            }}
-            placeholder={"---\ntitle: …\ndescription: …\nheading: …\n---\nTesto della pagina"}
-          />
-        </div>
+        <FieldFrame label="Pagina del sito">
+          {(control) => (
+            <select
+              {...control}
+              className={formStyles.control}
+              value={path}
+              onChange={(event) => setPath(event.target.value)}
+            >
+              <SelectOptions options={PAGE_OPTIONS} />
+            </select>
+          )}
+        </FieldFrame>
+        <FieldFrame label="Markdown della pagina">
+          {(control) => (
+            <textarea
+              {...control}
+              className={`${formStyles.control} ${formStyles.textarea}`}
+              rows={14}
+              value={source}
+              onChange={(event) => {
+                awaited.current = null;
+                setSource(event.target.value);
+              }}
+              placeholder={"---\ntitle: …\ndescription: …\nheading: …\n---\nTesto della pagina"}
+            />
+          )}
+        </FieldFrame>
         {sourceError ? (
           <p role="alert" className={formStyles.alert}>
             {sourceError}

@@ -1,16 +1,14 @@
 import { LoginBodySchema } from "@argine/core/identity/users-api";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useEffect, useMemo, useRef } from "react";
 import { Link, Navigate, useLocation } from "react-router";
 import { useAuthPending } from "../../shared/async/auth-state.ts";
-import { errorCode, type HttpError } from "../../shared/http/http-error.ts";
+import { errorCode } from "../../shared/http/http-error.ts";
 import { DASHBOARD_PATH, REGISTER_PATH, RESET_PATH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import { EmailField, FormMessage, PasswordField, StatusRegion } from "../../shared/ui/form-field.tsx";
-import { applyServerIssues, visibleError } from "../../shared/ui/form-state.ts";
+import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { getInteraction, type Interaction, resendVerification, submitLogin } from "./account-api.ts";
 import { AccountLayout } from "./account-layout.tsx";
 import { useOidcClient } from "./auth-session.ts";
@@ -171,27 +169,36 @@ function safeRedirect(target: string): string | null {
   }
 }
 
-export function LoginForm({ interaction }: { interaction: Interaction }) {
-  const { register, handleSubmit, formState, setError, setFocus, getValues } = useForm({
-    resolver: zodResolver(LoginBodySchema),
-    mode: "onTouched",
-    defaultValues: { email: interaction.loginHint ?? "", password: "" },
-  });
-  const [issuesPlaced, setIssuesPlaced] = useState(false);
+interface LoginValues {
+  email: string;
+  password: string;
+}
 
-  const login = useMutation({
-    mutationFn: (values: { email: string; password: string }) => submitLogin(interaction, values),
+export function LoginForm({ interaction }: { interaction: Interaction }) {
+  const resend = useMutation({
+    mutationFn: (email: string) => resendVerification(email),
     meta: { hideError: true },
+  });
+  const {
+    form,
+    field,
+
+    submit: login,
+    onSubmit,
+    issuesPlaced,
+  } = useCheckedForm({
+    resolver: schemaResolver<LoginValues, LoginValues>(LoginBodySchema),
+    defaultValues: { email: interaction.loginHint ?? "", password: "" },
+    fieldNames: ["email", "password"],
+    focusOnInvalid: "field",
+    send: (values) => {
+      resend.reset();
+      return submitLogin(interaction, values);
+    },
     onSuccess: ({ redirectTo }) => {
       const target = safeRedirect(redirectTo);
       if (target) window.location.assign(target);
     },
-    onError: (error: HttpError) =>
-      setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, ["email", "password"])),
-  });
-  const resend = useMutation({
-    mutationFn: (email: string) => resendVerification(email),
-    meta: { hideError: true },
   });
 
   const code = errorCode(login.error);
@@ -200,15 +207,7 @@ export function LoginForm({ interaction }: { interaction: Interaction }) {
   if (code === "NOT_FOUND" && login.error) return <RestartLogin message={login.error.message} />;
 
   return (
-    <form
-      className={formStyles.form}
-      noValidate
-      onSubmit={handleSubmit((values) => {
-        resend.reset();
-        setIssuesPlaced(false);
-        login.mutate(values);
-      })}
-    >
+    <form className={formStyles.form} noValidate onSubmit={onSubmit}>
       {login.error && !issuesPlaced ? (
         <FormMessage tone="error">
           <p>{login.error.message}</p>
@@ -220,7 +219,7 @@ export function LoginForm({ interaction }: { interaction: Interaction }) {
             type="button"
             className={SECONDARY}
             disabled={resend.isPending}
-            onClick={() => resend.mutate(getValues("email"))}
+            onClick={() => resend.mutate(form.getValues("email"))}
           >
             Invia di nuovo l'email di conferma
           </button>
@@ -231,19 +230,8 @@ export function LoginForm({ interaction }: { interaction: Interaction }) {
       </StatusRegion>
       {resend.error ? <FormMessage tone="error">{resend.error.message}</FormMessage> : null}
 
-      <EmailField
-        autoComplete="username"
-        required
-        registration={register("email")}
-        error={visibleError(formState, "email")}
-      />
-      <PasswordField
-        label="Password"
-        autoComplete="current-password"
-        required
-        registration={register("password")}
-        error={visibleError(formState, "password")}
-      />
+      <EmailField autoComplete="username" required {...field("email")} />
+      <PasswordField label="Password" autoComplete="current-password" required {...field("password")} />
       <div className={formStyles.actions}>
         <button type="submit" className={PRIMARY} disabled={busy}>
           {busy ? "Accesso in corso…" : "Accedi"}

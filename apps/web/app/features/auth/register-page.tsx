@@ -1,12 +1,8 @@
 import { withPasswordConfirmation } from "@argine/core/identity/password";
 import { RegistrationBodySchema } from "@argine/core/identity/users-api";
-import { MESSAGES } from "@argine/core/shared/messages";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
 import { Link, useLocation } from "react-router";
-import type { HttpError } from "../../shared/http/http-error.ts";
 import { LOGIN_PATH, PRIVACY_PATH, QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
@@ -14,12 +10,12 @@ import {
   CheckboxField,
   EmailField,
   FormMessage,
-  PasswordField,
+  NewPasswordFields,
   RequiredNote,
   StatusRegion,
   TextField,
 } from "../../shared/ui/form-field.tsx";
-import { applyServerIssues, visibleError } from "../../shared/ui/form-state.ts";
+import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { register as registerAccount, resendVerification } from "./account-api.ts";
 import { AccountLayout, FocusHeading } from "./account-layout.tsx";
 import { ExternalAccountNotice } from "./external-account-notice.tsx";
@@ -131,22 +127,12 @@ export function RegisterPage() {
 }
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string, message: string) => void }) {
-  const { register, handleSubmit, formState, setError, setFocus } = useForm<
-    RegisterFormValues,
-    unknown,
-    RegisterFormOutput
-  >({
-    resolver: zodResolver(RegisterFormSchema) as unknown as Resolver<
-      RegisterFormValues,
-      unknown,
-      RegisterFormOutput
-    >,
-    mode: "onTouched",
+  const { field, submit, onSubmit, issuesPlaced } = useCheckedForm({
+    resolver: schemaResolver<RegisterFormValues, RegisterFormOutput>(RegisterFormSchema),
     defaultValues: EMPTY,
-  });
-  const [issuesPlaced, setIssuesPlaced] = useState(false);
-  const submit = useMutation({
-    mutationFn: (values: RegisterFormOutput) =>
+    fieldNames: FIELDS,
+    focusOnInvalid: "field",
+    send: (values) =>
       registerAccount({
         name: values.name,
         lastname: values.lastname,
@@ -156,54 +142,23 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
         privacyConsent: true,
         marketingConsent: values.marketingConsent,
       }),
-    meta: { hideError: true },
     onSuccess: (answer, values) => onRegistered(values.email, answer.message),
-    onError: (error: HttpError) => setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, FIELDS)),
   });
-  const error = (field: (typeof FIELDS)[number]) => visibleError(formState, field);
 
   return (
-    <form
-      className={formStyles.form}
-      noValidate
-      onSubmit={handleSubmit((values) => {
-        setIssuesPlaced(false);
-        submit.mutate(values);
-      })}
-    >
+    <form className={formStyles.form} noValidate onSubmit={onSubmit}>
       {submit.error && !issuesPlaced ? <FormMessage tone="error">{submit.error.message}</FormMessage> : null}
       <RequiredNote />
       <div className={formStyles.row}>
-        <TextField
-          label="Nome"
-          autoComplete="given-name"
-          required
-          registration={register("name")}
-          error={error("name")}
-        />
-        <TextField
-          label="Cognome"
-          autoComplete="family-name"
-          required
-          registration={register("lastname")}
-          error={error("lastname")}
-        />
+        <TextField label="Nome" autoComplete="given-name" required {...field("name")} />
+        <TextField label="Cognome" autoComplete="family-name" required {...field("lastname")} />
       </div>
-      <EmailField required registration={register("email")} error={error("email")} />
-      <PasswordField
+      <EmailField required {...field("email")} />
+      <NewPasswordFields
         label="Password"
-        autoComplete="new-password"
-        hint={MESSAGES.passwordRule}
-        required
-        registration={register("password")}
-        error={error("password")}
-      />
-      <PasswordField
-        label="Conferma la password"
-        autoComplete="new-password"
-        required
-        registration={register("confirmPassword")}
-        error={error("confirmPassword")}
+        confirmLabel="Conferma la password"
+        password={field("password")}
+        confirmPassword={field("confirmPassword")}
       />
       <TextField
         label="Cellulare (facoltativo)"
@@ -211,8 +166,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
         inputMode="tel"
         autoComplete="tel"
         hint="Solo se preferisci che ti contattiamo anche per telefono. Esempio: +39 333 1234567"
-        registration={register("cellPhone", { setValueAs: compactPhone })}
-        error={error("cellPhone")}
+        {...field("cellPhone", { setValueAs: compactPhone })}
       />
       <CheckboxField
         label={
@@ -222,13 +176,11 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
           </>
         }
         required
-        registration={register("privacyConsent")}
-        error={error("privacyConsent")}
+        {...field("privacyConsent")}
       />
       <CheckboxField
         label="Voglio ricevere aggiornamenti e comunicazioni da Argine (facoltativo, puoi cambiare idea quando vuoi)."
-        registration={register("marketingConsent")}
-        error={error("marketingConsent")}
+        {...field("marketingConsent")}
       />
       <div className={formStyles.actions}>
         <button type="submit" className={PRIMARY} disabled={submit.isPending}>

@@ -1,17 +1,14 @@
 import { withPasswordConfirmation } from "@argine/core/identity/password";
 import { EmailBodySchema } from "@argine/core/identity/users-api";
-import { MESSAGES } from "@argine/core/shared/messages";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { errorCode, type HttpError } from "../../shared/http/http-error.ts";
+import { errorCode } from "../../shared/http/http-error.ts";
 import { LOGIN_PATH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
-import { EmailField, FormMessage, PasswordField, StatusRegion } from "../../shared/ui/form-field.tsx";
-import { applyServerIssues, visibleError } from "../../shared/ui/form-state.ts";
+import { EmailField, FormMessage, NewPasswordFields, StatusRegion } from "../../shared/ui/form-field.tsx";
+import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { confirmPasswordReset, requestPasswordReset } from "./account-api.ts";
 import { AccountLayout, FocusHeading } from "./account-layout.tsx";
 import { ExternalAccountNotice } from "./external-account-notice.tsx";
@@ -56,31 +53,35 @@ export function ResetPage() {
   );
 }
 
+interface EmailValues {
+  email: string;
+}
+
+interface NewPasswordValues {
+  password: string;
+  confirmPassword: string;
+}
+
 function RequestStep() {
-  const { register, handleSubmit, formState, setError, setFocus } = useForm({
-    resolver: zodResolver(EmailBodySchema),
-    mode: "onTouched",
+  const emailForm = useCheckedForm({
+    resolver: schemaResolver<EmailValues, EmailValues>(EmailBodySchema),
     defaultValues: { email: "" },
-  });
-  const [issuesPlaced, setIssuesPlaced] = useState(false);
-  const request = useMutation({
-    mutationFn: (email: string) => requestPasswordReset(email),
-    meta: { hideError: true },
-    onError: (error: HttpError) =>
-      setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, ["email"])),
+    fieldNames: ["email"],
+    focusOnInvalid: "field",
+    send: ({ email }) => requestPasswordReset(email),
   });
   const resend = useMutation({
     mutationFn: (email: string) => requestPasswordReset(email),
     meta: { hideError: true },
   });
 
-  if (request.isSuccess) {
-    const email = request.variables;
+  if (emailForm.submit.isSuccess) {
+    const email = emailForm.submit.variables.email;
     return (
       <>
         <FocusHeading>Email inviata</FocusHeading>
         <FormMessage tone="success">
-          <p>{request.data.message}</p>
+          <p>{emailForm.submit.data.message}</p>
         </FormMessage>
         <p>
           Il link vale per un'ora e si può usare una sola volta. Se non trovi l'email, guarda anche nella
@@ -100,7 +101,7 @@ function RequestStep() {
             className={SECONDARY}
             onClick={() => {
               resend.reset();
-              request.reset();
+              emailForm.submit.reset();
             }}
           >
             Usa un altro indirizzo
@@ -115,22 +116,15 @@ function RequestStep() {
   }
 
   return (
-    <form
-      className={formStyles.form}
-      noValidate
-      onSubmit={handleSubmit((values) => {
-        setIssuesPlaced(false);
-        request.mutate(values.email);
-      })}
-    >
+    <form className={formStyles.form} noValidate onSubmit={emailForm.onSubmit}>
       <p>Scrivi l'indirizzo email del tuo account: ti mandiamo un link per scegliere una nuova password.</p>
-      {request.error && !issuesPlaced ? (
-        <FormMessage tone="error">{request.error.message}</FormMessage>
+      {emailForm.submit.error && !emailForm.issuesPlaced ? (
+        <FormMessage tone="error">{emailForm.submit.error.message}</FormMessage>
       ) : null}
-      <EmailField required registration={register("email")} error={visibleError(formState, "email")} />
+      <EmailField required {...emailForm.field("email")} />
       <div className={formStyles.actions}>
-        <button type="submit" className={PRIMARY} disabled={request.isPending}>
-          {request.isPending ? "Invio in corso…" : "Invia il link"}
+        <button type="submit" className={PRIMARY} disabled={emailForm.submit.isPending}>
+          {emailForm.submit.isPending ? "Invio in corso…" : "Invia il link"}
         </button>
       </div>
     </form>
@@ -138,25 +132,20 @@ function RequestStep() {
 }
 
 function NewPasswordStep({ token, onRestart }: { token: string; onRestart: () => void }) {
-  const { register, handleSubmit, formState, setError, setFocus } = useForm({
-    resolver: zodResolver(NewPasswordSchema),
-    mode: "onTouched",
+  const passwordForm = useCheckedForm({
+    resolver: schemaResolver<NewPasswordValues, NewPasswordValues>(NewPasswordSchema),
     defaultValues: { password: "", confirmPassword: "" },
-  });
-  const [issuesPlaced, setIssuesPlaced] = useState(false);
-  const confirm = useMutation({
-    mutationFn: (password: string) => confirmPasswordReset(token, password),
-    meta: { hideError: true },
-    onError: (error: HttpError) =>
-      setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, ["password"])),
+    fieldNames: ["password"],
+    focusOnInvalid: "field",
+    send: ({ password }) => confirmPasswordReset(token, password),
   });
 
-  if (confirm.isSuccess) {
+  if (passwordForm.submit.isSuccess) {
     return (
       <>
         <FocusHeading>Password aggiornata</FocusHeading>
         <FormMessage tone="success">
-          <p>{confirm.data.message}</p>
+          <p>{passwordForm.submit.data.message}</p>
         </FormMessage>
         <div className={formStyles.actions}>
           <Link to={LOGIN_PATH} className={PRIMARY}>
@@ -168,21 +157,17 @@ function NewPasswordStep({ token, onRestart }: { token: string; onRestart: () =>
   }
 
   // A refused link (invalid, expired or already used): no form to fill in vain, a way to get a new one.
-  const code = errorCode(confirm.error);
-  const refused = confirm.error && !issuesPlaced && (code === INVALID_TOKEN || code === "BAD_REQUEST");
+  const code = errorCode(passwordForm.submit.error);
+  const refused =
+    passwordForm.submit.error &&
+    !passwordForm.issuesPlaced &&
+    (code === INVALID_TOKEN || code === "BAD_REQUEST");
 
   return (
-    <form
-      className={formStyles.form}
-      noValidate
-      onSubmit={handleSubmit((values) => {
-        setIssuesPlaced(false);
-        confirm.mutate(values.password);
-      })}
-    >
-      {confirm.error && !issuesPlaced ? (
+    <form className={formStyles.form} noValidate onSubmit={passwordForm.onSubmit}>
+      {passwordForm.submit.error && !passwordForm.issuesPlaced ? (
         <FormMessage tone="error">
-          <p>{confirm.error.message}</p>
+          <p>{passwordForm.submit.error.message}</p>
         </FormMessage>
       ) : null}
       {refused ? (
@@ -193,24 +178,13 @@ function NewPasswordStep({ token, onRestart }: { token: string; onRestart: () =>
         </div>
       ) : (
         <>
-          <PasswordField
-            label="Nuova password"
-            autoComplete="new-password"
-            hint={MESSAGES.passwordRule}
-            required
-            registration={register("password")}
-            error={visibleError(formState, "password")}
-          />
-          <PasswordField
-            label="Conferma la nuova password"
-            autoComplete="new-password"
-            required
-            registration={register("confirmPassword")}
-            error={visibleError(formState, "confirmPassword")}
+          <NewPasswordFields
+            password={passwordForm.field("password")}
+            confirmPassword={passwordForm.field("confirmPassword")}
           />
           <div className={formStyles.actions}>
-            <button type="submit" className={PRIMARY} disabled={confirm.isPending}>
-              {confirm.isPending ? "Salvataggio in corso…" : "Salva la nuova password"}
+            <button type="submit" className={PRIMARY} disabled={passwordForm.submit.isPending}>
+              {passwordForm.submit.isPending ? "Salvataggio in corso…" : "Salva la nuova password"}
             </button>
           </div>
         </>

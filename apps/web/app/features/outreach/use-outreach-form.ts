@@ -1,9 +1,8 @@
 import type { OutreachAnswer } from "@argine/core/outreach/outreach-api";
-import { zodResolver } from "@hookform/resolvers/zod";
-import type { DefaultValues, FieldValues, Resolver } from "react-hook-form";
+import type { DefaultValues, FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import type { SummaryField } from "../../shared/ui/error-summary.tsx";
-import { useCheckedForm } from "../../shared/ui/use-checked-form.ts";
+import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { useHydrated } from "../../shared/ui/use-hydrated.ts";
 
 // The three outreach forms: core's body schema checks them with the API's own rules and messages, and the
@@ -22,12 +21,7 @@ export function useOutreachForm<TValues extends FieldValues, TBody>(
 ) {
   const { fields, send } = options;
   const checked = useCheckedForm<TValues, TBody, OutreachAnswer>({
-    // The form holds what the user types (an unticked box is false); the schema's output is the body.
-    resolver: zodResolver(options.schema as z.ZodType<TBody, FieldValues>) as unknown as Resolver<
-      TValues,
-      unknown,
-      TBody
-    >,
+    resolver: schemaResolver(options.schema),
     defaultValues: options.defaultValues,
     fieldNames: fields.map((field) => field.name),
     send,

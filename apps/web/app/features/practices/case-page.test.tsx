@@ -1,6 +1,8 @@
 import { MINOR_SEXUAL_CONTENT_HELP } from "@argine/core/practices/human-review";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { MESSAGES } from "@argine/core/shared/messages";
+import { parseEuroAmount } from "@argine/core/shared/money";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AppProviders } from "../../shell/providers/app-providers.tsx";
@@ -179,5 +181,60 @@ describe("PracticeRecap", () => {
     renderRecap({ ...PRACTICE, shitstorm }, staff);
     expect(fact("Attacco di massa")).toBe(shown);
     expect(screen.queryByText(/shitstorm/i)).toBeNull();
+  });
+});
+
+describe("the staff's and the client's forms on the case page", () => {
+  it("checks the email to the client with core's rules before sending it, then empties the form", async () => {
+    const api = renderCase(PRACTICE, true, {
+      [`POST /v1/practices/${ID}/emails`]: { status: 201, body: {} },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Invia l'email" }));
+    const subject = screen.getByLabelText("Oggetto") as HTMLInputElement;
+    const message = screen.getByLabelText("Messaggio") as HTMLTextAreaElement;
+    await waitFor(() => expect(subject.getAttribute("aria-invalid")).toBe("true"));
+    expect(message.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getAllByText(MESSAGES.required).length).toBe(2);
+    expect(api.calls.some((c) => c.url.endsWith("/emails") && c.method === "POST")).toBe(false);
+
+    fireEvent.change(subject, { target: { value: "  Aggiornamento  " } });
+    fireEvent.change(message, { target: { value: "Buongiorno" } });
+    fireEvent.click(screen.getByRole("button", { name: "Invia l'email" }));
+    expect(await screen.findByText("Email inviata al cliente.")).toBeTruthy();
+    const sent = api.calls.find((c) => c.url.endsWith("/emails") && c.method === "POST");
+    expect(sent?.body).toEqual({ subject: "Aggiornamento", body: "Buongiorno" });
+    await waitFor(() => expect(subject.value).toBe(""));
+  });
+
+  it("reads the advice price as typed in euros and refuses what is not a price", async () => {
+    const saved = { ...PRACTICE, advicePrice: parseEuroAmount("49,90") ?? null };
+    const api = renderCase(PRACTICE, true, {
+      [`PUT /v1/practices/${ID}/customService`]: { status: 200, body: saved },
+    });
+    const price = screen.getByLabelText("Prezzo in euro, IVA inclusa");
+    fireEvent.click(screen.getByRole("button", { name: "Salva il prezzo" }));
+    expect(await screen.findByText(MESSAGES.required)).toBeTruthy();
+    fireEvent.change(price, { target: { value: "abc" } });
+    expect(await screen.findByText(MESSAGES.invalidNumber)).toBeTruthy();
+    fireEvent.change(price, { target: { value: "49,90" } });
+    fireEvent.click(screen.getByRole("button", { name: "Salva il prezzo" }));
+    expect(await screen.findByText("Prezzo della consulenza salvato.")).toBeTruthy();
+    const sent = api.calls.find((c) => c.method === "PUT" && c.url.endsWith("/customService"));
+    expect(sent?.body).toEqual({ price: parseEuroAmount("49,90") });
+  });
+
+  it("sends a comment trimmed, and not an empty one", async () => {
+    const api = renderCase(PRACTICE, false, {
+      [`POST /v1/practices/${ID}/comments`]: { status: 201, body: {} },
+    });
+    const text = screen.getByLabelText("Scrivi al tuo avvocato") as HTMLTextAreaElement;
+    fireEvent.click(screen.getByRole("button", { name: "Invia il messaggio" }));
+    expect(await screen.findByText(MESSAGES.required)).toBeTruthy();
+    fireEvent.change(text, { target: { value: "  Ho una domanda  " } });
+    fireEvent.click(screen.getByRole("button", { name: "Invia il messaggio" }));
+    expect(await screen.findByText("Messaggio inviato.")).toBeTruthy();
+    const sent = api.calls.find((c) => c.method === "POST" && c.url.endsWith("/comments"));
+    expect(sent?.body).toEqual({ comment: "Ho una domanda" });
+    await waitFor(() => expect(text.value).toBe(""));
   });
 });

@@ -1,21 +1,20 @@
 import { CommentBodySchema, type PracticeDetail } from "@argine/core/practices/practices-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { useState } from "react";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { formatMoment } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
-import { FieldError, StatusRegion } from "../../shared/ui/form-field.tsx";
+import { StatusRegion, TextAreaField } from "../../shared/ui/form-field.tsx";
+import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { addComment, commentsQueryOptions, editComment } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 
 const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
 const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
 
-/** The first Italian message of core's comment rule, or null when the text is fine. */
-function commentError(text: string): string | null {
-  const result = CommentBodySchema.safeParse({ comment: text });
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
+interface CommentValues {
+  comment: string;
 }
 
 /** A text area with its label, error and send button; used to write and to edit a comment. */
@@ -23,7 +22,7 @@ function CommentForm({
   label,
   initial = "",
   submitLabel,
-  onSubmit,
+  onSubmit: send,
   onCancel,
 }: {
   label: string;
@@ -32,45 +31,20 @@ function CommentForm({
   onSubmit: (text: string) => Promise<unknown>;
   onCancel?: () => void;
 }) {
-  const id = useId();
-  const [text, setText] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = commentError(text);
-    setError(problem);
-    if (problem) return;
-    setSending(true);
-    try {
-      await onSubmit(text.trim());
-      setText("");
-    } catch {
-      // the error modal says what went wrong; the text stays so nothing is lost
-    } finally {
-      setSending(false);
-    }
-  };
+  const { form, field, submit, onSubmit } = useCheckedForm({
+    resolver: schemaResolver<CommentValues, CommentValues>(CommentBodySchema),
+    defaultValues: { comment: initial },
+    fieldNames: ["comment"],
+    focusOnInvalid: "field",
+    // A failure opens the error modal (the caller's mutation); the text stays so nothing is lost.
+    send: ({ comment }) => send(comment),
+    onSuccess: () => form.reset({ comment: "" }),
+  });
   return (
-    <form onSubmit={submit} noValidate className={styles.commentForm}>
-      <div className={formStyles.field}>
-        <label htmlFor={id} className={formStyles.label}>
-          {label}
-        </label>
-        <textarea
-          id={id}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          rows={4}
-          maxLength={5000}
-          className={`${formStyles.control} ${formStyles.textarea}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        <FieldError id={`${id}-error`} message={error ?? undefined} />
-      </div>
+    <form onSubmit={onSubmit} noValidate className={styles.commentForm}>
+      <TextAreaField label={label} rows={4} maxLength={5000} {...field("comment")} />
       <div className={formStyles.actions}>
-        <button type="submit" className={PRIMARY} disabled={sending}>
+        <button type="submit" className={PRIMARY} disabled={submit.isPending}>
           {submitLabel}
         </button>
         {onCancel ? (

@@ -13,10 +13,20 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import { formatEuroInput, parseEuroAmount } from "@argine/core/shared/money";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
+import type { Resolver, ResolverResult } from "react-hook-form";
 import { toHttpError } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
-import { FieldError, FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
+import {
+  FormMessage,
+  SelectField,
+  type SelectOption,
+  SendError,
+  StatusRegion,
+  TextAreaField,
+  TextField,
+} from "../../shared/ui/form-field.tsx";
+import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import {
   emailClient,
   emailsQueryOptions,
@@ -46,6 +56,14 @@ function useDetailUpdate(practiceId: string) {
     queryClient.setQueryData(practiceQueryKey(practiceId), detail);
     await queryClient.invalidateQueries({ queryKey: [...PRACTICES_QUERY_KEY, "list"] });
     await queryClient.invalidateQueries({ queryKey: [...practiceQueryKey(practiceId), "customService"] });
+  };
+}
+
+/** Clears the panel's last status line before a submit, so the next one is announced again. */
+function afterClearing(setStatus: (status: string) => void, onSubmit: (event: FormEvent) => Promise<void>) {
+  return (event: FormEvent) => {
+    setStatus("");
+    return onSubmit(event);
   };
 }
 
@@ -79,44 +97,39 @@ export function LawyerBox({ practice }: { practice: PracticeDetail }) {
   );
 }
 
+const EVALUATION_OPTIONS: readonly SelectOption[] = EVALUATIONS.map((evaluation) => ({
+  value: evaluation,
+  label: evaluationLabel(evaluation),
+}));
+
 function EvaluationForm({ practice }: { practice: PracticeDetail }) {
-  const id = useId();
-  const [value, setValue] = useState(practice.evaluation ?? "");
   const [status, setStatus] = useState("");
   const apply = useDetailUpdate(practice.practiceId);
   const save = useMutation({
-    mutationFn: () => setEvaluation(practice.practiceId, value),
+    mutationFn: (evaluation: string) => setEvaluation(practice.practiceId, evaluation),
     onSuccess: async (detail) => {
       await apply(detail);
       setStatus("Valutazione salvata.");
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setStatus("");
-    if (value) save.mutate();
-  };
+  const { form, register, onSubmit } = useCheckedForm({
+    // The button stays disabled until a value is chosen, so there is nothing to check.
+    resolver: async (values: { evaluation: string }) => ({ values, errors: {} }),
+    defaultValues: { evaluation: practice.evaluation ?? "" },
+    fieldNames: [],
+    // A failure opens the error modal (this mutation's), as every staff tool here.
+    send: ({ evaluation }) => save.mutateAsync(evaluation),
+  });
+  const value = form.watch("evaluation");
   return (
     <Panel title="Valutazione">
-      <form onSubmit={submit}>
-        <div className={formStyles.field}>
-          <label htmlFor={id} className={formStyles.label}>
-            Valutazione della pratica
-          </label>
-          <select
-            id={id}
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            className={formStyles.control}
-          >
-            {practice.evaluation ? null : <option value="">Da valutare</option>}
-            {EVALUATIONS.map((evaluation) => (
-              <option key={evaluation} value={evaluation}>
-                {evaluationLabel(evaluation)}
-              </option>
-            ))}
-          </select>
-        </div>
+      <form onSubmit={afterClearing(setStatus, onSubmit)}>
+        <SelectField
+          label="Valutazione della pratica"
+          placeholder={practice.evaluation ? undefined : "Da valutare"}
+          options={EVALUATION_OPTIONS}
+          registration={register("evaluation")}
+        />
         <button type="submit" className={PRIMARY} disabled={save.isPending || !value}>
           Salva la valutazione
         </button>
@@ -194,12 +207,21 @@ function ServicesForm({ practice }: { practice: PracticeDetail }) {
   );
 }
 
+interface PriceValues {
+  price: string;
+}
+
+/** The price as typed ("49,90"), checked and read in cents; nothing or zero is not a price. */
+const priceResolver: Resolver<PriceValues, unknown, { price: number }> = ({
+  price: text,
+}): ResolverResult<PriceValues, { price: number }> => {
+  const price = parseEuroAmount(text);
+  if (price !== undefined && price > 0) return { values: { price }, errors: {} };
+  const message = text.trim() ? MESSAGES.invalidNumber : MESSAGES.required;
+  return { values: {}, errors: { price: { type: "validate", message } } };
+};
+
 function AdvicePriceForm({ practice }: { practice: PracticeDetail }) {
-  const id = useId();
-  const [text, setText] = useState(
-    practice.advicePrice === null ? "" : formatEuroInput(practice.advicePrice),
-  );
-  const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState("");
   const apply = useDetailUpdate(practice.practiceId);
   const save = useMutation({
@@ -209,38 +231,23 @@ function AdvicePriceForm({ practice }: { practice: PracticeDetail }) {
       setStatus(detail.advicePrice === null ? "Consulenza ritirata." : "Prezzo della consulenza salvato.");
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setStatus("");
-    const price = parseEuroAmount(text);
-    if (price === undefined || price <= 0) {
-      setError(text.trim() ? MESSAGES.invalidNumber : MESSAGES.required);
-      return;
-    }
-    setError(null);
-    save.mutate(price);
-  };
+  const priceForm = useCheckedForm({
+    resolver: priceResolver,
+    defaultValues: { price: practice.advicePrice === null ? "" : formatEuroInput(practice.advicePrice) },
+    fieldNames: [],
+    focusOnInvalid: "field",
+    // The save (and its error modal) is the one the withdraw button shares.
+    send: ({ price }) => save.mutateAsync(price),
+  });
   return (
     <Panel title="Prezzo della consulenza">
-      <form onSubmit={submit} noValidate>
-        <div className={formStyles.field}>
-          <label htmlFor={id} className={formStyles.label}>
-            Prezzo in euro, IVA inclusa
-          </label>
-          <p id={`${id}-hint`} className={formStyles.hint}>
-            Senza un prezzo la consulenza non è acquistabile su questa pratica.
-          </p>
-          <input
-            id={id}
-            inputMode="decimal"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            className={formStyles.control}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-          />
-          <FieldError id={`${id}-error`} message={error ?? undefined} />
-        </div>
+      <form onSubmit={afterClearing(setStatus, priceForm.onSubmit)} noValidate>
+        <TextField
+          label="Prezzo in euro, IVA inclusa"
+          hint="Senza un prezzo la consulenza non è acquistabile su questa pratica."
+          inputMode="decimal"
+          {...priceForm.field("price")}
+        />
         <div className={formStyles.actions}>
           <button type="submit" className={PRIMARY} disabled={save.isPending}>
             Salva il prezzo
@@ -251,7 +258,7 @@ function AdvicePriceForm({ practice }: { practice: PracticeDetail }) {
               className={SECONDARY}
               disabled={save.isPending}
               onClick={() => {
-                setText("");
+                priceForm.form.setValue("price", "");
                 save.mutate(null);
               }}
             >
@@ -265,71 +272,34 @@ function AdvicePriceForm({ practice }: { practice: PracticeDetail }) {
   );
 }
 
+interface EmailValues {
+  subject: string;
+  body: string;
+}
+
 function EmailForm({ practice }: { practice: PracticeDetail }) {
-  const id = useId();
   const queryClient = useQueryClient();
-  const [subject, setSubject] = useState("");
-  const [body, setBody] = useState("");
-  const [errors, setErrors] = useState<{ subject?: string; body?: string }>({});
   const [status, setStatus] = useState("");
-  const send = useMutation({
-    mutationFn: () => emailClient(practice.practiceId, { subject, body }),
-    // A 409 (nobody to write to) is said here, next to the form, not in a modal.
-    meta: { hideError: true },
+  const mail = useCheckedForm({
+    resolver: schemaResolver<EmailValues, EmailValues>(PracticeEmailBodySchema),
+    defaultValues: { subject: "", body: "" },
+    fieldNames: ["subject", "body"],
+    focusOnInvalid: "field",
+    send: (email) => emailClient(practice.practiceId, email),
     onSuccess: async () => {
-      setSubject("");
-      setBody("");
+      mail.form.reset({ subject: "", body: "" });
       setStatus("Email inviata al cliente.");
       await queryClient.invalidateQueries({ queryKey: emailsQueryOptions(practice.practiceId).queryKey });
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setStatus("");
-    const parsed = PracticeEmailBodySchema.safeParse({ subject, body });
-    const found: { subject?: string; body?: string } = {};
-    for (const issue of parsed.error?.issues ?? []) {
-      const field = issue.path[0] as "subject" | "body";
-      found[field] ??= issue.message;
-    }
-    setErrors(found);
-    if (parsed.success) send.mutate();
-  };
   return (
     <Panel title="Scrivi un'email al cliente">
-      <form onSubmit={submit} noValidate>
-        <div className={formStyles.field}>
-          <label htmlFor={`${id}-subject`} className={formStyles.label}>
-            Oggetto
-          </label>
-          <input
-            id={`${id}-subject`}
-            value={subject}
-            onChange={(event) => setSubject(event.target.value)}
-            maxLength={200}
-            className={formStyles.control}
-            aria-invalid={errors.subject ? true : undefined}
-            aria-describedby={errors.subject ? `${id}-subject-error` : undefined}
-          />
-          <FieldError id={`${id}-subject-error`} message={errors.subject} />
-        </div>
-        <div className={formStyles.field}>
-          <label htmlFor={`${id}-body`} className={formStyles.label}>
-            Messaggio
-          </label>
-          <textarea
-            id={`${id}-body`}
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
-            rows={6}
-            className={`${formStyles.control} ${formStyles.textarea}`}
-            aria-invalid={errors.body ? true : undefined}
-            aria-describedby={errors.body ? `${id}-body-error` : undefined}
-          />
-          <FieldError id={`${id}-body-error`} message={errors.body} />
-        </div>
-        {send.isError ? <FormMessage tone="error">{toHttpError(send.error).message}</FormMessage> : null}
-        <button type="submit" className={PRIMARY} disabled={send.isPending}>
+      <form onSubmit={afterClearing(setStatus, mail.onSubmit)} noValidate>
+        <TextField label="Oggetto" maxLength={200} {...mail.field("subject")} />
+        <TextAreaField label="Messaggio" rows={6} {...mail.field("body")} />
+        {/* A 409 (nobody to write to) is said here, next to the form, not in a modal. */}
+        <SendError error={mail.submit.error} issuesPlaced={mail.issuesPlaced} />
+        <button type="submit" className={PRIMARY} disabled={mail.submit.isPending}>
           Invia l'email
         </button>
       </form>

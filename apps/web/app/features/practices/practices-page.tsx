@@ -9,6 +9,7 @@ import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
+import { FieldFrame, SelectOptions } from "../../shared/ui/form-field.tsx";
 import { PracticeCard } from "./practice-card.tsx";
 import { type PracticeFilters, practiceListQueryOptions } from "./practice-queries.ts";
 import styles from "./practices.module.css";
@@ -175,25 +176,19 @@ function SearchForm({
     apply("q", text);
   };
   const select = (name: string, label: string, options: readonly { value: string; label: string }[]) => (
-    <div className={formStyles.field}>
-      <label htmlFor={`${id}-${name}`} className={formStyles.label}>
-        {label}
-      </label>
-      <select
-        id={`${id}-${name}`}
-        name={name}
-        value={chosenValue(name)}
-        onChange={(event) => apply(name, event.target.value)}
-        className={formStyles.control}
-      >
-        <option value="">Tutti</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FieldFrame label={label}>
+      {(control) => (
+        <select
+          {...control}
+          name={name}
+          value={chosenValue(name)}
+          onChange={(event) => apply(name, event.target.value)}
+          className={formStyles.control}
+        >
+          <SelectOptions options={options} placeholder="Tutti" />
+        </select>
+      )}
+    </FieldFrame>
   );
   const checkbox = (name: string, label: string) => (
     <div className={formStyles.checkboxRow}>
@@ -214,20 +209,19 @@ function SearchForm({
     <search className={styles.search}>
       <form onSubmit={submit} aria-label="Cerca e filtra le pratiche">
         <div className={styles.searchRow}>
-          <div className={formStyles.field}>
-            <label htmlFor={`${id}-q`} className={formStyles.label}>
-              Nome del cliente o numero di pratica
-            </label>
-            <input
-              id={`${id}-q`}
-              name="q"
-              type="search"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              className={formStyles.control}
-              maxLength={100}
-            />
-          </div>
+          <FieldFrame label="Nome del cliente o numero di pratica">
+            {(control) => (
+              <input
+                {...control}
+                name="q"
+                type="search"
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                className={formStyles.control}
+                maxLength={100}
+              />
+            )}
+          </FieldFrame>
         </div>
         <div className={styles.filters}>
           {select(

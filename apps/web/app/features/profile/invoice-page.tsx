@@ -2,12 +2,8 @@ import type { Me } from "@argine/core/identity/users-api";
 import { type BillingData, BillingDataSchema } from "@argine/core/invoice/billing-data";
 import { COUNTRY_CODES, countryName, ITALY } from "@argine/core/invoice/countries";
 import { PROVINCE_CODES, PROVINCE_NAMES } from "@argine/core/invoice/provinces";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import { useQueryClient } from "@tanstack/react-query";
 import { useAppStateStore } from "../../shared/async/app-state.ts";
-import type { HttpError } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import {
@@ -18,7 +14,7 @@ import {
   StatusRegion,
   TextField,
 } from "../../shared/ui/form-field.tsx";
-import { applyServerIssues, visibleError } from "../../shared/ui/form-state.ts";
+import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { ME_QUERY_KEY, userFromMe } from "../auth/public.ts";
 import { updateBillingData } from "./me-api.ts";
 import { MeLoader } from "./me-loader.tsx";
@@ -91,40 +87,26 @@ export function InvoicePage() {
 export function BillingForm({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const appState = useAppStateStore();
-  const { register, handleSubmit, formState, setError, setFocus, setValue, reset, watch } = useForm<
-    BillingFormValues,
-    unknown,
-    BillingData
-  >({
-    resolver: zodResolver(BillingDataSchema) as unknown as Resolver<BillingFormValues, unknown, BillingData>,
-    mode: "onTouched",
+  const billing = useCheckedForm({
+    resolver: schemaResolver<BillingFormValues, BillingData>(BillingDataSchema),
     defaultValues: billingValues(me.invoice),
-  });
-  const [issuesPlaced, setIssuesPlaced] = useState(false);
-  const save = useMutation({
-    mutationFn: (values: BillingData) => updateBillingData(values),
-    meta: { hideError: true },
+    fieldNames: FIELDS,
+    focusOnInvalid: "field",
+    send: updateBillingData,
     onSuccess: (updated) => {
       queryClient.setQueryData(ME_QUERY_KEY, updated);
       appState.updateUser(userFromMe(updated));
-      reset(billingValues(updated.invoice));
+      billing.form.reset(billingValues(updated.invoice));
     },
-    onError: (error: HttpError) => setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, FIELDS)),
   });
-  const italy = watch("country") === ITALY;
-  const error = (field: (typeof FIELDS)[number]) => visibleError(formState, field);
+  const italy = billing.form.watch("country") === ITALY;
 
   return (
-    <form
-      className={formStyles.form}
-      noValidate
-      onSubmit={handleSubmit((values) => {
-        setIssuesPlaced(false);
-        save.mutate(values);
-      })}
-    >
+    <form className={formStyles.form} noValidate onSubmit={billing.onSubmit}>
       <RequiredNote />
-      {save.error && !issuesPlaced ? <FormMessage tone="error">{save.error.message}</FormMessage> : null}
+      {billing.submit.error && !billing.issuesPlaced ? (
+        <FormMessage tone="error">{billing.submit.error.message}</FormMessage>
+      ) : null}
       <TextField
         label="Codice fiscale o partita IVA"
         autoCapitalize="characters"
@@ -132,27 +114,24 @@ export function BillingForm({ me }: { me: Me }) {
         spellCheck={false}
         hint="Il tuo codice fiscale (16 caratteri) oppure la partita IVA (11 cifre) se la fattura va a un'attività."
         required
-        registration={register("taxCode")}
-        error={error("taxCode")}
+        {...billing.field("taxCode")}
       />
       <SelectField
         label="Paese"
         autoComplete="country"
         required
         options={COUNTRY_OPTIONS}
-        registration={register("country", {
+        {...billing.field("country", {
           // The province of one country means nothing in another.
-          onChange: () => setValue("province", ""),
+          onChange: () => billing.form.setValue("province", ""),
         })}
-        error={error("country")}
       />
       <TextField
         label="Indirizzo"
         autoComplete="street-address"
         hint="Via o piazza e numero civico."
         required
-        registration={register("address")}
-        error={error("address")}
+        {...billing.field("address")}
       />
       <div className={formStyles.row}>
         <TextField
@@ -161,16 +140,9 @@ export function BillingForm({ me }: { me: Me }) {
           inputMode={italy ? "numeric" : "text"}
           maxLength={italy ? 5 : 10}
           required={italy}
-          registration={register("zip")}
-          error={error("zip")}
+          {...billing.field("zip")}
         />
-        <TextField
-          label="Città"
-          autoComplete="address-level2"
-          required
-          registration={register("city")}
-          error={error("city")}
-        />
+        <TextField label="Città" autoComplete="address-level2" required {...billing.field("city")} />
       </div>
       {italy ? (
         <SelectField
@@ -179,19 +151,17 @@ export function BillingForm({ me }: { me: Me }) {
           required
           placeholder="Scegli la provincia"
           options={PROVINCE_OPTIONS}
-          registration={register("province")}
-          error={error("province")}
+          {...billing.field("province")}
         />
       ) : (
         <TextField
           label="Provincia, regione o stato (facoltativo)"
           autoComplete="address-level1"
-          registration={register("province")}
-          error={error("province")}
+          {...billing.field("province")}
         />
       )}
       <StatusRegion>
-        {save.isSuccess && !formState.isDirty ? (
+        {billing.submit.isSuccess && !billing.form.formState.isDirty ? (
           <FormMessage tone="success">I dati di fatturazione sono stati salvati.</FormMessage>
         ) : null}
       </StatusRegion>
@@ -199,9 +169,9 @@ export function BillingForm({ me }: { me: Me }) {
         <button
           type="submit"
           className={`${buttonStyles.button} ${buttonStyles.primary}`}
-          disabled={save.isPending}
+          disabled={billing.submit.isPending}
         >
-          {save.isPending ? "Salvataggio in corso…" : "Salva i dati di fatturazione"}
+          {billing.submit.isPending ? "Salvataggio in corso…" : "Salva i dati di fatturazione"}
         </button>
       </div>
     </form>

@@ -4,25 +4,22 @@ import {
   ProfileUpdateBodySchema,
 } from "@argine/core/identity/profile";
 import type { Me } from "@argine/core/identity/users-api";
-import { MESSAGES } from "@argine/core/shared/messages";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import { useQueryClient } from "@tanstack/react-query";
 import { config } from "../../config.ts";
 import { useAppStateStore } from "../../shared/async/app-state.ts";
-import { errorCode, type HttpError } from "../../shared/http/http-error.ts";
+import { errorCode } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import {
   CheckboxField,
   FormMessage,
+  NewPasswordFields,
   PasswordField,
   RequiredNote,
   StatusRegion,
   TextField,
 } from "../../shared/ui/form-field.tsx";
-import { applyServerIssues, visibleError } from "../../shared/ui/form-state.ts";
+import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { compactPhone, ME_QUERY_KEY, userFromMe } from "../auth/public.ts";
 import { changePassword, updateProfile } from "./me-api.ts";
 import { MeLoader } from "./me-loader.tsx";
@@ -104,64 +101,33 @@ function profileValues(me: Me): ProfileFormValues {
 
 export function ProfileForm({ me }: { me: Me }) {
   const applyMe = useApplyMe();
-  const { register, handleSubmit, formState, setError, setFocus, reset } = useForm<
-    ProfileFormValues,
-    unknown,
-    ProfileFormOutput
-  >({
-    resolver: zodResolver(ProfileFormSchema) as unknown as Resolver<
-      ProfileFormValues,
-      unknown,
-      ProfileFormOutput
-    >,
-    mode: "onTouched",
+  const profile = useCheckedForm({
+    resolver: schemaResolver<ProfileFormValues, ProfileFormOutput>(ProfileFormSchema),
     defaultValues: profileValues(me),
-  });
-  const [issuesPlaced, setIssuesPlaced] = useState(false);
-  const save = useMutation({
-    mutationFn: (values: ProfileFormOutput) =>
+    fieldNames: PROFILE_FIELDS,
+    focusOnInvalid: "field",
+    send: (values) =>
       updateProfile({
         name: values.name,
         lastname: values.lastname,
         cellPhone: values.cellPhone ?? "",
         marketingConsent: values.marketingConsent,
       }),
-    meta: { hideError: true },
     onSuccess: (updated) => {
       applyMe(updated);
-      reset(profileValues(updated));
+      profile.form.reset(profileValues(updated));
     },
-    onError: (error: HttpError) =>
-      setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, PROFILE_FIELDS)),
   });
-  const error = (field: (typeof PROFILE_FIELDS)[number]) => visibleError(formState, field);
 
   return (
-    <form
-      className={formStyles.form}
-      noValidate
-      onSubmit={handleSubmit((values) => {
-        setIssuesPlaced(false);
-        save.mutate(values);
-      })}
-    >
+    <form className={formStyles.form} noValidate onSubmit={profile.onSubmit}>
       <RequiredNote />
-      {save.error && !issuesPlaced ? <FormMessage tone="error">{save.error.message}</FormMessage> : null}
+      {profile.submit.error && !profile.issuesPlaced ? (
+        <FormMessage tone="error">{profile.submit.error.message}</FormMessage>
+      ) : null}
       <div className={formStyles.row}>
-        <TextField
-          label="Nome"
-          autoComplete="given-name"
-          required
-          registration={register("name")}
-          error={error("name")}
-        />
-        <TextField
-          label="Cognome"
-          autoComplete="family-name"
-          required
-          registration={register("lastname")}
-          error={error("lastname")}
-        />
+        <TextField label="Nome" autoComplete="given-name" required {...profile.field("name")} />
+        <TextField label="Cognome" autoComplete="family-name" required {...profile.field("lastname")} />
       </div>
       <dl className={styles.readOnly}>
         <dt>Email</dt>
@@ -177,22 +143,20 @@ export function ProfileForm({ me }: { me: Me }) {
         inputMode="tel"
         autoComplete="tel"
         hint="Lascialo vuoto se non vuoi che ti contattiamo per telefono."
-        registration={register("cellPhone", { setValueAs: compactPhone })}
-        error={error("cellPhone")}
+        {...profile.field("cellPhone", { setValueAs: compactPhone })}
       />
       <CheckboxField
         label="Voglio ricevere aggiornamenti e comunicazioni da Argine (facoltativo, puoi cambiare idea quando vuoi)."
-        registration={register("marketingConsent")}
-        error={error("marketingConsent")}
+        {...profile.field("marketingConsent")}
       />
       <StatusRegion>
-        {save.isSuccess && !formState.isDirty ? (
+        {profile.submit.isSuccess && !profile.form.formState.isDirty ? (
           <FormMessage tone="success">I tuoi dati sono stati aggiornati.</FormMessage>
         ) : null}
       </StatusRegion>
       <div className={formStyles.actions}>
-        <button type="submit" className={PRIMARY} disabled={save.isPending}>
-          {save.isPending ? "Salvataggio in corso…" : "Salva i dati"}
+        <button type="submit" className={PRIMARY} disabled={profile.submit.isPending}>
+          {profile.submit.isPending ? "Salvataggio in corso…" : "Salva i dati"}
         </button>
       </div>
     </form>
@@ -209,70 +173,43 @@ const EMPTY_PASSWORDS: PasswordFormValues = { oldPassword: "", password: "", con
 
 export function PasswordChangeForm() {
   const applyMe = useApplyMe();
-  const { register, handleSubmit, formState, setError, setFocus, reset } = useForm<PasswordFormValues>({
-    resolver: zodResolver(PasswordChangeFormSchema),
-    mode: "onTouched",
+  const passwords = useCheckedForm({
+    resolver: schemaResolver<PasswordFormValues, PasswordFormValues>(PasswordChangeFormSchema),
     defaultValues: EMPTY_PASSWORDS,
-  });
-  const [issuesPlaced, setIssuesPlaced] = useState(false);
-  const save = useMutation({
-    mutationFn: (values: PasswordFormValues) =>
-      changePassword({ oldPassword: values.oldPassword, password: values.password }),
-    meta: { hideError: true },
+    fieldNames: PASSWORD_FIELDS,
+    focusOnInvalid: "field",
+    // A wrong current password is that field's error.
+    fieldOfError: (failure) => (errorCode(failure) === WRONG_PASSWORD ? "oldPassword" : undefined),
+    send: (values) => changePassword({ oldPassword: values.oldPassword, password: values.password }),
     onSuccess: (updated) => {
       applyMe(updated);
-      reset(EMPTY_PASSWORDS);
-    },
-    onError: (error: HttpError) => {
-      if (errorCode(error) === WRONG_PASSWORD) {
-        setError("oldPassword", { type: "server", message: error.message }, { shouldFocus: true });
-        setIssuesPlaced(true);
-        return;
-      }
-      setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, PASSWORD_FIELDS));
+      passwords.form.reset(EMPTY_PASSWORDS);
     },
   });
 
   return (
-    <form
-      className={formStyles.form}
-      noValidate
-      onSubmit={handleSubmit((values) => {
-        setIssuesPlaced(false);
-        save.mutate(values);
-      })}
-    >
-      {save.error && !issuesPlaced ? <FormMessage tone="error">{save.error.message}</FormMessage> : null}
+    <form className={formStyles.form} noValidate onSubmit={passwords.onSubmit}>
+      {passwords.submit.error && !passwords.issuesPlaced ? (
+        <FormMessage tone="error">{passwords.submit.error.message}</FormMessage>
+      ) : null}
       <PasswordField
         label="Password attuale"
         autoComplete="current-password"
         required
-        registration={register("oldPassword")}
-        error={visibleError(formState, "oldPassword")}
+        {...passwords.field("oldPassword")}
       />
-      <PasswordField
-        label="Nuova password"
-        autoComplete="new-password"
-        hint={MESSAGES.passwordRule}
-        required
-        registration={register("password")}
-        error={visibleError(formState, "password")}
-      />
-      <PasswordField
-        label="Conferma la nuova password"
-        autoComplete="new-password"
-        required
-        registration={register("confirmPassword")}
-        error={visibleError(formState, "confirmPassword")}
+      <NewPasswordFields
+        password={passwords.field("password")}
+        confirmPassword={passwords.field("confirmPassword")}
       />
       <StatusRegion>
-        {save.isSuccess && !formState.isDirty ? (
+        {passwords.submit.isSuccess && !passwords.form.formState.isDirty ? (
           <FormMessage tone="success">La tua password è stata cambiata.</FormMessage>
         ) : null}
       </StatusRegion>
       <div className={formStyles.actions}>
-        <button type="submit" className={PRIMARY} disabled={save.isPending}>
-          {save.isPending ? "Salvataggio in corso…" : "Cambia password"}
+        <button type="submit" className={PRIMARY} disabled={passwords.submit.isPending}>
+          {passwords.submit.isPending ? "Salvataggio in corso…" : "Cambia password"}
         </button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { MESSAGES } from "@argine/core/shared/messages";
 import {
   type InputHTMLAttributes,
   type ReactNode,
@@ -61,6 +62,84 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   );
 }
 
+/** What a control inside a FieldFrame takes: its id and the ARIA attributes the frame decides. */
+export interface FrameControl {
+  id: string;
+  "aria-required"?: true;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+}
+
+/**
+ * The one frame of every single-control field: a visible label (with the required mark), an optional hint,
+ * the control, and the error, both linked to the control by aria-describedby; the control is flagged with
+ * aria-invalid while in error. `layout="checkbox"` puts the box before its label on one row.
+ */
+export function FieldFrame({
+  label,
+  error,
+  hint,
+  required,
+  footer,
+  layout = "stacked",
+  children,
+}: {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  /** Shown between the control and its error (a character count…). */
+  footer?: ReactNode;
+  layout?: "stacked" | "checkbox";
+  children: (control: FrameControl) => ReactNode;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const control = children({
+    id,
+    "aria-required": required || undefined,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy(hint ? hintId : undefined, error ? errorId : undefined),
+  });
+  const labelText = (
+    <>
+      {label}
+      {required ? <RequiredMark /> : null}
+    </>
+  );
+  const hintBlock = hint ? (
+    <div id={hintId} className={styles.hint}>
+      {hint}
+    </div>
+  ) : null;
+  if (layout === "checkbox") {
+    return (
+      <div className={styles.checkbox}>
+        <div className={styles.checkboxRow}>
+          {control}
+          <label htmlFor={id} className={styles.checkboxLabel}>
+            {labelText}
+          </label>
+        </div>
+        {hintBlock}
+        <FieldError id={errorId} message={error} />
+      </div>
+    );
+  }
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {labelText}
+      </label>
+      {hintBlock}
+      {control}
+      {footer}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
 export function TextField({
   label,
   registration,
@@ -70,36 +149,14 @@ export function TextField({
   type = "text",
   ...inputProps
 }: FieldBaseProps & InputProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {required ? <RequiredMark /> : null}
-      </label>
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      <input
-        {...inputProps}
-        {...registration}
-        id={id}
-        type={type}
-        className={styles.control}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? hintId : undefined, error ? errorId : undefined)}
-      />
-      <FieldError id={errorId} message={error} />
-    </div>
+    <FieldFrame label={label} error={error} hint={hint} required={required}>
+      {(control) => (
+        <input {...inputProps} {...registration} {...control} type={type} className={styles.control} />
+      )}
+    </FieldFrame>
   );
 }
-
-/** A password input with a "Mostra"/"Nascondi" button, handy on a phone keyboard. */
 
 /**
  * An email address: the keyboard and the browser's help set for one (no capitals, no spell-check), "Email"
@@ -123,6 +180,7 @@ export function EmailField({
   );
 }
 
+/** A password input with a "Mostra"/"Nascondi" button, handy on a phone keyboard. */
 export function PasswordField({
   label,
   registration,
@@ -131,53 +189,88 @@ export function PasswordField({
   required,
   ...inputProps
 }: FieldBaseProps & Omit<InputProps, "type">) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const [visible, setVisible] = useState(false);
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {required ? <RequiredMark /> : null}
-      </label>
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      <div className={styles.passwordWrap}>
-        <input
-          {...inputProps}
-          {...registration}
-          id={id}
-          type={visible ? "text" : "password"}
-          className={styles.control}
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          aria-required={required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint ? hintId : undefined, error ? errorId : undefined)}
-        />
-        <button
-          type="button"
-          className={styles.reveal}
-          aria-controls={id}
-          onClick={() => setVisible((current) => !current)}
-        >
-          {visible ? "Nascondi" : "Mostra"}
-          <span className="visually-hidden"> password</span>
-        </button>
-      </div>
-      <FieldError id={errorId} message={error} />
-    </div>
+    <FieldFrame label={label} error={error} hint={hint} required={required}>
+      {(control) => (
+        <div className={styles.passwordWrap}>
+          <input
+            {...inputProps}
+            {...registration}
+            {...control}
+            type={visible ? "text" : "password"}
+            className={styles.control}
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+          />
+          <button
+            type="button"
+            className={styles.reveal}
+            aria-controls={control.id}
+            onClick={() => setVisible((current) => !current)}
+          >
+            {visible ? "Nascondi" : "Mostra"}
+            <span className="visually-hidden"> password</span>
+          </button>
+        </div>
+      )}
+    </FieldFrame>
+  );
+}
+
+/** What useCheckedForm's field(name) gives a field: its registration and its visible error. */
+export type FieldBinding = Pick<FieldBaseProps, "registration" | "error">;
+
+/** A new password with core's rule as its hint, then its confirmation (core's withPasswordConfirmation). */
+export function NewPasswordFields({
+  password,
+  confirmPassword,
+  label = "Nuova password",
+  confirmLabel = "Conferma la nuova password",
+}: {
+  password: FieldBinding;
+  confirmPassword: FieldBinding;
+  label?: string;
+  confirmLabel?: string;
+}) {
+  return (
+    <>
+      <PasswordField
+        label={label}
+        autoComplete="new-password"
+        hint={MESSAGES.passwordRule}
+        required
+        {...password}
+      />
+      <PasswordField label={confirmLabel} autoComplete="new-password" required {...confirmPassword} />
+    </>
   );
 }
 
 export interface SelectOption {
   value: string;
   label: string;
+}
+
+/** The options of a select, after an empty first one when there is a placeholder ("Tutti"…). */
+export function SelectOptions({
+  options,
+  placeholder,
+}: {
+  options: readonly SelectOption[];
+  placeholder?: string;
+}) {
+  return (
+    <>
+      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </>
+  );
 }
 
 export function SelectField({
@@ -190,69 +283,22 @@ export function SelectField({
   placeholder,
   autoComplete,
 }: FieldBaseProps & { options: readonly SelectOption[]; placeholder?: string; autoComplete?: string }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {required ? <RequiredMark /> : null}
-      </label>
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      <select
-        {...registration}
-        id={id}
-        className={styles.control}
-        autoComplete={autoComplete}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? hintId : undefined, error ? errorId : undefined)}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={errorId} message={error} />
-    </div>
+    <FieldFrame label={label} error={error} hint={hint} required={required}>
+      {(control) => (
+        <select {...registration} {...control} className={styles.control} autoComplete={autoComplete}>
+          <SelectOptions options={options} placeholder={placeholder} />
+        </select>
+      )}
+    </FieldFrame>
   );
 }
 
 export function CheckboxField({ label, registration, error, hint, required }: FieldBaseProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
-    <div className={styles.checkbox}>
-      <div className={styles.checkboxRow}>
-        <input
-          {...registration}
-          id={id}
-          type="checkbox"
-          className={styles.checkboxInput}
-          aria-required={required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint ? hintId : undefined, error ? errorId : undefined)}
-        />
-        <label htmlFor={id} className={styles.checkboxLabel}>
-          {label}
-          {required ? <RequiredMark /> : null}
-        </label>
-      </div>
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId} message={error} />
-    </div>
+    <FieldFrame label={label} error={error} hint={hint} required={required} layout="checkbox">
+      {(control) => <input {...registration} {...control} type="checkbox" className={styles.checkboxInput} />}
+    </FieldFrame>
   );
 }
 
@@ -268,32 +314,17 @@ export function TextAreaField({
   footer,
   ...textareaProps
 }: FieldBaseProps & TextAreaProps & { footer?: ReactNode }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {required ? <RequiredMark /> : null}
-      </label>
-      {hint ? (
-        <div id={hintId} className={styles.hint}>
-          {hint}
-        </div>
-      ) : null}
-      <textarea
-        {...textareaProps}
-        {...registration}
-        id={id}
-        className={`${styles.control} ${styles.textarea}`}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? hintId : undefined, error ? errorId : undefined)}
-      />
-      {footer}
-      <FieldError id={errorId} message={error} />
-    </div>
+    <FieldFrame label={label} error={error} hint={hint} required={required} footer={footer}>
+      {(control) => (
+        <textarea
+          {...textareaProps}
+          {...registration}
+          {...control}
+          className={`${styles.control} ${styles.textarea}`}
+        />
+      )}
+    </FieldFrame>
   );
 }
 

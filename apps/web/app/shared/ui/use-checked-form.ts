@@ -1,6 +1,15 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from "react-hook-form";
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type RegisterOptions,
+  type Resolver,
+  useForm,
+} from "react-hook-form";
+import type { z } from "zod";
 import type { HttpError } from "../http/http-error.ts";
 import { applyServerIssues, visibleError } from "./form-state.ts";
 
@@ -10,9 +19,26 @@ export interface CheckedFormOptions<TValues extends FieldValues, TBody, TResult>
   /** The fields the API's issues may name, placed under their fields when it answers 400. */
   fieldNames: readonly Path<TValues>[];
   send: (body: TBody) => Promise<TResult>;
-  onSuccess?: (result: TResult) => void;
+  onSuccess?: (result: TResult, body: TBody) => void;
   /** Called with the checked body before sending; false keeps it from being sent (an empty patch…). */
   shouldSend?: (body: TBody) => boolean;
+  /**
+   * Where the focus goes when the browser-side check fails: the error summary (forms that show one), or
+   * the first field in error (short forms without a summary).
+   */
+  focusOnInvalid?: "summary" | "field";
+  /** A failure that belongs to one field though the API names none (a wrong current password…). */
+  fieldOfError?: (error: HttpError) => Path<TValues> | undefined;
+}
+
+/**
+ * Core's zod schema as the form's check: the form holds what the user types (an unticked box is false, an
+ * empty phone is ""), the schema's output is the body sent.
+ */
+export function schemaResolver<TValues extends FieldValues, TBody>(
+  schema: z.ZodType<TBody, unknown>,
+): Resolver<TValues, unknown, TBody> {
+  return zodResolver(schema as z.ZodType<TBody, FieldValues>) as unknown as Resolver<TValues, unknown, TBody>;
 }
 
 /**
@@ -24,13 +50,14 @@ export interface CheckedFormOptions<TValues extends FieldValues, TBody, TResult>
 export function useCheckedForm<TValues extends FieldValues, TBody, TResult>(
   options: CheckedFormOptions<TValues, TBody, TResult>,
 ) {
-  const { fieldNames, send, onSuccess, shouldSend } = options;
+  const { fieldNames, send, onSuccess, shouldSend, fieldOfError } = options;
+  const focusSummary = (options.focusOnInvalid ?? "summary") === "summary";
   const summaryRef = useRef<HTMLElement>(null);
   const form = useForm<TValues, unknown, TBody>({
     resolver: options.resolver,
     mode: "onTouched",
     defaultValues: options.defaultValues,
-    shouldFocusError: false,
+    shouldFocusError: !focusSummary,
   });
   const { handleSubmit, formState, setError, setFocus } = form;
   // True when every issue of the API's answer found its field, so the message need not be repeated above.
@@ -39,7 +66,15 @@ export function useCheckedForm<TValues extends FieldValues, TBody, TResult>(
     mutationFn: send,
     meta: { hideError: true },
     onSuccess,
-    onError: (error) => setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, fieldNames)),
+    onError: (error) => {
+      const field = fieldOfError?.(error);
+      if (field) {
+        setError(field, { type: "server", message: error.message }, { shouldFocus: true });
+        setIssuesPlaced(true);
+        return;
+      }
+      setIssuesPlaced(applyServerIssues(error, { setError, setFocus }, fieldNames));
+    },
   });
   const onSubmit = handleSubmit(
     (body) => {
@@ -47,10 +82,17 @@ export function useCheckedForm<TValues extends FieldValues, TBody, TResult>(
       if (shouldSend?.(body) ?? true) submit.mutate(body);
     },
     // After the browser-side check fails: the summary renders first, then takes the focus.
-    () => setTimeout(() => summaryRef.current?.focus(), 0),
+    () => {
+      if (focusSummary) setTimeout(() => summaryRef.current?.focus(), 0);
+    },
   );
   const error = (name: Path<TValues>) => visibleError(formState, name);
-  return { form, register: form.register, error, submit, onSubmit, issuesPlaced, summaryRef };
+  /** What a field component takes for `name`: its registration and its visible error. */
+  const field = (name: Path<TValues>, rules?: RegisterOptions<TValues, Path<TValues>>) => ({
+    registration: form.register(name, rules),
+    error: error(name),
+  });
+  return { form, register: form.register, error, field, submit, onSubmit, issuesPlaced, summaryRef };
 }
 
 /** Focuses the element once it is on screen, when `enabled`: the keyboard follows what just appeared. */
