@@ -3,6 +3,7 @@ import { z } from "zod";
 import { PROMO_GIFT_CARD_MAX_EUR } from "../shared/constants.ts";
 import { MESSAGES } from "../shared/messages.ts";
 import { formatAmount } from "../shared/money.ts";
+import { byField, messages } from "../shared/schema-messages.test-helpers.ts";
 import {
   AdminCampaignCreateSchema,
   AdminCampaignListSchema,
@@ -19,20 +20,6 @@ import {
   AmountSchema,
 } from "./admin-api.ts";
 import { MAX_CATALOGUE_AMOUNT_EUR } from "./rules.ts";
-
-function messages(schema: z.ZodType, value: unknown): string[] {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => issue.message);
-}
-
-/** The message per field path, first one wins (what the API answers and what a form shows). */
-function byField(schema: z.ZodType, value: unknown): Record<string, string> {
-  const result = schema.safeParse(value);
-  if (result.success) return {};
-  const out: Record<string, string> = {};
-  for (const issue of result.error.issues) out[issue.path.join(".")] ??= issue.message;
-  return out;
-}
 
 describe("AmountSchema (API, euros as numbers)", () => {
   it("accepts non-negative amounts with at most 2 decimals", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
 import { MESSAGES } from "../shared/messages.ts";
 import { formatEuroInput, parseEuroAmount } from "../shared/money.ts";
+import { byField, messages } from "../shared/schema-messages.test-helpers.ts";
 import {
   AmountInputSchema,
   CampaignFormSchema,
@@ -11,20 +11,6 @@ import {
   ProductFormSchema,
   VoucherFormSchema,
 } from "./admin-forms.ts";
-
-function messages(schema: z.ZodType, value: unknown): string[] {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => issue.message);
-}
-
-/** The message per field path, first one wins (what the API answers and what a form shows). */
-function byField(schema: z.ZodType, value: unknown): Record<string, string> {
-  const result = schema.safeParse(value);
-  if (result.success) return {};
-  const out: Record<string, string> = {};
-  for (const issue of result.error.issues) out[issue.path.join(".")] ??= issue.message;
-  return out;
-}
 
 describe("parseEuroAmount", () => {
   it("reads a comma or a dot as the decimal separator", () => {

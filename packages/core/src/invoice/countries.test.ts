@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import { messages } from "../shared/schema-messages.test-helpers.ts";
 import { COUNTRY_CODES, CountryCodeSchema, countryName, ITALY, isCountryCode } from "./countries.ts";
-
-function messages(schema: z.ZodType, value: unknown): string[] {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => issue.message);
-}
 
 describe("country codes", () => {
   it("has the 249 officially assigned ISO 3166-1 alpha-2 codes, sorted and unique", () => {

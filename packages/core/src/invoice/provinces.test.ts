@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import { messages } from "../shared/schema-messages.test-helpers.ts";
 import {
   CURRENT_PROVINCE_CODES,
   isProvinceCode,
@@ -8,11 +8,6 @@ import {
   ProvinceSchema,
   SARDINIA_REINSTATED_PROVINCE_CODES,
 } from "./provinces.ts";
-
-function messages(schema: z.ZodType, value: unknown): string[] {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => issue.message);
-}
 
 describe("province codes", () => {
   it("has the 107 current sigle plus the four reinstated Sardinian ones, without duplicates", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import { messages } from "../shared/schema-messages.test-helpers.ts";
 import {
   CodiceFiscaleSchema,
   isValidTaxCode,
@@ -7,11 +7,6 @@ import {
   TaxCodeSchema,
   taxCodeError,
 } from "./tax-code.ts";
-
-function messages(schema: z.ZodType, value: unknown): string[] {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => issue.message);
-}
 
 describe("TaxCodeSchema", () => {
   it("accepts a codice fiscale, normalised", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { byField } from "../shared/schema-messages.test-helpers.ts";
 import {
   AdminIdeaListSchema,
   AdminNewsletterSubscriptionListSchema,
@@ -14,15 +15,6 @@ import {
   PartnershipRequestSchema,
   partnershipKindLabel,
 } from "./outreach-api.ts";
-
-/** The message per field path, first one wins (what the API answers and what a form shows). */
-function byField(schema: z.ZodType, value: unknown): Record<string, string> {
-  const result = schema.safeParse(value);
-  if (result.success) return {};
-  const out: Record<string, string> = {};
-  for (const issue of result.error.issues) out[issue.path.join(".")] ??= issue.message;
-  return out;
-}
 
 /** Every message a field reports. */
 function messagesOf(schema: z.ZodType, value: unknown, field: string): string[] {

@@ -5,7 +5,7 @@ import type { z } from "zod";
 //   the web's bundles carry no schema (the public pages' first load stays free of the validation library);
 // - `<domain>-calls.ts`: its request and response schemas, joined to the routes for the API
 //   (apps/api/src/http/call-route.ts takes each route's path and schema from it).
-// The web calls a route through `call` (apps/web/app/features/http/call.ts), typed by the schemas: a change
+// The web calls a route through `call` (apps/web/app/shared/http/call.ts), typed by the schemas: a change
 // to a schema reaches both typechecks.
 
 /** Every call's path is under this prefix (the API registers its routes under it). */

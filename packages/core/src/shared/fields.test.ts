@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
 import {
   EmailSchema,
   HttpUrlSchema,
@@ -11,12 +10,9 @@ import {
   RequiredSecretSchema,
   RequiredStringSchema,
 } from "./fields.ts";
+import { messages } from "./schema-messages.test-helpers.ts";
 
 /** The messages a schema reports for a value, in order. */
-function messages(schema: z.ZodType, value: unknown): string[] {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => issue.message);
-}
 
 describe("RequiredStringSchema", () => {
   it("reports 'Campo Obbligatorio' for empty, blank and missing values", () => {

@@ -9,6 +9,7 @@ import {
   type IdentityServer,
   startIdentityServer,
 } from "../../../../test/identity.ts";
+import { jobsSettled } from "../../../../test/jobs.ts";
 
 describe.each(testDbKinds())("practices on %s", (kind) => {
   let s: IdentityServer;
@@ -227,7 +228,7 @@ describe.each(testDbKinds())("practices on %s", (kind) => {
     });
     expect(sent.status).toBe(201);
     expect(sent.body).toMatchObject({ subject: "Documenti per la diffida", sender: "Marco Rinaldi" });
-    await s.mailer.lastTo("");
+    await jobsSettled(s.handle.db);
     const mail = s.mailer.sent.at(-1);
     expect(mail?.to).toBe("cliente@demo.argine.it");
     expect(mail?.subject).toBe("Pratica AR-DEMO0001: Documenti per la diffida");
