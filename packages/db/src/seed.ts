@@ -2,9 +2,9 @@ import { AnswersSchema } from "@argine/core/feedback/answers";
 import { romeCalendarDay } from "@argine/core/feedback/calendar";
 import { evaluateFeedback } from "@argine/core/feedback/evaluate";
 import { initialServiceFlags } from "@argine/core/practices/available-services";
-import { inArray } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { addComment } from "./queries/comments.ts";
+import { createUser, findUserByEmail, grantRole } from "./queries/users.ts";
 import {
   billingProfiles,
   campaigns,
@@ -13,8 +13,6 @@ import {
   practices,
   products,
   services,
-  userRoles,
-  users,
   vouchers,
 } from "./schema/index.ts";
 
@@ -133,36 +131,23 @@ export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedO
     })
     .onConflictDoNothing();
 
+  // Through the users' query layer, like a registration; a second run finds the accounts it made.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db
-    .insert(users)
-    .values(
-      DEMO_ACCOUNTS.map((a) => ({
-        email: a.email,
-        name: a.name,
-        lastname: a.lastname,
-        passwordHash,
-        privacyConsent: true,
-        emailVerifiedAt: now,
-      })),
-    )
-    .onConflictDoNothing();
-  const accounts = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(
-      inArray(
-        users.email,
-        DEMO_ACCOUNTS.map((a) => a.email),
-      ),
-    );
-  const idOf = (email: string) => {
-    const found = accounts.find((a) => a.email === email);
-    if (!found) throw new Error(`demo account ${email} missing`);
-    return found.id;
-  };
-  const roles = DEMO_ACCOUNTS.flatMap((a) => a.roles.map((role) => ({ userId: idOf(a.email), role })));
-  await db.insert(userRoles).values(roles).onConflictDoNothing();
+  const ids = new Map<string, string>();
+  for (const a of DEMO_ACCOUNTS) {
+    const account = {
+      ...a,
+      passwordHash,
+      privacyConsent: true,
+      marketingConsent: false,
+      emailVerifiedAt: now,
+    };
+    const user = (await createUser(db, account)) ?? (await findUserByEmail(db, a.email));
+    if (!user) throw new Error(`demo account ${a.email} missing`);
+    ids.set(a.email, user.id);
+    for (const role of a.roles) await grantRole(db, user.id, role);
+  }
+  const idOf = (email: string) => ids.get(email) as string;
 
   const client = idOf("cliente@demo.argine.it");
   const lawyer = idOf("avvocato@demo.argine.it");

@@ -8,7 +8,7 @@ import {
   PROCEDIBILITY_TEXT,
   RESULT_GROUP_COPY,
 } from "@argine/core/feedback/presentation";
-import { type FeedbackResult, SECTION_KEYS, SECTION_TITLES } from "@argine/core/feedback/result";
+import { type FeedbackResult, SECTION } from "@argine/core/feedback/result";
 import PDFDocument from "pdfkit";
 
 // An embedded Unicode font: accents, "€", "§" and typographic quotes print the same on every machine.
@@ -107,10 +107,10 @@ export function renderFeedbackPdf({
     for (const entry of groups.civilRemedies) paragraph(entry.text, entry.article);
   }
 
-  for (const key of SECTION_KEYS) {
+  for (const key of SECTION.values) {
     const entries = feedback.sections[key];
     if (!entries.length) continue;
-    heading(SECTION_TITLES[key]);
+    heading(SECTION.labels[key]);
     for (const entry of entries) paragraph(entry.text, entry.article);
   }
 

@@ -8,7 +8,7 @@ import type { Evaluation } from "@argine/core/practices/evaluation";
 import { involvesMinorSexualContent } from "@argine/core/practices/human-review-reason";
 import { canDelete, canTransition } from "@argine/core/practices/lifecycle";
 import { isStaff } from "@argine/core/practices/policy";
-import { type PracticeStatus, PracticeStatusSchema } from "@argine/core/practices/practice-status";
+import { PRACTICE_STATUS, type PracticeStatus } from "@argine/core/practices/practice-status";
 import type {
   CustomService,
   PracticeDetail,
@@ -93,7 +93,7 @@ export function changeStatus(
   to: PracticeStatus,
 ): Promise<PracticeDetail> {
   return changePractice(deps, actor, id, "change-status", async (tx, practice) => {
-    const from = PracticeStatusSchema.parse(practice.status);
+    const from = PRACTICE_STATUS.schema.parse(practice.status);
     if (!canTransition(from, to, isStaff(actor) ? "staff" : "client")) {
       throw new AppError(
         "CONFLICT",
@@ -164,7 +164,7 @@ export async function deletePractice(deps: Deps, actor: Actor, id: string): Prom
   await deps.db.transaction(async (tx) => {
     const practice = await authorizedPractice(tx, actor, id, "delete");
     const deleted =
-      canDelete(PracticeStatusSchema.parse(practice.status)) &&
+      canDelete(PRACTICE_STATUS.schema.parse(practice.status)) &&
       (await deletePendingPractice(tx, practice.id, actor.userId));
     if (!deleted) {
       throw new AppError(

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { SERVICE_TYPES } from "../services/service-type.ts";
+import { SERVICE_TYPE } from "../services/service-type.ts";
 
 // Catalogue codes: the written opinion, then one product per service a practice can buy. ADVICE's price can
 // be overridden per practice (spec §5 "ADVICE product rule").
-export const PRODUCT_CODES = ["FEEDBACK", ...SERVICE_TYPES] as const;
+export const PRODUCT_CODES = ["FEEDBACK", ...SERVICE_TYPE.values] as const;
 export type ProductCode = (typeof PRODUCT_CODES)[number];
 
 export function isProductCode(value: unknown): value is ProductCode {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CRIME_TYPES } from "../practices/crime-type.ts";
+import { CRIME_TYPE } from "../practices/crime-type.ts";
 import { PrivacyAcceptanceSchema } from "../shared/fields.ts";
 import { MESSAGES } from "../shared/messages.ts";
 import { type IsoDate, isAfter, isBefore, isIsoDate } from "./calendar.ts";
@@ -10,7 +10,7 @@ import { FEEDBACK_MESSAGES } from "./messages.ts";
 // because the schema cannot know which day "today" is.
 
 /** What the victim says happened: the practice crime types plus hate speech, threats and other. */
-export const FEEDBACK_CATEGORIES = [...CRIME_TYPES, "HATE_SPEECH", "THREAT", "OTHER"] as const;
+export const FEEDBACK_CATEGORIES = [...CRIME_TYPE.values, "HATE_SPEECH", "THREAT", "OTHER"] as const;
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
 
 export const UNKNOWN = "UNKNOWN";

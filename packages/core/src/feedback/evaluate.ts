@@ -21,7 +21,7 @@ import type {
   SectionKey,
   Sections,
 } from "./result.ts";
-import { DEADLINE_KINDS, SECTION_KEYS } from "./result.ts";
+import { DEADLINE_KINDS, SECTION } from "./result.ts";
 import {
   type ElementRule,
   type Exclusion,
@@ -620,7 +620,7 @@ function buildSections(input: SectionInput): Sections {
   }
   add("additionalNotes", texts.disclaimer);
 
-  return Object.fromEntries(SECTION_KEYS.map((key) => [key, dedupe(sections[key])])) as Sections;
+  return Object.fromEntries(SECTION.values.map((key) => [key, dedupe(sections[key])])) as Sections;
 }
 
 function reserveReasons(assessments: readonly Assessment[]): string[] {

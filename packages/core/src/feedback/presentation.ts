@@ -1,4 +1,4 @@
-import { EVALUATION_LABELS, type Evaluation } from "../practices/evaluation.ts";
+import { EVALUATION, type Evaluation } from "../practices/evaluation.ts";
 import type { Deadline, DeadlineKind, FeedbackResult, Procedibility, SectionEntry } from "./result.ts";
 
 // How a result is worded wherever it is shown — the result screen and the PDF say the same words.
@@ -10,7 +10,7 @@ export interface EvaluationCopy {
   lead: string;
 }
 
-const badge = (evaluation: Evaluation) => `Valutazione: ${EVALUATION_LABELS[evaluation]}`;
+const badge = (evaluation: Evaluation) => `Valutazione: ${EVALUATION.labels[evaluation]}`;
 
 export const EVALUATION_COPY: Record<Evaluation, EvaluationCopy> = {
   VALID: {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PRODUCT_CODES } from "../catalogue/product.ts";
-import { EvaluationSchema } from "../practices/evaluation.ts";
+import { EVALUATION } from "../practices/evaluation.ts";
+import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
 import { isIsoDate } from "./calendar.ts";
 
 // The engine's output (feedback-contract.md, "FeedbackResult"). The API validates what it returns with
@@ -26,20 +27,8 @@ export type OffenceCode = (typeof OFFENCE_CODES)[number];
 export const PROCEDIBILITIES = ["QUERELA", "UFFICIO"] as const;
 export type Procedibility = (typeof PROCEDIBILITIES)[number];
 
-/** The spec's eight feedback sections (SPEC §3), in display order. */
-export const SECTION_KEYS = [
-  "lawDetail",
-  "whyNoCrime",
-  "aggravatingAndPenalties",
-  "damageCompensation",
-  "usefulToKnow",
-  "additionalNotes",
-  "actionsAndDeadlines",
-  "exclusions",
-] as const;
-export type SectionKey = (typeof SECTION_KEYS)[number];
-
-export const SECTION_TITLES = {
+/** The spec's eight feedback sections (SPEC §3), in display order, with their titles. */
+export const SECTION = labelledEnum({
   lawDetail: "Cosa dice la legge",
   whyNoCrime: "Perché alcuni reati non sembrano presenti",
   aggravatingAndPenalties: "Aggravanti e pene",
@@ -48,7 +37,8 @@ export const SECTION_TITLES = {
   additionalNotes: "Note aggiuntive",
   actionsAndDeadlines: "Cosa fare e entro quando",
   exclusions: "Cause che escludono il reato (scriminanti)",
-} as const satisfies Record<SectionKey, string>;
+});
+export type SectionKey = EnumValue<typeof SECTION>;
 
 export const DEADLINE_KINDS = ["QUERELA", "PRESCRIPTION", "GARANTE", "PLATFORM"] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
@@ -102,7 +92,7 @@ export const DeadlineSchema = z.object({
 export type Deadline = z.infer<typeof DeadlineSchema>;
 
 export const FeedbackResultSchema = z.object({
-  evaluation: EvaluationSchema,
+  evaluation: EVALUATION.schema,
   offences: z.array(OffenceSchema),
   sections: SectionsSchema,
   deadlines: z.array(DeadlineSchema).refine(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SERVICE_TYPES } from "../services/service-type.ts";
+import { SERVICE_TYPE } from "../services/service-type.ts";
 import { OFFENCE_CODES } from "./result.ts";
 import { DEFAULT_COMPLAINT_MONTHS, MIN_PRESCRIPTION_MONTHS, OFFENCE_RULES } from "./rules.ts";
 
@@ -79,7 +79,7 @@ describe("offence rules", () => {
   });
 
   it("recommends only sellable services (the product codes match the service types)", () => {
-    expect(SERVICE_TYPES).toEqual(
+    expect(SERVICE_TYPE.values).toEqual(
       expect.arrayContaining(["LEGALIZATION", "TAKEDOWN", "INJUCTION", "ADVICE", "DEFENCE"]),
     );
   });

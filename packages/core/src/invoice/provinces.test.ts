@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "../shared/schema-messages.test-helpers.ts";
-import {
-  CURRENT_PROVINCE_CODES,
-  isProvinceCode,
-  PROVINCE_CODES,
-  PROVINCE_NAMES,
-  ProvinceSchema,
-  SARDINIA_REINSTATED_PROVINCE_CODES,
-} from "./provinces.ts";
+import { isProvinceCode, PROVINCE, ProvinceSchema, SARDINIA_REINSTATED_PROVINCE_CODES } from "./provinces.ts";
+
+const PROVINCE_CODES = PROVINCE.values;
+const PROVINCE_NAMES = PROVINCE.labels;
+const SARDINIA: readonly string[] = SARDINIA_REINSTATED_PROVINCE_CODES;
+const CURRENT_PROVINCE_CODES = PROVINCE_CODES.filter((code) => !SARDINIA.includes(code));
 
 describe("province codes", () => {
   it("has the 107 current sigle plus the four reinstated Sardinian ones, without duplicates", () => {

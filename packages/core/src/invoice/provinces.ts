@@ -1,130 +1,16 @@
 import { z } from "zod";
 import { RequiredStringSchema } from "../shared/fields.ts";
+import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
 import { MESSAGES } from "../shared/messages.ts";
 
 // Italian province abbreviations (sigle), as used in addresses and on invoices.
 
-/** The 107 current provinces, metropolitan cities and equivalent bodies, SU (Sud Sardegna) included. */
-export const CURRENT_PROVINCE_CODES = [
-  "AG",
-  "AL",
-  "AN",
-  "AO",
-  "AP",
-  "AQ",
-  "AR",
-  "AT",
-  "AV",
-  "BA",
-  "BG",
-  "BI",
-  "BL",
-  "BN",
-  "BO",
-  "BR",
-  "BS",
-  "BT",
-  "BZ",
-  "CA",
-  "CB",
-  "CE",
-  "CH",
-  "CL",
-  "CN",
-  "CO",
-  "CR",
-  "CS",
-  "CT",
-  "CZ",
-  "EN",
-  "FC",
-  "FE",
-  "FG",
-  "FI",
-  "FM",
-  "FR",
-  "GE",
-  "GO",
-  "GR",
-  "IM",
-  "IS",
-  "KR",
-  "LC",
-  "LE",
-  "LI",
-  "LO",
-  "LT",
-  "LU",
-  "MB",
-  "MC",
-  "ME",
-  "MI",
-  "MN",
-  "MO",
-  "MS",
-  "MT",
-  "NA",
-  "NO",
-  "NU",
-  "OR",
-  "PA",
-  "PC",
-  "PD",
-  "PE",
-  "PG",
-  "PI",
-  "PN",
-  "PO",
-  "PR",
-  "PT",
-  "PU",
-  "PV",
-  "PZ",
-  "RA",
-  "RC",
-  "RE",
-  "RG",
-  "RI",
-  "RM",
-  "RN",
-  "RO",
-  "SA",
-  "SI",
-  "SO",
-  "SP",
-  "SR",
-  "SS",
-  "SU",
-  "SV",
-  "TA",
-  "TE",
-  "TN",
-  "TO",
-  "TP",
-  "TR",
-  "TS",
-  "TV",
-  "UD",
-  "VA",
-  "VB",
-  "VC",
-  "VE",
-  "VI",
-  "VR",
-  "VT",
-  "VV",
-] as const;
-
 /**
- * Sardinian sigle reinstated by the 2025 reorganisation (and still printed on many documents): Carbonia-
- * Iglesias / Sulcis Iglesiente, Medio Campidano, Ogliastra, Olbia-Tempio / Gallura Nord-Est Sardegna.
+ * The 111 sigle with their names, in alphabetical order: the 107 current provinces, metropolitan cities and
+ * equivalent bodies (SU, Sud Sardegna, included) and the four Sardinian sigle reinstated by the 2025
+ * reorganisation (SARDINIA_REINSTATED_PROVINCE_CODES).
  */
-export const SARDINIA_REINSTATED_PROVINCE_CODES = ["CI", "VS", "OG", "OT"] as const;
-
-export const PROVINCE_CODES = [...CURRENT_PROVINCE_CODES, ...SARDINIA_REINSTATED_PROVINCE_CODES] as const;
-export type ProvinceCode = (typeof PROVINCE_CODES)[number];
-
-export const PROVINCE_NAMES = {
+export const PROVINCE = labelledEnum({
   AG: "Agrigento",
   AL: "Alessandria",
   AN: "Ancona",
@@ -236,16 +122,26 @@ export const PROVINCE_NAMES = {
   VS: "Medio Campidano",
   VT: "Viterbo",
   VV: "Vibo Valentia",
-} as const satisfies Record<ProvinceCode, string>;
+});
+export type ProvinceCode = EnumValue<typeof PROVINCE>;
 
-const PROVINCE_SET: ReadonlySet<string> = new Set(PROVINCE_CODES);
+/**
+ * Sardinian sigle reinstated by the 2025 reorganisation (and still printed on many documents): Carbonia-
+ * Iglesias / Sulcis Iglesiente, Medio Campidano, Ogliastra, Olbia-Tempio / Gallura Nord-Est Sardegna.
+ */
+export const SARDINIA_REINSTATED_PROVINCE_CODES = [
+  "CI",
+  "VS",
+  "OG",
+  "OT",
+] as const satisfies readonly ProvinceCode[];
 
 /** Case-insensitive: " mi " is Milano. */
 export function isProvinceCode(value: string): boolean {
-  return PROVINCE_SET.has(value.trim().toUpperCase());
+  return PROVINCE.is(value.trim().toUpperCase());
 }
 
 /** A required sigla, any case, parsed to upper case: 'Provincia non valida…'. */
 export const ProvinceSchema = RequiredStringSchema.toUpperCase().pipe(
-  z.enum(PROVINCE_CODES, { error: MESSAGES.invalidProvince }),
+  z.enum(PROVINCE.values, { error: MESSAGES.invalidProvince }),
 );

@@ -6,14 +6,12 @@ import {
   AdminNewsletterSubscriptionListSchema,
   AdminPartnershipRequestListSchema,
   IdeaSubmissionSchema,
-  NEWSLETTER_STATUS_LABELS,
+  NEWSLETTER_STATUS,
   NewsletterConfirmSchema,
   NewsletterSignupSchema,
   OutreachListQuerySchema,
-  PARTNERSHIP_KIND_LABELS,
-  PARTNERSHIP_KINDS,
+  PARTNERSHIP_KIND,
   PartnershipRequestSchema,
-  partnershipKindLabel,
 } from "./outreach-api.ts";
 
 /** Every message a field reports. */
@@ -134,7 +132,7 @@ describe("PartnershipRequestSchema", () => {
   });
 
   it("labels the six kinds in Italian", () => {
-    expect(PARTNERSHIP_KINDS.map((k) => PARTNERSHIP_KIND_LABELS[k])).toEqual([
+    expect(PARTNERSHIP_KIND.values.map((k) => PARTNERSHIP_KIND.labels[k])).toEqual([
       "Avvocato",
       "Studio legale",
       "Associazione",
@@ -142,8 +140,8 @@ describe("PartnershipRequestSchema", () => {
       "Esperto informatico forense",
       "Altro",
     ]);
-    expect(partnershipKindLabel("SCHOOL")).toBe("Scuola o università");
-    expect(partnershipKindLabel("UNKNOWN")).toBe("UNKNOWN");
+    expect(PARTNERSHIP_KIND.label("SCHOOL")).toBe("Scuola o università");
+    expect(PARTNERSHIP_KIND.label("UNKNOWN")).toBe("UNKNOWN");
   });
 });
 
@@ -211,6 +209,6 @@ describe("admin lists", () => {
     expect(AdminIdeaListSchema.safeParse({ total: 1, data: [{ ...IDEA, id, createdAt }] }).success).toBe(
       true,
     );
-    expect(NEWSLETTER_STATUS_LABELS).toEqual({ PENDING: "in attesa di conferma", CONFIRMED: "confermata" });
+    expect(NEWSLETTER_STATUS.labels).toEqual({ PENDING: "in attesa di conferma", CONFIRMED: "confermata" });
   });
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PersonNameSchema } from "../identity/profile.ts";
 import { MessageSchema } from "../identity/users-api.ts";
 import { EmailSchema, ifFilled, PrivacyAcceptanceSchema, RequiredStringSchema } from "../shared/fields.ts";
+import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
 import { MESSAGES } from "../shared/messages.ts";
 import { PagingQuerySchema } from "../shared/paging.ts";
 
@@ -22,44 +23,26 @@ const TOKEN_MAX_LENGTH = 200;
 
 // ─── Enums and their labels ──────────────────────────────────────────────────────────────────────────────
 
-export const NEWSLETTER_STATUSES = ["PENDING", "CONFIRMED"] as const;
-export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
-export const NewsletterStatusSchema = z.enum(NEWSLETTER_STATUSES);
-
 /** How the admin table names a subscription's state. */
-export const NEWSLETTER_STATUS_LABELS = {
+export const NEWSLETTER_STATUS = labelledEnum({
   PENDING: "in attesa di conferma",
   CONFIRMED: "confermata",
-} as const satisfies Record<NewsletterStatus, string>;
+});
+export type NewsletterStatus = EnumValue<typeof NEWSLETTER_STATUS>;
 
 /** Who offers to work with us ("Lavora con noi"). */
-export const PARTNERSHIP_KINDS = [
-  "LAWYER",
-  "LAW_FIRM",
-  "ASSOCIATION",
-  "SCHOOL",
-  "FORENSIC_EXPERT",
-  "OTHER",
-] as const;
-export type PartnershipKind = (typeof PARTNERSHIP_KINDS)[number];
-
-export const PARTNERSHIP_KIND_LABELS = {
+export const PARTNERSHIP_KIND = labelledEnum({
   LAWYER: "Avvocato",
   LAW_FIRM: "Studio legale",
   ASSOCIATION: "Associazione",
   SCHOOL: "Scuola o università",
   FORENSIC_EXPERT: "Esperto informatico forense",
   OTHER: "Altro",
-} as const satisfies Record<PartnershipKind, string>;
-
-export function partnershipKindLabel(kind: string): string {
-  return (PARTNERSHIP_KINDS as readonly string[]).includes(kind)
-    ? PARTNERSHIP_KIND_LABELS[kind as PartnershipKind]
-    : kind;
-}
+});
+export type PartnershipKind = EnumValue<typeof PARTNERSHIP_KIND>;
 
 /** Nothing chosen (a select's empty placeholder) is 'Campo Obbligatorio'; an unknown value is refused. */
-export const PartnershipKindSchema = z.enum(PARTNERSHIP_KINDS, {
+export const PartnershipKindSchema = z.enum(PARTNERSHIP_KIND.values, {
   error: (issue) =>
     issue.input === undefined || issue.input === "" ? MESSAGES.required : MESSAGES.invalidChoice,
 });
@@ -140,7 +123,7 @@ const page = <T extends z.ZodType>(item: T) => z.object({ total: z.number().int(
 export const AdminNewsletterSubscriptionSchema = z.object({
   id: z.uuid(),
   email: z.string(),
-  status: NewsletterStatusSchema,
+  status: NEWSLETTER_STATUS.schema,
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
 });
@@ -153,7 +136,7 @@ export const AdminPartnershipRequestSchema = z.object({
   name: z.string(),
   email: z.string(),
   organization: z.string().nullable(),
-  kind: z.enum(PARTNERSHIP_KINDS),
+  kind: z.enum(PARTNERSHIP_KIND.values),
   message: z.string(),
   createdAt: z.string(),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PracticeStatusSchema } from "./practice-status.ts";
+import { PRACTICE_STATUS } from "./practice-status.ts";
 
 // Claiming the practice the questionnaire opened (issue 12). Nobody owns it until someone proves they submitted
 // it: the submitting browser's claim token (single use, expiring), or the practice code plus the claim key
@@ -75,6 +75,6 @@ export type ClaimWithKeyBody = z.infer<typeof ClaimWithKeyBodySchema>;
 export const ClaimedPracticeSchema = z.object({
   practiceId: z.uuid(),
   ticketCode: z.string(),
-  status: PracticeStatusSchema,
+  status: PRACTICE_STATUS.schema,
 });
 export type ClaimedPractice = z.infer<typeof ClaimedPracticeSchema>;

@@ -1,15 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  CRIME_TYPE_LABELS,
-  CRIME_TYPES,
-  CrimeTypeSchema,
-  crimeTypeLabel,
-  isCrimeType,
-} from "./crime-type.ts";
+import { CRIME_TYPE } from "./crime-type.ts";
 
 describe("crime types", () => {
   it("lists the six spec crime types, each labelled in Italian", () => {
-    expect(CRIME_TYPES).toEqual([
+    expect(CRIME_TYPE.values).toEqual([
       "DEFAMATION",
       "STALKING",
       "REVENGEPORN",
@@ -17,16 +11,16 @@ describe("crime types", () => {
       "CYBERBULLYING",
       "CYBER_STALKING",
     ]);
-    expect(Object.keys(CRIME_TYPE_LABELS)).toEqual([...CRIME_TYPES]);
-    expect(crimeTypeLabel("DEFAMATION")).toBe("Diffamazione");
-    expect(crimeTypeLabel("EXTORTION")).toBe("Estorsione");
-    expect(crimeTypeLabel("CYBERBULLYING")).toBe("Cyberbullismo");
-    expect(crimeTypeLabel("HATE")).toBe("HATE");
+    expect(Object.keys(CRIME_TYPE.labels)).toEqual([...CRIME_TYPE.values]);
+    expect(CRIME_TYPE.label("DEFAMATION")).toBe("Diffamazione");
+    expect(CRIME_TYPE.label("EXTORTION")).toBe("Estorsione");
+    expect(CRIME_TYPE.label("CYBERBULLYING")).toBe("Cyberbullismo");
+    expect(CRIME_TYPE.label("HATE")).toBe("HATE");
   });
 
   it("guards and parses", () => {
-    expect(isCrimeType("CYBER_STALKING")).toBe(true);
-    expect(isCrimeType("stalking")).toBe(false);
-    expect(CrimeTypeSchema.safeParse("THEFT").success).toBe(false);
+    expect(CRIME_TYPE.is("CYBER_STALKING")).toBe(true);
+    expect(CRIME_TYPE.is("stalking")).toBe(false);
+    expect(CRIME_TYPE.schema.safeParse("THEFT").success).toBe(false);
   });
 });

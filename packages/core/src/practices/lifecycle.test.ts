@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canDelete, canTransition, nextStatuses } from "./lifecycle.ts";
-import { PRACTICE_STATUSES } from "./practice-status.ts";
+import { PRACTICE_STATUS } from "./practice-status.ts";
 
 describe("practice lifecycle", () => {
   it("lets the owner close a practice from any open status, never reopen it", () => {
@@ -27,8 +27,8 @@ describe("practice lifecycle", () => {
   it("never allows staying in place or a client-made move other than closing", () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...PRACTICE_STATUSES),
-        fc.constantFrom(...PRACTICE_STATUSES),
+        fc.constantFrom(...PRACTICE_STATUS.values),
+        fc.constantFrom(...PRACTICE_STATUS.values),
         (from, to) => {
           expect(canTransition(from, from, "staff")).toBe(false);
           if (canTransition(from, to, "client")) expect(to).toBe("CLOSED");
@@ -40,6 +40,6 @@ describe("practice lifecycle", () => {
 
 describe("deleting a practice", () => {
   it("is possible only while it is in attesa: once services are chosen or paid it stays", () => {
-    expect(PRACTICE_STATUSES.filter(canDelete)).toEqual(["PENDING"]);
+    expect(PRACTICE_STATUS.values.filter(canDelete)).toEqual(["PENDING"]);
   });
 });

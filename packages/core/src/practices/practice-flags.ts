@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
 
 // Three-valued answers on a practice (spec §3): the victim may not know.
 
@@ -8,22 +8,16 @@ import { z } from "zod";
  */
 export const SHITSTORM_TERM = "Attacco di massa";
 
-export const SHITSTORM_VALUES = ["YES", "NOT", "UNKNOWN"] as const;
-export type Shitstorm = (typeof SHITSTORM_VALUES)[number];
-export const ShitstormSchema = z.enum(SHITSTORM_VALUES);
-
-export const SHITSTORM_LABELS = {
+export const SHITSTORM = labelledEnum({
   YES: "Sì",
   NOT: "No",
   UNKNOWN: "Non so",
-} as const satisfies Record<Shitstorm, string>;
+});
+export type Shitstorm = EnumValue<typeof SHITSTORM>;
 
-export const PSYCHOLOGICAL_SUPPORT_VALUES = ["NEEDED", "NOT_NEEDED", "UNKNOWN"] as const;
-export type PsychologicalSupport = (typeof PSYCHOLOGICAL_SUPPORT_VALUES)[number];
-export const PsychologicalSupportSchema = z.enum(PSYCHOLOGICAL_SUPPORT_VALUES);
-
-export const PSYCHOLOGICAL_SUPPORT_LABELS = {
+export const PSYCHOLOGICAL_SUPPORT = labelledEnum({
   NEEDED: "Necessario",
   NOT_NEEDED: "Non necessario",
   UNKNOWN: "Non so",
-} as const satisfies Record<PsychologicalSupport, string>;
+});
+export type PsychologicalSupport = EnumValue<typeof PSYCHOLOGICAL_SUPPORT>;

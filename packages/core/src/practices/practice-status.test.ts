@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  isPracticeStatus,
-  PRACTICE_STATUS_LABELS,
-  PRACTICE_STATUSES,
-  PracticeStatusSchema,
-  PracticeStatusUpdateBodySchema,
-  practiceStatusLabel,
-} from "./practice-status.ts";
+import { PRACTICE_STATUS, PracticeStatusUpdateBodySchema } from "./practice-status.ts";
 
 describe("practice status", () => {
   it("has the four statuses with the spec's labels", () => {
-    expect(PRACTICE_STATUSES).toEqual(["PENDING", "OPEN", "CLOSED", "TO_PAID"]);
-    expect(PRACTICE_STATUS_LABELS).toEqual({
+    expect(PRACTICE_STATUS.values).toEqual(["PENDING", "OPEN", "CLOSED", "TO_PAID"]);
+    expect(PRACTICE_STATUS.labels).toEqual({
       PENDING: "in attesa",
       OPEN: "aperto",
       CLOSED: "conclusa",
@@ -20,16 +13,16 @@ describe("practice status", () => {
   });
 
   it("labels known statuses and passes unknown ones through", () => {
-    expect(practiceStatusLabel("TO_PAID")).toBe("da pagare");
-    expect(practiceStatusLabel("ARCHIVED")).toBe("ARCHIVED");
+    expect(PRACTICE_STATUS.label("TO_PAID")).toBe("da pagare");
+    expect(PRACTICE_STATUS.label("ARCHIVED")).toBe("ARCHIVED");
   });
 
   it("guards and parses statuses", () => {
-    expect(isPracticeStatus("OPEN")).toBe(true);
-    expect(isPracticeStatus("open")).toBe(false);
-    expect(isPracticeStatus(undefined)).toBe(false);
-    expect(PracticeStatusSchema.parse("CLOSED")).toBe("CLOSED");
-    expect(PracticeStatusSchema.safeParse("DONE").success).toBe(false);
+    expect(PRACTICE_STATUS.is("OPEN")).toBe(true);
+    expect(PRACTICE_STATUS.is("open")).toBe(false);
+    expect(PRACTICE_STATUS.is(undefined)).toBe(false);
+    expect(PRACTICE_STATUS.schema.parse("CLOSED")).toBe("CLOSED");
+    expect(PRACTICE_STATUS.schema.safeParse("DONE").success).toBe(false);
   });
 
   it("accepts a known status as a status update body (who may set which: lifecycle.ts)", () => {

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { MESSAGES } from "../shared/messages.ts";
 import { hasAtMostTwoDecimals } from "../shared/money.ts";
 import { PagingQuerySchema } from "../shared/paging.ts";
-import { EvaluationSchema } from "./evaluation.ts";
+import { EVALUATION } from "./evaluation.ts";
 import { HUMAN_REVIEW_REASONS } from "./human-review.ts";
-import { PracticeStatusSchema } from "./practice-status.ts";
+import { PRACTICE_STATUS } from "./practice-status.ts";
 
 // Bodies of the practice calls (spec §7), shared by the API routes and the web.
 
@@ -17,8 +17,8 @@ export const IdParamsSchema = z.object({ id: z.uuid() });
 export const PracticeListQuerySchema = PagingQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   ticketCode: z.string().trim().max(40).optional(),
-  status: PracticeStatusSchema.optional(),
-  evaluation: EvaluationSchema.optional(),
+  status: PRACTICE_STATUS.schema.optional(),
+  evaluation: EVALUATION.schema.optional(),
   crimeType: z.string().max(40).optional(),
   anonymous: flag.optional(),
   /** Staff: "mie" (taken in charge by the caller) or "non assegnate" (by nobody yet). */
@@ -41,8 +41,8 @@ export const AssignedLawyerSchema = z
 export const PracticeSummarySchema = z.object({
   practiceId: z.uuid(),
   ticketCode: z.string(),
-  status: PracticeStatusSchema,
-  evaluation: EvaluationSchema.nullable(),
+  status: PRACTICE_STATUS.schema,
+  evaluation: EVALUATION.schema.nullable(),
   crimeType: z.string().nullable(),
   platform: z.string().nullable(),
   anonymous: z.boolean(),
@@ -159,7 +159,7 @@ export const LinkSchema = z.object({ link: z.string() });
 
 /** PATCH /v1/practices/{id}/evaluation (staff). */
 export const EvaluationBodySchema = z.object({
-  evaluation: EvaluationSchema,
+  evaluation: EVALUATION.schema,
 });
 
 const euros = z

@@ -1,17 +1,16 @@
+import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
 import { MESSAGES } from "../shared/messages.ts";
 
 // What a case page says about a bought service (spec §4 "Service messages"). The services issue adds the
 // steps (uploads, legalization sessions, documents); these are the states a service passes through.
 
-export const SERVICE_STATUSES = ["TO_START", "IN_PROGRESS", "DOCUMENTS_READY", "COMPLETED"] as const;
-export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
-
-export const SERVICE_STATUS_LABELS = {
+export const SERVICE_STATUS = labelledEnum({
   TO_START: "da avviare",
   IN_PROGRESS: "in corso",
   DOCUMENTS_READY: "documenti pronti",
   COMPLETED: "completato",
-} as const satisfies Record<ServiceStatus, string>;
+});
+export type ServiceStatus = EnumValue<typeof SERVICE_STATUS>;
 
 /** Formal notice and takedown, once requested (spec §4). */
 export const TAKEN_IN_CHARGE =
@@ -20,17 +19,13 @@ const TO_START = "Il servizio è attivo: ti guidiamo nei prossimi passi da quest
 const DOCUMENTS_READY = "I documenti sono pronti: puoi scaricarli da questa pagina.";
 const IN_PROGRESS = "Ci stiamo lavorando: ti avvisiamo appena ci sono novità.";
 
-export function isServiceStatus(value: unknown): value is ServiceStatus {
-  return (SERVICE_STATUSES as readonly unknown[]).includes(value);
-}
-
 /** The label and message of a service in a status; an unknown status reads 'Errore Stato Non previsto'. */
 export function serviceStatusMessage(
   serviceType: string,
   status: string,
 ): { label: string; message: string } {
-  if (!isServiceStatus(status)) return { label: status, message: MESSAGES.unexpectedState };
-  const label = SERVICE_STATUS_LABELS[status];
+  if (!SERVICE_STATUS.is(status)) return { label: status, message: MESSAGES.unexpectedState };
+  const label = SERVICE_STATUS.labels[status];
   switch (status) {
     case "TO_START":
       return { label, message: TO_START };

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
-import {
-  isServiceType,
-  PACKAGE_SERVICE_TYPES,
-  SERVICE_TYPE_NAMES,
-  SERVICE_TYPES,
-  ServiceTypeSchema,
-  serviceTypeName,
-} from "./service-type.ts";
+import { PACKAGE_SERVICE_TYPES, SERVICE_TYPE } from "./service-type.ts";
 
 describe("service types", () => {
   it("lists the six types with their Italian names", () => {
-    expect(SERVICE_TYPES).toEqual(["LEGALIZATION", "TAKEDOWN", "INJUCTION", "ADVICE", "DEFENCE", "PACKAGE"]);
-    expect(SERVICE_TYPE_NAMES).toEqual({
+    expect(SERVICE_TYPE.values).toEqual([
+      "LEGALIZATION",
+      "TAKEDOWN",
+      "INJUCTION",
+      "ADVICE",
+      "DEFENCE",
+      "PACKAGE",
+    ]);
+    expect(SERVICE_TYPE.labels).toEqual({
       LEGALIZATION: "Legalizzazione",
       TAKEDOWN: "Takedown",
       INJUCTION: "Diffida",
@@ -22,14 +22,14 @@ describe("service types", () => {
   });
 
   it("names known types and passes unknown ones through", () => {
-    expect(serviceTypeName("INJUCTION")).toBe("Diffida");
-    expect(serviceTypeName("INJUNCTION")).toBe("INJUNCTION");
+    expect(SERVICE_TYPE.label("INJUCTION")).toBe("Diffida");
+    expect(SERVICE_TYPE.label("INJUNCTION")).toBe("INJUNCTION");
   });
 
   it("guards and parses, and knows what the package bundles", () => {
-    expect(isServiceType("DEFENCE")).toBe(true);
-    expect(isServiceType("FEEDBACK")).toBe(false);
-    expect(ServiceTypeSchema.safeParse("defence").success).toBe(false);
+    expect(SERVICE_TYPE.is("DEFENCE")).toBe(true);
+    expect(SERVICE_TYPE.is("FEEDBACK")).toBe(false);
+    expect(SERVICE_TYPE.schema.safeParse("defence").success).toBe(false);
     expect(PACKAGE_SERVICE_TYPES).toEqual(["LEGALIZATION", "TAKEDOWN", "INJUCTION"]);
   });
 });

@@ -1,5 +1,5 @@
 import { PRODUCT_CODES } from "@argine/core/catalogue/product";
-import { serviceTypeName } from "@argine/core/services/service-type";
+import { SERVICE_TYPE } from "@argine/core/services/service-type";
 
 // What the admin tables show and what the forms read back: calendar days, product names, role names.
 
@@ -30,7 +30,7 @@ export function isoToDay(iso: string | null): string {
 
 /** The Italian name of a product code ("INJUCTION" → "Diffida"). */
 export function productName(code: string): string {
-  return code === "FEEDBACK" ? "Feedback" : serviceTypeName(code);
+  return code === "FEEDBACK" ? "Feedback" : SERVICE_TYPE.label(code);
 }
 
 /** The products a campaign or a gift card covers; none listed means all of them. */

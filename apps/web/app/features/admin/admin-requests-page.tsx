@@ -2,8 +2,8 @@ import {
   type AdminIdeaList,
   type AdminNewsletterSubscriptionList,
   type AdminPartnershipRequestList,
-  NEWSLETTER_STATUS_LABELS,
-  partnershipKindLabel,
+  NEWSLETTER_STATUS,
+  PARTNERSHIP_KIND,
 } from "@argine/core/outreach/outreach-api";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
@@ -140,7 +140,7 @@ function NewsletterList() {
           <td>
             <StateBadge
               on={subscription.status === "CONFIRMED"}
-              labels={[NEWSLETTER_STATUS_LABELS.CONFIRMED, NEWSLETTER_STATUS_LABELS.PENDING]}
+              labels={[NEWSLETTER_STATUS.labels.CONFIRMED, NEWSLETTER_STATUS.labels.PENDING]}
             />
           </td>
           <td>{formatShortDay(subscription.createdAt)}</td>
@@ -170,7 +170,7 @@ function PartnershipList() {
           <td>
             <EmailLink email={request.email} />
           </td>
-          <td>{partnershipKindLabel(request.kind)}</td>
+          <td>{PARTNERSHIP_KIND.label(request.kind)}</td>
           <td>{request.organization ?? "—"}</td>
           <td className={styles.longText}>{request.message}</td>
           <td>{formatShortDay(request.createdAt)}</td>

@@ -1,7 +1,7 @@
 import { AnswersSchema } from "@argine/core/feedback/answers";
 import { evaluateFeedback } from "@argine/core/feedback/evaluate";
 import type { FeedbackResult, Offence } from "@argine/core/feedback/result";
-import { SECTION_TITLES } from "@argine/core/feedback/result";
+import { SECTION } from "@argine/core/feedback/result";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
@@ -223,10 +223,10 @@ describe("feedback result", () => {
     const titles = within(detail)
       .getAllByRole("heading", { level: 3 })
       .map((heading) => heading.textContent);
-    expect(titles).toEqual([SECTION_TITLES.lawDetail, SECTION_TITLES.actionsAndDeadlines]);
+    expect(titles).toEqual([SECTION.labels.lawDetail, SECTION.labels.actionsAndDeadlines]);
     expect(within(detail).getByText("La legge punisce la diffusione senza consenso.")).toBeTruthy();
     expect(within(detail).getByText("art. 612-ter c.p.")).toBeTruthy();
-    const actions = within(detail).getByText(SECTION_TITLES.actionsAndDeadlines).closest("details");
+    const actions = within(detail).getByText(SECTION.labels.actionsAndDeadlines).closest("details");
     expect(actions?.open).toBe(true);
   });
 
@@ -249,7 +249,7 @@ describe("feedback result", () => {
       }),
     );
     expect(screen.getByRole("heading", { level: 2, name: "Non sembra esserci un reato" })).toBeTruthy();
-    const why = screen.getByText(SECTION_TITLES.whyNoCrime).closest("details");
+    const why = screen.getByText(SECTION.labels.whyNoCrime).closest("details");
     expect(why?.open).toBe(true);
     expect(screen.getByText("L'offesa sembra essere stata vista solo da te.")).toBeTruthy();
     // A result stored before civil remedies existed still says what can be done.

@@ -9,13 +9,7 @@ import {
   RESULT_GROUP_COPY,
   type ResultGroups,
 } from "@argine/core/feedback/presentation";
-import {
-  type Deadline,
-  type FeedbackResult,
-  SECTION_KEYS,
-  SECTION_TITLES,
-  type SectionKey,
-} from "@argine/core/feedback/result";
+import { type Deadline, type FeedbackResult, SECTION, type SectionKey } from "@argine/core/feedback/result";
 import { formatAmount } from "@argine/core/shared/money";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -304,7 +298,7 @@ function InsteadOfComplaint({ groups, notValid }: { groups: ResultGroups; notVal
 
 function Sections({ result }: { result: FeedbackResult }) {
   const open = openSections(result);
-  const keys = SECTION_KEYS.filter((key) => result.sections[key].length > 0);
+  const keys = SECTION.values.filter((key) => result.sections[key].length > 0);
   if (keys.length === 0) return null;
   return (
     <section className={styles.block} aria-labelledby="sections-title">
@@ -315,7 +309,7 @@ function Sections({ result }: { result: FeedbackResult }) {
         {keys.map((key) => (
           <details key={key} className={styles.section} open={open.includes(key) || undefined}>
             <summary className={styles.summary}>
-              <h3 className={styles.sectionTitle}>{SECTION_TITLES[key]}</h3>
+              <h3 className={styles.sectionTitle}>{SECTION.labels[key]}</h3>
             </summary>
             <ul className={styles.entries}>
               {result.sections[key].map((entry) => (

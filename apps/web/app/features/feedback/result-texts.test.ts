@@ -1,6 +1,6 @@
 import { EVALUATION_COPY, formatArticle } from "@argine/core/feedback/presentation";
 import type { Deadline } from "@argine/core/feedback/result";
-import { EVALUATIONS } from "@argine/core/practices/evaluation";
+import { EVALUATION } from "@argine/core/practices/evaluation";
 import { describe, expect, it } from "vitest";
 import { complaintCountdown, countdownText, relativeDeadline } from "./result-texts.ts";
 
@@ -13,7 +13,7 @@ const querela = (date: string, note = "Ultimo giorno per presentare querela"): D
 
 describe("result texts", () => {
   it("has words for every evaluation (spec §4)", () => {
-    for (const evaluation of EVALUATIONS) expect(EVALUATION_COPY[evaluation].title).toBeTruthy();
+    for (const evaluation of EVALUATION.values) expect(EVALUATION_COPY[evaluation].title).toBeTruthy();
     expect(EVALUATION_COPY.VALID.title).toBe("Sembra che ci sia un reato");
   });
 

@@ -1,6 +1,5 @@
 import {
-  PARTNERSHIP_KIND_LABELS,
-  PARTNERSHIP_KINDS,
+  PARTNERSHIP_KIND,
   PARTNERSHIP_MESSAGE_MAX_LENGTH,
   PARTNERSHIP_MESSAGE_MIN_LENGTH,
   type PartnershipRequest,
@@ -44,7 +43,10 @@ const EMPTY: PartnershipFormValues = {
   privacyAccepted: false,
 };
 
-const KIND_OPTIONS = PARTNERSHIP_KINDS.map((kind) => ({ value: kind, label: PARTNERSHIP_KIND_LABELS[kind] }));
+const KIND_OPTIONS = PARTNERSHIP_KIND.values.map((kind) => ({
+  value: kind,
+  label: PARTNERSHIP_KIND.labels[kind],
+}));
 
 export function PartnershipForm() {
   const state = useOutreachForm<PartnershipFormValues, PartnershipRequest>({

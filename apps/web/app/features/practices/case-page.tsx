@@ -1,15 +1,11 @@
 import { prepareProducts } from "@argine/core/orders/cart";
 import { availableProducts } from "@argine/core/practices/available-services";
-import { crimeTypeLabel } from "@argine/core/practices/crime-type";
-import { evaluationLabel } from "@argine/core/practices/evaluation";
-import {
-  PSYCHOLOGICAL_SUPPORT_LABELS,
-  SHITSTORM_LABELS,
-  SHITSTORM_TERM,
-} from "@argine/core/practices/practice-flags";
+import { CRIME_TYPE } from "@argine/core/practices/crime-type";
+import { EVALUATION } from "@argine/core/practices/evaluation";
+import { PSYCHOLOGICAL_SUPPORT, SHITSTORM, SHITSTORM_TERM } from "@argine/core/practices/practice-flags";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { serviceStatusMessage } from "@argine/core/services/service-messages";
-import { serviceTypeName } from "@argine/core/services/service-type";
+import { SERVICE_TYPE } from "@argine/core/services/service-type";
 import { formatAmount } from "@argine/core/shared/money";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -75,8 +71,8 @@ export function PracticeRecap({ practice, staff }: { practice: PracticeDetail; s
       <dl className={styles.facts}>
         <Fact term="Numero di pratica">{practice.ticketCode}</Fact>
         <Fact term="Aperta il">{formatDay(practice.createdAt)}</Fact>
-        <Fact term="Reato">{practice.crimeType ? crimeTypeLabel(practice.crimeType) : "—"}</Fact>
-        <Fact term="Valutazione">{practice.evaluation ? evaluationLabel(practice.evaluation) : "—"}</Fact>
+        <Fact term="Reato">{practice.crimeType ? CRIME_TYPE.label(practice.crimeType) : "—"}</Fact>
+        <Fact term="Valutazione">{practice.evaluation ? EVALUATION.label(practice.evaluation) : "—"}</Fact>
         <Fact term="Scadenza">{formatDay(practice.expiryDate)}</Fact>
         <Fact term="Piattaforma">{practice.platform ?? "—"}</Fact>
         <Fact term="Link del contenuto">
@@ -84,9 +80,9 @@ export function PracticeRecap({ practice, staff }: { practice: PracticeDetail; s
         </Fact>
         <Fact term="Etichette">{practice.tags.length ? practice.tags.join(", ") : "—"}</Fact>
         <Fact term="Forme d'odio">{practice.formsOfHate.length ? practice.formsOfHate.join(", ") : "—"}</Fact>
-        <Fact term={SHITSTORM_TERM}>{label(SHITSTORM_LABELS, practice.shitstorm)}</Fact>
+        <Fact term={SHITSTORM_TERM}>{label(SHITSTORM.labels, practice.shitstorm)}</Fact>
         <Fact term="Supporto psicologico">
-          {label(PSYCHOLOGICAL_SUPPORT_LABELS, practice.psychologicalSupport)}
+          {label(PSYCHOLOGICAL_SUPPORT.labels, practice.psychologicalSupport)}
         </Fact>
         <Fact term="Anonima">{practice.anonymous ? "Sì" : "No"}</Fact>
         <Fact term="Avvocato">{assignmentText(practice) ?? "Non ancora presa in carico"}</Fact>
@@ -155,7 +151,7 @@ function ServicesSection({ practice, staff }: { practice: PracticeDetail; staff:
             return (
               <li key={service.serviceId} className={styles.serviceCard}>
                 <p className={styles.serviceName}>
-                  {serviceTypeName(service.serviceType)}{" "}
+                  {SERVICE_TYPE.label(service.serviceType)}{" "}
                   <span className={styles.serviceStatus}>({status})</span>
                 </p>
                 <p>{message}</p>

@@ -1,4 +1,4 @@
-import { PRACTICE_STATUSES, practiceStatusLabel } from "@argine/core/practices/practice-status";
+import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { PRACTICES_PATH, QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
@@ -29,9 +29,9 @@ export function ClientRecap() {
       ) : (
         <>
           <dl className={styles.recapList}>
-            {PRACTICE_STATUSES.map((status) => (
+            {PRACTICE_STATUS.values.map((status) => (
               <div key={status}>
-                <dt>{practiceStatusLabel(status)}</dt>
+                <dt>{PRACTICE_STATUS.label(status)}</dt>
                 <dd>{count(status)}</dd>
               </div>
             ))}

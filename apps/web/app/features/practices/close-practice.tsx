@@ -1,5 +1,5 @@
 import { canDelete } from "@argine/core/practices/lifecycle";
-import { isPracticeStatus } from "@argine/core/practices/practice-status";
+import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
@@ -49,7 +49,7 @@ export function ClosePracticeSection({ practice }: { practice: PracticeDetail })
       </section>
     );
   }
-  if (!isPracticeStatus(practice.status)) return null;
+  if (!PRACTICE_STATUS.is(practice.status)) return null;
 
   const askToClose = () =>
     modal.open(CONFIRM_MODAL_ID, {

@@ -2,13 +2,13 @@ import {
   NEVER_FOR_MINOR_SEXUAL_CONTENT,
   SERVICE_ACTIVE_FLAG,
 } from "@argine/core/practices/available-services";
-import { EVALUATIONS, evaluationLabel } from "@argine/core/practices/evaluation";
+import { EVALUATION } from "@argine/core/practices/evaluation";
 import {
   type PracticeDetail,
   PracticeEmailBodySchema,
   ServicesActiveSchema,
 } from "@argine/core/practices/practices-api";
-import { serviceTypeName } from "@argine/core/services/service-type";
+import { SERVICE_TYPE } from "@argine/core/services/service-type";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { formatEuroInput, parseEuroAmount } from "@argine/core/shared/money";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -45,7 +45,7 @@ const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
 
 // The four flags, named like the services they switch (core's names, one place).
 const SERVICE_FLAGS = Object.entries(SERVICE_ACTIVE_FLAG).map(
-  ([code, flag]) => [flag, serviceTypeName(code), code] as const,
+  ([code, flag]) => [flag, SERVICE_TYPE.label(code), code] as const,
 );
 const NEVER_FOR_MINOR: readonly string[] = NEVER_FOR_MINOR_SEXUAL_CONTENT;
 
@@ -97,9 +97,9 @@ export function LawyerBox({ practice }: { practice: PracticeDetail }) {
   );
 }
 
-const EVALUATION_OPTIONS: readonly SelectOption[] = EVALUATIONS.map((evaluation) => ({
+const EVALUATION_OPTIONS: readonly SelectOption[] = EVALUATION.values.map((evaluation) => ({
   value: evaluation,
-  label: evaluationLabel(evaluation),
+  label: EVALUATION.label(evaluation),
 }));
 
 function EvaluationForm({ practice }: { practice: PracticeDetail }) {

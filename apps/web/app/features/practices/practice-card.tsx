@@ -1,8 +1,8 @@
 import { casePath } from "@argine/core/practices/case-path";
-import { crimeTypeLabel } from "@argine/core/practices/crime-type";
-import { evaluationLabel } from "@argine/core/practices/evaluation";
+import { CRIME_TYPE } from "@argine/core/practices/crime-type";
+import { EVALUATION } from "@argine/core/practices/evaluation";
 import { URGENT_BADGE } from "@argine/core/practices/human-review";
-import { isPracticeStatus, practiceStatusLabel } from "@argine/core/practices/practice-status";
+import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import type { PracticeSummary } from "@argine/core/practices/practices-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { Link } from "react-router";
@@ -11,11 +11,12 @@ import styles from "./practices.module.css";
 
 /** The status badge; a status the app does not know reads 'Errore Stato Non previsto' (spec §4). */
 export function StatusBadge({ status }: { status: string }) {
-  if (!isPracticeStatus(status)) return <span className={styles.badgeError}>{MESSAGES.unexpectedState}</span>;
+  if (!PRACTICE_STATUS.is(status))
+    return <span className={styles.badgeError}>{MESSAGES.unexpectedState}</span>;
   return (
     <span className={`${styles.badge} ${styles[`status${status}`] ?? ""}`}>
       <span className="visually-hidden">Stato: </span>
-      {practiceStatusLabel(status)}
+      {PRACTICE_STATUS.label(status)}
     </span>
   );
 }
@@ -76,11 +77,11 @@ export function PracticeCard({
         ) : null}
         <div>
           <dt>Reato</dt>
-          <dd>{practice.crimeType ? crimeTypeLabel(practice.crimeType) : "—"}</dd>
+          <dd>{practice.crimeType ? CRIME_TYPE.label(practice.crimeType) : "—"}</dd>
         </div>
         <div>
           <dt>Valutazione</dt>
-          <dd>{practice.evaluation ? evaluationLabel(practice.evaluation) : "—"}</dd>
+          <dd>{practice.evaluation ? EVALUATION.label(practice.evaluation) : "—"}</dd>
         </div>
         <div>
           <dt>Aperta il</dt>

@@ -1,8 +1,8 @@
 import { isStaffRoles } from "@argine/core/identity/roles";
-import { CRIME_TYPES, crimeTypeLabel } from "@argine/core/practices/crime-type";
-import { EVALUATIONS, evaluationLabel } from "@argine/core/practices/evaluation";
+import { CRIME_TYPE } from "@argine/core/practices/crime-type";
+import { EVALUATION } from "@argine/core/practices/evaluation";
 import { URGENT_BADGE } from "@argine/core/practices/human-review";
-import { PRACTICE_STATUSES, practiceStatusLabel } from "@argine/core/practices/practice-status";
+import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useEffectEvent, useId, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -227,17 +227,17 @@ function SearchForm({
           {select(
             "status",
             "Stato",
-            PRACTICE_STATUSES.map((s) => ({ value: s, label: practiceStatusLabel(s) })),
+            PRACTICE_STATUS.values.map((s) => ({ value: s, label: PRACTICE_STATUS.label(s) })),
           )}
           {select(
             "evaluation",
             "Valutazione",
-            EVALUATIONS.map((e) => ({ value: e, label: evaluationLabel(e) })),
+            EVALUATION.values.map((e) => ({ value: e, label: EVALUATION.label(e) })),
           )}
           {select(
             "crimeType",
             "Reato",
-            CRIME_TYPES.map((c) => ({ value: c, label: crimeTypeLabel(c) })),
+            CRIME_TYPE.values.map((c) => ({ value: c, label: CRIME_TYPE.label(c) })),
           )}
           {select("assigned", "Presa in carico", [
             { value: "mine", label: "Mie" },

@@ -1,7 +1,7 @@
 import type { Me } from "@argine/core/identity/users-api";
 import { type BillingData, BillingDataSchema } from "@argine/core/invoice/billing-data";
 import { COUNTRY_CODES, countryName, ITALY } from "@argine/core/invoice/countries";
-import { PROVINCE_CODES, PROVINCE_NAMES } from "@argine/core/invoice/provinces";
+import { PROVINCE } from "@argine/core/invoice/provinces";
 import { useQueryClient } from "@tanstack/react-query";
 import { useAppStateStore } from "../../shared/async/app-state.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
@@ -46,10 +46,12 @@ export const COUNTRY_OPTIONS: readonly SelectOption[] = [
 ];
 
 /** The sigle with their names, by name: "Milano (MI)". */
-export const PROVINCE_OPTIONS: readonly SelectOption[] = PROVINCE_CODES.map((code) => ({
-  value: code,
-  label: `${PROVINCE_NAMES[code]} (${code})`,
-})).sort((a, b) => collator.compare(a.label, b.label));
+export const PROVINCE_OPTIONS: readonly SelectOption[] = PROVINCE.values
+  .map((code) => ({
+    value: code,
+    label: `${PROVINCE.labels[code]} (${code})`,
+  }))
+  .sort((a, b) => collator.compare(a.label, b.label));
 
 function billingValues(invoice: BillingData | null): BillingFormValues {
   return {
