@@ -52,8 +52,7 @@ function codedEntriesRoutes<Item extends z.ZodType, Create extends z.ZodType, Pa
   app.route({
     ...callRoute(calls.create, { tags, summary: summaries.create }),
     onRequest: manager,
-    handler: async (request, reply) =>
-      reply.status(201).send(await entries.add(app.deps, request.actor, request.body)),
+    handler: (request) => entries.add(app.deps, request.actor, request.body),
   });
   app.route({
     ...callRoute(calls.change, { tags, summary: summaries.change }),

@@ -19,7 +19,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const created = await submitFeedback(app.deps, request.actor, request.body);
       // The answer carries the claim secrets: no cache anywhere keeps it.
-      return reply.status(201).header("cache-control", "no-store").send(created);
+      return reply.header("cache-control", "no-store").send(created);
     },
   });
 

@@ -27,7 +27,6 @@ export const jobsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Rimette in coda un lavoro non riuscito per un nuovo giro di tentativi (solo admin)",
     }),
     onRequest: only((actor) => jobsPolicy(actor, "retry-dead-letter")),
-    handler: async (request, reply) =>
-      reply.status(202).send(await retryDeadLetter(app.deps, requireActor(request), request.params.id)),
+    handler: (request) => retryDeadLetter(app.deps, requireActor(request), request.params.id),
   });
 };

@@ -28,8 +28,7 @@ export const outreachRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     ),
     config: publicLimit,
-    handler: async (request, reply) =>
-      reply.status(202).send(await signUpToNewsletter(app.deps, request.actor, request.body)),
+    handler: (request) => signUpToNewsletter(app.deps, request.actor, request.body),
   });
 
   app.route({
@@ -46,15 +45,13 @@ export const outreachRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...callRoute(CALLS.partnership, doc("Lavora con noi: una proposta di collaborazione")),
     config: publicLimit,
-    handler: async (request, reply) =>
-      reply.status(201).send(await sendPartnershipRequest(app.deps, request.actor, request.body)),
+    handler: (request) => sendPartnershipRequest(app.deps, request.actor, request.body),
   });
 
   app.route({
     ...callRoute(CALLS.idea, doc("Una buona idea: una proposta dal sito")),
     config: publicLimit,
-    handler: async (request, reply) =>
-      reply.status(201).send(await sendIdea(app.deps, request.actor, request.body)),
+    handler: (request) => sendIdea(app.deps, request.actor, request.body),
   });
 
   await app.register(outreachAdminRoutes);

@@ -16,10 +16,7 @@ export const practiceCommentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...callRoute(CALLS.addComment, { tags, summary: "Aggiunge un commento alla pratica (titolare o staff)" }),
-    handler: async (request, reply) => {
-      const comment = await addComment(deps, requireActor(request), request.params.id, request.body.comment);
-      return reply.status(201).send(comment);
-    },
+    handler: (request) => addComment(deps, requireActor(request), request.params.id, request.body.comment),
   });
 
   app.route({

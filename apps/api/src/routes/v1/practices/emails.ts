@@ -23,9 +23,6 @@ export const practiceEmailRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Scrive un'email al cliente della pratica e la registra sulla pratica (solo staff)",
     }),
     config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
-    handler: async (request, reply) => {
-      const email = await emailClient(deps, requireActor(request), request.params.id, request.body);
-      return reply.status(201).send(email);
-    },
+    handler: (request) => emailClient(deps, requireActor(request), request.params.id, request.body),
   });
 };

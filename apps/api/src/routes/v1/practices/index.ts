@@ -55,9 +55,9 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Il titolare elimina una propria pratica ancora in attesa (nulla acquistato)",
     }),
-    handler: async (request, reply) => {
+    handler: async (request) => {
       await deletePractice(deps, requireActor(request), request.params.id);
-      return reply.status(204).send(null);
+      return null;
     },
   });
 

@@ -22,8 +22,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...callRoute(CALLS.register, publicDoc("Registrazione (stessa risposta che l'email esista o no)")),
     config: publicLimit,
-    handler: async (request, reply) =>
-      reply.status(202).send(await register(deps, request.actor, request.body)),
+    handler: (request) => register(deps, request.actor, request.body),
   });
 
   app.route({
@@ -35,8 +34,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...callRoute(CALLS.resendVerification, publicDoc("Nuovo invio dell'email di conferma")),
     config: publicLimit,
-    handler: async (request, reply) =>
-      reply.status(202).send(await resendVerification(deps, request.actor, request.body.email)),
+    handler: (request) => resendVerification(deps, request.actor, request.body.email),
   });
 
   app.route({
@@ -45,8 +43,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       publicDoc("Richiesta del link per una nuova password (stessa risposta che l'email esista o no)"),
     ),
     config: publicLimit,
-    handler: async (request, reply) =>
-      reply.status(202).send(await requestPasswordReset(deps, request.actor, request.body.email)),
+    handler: (request) => requestPasswordReset(deps, request.actor, request.body.email),
   });
 
   app.route({
