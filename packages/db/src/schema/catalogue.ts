@@ -28,6 +28,8 @@ export const campaigns = pgTable(
     sponsor: text("sponsor").notNull(),
     coveragePercent: integer("coverage_percent").notNull(),
     maxAmountCents: integer("max_amount_cents"),
+    /** What the sponsor has left to spend, taken atomically by each paid order; null is no limit. */
+    budgetCents: integer("budget_cents"),
     productCodes: text("product_codes").array().$type<ProductCode[]>().notNull().default(sql`'{}'::text[]`),
     minAmountCents: integer("min_amount_cents").notNull().default(0),
     sortOrder: integer("sort_order").notNull().default(0),
@@ -39,6 +41,7 @@ export const campaigns = pgTable(
   (t) => [
     uniqueIndex("campaigns_code_key").on(t.code),
     check("campaigns_coverage_check", sql`${t.coveragePercent} between 0 and 100`),
+    check("campaigns_budget_check", sql`${t.budgetCents} >= 0`),
   ],
 );
 
@@ -74,6 +77,8 @@ export const giftCards = pgTable(
   },
   (t) => [
     uniqueIndex("gift_cards_code_key").on(t.code),
+    // A promo gift card is one per account (spec §9).
+    uniqueIndex("gift_cards_promo_user_key").on(t.promo, t.assignedUserId).where(sql`${t.promo} is not null`),
     check("gift_cards_balance_check", sql`${t.balanceCents} between 0 and ${t.amountCents}`),
   ],
 );

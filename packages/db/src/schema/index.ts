@@ -5,5 +5,6 @@ export * from "./audit.ts";
 export * from "./catalogue.ts";
 export * from "./identity.ts";
 export * from "./oidc.ts";
+export * from "./orders.ts";
 export * from "./outreach.ts";
 export * from "./practices.ts";

@@ -1,0 +1,64 @@
+import type { CspSources } from "../adapters.ts";
+
+// The card payment provider (ADR 014), Stripe's PaymentIntents with manual confirmation as the model:
+//   1. the browser turns the card into a payment method (Stripe.js, or the sandbox's card endpoint) → pm_…;
+//   2. the orders service creates and confirms an intent for the order's card amount with it;
+//   3. `requires_action`: the browser does the card action (3-D Secure) with the client secret, then sends
+//      the intent id back and the service confirms the intent again;
+//   4. `succeeded` pays the order; a refusal leaves the intent without a payment method and an error code
+//      (core CARD_ERROR_MESSAGES), and the order fails.
+// The provider also signs the events it sends to POST /v1/webhooks/{provider}, so an order whose browser
+// went away after step 3 is still completed. Two engines: the embedded sandbox (the default, Stripe's test
+// cards, its intents in the database) and Stripe (the next issue).
+
+export type PaymentIntentStatus =
+  | "requires_payment_method"
+  | "requires_action"
+  | "requires_confirmation"
+  | "processing"
+  | "succeeded"
+  | "canceled";
+
+export interface PaymentIntent {
+  id: string;
+  clientSecret: string;
+  amountCents: number;
+  status: PaymentIntentStatus;
+  /** Why the card was refused (a key of core CARD_ERROR_MESSAGES, or a provider code), once it was. */
+  errorCode: string | null;
+  /** What the orders service attached: the order's id. */
+  metadata: Record<string, string>;
+}
+
+/** An event the provider sent to the webhook, its signature already checked. */
+export interface PaymentEvent {
+  id: string;
+  /** e.g. "payment_intent.succeeded", "payment_intent.payment_failed". */
+  type: string;
+  intent: PaymentIntent;
+}
+
+export interface PaymentProvider {
+  readonly name: "sandbox" | "stripe";
+  /**
+   * Creates an intent for `amountCents` with the payment method and confirms it at once. The same
+   * idempotency key returns the same intent however often it is called (one charge per checkout attempt).
+   */
+  createAndConfirm(input: {
+    amountCents: number;
+    paymentMethodId: string;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<PaymentIntent>;
+  /** Confirms an intent again after the card action (step 3). */
+  confirm(intentId: string): Promise<PaymentIntent>;
+  retrieve(intentId: string): Promise<PaymentIntent>;
+  cancel(intentId: string): Promise<PaymentIntent>;
+  /**
+   * The event in a webhook request, if its signature (Stripe's scheme: `t=…,v1=HMAC-SHA256(secret, "t.body")`)
+   * is good and recent; otherwise null, which the route answers with 400.
+   */
+  parseEvent(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent | null;
+  /** What the page's CSP must allow for the provider's browser side. */
+  readonly csp: CspSources;
+}

@@ -1,0 +1,34 @@
+import { VoucherSchema, VoucherVerifyBodySchema } from "../catalogue/voucher.ts";
+import { joinCalls } from "../shared/api-contract.ts";
+import {
+  ActiveCampaignListSchema,
+  CampaignsQuerySchema,
+  GiftCardListSchema,
+  GiftCardRequestBodySchema,
+  GiftCardSchema,
+  GiftCardVerifyBodySchema,
+  OrderCreateBodySchema,
+  OrderListQuerySchema,
+  OrderListSchema,
+  OrderResponseSchema,
+  UserIdParamsSchema,
+} from "./orders-api.ts";
+import { ORDERS_ROUTES } from "./orders-routes.ts";
+
+// The shop's calls (spec §7): campaigns, vouchers and gift cards for the cart, the orders and the checkout,
+// each declared once for the API routes and the web (shared/api-contract.ts).
+
+const SCHEMAS = {
+  campaigns: { query: CampaignsQuerySchema, response: ActiveCampaignListSchema },
+  verifyVoucher: { body: VoucherVerifyBodySchema, response: VoucherSchema },
+  verifyGiftCard: { body: GiftCardVerifyBodySchema, response: GiftCardSchema },
+  requestGiftCard: { body: GiftCardRequestBodySchema, response: GiftCardSchema },
+  assignedGiftCards: { params: UserIdParamsSchema, response: GiftCardListSchema },
+  list: { query: OrderListQuerySchema, response: OrderListSchema },
+  create: { body: OrderCreateBodySchema, response: OrderResponseSchema },
+};
+
+export type OrdersCallSchemas = typeof SCHEMAS;
+
+/** The calls as the API declares its routes: each route of orders-routes.ts with its schemas. */
+export const ORDERS_CALLS = joinCalls(ORDERS_ROUTES, SCHEMAS);

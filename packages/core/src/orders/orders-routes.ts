@@ -1,0 +1,15 @@
+import { defineRoutes } from "../shared/api-contract.ts";
+import type { OrdersCallSchemas } from "./orders-calls.ts";
+
+// Method, path and success status of each call; its schemas are in orders-calls.ts (shared/api-contract.ts).
+
+export const ORDERS_ROUTES = defineRoutes<OrdersCallSchemas>()({
+  campaigns: { method: "GET", path: "/campaigns" },
+  verifyVoucher: { method: "POST", path: "/voucher/verify" },
+  verifyGiftCard: { method: "POST", path: "/giftcard/verify" },
+  requestGiftCard: { method: "POST", path: "/giftcard/request", status: 201 },
+  assignedGiftCards: { method: "GET", path: "/giftcard/user/assigned/:id" },
+  list: { method: "GET", path: "/orders" },
+  /** The paid order, or the card action the browser must do first and then send again (spec §4). */
+  create: { method: "POST", path: "/orders" },
+});

@@ -1,0 +1,160 @@
+import type { ProductCode } from "@argine/core/catalogue/product";
+import type { OrderStatus, PaymentType } from "@argine/core/orders/orders-api";
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { campaigns, giftCards, vouchers } from "./catalogue.ts";
+import { createdAt, updatedAt } from "./columns.ts";
+import { users } from "./identity.ts";
+import { practices } from "./practices.ts";
+
+// The shop (ADR 014): an order per checkout attempt with its lines as a snapshot of what was sold and at
+// which price, the card payment behind it, and the provider's events already handled.
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id),
+    /** The browser's key for one checkout attempt: the same key never makes a second order (or charge). */
+    idempotencyKey: uuid("idempotency_key").notNull(),
+    status: text("status").$type<OrderStatus>().notNull().default("AWAITING_PAYMENT"),
+    paymentType: text("payment_type").$type<PaymentType>().notNull(),
+    /** List prices; the catalogue's discounts, campaign and voucher together; each of the last two alone. */
+    totalCents: integer("total_cents").notNull(),
+    discountCents: integer("discount_cents").notNull(),
+    campaignCents: integer("campaign_cents").notNull().default(0),
+    voucherCents: integer("voucher_cents").notNull().default(0),
+    /** What the client pays: the gift card's share plus the card's. */
+    amountCents: integer("amount_cents").notNull(),
+    giftCardCents: integer("gift_card_cents").notNull().default(0),
+    cardCents: integer("card_cents").notNull().default(0),
+    campaignId: uuid("campaign_id").references(() => campaigns.id),
+    voucherId: uuid("voucher_id").references(() => vouchers.id),
+    giftCardId: uuid("gift_card_id").references(() => giftCards.id),
+    /** The billing data as sent with the order (core BillingData). */
+    invoice: jsonb("invoice").notNull(),
+    /** The provider's card error code when the payment failed (core CARD_ERROR_MESSAGES). */
+    errorCode: text("error_code"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("orders_user_idempotency_key").on(t.userId, t.idempotencyKey),
+    // GET /v1/orders: a user's orders, newest first.
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    // The abandonment and reconciliation jobs: orders still waiting, oldest first.
+    index("orders_awaiting_idx").on(t.createdAt).where(sql`${t.status} = 'AWAITING_PAYMENT'`),
+    index("orders_practice_idx").on(t.practiceId),
+    check(
+      "orders_amounts_check",
+      sql`${t.totalCents} >= 0 and ${t.discountCents} >= 0 and ${t.amountCents} = ${t.totalCents} - ${t.discountCents}
+        and ${t.giftCardCents} >= 0 and ${t.cardCents} >= 0 and ${t.giftCardCents} + ${t.cardCents} = ${t.amountCents}`,
+    ),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productCode: text("product_code").$type<ProductCode>().notNull(),
+    name: text("name").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    discountedPriceCents: integer("discounted_price_cents").notNull(),
+    campaignCents: integer("campaign_cents").notNull(),
+    voucherCents: integer("voucher_cents").notNull(),
+    finalPriceCents: integer("final_price_cents").notNull(),
+    /** VAT rate in percent, included in the prices. */
+    vatRate: integer("vat_rate").notNull(),
+    /** Display order (the products' meta.order at the time). */
+    position: integer("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.productCode] })],
+);
+
+/** A card payment of an order at the provider (a PaymentIntent): one per order. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** "sandbox" or "stripe". */
+    provider: text("provider").notNull(),
+    intentId: text("intent_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    /** The provider's intent status as last seen. */
+    status: text("status").notNull(),
+    errorCode: text("error_code"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payments_order_key").on(t.orderId),
+    uniqueIndex("payments_provider_intent_key").on(t.provider, t.intentId),
+  ],
+);
+
+/** The provider's webhook events already handled: a redelivered event is answered and ignored. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/**
+ * The sandbox provider's own PaymentIntents (the embedded default of the payment adapter, ADR 014): kept in
+ * the database so they survive a restart. A test card's scenario, never a card number, is stored.
+ */
+export const sandboxPaymentIntents = pgTable(
+  "sandbox_payment_intents",
+  {
+    id: text("id").primaryKey(),
+    clientSecret: text("client_secret").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status").notNull(),
+    paymentMethodId: text("payment_method_id"),
+    /** The test card's behaviour: "succeeds", "three_d_secure", or a decline code. */
+    scenario: text("scenario"),
+    errorCode: text("error_code"),
+    /** The caller's idempotency key: the same key returns the same intent. */
+    idempotencyKey: text("idempotency_key"),
+    metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("sandbox_payment_intents_idempotency_key").on(t.idempotencyKey)],
+);
+
+/** The sandbox's payment methods: what the card form's test number stands for, and its last four digits. */
+export const sandboxPaymentMethods = pgTable("sandbox_payment_methods", {
+  id: text("id").primaryKey(),
+  scenario: text("scenario").notNull(),
+  last4: text("last4").notNull(),
+  createdAt: createdAt(),
+});
