@@ -38,13 +38,34 @@ export type Route<R extends RouteShape = RouteShape, S extends SchemaShape = Sch
 /** A call as the API holds it: the route and its schemas. */
 export type CallShape = RouteShape & SchemaShape;
 
+/** The `:name` parameters of a path, as a union of names. */
+type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+type ParamsKeys<S extends SchemaShape> = S extends { params: infer Z extends z.ZodType }
+  ? Extract<keyof z.input<Z>, string>
+  : never;
+type SameNames<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** A route whose path names other parameters than its params schema must have an `error` it cannot have. */
+type CheckedRoute<R extends RouteShape, S extends SchemaShape> =
+  SameNames<PathParams<R["path"]>, ParamsKeys<S>> extends true
+    ? R
+    : {
+        error: `the path's :parameters must be the params schema's keys: ${[ParamsKeys<S>] extends [never] ? "none" : ParamsKeys<S>}`;
+      };
+
 /**
  * Declares a domain's routes, one per entry of its schemas (`S`, from `<domain>-calls.ts` as a type):
- * `defineRoutes<PracticeCallSchemas>()({ detail: { method: "GET", path: "/practices/:id" }, … })`.
+ * `defineRoutes<PracticeCallSchemas>()({ detail: { method: "GET", path: "/practices/:id" }, … })`. A path
+ * whose `:params` differ from the call's params schema does not compile.
  */
 export const defineRoutes =
   <S extends Record<string, SchemaShape>>() =>
-  <const R extends { [K in keyof S]: RouteShape }>(routes: R) =>
+  <const R extends { [K in keyof S]: RouteShape }>(
+    routes: R & { [K in keyof S]: CheckedRoute<R[K], S[K]> },
+  ) =>
     routes as { [K in keyof S]: Route<R[K], S[K]> };
 
 /** The API's calls: each route with its schemas. */
