@@ -6,7 +6,7 @@ import {
   partnershipKindLabel,
 } from "@argine/core/outreach/outreach-api";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { formatShortDay } from "../../shared/ui/dates.ts";
 import styles from "./admin.module.css";
 import {
@@ -33,9 +33,74 @@ export function AdminRequestsPage() {
         inviate («Una buona idea»), i più recenti per primi. Sono dati personali: usali solo per rispondere a
         chi ti ha scritto.
       </p>
-      <NewsletterList />
-      <PartnershipList />
-      <IdeaList />
+      <RequestsList<AdminNewsletterSubscriptionList["data"][number]>
+        title="Iscritti alla newsletter"
+        what="gli iscritti"
+        captionLabel="Iscrizioni"
+        pagerLabel="Pagine degli iscritti"
+        empty="Nessuna iscrizione per ora."
+        query={adminNewsletterQueryOptions}
+        columns={["Email", "Stato", "Iscrizione", "Conferma"]}
+        row={(subscription) => (
+          <>
+            <th scope="row">{subscription.email}</th>
+            <td>
+              <StateBadge
+                on={subscription.status === "CONFIRMED"}
+                labels={[NEWSLETTER_STATUS_LABELS.CONFIRMED, NEWSLETTER_STATUS_LABELS.PENDING]}
+              />
+            </td>
+            <td>{formatShortDay(subscription.createdAt)}</td>
+            <td>{formatShortDay(subscription.confirmedAt)}</td>
+          </>
+        )}
+      />
+      <RequestsList<AdminPartnershipRequestList["data"][number]>
+        title="Lavora con noi"
+        what="le richieste di collaborazione"
+        captionLabel="Richieste di collaborazione"
+        pagerLabel="Pagine delle richieste di collaborazione"
+        empty="Nessuna richiesta per ora."
+        query={adminPartnershipsQueryOptions}
+        columns={["Nome", "Email", "Chi è", "Organizzazione", "Messaggio", "Ricevuta il"]}
+        row={(request) => (
+          <>
+            <th scope="row" className={styles.wrap}>
+              {request.name}
+            </th>
+            <td>
+              <EmailLink email={request.email} />
+            </td>
+            <td>{partnershipKindLabel(request.kind)}</td>
+            <td>{request.organization ?? "—"}</td>
+            <td className={styles.longText}>{request.message}</td>
+            <td>{formatShortDay(request.createdAt)}</td>
+          </>
+        )}
+      />
+      <RequestsList<AdminIdeaList["data"][number]>
+        title="Una buona idea"
+        what="le idee"
+        captionLabel="Idee"
+        pagerLabel="Pagine delle idee"
+        empty="Nessuna idea per ora."
+        query={adminIdeasQueryOptions}
+        columns={["Titolo", "Descrizione", "Proposta da", "Ricevuta il"]}
+        row={(idea) => (
+          <>
+            <th scope="row" className={styles.wrap}>
+              {idea.title}
+            </th>
+            <td className={styles.longText}>{idea.description}</td>
+            <td>
+              {idea.name}
+              <br />
+              <EmailLink email={idea.email} />
+            </td>
+            <td>{formatShortDay(idea.createdAt)}</td>
+          </>
+        )}
+      />
     </section>
   );
 }
@@ -77,7 +142,6 @@ function EmailLink({ email }: { email: string }) {
 }
 
 interface RequestsListProps<T extends { id: string }> {
-  id: string;
   title: string;
   /** "gli iscritti", "le idee"…: what is loading. */
   what: string;
@@ -95,9 +159,10 @@ interface RequestsListProps<T extends { id: string }> {
 function RequestsList<T extends { id: string }>(props: RequestsListProps<T>) {
   const [page, setPage] = useState(1);
   const query = useQuery(props.query(page));
+  const titleId = useId();
   return (
-    <section aria-labelledby={props.id} className={styles.section}>
-      <h2 id={props.id}>{props.title}</h2>
+    <section aria-labelledby={titleId} className={styles.section}>
+      <h2 id={titleId}>{props.title}</h2>
       <ListLoader query={query} what={props.what}>
         {({ total, data }) => (
           <>
@@ -120,91 +185,5 @@ function RequestsList<T extends { id: string }>(props: RequestsListProps<T>) {
         )}
       </ListLoader>
     </section>
-  );
-}
-
-function NewsletterList() {
-  return (
-    <RequestsList<AdminNewsletterSubscriptionList["data"][number]>
-      id="admin-newsletter-title"
-      title="Iscritti alla newsletter"
-      what="gli iscritti"
-      captionLabel="Iscrizioni"
-      pagerLabel="Pagine degli iscritti"
-      empty="Nessuna iscrizione per ora."
-      query={adminNewsletterQueryOptions}
-      columns={["Email", "Stato", "Iscrizione", "Conferma"]}
-      row={(subscription) => (
-        <>
-          <th scope="row">{subscription.email}</th>
-          <td>
-            <StateBadge
-              on={subscription.status === "CONFIRMED"}
-              labels={[NEWSLETTER_STATUS_LABELS.CONFIRMED, NEWSLETTER_STATUS_LABELS.PENDING]}
-            />
-          </td>
-          <td>{formatShortDay(subscription.createdAt)}</td>
-          <td>{formatShortDay(subscription.confirmedAt)}</td>
-        </>
-      )}
-    />
-  );
-}
-
-function PartnershipList() {
-  return (
-    <RequestsList<AdminPartnershipRequestList["data"][number]>
-      id="admin-partnerships-title"
-      title="Lavora con noi"
-      what="le richieste di collaborazione"
-      captionLabel="Richieste di collaborazione"
-      pagerLabel="Pagine delle richieste di collaborazione"
-      empty="Nessuna richiesta per ora."
-      query={adminPartnershipsQueryOptions}
-      columns={["Nome", "Email", "Chi è", "Organizzazione", "Messaggio", "Ricevuta il"]}
-      row={(request) => (
-        <>
-          <th scope="row" className={styles.wrap}>
-            {request.name}
-          </th>
-          <td>
-            <EmailLink email={request.email} />
-          </td>
-          <td>{partnershipKindLabel(request.kind)}</td>
-          <td>{request.organization ?? "—"}</td>
-          <td className={styles.longText}>{request.message}</td>
-          <td>{formatShortDay(request.createdAt)}</td>
-        </>
-      )}
-    />
-  );
-}
-
-function IdeaList() {
-  return (
-    <RequestsList<AdminIdeaList["data"][number]>
-      id="admin-ideas-title"
-      title="Una buona idea"
-      what="le idee"
-      captionLabel="Idee"
-      pagerLabel="Pagine delle idee"
-      empty="Nessuna idea per ora."
-      query={adminIdeasQueryOptions}
-      columns={["Titolo", "Descrizione", "Proposta da", "Ricevuta il"]}
-      row={(idea) => (
-        <>
-          <th scope="row" className={styles.wrap}>
-            {idea.title}
-          </th>
-          <td className={styles.longText}>{idea.description}</td>
-          <td>
-            {idea.name}
-            <br />
-            <EmailLink email={idea.email} />
-          </td>
-          <td>{formatShortDay(idea.createdAt)}</td>
-        </>
-      )}
-    />
   );
 }
