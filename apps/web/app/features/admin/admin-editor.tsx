@@ -3,10 +3,10 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import type { DefaultValues, FieldValues, Resolver } from "react-hook-form";
 import formStyles from "../../shared/ui/form.module.css";
-import { FormMessage, RequiredNote, SendError } from "../../shared/ui/form-field.tsx";
+import { FormEnd, FormMessage, RequiredNote, SendError } from "../../shared/ui/form-field.tsx";
 import { useCheckedForm, useFocusOnMount } from "../../shared/ui/use-checked-form.ts";
 import styles from "./admin.module.css";
-import { ErrorSummary, PRIMARY, SECONDARY, type SummaryField } from "./admin-ui.tsx";
+import { ErrorSummary, SECONDARY, type SummaryField } from "./admin-ui.tsx";
 
 // The editor forms of the catalogue sections (products, campaigns, vouchers, gift cards): one behaviour and
 // one frame. Each page keeps its own fields, texts, schema and API calls.
@@ -102,16 +102,13 @@ export function AdminEditorPanel<TForm extends FieldValues, TSaved>({
         <SendError error={save.error} issuesPlaced={editor.issuesPlaced} />
         {editor.unchanged ? <FormMessage tone="info">{MESSAGES.nothingToChange}</FormMessage> : null}
         {children}
-        <div className={formStyles.actions}>
-          <button type="submit" className={PRIMARY} disabled={save.isPending}>
-            {save.isPending ? "Salvataggio in corso…" : submitLabel}
-          </button>
+        <FormEnd label={submitLabel} pending={save.isPending}>
           {close ? (
             <button type="button" className={SECONDARY} onClick={close.onClick}>
               {close.label}
             </button>
           ) : null}
-        </div>
+        </FormEnd>
       </form>
     </section>
   );

@@ -2,11 +2,11 @@ import type { ReactNode } from "react";
 import type { FieldValues, Path } from "react-hook-form";
 import { Link } from "react-router";
 import { PRIVACY_PATH } from "../../shared/navigation/navigation.ts";
-import buttonStyles from "../../shared/ui/button.module.css";
 import { ErrorSummary } from "../../shared/ui/error-summary.tsx";
 import formStyles from "../../shared/ui/form.module.css";
 import {
   EmailField,
+  FormEnd,
   FormMessage,
   RequiredNote,
   SendError,
@@ -114,15 +114,12 @@ export function OutreachFormFrame<TValues extends FieldValues, TBody>({
             />
             <SendError error={submit.error} issuesPlaced={issuesPlaced} />
             {children}
-            <div className={formStyles.actions}>
-              <button
-                type="submit"
-                className={`${buttonStyles.button} ${buttonStyles.primary}`}
-                disabled={!canSubmit}
-              >
-                {submit.isPending ? pendingLabel : submitLabel}
-              </button>
-            </div>
+            <FormEnd
+              label={submitLabel}
+              pendingLabel={pendingLabel}
+              pending={submit.isPending}
+              disabled={!canSubmit}
+            />
           </form>
         </>
       )}

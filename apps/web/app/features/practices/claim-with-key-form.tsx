@@ -3,10 +3,9 @@ import { type ClaimWithKeyBody, ClaimWithKeyBodySchema } from "@argine/core/prac
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import buttonStyles from "../../shared/ui/button.module.css";
 import { ErrorSummary, type SummaryField } from "../../shared/ui/error-summary.tsx";
 import formStyles from "../../shared/ui/form.module.css";
-import { SendError, TextField } from "../../shared/ui/form-field.tsx";
+import { FormEnd, SendError, TextField } from "../../shared/ui/form-field.tsx";
 import { useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { claimPracticeWithKey } from "../feedback/public.ts";
 import { PRACTICES_QUERY_KEY } from "./practice-queries.ts";
@@ -76,15 +75,12 @@ export function ClaimWithKeyForm() {
           registration={register("claimKey")}
           error={error("claimKey")}
         />
-        <div className={formStyles.actions}>
-          <button
-            type="submit"
-            className={`${buttonStyles.button} ${buttonStyles.primary}`}
-            disabled={submit.isPending || submit.isSuccess}
-          >
-            {submit.isPending ? "Un momento…" : "Aggiungi la pratica al mio account"}
-          </button>
-        </div>
+        <FormEnd
+          label="Aggiungi la pratica al mio account"
+          pendingLabel="Un momento…"
+          pending={submit.isPending}
+          disabled={submit.isPending || submit.isSuccess}
+        />
       </form>
     </section>
   );

@@ -4,14 +4,13 @@ import { COUNTRY_CODES, countryName, ITALY } from "@argine/core/invoice/countrie
 import { PROVINCE_CODES, PROVINCE_NAMES } from "@argine/core/invoice/provinces";
 import { useQueryClient } from "@tanstack/react-query";
 import { useAppStateStore } from "../../shared/async/app-state.ts";
-import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import {
+  FormEnd,
   FormMessage,
   RequiredNote,
   SelectField,
   type SelectOption,
-  StatusRegion,
   TextField,
 } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
@@ -160,20 +159,12 @@ export function BillingForm({ me }: { me: Me }) {
           {...billing.field("province")}
         />
       )}
-      <StatusRegion>
-        {billing.submit.isSuccess && !billing.form.formState.isDirty ? (
-          <FormMessage tone="success">I dati di fatturazione sono stati salvati.</FormMessage>
-        ) : null}
-      </StatusRegion>
-      <div className={formStyles.actions}>
-        <button
-          type="submit"
-          className={`${buttonStyles.button} ${buttonStyles.primary}`}
-          disabled={billing.submit.isPending}
-        >
-          {billing.submit.isPending ? "Salvataggio in corso…" : "Salva i dati di fatturazione"}
-        </button>
-      </div>
+      <FormEnd
+        label="Salva i dati di fatturazione"
+        pending={billing.submit.isPending}
+        saved={billing.saved}
+        savedMessage="I dati di fatturazione sono stati salvati."
+      />
     </form>
   );
 }

@@ -8,15 +8,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { config } from "../../config.ts";
 import { useAppStateStore } from "../../shared/async/app-state.ts";
 import { errorCode } from "../../shared/http/http-error.ts";
-import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import {
   CheckboxField,
+  FormEnd,
   FormMessage,
   NewPasswordFields,
   PasswordField,
   RequiredNote,
-  StatusRegion,
   TextField,
 } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
@@ -27,8 +26,6 @@ import styles from "./profile.module.css";
 
 // /dashboard/profile/info (spec §2): the user's data, and the password change. Each form sends only its own
 // fields (spec §7).
-
-const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
 
 export const WRONG_PASSWORD = "WRONG_PASSWORD";
 
@@ -149,16 +146,12 @@ export function ProfileForm({ me }: { me: Me }) {
         label="Voglio ricevere aggiornamenti e comunicazioni da Argine (facoltativo, puoi cambiare idea quando vuoi)."
         {...profile.field("marketingConsent")}
       />
-      <StatusRegion>
-        {profile.submit.isSuccess && !profile.form.formState.isDirty ? (
-          <FormMessage tone="success">I tuoi dati sono stati aggiornati.</FormMessage>
-        ) : null}
-      </StatusRegion>
-      <div className={formStyles.actions}>
-        <button type="submit" className={PRIMARY} disabled={profile.submit.isPending}>
-          {profile.submit.isPending ? "Salvataggio in corso…" : "Salva i dati"}
-        </button>
-      </div>
+      <FormEnd
+        label="Salva i dati"
+        pending={profile.submit.isPending}
+        saved={profile.saved}
+        savedMessage="I tuoi dati sono stati aggiornati."
+      />
     </form>
   );
 }
@@ -202,16 +195,12 @@ export function PasswordChangeForm() {
         password={passwords.field("password")}
         confirmPassword={passwords.field("confirmPassword")}
       />
-      <StatusRegion>
-        {passwords.submit.isSuccess && !passwords.form.formState.isDirty ? (
-          <FormMessage tone="success">La tua password è stata cambiata.</FormMessage>
-        ) : null}
-      </StatusRegion>
-      <div className={formStyles.actions}>
-        <button type="submit" className={PRIMARY} disabled={passwords.submit.isPending}>
-          {passwords.submit.isPending ? "Salvataggio in corso…" : "Cambia password"}
-        </button>
-      </div>
+      <FormEnd
+        label="Cambia password"
+        pending={passwords.submit.isPending}
+        saved={passwords.saved}
+        savedMessage="La tua password è stata cambiata."
+      />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import {
 } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import type { HttpError } from "../http/http-error.ts";
+import buttonStyles from "./button.module.css";
 import styles from "./form.module.css";
 
 // Form controls for react-hook-form: a visible label, an optional hint, and the field's error linked with
@@ -451,4 +452,47 @@ export function StatusRegion({ children }: { children?: ReactNode }) {
 export function SendError({ error, issuesPlaced }: { error: HttpError | null; issuesPlaced: boolean }) {
   if (!error || issuesPlaced) return null;
   return <FormMessage tone="error">{error.message}</FormMessage>;
+}
+
+/**
+ * A form's ending: the note that it was saved, when the form has one (in a StatusRegion, so its arrival is
+ * announced), then the primary submit button, which says `pendingLabel` while the form is sending.
+ */
+export function FormEnd({
+  label,
+  pendingLabel = "Salvataggio in corso…",
+  pending,
+  disabled = pending,
+  savedMessage,
+  saved = false,
+  children,
+}: {
+  label: string;
+  pendingLabel?: string;
+  pending: boolean;
+  /** Defaults to `pending`. */
+  disabled?: boolean;
+  savedMessage?: string;
+  /** Whether `savedMessage` shows: useCheckedForm's `saved`. */
+  saved?: boolean;
+  /** Buttons after the submit one. */
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      {savedMessage ? (
+        <StatusRegion>{saved ? <FormMessage tone="success">{savedMessage}</FormMessage> : null}</StatusRegion>
+      ) : null}
+      <div className={styles.actions}>
+        <button
+          type="submit"
+          className={`${buttonStyles.button} ${buttonStyles.primary}`}
+          disabled={disabled}
+        >
+          {pending ? pendingLabel : label}
+        </button>
+        {children}
+      </div>
+    </>
+  );
 }
