@@ -216,7 +216,7 @@ export function CampaignEditor({
     resetTo: (saved) => (campaign ? campaignValues(saved) : EMPTY),
     onSaved: (saved) => onSaved(saved, campaign === null),
   });
-  const { register, error } = editor;
+  const { field } = editor;
 
   return (
     <AdminEditorPanel
@@ -234,12 +234,11 @@ export function CampaignEditor({
         hint="Almeno 3 caratteri: lettere, cifre e trattini. Non si cambia dopo la creazione."
         required
         readOnly={campaign !== null}
-        registration={register("code")}
-        error={error("code")}
+        {...field("code")}
       />
       <div className={formStyles.row}>
-        <TextField label="Nome" required registration={register("name")} error={error("name")} />
-        <TextField label="Sponsor" required registration={register("sponsor")} error={error("sponsor")} />
+        <TextField label="Nome" required {...field("name")} />
+        <TextField label="Sponsor" required {...field("sponsor")} />
       </div>
       <div className={formStyles.row}>
         <TextField
@@ -248,16 +247,14 @@ export function CampaignEditor({
           autoComplete="off"
           hint="La parte del prezzo scontato pagata dallo sponsor, da 0 a 100."
           required
-          registration={register("coveragePercent")}
-          error={error("coveragePercent")}
+          {...field("coveragePercent")}
         />
         <TextField
           label="Tetto per ordine in € (facoltativo)"
           inputMode="decimal"
           autoComplete="off"
           hint="Il massimo che lo sponsor paga per un ordine. Vuoto: nessun tetto."
-          registration={register("maxAmount")}
-          error={error("maxAmount")}
+          {...field("maxAmount")}
         />
       </div>
       <div className={formStyles.row}>
@@ -267,8 +264,7 @@ export function CampaignEditor({
           autoComplete="off"
           hint="Per esempio 0,00 o 150,00."
           required
-          registration={register("minAmount")}
-          error={error("minAmount")}
+          {...field("minAmount")}
         />
         <TextField
           label="Ordine"
@@ -276,38 +272,30 @@ export function CampaignEditor({
           autoComplete="off"
           hint="Le campagne con il numero più basso si applicano per prime."
           required
-          registration={register("order")}
-          error={error("order")}
+          {...field("order")}
         />
       </div>
       <CheckboxGroupField
         label="Servizi coperti"
         hint="Nessuno selezionato: la campagna copre tutti i servizi."
         options={PRODUCT_OPTIONS}
-        registration={register("productCodes")}
-        error={error("productCodes")}
+        {...field("productCodes")}
       />
       <div className={formStyles.row}>
         <TextField
           label="Inizio (facoltativo)"
           type="date"
           hint="Dal primo momento di questo giorno."
-          registration={register("startsAt")}
-          error={error("startsAt")}
+          {...field("startsAt")}
         />
         <TextField
           label="Fine (facoltativa)"
           type="date"
           hint="Fino alla fine di questo giorno."
-          registration={register("endsAt")}
-          error={error("endsAt")}
+          {...field("endsAt")}
         />
       </div>
-      <CheckboxField
-        label="Attiva: si applica agli ordini"
-        registration={register("active")}
-        error={error("active")}
-      />
+      <CheckboxField label="Attiva: si applica agli ordini" {...field("active")} />
     </AdminEditorPanel>
   );
 }

@@ -14,10 +14,9 @@ import { formatAmount, formatEuroInput, parseEuroAmount } from "@argine/core/sha
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import type { UseFormRegisterReturn } from "react-hook-form";
 import { formatShortDay } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
-import { CheckboxGroupField, TextField } from "../../shared/ui/form-field.tsx";
+import { CheckboxGroupField, type FieldBinding, TextField } from "../../shared/ui/form-field.tsx";
 import styles from "./admin.module.css";
 import { adminGiftCardsQueryOptions, createGiftCard, updateGiftCard } from "./admin-api.ts";
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
@@ -72,31 +71,25 @@ export function giftCardPatch(form: GiftCardEditForm, card: AdminGiftCard): Admi
 }
 
 // The two fields the issuing and the editing form share.
-interface SharedFieldProps {
-  registration: UseFormRegisterReturn;
-  error: string | undefined;
-}
 
-function ExpiryField({ registration, error }: SharedFieldProps) {
+function ExpiryField(binding: FieldBinding) {
   return (
     <TextField
       label="Scadenza (facoltativa)"
       type="date"
       hint="Vale fino alla fine di questo giorno. Vuota: non scade."
-      registration={registration}
-      error={error}
+      {...binding}
     />
   );
 }
 
-function ServicesField({ registration, error }: SharedFieldProps) {
+function ServicesField(binding: FieldBinding) {
   return (
     <CheckboxGroupField
       label="Servizi su cui si può spendere"
       hint="Nessuno selezionato: tutti i servizi."
       options={PRODUCT_OPTIONS}
-      registration={registration}
-      error={error}
+      {...binding}
     />
   );
 }
@@ -199,7 +192,7 @@ export function GiftCardCreator({
     resetTo: () => EMPTY,
     onSaved,
   });
-  const { register, error } = editor;
+  const { field } = editor;
 
   return (
     <AdminEditorPanel
@@ -216,8 +209,7 @@ export function GiftCardCreator({
           spellCheck={false}
           hint="Almeno 3 caratteri: lettere, cifre e trattini."
           required
-          registration={register("code")}
-          error={error("code")}
+          {...field("code")}
         />
         <TextField
           label="Promo (facoltativa)"
@@ -225,8 +217,7 @@ export function GiftCardCreator({
           autoCapitalize="characters"
           spellCheck={false}
           hint="Il codice promozionale con cui è stata richiesta, se c'è."
-          registration={register("promo")}
-          error={error("promo")}
+          {...field("promo")}
         />
       </div>
       <div className={formStyles.row}>
@@ -236,12 +227,11 @@ export function GiftCardCreator({
           autoComplete="off"
           hint="Per esempio 150,00. Il saldo parte da qui."
           required
-          registration={register("amount")}
-          error={error("amount")}
+          {...field("amount")}
         />
-        <ExpiryField registration={register("expiresAt")} error={error("expiresAt")} />
+        <ExpiryField {...field("expiresAt")} />
       </div>
-      <ServicesField registration={register("productCodes")} error={error("productCodes")} />
+      <ServicesField {...field("productCodes")} />
     </AdminEditorPanel>
   );
 }
@@ -268,7 +258,7 @@ export function GiftCardEditor({
     resetTo: editValues,
     onSaved,
   });
-  const { register, error } = editor;
+  const { field } = editor;
 
   return (
     <AdminEditorPanel
@@ -291,12 +281,11 @@ export function GiftCardEditor({
           autoComplete="off"
           hint={`Da 0,00 a ${formatEuroInput(card.amount)}. A zero la carta non si può più usare.`}
           required
-          registration={register("balance")}
-          error={error("balance")}
+          {...field("balance")}
         />
-        <ExpiryField registration={register("expiresAt")} error={error("expiresAt")} />
+        <ExpiryField {...field("expiresAt")} />
       </div>
-      <ServicesField registration={register("productCodes")} error={error("productCodes")} />
+      <ServicesField {...field("productCodes")} />
     </AdminEditorPanel>
   );
 }

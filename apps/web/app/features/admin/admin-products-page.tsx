@@ -164,7 +164,7 @@ export function ProductEditForm({
     resetTo: productValues,
     onSaved,
   });
-  const { register, error } = editor;
+  const { field } = editor;
 
   return (
     <AdminEditorPanel
@@ -174,14 +174,8 @@ export function ProductEditForm({
       submitLabel="Salva il prodotto"
       close={{ label: "Chiudi", onClick: onCancel }}
     >
-      <TextField label="Nome" required registration={register("name")} error={error("name")} />
-      <TextAreaField
-        label="Descrizione"
-        required
-        rows={3}
-        registration={register("description")}
-        error={error("description")}
-      />
+      <TextField label="Nome" required {...field("name")} />
+      <TextAreaField label="Descrizione" required rows={3} {...field("description")} />
       <div className={formStyles.row}>
         <TextField
           label="Prezzo (€, IVA inclusa)"
@@ -189,8 +183,7 @@ export function ProductEditForm({
           autoComplete="off"
           hint="Per esempio 49,90."
           required
-          registration={register("price")}
-          error={error("price")}
+          {...field("price")}
         />
         <TextField
           label="Prezzo scontato (€)"
@@ -198,8 +191,7 @@ export function ProductEditForm({
           autoComplete="off"
           hint="Uguale al prezzo se non c'è sconto; mai più alto."
           required
-          registration={register("discountedPrice")}
-          error={error("discountedPrice")}
+          {...field("discountedPrice")}
         />
       </div>
       <TextField
@@ -208,13 +200,11 @@ export function ProductEditForm({
         autoComplete="off"
         hint="La posizione nel catalogo: i numeri più bassi vengono prima."
         required
-        registration={register("order")}
-        error={error("order")}
+        {...field("order")}
       />
       <CheckboxField
         label="Attivo: il prodotto è in vendita e compare nel catalogo pubblico"
-        registration={register("active")}
-        error={error("active")}
+        {...field("active")}
       />
     </AdminEditorPanel>
   );

@@ -167,7 +167,7 @@ export function VoucherEditor({
     resetTo: (saved) => (voucher ? voucherValues(saved) : EMPTY),
     onSaved: (saved) => onSaved(saved, voucher === null),
   });
-  const { register, error } = editor;
+  const { field } = editor;
 
   return (
     <AdminEditorPanel
@@ -185,8 +185,7 @@ export function VoucherEditor({
         hint="Almeno 3 caratteri: lettere, cifre e trattini (le minuscole diventano maiuscole)."
         required
         readOnly={voucher !== null}
-        registration={register("code")}
-        error={error("code")}
+        {...field("code")}
       />
       <div className={formStyles.row}>
         <TextField
@@ -194,30 +193,23 @@ export function VoucherEditor({
           inputMode="numeric"
           autoComplete="off"
           hint={`Da 1 a 100. Vuoto: ${VOUCHER_DEFAULT_DISCOUNT_PERCENT}%.`}
-          registration={register("discountAmount")}
-          error={error("discountAmount")}
+          {...field("discountAmount")}
         />
         <TextField
           label="Utilizzi massimi (facoltativo)"
           inputMode="numeric"
           autoComplete="off"
           hint="Vuoto: senza limite."
-          registration={register("maxUses")}
-          error={error("maxUses")}
+          {...field("maxUses")}
         />
       </div>
       <TextField
         label="Scadenza (facoltativa)"
         type="date"
         hint="Il voucher vale fino alla fine di questo giorno. Vuota: non scade."
-        registration={register("expiresAt")}
-        error={error("expiresAt")}
+        {...field("expiresAt")}
       />
-      <CheckboxField
-        label="Attivo: i clienti possono usarlo"
-        registration={register("active")}
-        error={error("active")}
-      />
+      <CheckboxField label="Attivo: i clienti possono usarlo" {...field("active")} />
     </AdminEditorPanel>
   );
 }

@@ -42,7 +42,7 @@ export function NewsletterForm({
     fields: FIELDS,
     send: subscribeNewsletter,
   });
-  const { register, error } = state;
+  const { field } = state;
   const Title = `h${headingLevel}` as const;
 
   return (
@@ -64,12 +64,7 @@ export function NewsletterForm({
           </p>
         }
       >
-        <EmailField
-          label="Il tuo indirizzo email"
-          required
-          registration={register("email")}
-          error={error("email")}
-        />
+        <EmailField label="Il tuo indirizzo email" required {...field("email")} />
         <CheckboxField
           label={
             // Worded apart from the page's own forms (registration…), which carry the same consent.
@@ -82,8 +77,7 @@ export function NewsletterForm({
             </>
           }
           required
-          registration={register("privacyAccepted")}
-          error={error("privacyAccepted")}
+          {...field("privacyAccepted")}
         />
       </OutreachFormFrame>
     </section>

@@ -133,19 +133,13 @@ export function NameAndEmail<TValues extends { name: string; email: string }, TB
 }: {
   state: OutreachFormState<TValues, TBody>;
 }) {
-  const { register, error } = state;
+  const { field } = state;
   const name = "name" as Path<TValues>;
   const email = "email" as Path<TValues>;
   return (
     <div className={formStyles.row}>
-      <TextField
-        label="Nome e cognome"
-        autoComplete="name"
-        required
-        registration={register(name)}
-        error={error(name)}
-      />
-      <EmailField required registration={register(email)} error={error(email)} />
+      <TextField label="Nome e cognome" autoComplete="name" required {...field(name)} />
+      <EmailField required {...field(email)} />
     </div>
   );
 }

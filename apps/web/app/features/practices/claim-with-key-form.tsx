@@ -26,7 +26,7 @@ const CODE_INPUT = { autoComplete: "off", autoCapitalize: "characters", spellChe
 export function ClaimWithKeyForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { form, register, error, submit, onSubmit, issuesPlaced, summaryRef } = useCheckedForm<
+  const { form, field, submit, onSubmit, issuesPlaced, summaryRef } = useCheckedForm<
     ClaimWithKeyBody,
     ClaimWithKeyBody,
     Awaited<ReturnType<typeof claimPracticeWithKey>>
@@ -64,16 +64,14 @@ export function ClaimWithKeyForm() {
           hint="Per esempio AR-7KM2Q9XD."
           required
           {...CODE_INPUT}
-          registration={register("ticketCode")}
-          error={error("ticketCode")}
+          {...field("ticketCode")}
         />
         <TextField
           label="Chiave di recupero"
           hint="8 lettere e cifre, per esempio K7QM-2XFD."
           required
           {...CODE_INPUT}
-          registration={register("claimKey")}
-          error={error("claimKey")}
+          {...field("claimKey")}
         />
         <FormEnd
           label="Aggiungi la pratica al mio account"
