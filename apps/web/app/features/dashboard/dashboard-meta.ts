@@ -1,4 +1,4 @@
-import { pageMeta } from "../seo/page-meta.ts";
+import { pageMeta } from "../seo/public.ts";
 
 /** The meta of /dashboard and of its pages that have none of their own (home, sections not ready yet). */
 export function dashboardMeta() {
