@@ -275,17 +275,14 @@ export function SelectOptions({
 }
 
 export function SelectField({
-  label,
   registration,
-  error,
-  hint,
-  required,
   options,
   placeholder,
   autoComplete,
+  ...frame
 }: FieldBaseProps & { options: readonly SelectOption[]; placeholder?: string; autoComplete?: string }) {
   return (
-    <FieldFrame label={label} error={error} hint={hint} required={required}>
+    <FieldFrame {...frame}>
       {(control) => (
         <select {...registration} {...control} className={styles.control} autoComplete={autoComplete}>
           <SelectOptions options={options} placeholder={placeholder} />
@@ -295,9 +292,9 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ label, registration, error, hint, required }: FieldBaseProps) {
+export function CheckboxField({ registration, ...frame }: FieldBaseProps) {
   return (
-    <FieldFrame label={label} error={error} hint={hint} required={required} layout="checkbox">
+    <FieldFrame {...frame} layout="checkbox">
       {(control) => <input {...registration} {...control} type="checkbox" className={styles.checkboxInput} />}
     </FieldFrame>
   );
