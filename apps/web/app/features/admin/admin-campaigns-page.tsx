@@ -112,7 +112,6 @@ export function AdminCampaignsPage() {
 
   return (
     <AdminListSection
-      titleId="admin-campaigns-title"
       title="Campagne sponsorizzate"
       intro={
         <>
@@ -220,7 +219,6 @@ export function CampaignEditor({
 
   return (
     <AdminEditorPanel
-      titleId="admin-campaign-form-title"
       title={campaign ? `Modifica della campagna ${campaign.code}` : "Nuova campagna"}
       editor={editor}
       submitLabel={campaign ? "Salva la campagna" : "Crea la campagna"}

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from "react";
 import type { DefaultValues, FieldValues, Resolver } from "react-hook-form";
 import formStyles from "../../shared/ui/form.module.css";
 import { FormEnd, FormMessage, RequiredNote, SendError } from "../../shared/ui/form-field.tsx";
+import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { useCheckedForm, useFocusOnMount } from "../../shared/ui/use-checked-form.ts";
 import styles from "./admin.module.css";
 import { ErrorSummary, SECONDARY, type SummaryField } from "./admin-ui.tsx";
@@ -67,7 +68,6 @@ export type AdminEditor<TForm extends FieldValues, TSaved> = ReturnType<typeof u
  */
 export function AdminEditorPanel<TForm extends FieldValues, TSaved>({
   editor,
-  titleId,
   title,
   beforeForm,
   submitLabel,
@@ -75,7 +75,6 @@ export function AdminEditorPanel<TForm extends FieldValues, TSaved>({
   children,
 }: {
   editor: AdminEditor<TForm, TSaved>;
-  titleId: string;
   title: ReactNode;
   /** Read-only facts shown between the heading and the form. */
   beforeForm?: ReactNode;
@@ -86,10 +85,12 @@ export function AdminEditorPanel<TForm extends FieldValues, TSaved>({
 }) {
   const { form, save } = editor;
   return (
-    <section className={styles.panel} aria-labelledby={titleId}>
-      <h2 id={titleId} ref={editor.headingRef} tabIndex={-1} className={styles.panelTitle}>
-        {title}
-      </h2>
+    <TitledSection
+      title={title}
+      className={styles.panel}
+      titleClassName={styles.panelTitle}
+      titleRef={editor.headingRef}
+    >
       {beforeForm}
       <form className={`${formStyles.form} ${formStyles.wide}`} noValidate onSubmit={editor.onSubmit}>
         <RequiredNote />
@@ -110,6 +111,6 @@ export function AdminEditorPanel<TForm extends FieldValues, TSaved>({
           ) : null}
         </FormEnd>
       </form>
-    </section>
+    </TitledSection>
   );
 }

@@ -103,7 +103,6 @@ export function AdminGiftCardsPage() {
 
   return (
     <AdminListSection
-      titleId="admin-gift-cards-title"
       title="Gift card"
       intro={
         <>
@@ -195,12 +194,7 @@ export function GiftCardCreator({
   const { field } = editor;
 
   return (
-    <AdminEditorPanel
-      titleId="admin-gift-card-form-title"
-      title="Nuova gift card"
-      editor={editor}
-      submitLabel="Crea la gift card"
-    >
+    <AdminEditorPanel title="Nuova gift card" editor={editor} submitLabel="Crea la gift card">
       <div className={formStyles.row}>
         <TextField
           label="Codice"
@@ -262,7 +256,6 @@ export function GiftCardEditor({
 
   return (
     <AdminEditorPanel
-      titleId="admin-gift-card-form-title"
       title={<>Modifica della gift card {card.code}</>}
       editor={editor}
       beforeForm={

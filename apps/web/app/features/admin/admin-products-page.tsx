@@ -58,7 +58,6 @@ export function AdminProductsPage() {
 
   return (
     <AdminListSection
-      titleId="admin-products-title"
       title="Prodotti e prezzi"
       intro={
         <>
@@ -168,7 +167,6 @@ export function ProductEditForm({
 
   return (
     <AdminEditorPanel
-      titleId="admin-product-form-title"
       title={<>Modifica del prodotto {product.code}</>}
       editor={editor}
       submitLabel="Salva il prodotto"

@@ -6,8 +6,9 @@ import {
   partnershipKindLabel,
 } from "@argine/core/outreach/outreach-api";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { formatShortDay } from "../../shared/ui/dates.ts";
+import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import styles from "./admin.module.css";
 import {
   adminIdeasQueryOptions,
@@ -16,7 +17,7 @@ import {
   REQUESTS_PAGE_SIZE,
   type RequestsQueryOptions,
 } from "./admin-api.ts";
-import { ColumnHeads, DataTable, ListLoader, SECONDARY, StateBadge } from "./admin-ui.tsx";
+import { AdminPage, ColumnHeads, DataTable, ListLoader, SECONDARY, StateBadge } from "./admin-ui.tsx";
 
 // /dashboard/admin/requests ("Richieste dal sito"): what the public site's forms brought in — newsletter
 // subscribers with the state of their double opt-in, "Lavora con noi" requests and "Una buona idea" ideas —
@@ -24,10 +25,7 @@ import { ColumnHeads, DataTable, ListLoader, SECONDARY, StateBadge } from "./adm
 
 export function AdminRequestsPage() {
   return (
-    <section aria-labelledby="admin-requests-title" className={styles.section}>
-      <h1 id="admin-requests-title" className={styles.title}>
-        Richieste dal sito
-      </h1>
+    <AdminPage title="Richieste dal sito">
       <p className={styles.intro}>
         Chi si è iscritto alla newsletter, chi vuole collaborare con Argine («Lavora con noi») e le idee
         inviate («Una buona idea»), i più recenti per primi. Sono dati personali: usali solo per rispondere a
@@ -101,7 +99,7 @@ export function AdminRequestsPage() {
           </>
         )}
       />
-    </section>
+    </AdminPage>
   );
 }
 
@@ -159,10 +157,8 @@ interface RequestsListProps<T extends { id: string }> {
 function RequestsList<T extends { id: string }>(props: RequestsListProps<T>) {
   const [page, setPage] = useState(1);
   const query = useQuery(props.query(page));
-  const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className={styles.section}>
-      <h2 id={titleId}>{props.title}</h2>
+    <TitledSection title={props.title} className={styles.section}>
       <ListLoader query={query} what={props.what}>
         {({ total, data }) => (
           <>
@@ -184,6 +180,6 @@ function RequestsList<T extends { id: string }>(props: RequestsListProps<T>) {
           </>
         )}
       </ListLoader>
-    </section>
+    </TitledSection>
   );
 }

@@ -73,7 +73,6 @@ export function AdminVouchersPage() {
 
   return (
     <AdminListSection
-      titleId="admin-vouchers-title"
       title="Voucher"
       intro={
         <>
@@ -171,7 +170,6 @@ export function VoucherEditor({
 
   return (
     <AdminEditorPanel
-      titleId="admin-voucher-form-title"
       title={voucher ? `Modifica del voucher ${voucher.code}` : "Nuovo voucher"}
       editor={editor}
       submitLabel={voucher ? "Salva il voucher" : "Crea il voucher"}

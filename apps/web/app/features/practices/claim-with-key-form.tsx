@@ -9,7 +9,7 @@ import { FormEnd, SendError, TextField } from "../../shared/ui/form-field.tsx";
 import { useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { claimPracticeWithKey } from "../feedback/public.ts";
 import { PRACTICES_QUERY_KEY } from "./practice-queries.ts";
-import styles from "./practices.module.css";
+import { PracticeSection } from "./practice-section.tsx";
 
 // "Ho un codice pratica" on the client's dashboard (issue 12): the practice code and the claim key from the
 // questionnaire's result (or its PDF) add the practice to this account from any device. A wrong key, an
@@ -43,10 +43,7 @@ export function ClaimWithKeyForm() {
   });
 
   return (
-    <section aria-labelledby="claim-with-key-title" className={styles.section}>
-      <h2 id="claim-with-key-title" className={styles.sectionTitle}>
-        Ho un codice pratica
-      </h2>
+    <PracticeSection title="Ho un codice pratica">
       <p>
         Hai compilato il questionario su un altro dispositivo, o prima di accedere? Inserisci il codice
         pratica e la chiave di recupero che hai trovato nella pagina del risultato o nel PDF.
@@ -80,6 +77,6 @@ export function ClaimWithKeyForm() {
           disabled={submit.isPending || submit.isSuccess}
         />
       </form>
-    </section>
+    </PracticeSection>
   );
 }

@@ -18,6 +18,7 @@ import { ME_QUERY_KEY, userFromMe } from "../auth/public.ts";
 import { updateBillingData } from "./me-api.ts";
 import { MeLoader } from "./me-loader.tsx";
 import styles from "./profile.module.css";
+import { ProfilePanel } from "./profile-panel.tsx";
 
 // /dashboard/profile/invoice (spec §2, §3 "Billing data"): tax code (codice fiscale or partita IVA), address,
 // CAP, city, province and country, validated by core's BillingDataSchema (CAP and province rules follow the
@@ -71,12 +72,9 @@ export function InvoicePage() {
       </p>
       <MeLoader>
         {(me) => (
-          <section className={styles.panel} aria-labelledby="invoice-title">
-            <h2 id="invoice-title" className={styles.panelTitle}>
-              Intestazione delle fatture
-            </h2>
+          <ProfilePanel title="Intestazione delle fatture">
             <BillingForm me={me} />
-          </section>
+          </ProfilePanel>
         )}
       </MeLoader>
     </>

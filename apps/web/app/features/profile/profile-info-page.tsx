@@ -23,6 +23,7 @@ import { compactPhone, ME_QUERY_KEY, userFromMe } from "../auth/public.ts";
 import { changePassword, updateProfile } from "./me-api.ts";
 import { MeLoader } from "./me-loader.tsx";
 import styles from "./profile.module.css";
+import { ProfilePanel } from "./profile-panel.tsx";
 
 // /dashboard/profile/info (spec §2): the user's data, and the password change. Each form sends only its own
 // fields (spec §7).
@@ -68,18 +69,12 @@ export function ProfileInfoPage() {
       <MeLoader>
         {(me) => (
           <>
-            <section className={styles.panel} aria-labelledby="profile-title">
-              <h2 id="profile-title" className={styles.panelTitle}>
-                Dati personali
-              </h2>
+            <ProfilePanel title="Dati personali">
               <ProfileForm me={me} />
-            </section>
-            <section className={styles.panel} aria-labelledby="password-title">
-              <h2 id="password-title" className={styles.panelTitle}>
-                Cambia password
-              </h2>
+            </ProfilePanel>
+            <ProfilePanel title="Cambia password">
               <PasswordChangeForm />
-            </section>
+            </ProfilePanel>
           </>
         )}
       </MeLoader>
