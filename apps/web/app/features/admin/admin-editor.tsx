@@ -103,7 +103,7 @@ export function AdminEditorPanel<TForm extends FieldValues, TSaved>({
         <SendError error={save.error} issuesPlaced={editor.issuesPlaced} />
         {editor.unchanged ? <FormMessage tone="info">{MESSAGES.nothingToChange}</FormMessage> : null}
         {children}
-        <FormEnd label={submitLabel} pending={save.isPending}>
+        <FormEnd form={editor} label={submitLabel}>
           {close ? (
             <button type="button" className={SECONDARY} onClick={close.onClick}>
               {close.label}

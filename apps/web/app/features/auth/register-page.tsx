@@ -12,8 +12,8 @@ import {
   FormEnd,
   FormMessage,
   NewPasswordFields,
+  RequestOutcome,
   RequiredNote,
-  StatusRegion,
   TextField,
 } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
@@ -125,7 +125,7 @@ export function RegisterPage() {
 }
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string, message: string) => void }) {
-  const { field, submit, onSubmit, issuesPlaced } = useCheckedForm({
+  const registration = useCheckedForm({
     resolver: schemaResolver<RegisterFormValues, RegisterFormOutput>(RegisterFormSchema),
     defaultValues: EMPTY,
     fieldNames: FIELDS,
@@ -142,6 +142,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
       }),
     onSuccess: (answer, values) => onRegistered(values.email, answer.message),
   });
+  const { field, submit, onSubmit, issuesPlaced } = registration;
 
   return (
     <form className={formStyles.form} noValidate onSubmit={onSubmit}>
@@ -180,7 +181,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
         label="Voglio ricevere aggiornamenti e comunicazioni da Argine (facoltativo, puoi cambiare idea quando vuoi)."
         {...field("marketingConsent")}
       />
-      <FormEnd label="Crea l'account" pendingLabel="Registrazione in corso…" pending={submit.isPending} />
+      <FormEnd form={registration} label="Crea l'account" pendingLabel="Registrazione in corso…" />
     </form>
   );
 }
@@ -224,10 +225,7 @@ function RegistrationSent({
           Vai all'accesso
         </Link>
       </div>
-      <StatusRegion>
-        {resend.data ? <FormMessage tone="success">{resend.data.message}</FormMessage> : null}
-      </StatusRegion>
-      {resend.error ? <FormMessage tone="error">{resend.error.message}</FormMessage> : null}
+      <RequestOutcome request={resend} />
     </>
   );
 }

@@ -12,7 +12,7 @@ import {
   FormEnd,
   FormMessage,
   NewPasswordFields,
-  StatusRegion,
+  RequestOutcome,
 } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { confirmPasswordReset, requestPasswordReset } from "./account-api.ts";
@@ -105,10 +105,7 @@ function RequestStep() {
             Usa un altro indirizzo
           </button>
         </div>
-        <StatusRegion>
-          {resend.data ? <FormMessage tone="success">{resend.data.message}</FormMessage> : null}
-        </StatusRegion>
-        {resend.error ? <FormMessage tone="error">{resend.error.message}</FormMessage> : null}
+        <RequestOutcome request={resend} />
       </>
     );
   }
@@ -120,7 +117,7 @@ function RequestStep() {
         <FormMessage tone="error">{emailForm.submit.error.message}</FormMessage>
       ) : null}
       <EmailField required {...emailForm.field("email")} />
-      <FormEnd label="Invia il link" pendingLabel="Invio in corso…" pending={emailForm.submit.isPending} />
+      <FormEnd form={emailForm} label="Invia il link" pendingLabel="Invio in corso…" />
     </form>
   );
 }
@@ -176,7 +173,7 @@ function NewPasswordStep({ token, onRestart }: { token: string; onRestart: () =>
             password={passwordForm.field("password")}
             confirmPassword={passwordForm.field("confirmPassword")}
           />
-          <FormEnd label="Salva la nuova password" pending={passwordForm.submit.isPending} />
+          <FormEnd form={passwordForm} label="Salva la nuova password" />
         </>
       )}
     </form>

@@ -114,12 +114,7 @@ export function OutreachFormFrame<TValues extends FieldValues, TBody>({
             />
             <SendError error={submit.error} issuesPlaced={issuesPlaced} />
             {children}
-            <FormEnd
-              label={submitLabel}
-              pendingLabel={pendingLabel}
-              pending={submit.isPending}
-              disabled={!canSubmit}
-            />
+            <FormEnd form={state} label={submitLabel} pendingLabel={pendingLabel} disabled={!canSubmit} />
           </form>
         </>
       )}

@@ -26,7 +26,7 @@ const CODE_INPUT = { autoComplete: "off", autoCapitalize: "characters", spellChe
 export function ClaimWithKeyForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { form, field, submit, onSubmit, issuesPlaced, summaryRef } = useCheckedForm<
+  const claim = useCheckedForm<
     ClaimWithKeyBody,
     ClaimWithKeyBody,
     Awaited<ReturnType<typeof claimPracticeWithKey>>
@@ -41,6 +41,7 @@ export function ClaimWithKeyForm() {
       void navigate(casePath(claimed.ticketCode));
     },
   });
+  const { form, field, submit, onSubmit, issuesPlaced, summaryRef } = claim;
 
   return (
     <PracticeSection title="Ho un codice pratica">
@@ -71,9 +72,9 @@ export function ClaimWithKeyForm() {
           {...field("claimKey")}
         />
         <FormEnd
+          form={claim}
           label="Aggiungi la pratica al mio account"
           pendingLabel="Un momento…"
-          pending={submit.isPending}
           disabled={submit.isPending || submit.isSuccess}
         />
       </form>

@@ -158,9 +158,8 @@ export function BillingForm({ me }: { me: Me }) {
         />
       )}
       <FormEnd
+        form={billing}
         label="Salva i dati di fatturazione"
-        pending={billing.submit.isPending}
-        saved={billing.saved}
         savedMessage="I dati di fatturazione sono stati salvati."
       />
     </form>

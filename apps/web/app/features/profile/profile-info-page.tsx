@@ -141,12 +141,7 @@ export function ProfileForm({ me }: { me: Me }) {
         label="Voglio ricevere aggiornamenti e comunicazioni da Argine (facoltativo, puoi cambiare idea quando vuoi)."
         {...profile.field("marketingConsent")}
       />
-      <FormEnd
-        label="Salva i dati"
-        pending={profile.submit.isPending}
-        saved={profile.saved}
-        savedMessage="I tuoi dati sono stati aggiornati."
-      />
+      <FormEnd form={profile} label="Salva i dati" savedMessage="I tuoi dati sono stati aggiornati." />
     </form>
   );
 }
@@ -190,12 +185,7 @@ export function PasswordChangeForm() {
         password={passwords.field("password")}
         confirmPassword={passwords.field("confirmPassword")}
       />
-      <FormEnd
-        label="Cambia password"
-        pending={passwords.submit.isPending}
-        saved={passwords.saved}
-        savedMessage="La tua password è stata cambiata."
-      />
+      <FormEnd form={passwords} label="Cambia password" savedMessage="La tua password è stata cambiata." />
     </form>
   );
 }

@@ -445,6 +445,22 @@ export function StatusRegion({ children }: { children?: ReactNode }) {
   );
 }
 
+/** The answer to a request beside a form (a mail sent again…): its message, announced, or its error. */
+export function RequestOutcome({
+  request,
+}: {
+  request: { data?: { message: string }; error: { message: string } | null };
+}) {
+  return (
+    <>
+      <StatusRegion>
+        {request.data ? <FormMessage tone="success">{request.data.message}</FormMessage> : null}
+      </StatusRegion>
+      {request.error ? <FormMessage tone="error">{request.error.message}</FormMessage> : null}
+    </>
+  );
+}
+
 /** The API's message when a send failed and not every issue found its field (network, 429, 5xx…). */
 export function SendError({ error, issuesPlaced }: { error: HttpError | null; issuesPlaced: boolean }) {
   if (!error || issuesPlaced) return null;
@@ -456,29 +472,30 @@ export function SendError({ error, issuesPlaced }: { error: HttpError | null; is
  * announced), then the primary submit button, which says `pendingLabel` while the form is sending.
  */
 export function FormEnd({
+  form,
   label,
   pendingLabel = "Salvataggio in corso…",
-  pending,
-  disabled = pending,
+  disabled = form.submit.isPending,
   savedMessage,
-  saved = false,
   children,
 }: {
+  /** What useCheckedForm returned. */
+  form: { submit: { isPending: boolean }; saved: boolean };
   label: string;
   pendingLabel?: string;
-  pending: boolean;
-  /** Defaults to `pending`. */
+  /** Defaults to while the form is sending. */
   disabled?: boolean;
+  /** Shown once the form is saved, until it is edited again. */
   savedMessage?: string;
-  /** Whether `savedMessage` shows: useCheckedForm's `saved`. */
-  saved?: boolean;
   /** Buttons after the submit one. */
   children?: ReactNode;
 }) {
   return (
     <>
       {savedMessage ? (
-        <StatusRegion>{saved ? <FormMessage tone="success">{savedMessage}</FormMessage> : null}</StatusRegion>
+        <StatusRegion>
+          {form.saved ? <FormMessage tone="success">{savedMessage}</FormMessage> : null}
+        </StatusRegion>
       ) : null}
       <div className={styles.actions}>
         <button
@@ -486,7 +503,7 @@ export function FormEnd({
           className={`${buttonStyles.button} ${buttonStyles.primary}`}
           disabled={disabled}
         >
-          {pending ? pendingLabel : label}
+          {form.submit.isPending ? pendingLabel : label}
         </button>
         {children}
       </div>
