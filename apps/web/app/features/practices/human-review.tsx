@@ -22,19 +22,19 @@ export function ReviewBanner({ practice, staff }: { practice: PracticeDetail; st
   if (!reason) return null;
   const texts = HUMAN_REVIEW_TEXTS[reason];
   return (
-    <section
-      aria-labelledby="review-title"
-      className={`${styles.reviewBanner} ${staff ? "" : styles.reviewBannerCalm}`}
-    >
-      <h2 id="review-title" className={styles.bannerTitle}>
-        {staff
+    <TitledSection
+      title={
+        staff
           ? practice.urgent
             ? "Da esaminare subito"
             : "Caso da esaminare con attenzione"
-          : "Un avvocato esamina per primo il tuo caso"}
-      </h2>
+          : "Un avvocato esamina per primo il tuo caso"
+      }
+      className={`${styles.reviewBanner} ${staff ? "" : styles.reviewBannerCalm}`}
+      titleClassName={styles.bannerTitle}
+    >
       <p>{staff ? texts.staff : texts.client}</p>
-    </section>
+    </TitledSection>
   );
 }
 

@@ -60,6 +60,7 @@ export function LawyerQueue() {
         return (
           <TitledSection
             key={section.key}
+            id={`queue-${section.key}`}
             title={
               <>
                 {section.title}

@@ -5,6 +5,7 @@ import { type ReactNode, type Ref, useId } from "react";
  * `titleRef`, the heading can take the focus (tabIndex -1) when the section opens on purpose.
  */
 export function TitledSection({
+  id,
   title,
   level = 2,
   className,
@@ -12,6 +13,8 @@ export function TitledSection({
   titleRef,
   children,
 }: {
+  /** The heading's id, when something outside refers to it; one of React's otherwise. */
+  id?: string;
   title: ReactNode;
   level?: 1 | 2 | 3;
   className?: string;
@@ -19,11 +22,12 @@ export function TitledSection({
   titleRef?: Ref<HTMLHeadingElement>;
   children?: ReactNode;
 }) {
-  const id = useId();
+  const ownId = useId();
+  const titleId = id ?? ownId;
   const Title = `h${level}` as const;
   return (
-    <section aria-labelledby={id} className={className}>
-      <Title id={id} ref={titleRef} tabIndex={titleRef ? -1 : undefined} className={titleClassName}>
+    <section aria-labelledby={titleId} className={className}>
+      <Title id={titleId} ref={titleRef} tabIndex={titleRef ? -1 : undefined} className={titleClassName}>
         {title}
       </Title>
       {children}
