@@ -15,7 +15,7 @@ import { adminCampaignsQueryOptions, createCampaign, updateCampaign } from "./ad
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
 import { dayToIso, isoToDay, PRODUCT_OPTIONS, productList, sameCodes } from "./admin-format.ts";
 import { AdminListSection, EditableRow, useAdminSelection } from "./admin-list.tsx";
-import { DataTable, ListLoader, StateBadge, type SummaryField } from "./admin-ui.tsx";
+import { DataTable, ListLoader, NumberField, StateBadge, type SummaryField } from "./admin-ui.tsx";
 
 // /dashboard/admin/campaigns: sponsored campaigns (a sponsor covers a percent of some services' price, up to a
 // cap per order) and the form to create or edit one.
@@ -239,35 +239,29 @@ export function CampaignEditor({
         <TextField label="Sponsor" required {...field("sponsor")} />
       </div>
       <div className={formStyles.row}>
-        <TextField
+        <NumberField
           label="Copertura in %"
-          inputMode="numeric"
-          autoComplete="off"
           hint="La parte del prezzo scontato pagata dallo sponsor, da 0 a 100."
           required
           {...field("coveragePercent")}
         />
-        <TextField
+        <NumberField
           label="Tetto per ordine in € (facoltativo)"
-          inputMode="decimal"
-          autoComplete="off"
+          decimal
           hint="Il massimo che lo sponsor paga per un ordine. Vuoto: nessun tetto."
           {...field("maxAmount")}
         />
       </div>
       <div className={formStyles.row}>
-        <TextField
+        <NumberField
           label="Importo minimo dell'ordine in €"
-          inputMode="decimal"
-          autoComplete="off"
+          decimal
           hint="Per esempio 0,00 o 150,00."
           required
           {...field("minAmount")}
         />
-        <TextField
+        <NumberField
           label="Ordine"
-          inputMode="numeric"
-          autoComplete="off"
           hint="Le campagne con il numero più basso si applicano per prime."
           required
           {...field("order")}

@@ -22,7 +22,7 @@ import { adminGiftCardsQueryOptions, createGiftCard, updateGiftCard } from "./ad
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
 import { dayToIso, isoToDay, PRODUCT_OPTIONS, productList, sameCodes } from "./admin-format.ts";
 import { AdminListSection, EditableRow, useAdminSelection } from "./admin-list.tsx";
-import { DataTable, ListLoader, type SummaryField } from "./admin-ui.tsx";
+import { DataTable, ListLoader, NumberField, type SummaryField } from "./admin-ui.tsx";
 
 // /dashboard/admin/gift-cards: the gift cards with amount and balance, the form to issue one and the form to
 // change the balance (0 takes a card out of use), the expiry and the services it pays for.
@@ -215,10 +215,9 @@ export function GiftCardCreator({
         />
       </div>
       <div className={formStyles.row}>
-        <TextField
+        <NumberField
           label="Importo in €"
-          inputMode="decimal"
-          autoComplete="off"
+          decimal
           hint="Per esempio 150,00. Il saldo parte da qui."
           required
           {...field("amount")}
@@ -268,10 +267,9 @@ export function GiftCardEditor({
       close={{ label: "Chiudi e crea una nuova gift card", onClick: onClose }}
     >
       <div className={formStyles.row}>
-        <TextField
+        <NumberField
           label="Saldo in €"
-          inputMode="decimal"
-          autoComplete="off"
+          decimal
           hint={`Da 0,00 a ${formatEuroInput(card.amount)}. A zero la carta non si può più usare.`}
           required
           {...field("balance")}

@@ -10,7 +10,7 @@ import styles from "./admin.module.css";
 import { adminProductsQueryOptions, updateProduct } from "./admin-api.ts";
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
 import { AdminListSection, EditableRow, useAdminSelection } from "./admin-list.tsx";
-import { DataTable, ListLoader, StateBadge, type SummaryField } from "./admin-ui.tsx";
+import { DataTable, ListLoader, NumberField, StateBadge, type SummaryField } from "./admin-ui.tsx";
 
 // /dashboard/admin/products: the whole catalogue, inactive products too, and the edit form of one product.
 // Amounts are shown as "1.234,50 €" and typed as "49,90" or "49.90"; prices include VAT (spec §9).
@@ -175,27 +175,23 @@ export function ProductEditForm({
       <TextField label="Nome" required {...field("name")} />
       <TextAreaField label="Descrizione" required rows={3} {...field("description")} />
       <div className={formStyles.row}>
-        <TextField
+        <NumberField
           label="Prezzo (€, IVA inclusa)"
-          inputMode="decimal"
-          autoComplete="off"
+          decimal
           hint="Per esempio 49,90."
           required
           {...field("price")}
         />
-        <TextField
+        <NumberField
           label="Prezzo scontato (€)"
-          inputMode="decimal"
-          autoComplete="off"
+          decimal
           hint="Uguale al prezzo se non c'è sconto; mai più alto."
           required
           {...field("discountedPrice")}
         />
       </div>
-      <TextField
+      <NumberField
         label="Ordine"
-        inputMode="numeric"
-        autoComplete="off"
         hint="La posizione nel catalogo: i numeri più bassi vengono prima."
         required
         {...field("order")}

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { type ReactNode, type Ref, useId } from "react";
+import { type ComponentProps, type ReactNode, type Ref, useId } from "react";
 import type { HttpError } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
-import { FormMessage } from "../../shared/ui/form-field.tsx";
+import { FormMessage, TextField } from "../../shared/ui/form-field.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import styles from "./admin.module.css";
 
@@ -34,6 +34,17 @@ export function AdminPage({
       {children}
     </TitledSection>
   );
+}
+
+/**
+ * A number typed in an admin form: the phone's number keypad (with the decimal separator for amounts in
+ * euro), and no autofill.
+ */
+export function NumberField({
+  decimal = false,
+  ...props
+}: ComponentProps<typeof TextField> & { decimal?: boolean }) {
+  return <TextField {...props} inputMode={decimal ? "decimal" : "numeric"} autoComplete="off" />;
 }
 
 /**

@@ -11,7 +11,7 @@ import { adminVouchersQueryOptions, createVoucher, updateVoucher } from "./admin
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
 import { dayToIso, isoToDay } from "./admin-format.ts";
 import { AdminListSection, EditableRow, useAdminSelection } from "./admin-list.tsx";
-import { DataTable, ListLoader, StateBadge, type SummaryField } from "./admin-ui.tsx";
+import { DataTable, ListLoader, NumberField, StateBadge, type SummaryField } from "./admin-ui.tsx";
 
 // /dashboard/admin/vouchers: every voucher (expired and inactive too) and the form to create or edit one.
 // The discount is a percent of the discounted price; left empty it is the spec's default of 1% (§9).
@@ -186,17 +186,13 @@ export function VoucherEditor({
         {...field("code")}
       />
       <div className={formStyles.row}>
-        <TextField
+        <NumberField
           label="Sconto in % (facoltativo)"
-          inputMode="numeric"
-          autoComplete="off"
           hint={`Da 1 a 100. Vuoto: ${VOUCHER_DEFAULT_DISCOUNT_PERCENT}%.`}
           {...field("discountAmount")}
         />
-        <TextField
+        <NumberField
           label="Utilizzi massimi (facoltativo)"
-          inputMode="numeric"
-          autoComplete="off"
           hint="Vuoto: senza limite."
           {...field("maxUses")}
         />
