@@ -71,7 +71,6 @@ export function giftCardPatch(form: GiftCardEditForm, card: AdminGiftCard): Admi
 }
 
 // The two fields the issuing and the editing form share.
-
 function ExpiryField(binding: FieldBinding) {
   return (
     <TextField
