@@ -1,15 +1,8 @@
+import { dashboardMeta } from "../features/dashboard/dashboard-meta.ts";
 import { SectionUnavailablePage } from "../features/dashboard/section-unavailable-page.tsx";
-import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/dashboard-unavailable";
 
-export function meta(_: Route.MetaArgs) {
-  return pageMeta({
-    title: "Area personale",
-    description: "L'area riservata in cui segui le tue pratiche.",
-    path: "/dashboard",
-    noindex: true,
-  });
-}
+export const meta: Route.MetaFunction = dashboardMeta;
 
 export default function DashboardUnavailable() {
   return <SectionUnavailablePage />;

@@ -15,7 +15,7 @@ import { adminCampaignsQueryOptions, createCampaign, updateCampaign } from "./ad
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
 import { dayToIso, isoToDay, PRODUCT_OPTIONS, productList, sameCodes } from "./admin-format.ts";
 import { AdminListSection, EditableRow, useAdminSelection } from "./admin-list.tsx";
-import { DataTable, ListLoader, StateBadge, type SummaryField } from "./admin-ui.tsx";
+import { DataTable, ListLoader, NumberField, StateBadge, type SummaryField } from "./admin-ui.tsx";
 
 // /dashboard/admin/campaigns: sponsored campaigns (a sponsor covers a percent of some services' price, up to a
 // cap per order) and the form to create or edit one.
@@ -112,7 +112,6 @@ export function AdminCampaignsPage() {
 
   return (
     <AdminListSection
-      titleId="admin-campaigns-title"
       title="Campagne sponsorizzate"
       intro={
         <>
@@ -216,11 +215,10 @@ export function CampaignEditor({
     resetTo: (saved) => (campaign ? campaignValues(saved) : EMPTY),
     onSaved: (saved) => onSaved(saved, campaign === null),
   });
-  const { register, error } = editor;
+  const { field } = editor;
 
   return (
     <AdminEditorPanel
-      titleId="admin-campaign-form-title"
       title={campaign ? `Modifica della campagna ${campaign.code}` : "Nuova campagna"}
       editor={editor}
       submitLabel={campaign ? "Salva la campagna" : "Crea la campagna"}
@@ -234,80 +232,62 @@ export function CampaignEditor({
         hint="Almeno 3 caratteri: lettere, cifre e trattini. Non si cambia dopo la creazione."
         required
         readOnly={campaign !== null}
-        registration={register("code")}
-        error={error("code")}
+        {...field("code")}
       />
       <div className={formStyles.row}>
-        <TextField label="Nome" required registration={register("name")} error={error("name")} />
-        <TextField label="Sponsor" required registration={register("sponsor")} error={error("sponsor")} />
+        <TextField label="Nome" required {...field("name")} />
+        <TextField label="Sponsor" required {...field("sponsor")} />
       </div>
       <div className={formStyles.row}>
-        <TextField
+        <NumberField
           label="Copertura in %"
-          inputMode="numeric"
-          autoComplete="off"
           hint="La parte del prezzo scontato pagata dallo sponsor, da 0 a 100."
           required
-          registration={register("coveragePercent")}
-          error={error("coveragePercent")}
+          {...field("coveragePercent")}
         />
-        <TextField
+        <NumberField
           label="Tetto per ordine in € (facoltativo)"
-          inputMode="decimal"
-          autoComplete="off"
+          decimal
           hint="Il massimo che lo sponsor paga per un ordine. Vuoto: nessun tetto."
-          registration={register("maxAmount")}
-          error={error("maxAmount")}
+          {...field("maxAmount")}
         />
       </div>
       <div className={formStyles.row}>
-        <TextField
+        <NumberField
           label="Importo minimo dell'ordine in €"
-          inputMode="decimal"
-          autoComplete="off"
+          decimal
           hint="Per esempio 0,00 o 150,00."
           required
-          registration={register("minAmount")}
-          error={error("minAmount")}
+          {...field("minAmount")}
         />
-        <TextField
+        <NumberField
           label="Ordine"
-          inputMode="numeric"
-          autoComplete="off"
           hint="Le campagne con il numero più basso si applicano per prime."
           required
-          registration={register("order")}
-          error={error("order")}
+          {...field("order")}
         />
       </div>
       <CheckboxGroupField
         label="Servizi coperti"
         hint="Nessuno selezionato: la campagna copre tutti i servizi."
         options={PRODUCT_OPTIONS}
-        registration={register("productCodes")}
-        error={error("productCodes")}
+        {...field("productCodes")}
       />
       <div className={formStyles.row}>
         <TextField
           label="Inizio (facoltativo)"
           type="date"
           hint="Dal primo momento di questo giorno."
-          registration={register("startsAt")}
-          error={error("startsAt")}
+          {...field("startsAt")}
         />
         <TextField
           label="Fine (facoltativa)"
           type="date"
           hint="Fino alla fine di questo giorno."
-          registration={register("endsAt")}
-          error={error("endsAt")}
+          {...field("endsAt")}
         />
       </div>
-      <CheckboxField
-        label="Attiva: si applica agli ordini"
-        registration={register("active")}
-        error={error("active")}
-      />
+      <CheckboxField label="Attiva: si applica agli ordini" {...field("active")} />
     </AdminEditorPanel>
   );
 }

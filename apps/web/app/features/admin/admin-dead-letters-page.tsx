@@ -6,7 +6,7 @@ import { formatMoment } from "../../shared/ui/dates.ts";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 import styles from "./admin.module.css";
 import { ADMIN_QUERY_KEY, adminDeadLettersQueryOptions, retryDeadLetter } from "./admin-api.ts";
-import { ColumnHeads, DataTable, ListLoader, SMALL_SECONDARY } from "./admin-ui.tsx";
+import { AdminPage, ColumnHeads, DataTable, ListLoader, SMALL_SECONDARY } from "./admin-ui.tsx";
 
 // /dashboard/admin/dead-letters ("Invii non riusciti"): what the job queue gave up on after a day of
 // attempts (today the mails: a mail server down, an address refused), the most recent failure first, with
@@ -37,10 +37,7 @@ export function AdminDeadLettersPage() {
   });
 
   return (
-    <section aria-labelledby="admin-dead-letters-title" className={styles.section}>
-      <h1 id="admin-dead-letters-title" ref={headingRef} tabIndex={-1} className={styles.title}>
-        Invii non riusciti
-      </h1>
+    <AdminPage title="Invii non riusciti" titleRef={headingRef}>
       <p className={styles.intro}>
         Le email che non sono partite nemmeno dopo un giorno di tentativi, per esempio perché il server di
         posta era fermo o ha rifiutato l'indirizzo. Qui vedi quando e perché, non il contenuto. «Riprova» le
@@ -90,6 +87,6 @@ export function AdminDeadLettersPage() {
           </DataTable>
         )}
       </ListLoader>
-    </section>
+    </AdminPage>
   );
 }

@@ -3,10 +3,11 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import type { DefaultValues, FieldValues, Resolver } from "react-hook-form";
 import formStyles from "../../shared/ui/form.module.css";
-import { FormMessage, RequiredNote, SendError } from "../../shared/ui/form-field.tsx";
+import { FormEnd, FormMessage, RequiredNote, SendError } from "../../shared/ui/form-field.tsx";
+import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { useCheckedForm, useFocusOnMount } from "../../shared/ui/use-checked-form.ts";
 import styles from "./admin.module.css";
-import { ErrorSummary, PRIMARY, SECONDARY, type SummaryField } from "./admin-ui.tsx";
+import { ErrorSummary, SECONDARY, type SummaryField } from "./admin-ui.tsx";
 
 // The editor forms of the catalogue sections (products, campaigns, vouchers, gift cards): one behaviour and
 // one frame. Each page keeps its own fields, texts, schema and API calls.
@@ -67,7 +68,6 @@ export type AdminEditor<TForm extends FieldValues, TSaved> = ReturnType<typeof u
  */
 export function AdminEditorPanel<TForm extends FieldValues, TSaved>({
   editor,
-  titleId,
   title,
   beforeForm,
   submitLabel,
@@ -75,7 +75,6 @@ export function AdminEditorPanel<TForm extends FieldValues, TSaved>({
   children,
 }: {
   editor: AdminEditor<TForm, TSaved>;
-  titleId: string;
   title: ReactNode;
   /** Read-only facts shown between the heading and the form. */
   beforeForm?: ReactNode;
@@ -86,10 +85,12 @@ export function AdminEditorPanel<TForm extends FieldValues, TSaved>({
 }) {
   const { form, save } = editor;
   return (
-    <section className={styles.panel} aria-labelledby={titleId}>
-      <h2 id={titleId} ref={editor.headingRef} tabIndex={-1} className={styles.panelTitle}>
-        {title}
-      </h2>
+    <TitledSection
+      title={title}
+      className={styles.panel}
+      titleClassName={styles.panelTitle}
+      titleRef={editor.headingRef}
+    >
       {beforeForm}
       <form className={`${formStyles.form} ${formStyles.wide}`} noValidate onSubmit={editor.onSubmit}>
         <RequiredNote />
@@ -102,17 +103,14 @@ export function AdminEditorPanel<TForm extends FieldValues, TSaved>({
         <SendError error={save.error} issuesPlaced={editor.issuesPlaced} />
         {editor.unchanged ? <FormMessage tone="info">{MESSAGES.nothingToChange}</FormMessage> : null}
         {children}
-        <div className={formStyles.actions}>
-          <button type="submit" className={PRIMARY} disabled={save.isPending}>
-            {save.isPending ? "Salvataggio in corso…" : submitLabel}
-          </button>
+        <FormEnd form={editor} label={submitLabel}>
           {close ? (
             <button type="button" className={SECONDARY} onClick={close.onClick}>
               {close.label}
             </button>
           ) : null}
-        </div>
+        </FormEnd>
       </form>
-    </section>
+    </TitledSection>
   );
 }

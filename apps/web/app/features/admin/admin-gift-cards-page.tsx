@@ -14,16 +14,15 @@ import { formatAmount, formatEuroInput, parseEuroAmount } from "@argine/core/sha
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import type { UseFormRegisterReturn } from "react-hook-form";
 import { formatShortDay } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
-import { CheckboxGroupField, TextField } from "../../shared/ui/form-field.tsx";
+import { CheckboxGroupField, type FieldBinding, TextField } from "../../shared/ui/form-field.tsx";
 import styles from "./admin.module.css";
 import { adminGiftCardsQueryOptions, createGiftCard, updateGiftCard } from "./admin-api.ts";
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
 import { dayToIso, isoToDay, PRODUCT_OPTIONS, productList, sameCodes } from "./admin-format.ts";
 import { AdminListSection, EditableRow, useAdminSelection } from "./admin-list.tsx";
-import { DataTable, ListLoader, type SummaryField } from "./admin-ui.tsx";
+import { DataTable, ListLoader, NumberField, type SummaryField } from "./admin-ui.tsx";
 
 // /dashboard/admin/gift-cards: the gift cards with amount and balance, the form to issue one and the form to
 // change the balance (0 takes a card out of use), the expiry and the services it pays for.
@@ -72,31 +71,24 @@ export function giftCardPatch(form: GiftCardEditForm, card: AdminGiftCard): Admi
 }
 
 // The two fields the issuing and the editing form share.
-interface SharedFieldProps {
-  registration: UseFormRegisterReturn;
-  error: string | undefined;
-}
-
-function ExpiryField({ registration, error }: SharedFieldProps) {
+function ExpiryField(binding: FieldBinding) {
   return (
     <TextField
       label="Scadenza (facoltativa)"
       type="date"
       hint="Vale fino alla fine di questo giorno. Vuota: non scade."
-      registration={registration}
-      error={error}
+      {...binding}
     />
   );
 }
 
-function ServicesField({ registration, error }: SharedFieldProps) {
+function ServicesField(binding: FieldBinding) {
   return (
     <CheckboxGroupField
       label="Servizi su cui si può spendere"
       hint="Nessuno selezionato: tutti i servizi."
       options={PRODUCT_OPTIONS}
-      registration={registration}
-      error={error}
+      {...binding}
     />
   );
 }
@@ -110,7 +102,6 @@ export function AdminGiftCardsPage() {
 
   return (
     <AdminListSection
-      titleId="admin-gift-cards-title"
       title="Gift card"
       intro={
         <>
@@ -199,15 +190,10 @@ export function GiftCardCreator({
     resetTo: () => EMPTY,
     onSaved,
   });
-  const { register, error } = editor;
+  const { field } = editor;
 
   return (
-    <AdminEditorPanel
-      titleId="admin-gift-card-form-title"
-      title="Nuova gift card"
-      editor={editor}
-      submitLabel="Crea la gift card"
-    >
+    <AdminEditorPanel title="Nuova gift card" editor={editor} submitLabel="Crea la gift card">
       <div className={formStyles.row}>
         <TextField
           label="Codice"
@@ -216,8 +202,7 @@ export function GiftCardCreator({
           spellCheck={false}
           hint="Almeno 3 caratteri: lettere, cifre e trattini."
           required
-          registration={register("code")}
-          error={error("code")}
+          {...field("code")}
         />
         <TextField
           label="Promo (facoltativa)"
@@ -225,23 +210,20 @@ export function GiftCardCreator({
           autoCapitalize="characters"
           spellCheck={false}
           hint="Il codice promozionale con cui è stata richiesta, se c'è."
-          registration={register("promo")}
-          error={error("promo")}
+          {...field("promo")}
         />
       </div>
       <div className={formStyles.row}>
-        <TextField
+        <NumberField
           label="Importo in €"
-          inputMode="decimal"
-          autoComplete="off"
+          decimal
           hint="Per esempio 150,00. Il saldo parte da qui."
           required
-          registration={register("amount")}
-          error={error("amount")}
+          {...field("amount")}
         />
-        <ExpiryField registration={register("expiresAt")} error={error("expiresAt")} />
+        <ExpiryField {...field("expiresAt")} />
       </div>
-      <ServicesField registration={register("productCodes")} error={error("productCodes")} />
+      <ServicesField {...field("productCodes")} />
     </AdminEditorPanel>
   );
 }
@@ -268,11 +250,10 @@ export function GiftCardEditor({
     resetTo: editValues,
     onSaved,
   });
-  const { register, error } = editor;
+  const { field } = editor;
 
   return (
     <AdminEditorPanel
-      titleId="admin-gift-card-form-title"
       title={<>Modifica della gift card {card.code}</>}
       editor={editor}
       beforeForm={
@@ -285,18 +266,16 @@ export function GiftCardEditor({
       close={{ label: "Chiudi e crea una nuova gift card", onClick: onClose }}
     >
       <div className={formStyles.row}>
-        <TextField
+        <NumberField
           label="Saldo in €"
-          inputMode="decimal"
-          autoComplete="off"
+          decimal
           hint={`Da 0,00 a ${formatEuroInput(card.amount)}. A zero la carta non si può più usare.`}
           required
-          registration={register("balance")}
-          error={error("balance")}
+          {...field("balance")}
         />
-        <ExpiryField registration={register("expiresAt")} error={error("expiresAt")} />
+        <ExpiryField {...field("expiresAt")} />
       </div>
-      <ServicesField registration={register("productCodes")} error={error("productCodes")} />
+      <ServicesField {...field("productCodes")} />
     </AdminEditorPanel>
   );
 }

@@ -5,6 +5,7 @@ import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { DASHBOARD_PATH } from "../../shared/navigation/navigation.ts";
 import styles from "./admin.module.css";
 import { ADMIN_PATH, ADMIN_SECTIONS } from "./admin-paths.ts";
+import { AdminPage } from "./admin-ui.tsx";
 
 /**
  * /dashboard/admin/*: the eight sections behind tab-like links. Only admins see the workspace; anyone else
@@ -36,14 +37,11 @@ export function AdminLayout() {
 
 export function AdminNotAllowed() {
   return (
-    <section aria-labelledby="admin-denied-title" className={styles.section}>
-      <h1 id="admin-denied-title" className={styles.title}>
-        Area riservata
-      </h1>
+    <AdminPage title="Area riservata">
       <p className={styles.intro}>{MESSAGES.adminOnly}</p>
       <p>
         <Link to={DASHBOARD_PATH}>Torna alla tua area personale</Link>
       </p>
-    </section>
+    </AdminPage>
   );
 }

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 import styles from "./admin.module.css";
-import { SMALL_SECONDARY } from "./admin-ui.tsx";
+import { AdminPage, SMALL_SECONDARY } from "./admin-ui.tsx";
 
 // The list pages of the catalogue sections (products, campaigns, vouchers, gift cards): which item the
 // editor below the table shows, the status message of the last save, and the row's "Modifica" button.
@@ -32,27 +32,22 @@ export type AdminSelection = ReturnType<typeof useAdminSelection>;
 
 /** A catalogue section: its title and intro, then a status region (always present) for the save messages. */
 export function AdminListSection({
-  titleId,
   title,
   intro,
   status,
   children,
 }: {
-  titleId: string;
   title: string;
   intro: ReactNode;
   status: string | null;
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={titleId} className={styles.section}>
-      <h1 id={titleId} className={styles.title}>
-        {title}
-      </h1>
+    <AdminPage title={title}>
       <p className={styles.intro}>{intro}</p>
       <StatusRegion>{status ? <FormMessage tone="success">{status}</FormMessage> : null}</StatusRegion>
       {children}
-    </section>
+    </AdminPage>
   );
 }
 

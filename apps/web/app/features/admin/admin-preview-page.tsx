@@ -6,6 +6,7 @@ import { FieldFrame, SelectOptions } from "../../shared/ui/form-field.tsx";
 import type { ContentPageData } from "../content/public.ts";
 import { ContentView, loadContentSource, loadMarkdown, PreviewOverlay } from "../content/public.ts";
 import styles from "./admin.module.css";
+import { AdminPage } from "./admin-ui.tsx";
 
 const PAGE_OPTIONS = CONTENT_PAGES.map((page) => ({ value: page.path, label: page.path }));
 
@@ -63,10 +64,7 @@ export function AdminPreviewPage() {
   }
 
   return (
-    <section aria-labelledby="admin-preview-title" className={styles.section}>
-      <h1 id="admin-preview-title" className={styles.title}>
-        Anteprima dei contenuti
-      </h1>
+    <AdminPage title="Anteprima dei contenuti">
       <p className={styles.intro}>
         Scegli una pagina: il suo Markdown attuale, con il frontmatter, compare qui sotto. Modificalo o
         incolla una bozza e guarda come apparirà sul sito prima di pubblicarla nella cartella
@@ -120,6 +118,6 @@ export function AdminPreviewPage() {
           <ContentView page={preview.page} />
         </section>
       ) : null}
-    </section>
+    </AdminPage>
   );
 }

@@ -10,7 +10,7 @@ import styles from "./admin.module.css";
 import { adminProductsQueryOptions, updateProduct } from "./admin-api.ts";
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
 import { AdminListSection, EditableRow, useAdminSelection } from "./admin-list.tsx";
-import { DataTable, ListLoader, StateBadge, type SummaryField } from "./admin-ui.tsx";
+import { DataTable, ListLoader, NumberField, StateBadge, type SummaryField } from "./admin-ui.tsx";
 
 // /dashboard/admin/products: the whole catalogue, inactive products too, and the edit form of one product.
 // Amounts are shown as "1.234,50 €" and typed as "49,90" or "49.90"; prices include VAT (spec §9).
@@ -58,7 +58,6 @@ export function AdminProductsPage() {
 
   return (
     <AdminListSection
-      titleId="admin-products-title"
       title="Prodotti e prezzi"
       intro={
         <>
@@ -164,57 +163,42 @@ export function ProductEditForm({
     resetTo: productValues,
     onSaved,
   });
-  const { register, error } = editor;
+  const { field } = editor;
 
   return (
     <AdminEditorPanel
-      titleId="admin-product-form-title"
       title={<>Modifica del prodotto {product.code}</>}
       editor={editor}
       submitLabel="Salva il prodotto"
       close={{ label: "Chiudi", onClick: onCancel }}
     >
-      <TextField label="Nome" required registration={register("name")} error={error("name")} />
-      <TextAreaField
-        label="Descrizione"
-        required
-        rows={3}
-        registration={register("description")}
-        error={error("description")}
-      />
+      <TextField label="Nome" required {...field("name")} />
+      <TextAreaField label="Descrizione" required rows={3} {...field("description")} />
       <div className={formStyles.row}>
-        <TextField
+        <NumberField
           label="Prezzo (€, IVA inclusa)"
-          inputMode="decimal"
-          autoComplete="off"
+          decimal
           hint="Per esempio 49,90."
           required
-          registration={register("price")}
-          error={error("price")}
+          {...field("price")}
         />
-        <TextField
+        <NumberField
           label="Prezzo scontato (€)"
-          inputMode="decimal"
-          autoComplete="off"
+          decimal
           hint="Uguale al prezzo se non c'è sconto; mai più alto."
           required
-          registration={register("discountedPrice")}
-          error={error("discountedPrice")}
+          {...field("discountedPrice")}
         />
       </div>
-      <TextField
+      <NumberField
         label="Ordine"
-        inputMode="numeric"
-        autoComplete="off"
         hint="La posizione nel catalogo: i numeri più bassi vengono prima."
         required
-        registration={register("order")}
-        error={error("order")}
+        {...field("order")}
       />
       <CheckboxField
         label="Attivo: il prodotto è in vendita e compare nel catalogo pubblico"
-        registration={register("active")}
-        error={error("active")}
+        {...field("active")}
       />
     </AdminEditorPanel>
   );

@@ -8,6 +8,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { formatShortDay } from "../../shared/ui/dates.ts";
+import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import styles from "./admin.module.css";
 import {
   adminIdeasQueryOptions,
@@ -16,7 +17,7 @@ import {
   REQUESTS_PAGE_SIZE,
   type RequestsQueryOptions,
 } from "./admin-api.ts";
-import { ColumnHeads, DataTable, ListLoader, SECONDARY, StateBadge } from "./admin-ui.tsx";
+import { AdminPage, ColumnHeads, DataTable, ListLoader, SECONDARY, StateBadge } from "./admin-ui.tsx";
 
 // /dashboard/admin/requests ("Richieste dal sito"): what the public site's forms brought in — newsletter
 // subscribers with the state of their double opt-in, "Lavora con noi" requests and "Una buona idea" ideas —
@@ -24,19 +25,81 @@ import { ColumnHeads, DataTable, ListLoader, SECONDARY, StateBadge } from "./adm
 
 export function AdminRequestsPage() {
   return (
-    <section aria-labelledby="admin-requests-title" className={styles.section}>
-      <h1 id="admin-requests-title" className={styles.title}>
-        Richieste dal sito
-      </h1>
+    <AdminPage title="Richieste dal sito">
       <p className={styles.intro}>
         Chi si è iscritto alla newsletter, chi vuole collaborare con Argine («Lavora con noi») e le idee
         inviate («Una buona idea»), i più recenti per primi. Sono dati personali: usali solo per rispondere a
         chi ti ha scritto.
       </p>
-      <NewsletterList />
-      <PartnershipList />
-      <IdeaList />
-    </section>
+      <RequestsList<AdminNewsletterSubscriptionList["data"][number]>
+        title="Iscritti alla newsletter"
+        what="gli iscritti"
+        captionLabel="Iscrizioni"
+        pagerLabel="Pagine degli iscritti"
+        empty="Nessuna iscrizione per ora."
+        query={adminNewsletterQueryOptions}
+        columns={["Email", "Stato", "Iscrizione", "Conferma"]}
+        row={(subscription) => (
+          <>
+            <th scope="row">{subscription.email}</th>
+            <td>
+              <StateBadge
+                on={subscription.status === "CONFIRMED"}
+                labels={[NEWSLETTER_STATUS.labels.CONFIRMED, NEWSLETTER_STATUS.labels.PENDING]}
+              />
+            </td>
+            <td>{formatShortDay(subscription.createdAt)}</td>
+            <td>{formatShortDay(subscription.confirmedAt)}</td>
+          </>
+        )}
+      />
+      <RequestsList<AdminPartnershipRequestList["data"][number]>
+        title="Lavora con noi"
+        what="le richieste di collaborazione"
+        captionLabel="Richieste di collaborazione"
+        pagerLabel="Pagine delle richieste di collaborazione"
+        empty="Nessuna richiesta per ora."
+        query={adminPartnershipsQueryOptions}
+        columns={["Nome", "Email", "Chi è", "Organizzazione", "Messaggio", "Ricevuta il"]}
+        row={(request) => (
+          <>
+            <th scope="row" className={styles.wrap}>
+              {request.name}
+            </th>
+            <td>
+              <EmailLink email={request.email} />
+            </td>
+            <td>{PARTNERSHIP_KIND.label(request.kind)}</td>
+            <td>{request.organization ?? "—"}</td>
+            <td className={styles.longText}>{request.message}</td>
+            <td>{formatShortDay(request.createdAt)}</td>
+          </>
+        )}
+      />
+      <RequestsList<AdminIdeaList["data"][number]>
+        title="Una buona idea"
+        what="le idee"
+        captionLabel="Idee"
+        pagerLabel="Pagine delle idee"
+        empty="Nessuna idea per ora."
+        query={adminIdeasQueryOptions}
+        columns={["Titolo", "Descrizione", "Proposta da", "Ricevuta il"]}
+        row={(idea) => (
+          <>
+            <th scope="row" className={styles.wrap}>
+              {idea.title}
+            </th>
+            <td className={styles.longText}>{idea.description}</td>
+            <td>
+              {idea.name}
+              <br />
+              <EmailLink email={idea.email} />
+            </td>
+            <td>{formatShortDay(idea.createdAt)}</td>
+          </>
+        )}
+      />
+    </AdminPage>
   );
 }
 
@@ -77,7 +140,6 @@ function EmailLink({ email }: { email: string }) {
 }
 
 interface RequestsListProps<T extends { id: string }> {
-  id: string;
   title: string;
   /** "gli iscritti", "le idee"…: what is loading. */
   what: string;
@@ -96,8 +158,7 @@ function RequestsList<T extends { id: string }>(props: RequestsListProps<T>) {
   const [page, setPage] = useState(1);
   const query = useQuery(props.query(page));
   return (
-    <section aria-labelledby={props.id} className={styles.section}>
-      <h2 id={props.id}>{props.title}</h2>
+    <TitledSection title={props.title} className={styles.section}>
       <ListLoader query={query} what={props.what}>
         {({ total, data }) => (
           <>
@@ -119,92 +180,6 @@ function RequestsList<T extends { id: string }>(props: RequestsListProps<T>) {
           </>
         )}
       </ListLoader>
-    </section>
-  );
-}
-
-function NewsletterList() {
-  return (
-    <RequestsList<AdminNewsletterSubscriptionList["data"][number]>
-      id="admin-newsletter-title"
-      title="Iscritti alla newsletter"
-      what="gli iscritti"
-      captionLabel="Iscrizioni"
-      pagerLabel="Pagine degli iscritti"
-      empty="Nessuna iscrizione per ora."
-      query={adminNewsletterQueryOptions}
-      columns={["Email", "Stato", "Iscrizione", "Conferma"]}
-      row={(subscription) => (
-        <>
-          <th scope="row">{subscription.email}</th>
-          <td>
-            <StateBadge
-              on={subscription.status === "CONFIRMED"}
-              labels={[NEWSLETTER_STATUS.labels.CONFIRMED, NEWSLETTER_STATUS.labels.PENDING]}
-            />
-          </td>
-          <td>{formatShortDay(subscription.createdAt)}</td>
-          <td>{formatShortDay(subscription.confirmedAt)}</td>
-        </>
-      )}
-    />
-  );
-}
-
-function PartnershipList() {
-  return (
-    <RequestsList<AdminPartnershipRequestList["data"][number]>
-      id="admin-partnerships-title"
-      title="Lavora con noi"
-      what="le richieste di collaborazione"
-      captionLabel="Richieste di collaborazione"
-      pagerLabel="Pagine delle richieste di collaborazione"
-      empty="Nessuna richiesta per ora."
-      query={adminPartnershipsQueryOptions}
-      columns={["Nome", "Email", "Chi è", "Organizzazione", "Messaggio", "Ricevuta il"]}
-      row={(request) => (
-        <>
-          <th scope="row" className={styles.wrap}>
-            {request.name}
-          </th>
-          <td>
-            <EmailLink email={request.email} />
-          </td>
-          <td>{PARTNERSHIP_KIND.label(request.kind)}</td>
-          <td>{request.organization ?? "—"}</td>
-          <td className={styles.longText}>{request.message}</td>
-          <td>{formatShortDay(request.createdAt)}</td>
-        </>
-      )}
-    />
-  );
-}
-
-function IdeaList() {
-  return (
-    <RequestsList<AdminIdeaList["data"][number]>
-      id="admin-ideas-title"
-      title="Una buona idea"
-      what="le idee"
-      captionLabel="Idee"
-      pagerLabel="Pagine delle idee"
-      empty="Nessuna idea per ora."
-      query={adminIdeasQueryOptions}
-      columns={["Titolo", "Descrizione", "Proposta da", "Ricevuta il"]}
-      row={(idea) => (
-        <>
-          <th scope="row" className={styles.wrap}>
-            {idea.title}
-          </th>
-          <td className={styles.longText}>{idea.description}</td>
-          <td>
-            {idea.name}
-            <br />
-            <EmailLink email={idea.email} />
-          </td>
-          <td>{formatShortDay(idea.createdAt)}</td>
-        </>
-      )}
-    />
+    </TitledSection>
   );
 }

@@ -1,8 +1,9 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { type ReactNode, useId } from "react";
+import { type ComponentProps, type ReactNode, type Ref, useId } from "react";
 import type { HttpError } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
-import { FormMessage } from "../../shared/ui/form-field.tsx";
+import { FormMessage, TextField } from "../../shared/ui/form-field.tsx";
+import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import styles from "./admin.module.css";
 
 // Pieces every admin section shares: the scrolling table box, the list's loading and error states, the
@@ -11,6 +12,40 @@ import styles from "./admin.module.css";
 export const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
 export const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
 export const SMALL_SECONDARY = `${SECONDARY} ${styles.smallButton}`;
+
+/** An admin page: its section, named by its title (which takes the focus when given `titleRef`). */
+export function AdminPage({
+  title,
+  titleRef,
+  children,
+}: {
+  title: string;
+  titleRef?: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
+  return (
+    <TitledSection
+      title={title}
+      level={1}
+      className={styles.section}
+      titleClassName={styles.title}
+      titleRef={titleRef}
+    >
+      {children}
+    </TitledSection>
+  );
+}
+
+/**
+ * A number typed in an admin form: the phone's number keypad (with the decimal separator for amounts in
+ * euro), and no autofill.
+ */
+export function NumberField({
+  decimal = false,
+  ...props
+}: ComponentProps<typeof TextField> & { decimal?: boolean }) {
+  return <TextField {...props} inputMode={decimal ? "decimal" : "numeric"} autoComplete="off" />;
+}
 
 /**
  * A data table in a box that scrolls sideways on narrow screens. The box is a named region that takes focus,

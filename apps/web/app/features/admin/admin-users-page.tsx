@@ -10,7 +10,7 @@ import { FormMessage, StatusRegion, TextField } from "../../shared/ui/form-field
 import styles from "./admin.module.css";
 import { ADMIN_QUERY_KEY, adminUsersQueryOptions, setRole, USERS_PAGE_SIZE } from "./admin-api.ts";
 import { ROLE_NAMES } from "./admin-format.ts";
-import { DataTable, ListLoader, PRIMARY, SECONDARY, SMALL_SECONDARY } from "./admin-ui.tsx";
+import { AdminPage, DataTable, ListLoader, PRIMARY, SECONDARY, SMALL_SECONDARY } from "./admin-ui.tsx";
 
 // /dashboard/admin: the users, searched by email or name, with their roles. Granting and revoking go through
 // PUT and DELETE /v1/users/{id}/roles/{role}; the API refuses an admin's removal of their own admin role.
@@ -53,10 +53,7 @@ export function AdminUsersPage() {
   const busy = (user: AdminUser) => change.isPending && change.variables?.user.id === user.id;
 
   return (
-    <section aria-labelledby="admin-users-title" className={styles.section}>
-      <h1 id="admin-users-title" className={styles.title}>
-        Utenti e ruoli
-      </h1>
+    <AdminPage title="Utenti e ruoli">
       <p className={styles.intro}>
         Cerca un utente per email, nome o cognome e assegna o togli i ruoli di avvocato e di amministratore.
       </p>
@@ -183,6 +180,6 @@ export function AdminUsersPage() {
           );
         }}
       </ListLoader>
-    </section>
+    </AdminPage>
   );
 }

@@ -11,7 +11,7 @@ import { adminVouchersQueryOptions, createVoucher, updateVoucher } from "./admin
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
 import { dayToIso, isoToDay } from "./admin-format.ts";
 import { AdminListSection, EditableRow, useAdminSelection } from "./admin-list.tsx";
-import { DataTable, ListLoader, StateBadge, type SummaryField } from "./admin-ui.tsx";
+import { DataTable, ListLoader, NumberField, StateBadge, type SummaryField } from "./admin-ui.tsx";
 
 // /dashboard/admin/vouchers: every voucher (expired and inactive too) and the form to create or edit one.
 // The discount is a percent of the discounted price; left empty it is the spec's default of 1% (§9).
@@ -73,7 +73,6 @@ export function AdminVouchersPage() {
 
   return (
     <AdminListSection
-      titleId="admin-vouchers-title"
       title="Voucher"
       intro={
         <>
@@ -167,11 +166,10 @@ export function VoucherEditor({
     resetTo: (saved) => (voucher ? voucherValues(saved) : EMPTY),
     onSaved: (saved) => onSaved(saved, voucher === null),
   });
-  const { register, error } = editor;
+  const { field } = editor;
 
   return (
     <AdminEditorPanel
-      titleId="admin-voucher-form-title"
       title={voucher ? `Modifica del voucher ${voucher.code}` : "Nuovo voucher"}
       editor={editor}
       submitLabel={voucher ? "Salva il voucher" : "Crea il voucher"}
@@ -185,39 +183,27 @@ export function VoucherEditor({
         hint="Almeno 3 caratteri: lettere, cifre e trattini (le minuscole diventano maiuscole)."
         required
         readOnly={voucher !== null}
-        registration={register("code")}
-        error={error("code")}
+        {...field("code")}
       />
       <div className={formStyles.row}>
-        <TextField
+        <NumberField
           label="Sconto in % (facoltativo)"
-          inputMode="numeric"
-          autoComplete="off"
           hint={`Da 1 a 100. Vuoto: ${VOUCHER_DEFAULT_DISCOUNT_PERCENT}%.`}
-          registration={register("discountAmount")}
-          error={error("discountAmount")}
+          {...field("discountAmount")}
         />
-        <TextField
+        <NumberField
           label="Utilizzi massimi (facoltativo)"
-          inputMode="numeric"
-          autoComplete="off"
           hint="Vuoto: senza limite."
-          registration={register("maxUses")}
-          error={error("maxUses")}
+          {...field("maxUses")}
         />
       </div>
       <TextField
         label="Scadenza (facoltativa)"
         type="date"
         hint="Il voucher vale fino alla fine di questo giorno. Vuota: non scade."
-        registration={register("expiresAt")}
-        error={error("expiresAt")}
+        {...field("expiresAt")}
       />
-      <CheckboxField
-        label="Attivo: i clienti possono usarlo"
-        registration={register("active")}
-        error={error("active")}
-      />
+      <CheckboxField label="Attivo: i clienti possono usarlo" {...field("active")} />
     </AdminEditorPanel>
   );
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import styles from "./account-layout.module.css";
 
 interface AccountLayoutProps {
@@ -22,14 +23,11 @@ export function AccountLayout({ title, intro, back, children, links }: AccountLa
           {back.label}
         </Link>
       ) : null}
-      <section className={styles.card} aria-labelledby="account-title">
-        <h1 id="account-title" className={styles.title}>
-          {title}
-        </h1>
+      <TitledSection title={title} level={1} className={styles.card} titleClassName={styles.title}>
         {intro ? <div className={styles.intro}>{intro}</div> : null}
         <div className={styles.section}>{children}</div>
         {links ? <ul className={styles.links}>{links}</ul> : null}
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -1,6 +1,8 @@
+import type { ReactNode } from "react";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
+import { useAuthConfig } from "./use-auth-config.ts";
 import { useStartLogin } from "./use-start-login.ts";
 
 function providerName(issuer: string): string {
@@ -38,4 +40,15 @@ export function ExternalAccountNotice({ issuer, action }: { issuer: string; acti
       </div>
     </>
   );
+}
+
+/**
+ * Registration and password reset: their own pages only when accounts are managed here; with an external
+ * provider, the notice instead (`action` names what is done there).
+ */
+export function EmbeddedAccountsOnly({ action, children }: { action: string; children: ReactNode }) {
+  const { config, loading } = useAuthConfig();
+  if (loading) return <p>Caricamento…</p>;
+  if (config && !config.embedded) return <ExternalAccountNotice issuer={config.issuer} action={action} />;
+  return children;
 }

@@ -7,7 +7,13 @@ import { errorCode } from "../../shared/http/http-error.ts";
 import { DASHBOARD_PATH, REGISTER_PATH, RESET_PATH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
-import { EmailField, FormMessage, PasswordField, StatusRegion } from "../../shared/ui/form-field.tsx";
+import {
+  EmailField,
+  FormMessage,
+  PasswordField,
+  RequestOutcome,
+  StatusRegion,
+} from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { getInteraction, type Interaction, resendVerification, submitLogin } from "./account-api.ts";
 import { AccountLayout } from "./account-layout.tsx";
@@ -225,10 +231,7 @@ export function LoginForm({ interaction }: { interaction: Interaction }) {
           </button>
         </div>
       ) : null}
-      <StatusRegion>
-        {resend.data ? <FormMessage tone="success">{resend.data.message}</FormMessage> : null}
-      </StatusRegion>
-      {resend.error ? <FormMessage tone="error">{resend.error.message}</FormMessage> : null}
+      <RequestOutcome request={resend} />
 
       <EmailField autoComplete="username" required {...field("email")} />
       <PasswordField label="Password" autoComplete="current-password" required {...field("password")} />

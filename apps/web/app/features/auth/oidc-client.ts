@@ -349,13 +349,18 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
     }
   }
 
-  function forget(): void {
+  /** Drops the tokens held in memory; the generation bump makes a renewal still in flight land nowhere. */
+  function forgetInMemory(): void {
     generation += 1;
     accessToken = null;
     accessTokenExpiresAt = 0;
     refreshToken = null;
     idToken = null;
     claims = null;
+  }
+
+  function forget(): void {
+    forgetInMemory();
     renewal = null;
     for (const key of storageKeys()) if (key.startsWith(STORAGE_PREFIX)) storageRemove(key);
   }
@@ -538,12 +543,7 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
   }
 
   function forgetTokensOnly(): void {
-    generation += 1;
-    accessToken = null;
-    accessTokenExpiresAt = 0;
-    refreshToken = null;
-    idToken = null;
-    claims = null;
+    forgetInMemory();
     storageRemove(REFRESH_TOKEN_KEY);
     storageRemove(ID_TOKEN_KEY);
   }

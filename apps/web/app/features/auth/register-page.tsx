@@ -9,16 +9,17 @@ import formStyles from "../../shared/ui/form.module.css";
 import {
   CheckboxField,
   EmailField,
+  FormEnd,
   FormMessage,
   NewPasswordFields,
+  RequestOutcome,
   RequiredNote,
-  StatusRegion,
   TextField,
 } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { register as registerAccount, resendVerification } from "./account-api.ts";
 import { AccountLayout, FocusHeading } from "./account-layout.tsx";
-import { ExternalAccountNotice } from "./external-account-notice.tsx";
+import { EmbeddedAccountsOnly } from "./external-account-notice.tsx";
 import { loginContextFrom } from "./login-page.tsx";
 import { compactPhone } from "./phone.ts";
 import { useAuthConfig } from "./use-auth-config.ts";
@@ -82,7 +83,7 @@ const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
 const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
 
 export function RegisterPage() {
-  const { config, loading } = useAuthConfig();
+  const { config } = useAuthConfig();
   // The questionnaire's result sends its practice along (in the location state, never in the address): the
   // links to the login pass it on, so the login claims it.
   const { state } = useLocation();
@@ -112,22 +113,19 @@ export function RegisterPage() {
         )
       }
     >
-      {loading ? <p>Caricamento…</p> : null}
-      {!loading && external ? (
-        <ExternalAccountNotice issuer={config.issuer} action="la registrazione" />
-      ) : null}
-      {!loading && !external && sent ? (
-        <RegistrationSent email={sent.email} message={sent.message} practiceId={practiceId} />
-      ) : null}
-      {!loading && !external && !sent ? (
-        <RegisterForm onRegistered={(emailAddress, message) => setSent({ email: emailAddress, message })} />
-      ) : null}
+      <EmbeddedAccountsOnly action="la registrazione">
+        {sent ? (
+          <RegistrationSent email={sent.email} message={sent.message} practiceId={practiceId} />
+        ) : (
+          <RegisterForm onRegistered={(emailAddress, message) => setSent({ email: emailAddress, message })} />
+        )}
+      </EmbeddedAccountsOnly>
     </AccountLayout>
   );
 }
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string, message: string) => void }) {
-  const { field, submit, onSubmit, issuesPlaced } = useCheckedForm({
+  const registration = useCheckedForm({
     resolver: schemaResolver<RegisterFormValues, RegisterFormOutput>(RegisterFormSchema),
     defaultValues: EMPTY,
     fieldNames: FIELDS,
@@ -144,6 +142,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
       }),
     onSuccess: (answer, values) => onRegistered(values.email, answer.message),
   });
+  const { field, submit, onSubmit, issuesPlaced } = registration;
 
   return (
     <form className={formStyles.form} noValidate onSubmit={onSubmit}>
@@ -182,11 +181,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
         label="Voglio ricevere aggiornamenti e comunicazioni da Argine (facoltativo, puoi cambiare idea quando vuoi)."
         {...field("marketingConsent")}
       />
-      <div className={formStyles.actions}>
-        <button type="submit" className={PRIMARY} disabled={submit.isPending}>
-          {submit.isPending ? "Registrazione in corso…" : "Crea l'account"}
-        </button>
-      </div>
+      <FormEnd form={registration} label="Crea l'account" pendingLabel="Registrazione in corso…" />
     </form>
   );
 }
@@ -230,10 +225,7 @@ function RegistrationSent({
           Vai all'accesso
         </Link>
       </div>
-      <StatusRegion>
-        {resend.data ? <FormMessage tone="success">{resend.data.message}</FormMessage> : null}
-      </StatusRegion>
-      {resend.error ? <FormMessage tone="error">{resend.error.message}</FormMessage> : null}
+      <RequestOutcome request={resend} />
     </>
   );
 }

@@ -7,12 +7,17 @@ import { errorCode } from "../../shared/http/http-error.ts";
 import { LOGIN_PATH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
-import { EmailField, FormMessage, NewPasswordFields, StatusRegion } from "../../shared/ui/form-field.tsx";
+import {
+  EmailField,
+  FormEnd,
+  FormMessage,
+  NewPasswordFields,
+  RequestOutcome,
+} from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { confirmPasswordReset, requestPasswordReset } from "./account-api.ts";
 import { AccountLayout, FocusHeading } from "./account-layout.tsx";
-import { ExternalAccountNotice } from "./external-account-notice.tsx";
-import { useAuthConfig } from "./use-auth-config.ts";
+import { EmbeddedAccountsOnly } from "./external-account-notice.tsx";
 import { useUrlToken } from "./use-url-token.ts";
 
 // /account/reset (spec §2): the email, then the "email sent" confirmation with a resend option. The mailed
@@ -30,8 +35,6 @@ export function ResetPage() {
   const urlToken = useUrlToken();
   // "Chiedi un nuovo link" after a refused token goes back to the email step.
   const [token, setToken] = useState(urlToken);
-  const { config, loading } = useAuthConfig();
-  const external = config && !config.embedded;
   return (
     <AccountLayout
       title={token ? "Scegli una nuova password" : "Recupera la password"}
@@ -41,14 +44,9 @@ export function ResetPage() {
         </li>
       }
     >
-      {loading ? <p>Caricamento…</p> : null}
-      {!loading && external ? (
-        <ExternalAccountNotice issuer={config.issuer} action="il recupero della password" />
-      ) : null}
-      {!loading && !external && token ? (
-        <NewPasswordStep token={token} onRestart={() => setToken(null)} />
-      ) : null}
-      {!loading && !external && !token ? <RequestStep /> : null}
+      <EmbeddedAccountsOnly action="il recupero della password">
+        {token ? <NewPasswordStep token={token} onRestart={() => setToken(null)} /> : <RequestStep />}
+      </EmbeddedAccountsOnly>
     </AccountLayout>
   );
 }
@@ -107,10 +105,7 @@ function RequestStep() {
             Usa un altro indirizzo
           </button>
         </div>
-        <StatusRegion>
-          {resend.data ? <FormMessage tone="success">{resend.data.message}</FormMessage> : null}
-        </StatusRegion>
-        {resend.error ? <FormMessage tone="error">{resend.error.message}</FormMessage> : null}
+        <RequestOutcome request={resend} />
       </>
     );
   }
@@ -122,11 +117,7 @@ function RequestStep() {
         <FormMessage tone="error">{emailForm.submit.error.message}</FormMessage>
       ) : null}
       <EmailField required {...emailForm.field("email")} />
-      <div className={formStyles.actions}>
-        <button type="submit" className={PRIMARY} disabled={emailForm.submit.isPending}>
-          {emailForm.submit.isPending ? "Invio in corso…" : "Invia il link"}
-        </button>
-      </div>
+      <FormEnd form={emailForm} label="Invia il link" pendingLabel="Invio in corso…" />
     </form>
   );
 }
@@ -182,11 +173,7 @@ function NewPasswordStep({ token, onRestart }: { token: string; onRestart: () =>
             password={passwordForm.field("password")}
             confirmPassword={passwordForm.field("confirmPassword")}
           />
-          <div className={formStyles.actions}>
-            <button type="submit" className={PRIMARY} disabled={passwordForm.submit.isPending}>
-              {passwordForm.submit.isPending ? "Salvataggio in corso…" : "Salva la nuova password"}
-            </button>
-          </div>
+          <FormEnd form={passwordForm} label="Salva la nuova password" />
         </>
       )}
     </form>

@@ -4,6 +4,7 @@ import type { MouseEvent, ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { LOGIN_PATH, QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
+import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { productsQueryOptions } from "../products/public.ts";
 import styles from "./content.module.css";
 import type { ContentPageData } from "./content-types.ts";
@@ -72,8 +73,10 @@ function PriceBox({ code }: { code: string }) {
 
 function CallToAction({ template }: { template: ContentPageData["template"] }) {
   return (
-    <section className={styles.cta} aria-labelledby="cta-title">
-      <h2 id="cta-title">{template === "crime" ? "Ti riconosci in questa situazione?" : "Come iniziare"}</h2>
+    <TitledSection
+      title={template === "crime" ? "Ti riconosci in questa situazione?" : "Come iniziare"}
+      className={styles.cta}
+    >
       <p>
         Rispondi al questionario gratuito: in pochi minuti ricevi un primo parere legale su che cosa è
         successo, se puoi ancora agire e entro quando. Non serve registrarsi.
@@ -88,7 +91,7 @@ function CallToAction({ template }: { template: ContentPageData["template"] }) {
           </Link>
         ) : null}
       </div>
-    </section>
+    </TitledSection>
   );
 }
 

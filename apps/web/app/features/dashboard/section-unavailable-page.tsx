@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { DASHBOARD_PATH } from "../../shared/navigation/navigation.ts";
+import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import styles from "./dashboard-page.module.css";
 import { dashboardSections } from "./dashboard-sections.ts";
 
@@ -17,10 +18,11 @@ export function SectionUnavailablePage() {
       (pathname === candidate.to || pathname.startsWith(`${candidate.to}/`)),
   );
   return (
-    <section aria-labelledby="unavailable-title">
-      <h1 id="unavailable-title" className={styles.title}>
-        {section?.label ?? "Sezione non disponibile"}
-      </h1>
+    <TitledSection
+      title={section?.label ?? "Sezione non disponibile"}
+      level={1}
+      titleClassName={styles.title}
+    >
       <p className={styles.text}>
         Questa sezione non è ancora disponibile. Ci stiamo lavorando: quando sarà pronta la troverai qui,
         senza bisogno di fare nulla.
@@ -32,6 +34,6 @@ export function SectionUnavailablePage() {
       <p>
         <Link to={DASHBOARD_PATH}>Torna alla tua area personale</Link>
       </p>
-    </section>
+    </TitledSection>
   );
 }

@@ -8,6 +8,7 @@ import { errorCode } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { formatMoment } from "../../shared/ui/dates.ts";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
+import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { linkify } from "./mail-text.tsx";
 import styles from "./mailbox-page.module.css";
 
@@ -34,10 +35,12 @@ export function MailboxPage() {
   const selected = messages.find((message) => message.id === selectedId) ?? null;
 
   return (
-    <section className={styles.page} aria-labelledby="mailbox-title">
-      <h1 id="mailbox-title" className={styles.title}>
-        Casella email di prova
-      </h1>
+    <TitledSection
+      title="Casella email di prova"
+      level={1}
+      className={styles.page}
+      titleClassName={styles.title}
+    >
       <p className={styles.intro}>
         In modalità demo le email non partono davvero: le trovi qui, dalla più recente. Apri un messaggio per
         seguire i link di conferma o di recupero della password.
@@ -113,7 +116,7 @@ export function MailboxPage() {
           )}
         </div>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }
 

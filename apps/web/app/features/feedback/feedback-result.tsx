@@ -12,7 +12,7 @@ import {
 import { type Deadline, type FeedbackResult, SECTION, type SectionKey } from "@argine/core/feedback/result";
 import { formatAmount } from "@argine/core/shared/money";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useAppState } from "../../shared/async/app-state.ts";
 import { useAuthPending } from "../../shared/async/auth-state.ts";
@@ -22,6 +22,7 @@ import { DASHBOARD_PATH, LOGIN_PATH, REGISTER_PATH } from "../../shared/navigati
 import { clearFeedbackClaim, readFeedbackClaim } from "../../shared/store/browser-storage.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
+import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { productsQueryOptions } from "../products/public.ts";
 import { codeAndKeyText, PracticeCodeAndKey } from "./claim-key.tsx";
 import { claimedPracticeState, claimPractice, claimPracticeWithKey } from "./claim-practice.ts";
@@ -131,17 +132,14 @@ export function FeedbackResultView({ submission, onRestart }: FeedbackResultView
         <RecommendedServices codes={feedback.recommendedServices} />
       ) : null}
 
-      <section className={styles.block} aria-labelledby="disclaimer-title">
-        <h2 id="disclaimer-title" className={styles.blockTitle}>
-          Che valore ha questa valutazione
-        </h2>
+      <ResultBlock title="Che valore ha questa valutazione">
         <p>
           Questa è una prima valutazione orientativa, preparata in automatico dalle risposte che ci hai dato
           al {formatItalianDate(feedback.asOf)}: non è un parere legale e non sostituisce il confronto con un
           avvocato, che può valutare documenti e dettagli che il questionario non conosce.
         </p>
         <p className={styles.meta}>Regole applicate: versione {feedback.rulesVersion}.</p>
-      </section>
+      </ResultBlock>
 
       <div className={styles.actions}>
         <button type="button" className={SECONDARY} onClick={onRestart}>
@@ -156,10 +154,7 @@ export function FeedbackResultView({ submission, onRestart }: FeedbackResultView
 
 function HumanReviewNotice() {
   return (
-    <section className={styles.humanReview} aria-labelledby="human-review-title">
-      <h2 id="human-review-title" className={styles.blockTitle}>
-        Una persona del nostro team esaminerà il tuo caso
-      </h2>
+    <ResultBlock title="Una persona del nostro team esaminerà il tuo caso" className={styles.humanReview}>
       <p>
         Quando sono coinvolti una persona minorenne e contenuti intimi o un ricatto, oppure una richiesta di
         immagini intime o di atti sessuali fatta con una minaccia, non ti proponiamo servizi da acquistare in
@@ -172,16 +167,17 @@ function HumanReviewNotice() {
         <a href="tel:114">114</a> (Emergenza Infanzia), il <a href="tel:1522">1522</a> oppure, se sei in
         pericolo, il <a href="tel:112">112</a>.
       </p>
-    </section>
+    </ResultBlock>
   );
 }
 
 function Offences({ result }: { result: FeedbackResult }) {
   return (
-    <section className={styles.block} aria-labelledby="offences-title">
-      <h2 id="offences-title" className={styles.blockTitle}>
-        {result.evaluation === "EXPIRED" ? "I reati che sembravano esserci" : "I reati che sembrano esserci"}
-      </h2>
+    <ResultBlock
+      title={
+        result.evaluation === "EXPIRED" ? "I reati che sembravano esserci" : "I reati che sembrano esserci"
+      }
+    >
       <ul className={styles.cards}>
         {result.offences.map((offence) => (
           <li key={offence.code} className={styles.card}>
@@ -200,16 +196,13 @@ function Offences({ result }: { result: FeedbackResult }) {
           </li>
         ))}
       </ul>
-    </section>
+    </ResultBlock>
   );
 }
 
 function Deadlines({ deadlines, asOf }: { deadlines: readonly Deadline[]; asOf: string }) {
   return (
-    <section className={styles.block} aria-labelledby="deadlines-title">
-      <h2 id="deadlines-title" className={styles.blockTitle}>
-        {RESULT_GROUP_COPY.deadlines.title}
-      </h2>
+    <ResultBlock title={RESULT_GROUP_COPY.deadlines.title}>
       <p className={styles.muted}>Calcolate al {formatItalianDate(asOf)}, in ordine di data.</p>
       <ol className={styles.deadlines}>
         {deadlines.map((deadline) => (
@@ -229,17 +222,14 @@ function Deadlines({ deadlines, asOf }: { deadlines: readonly Deadline[]; asOf: 
           </li>
         ))}
       </ol>
-    </section>
+    </ResultBlock>
   );
 }
 
 /** The Garante's 48 hours and the platform's removal: options the victim has, not deadlines. */
 function Options({ options }: { options: readonly Deadline[] }) {
   return (
-    <section className={styles.block} aria-labelledby="options-title">
-      <h2 id="options-title" className={styles.blockTitle}>
-        {RESULT_GROUP_COPY.options.title}
-      </h2>
+    <ResultBlock title={RESULT_GROUP_COPY.options.title}>
       <p className={styles.muted}>{RESULT_GROUP_COPY.options.intro}</p>
       <ul className={styles.deadlines}>
         {options.map((option) => (
@@ -252,7 +242,7 @@ function Options({ options }: { options: readonly Deadline[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </ResultBlock>
   );
 }
 
@@ -260,10 +250,7 @@ function Options({ options }: { options: readonly Deadline[] }) {
 function InsteadOfComplaint({ groups, notValid }: { groups: ResultGroups; notValid: boolean }) {
   const remedies = groups.civilRemedies.length > 0;
   return (
-    <section className={styles.block} aria-labelledby="instead-title">
-      <h2 id="instead-title" className={styles.blockTitle}>
-        {remedies ? RESULT_GROUP_COPY.civilRemedies.title : "Che cosa puoi fare comunque"}
-      </h2>
+    <ResultBlock title={remedies ? RESULT_GROUP_COPY.civilRemedies.title : "Che cosa puoi fare comunque"}>
       {remedies ? (
         <>
           <p className={styles.muted}>{RESULT_GROUP_COPY.civilRemedies.intro}</p>
@@ -292,7 +279,7 @@ function InsteadOfComplaint({ groups, notValid }: { groups: ResultGroups; notVal
           </ul>
         </>
       ) : null}
-    </section>
+    </ResultBlock>
   );
 }
 
@@ -301,10 +288,7 @@ function Sections({ result }: { result: FeedbackResult }) {
   const keys = SECTION.values.filter((key) => result.sections[key].length > 0);
   if (keys.length === 0) return null;
   return (
-    <section className={styles.block} aria-labelledby="sections-title">
-      <h2 id="sections-title" className={styles.blockTitle}>
-        La valutazione nel dettaglio
-      </h2>
+    <ResultBlock title="La valutazione nel dettaglio">
       <div className={styles.sections}>
         {keys.map((key) => (
           <details key={key} className={styles.section} open={open.includes(key) || undefined}>
@@ -322,7 +306,7 @@ function Sections({ result }: { result: FeedbackResult }) {
           </details>
         ))}
       </div>
-    </section>
+    </ResultBlock>
   );
 }
 
@@ -343,10 +327,7 @@ function NextStep({
   const canCopy = typeof navigator !== "undefined" && typeof navigator.clipboard?.writeText === "function";
 
   return (
-    <section className={styles.next} aria-labelledby="next-title">
-      <h2 id="next-title" className={styles.blockTitle}>
-        Il codice della tua pratica
-      </h2>
+    <ResultBlock title="Il codice della tua pratica" className={styles.next}>
       <PracticeCodeAndKey ticketCode={ticketCode} claimKey={claimKey} />
       <div className={styles.actions}>
         {canCopy ? (
@@ -400,7 +381,7 @@ function NextStep({
           </div>
         </>
       )}
-    </section>
+    </ResultBlock>
   );
 }
 
@@ -468,10 +449,7 @@ function productFor(products: readonly Product[] | undefined, code: ProductCode)
 function RecommendedServices({ codes }: { codes: readonly ProductCode[] }) {
   const products = useQuery({ ...productsQueryOptions(), meta: { hideError: true, hideSpinner: true } });
   return (
-    <section className={styles.block} aria-labelledby="services-title">
-      <h2 id="services-title" className={styles.blockTitle}>
-        Come possiamo aiutarti
-      </h2>
+    <ResultBlock title="Come possiamo aiutarti">
       <p className={styles.muted}>I servizi più utili per un caso come il tuo. I prezzi comprendono l'IVA.</p>
       <ul className={styles.cards}>
         {codes.map((code) => {
@@ -501,6 +479,23 @@ function RecommendedServices({ codes }: { codes: readonly ProductCode[] }) {
           );
         })}
       </ul>
-    </section>
+    </ResultBlock>
+  );
+}
+
+/** One block of the result, named by its heading. */
+function ResultBlock({
+  title,
+  className = styles.block,
+  children,
+}: {
+  title: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <TitledSection title={title} className={className} titleClassName={styles.blockTitle}>
+      {children}
+    </TitledSection>
   );
 }

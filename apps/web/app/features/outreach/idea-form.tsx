@@ -39,7 +39,7 @@ export function IdeaForm() {
     fields: FIELDS,
     send: sendIdea,
   });
-  const { form, register, error } = state;
+  const { form, field } = state;
 
   return (
     <OutreachFormFrame
@@ -55,23 +55,20 @@ export function IdeaForm() {
         hint={`In poche parole: al massimo ${IDEA_TITLE_MAX_LENGTH} caratteri.`}
         autoComplete="off"
         required
-        registration={register("title")}
-        error={error("title")}
+        {...field("title")}
       />
       <TextAreaField
         label="Descrizione"
         hint={`Che cosa proponi, a chi serve e come realizzarla: da ${IDEA_DESCRIPTION_MIN_LENGTH} a ${IDEA_DESCRIPTION_MAX_LENGTH} caratteri.`}
         rows={8}
         required
-        registration={register("description")}
-        error={error("description")}
+        {...field("description")}
         footer={<CharacterCount value={form.watch("description")} max={IDEA_DESCRIPTION_MAX_LENGTH} />}
       />
       <CheckboxField
         label={<PrivacyLabel purpose="per ricevere una risposta sulla mia idea" />}
         required
-        registration={register("privacyAccepted")}
-        error={error("privacyAccepted")}
+        {...field("privacyAccepted")}
       />
     </OutreachFormFrame>
   );

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
+import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { useSendUrlTokenOnce } from "../auth/public.ts";
 import { NewsletterForm } from "./newsletter-form.tsx";
 import styles from "./outreach.module.css";
@@ -16,10 +17,12 @@ export function NewsletterConfirmPage() {
   const { token, result: confirm } = useSendUrlTokenOnce(confirmNewsletter);
 
   return (
-    <section className={styles.page} aria-labelledby="newsletter-confirm-title">
-      <h1 id="newsletter-confirm-title" className={styles.pageTitle}>
-        Iscrizione alla newsletter
-      </h1>
+    <TitledSection
+      title="Iscrizione alla newsletter"
+      level={1}
+      className={styles.page}
+      titleClassName={styles.pageTitle}
+    >
       <StatusRegion>
         {token && confirm.isPending ? <p>Stiamo confermando la tua iscrizione…</p> : null}
         {confirm.isSuccess ? (
@@ -49,6 +52,6 @@ export function NewsletterConfirmPage() {
         </FormMessage>
       ) : null}
       {!token || confirm.isError ? <NewsletterForm title="Ricevi un nuovo link" /> : null}
-    </section>
+    </TitledSection>
   );
 }

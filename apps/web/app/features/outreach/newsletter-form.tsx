@@ -1,10 +1,10 @@
 import { type NewsletterSignup, NewsletterSignupSchema } from "@argine/core/outreach/outreach-api";
-import { useId } from "react";
 import { Link } from "react-router";
 import { PRIVACY_PATH } from "../../shared/navigation/navigation.ts";
 import type { SummaryField } from "../../shared/ui/error-summary.tsx";
 import formStyles from "../../shared/ui/form.module.css";
 import { CheckboxField, EmailField } from "../../shared/ui/form-field.tsx";
+import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import styles from "./outreach.module.css";
 import { subscribeNewsletter } from "./outreach-api.ts";
 import { OutreachFormFrame } from "./outreach-parts.tsx";
@@ -35,21 +35,21 @@ export function NewsletterForm({
   /** The level of the panel's title, to fit where it is placed (the footer's columns use h2). */
   headingLevel?: 2 | 3;
 }) {
-  const titleId = useId();
   const state = useOutreachForm<NewsletterFormValues, NewsletterSignup>({
     schema: NewsletterSignupSchema,
     defaultValues: EMPTY,
     fields: FIELDS,
     send: subscribeNewsletter,
   });
-  const { register, error } = state;
-  const Title = `h${headingLevel}` as const;
+  const { field } = state;
 
   return (
-    <section className={styles.newsletter} aria-labelledby={titleId}>
-      <Title id={titleId} className={styles.newsletterTitle}>
-        {title}
-      </Title>
+    <TitledSection
+      title={title}
+      level={headingLevel}
+      className={styles.newsletter}
+      titleClassName={styles.newsletterTitle}
+    >
       <OutreachFormFrame
         state={state}
         sentTitle="Controlla la tua casella di posta"
@@ -64,12 +64,7 @@ export function NewsletterForm({
           </p>
         }
       >
-        <EmailField
-          label="Il tuo indirizzo email"
-          required
-          registration={register("email")}
-          error={error("email")}
-        />
+        <EmailField label="Il tuo indirizzo email" required {...field("email")} />
         <CheckboxField
           label={
             // Worded apart from the page's own forms (registration…), which carry the same consent.
@@ -82,10 +77,9 @@ export function NewsletterForm({
             </>
           }
           required
-          registration={register("privacyAccepted")}
-          error={error("privacyAccepted")}
+          {...field("privacyAccepted")}
         />
       </OutreachFormFrame>
-    </section>
+    </TitledSection>
   );
 }

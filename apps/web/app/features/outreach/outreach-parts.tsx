@@ -2,11 +2,11 @@ import type { ReactNode } from "react";
 import type { FieldValues, Path } from "react-hook-form";
 import { Link } from "react-router";
 import { PRIVACY_PATH } from "../../shared/navigation/navigation.ts";
-import buttonStyles from "../../shared/ui/button.module.css";
 import { ErrorSummary } from "../../shared/ui/error-summary.tsx";
 import formStyles from "../../shared/ui/form.module.css";
 import {
   EmailField,
+  FormEnd,
   FormMessage,
   RequiredNote,
   SendError,
@@ -114,15 +114,7 @@ export function OutreachFormFrame<TValues extends FieldValues, TBody>({
             />
             <SendError error={submit.error} issuesPlaced={issuesPlaced} />
             {children}
-            <div className={formStyles.actions}>
-              <button
-                type="submit"
-                className={`${buttonStyles.button} ${buttonStyles.primary}`}
-                disabled={!canSubmit}
-              >
-                {submit.isPending ? pendingLabel : submitLabel}
-              </button>
-            </div>
+            <FormEnd form={state} label={submitLabel} pendingLabel={pendingLabel} disabled={!canSubmit} />
           </form>
         </>
       )}
@@ -136,19 +128,13 @@ export function NameAndEmail<TValues extends { name: string; email: string }, TB
 }: {
   state: OutreachFormState<TValues, TBody>;
 }) {
-  const { register, error } = state;
+  const { field } = state;
   const name = "name" as Path<TValues>;
   const email = "email" as Path<TValues>;
   return (
     <div className={formStyles.row}>
-      <TextField
-        label="Nome e cognome"
-        autoComplete="name"
-        required
-        registration={register(name)}
-        error={error(name)}
-      />
-      <EmailField required registration={register(email)} error={error(email)} />
+      <TextField label="Nome e cognome" autoComplete="name" required {...field(name)} />
+      <EmailField required {...field(email)} />
     </div>
   );
 }

@@ -55,7 +55,7 @@ export function PartnershipForm() {
     fields: FIELDS,
     send: (body) => sendPartnershipRequest({ ...body, organization: body.organization || undefined }),
   });
-  const { form, register, error } = state;
+  const { form, field } = state;
 
   return (
     <OutreachFormFrame
@@ -72,15 +72,13 @@ export function PartnershipForm() {
           placeholder="Scegli un'opzione"
           options={KIND_OPTIONS}
           required
-          registration={register("kind")}
-          error={error("kind")}
+          {...field("kind")}
         />
         <TextField
           label="Organizzazione (facoltativa)"
           autoComplete="organization"
           hint="Lo studio, l'associazione, la scuola o l'azienda per cui scrivi."
-          registration={register("organization")}
-          error={error("organization")}
+          {...field("organization")}
         />
       </div>
       <TextAreaField
@@ -88,15 +86,13 @@ export function PartnershipForm() {
         hint={`Raccontaci chi sei e come vorresti collaborare: da ${PARTNERSHIP_MESSAGE_MIN_LENGTH} a ${PARTNERSHIP_MESSAGE_MAX_LENGTH} caratteri.`}
         rows={6}
         required
-        registration={register("message")}
-        error={error("message")}
+        {...field("message")}
         footer={<CharacterCount value={form.watch("message")} max={PARTNERSHIP_MESSAGE_MAX_LENGTH} />}
       />
       <CheckboxField
         label={<PrivacyLabel purpose="per ricevere una risposta alla mia richiesta" />}
         required
-        registration={register("privacyAccepted")}
-        error={error("privacyAccepted")}
+        {...field("privacyAccepted")}
       />
     </OutreachFormFrame>
   );

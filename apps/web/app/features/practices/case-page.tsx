@@ -13,6 +13,7 @@ import { Link } from "react-router";
 import { PRACTICES_PATH } from "../../shared/navigation/navigation.ts";
 import { formatDay, formatMoment } from "../../shared/ui/dates.ts";
 import { ExternalLink } from "../../shared/ui/external-link.tsx";
+import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { productsQueryOptions } from "../products/public.ts";
 import { useCase } from "./case-area.tsx";
 import { ClosePracticeSection } from "./close-practice.tsx";
@@ -21,6 +22,7 @@ import { AssignmentPanel, MinorSexualContentHelp, ReviewBanner } from "./human-r
 import { LawyerBox } from "./lawyer-box.tsx";
 import { assignmentText, StatusBadge } from "./practice-card.tsx";
 import { customServiceQueryOptions, emailsQueryOptions } from "./practice-queries.ts";
+import { PracticeSection } from "./practice-section.tsx";
 import styles from "./practices.module.css";
 
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
@@ -64,10 +66,11 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 export function PracticeRecap({ practice, staff }: { practice: PracticeDetail; staff: boolean }) {
   const client = practice.client;
   return (
-    <section aria-labelledby="recap-title" className={`${styles.recap} ${staff ? styles.staffCard : ""}`}>
-      <h2 id="recap-title" className={styles.sectionTitle}>
-        Riepilogo
-      </h2>
+    <TitledSection
+      title="Riepilogo"
+      className={`${styles.recap} ${staff ? styles.staffCard : ""}`}
+      titleClassName={styles.sectionTitle}
+    >
       <dl className={styles.facts}>
         <Fact term="Numero di pratica">{practice.ticketCode}</Fact>
         <Fact term="Aperta il">{formatDay(practice.createdAt)}</Fact>
@@ -109,16 +112,13 @@ export function PracticeRecap({ practice, staff }: { practice: PracticeDetail; s
           )}
         </div>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }
 
 function FeedbackSection({ practice }: { practice: PracticeDetail }) {
   return (
-    <section aria-labelledby="feedback-title" className={styles.section}>
-      <h2 id="feedback-title" className={styles.sectionTitle}>
-        Il feedback
-      </h2>
+    <PracticeSection title="Il feedback">
       {practice.feedbackLink ? (
         <p>
           La prima valutazione legale del caso, in PDF.{" "}
@@ -127,7 +127,7 @@ function FeedbackSection({ practice }: { practice: PracticeDetail }) {
       ) : (
         <p>Questa pratica non ha un feedback del questionario.</p>
       )}
-    </section>
+    </PracticeSection>
   );
 }
 
@@ -139,10 +139,7 @@ function ServicesSection({ practice, staff }: { practice: PracticeDetail; staff:
       ? availableProducts(prepareProducts(products.data, advice.data.price), practice)
       : [];
   return (
-    <section aria-labelledby="services-title" className={styles.section}>
-      <h2 id="services-title" className={styles.sectionTitle}>
-        Servizi
-      </h2>
+    <PracticeSection title="Servizi">
       <h3 className={styles.subTitle}>Servizi attivi</h3>
       {practice.services.length ? (
         <ul className={styles.serviceList}>
@@ -195,7 +192,7 @@ function ServicesSection({ practice, staff }: { practice: PracticeDetail; staff:
           )}
         </>
       )}
-    </section>
+    </PracticeSection>
   );
 }
 
@@ -203,10 +200,7 @@ function EmailsLog({ practice, staff }: { practice: PracticeDetail; staff: boole
   const emails = useQuery(emailsQueryOptions(practice.practiceId));
   if (!emails.data?.length) return null;
   return (
-    <section aria-labelledby="emails-title" className={styles.section}>
-      <h2 id="emails-title" className={styles.sectionTitle}>
-        {staff ? "Email inviate al cliente" : "Email dal team legale"}
-      </h2>
+    <PracticeSection title={staff ? "Email inviate al cliente" : "Email dal team legale"}>
       <ul className={styles.messages}>
         {emails.data.map((mail) => (
           <li key={mail.id} className={styles.message}>
@@ -218,6 +212,6 @@ function EmailsLog({ practice, staff }: { practice: PracticeDetail; staff: boole
           </li>
         ))}
       </ul>
-    </section>
+    </PracticeSection>
   );
 }

@@ -3,14 +3,13 @@ import { type ClaimWithKeyBody, ClaimWithKeyBodySchema } from "@argine/core/prac
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import buttonStyles from "../../shared/ui/button.module.css";
 import { ErrorSummary, type SummaryField } from "../../shared/ui/error-summary.tsx";
 import formStyles from "../../shared/ui/form.module.css";
-import { SendError, TextField } from "../../shared/ui/form-field.tsx";
+import { FormEnd, SendError, TextField } from "../../shared/ui/form-field.tsx";
 import { useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { claimPracticeWithKey } from "../feedback/public.ts";
 import { PRACTICES_QUERY_KEY } from "./practice-queries.ts";
-import styles from "./practices.module.css";
+import { PracticeSection } from "./practice-section.tsx";
 
 // "Ho un codice pratica" on the client's dashboard (issue 12): the practice code and the claim key from the
 // questionnaire's result (or its PDF) add the practice to this account from any device. A wrong key, an
@@ -27,7 +26,7 @@ const CODE_INPUT = { autoComplete: "off", autoCapitalize: "characters", spellChe
 export function ClaimWithKeyForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { form, register, error, submit, onSubmit, issuesPlaced, summaryRef } = useCheckedForm<
+  const claim = useCheckedForm<
     ClaimWithKeyBody,
     ClaimWithKeyBody,
     Awaited<ReturnType<typeof claimPracticeWithKey>>
@@ -42,12 +41,10 @@ export function ClaimWithKeyForm() {
       void navigate(casePath(claimed.ticketCode));
     },
   });
+  const { form, field, submit, onSubmit, issuesPlaced, summaryRef } = claim;
 
   return (
-    <section aria-labelledby="claim-with-key-title" className={styles.section}>
-      <h2 id="claim-with-key-title" className={styles.sectionTitle}>
-        Ho un codice pratica
-      </h2>
+    <PracticeSection title="Ho un codice pratica">
       <p>
         Hai compilato il questionario su un altro dispositivo, o prima di accedere? Inserisci il codice
         pratica e la chiave di recupero che hai trovato nella pagina del risultato o nel PDF.
@@ -65,27 +62,22 @@ export function ClaimWithKeyForm() {
           hint="Per esempio AR-7KM2Q9XD."
           required
           {...CODE_INPUT}
-          registration={register("ticketCode")}
-          error={error("ticketCode")}
+          {...field("ticketCode")}
         />
         <TextField
           label="Chiave di recupero"
           hint="8 lettere e cifre, per esempio K7QM-2XFD."
           required
           {...CODE_INPUT}
-          registration={register("claimKey")}
-          error={error("claimKey")}
+          {...field("claimKey")}
         />
-        <div className={formStyles.actions}>
-          <button
-            type="submit"
-            className={`${buttonStyles.button} ${buttonStyles.primary}`}
-            disabled={submit.isPending || submit.isSuccess}
-          >
-            {submit.isPending ? "Un momento…" : "Aggiungi la pratica al mio account"}
-          </button>
-        </div>
+        <FormEnd
+          form={claim}
+          label="Aggiungi la pratica al mio account"
+          pendingLabel="Un momento…"
+          disabled={submit.isPending || submit.isSuccess}
+        />
       </form>
-    </section>
+    </PracticeSection>
   );
 }

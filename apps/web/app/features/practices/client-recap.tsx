@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { PRACTICES_PATH, QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
 import { PracticeCard } from "./practice-card.tsx";
 import { practiceListQueryOptions } from "./practice-queries.ts";
+import { PracticeSection } from "./practice-section.tsx";
 import styles from "./practices.module.css";
 
 // A client has a handful of practices: one page holds them all.
@@ -17,10 +18,7 @@ export function ClientRecap() {
   const practices = list.data.data;
   const count = (status: string) => practices.filter((p) => p.status === status).length;
   return (
-    <section aria-labelledby="recap-title" className={styles.section}>
-      <h2 id="recap-title" className={styles.sectionTitle}>
-        Le tue pratiche in breve
-      </h2>
+    <PracticeSection title="Le tue pratiche in breve">
       {practices.length === 0 ? (
         <p>
           Non hai ancora pratiche. Il <Link to={QUESTIONNAIRE_PATH}>questionario gratuito</Link> ti dice se
@@ -50,6 +48,6 @@ export function ClientRecap() {
           ) : null}
         </>
       )}
-    </section>
+    </PracticeSection>
   );
 }

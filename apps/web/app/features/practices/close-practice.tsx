@@ -9,6 +9,7 @@ import { PRACTICES_PATH } from "../../shared/navigation/navigation.ts";
 import { clearLastKnownPracticeId, readLastKnownPracticeId } from "../../shared/store/browser-storage.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { closePractice, deletePractice, PRACTICES_QUERY_KEY, practiceQueryKey } from "./practice-queries.ts";
+import { PracticeSection } from "./practice-section.tsx";
 import styles from "./practices.module.css";
 
 const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
@@ -41,12 +42,9 @@ export function ClosePracticeSection({ practice }: { practice: PracticeDetail })
 
   if (practice.status === "CLOSED") {
     return (
-      <section aria-labelledby="close-title" className={styles.section}>
-        <h2 id="close-title" className={styles.sectionTitle}>
-          Pratica conclusa
-        </h2>
+      <PracticeSection title="Pratica conclusa">
         <p>Questa pratica è conclusa. Per riaprirla scrivi al team di Argine: ti rispondiamo noi.</p>
-      </section>
+      </PracticeSection>
     );
   }
   if (!PRACTICE_STATUS.is(practice.status)) return null;
@@ -67,10 +65,7 @@ export function ClosePracticeSection({ practice }: { practice: PracticeDetail })
     });
 
   return (
-    <section aria-labelledby="close-title" className={styles.section}>
-      <h2 id="close-title" className={styles.sectionTitle}>
-        Chiudi la pratica
-      </h2>
+    <PracticeSection title="Chiudi la pratica">
       <p>
         Se il problema è risolto puoi chiudere la pratica. Una volta chiusa, per riaprirla dovrai contattare
         il team di Argine.
@@ -85,6 +80,6 @@ export function ClosePracticeSection({ practice }: { practice: PracticeDetail })
           </button>
         ) : null}
       </div>
-    </section>
+    </PracticeSection>
   );
 }

@@ -8,6 +8,7 @@ import formStyles from "../../shared/ui/form.module.css";
 import { StatusRegion, TextAreaField } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { addComment, commentsQueryOptions, editComment } from "./practice-queries.ts";
+import { PracticeSection } from "./practice-section.tsx";
 import styles from "./practices.module.css";
 
 const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
@@ -83,10 +84,7 @@ export function CommentsPanel({ practice, staff }: { practice: PracticeDetail; s
   });
 
   return (
-    <section aria-labelledby="comments-title" className={styles.section}>
-      <h2 id="comments-title" className={styles.sectionTitle}>
-        {staff ? "Messaggi con il cliente" : "Contatta il tuo avvocato"}
-      </h2>
+    <PracticeSection title={staff ? "Messaggi con il cliente" : "Contatta il tuo avvocato"}>
       {comments.data?.length ? (
         <ul className={styles.messages}>
           {comments.data.map((comment) => (
@@ -135,6 +133,6 @@ export function CommentsPanel({ practice, staff }: { practice: PracticeDetail; s
         onSubmit={(text) => add.mutateAsync(text)}
       />
       <StatusRegion>{status ? <p className={styles.statusText}>{status}</p> : null}</StatusRegion>
-    </section>
+    </PracticeSection>
   );
 }

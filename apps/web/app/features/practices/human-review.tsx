@@ -7,6 +7,7 @@ import { toHttpError } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { ExternalLink } from "../../shared/ui/external-link.tsx";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
+import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { assignmentText } from "./practice-card.tsx";
 import { PRACTICES_QUERY_KEY, practiceQueryKey, releasePractice, takePractice } from "./practice-queries.ts";
 import styles from "./practices.module.css";
@@ -21,19 +22,19 @@ export function ReviewBanner({ practice, staff }: { practice: PracticeDetail; st
   if (!reason) return null;
   const texts = HUMAN_REVIEW_TEXTS[reason];
   return (
-    <section
-      aria-labelledby="review-title"
-      className={`${styles.reviewBanner} ${staff ? "" : styles.reviewBannerCalm}`}
-    >
-      <h2 id="review-title" className={styles.bannerTitle}>
-        {staff
+    <TitledSection
+      title={
+        staff
           ? practice.urgent
             ? "Da esaminare subito"
             : "Caso da esaminare con attenzione"
-          : "Un avvocato esamina per primo il tuo caso"}
-      </h2>
+          : "Un avvocato esamina per primo il tuo caso"
+      }
+      className={`${styles.reviewBanner} ${staff ? "" : styles.reviewBannerCalm}`}
+      titleClassName={styles.bannerTitle}
+    >
       <p>{staff ? texts.staff : texts.client}</p>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -41,10 +42,11 @@ export function ReviewBanner({ practice, staff }: { practice: PracticeDetail; st
 export function MinorSexualContentHelp({ practice }: { practice: PracticeDetail }) {
   if (!practice.minorSexualContent) return null;
   return (
-    <section aria-labelledby="minor-help-title" className={styles.helpBox}>
-      <h2 id="minor-help-title" className={styles.bannerTitle}>
-        Dove chiedere aiuto subito
-      </h2>
+    <TitledSection
+      title="Dove chiedere aiuto subito"
+      className={styles.helpBox}
+      titleClassName={styles.bannerTitle}
+    >
       <p>
         Per le immagini sessuali di una persona minorenne non facciamo copie né richieste di rimozione: se ne
         occupano queste strade, gratuite e dedicate.
@@ -57,7 +59,7 @@ export function MinorSexualContentHelp({ practice }: { practice: PracticeDetail 
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 

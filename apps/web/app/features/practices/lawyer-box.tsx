@@ -26,6 +26,7 @@ import {
   TextAreaField,
   TextField,
 } from "../../shared/ui/form-field.tsx";
+import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import {
   emailClient,
@@ -68,24 +69,17 @@ function afterClearing(setStatus: (status: string) => void, onSubmit: (event: Fo
 }
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
   return (
-    <section aria-labelledby={id} className={styles.lawyerPanel}>
-      <h3 id={id} className={styles.subTitle}>
-        {title}
-      </h3>
+    <TitledSection title={title} level={3} className={styles.lawyerPanel} titleClassName={styles.subTitle}>
       {children}
-    </section>
+    </TitledSection>
   );
 }
 
 /** The lawyer box (spec §6: blue): the tools staff use on a practice. */
 export function LawyerBox({ practice }: { practice: PracticeDetail }) {
   return (
-    <section aria-labelledby="lawyer-box-title" className={styles.lawyerBox}>
-      <h2 id="lawyer-box-title" className={styles.sectionTitle}>
-        Area avvocato
-      </h2>
+    <TitledSection title="Area avvocato" className={styles.lawyerBox} titleClassName={styles.sectionTitle}>
       <div className={styles.lawyerGrid}>
         <EvaluationForm practice={practice} />
         <ServicesForm practice={practice} />
@@ -93,7 +87,7 @@ export function LawyerBox({ practice }: { practice: PracticeDetail }) {
         <EmailForm practice={practice} />
       </div>
       <Questions practiceId={practice.practiceId} />
-    </section>
+    </TitledSection>
   );
 }
 

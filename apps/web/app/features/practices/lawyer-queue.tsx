@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { PRACTICES_PATH } from "../../shared/navigation/navigation.ts";
 import formStyles from "../../shared/ui/form.module.css";
+import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { PracticeCard } from "./practice-card.tsx";
 import { practiceQueueQueryOptions } from "./practice-queries.ts";
 import styles from "./practices.module.css";
@@ -56,13 +57,20 @@ export function LawyerQueue() {
       <p className={styles.intro}>Le pratiche più vecchie vengono per prime.</p>
       {SECTIONS.map((section) => {
         const list = queue.data?.[section.key];
-        const titleId = `queue-${section.key}`;
         return (
-          <section key={section.key} aria-labelledby={titleId} className={styles.queueSection}>
-            <h3 id={titleId} className={styles.queueTitle}>
-              {section.title}
-              {list ? ` (${list.totalCapped ? `più di ${list.total}` : list.total})` : ""}
-            </h3>
+          <TitledSection
+            key={section.key}
+            id={`queue-${section.key}`}
+            title={
+              <>
+                {section.title}
+                {list ? ` (${list.totalCapped ? `più di ${list.total}` : list.total})` : ""}
+              </>
+            }
+            level={3}
+            className={styles.queueSection}
+            titleClassName={styles.queueTitle}
+          >
             <p className={styles.note}>{section.intro}</p>
             {!list ? (
               <p className={styles.loading}>Caricamento…</p>
@@ -86,7 +94,7 @@ export function LawyerQueue() {
                 ) : null}
               </>
             )}
-          </section>
+          </TitledSection>
         );
       })}
     </div>

@@ -4,14 +4,13 @@ import { COUNTRY_CODES, countryName, ITALY } from "@argine/core/invoice/countrie
 import { PROVINCE } from "@argine/core/invoice/provinces";
 import { useQueryClient } from "@tanstack/react-query";
 import { useAppStateStore } from "../../shared/async/app-state.ts";
-import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import {
+  FormEnd,
   FormMessage,
   RequiredNote,
   SelectField,
   type SelectOption,
-  StatusRegion,
   TextField,
 } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
@@ -19,6 +18,7 @@ import { ME_QUERY_KEY, userFromMe } from "../auth/public.ts";
 import { updateBillingData } from "./me-api.ts";
 import { MeLoader } from "./me-loader.tsx";
 import styles from "./profile.module.css";
+import { ProfilePanel } from "./profile-panel.tsx";
 
 // /dashboard/profile/invoice (spec §2, §3 "Billing data"): tax code (codice fiscale or partita IVA), address,
 // CAP, city, province and country, validated by core's BillingDataSchema (CAP and province rules follow the
@@ -74,12 +74,9 @@ export function InvoicePage() {
       </p>
       <MeLoader>
         {(me) => (
-          <section className={styles.panel} aria-labelledby="invoice-title">
-            <h2 id="invoice-title" className={styles.panelTitle}>
-              Intestazione delle fatture
-            </h2>
+          <ProfilePanel title="Intestazione delle fatture">
             <BillingForm me={me} />
-          </section>
+          </ProfilePanel>
         )}
       </MeLoader>
     </>
@@ -162,20 +159,11 @@ export function BillingForm({ me }: { me: Me }) {
           {...billing.field("province")}
         />
       )}
-      <StatusRegion>
-        {billing.submit.isSuccess && !billing.form.formState.isDirty ? (
-          <FormMessage tone="success">I dati di fatturazione sono stati salvati.</FormMessage>
-        ) : null}
-      </StatusRegion>
-      <div className={formStyles.actions}>
-        <button
-          type="submit"
-          className={`${buttonStyles.button} ${buttonStyles.primary}`}
-          disabled={billing.submit.isPending}
-        >
-          {billing.submit.isPending ? "Salvataggio in corso…" : "Salva i dati di fatturazione"}
-        </button>
-      </div>
+      <FormEnd
+        form={billing}
+        label="Salva i dati di fatturazione"
+        savedMessage="I dati di fatturazione sono stati salvati."
+      />
     </form>
   );
 }

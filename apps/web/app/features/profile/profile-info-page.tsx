@@ -8,15 +8,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { config } from "../../config.ts";
 import { useAppStateStore } from "../../shared/async/app-state.ts";
 import { errorCode } from "../../shared/http/http-error.ts";
-import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import {
   CheckboxField,
+  FormEnd,
   FormMessage,
   NewPasswordFields,
   PasswordField,
   RequiredNote,
-  StatusRegion,
   TextField,
 } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
@@ -24,11 +23,10 @@ import { compactPhone, ME_QUERY_KEY, userFromMe } from "../auth/public.ts";
 import { changePassword, updateProfile } from "./me-api.ts";
 import { MeLoader } from "./me-loader.tsx";
 import styles from "./profile.module.css";
+import { ProfilePanel } from "./profile-panel.tsx";
 
 // /dashboard/profile/info (spec §2): the user's data, and the password change. Each form sends only its own
 // fields (spec §7).
-
-const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
 
 export const WRONG_PASSWORD = "WRONG_PASSWORD";
 
@@ -71,18 +69,12 @@ export function ProfileInfoPage() {
       <MeLoader>
         {(me) => (
           <>
-            <section className={styles.panel} aria-labelledby="profile-title">
-              <h2 id="profile-title" className={styles.panelTitle}>
-                Dati personali
-              </h2>
+            <ProfilePanel title="Dati personali">
               <ProfileForm me={me} />
-            </section>
-            <section className={styles.panel} aria-labelledby="password-title">
-              <h2 id="password-title" className={styles.panelTitle}>
-                Cambia password
-              </h2>
+            </ProfilePanel>
+            <ProfilePanel title="Cambia password">
               <PasswordChangeForm />
-            </section>
+            </ProfilePanel>
           </>
         )}
       </MeLoader>
@@ -149,16 +141,7 @@ export function ProfileForm({ me }: { me: Me }) {
         label="Voglio ricevere aggiornamenti e comunicazioni da Argine (facoltativo, puoi cambiare idea quando vuoi)."
         {...profile.field("marketingConsent")}
       />
-      <StatusRegion>
-        {profile.submit.isSuccess && !profile.form.formState.isDirty ? (
-          <FormMessage tone="success">I tuoi dati sono stati aggiornati.</FormMessage>
-        ) : null}
-      </StatusRegion>
-      <div className={formStyles.actions}>
-        <button type="submit" className={PRIMARY} disabled={profile.submit.isPending}>
-          {profile.submit.isPending ? "Salvataggio in corso…" : "Salva i dati"}
-        </button>
-      </div>
+      <FormEnd form={profile} label="Salva i dati" savedMessage="I tuoi dati sono stati aggiornati." />
     </form>
   );
 }
@@ -202,16 +185,7 @@ export function PasswordChangeForm() {
         password={passwords.field("password")}
         confirmPassword={passwords.field("confirmPassword")}
       />
-      <StatusRegion>
-        {passwords.submit.isSuccess && !passwords.form.formState.isDirty ? (
-          <FormMessage tone="success">La tua password è stata cambiata.</FormMessage>
-        ) : null}
-      </StatusRegion>
-      <div className={formStyles.actions}>
-        <button type="submit" className={PRIMARY} disabled={passwords.submit.isPending}>
-          {passwords.submit.isPending ? "Salvataggio in corso…" : "Cambia password"}
-        </button>
-      </div>
+      <FormEnd form={passwords} label="Cambia password" savedMessage="La tua password è stata cambiata." />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import {
 } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import type { HttpError } from "../http/http-error.ts";
+import buttonStyles from "./button.module.css";
 import styles from "./form.module.css";
 
 // Form controls for react-hook-form: a visible label, an optional hint, and the field's error linked with
@@ -274,17 +275,14 @@ export function SelectOptions({
 }
 
 export function SelectField({
-  label,
   registration,
-  error,
-  hint,
-  required,
   options,
   placeholder,
   autoComplete,
+  ...frame
 }: FieldBaseProps & { options: readonly SelectOption[]; placeholder?: string; autoComplete?: string }) {
   return (
-    <FieldFrame label={label} error={error} hint={hint} required={required}>
+    <FieldFrame {...frame}>
       {(control) => (
         <select {...registration} {...control} className={styles.control} autoComplete={autoComplete}>
           <SelectOptions options={options} placeholder={placeholder} />
@@ -294,9 +292,9 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ label, registration, error, hint, required }: FieldBaseProps) {
+export function CheckboxField({ registration, ...frame }: FieldBaseProps) {
   return (
-    <FieldFrame label={label} error={error} hint={hint} required={required} layout="checkbox">
+    <FieldFrame {...frame} layout="checkbox">
       {(control) => <input {...registration} {...control} type="checkbox" className={styles.checkboxInput} />}
     </FieldFrame>
   );
@@ -447,8 +445,68 @@ export function StatusRegion({ children }: { children?: ReactNode }) {
   );
 }
 
+/** The answer to a request beside a form (a mail sent again…): its message, announced, or its error. */
+export function RequestOutcome({
+  request,
+}: {
+  request: { data?: { message: string }; error: { message: string } | null };
+}) {
+  return (
+    <>
+      <StatusRegion>
+        {request.data ? <FormMessage tone="success">{request.data.message}</FormMessage> : null}
+      </StatusRegion>
+      {request.error ? <FormMessage tone="error">{request.error.message}</FormMessage> : null}
+    </>
+  );
+}
+
 /** The API's message when a send failed and not every issue found its field (network, 429, 5xx…). */
 export function SendError({ error, issuesPlaced }: { error: HttpError | null; issuesPlaced: boolean }) {
   if (!error || issuesPlaced) return null;
   return <FormMessage tone="error">{error.message}</FormMessage>;
+}
+
+/**
+ * A form's ending: the note that it was saved, when the form has one (in a StatusRegion, so its arrival is
+ * announced), then the primary submit button, which says `pendingLabel` while the form is sending.
+ */
+export function FormEnd({
+  form,
+  label,
+  pendingLabel = "Salvataggio in corso…",
+  disabled = form.submit.isPending,
+  savedMessage,
+  children,
+}: {
+  /** What useCheckedForm returned. */
+  form: { submit: { isPending: boolean }; saved: boolean };
+  label: string;
+  pendingLabel?: string;
+  /** Defaults to while the form is sending. */
+  disabled?: boolean;
+  /** Shown once the form is saved, until it is edited again. */
+  savedMessage?: string;
+  /** Buttons after the submit one. */
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      {savedMessage ? (
+        <StatusRegion>
+          {form.saved ? <FormMessage tone="success">{savedMessage}</FormMessage> : null}
+        </StatusRegion>
+      ) : null}
+      <div className={styles.actions}>
+        <button
+          type="submit"
+          className={`${buttonStyles.button} ${buttonStyles.primary}`}
+          disabled={disabled}
+        >
+          {form.submit.isPending ? pendingLabel : label}
+        </button>
+        {children}
+      </div>
+    </>
+  );
 }

@@ -92,7 +92,9 @@ export function useCheckedForm<TValues extends FieldValues, TBody, TResult>(
     registration: form.register(name, rules),
     error: error(name),
   });
-  return { form, register: form.register, error, field, submit, onSubmit, issuesPlaced, summaryRef };
+  // Sent, and nothing edited since: the form may say it was saved.
+  const saved = submit.isSuccess && !formState.isDirty;
+  return { form, register: form.register, error, field, submit, onSubmit, issuesPlaced, summaryRef, saved };
 }
 
 /** Focuses the element once it is on screen, when `enabled`: the keyboard follows what just appeared. */

@@ -8,6 +8,7 @@ import {
   type NavLink,
 } from "../../shared/navigation/navigation.ts";
 import { ExternalLink } from "../../shared/ui/external-link.tsx";
+import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { reopenCookieNotice } from "../analytics/cookie-notice.tsx";
 import { whenNearViewport } from "../platform/near-viewport.ts";
 import styles from "./footer.module.css";
@@ -54,10 +55,7 @@ export function Footer({ config = appConfig }: { config?: AppConfig }) {
               </ul>
             </nav>
           ))}
-          <section aria-labelledby="footer-follow" className={styles.column}>
-            <h2 id="footer-follow" className={styles.columnTitle}>
-              Seguici
-            </h2>
+          <TitledSection title="Seguici" className={styles.column} titleClassName={styles.columnTitle}>
             <ul className={styles.list}>
               {config.social.map((social) => (
                 <li key={social.label}>
@@ -69,7 +67,7 @@ export function Footer({ config = appConfig }: { config?: AppConfig }) {
               Hai bisogno di assistenza? Scrivi a{" "}
               <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>
             </p>
-          </section>
+          </TitledSection>
         </div>
 
         <div id={NEWSLETTER_ID} className={styles.newsletter}>
