@@ -130,46 +130,31 @@ const shared = (a: PartialAnswers) => a.sharingOnlyThreatened !== true;
 const reputation = (a: PartialAnswers) => a.harmsReputation === true;
 const repeated = (a: PartialAnswers) => a.repeated === true;
 
+/** Stalking and cyberstalking ask the same facts: the conduct (art. 612-bis c.p.), then its effects. */
+const STALKING_STEPS: readonly [Step, Step] = [
+  {
+    id: "condotte",
+    title: "Che cosa succede",
+    questions: [
+      ask("repeated"),
+      ask("channel"),
+      ask("threatened"),
+      ask("threatSerious"),
+      ask("threatAggravated"),
+    ],
+  },
+  {
+    id: "conseguenze",
+    title: "Come ti ha fatto stare",
+    intro: "Non esistono reazioni giuste o sbagliate: quello che provi conta.",
+    questions: [ask("effects"), ask("accountAccessed"), ask("impersonation")],
+  },
+];
+
 /** Two steps of facts per category, so every category has the same number of steps. */
 const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
-  STALKING: [
-    {
-      id: "condotte",
-      title: "Che cosa succede",
-      questions: [
-        ask("repeated"),
-        ask("channel"),
-        ask("threatened"),
-        ask("threatSerious"),
-        ask("threatAggravated"),
-      ],
-    },
-    {
-      id: "conseguenze",
-      title: "Come ti ha fatto stare",
-      intro: "Non esistono reazioni giuste o sbagliate: quello che provi conta.",
-      questions: [ask("effects"), ask("accountAccessed"), ask("impersonation")],
-    },
-  ],
-  CYBER_STALKING: [
-    {
-      id: "condotte",
-      title: "Che cosa succede",
-      questions: [
-        ask("repeated"),
-        ask("channel"),
-        ask("threatened"),
-        ask("threatSerious"),
-        ask("threatAggravated"),
-      ],
-    },
-    {
-      id: "conseguenze",
-      title: "Come ti ha fatto stare",
-      intro: "Non esistono reazioni giuste o sbagliate: quello che provi conta.",
-      questions: [ask("effects"), ask("accountAccessed"), ask("impersonation")],
-    },
-  ],
+  STALKING: STALKING_STEPS,
+  CYBER_STALKING: STALKING_STEPS,
   DEFAMATION: [
     {
       id: "diffusione",
