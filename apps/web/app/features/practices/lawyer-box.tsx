@@ -12,13 +12,13 @@ import { SERVICE_TYPE } from "@argine/core/services/service-type";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { formatEuroInput, parseEuroAmount } from "@argine/core/shared/money";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import type { Resolver, ResolverResult } from "react-hook-form";
-import { toHttpError } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import {
-  FormMessage,
+  CheckboxGroupField,
+  FormEnd,
   SelectField,
   type SelectOption,
   SendError,
@@ -133,70 +133,66 @@ function EvaluationForm({ practice }: { practice: PracticeDetail }) {
   );
 }
 
+interface ServicesValues {
+  /** The codes of the services the client may buy. */
+  services: string[];
+}
+
+/** The services a practice offers for sale, as the codes of the ticked boxes. */
+function tickedServices(practice: PracticeDetail): string[] {
+  return SERVICE_FLAGS.filter(([flag, , code]) => practice[flag] && !neverFor(practice, code)).map(
+    ([, , code]) => code,
+  );
+}
+
+/** What may never be on for this case (a minor's sexual images: no capture, no takedown). */
+function neverFor(practice: PracticeDetail, code: string): boolean {
+  return practice.minorSexualContent && NEVER_FOR_MINOR.includes(code);
+}
+
 function ServicesForm({ practice }: { practice: PracticeDetail }) {
-  // What may never be on for this case starts (and stays) off, whatever an older row holds.
-  const [flags, setFlags] = useState(() => {
-    const initial = ServicesActiveSchema.parse(practice);
-    if (practice.minorSexualContent) {
-      for (const code of NEVER_FOR_MINOR_SEXUAL_CONTENT) initial[SERVICE_ACTIVE_FLAG[code]] = false;
-    }
-    return initial;
-  });
-  const [status, setStatus] = useState("");
+  const never = (code: string) => neverFor(practice, code);
   const apply = useDetailUpdate(practice.practiceId);
-  const save = useMutation({
-    mutationFn: () => setServicesActive(practice.practiceId, flags),
-    // A refusal (409, a minor's images) is said next to the form.
-    meta: { hideError: true },
+  const services = useCheckedForm({
+    // The ticked codes become the four flags; what may never be on stays off, whatever an older row holds.
+    resolver: async ({ services: ticked }: ServicesValues) => ({
+      values: ServicesActiveSchema.parse(
+        Object.fromEntries(
+          SERVICE_FLAGS.map(([flag, , code]) => [flag, ticked.includes(code) && !never(code)]),
+        ),
+      ),
+      errors: {},
+    }),
+    defaultValues: { services: tickedServices(practice) },
+    fieldNames: [],
+    send: (flags) => setServicesActive(practice.practiceId, flags),
     onSuccess: async (detail) => {
       await apply(detail);
-      setStatus("Servizi disponibili aggiornati.");
+      // What is saved is the form's new starting point: it reads "saved" until changed again.
+      services.form.reset({ services: tickedServices(detail) });
     },
   });
-  const id = useId();
-  const never = (code: string) => practice.minorSexualContent && NEVER_FOR_MINOR.includes(code);
   return (
     <Panel title="Servizi acquistabili">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          setStatus("");
-          save.mutate();
-        }}
-      >
-        <fieldset
-          className={formStyles.fieldset}
-          aria-describedby={practice.minorSexualContent ? `${id}-minor` : undefined}
-        >
-          <legend className={formStyles.legend}>Il cliente può acquistare</legend>
-          {practice.minorSexualContent ? (
-            <p id={`${id}-minor`} className={formStyles.hint}>
-              Vittima minorenne e immagini sessuali: l'acquisizione forense e il takedown non si possono
-              attivare.
-            </p>
-          ) : null}
-          {SERVICE_FLAGS.map(([flag, name, code]) => (
-            <div key={flag} className={formStyles.checkboxRow}>
-              <input
-                id={`${id}-${flag}`}
-                type="checkbox"
-                checked={flags[flag]}
-                disabled={never(code)}
-                onChange={(event) => setFlags({ ...flags, [flag]: event.target.checked })}
-                className={formStyles.checkboxInput}
-              />
-              <label htmlFor={`${id}-${flag}`} className={formStyles.checkboxLabel}>
-                {name}
-              </label>
-            </div>
-          ))}
-        </fieldset>
-        {save.isError ? <FormMessage tone="error">{toHttpError(save.error).message}</FormMessage> : null}
-        <button type="submit" className={PRIMARY} disabled={save.isPending}>
-          Salva i servizi
-        </button>
+      <form noValidate onSubmit={services.onSubmit}>
+        <CheckboxGroupField
+          label="Il cliente può acquistare"
+          hint={
+            practice.minorSexualContent
+              ? "Vittima minorenne e immagini sessuali: l'acquisizione forense e il takedown non si possono attivare."
+              : undefined
+          }
+          options={SERVICE_FLAGS.map(([, name, code]) => ({
+            value: code,
+            label: name,
+            disabled: never(code),
+          }))}
+          {...services.field("services")}
+        />
+        {/* A refusal (409, a minor's images) is said next to the form. */}
+        <SendError error={services.submit.error} issuesPlaced={services.issuesPlaced} />
+        <FormEnd form={services} label="Salva i servizi" savedMessage="Servizi disponibili aggiornati." />
       </form>
-      <StatusRegion>{status ? <p className={styles.statusText}>{status}</p> : null}</StatusRegion>
     </Panel>
   );
 }

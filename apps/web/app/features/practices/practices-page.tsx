@@ -4,7 +4,7 @@ import { EVALUATION } from "@argine/core/practices/evaluation";
 import { URGENT_BADGE } from "@argine/core/practices/human-review";
 import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useEffectEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useEffectEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
@@ -135,7 +135,6 @@ function SearchForm({
   params: URLSearchParams;
   onSearch: (next: URLSearchParams) => void;
 }) {
-  const id = useId();
   const applied = params.get("q") ?? "";
   const [text, setText] = useState(applied);
   // Back, Forward or a link change the address: the box follows it.
@@ -191,19 +190,18 @@ function SearchForm({
     </FieldFrame>
   );
   const checkbox = (name: string, label: string) => (
-    <div className={formStyles.checkboxRow}>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type="checkbox"
-        checked={chosenValue(name) === "true"}
-        onChange={(event) => apply(name, event.target.checked ? "true" : "")}
-        className={formStyles.checkboxInput}
-      />
-      <label htmlFor={`${id}-${name}`} className={formStyles.checkboxLabel}>
-        {label}
-      </label>
-    </div>
+    <FieldFrame label={label} layout="checkbox">
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type="checkbox"
+          checked={chosenValue(name) === "true"}
+          onChange={(event) => apply(name, event.target.checked ? "true" : "")}
+          className={formStyles.checkboxInput}
+        />
+      )}
+    </FieldFrame>
   );
   return (
     <search className={styles.search}>

@@ -330,6 +330,8 @@ export interface ChoiceOption {
   value: string;
   label: ReactNode;
   hint?: ReactNode;
+  /** An option that cannot be chosen here (the hint of the group says why). */
+  disabled?: boolean;
 }
 
 interface ChoiceGroupProps extends FieldBaseProps {
@@ -384,6 +386,7 @@ function ChoiceGroup({
                 id={optionId}
                 type={type}
                 value={option.value}
+                disabled={option.disabled}
                 className={styles.optionInput}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={option.hint ? `${optionId}-hint` : undefined}
