@@ -194,7 +194,7 @@ export function createSandboxProvider(engine: SandboxEngine, webhookSecret: stri
     },
 
     // Every sandbox intent is confirmed when it is created, and an approved challenge pays it: confirming
-    // again answers the intent as it stands, as Stripe answers a confirmation that has nothing left to do.
+    // again changes nothing and answers the intent as it stands (paid, refused, or still in its challenge).
     async confirm(intentId) {
       return toIntent(await intentRow(db, intentId));
     },
