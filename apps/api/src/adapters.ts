@@ -6,6 +6,8 @@ import { loadProviderKeys, type ProviderKeys } from "./identity/keys.ts";
 import { createOidcProvider } from "./identity/provider.ts";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import type { PaymentProvider } from "./payments/payment-provider.ts";
+import { createPaymentProvider } from "./payments/payments.ts";
 
 /** What the Content-Security-Policy must allow for an adapter's browser side (Stripe.js, S3 uploads…). */
 export interface CspSources {
@@ -18,14 +20,16 @@ export interface CspSources {
 /**
  * Everything the API talks to outside its own code, each chosen by configuration between the embedded
  * default and the real engine (DESIGN.md §2). The one place they are built: the server and the tests get
- * them here, and a test replaces any of them through `AppDeps.adapters`. Payments, storage, legalization
- * and the chat fan-out join as their issues land.
+ * them here, and a test replaces any of them through `AppDeps.adapters`. Storage, legalization and the chat
+ * fan-out join as their issues land.
  */
 export interface Adapters {
   mailer: Mailer;
   jobs: JobQueue;
   /** The embedded OpenID provider (mounted at /oidc) and its keys; null with an external provider. */
   identity: EmbeddedIdentity | null;
+  /** The card payment provider (payments/): the sandbox outside production. */
+  payments: PaymentProvider;
   /** The origins each adapter's browser side needs, merged into the CSP (http/security.ts). */
   csp: CspSources[];
 }
@@ -36,16 +40,20 @@ export async function createAdapters(
   clock: Clock,
   overrides: Partial<Adapters> = {},
 ): Promise<Adapters> {
+  const jobs = overrides.jobs ?? createJobQueue(handle, clock, { mailRetry: config.mail.retry });
+  const payments =
+    overrides.payments ?? createPaymentProvider(config.payments, { db: handle.db, jobs, clock });
   return {
     mailer: overrides.mailer ?? createMailer(config.mail, clock),
-    jobs: overrides.jobs ?? createJobQueue(handle, clock, { mailRetry: config.mail.retry }),
+    jobs,
     identity:
       overrides.identity !== undefined
         ? overrides.identity
         : config.identity.embedded
           ? await embeddedIdentity(config, handle, clock)
           : null,
-    csp: overrides.csp ?? [],
+    payments,
+    csp: overrides.csp ?? [payments.csp],
   };
 }
 

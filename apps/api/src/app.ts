@@ -26,6 +26,7 @@ import { feedbackRoutes } from "./routes/v1/feedback/index.ts";
 import { jobsAdminRoutes } from "./routes/v1/jobs/admin.ts";
 import { outreachRoutes } from "./routes/v1/outreach/index.ts";
 import { practiceRoutes } from "./routes/v1/practices/index.ts";
+import { sandboxRoutes } from "./routes/v1/sandbox/index.ts";
 import { userAdminRoutes } from "./routes/v1/users/admin.ts";
 import { userRoutes } from "./routes/v1/users/index.ts";
 import { loadWebBuild, serveWeb } from "./web/static.ts";
@@ -101,6 +102,8 @@ export async function buildApp({
   // Half the shutdown deadline: a mail in flight may finish, and the database still closes in time after.
   app.addHook("onClose", () => deps.jobs.stop(config.shutdownTimeoutMs / 2));
 
+  if (deps.payments.name === "none")
+    app.log.warn("no card payment provider is configured: card payments are refused");
   const web = loadWebBuild(config.webDir);
   if (!web) app.log.warn("web build not found: run `npm run build` to serve the site");
   await registerSecurity(app, config, deps.csp);
@@ -145,6 +148,8 @@ export async function buildApp({
       await v1.register(outreachRoutes);
       await v1.register(jobsAdminRoutes);
       await v1.register(devMailboxRoutes);
+      // The sandbox's card form and 3-D Secure challenge exist only while it is the provider.
+      if (deps.payments.name === "sandbox") await v1.register(sandboxRoutes);
     },
     { prefix: "/v1" },
   );

@@ -122,6 +122,28 @@ const TABLE: Case[] = [
   },
   // Without the key printed at start, the demo mailbox does not exist for anyone (routes/v1/dev/mailbox.ts).
   { method: "GET", path: "/v1/dev/mailbox", url: () => "/v1/dev/mailbox", expect: all(404) },
+  // The payment sandbox (test config: it is the provider): public, a test card is no one's; the client
+  // secret is the challenge's credential, so a wrong one is refused for everyone alike.
+  {
+    method: "POST",
+    path: "/v1/sandbox/payment-methods",
+    url: () => "/v1/sandbox/payment-methods",
+    body: { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" },
+    expect: all(201),
+  },
+  {
+    method: "GET",
+    path: "/v1/sandbox/3ds/{intentId}",
+    url: () => "/v1/sandbox/3ds/pi_nessuno?client_secret=pi_nessuno_secret_x",
+    expect: all(400),
+  },
+  {
+    method: "POST",
+    path: "/v1/sandbox/3ds/{intentId}",
+    url: () => "/v1/sandbox/3ds/pi_nessuno",
+    body: { client_secret: "pi_nessuno_secret_x", approve: true },
+    expect: all(400),
+  },
   { method: "POST", path: "/v1/feedback", url: () => "/v1/feedback", body: {}, expect: all(400) },
   {
     method: "GET",

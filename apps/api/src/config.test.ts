@@ -26,3 +26,40 @@ describe("the mail settings", () => {
     );
   });
 });
+
+describe("the payment settings", () => {
+  it("choose the sandbox outside production, its secret random at each start unless set", () => {
+    const first = loadConfig({ PORT: "4100" }).payments;
+    expect(first).toEqual({
+      provider: "sandbox",
+      webhookSecret: expect.stringMatching(/^whsec_[\w-]{32}$/),
+      webhookUrl: "http://localhost:4100/v1/webhooks/sandbox",
+    });
+    expect(loadConfig({}).payments).not.toEqual(first);
+    expect(
+      loadConfig({
+        PUBLIC_URL: "https://prova.argine.example/",
+        SANDBOX_WEBHOOK_SECRET: "whsec_una-chiave-fissa",
+      }).payments,
+    ).toEqual({
+      provider: "sandbox",
+      webhookSecret: "whsec_una-chiave-fissa",
+      webhookUrl: "https://prova.argine.example/v1/webhooks/sandbox",
+    });
+    expect(loadConfig({ SANDBOX_WEBHOOK_URL: "http://127.0.0.1:9999/hook" }).payments).toMatchObject({
+      webhookUrl: "http://127.0.0.1:9999/hook",
+    });
+  });
+
+  it("never have a sandbox in production, and refuse its settings there", () => {
+    expect(loadConfig({ NODE_ENV: "production" }).payments).toEqual({ provider: "none" });
+    expect(() =>
+      loadConfig({ NODE_ENV: "production", SANDBOX_WEBHOOK_SECRET: "whsec_una-chiave-fissa" }),
+    ).toThrow(/SANDBOX_WEBHOOK_SECRET: not allowed in production/);
+    expect(() => loadConfig({ NODE_ENV: "production", SANDBOX_WEBHOOK_URL: "http://127.0.0.1:1/x" })).toThrow(
+      /SANDBOX_WEBHOOK_URL: not allowed in production/,
+    );
+    expect(() => loadConfig({ SANDBOX_WEBHOOK_SECRET: "corta" })).toThrow(ConfigError);
+    expect(() => loadConfig({ SANDBOX_WEBHOOK_URL: "ftp://x.example" })).toThrow(/SANDBOX_WEBHOOK_URL/);
+  });
+});

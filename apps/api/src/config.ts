@@ -114,6 +114,10 @@ const EnvSchema = z.object({
     .min(1)
     .max(86_400)
     .default(DEFAULT_MAIL_RETRY.maxDelaySeconds),
+  // The payment sandbox (ADR 014; never in production): how it signs the events it posts to the webhook,
+  // random at each start unless set (set it when several processes share the database), and where it posts.
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  SANDBOX_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "an http:// or https:// URL" }).optional(),
 });
 
 export interface Config {
@@ -138,7 +142,22 @@ export interface Config {
    */
   devMailboxKey: string | null;
   mail: MailConfig;
+  payments: PaymentsConfig;
 }
+
+/**
+ * The card payment provider (payments/payments.ts): the embedded sandbox outside production; in production
+ * none until a real one is configured (issue 16), and card payments are refused.
+ */
+export type PaymentsConfig =
+  | {
+      provider: "sandbox";
+      /** Signs the sandbox's webhook events as Stripe does (`Stripe-Signature`). */
+      webhookSecret: string;
+      /** Where its events go: the app's own POST /v1/webhooks/sandbox. */
+      webhookUrl: string;
+    }
+  | { provider: "none" };
 
 /** The mail adapter and how its job queue retries (jobs/job-queue.ts). */
 export interface MailConfig {
@@ -191,6 +210,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       "Invalid configuration:\n  DEV_MAILBOX_KEY: no demo mailbox when SMTP_URL sends the mails (unset one)",
     );
+  for (const name of ["SANDBOX_WEBHOOK_SECRET", "SANDBOX_WEBHOOK_URL"] as const)
+    if (production && e[name])
+      throw new ConfigError(
+        `Invalid configuration:\n  ${name}: not allowed in production (no payment sandbox)`,
+      );
   if (e.MAIL_RETRY_DELAY_SECONDS > e.MAIL_RETRY_MAX_DELAY_SECONDS)
     throw new ConfigError(
       "Invalid configuration:\n  MAIL_RETRY_DELAY_SECONDS: more than MAIL_RETRY_MAX_DELAY_SECONDS",
@@ -231,5 +255,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         maxDelaySeconds: e.MAIL_RETRY_MAX_DELAY_SECONDS,
       },
     },
+    payments: production
+      ? { provider: "none" }
+      : {
+          provider: "sandbox",
+          webhookSecret: e.SANDBOX_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString("base64url")}`,
+          webhookUrl: e.SANDBOX_WEBHOOK_URL ?? `${publicUrl}/v1/webhooks/sandbox`,
+        },
   };
 }

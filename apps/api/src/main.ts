@@ -1,3 +1,4 @@
+import { groupCardNumber, SANDBOX_TEST_CARDS, sandboxCardOutcome } from "@argine/core/payments/sandbox-api";
 import { openDb } from "@argine/db/client";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "@argine/db/seed";
 import { hash } from "@node-rs/argon2";
@@ -48,6 +49,12 @@ async function main() {
     lines.push("", `  Account demo (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS)
       lines.push(`    ${a.email.padEnd(26)} ${a.roles.length ? a.roles.join(", ") : "cliente"}`);
+  }
+  if (config.payments.provider === "sandbox") {
+    // No card is ever charged here: the sandbox takes only Stripe's test numbers (README, ADR 014).
+    lines.push("", "  Pagamenti di prova (sandbox): qualsiasi scadenza futura e CVC di 3 cifre.");
+    for (const card of SANDBOX_TEST_CARDS)
+      lines.push(`    ${groupCardNumber(card.number)}  ${sandboxCardOutcome(card.scenario)}`);
   }
   if (config.devMailboxKey) {
     // The mails (account confirmation, password reset…) are not sent in demo mode: they wait here. The key

@@ -2,12 +2,18 @@ import type { Db } from "@argine/db/client";
 import { TestClock } from "pg-boss";
 import type { Deps } from "../src/deps.ts";
 import type { JobPayloads, JobQueue, QueueName } from "../src/jobs/job-queue.ts";
+import type { Mail } from "../src/mail/mailer.ts";
+import { createPaymentProvider } from "../src/payments/payments.ts";
 import { testConfig } from "./helpers.ts";
 import { MemoryMailer } from "./identity.ts";
 
 /** A job queue that only records what a use case queued, and in which transaction handle. */
 export class RecordingJobs implements JobQueue {
   readonly sent: { tx: Db; queue: QueueName; data: JobPayloads[QueueName] }[] = [];
+  /** What the mail jobs carry, in the order they were queued. */
+  get mails(): Mail[] {
+    return this.sent.flatMap((job) => (job.queue === "mail" ? [job.data as Mail] : []));
+  }
   /** Set to make every send throw, as a queue that cannot store its job would. */
   failing = false;
   async send<Q extends QueueName>(tx: Db, queue: Q, data: JobPayloads[Q]) {
@@ -32,13 +38,15 @@ export class RecordingJobs implements JobQueue {
 export function serviceDeps(db: Db, at: Date | string = new Date()) {
   const clock = new TestClock(at);
   const jobs = new RecordingJobs();
+  const config = testConfig();
   const deps: Deps = {
-    config: testConfig(),
+    config,
     db,
     clock,
     mailer: new MemoryMailer(),
     jobs,
     identity: null,
+    payments: createPaymentProvider(config.payments, { db, jobs, clock }),
     csp: [],
   };
   return { deps, clock, jobs };

@@ -41,7 +41,7 @@ describe.each(testDbKinds())("the questionnaire's submission on %s", (kind) => {
     // A person must look first: the team's alert is queued in the practice's transaction, not on the pool.
     expect(jobs.sent).toHaveLength(1);
     expect(jobs.sent[0]?.queue).toBe("mail");
-    expect(jobs.sent[0]?.data.subject).toContain(created.ticketCode);
+    expect(jobs.mails[0]?.subject).toContain(created.ticketCode);
     expect(jobs.sent[0]?.tx).not.toBe(handle.db);
 
     // A day after the clock's is in the future, and nothing is stored.

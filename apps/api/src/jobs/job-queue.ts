@@ -4,10 +4,13 @@ import { type DrizzleTransactionLike, fromDrizzle, fromPglite, PgBoss, type Queu
 import type { Clock } from "../clock.ts";
 import { DEFAULT_MAIL_RETRY, type RetryPolicy } from "../config.ts";
 import type { Mail } from "../mail/mailer.ts";
+import type { StripeEvent } from "../payments/stripe-events.ts";
 
 /** Every queue the API works, with the payload its jobs carry. A new kind of job starts here. */
 export interface JobPayloads {
   mail: Mail;
+  /** An event of the payment sandbox for the app's webhook, signed when it is posted (payments/). */
+  "sandbox-event": { event: StripeEvent };
 }
 export type QueueName = keyof JobPayloads;
 
@@ -62,6 +65,17 @@ const queueOptions = (mailRetry: RetryPolicy): Record<QueueName, QueueOptions> =
     retryDelay: mailRetry.delaySeconds,
     retryBackoff: true,
     retryDelayMax: mailRetry.maxDelaySeconds,
+    deadLetter: DEAD_LETTER_QUEUE,
+    deleteAfterSeconds: COMPLETED_MAIL_SECONDS,
+    notify: true,
+  },
+  // Like Stripe, the sandbox keeps posting an event the webhook did not take: 5 s, then twice as long each
+  // time up to an hour apart, 20 times (most of a day), then it waits among the dead letters.
+  "sandbox-event": {
+    retryLimit: 20,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 3600,
     deadLetter: DEAD_LETTER_QUEUE,
     deleteAfterSeconds: COMPLETED_MAIL_SECONDS,
     notify: true,

@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Deps } from "../deps.ts";
+import { deliverSandboxEvent } from "../payments/sandbox-webhook.ts";
 import type { JobPayloads, QueueName } from "./job-queue.ts";
 
 /** Each queue's handler: a queue without one does not compile. */
 const HANDLERS: { [Q in QueueName]: (deps: Deps, data: JobPayloads[Q]) => Promise<void> } = {
   // A failure (SMTP down, a refused recipient) throws: pg-boss retries, then dead-letters it.
   mail: (deps, mail) => deps.mailer.send(mail),
+  // A webhook that does not answer 2xx throws: retried like Stripe's deliveries, then dead-lettered.
+  "sandbox-event": deliverSandboxEvent,
 };
 
 /** Starts the queue and works every queue in this process. */

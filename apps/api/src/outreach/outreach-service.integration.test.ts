@@ -32,7 +32,7 @@ describe.each(testDbKinds())("outreach use cases on %s", (kind) => {
     );
     expect(jobs.sent).toHaveLength(1);
     expect(jobs.sent[0]?.tx).not.toBe(handle.db);
-    const token = tokenOf(jobs.sent[0]?.data);
+    const token = tokenOf(jobs.mails[0]);
 
     await clock.setTime("2031-05-12T08:00:01Z");
     await expect(confirmNewsletter(deps, null, { token })).rejects.toMatchObject({ code: "INVALID_TOKEN" });

@@ -1,23 +1,23 @@
+import type { PaymentIntentStatus } from "@argine/core/payments/sandbox-api";
 import type { CspSources } from "../adapters.ts";
 
 // The card payment provider (ADR 014), Stripe's PaymentIntents with manual confirmation as the model:
 //   1. the browser turns the card into a payment method (Stripe.js, or the sandbox's card endpoint) → pm_…;
 //   2. the orders service creates and confirms an intent for the order's card amount with it;
 //   3. `requires_action`: the browser does the card action (3-D Secure) with the client secret, then sends
-//      the intent id back and the service confirms the intent again;
+//      the intent id back and the service confirms the intent again (confirm() answers an intent the card
+//      action already completed as it is: the sandbox's approved challenge pays at once, as Stripe's
+//      automatic confirmation does, so that its `payment_intent.succeeded` event alone completes the order);
 //   4. `succeeded` pays the order; a refusal leaves the intent without a payment method and an error code
 //      (core CARD_ERROR_MESSAGES), and the order fails.
 // The provider also signs the events it sends to POST /v1/webhooks/{provider}, so an order whose browser
 // went away after step 3 is still completed. Two engines: the embedded sandbox (the default, Stripe's test
-// cards, its intents in the database) and Stripe (the next issue).
+// cards, its intents in the database) and Stripe (the next issue); in production without a real one,
+// "none", which refuses every card payment (payments.ts).
+// Call it outside the use case's transaction, as any call to another service: the sandbox works on its own
+// connection (on PGlite, inside a transaction it would wait for ever for that transaction to end).
 
-export type PaymentIntentStatus =
-  | "requires_payment_method"
-  | "requires_action"
-  | "requires_confirmation"
-  | "processing"
-  | "succeeded"
-  | "canceled";
+export type { PaymentIntentStatus };
 
 export interface PaymentIntent {
   id: string;
@@ -39,7 +39,7 @@ export interface PaymentEvent {
 }
 
 export interface PaymentProvider {
-  readonly name: "sandbox" | "stripe";
+  readonly name: "sandbox" | "stripe" | "none";
   /**
    * Creates an intent for `amountCents` with the payment method and confirms it at once. The same
    * idempotency key returns the same intent however often it is called (one charge per checkout attempt).

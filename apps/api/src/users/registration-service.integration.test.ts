@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../../test/helpers.ts";
 import { MemoryMailer } from "../../test/identity.ts";
 import type { Deps } from "../deps.ts";
-import { createJobQueue } from "../jobs/job-queue.ts";
+import { createJobQueue, type JobPayloads, type QueueName } from "../jobs/job-queue.ts";
 import type { Mail } from "../mail/mailer.ts";
+import { createPaymentProvider } from "../payments/payments.ts";
 import { register, verifyEmail } from "./registration-service.ts";
 
 const anna = {
@@ -31,18 +32,20 @@ describe.each(testDbKinds())("registration service on %s", (kind) => {
     // The real queue, never started: its sends are recorded here (or fail, as when its database is gone).
     const jobs = {
       ...createJobQueue(handle, clock),
-      send: async (_tx: unknown, _queue: unknown, mail: Mail) => {
+      send: async (_tx: unknown, _queue: unknown, mail: JobPayloads[QueueName]) => {
         if (failQueue) throw new Error("queue unavailable");
-        queued.push(mail);
+        queued.push(mail as Mail);
       },
     };
+    const config = testConfig();
     deps = {
-      config: testConfig(),
+      config,
       db: handle.db,
       clock,
       mailer: new MemoryMailer(),
       jobs,
       identity: null,
+      payments: createPaymentProvider(config.payments, { db: handle.db, jobs, clock }),
       csp: [],
     };
   });

@@ -133,6 +133,16 @@ export const MESSAGES = {
     "Grazie! Abbiamo ricevuto la tua richiesta: ti risponderemo all'indirizzo email indicato.",
   ideaReceived:
     "Grazie! Abbiamo ricevuto la tua idea: la leggeremo con attenzione e ti risponderemo via email.",
+
+  // the payment sandbox (ADR 014): Stripe's test cards stand in for real ones
+  sandboxTestCardsOnly:
+    "Nell'ambiente di prova funzionano solo le carte di prova: usa uno dei numeri di prova indicati.",
+  cardExpiryPast: "La data di scadenza della carta è già passata.",
+  invalidCardMonth: "Il mese di scadenza deve essere un numero da 1 a 12.",
+  invalidCardYear: "L'anno di scadenza non è valido.",
+  sandboxChallengeNotFound: "Questa verifica di pagamento non esiste o il codice non corrisponde.",
+  sandboxChallengeDone: "Questa verifica di pagamento è già stata completata.",
+  cardPaymentUnavailable: "Il pagamento con carta non è disponibile al momento: riprova più tardi.",
 } as const;
 
 // §8 card payment errors shown to the user, keyed by the payment provider's decline/error code.
@@ -153,7 +163,8 @@ export const CARD_ERROR_MESSAGES = {
 export type CardErrorCode = keyof typeof CARD_ERROR_MESSAGES;
 
 export function cardErrorMessage(code: string | undefined): string {
-  return code && code in CARD_ERROR_MESSAGES
+  // Own keys only: "toString" is no card error.
+  return code && Object.hasOwn(CARD_ERROR_MESSAGES, code)
     ? CARD_ERROR_MESSAGES[code as CardErrorCode]
     : CARD_ERROR_MESSAGES.generic;
 }

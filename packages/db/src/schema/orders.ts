@@ -1,5 +1,6 @@
 import type { ProductCode } from "@argine/core/catalogue/product";
 import type { OrderStatus, PaymentType } from "@argine/core/orders/orders-api";
+import type { PaymentIntentStatus, SandboxScenario } from "@argine/core/payments/sandbox-api";
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -137,10 +138,10 @@ export const sandboxPaymentIntents = pgTable(
     id: text("id").primaryKey(),
     clientSecret: text("client_secret").notNull(),
     amountCents: integer("amount_cents").notNull(),
-    status: text("status").notNull(),
+    status: text("status").$type<PaymentIntentStatus>().notNull(),
     paymentMethodId: text("payment_method_id"),
     /** The test card's behaviour: "succeeds", "three_d_secure", or a decline code. */
-    scenario: text("scenario"),
+    scenario: text("scenario").$type<SandboxScenario>(),
     errorCode: text("error_code"),
     /** The caller's idempotency key: the same key returns the same intent. */
     idempotencyKey: text("idempotency_key"),
@@ -154,7 +155,7 @@ export const sandboxPaymentIntents = pgTable(
 /** The sandbox's payment methods: what the card form's test number stands for, and its last four digits. */
 export const sandboxPaymentMethods = pgTable("sandbox_payment_methods", {
   id: text("id").primaryKey(),
-  scenario: text("scenario").notNull(),
+  scenario: text("scenario").$type<SandboxScenario>().notNull(),
   last4: text("last4").notNull(),
   createdAt: createdAt(),
 });
