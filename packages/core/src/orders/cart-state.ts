@@ -13,7 +13,9 @@ import type { GiftCard, Order, PaymentType } from "./orders-api.ts";
 // How the spec's cart maps here: products, campaigns and the advice price are the server's data (the web's
 // queries), never copied into the state, so "products loaded, campaigns loaded, totals recomputed" and
 // "recalculate" are one function, `recalculate(state, catalogue)`, read on every change; a reset therefore
-// has no product prices to put back. The totals are a preview: the server prices the order (ADR 014).
+// has no product prices to put back. The spec's invoice, payment and confirmed are the checkout form's and the
+// payment flow's (apps/web/app/features/orders/), not kept here. The totals are a preview: the server prices
+// the order (ADR 014).
 
 export interface CartState {
   /** The practice the cart is for; an action for another practice starts a new cart. */
