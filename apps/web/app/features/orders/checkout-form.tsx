@@ -133,6 +133,7 @@ function PaymentForm({
       card: { number: "", expiry: "", cvc: "", zip: "" },
     },
     fieldNames: FIELD_NAMES,
+    hideSpinner: true,
     send: async (body) => {
       trackCheckout("add_payment_info", user?.id, {
         items: body.items,
@@ -303,7 +304,7 @@ function PaymentForm({
 /** The sandbox accepts only Stripe's test cards: the hint lists them (never shown with a real provider). */
 function TestCardsHint() {
   return (
-    <details className={styles.muted}>
+    <details className={`${styles.muted} ${styles.testCardsHint}`}>
       <summary>Modalità di prova: le carte da usare</summary>
       <p>Nessun addebito è reale. Scadenza: una data futura qualsiasi; CVC: tre cifre qualsiasi.</p>
       <ul className={styles.testCards}>

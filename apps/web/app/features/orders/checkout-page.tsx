@@ -217,7 +217,7 @@ function CartSummary({
               <dd>{formatAmount(view.amount)}</dd>
             </div>
           </dl>
-          <p className={styles.muted}>
+          <p className={`${styles.muted} ${styles.note}`}>
             I prezzi includono l'IVA. L'importo definitivo lo calcoliamo al momento del pagamento, con i
             prezzi e le promozioni validi in quel momento.
           </p>
