@@ -6,7 +6,7 @@ import type { StubbedCall } from "../../test-render.tsx";
 import { CARD_ACTION_TITLE } from "./card-action-dialog.tsx";
 import { AUTHENTICATION_FAILED } from "./card-payment.ts";
 import { dispatchCart } from "./cart-store.ts";
-import { INVOICE, PRACTICE_ID, paidOrder, renderShop, TICKET } from "./orders-test-helpers.tsx";
+import { INVOICE, ME, PRACTICE_ID, paidOrder, renderShop, TICKET } from "./orders-test-helpers.tsx";
 
 afterEach(() => {
   dispatchCart({ type: "reset" });
@@ -387,6 +387,80 @@ describe("the payment (spec §4 'Payment flow')", () => {
   });
 });
 
+describe("gift cards at checkout", () => {
+  const PROMO = {
+    code: "PROMO-7KQ2-M9XD",
+    amount: 150,
+    balance: 150,
+    productCodes: ["DEFENCE"],
+    expiresAt: "2099-06-30T00:00:00.000Z",
+  };
+
+  it("offers the user's gift card, which pays what it covers, and the card the rest", async () => {
+    choose("DEFENCE", "TAKEDOWN");
+    const { calls } = renderShop(
+      "add-services",
+      {
+        [`GET /v1/giftcard/user/assigned/${ME.id}`]: { status: 200, body: [PROMO] },
+        "POST /v1/sandbox/payment-methods": {
+          status: 200,
+          body: { id: "pm_ok", last4: "4242", brand: "visa" },
+        },
+        "POST /v1/orders": {
+          status: 200,
+          body: {
+            order: paidOrder({ giftCardAmount: 150, cardAmount: 870 }),
+            requires_action: false,
+            payment_intent_client_secret: null,
+          },
+        },
+      },
+      { signedIn: true },
+    );
+    fireEvent.click(await screen.findByLabelText(/^Gift card/));
+    expect(
+      await screen.findByText(/150,00 € disponibili · valida fino al 30 giugno 2099 · solo Difesa Legale/),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: `Usa questa gift card ${PROMO.code}` }));
+    expect(
+      await screen.findByText(`La gift card ${PROMO.code} paga 150,00 €; il resto, 870,00 €, con la carta.`),
+    ).toBeTruthy();
+    fillCard("4242 4242 4242 4242");
+    acceptConditions();
+    fireEvent.click(screen.getByRole("button", { name: "Paga 870,00 €" }));
+    expect(await screen.findByRole("heading", { name: "Pagamento riuscito" })).toBeTruthy();
+    expect(orderCalls(calls)[0]).toMatchObject({
+      items: ["TAKEDOWN", "DEFENCE"],
+      giftCardCode: PROMO.code,
+      payment: { type: "STRIPE", code: '{"payment_method_id":"pm_ok"}' },
+    });
+  });
+
+  it("requests the promo gift card with a promo code and uses it", async () => {
+    choose("DEFENCE");
+    let issued = false;
+    const { calls } = renderShop(
+      "add-services",
+      {
+        [`GET /v1/giftcard/user/assigned/${ME.id}`]: () => ({ status: 200, body: issued ? [PROMO] : [] }),
+        "POST /v1/giftcard/request": () => {
+          issued = true;
+          return { status: 201, body: PROMO };
+        },
+      },
+      { signedIn: true },
+    );
+    fireEvent.click(await screen.findByLabelText(/^Gift card/));
+    fireEvent.change(screen.getByLabelText(/^Codice promozionale/), { target: { value: "DIFESA150" } });
+    fireEvent.click(screen.getByRole("button", { name: "Richiedi la gift card promozionale" }));
+    expect(await screen.findByText(/Gift card promozionale attivata: 150,00 € disponibili/)).toBeTruthy();
+    expect(
+      await screen.findByText(`La gift card ${PROMO.code} paga 150,00 €; il resto, 750,00 €, con la carta.`),
+    ).toBeTruthy();
+    expect(calls.find((c) => c.url.endsWith("/giftcard/request"))?.body).toEqual({ promo: "DIFESA150" });
+  });
+});
+
 describe("the payment outcome pages", () => {
   it("the error page shows the stored message for this practice, or the generic one", async () => {
     dispatchCart({ type: "merge", practiceId: PRACTICE_ID, items: ["TAKEDOWN"] });
@@ -405,7 +479,7 @@ describe("the payment outcome pages", () => {
 
   it("the staff see the summary but cannot buy", async () => {
     choose("TAKEDOWN");
-    renderShop("add-services", {}, true);
+    renderShop("add-services", {}, { staff: true });
     expect(await screen.findByText(/Gli acquisti li fa il cliente/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: /Paga/ })).toBeNull();
   });

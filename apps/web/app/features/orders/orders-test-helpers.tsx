@@ -3,6 +3,7 @@ import { casePath } from "@argine/core/practices/case-path";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
+import { vi } from "vitest";
 import { CARD_ACTION_MODAL_ID, MODAL_REGISTRY, ModalRoot } from "../../shared/modal/modal-root.tsx";
 import { AppProviders } from "../../shell/providers/app-providers.tsx";
 import { fakeOidcClient, stubApi } from "../../test-render.tsx";
@@ -120,7 +121,11 @@ export function paidOrder(extra: Partial<Order> = {}): Order {
 }
 
 /** The shop's routes of the per-case area, at `subPath`, with the API stubbed (the catalogue and profile). */
-export function renderShop(subPath: string, routes: Parameters<typeof stubApi>[0] = {}, staff = false) {
+export function renderShop(
+  subPath: string,
+  routes: Parameters<typeof stubApi>[0] = {},
+  { staff = false, signedIn = false }: { staff?: boolean; signedIn?: boolean } = {},
+) {
   const api = stubApi({
     "GET /v1/products": { status: 200, body: PRODUCTS },
     [`GET /v1/practices/${PRACTICE_ID}/customService`]: {
@@ -137,7 +142,11 @@ export function renderShop(subPath: string, routes: Parameters<typeof stubApi>[0
       {
         path: base,
         element: (
-          <AppProviders authClient={fakeOidcClient()}>
+          <AppProviders
+            authClient={fakeOidcClient(
+              signedIn ? { restore: vi.fn(async () => ({ sub: ME.id, given_name: ME.name })) } : {},
+            )}
+          >
             <Outlet />
             <ModalRoot registry={{ ...MODAL_REGISTRY, [CARD_ACTION_MODAL_ID]: CardActionDialog }} />
           </AppProviders>
