@@ -4,7 +4,6 @@ import { type Checkout, CheckoutSchema } from "@argine/core/orders/checkout";
 import type { GiftCard, Order } from "@argine/core/orders/orders-api";
 import type { SandboxCardBody } from "@argine/core/orders/sandbox-calls";
 import { SANDBOX_TEST_CARDS } from "@argine/core/orders/sandbox-cards";
-import { casePath } from "@argine/core/practices/case-path";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { formatAmount } from "@argine/core/shared/money";
@@ -38,6 +37,7 @@ import { SHOW_TEST_CARDS, useCardPayment } from "./card-payment.ts";
 import { dispatchCart } from "./cart-store.ts";
 import { trackCheckout } from "./checkout-analytics.ts";
 import { type CheckoutRequest, PaymentRefused, payOrder } from "./checkout-flow.ts";
+import { paymentErrorPath, paymentSuccessPath } from "./order-paths.ts";
 import { createOrder, ORDERS_QUERY_KEY } from "./order-queries.ts";
 import styles from "./orders.module.css";
 
@@ -55,12 +55,10 @@ type CheckoutBody = Checkout & { card?: SandboxCardBody };
 
 type Outcome = { order: Order } | { refused: string };
 
-export const paymentSuccessPath = (ticketCode: string) =>
-  casePath(ticketCode, "add-services/payment/success");
-export const paymentErrorPath = (ticketCode: string) => casePath(ticketCode, "add-services/payment/error");
-
-const WITH_CARD = schemaResolver<FieldValues, CheckoutBody>(CheckoutSchema.extend({ card: CardFormSchema }));
-const WITHOUT_CARD = schemaResolver<FieldValues, CheckoutBody>(CheckoutSchema);
+const WITH_CARD = schemaResolver<CheckoutFormValues, CheckoutBody>(
+  CheckoutSchema.extend({ card: CardFormSchema }),
+);
+const WITHOUT_CARD = schemaResolver<CheckoutFormValues, CheckoutBody>(CheckoutSchema);
 
 const CARD_LABELS = {
   "card.number": "Numero della carta",
@@ -74,7 +72,7 @@ const FIELD_NAMES = [
   ...(Object.keys(CARD_LABELS) as (keyof typeof CARD_LABELS)[]),
   "salesConditionsAccepted",
   "items",
-] as Path<CheckoutFormValues>[];
+] satisfies Path<CheckoutFormValues>[];
 
 export function CheckoutForm(props: {
   practice: PracticeDetail;
@@ -122,8 +120,8 @@ function PaymentForm({
     (current.current.needsCard ? WITH_CARD : WITHOUT_CARD)(
       { ...values, items: current.current.items },
       context,
-      options as never,
-    ) as ReturnType<Resolver<CheckoutFormValues, unknown, CheckoutBody>>;
+      options,
+    );
 
   const checkout = useCheckedForm<CheckoutFormValues, CheckoutBody, Outcome>({
     resolver,
@@ -195,7 +193,7 @@ function PaymentForm({
       : []),
     { name: "salesConditionsAccepted", label: "Condizioni generali di vendita" },
   ];
-  const itemsError = checkout.error("items" as Path<CheckoutFormValues>);
+  const itemsError = checkout.error("items");
   const fieldsMissing =
     formState.isSubmitted && Boolean(formState.errors.invoice || (needsCard && formState.errors.card));
 

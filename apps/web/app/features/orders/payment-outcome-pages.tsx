@@ -9,8 +9,8 @@ import { ORDERS_PATH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
 import { useCartOf } from "./cart-store.ts";
+import { checkoutPath } from "./order-paths.ts";
 import styles from "./orders.module.css";
-import { checkoutPath } from "./service-picker.tsx";
 
 // Spec §2 "Payment ok" and "Payment ko: retry", in the per-case area. The invoice and receipt downloads come
 // with the next issue: the ok page says where they will be, with no button that does nothing yet.

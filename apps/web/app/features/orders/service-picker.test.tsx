@@ -7,8 +7,9 @@ import { fakeOidcClient, stubApi } from "../../test-render.tsx";
 import type { CaseContext } from "../practices/case-area.tsx";
 import { CasePage } from "../practices/case-page.tsx";
 import { dispatchCart, useCart } from "./cart-store.ts";
+import { checkoutPath } from "./order-paths.ts";
 import { PRACTICE, PRACTICE_ID, PRODUCTS } from "./orders-test-helpers.tsx";
-import { checkoutPath, ServicePicker } from "./service-picker.tsx";
+import { ServicePicker } from "./service-picker.tsx";
 
 afterEach(() => {
   dispatchCart({ type: "reset" });

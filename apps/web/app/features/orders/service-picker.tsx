@@ -1,5 +1,4 @@
 import { type CartProduct, computeCart } from "@argine/core/orders/cart";
-import { casePath } from "@argine/core/practices/case-path";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { formatAmount } from "@argine/core/shared/money";
@@ -8,10 +7,8 @@ import { useNavigate } from "react-router";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
 import { dispatchCart, useCartOf } from "./cart-store.ts";
+import { checkoutPath } from "./order-paths.ts";
 import styles from "./orders.module.css";
-
-/** The checkout of a case: its cart and purchase summary. */
-export const checkoutPath = (ticketCode: string) => casePath(ticketCode, "add-services");
 
 /**
  * The case page's "Servizi disponibili" for its client: each card is a box that puts the service in the cart,
