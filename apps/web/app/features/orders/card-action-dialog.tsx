@@ -19,6 +19,7 @@ const APPROVED: ReadonlySet<PaymentIntentStatus> = new Set([
   "succeeded",
 ]);
 
+/** The dialog's name (its title, with "3-D Secure" kept on one line). */
 export const CARD_ACTION_TITLE = "Autenticazione 3-D Secure (simulata)";
 
 function isCardActionProps(
@@ -71,7 +72,11 @@ function Challenge({ intentId, clientSecret, onResult }: CardActionProps) {
   return (
     <Modal
       size="small"
-      title={CARD_ACTION_TITLE}
+      title={
+        <>
+          Autenticazione <span className={styles.nowrap}>3-D Secure</span> (simulata)
+        </>
+      }
       closeLabel="Chiudi e rifiuta il pagamento"
       onClose={() => answer(false)}
       footer={

@@ -93,7 +93,9 @@ export function PaymentErrorPage({ practice }: { practice: PracticeDetail }) {
   const { error } = useCartOf(practice.practiceId);
   return (
     <Outcome practice={practice} title="Il pagamento non è andato a buon fine">
-      <FormMessage tone="error">{error ?? cardErrorMessage(undefined)}</FormMessage>
+      <div className={styles.outcomeMessage}>
+        <FormMessage tone="error">{error ?? cardErrorMessage(undefined)}</FormMessage>
+      </div>
       <p>
         Non ti è stato addebitato nulla. I servizi che avevi scelto sono ancora nel riepilogo: puoi riprovare,
         anche con un'altra carta o con una gift card.
