@@ -1,5 +1,5 @@
 // What the other features may use of practices (docs/architecture.md, web part: features meet through public.ts).
-export { type ServicePickerComponent, useAvailableProducts } from "./case-page.tsx";
+export { useAvailableProducts } from "./case-page.tsx";
 export { ClaimWithKeyForm } from "./claim-with-key-form.tsx";
 export { ClientRecap } from "./client-recap.tsx";
 export { LawyerQueue } from "./lawyer-queue.tsx";
