@@ -1,3 +1,4 @@
+import { ServicePicker } from "../features/orders/public.ts";
 import { CasePage } from "../features/practices/case-page.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/dashboard-case-home";
@@ -12,5 +13,5 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export default function Page() {
-  return <CasePage />;
+  return <CasePage ServicePicker={ServicePicker} />;
 }

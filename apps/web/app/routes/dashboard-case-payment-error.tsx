@@ -1,4 +1,5 @@
-import { PaymentErrorPage } from "../features/practices/case-outcome-pages.tsx";
+import { PaymentErrorPage } from "../features/orders/payment-outcome-pages.tsx";
+import { useCase } from "../features/practices/case-area.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/dashboard-case-payment-error";
 
@@ -12,5 +13,6 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export default function Page() {
-  return <PaymentErrorPage />;
+  const { practice } = useCase();
+  return <PaymentErrorPage practice={practice} />;
 }

@@ -75,8 +75,10 @@ describe("the sandbox's card form", () => {
 });
 
 describe("card error messages", () => {
-  it("give the generic message for a refused 3-D Secure and for codes core does not know", () => {
-    expect(cardErrorMessage(AUTHENTICATION_FAILURE)).toBe(CARD_ERROR_MESSAGES.generic);
+  it("say a refused 3-D Secure in its own words, and give the generic message for codes core does not know", () => {
+    expect(cardErrorMessage(AUTHENTICATION_FAILURE)).toBe(
+      "L'autenticazione 3-D Secure non è riuscita: il pagamento è stato annullato.",
+    );
     expect(cardErrorMessage("toString")).toBe(CARD_ERROR_MESSAGES.generic);
     expect(cardErrorMessage(undefined)).toBe(CARD_ERROR_MESSAGES.generic);
     expect(cardErrorMessage("expired_card")).toBe("La carta è scaduta.");

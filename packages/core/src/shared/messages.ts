@@ -22,6 +22,8 @@ export const MESSAGES = {
   serviceRequired: "Seleziona almeno un servizio prima di procedere al pagamento.",
   checkoutFieldsRequired: "Compila tutti i campi per procedere al pagamento.",
   salesConditionsRequired: "Devi accettare le condizioni generali di vendita.",
+  voucherRefused: "Il voucher non è valido o non è più utilizzabile.",
+  giftCardRefused: "La gift card non è valida, è scaduta o non ha più credito.",
   truthStatementRequired: "Devi dichiarare che quanto riportato corrisponde al vero.",
   takedownFirstUrlRequired: "Il primo link è obbligatorio.",
   takedownMaxUrls: "Puoi indicare al massimo 3 link.",
@@ -138,6 +140,7 @@ export const MESSAGES = {
   sandboxTestCardsOnly:
     "Nell'ambiente di prova funzionano solo le carte di prova: usa uno dei numeri di prova indicati.",
   cardExpiryPast: "La data di scadenza della carta è già passata.",
+  cardExpiryFormat: "Scadenza non valida: usa il formato MM/AA.",
   invalidCardMonth: "Il mese di scadenza deve essere un numero da 1 a 12.",
   invalidCardYear: "L'anno di scadenza non è valido.",
   sandboxChallengeNotFound: "Questa verifica di pagamento non esiste o il codice non corrisponde.",
@@ -157,6 +160,9 @@ export const CARD_ERROR_MESSAGES = {
   invalid_cvc: "Il codice CVC non è valido.",
   incorrect_pin: "Il PIN non è corretto.",
   insufficient_funds: "Fondi insufficienti.",
+  // The 3-D Secure challenge refused or left (Stripe's code for it).
+  payment_intent_authentication_failure:
+    "L'autenticazione 3-D Secure non è riuscita: il pagamento è stato annullato.",
   generic: "Errore nel pagamento, verifica i dati inseriti",
 } as const;
 

@@ -47,8 +47,8 @@ export function dashboardSections(roles: readonly string[]): DashboardSection[] 
     {
       label: "I tuoi ordini",
       to: ORDERS_PATH,
-      description: "I servizi acquistati, con fatture e ricevute da scaricare.",
-      available: false,
+      description: "I servizi acquistati, con i totali e gli sconti.",
+      available: true,
     },
     {
       label: "I tuoi dati",

@@ -5,9 +5,9 @@ import { Link } from "react-router";
 import { useCase } from "./case-area.tsx";
 import styles from "./practices.module.css";
 
-// The per-case sub-paths of spec §2 that the service and payment flows return to. Their flows (takedown
-// form, legalization session, card payment) land with the shop and services issues; each page already says
-// what happened and leads back to the case.
+// The per-case sub-paths of spec §2 that the service flows return to. Their flows (takedown form,
+// legalization session) land with the services issue; each page already says what happened and leads back to
+// the case. The payment's outcomes are the shop's (features/orders/payment-outcome-pages.tsx).
 
 function Outcome({ title, children }: { title: string; children: ReactNode }) {
   const { practice } = useCase();
@@ -37,17 +37,6 @@ export function LegalizationSuccessPage() {
       <p>
         La sessione è conclusa. Stiamo generando i file con valore legale: possono servire fino a 12 ore. Li
         troverai nella pagina della pratica, pronti da scaricare.
-      </p>
-    </Outcome>
-  );
-}
-
-export function PaymentErrorPage() {
-  return (
-    <Outcome title="Il pagamento non è andato a buon fine">
-      <p>
-        Non ti è stato addebitato nulla. Puoi riprovare dalla pagina della pratica, anche con un altro metodo
-        di pagamento.
       </p>
     </Outcome>
   );

@@ -1,4 +1,4 @@
-import { prepareProducts } from "@argine/core/orders/cart";
+import { type CartProduct, prepareProducts } from "@argine/core/orders/cart";
 import { availableProducts } from "@argine/core/practices/available-services";
 import { CRIME_TYPE } from "@argine/core/practices/crime-type";
 import { EVALUATION } from "@argine/core/practices/evaluation";
@@ -8,7 +8,7 @@ import { serviceStatusMessage } from "@argine/core/services/service-messages";
 import { SERVICE_TYPE } from "@argine/core/services/service-type";
 import { formatAmount } from "@argine/core/shared/money";
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { Link } from "react-router";
 import { PRACTICES_PATH } from "../../shared/navigation/navigation.ts";
 import { formatDay, formatMoment } from "../../shared/ui/dates.ts";
@@ -27,8 +27,25 @@ import styles from "./practices.module.css";
 
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
 
+/**
+ * What lets a client pick the available services to buy (the shop's, given by the route: practices does not
+ * import the shop, which builds on practices).
+ */
+export type ServicePickerComponent = ComponentType<{ practice: PracticeDetail; offer: CartProduct[] }>;
+
+/** The catalogue's products this practice can buy now, priced for it (the advice price), by meta.order. */
+export function useAvailableProducts(practice: PracticeDetail): { offer: CartProduct[]; isPending: boolean } {
+  const products = useQuery(productsQueryOptions());
+  const advice = useQuery(customServiceQueryOptions(practice.practiceId));
+  const offer =
+    products.data && advice.data
+      ? availableProducts(prepareProducts(products.data, advice.data.price), practice)
+      : [];
+  return { offer, isPending: products.isPending || advice.isPending };
+}
+
 /** {base}/{ticketCode}: the case page (spec §2), the practice detail with its services and messages. */
-export function CasePage() {
+export function CasePage({ ServicePicker }: { ServicePicker?: ServicePickerComponent } = {}) {
   const { practice, staff } = useCase();
   return (
     <>
@@ -44,7 +61,7 @@ export function CasePage() {
       <MinorSexualContentHelp practice={practice} />
       <PracticeRecap practice={practice} staff={staff} />
       <FeedbackSection practice={practice} />
-      <ServicesSection practice={practice} staff={staff} />
+      <ServicesSection practice={practice} staff={staff} ServicePicker={ServicePicker} />
       {staff ? <LawyerBox practice={practice} /> : null}
       <CommentsPanel practice={practice} staff={staff} />
       <EmailsLog practice={practice} staff={staff} />
@@ -131,13 +148,16 @@ function FeedbackSection({ practice }: { practice: PracticeDetail }) {
   );
 }
 
-function ServicesSection({ practice, staff }: { practice: PracticeDetail; staff: boolean }) {
-  const products = useQuery(productsQueryOptions());
-  const advice = useQuery(customServiceQueryOptions(practice.practiceId));
-  const offer =
-    products.data && advice.data
-      ? availableProducts(prepareProducts(products.data, advice.data.price), practice)
-      : [];
+function ServicesSection({
+  practice,
+  staff,
+  ServicePicker,
+}: {
+  practice: PracticeDetail;
+  staff: boolean;
+  ServicePicker?: ServicePickerComponent;
+}) {
+  const { offer, isPending } = useAvailableProducts(practice);
   return (
     <PracticeSection title="Servizi">
       <h3 className={styles.subTitle}>Servizi attivi</h3>
@@ -162,7 +182,9 @@ function ServicesSection({ practice, staff }: { practice: PracticeDetail; staff:
       {practice.status === "CLOSED" ? null : (
         <>
           <h3 className={styles.subTitle}>Servizi disponibili</h3>
-          {offer.length ? (
+          {offer.length && ServicePicker && !staff ? (
+            <ServicePicker practice={practice} offer={offer} />
+          ) : offer.length ? (
             <ul className={styles.serviceList}>
               {offer.map((product) => (
                 <li key={product.code} className={styles.serviceCard}>
@@ -173,7 +195,7 @@ function ServicesSection({ practice, staff }: { practice: PracticeDetail; staff:
                 </li>
               ))}
             </ul>
-          ) : products.isPending || advice.isPending ? (
+          ) : isPending ? (
             <p>Caricamento dei servizi…</p>
           ) : (
             <p>Non ci sono altri servizi acquistabili su questa pratica.</p>
@@ -184,7 +206,12 @@ function ServicesSection({ practice, staff }: { practice: PracticeDetail; staff:
               persona minorenne segui le strade indicate sopra.
             </p>
           ) : null}
-          {staff ? null : (
+          {staff ? null : ServicePicker ? (
+            <p className={styles.note}>
+              Non sai quali servizi ti servono davvero? Scrivi al tuo avvocato qui sotto: ti risponde sulla
+              pratica.
+            </p>
+          ) : (
             <p className={styles.note}>
               Per scegliere i servizi da attivare scrivi al tuo avvocato qui sotto: ti risponde sulla pratica
               e ti aiuta a capire quali servono davvero.

@@ -1,5 +1,6 @@
 // What the other features may use of practices (docs/architecture.md, web part: features meet through public.ts).
+export { useAvailableProducts } from "./case-page.tsx";
 export { ClaimWithKeyForm } from "./claim-with-key-form.tsx";
 export { ClientRecap } from "./client-recap.tsx";
 export { LawyerQueue } from "./lawyer-queue.tsx";
-export { practiceQueryOptions } from "./practice-queries.ts";
+export { PRACTICES_QUERY_KEY, practiceQueryOptions } from "./practice-queries.ts";

@@ -3,13 +3,19 @@
 
 export const ANALYTICS_CONSENT_COOKIE = "argine_analytics_consent";
 
-/** Events the spec names: page views, checkout steps, feedback and service downloads, login. */
+/**
+ * Events the spec names: page views, checkout steps, feedback and service downloads, login. The checkout's
+ * three steps carry the names analytics tools know: the cart summary seen (begin_checkout), the payment
+ * submitted (add_payment_info), the order paid (purchase).
+ */
 export type AnalyticsEvent =
   | "page_view"
   | "feedback_download"
   | "service_download"
   | "login"
-  | `checkout_step_${number}`;
+  | "begin_checkout"
+  | "add_payment_info"
+  | "purchase";
 
 export interface DataLayerEntry {
   event: AnalyticsEvent;

@@ -29,6 +29,8 @@ export interface CheckedFormOptions<TValues extends FieldValues, TBody, TResult>
   focusOnInvalid?: "summary" | "field";
   /** A failure that belongs to one field though the API names none (a wrong current password…). */
   fieldOfError?: (error: HttpError) => Path<TValues> | undefined;
+  /** The form shows its own progress (a payment waiting for the user's bank): no global spinner. */
+  hideSpinner?: boolean;
 }
 
 /**
@@ -64,7 +66,7 @@ export function useCheckedForm<TValues extends FieldValues, TBody, TResult>(
   const [issuesPlaced, setIssuesPlaced] = useState(false);
   const submit = useMutation<TResult, HttpError, TBody>({
     mutationFn: send,
-    meta: { hideError: true },
+    meta: { hideError: true, hideSpinner: options.hideSpinner },
     onSuccess,
     onError: (error) => {
       const field = fieldOfError?.(error);

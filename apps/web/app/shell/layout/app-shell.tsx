@@ -1,11 +1,16 @@
 import { hasRole } from "@argine/core/identity/roles";
-import { type ReactNode, type RefObject, useEffect, useRef } from "react";
+import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { useAppStateStore } from "../../shared/async/app-state.ts";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { GlobalSpinner } from "../../shared/async/global-spinner.tsx";
 import { ModalToneContext } from "../../shared/modal/modal.tsx";
-import { ModalRoot } from "../../shared/modal/modal-root.tsx";
+import {
+  CARD_ACTION_MODAL_ID,
+  MODAL_REGISTRY,
+  type ModalComponent,
+  ModalRoot,
+} from "../../shared/modal/modal-root.tsx";
 import { useModalState } from "../../shared/modal/modal-store.ts";
 import { CookieNotice } from "../analytics/cookie-notice.tsx";
 import { usePageViews } from "../analytics/use-page-views.ts";
@@ -18,6 +23,22 @@ import { Header } from "./header.tsx";
 import { QuickExit } from "./quick-exit.tsx";
 
 export const MAIN_CONTENT_ID = "contenuto";
+
+// The 3-D Secure dialog is loaded when a payment first asks for it, so no other page carries the shop's code.
+const CardActionDialog = lazy(() =>
+  import("../../features/orders/card-action-dialog.tsx").then((module) => ({
+    default: module.CardActionDialog,
+  })),
+);
+
+const MODALS: Readonly<Record<string, ModalComponent>> = {
+  ...MODAL_REGISTRY,
+  [CARD_ACTION_MODAL_ID]: (props) => (
+    <Suspense fallback={null}>
+      <CardActionDialog {...props} />
+    </Suspense>
+  ),
+};
 
 /** After a client-side navigation, move focus to the new page's content so keyboard and screen-reader
  * users start reading it, and drop the previous page's layout error. */
@@ -69,7 +90,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <CookieNotice />
       <GlobalSpinner />
       <ModalToneContext value={tone}>
-        <ModalRoot />
+        <ModalRoot registry={MODALS} />
       </ModalToneContext>
     </>
   );

@@ -1,0 +1,67 @@
+import type { Order, OrderCreateBody, OrderResponse, PaymentCode } from "@argine/core/orders/orders-api";
+import type { SandboxCard } from "@argine/core/payments/sandbox-api";
+import { cardErrorMessage } from "@argine/core/shared/messages";
+import { toHttpError } from "../../shared/http/http-error.ts";
+import type { CardPayment } from "./card-payment.ts";
+
+// Spec §4 "Payment flow", one checkout attempt:
+//   1. create the order (with the card's payment method when a card pays);
+//   2. requires_action: the card action with the client secret;
+//   3. the card action failed: the payment is refused (the caller records it and goes to the error route);
+//   4. it succeeded: create the order again with the payment intent id;
+//   5. an order came back: paid.
+// Both calls carry the attempt's one idempotency key, so a doubled submit makes one order and one charge;
+// "Riprova" is a new attempt with a new key (ADR 014).
+
+/** The checkout as the form gives it, without the attempt's key and payment. */
+export type CheckoutRequest = Omit<OrderCreateBody, "idempotencyKey" | "payment">;
+
+/** A card or a 3-D Secure refusal: its Italian message goes to the payment error page. */
+export class PaymentRefused extends Error {}
+
+export interface PaymentDependencies {
+  createOrder: (body: OrderCreateBody) => Promise<OrderResponse>;
+  card: CardPayment;
+  newKey?: () => string;
+}
+
+const stripe = (code: PaymentCode): OrderCreateBody["payment"] => ({
+  type: "STRIPE",
+  code: JSON.stringify(code),
+});
+
+/**
+ * Runs one attempt. Resolves with the paid order; rejects with PaymentRefused when the card or its
+ * authentication was refused, or with the API's error when the order itself was refused (the form shows it).
+ */
+export async function payOrder(
+  request: CheckoutRequest,
+  card: SandboxCard | null,
+  deps: PaymentDependencies,
+): Promise<Order> {
+  const idempotencyKey = (deps.newKey ?? (() => crypto.randomUUID()))();
+  let payment: OrderCreateBody["payment"];
+  if (card) {
+    try {
+      const method = await deps.card.createPaymentMethod(card);
+      payment = stripe({ payment_method_id: method.id });
+    } catch (reason) {
+      throw new PaymentRefused(toHttpError(reason).message);
+    }
+  }
+  let response = await deps.createOrder({ ...request, idempotencyKey, ...(payment ? { payment } : {}) });
+  if (response.requires_action) {
+    const secret = response.payment_intent_client_secret;
+    const action = secret ? await deps.card.handleCardAction(secret) : { error: cardErrorMessage(undefined) };
+    if ("error" in action) throw new PaymentRefused(action.error);
+    response = await deps.createOrder({
+      ...request,
+      idempotencyKey,
+      payment: stripe({ payment_intent_id: action.paymentIntentId }),
+    });
+  }
+  const order = response.order;
+  if (!order || order.status === "FAILED")
+    throw new PaymentRefused(order?.error ?? cardErrorMessage(undefined));
+  return order;
+}

@@ -1,0 +1,321 @@
+import { type CardForm, CardFormSchema } from "@argine/core/orders/card-form";
+import type { CartState, CartView, PaymentPlan } from "@argine/core/orders/cart-state";
+import { type Checkout, CheckoutSchema } from "@argine/core/orders/checkout";
+import type { GiftCard, Order } from "@argine/core/orders/orders-api";
+import {
+  groupCardNumber,
+  SANDBOX_TEST_CARDS,
+  type SandboxCard,
+  sandboxCardOutcome,
+} from "@argine/core/payments/sandbox-api";
+import type { PracticeDetail } from "@argine/core/practices/practices-api";
+import { MESSAGES } from "@argine/core/shared/messages";
+import { formatAmount } from "@argine/core/shared/money";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRef } from "react";
+import type { FieldValues, Path, Resolver } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { useCurrentUser } from "../../shared/async/auth-state.ts";
+import { toHttpError } from "../../shared/http/http-error.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import { ErrorSummary, type SummaryField } from "../../shared/ui/error-summary.tsx";
+import formStyles from "../../shared/ui/form.module.css";
+import {
+  CheckboxField,
+  FormMessage,
+  RequiredNote,
+  SendError,
+  TextField,
+} from "../../shared/ui/form-field.tsx";
+import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
+import { ME_QUERY_KEY, meQueryOptions } from "../auth/public.ts";
+import { PRACTICES_QUERY_KEY } from "../practices/public.ts";
+import {
+  BILLING_FIELDS,
+  BILLING_LABELS,
+  BillingFields,
+  type BillingFormValues,
+  billingValues,
+} from "../profile/public.ts";
+import { SHOW_TEST_CARDS, useCardPayment } from "./card-payment.ts";
+import { dispatchCart } from "./cart-store.ts";
+import { trackCheckout } from "./checkout-analytics.ts";
+import { type CheckoutRequest, PaymentRefused, payOrder } from "./checkout-flow.ts";
+import { paymentErrorPath, paymentSuccessPath } from "./order-paths.ts";
+import { createOrder, ORDERS_QUERY_KEY } from "./order-queries.ts";
+import styles from "./orders.module.css";
+
+// The checkout form (spec §5): the billing data prefilled from the profile (the order saves them back), the
+// card when a card pays, the general conditions of sale; checked by core's CheckoutSchema and CardFormSchema
+// through the one form layer. The services come from the cart, not from a field.
+
+interface CheckoutFormValues extends FieldValues {
+  invoice: BillingFormValues;
+  salesConditionsAccepted: boolean;
+  card: CardForm & { zip: string };
+}
+
+type CheckoutBody = Checkout & { card?: SandboxCard };
+
+type Outcome = { order: Order } | { refused: string };
+
+const WITH_CARD = schemaResolver<CheckoutFormValues, CheckoutBody>(
+  CheckoutSchema.extend({ card: CardFormSchema }),
+);
+const WITHOUT_CARD = schemaResolver<CheckoutFormValues, CheckoutBody>(CheckoutSchema);
+
+const CARD_LABELS = {
+  "card.number": "Numero della carta",
+  "card.expiry": "Scadenza (MM/AA)",
+  "card.cvc": "CVC",
+  "card.zip": "CAP della carta",
+} as const;
+
+const FIELD_NAMES = [
+  ...BILLING_FIELDS.map((name) => `invoice.${name}` as const),
+  ...(Object.keys(CARD_LABELS) as (keyof typeof CARD_LABELS)[]),
+  "salesConditionsAccepted",
+  "items",
+] satisfies Path<CheckoutFormValues>[];
+
+export function CheckoutForm(props: {
+  practice: PracticeDetail;
+  cart: CartState;
+  view: CartView;
+  plan: PaymentPlan;
+  giftCard: GiftCard | null;
+}) {
+  const me = useQuery(meQueryOptions());
+  if (!me.data) {
+    return me.isError ? (
+      <FormMessage tone="error">Non siamo riusciti a caricare i tuoi dati: {me.error.message}</FormMessage>
+    ) : (
+      <p role="status">Caricamento dei tuoi dati…</p>
+    );
+  }
+  return <PaymentForm {...props} invoice={billingValues(me.data.invoice)} />;
+}
+
+function PaymentForm({
+  practice,
+  cart,
+  view,
+  plan,
+  giftCard,
+  invoice,
+}: {
+  practice: PracticeDetail;
+  cart: CartState;
+  view: CartView;
+  plan: PaymentPlan;
+  giftCard: GiftCard | null;
+  invoice: BillingFormValues;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useCurrentUser();
+  const card = useCardPayment();
+  const needsCard = plan.cardAmount > 0;
+  const items = view.lines.map((line) => line.code);
+  // The resolver reads what the page shows now: the services in the cart, whether a card pays.
+  const current = useRef({ items, needsCard });
+  current.current = { items, needsCard };
+  const resolver: Resolver<CheckoutFormValues, unknown, CheckoutBody> = (values, context, options) =>
+    (current.current.needsCard ? WITH_CARD : WITHOUT_CARD)(
+      { ...values, items: current.current.items },
+      context,
+      options,
+    );
+
+  const checkout = useCheckedForm<CheckoutFormValues, CheckoutBody, Outcome>({
+    resolver,
+    defaultValues: {
+      invoice,
+      salesConditionsAccepted: false,
+      card: { number: "", expiry: "", cvc: "", zip: "" },
+    },
+    fieldNames: FIELD_NAMES,
+    hideSpinner: true,
+    send: async (body) => {
+      trackCheckout("add_payment_info", user?.id, {
+        items: body.items,
+        amount: view.amount,
+        paymentType: plan.type,
+      });
+      const request: CheckoutRequest = {
+        practiceId: practice.practiceId,
+        items: body.items,
+        invoice: body.invoice,
+        salesConditionsAccepted: body.salesConditionsAccepted,
+        ...(cart.voucher?.isValid && cart.voucherCode ? { voucherCode: cart.voucherCode } : {}),
+        ...(giftCard && plan.giftCardAmount > 0 ? { giftCardCode: giftCard.code } : {}),
+      };
+      try {
+        const order = await payOrder(request, needsCard ? (body.card ?? null) : null, {
+          createOrder,
+          card,
+        });
+        return { order };
+      } catch (reason) {
+        if (reason instanceof PaymentRefused) return { refused: reason.message };
+        // Spec §8: an order's error is stored with its practice; the form shows it.
+        dispatchCart({
+          type: "orderError",
+          practiceId: practice.practiceId,
+          message: toHttpError(reason).message,
+        });
+        throw reason;
+      }
+    },
+    onSuccess: async (outcome) => {
+      // The practice may have moved (TO_PAID, OPEN) and the profile has the billing data the order saved.
+      void queryClient.invalidateQueries({ queryKey: PRACTICES_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+      if ("refused" in outcome) {
+        dispatchCart({ type: "orderError", practiceId: practice.practiceId, message: outcome.refused });
+        navigate(paymentErrorPath(practice.ticketCode));
+        return;
+      }
+      trackCheckout("purchase", user?.id, {
+        items: outcome.order.lines.map((line) => line.productCode),
+        amount: outcome.order.amount,
+        paymentType: outcome.order.paymentType,
+      });
+      dispatchCart({ type: "orderResult", practiceId: practice.practiceId, order: outcome.order });
+      navigate(paymentSuccessPath(practice.ticketCode));
+    },
+  });
+  const { formState } = checkout.form;
+  const summaryFields: SummaryField<CheckoutFormValues>[] = [
+    ...BILLING_FIELDS.map((name) => ({ name: `invoice.${name}` as const, label: BILLING_LABELS[name] })),
+    ...(needsCard
+      ? Object.entries(CARD_LABELS).map(([name, label]) => ({
+          name: name as Path<CheckoutFormValues>,
+          label,
+        }))
+      : []),
+    { name: "salesConditionsAccepted", label: "Condizioni generali di vendita" },
+  ];
+  const itemsError = checkout.error("items");
+  const fieldsMissing =
+    formState.isSubmitted && Boolean(formState.errors.invoice || (needsCard && formState.errors.card));
+
+  return (
+    <form className={`${formStyles.form} ${formStyles.wide}`} noValidate onSubmit={checkout.onSubmit}>
+      {itemsError ? <FormMessage tone="error">{itemsError}</FormMessage> : null}
+      {fieldsMissing ? <FormMessage tone="error">{MESSAGES.checkoutFieldsRequired}</FormMessage> : null}
+      <ErrorSummary
+        formState={formState}
+        fields={summaryFields}
+        onSelect={(name) => checkout.form.setFocus(name)}
+        summaryRef={checkout.summaryRef}
+        headingLevel={2}
+      />
+      <section aria-labelledby="billing-title" className={styles.section}>
+        <h2 id="billing-title" className={styles.sectionTitle}>
+          Dati di fatturazione
+        </h2>
+        <p className={styles.muted}>
+          Li prendiamo dal tuo profilo: se li cambi qui, li salviamo anche lì per i prossimi acquisti.
+        </p>
+        <div className={formStyles.form}>
+          <RequiredNote />
+          <BillingFields
+            field={(name, rules) => checkout.field(`invoice.${name}`, rules)}
+            country={checkout.form.watch("invoice.country")}
+            clearProvince={() => checkout.form.setValue("invoice.province", "")}
+          />
+        </div>
+      </section>
+      {needsCard ? (
+        <section aria-labelledby="card-title" className={styles.section}>
+          <h2 id="card-title" className={styles.sectionTitle}>
+            Pagamento con carta: {formatAmount(plan.cardAmount)}
+          </h2>
+          {SHOW_TEST_CARDS ? <TestCardsHint /> : null}
+          <div className={formStyles.form}>
+            <TextField
+              label={CARD_LABELS["card.number"]}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              spellCheck={false}
+              required
+              {...checkout.field("card.number")}
+            />
+            <div className={formStyles.row}>
+              <TextField
+                label={CARD_LABELS["card.expiry"]}
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                placeholder="MM/AA"
+                required
+                {...checkout.field("card.expiry")}
+              />
+              <TextField
+                label={CARD_LABELS["card.cvc"]}
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                maxLength={4}
+                hint="Le 3 o 4 cifre sul retro."
+                required
+                {...checkout.field("card.cvc")}
+              />
+            </div>
+            <TextField
+              label={`${CARD_LABELS["card.zip"]} (facoltativo)`}
+              inputMode="numeric"
+              autoComplete="billing postal-code"
+              maxLength={10}
+              {...checkout.field("card.zip")}
+            />
+          </div>
+        </section>
+      ) : null}
+      <CheckboxField
+        label={
+          <>
+            Ho letto e accetto le{" "}
+            <a href="/general-condition" target="_blank" rel="noopener">
+              condizioni generali di vendita
+              <span className="visually-hidden"> (si apre in una nuova scheda)</span>
+            </a>
+          </>
+        }
+        required
+        {...checkout.field("salesConditionsAccepted")}
+      />
+      <SendError error={checkout.submit.error} issuesPlaced={checkout.issuesPlaced} />
+      <div className={formStyles.actions}>
+        <button
+          type="submit"
+          className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.large}`}
+          disabled={checkout.submit.isPending}
+        >
+          {checkout.submit.isPending
+            ? "Pagamento in corso…"
+            : needsCard
+              ? `Paga ${formatAmount(plan.cardAmount)}`
+              : "Conferma l'acquisto"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The sandbox accepts only Stripe's test cards: the hint lists them (never shown with a real provider). */
+function TestCardsHint() {
+  return (
+    <details className={`${styles.muted} ${styles.testCardsHint}`}>
+      <summary>Modalità di prova: le carte da usare</summary>
+      <p>Nessun addebito è reale. Scadenza: una data futura qualsiasi; CVC: tre cifre qualsiasi.</p>
+      <ul className={styles.testCards}>
+        {SANDBOX_TEST_CARDS.map((card) => (
+          <li key={card.number}>
+            <code>{groupCardNumber(card.number)}</code>: {sandboxCardOutcome(card.scenario)}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,43 @@
+import type { OrderCreateBody } from "@argine/core/orders/orders-api";
+import { ORDERS_ROUTES as CALLS } from "@argine/core/orders/orders-routes";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { call } from "../../shared/http/call.ts";
+
+// The shop's calls of spec §7, as TanStack Query options and plain mutation functions. Keys start with
+// "orders", so one invalidation after a purchase refreshes the history, the gift cards and the campaigns.
+
+export const ORDERS_QUERY_KEY = ["orders"] as const;
+export const ORDERS_PAGE_SIZE = 10;
+
+export function ordersQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: [...ORDERS_QUERY_KEY, "list", page] as const,
+    queryFn: ({ signal }) => call(CALLS.list, { query: { page, pageSize: ORDERS_PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Spec §7: the campaigns are asked with the cart's amount, so the key changes with it. */
+export function campaignsQueryOptions(amount: number) {
+  return queryOptions({
+    queryKey: [...ORDERS_QUERY_KEY, "campaigns", amount] as const,
+    queryFn: ({ signal }) => call(CALLS.campaigns, { query: { amount }, signal }),
+  });
+}
+
+/** The gift cards issued to the user (the promo one included), to offer at checkout. */
+export function assignedGiftCardsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: [...ORDERS_QUERY_KEY, "giftCards", userId] as const,
+    queryFn: ({ signal }) => call(CALLS.assignedGiftCards, { params: { id: userId }, signal }),
+  });
+}
+
+export const verifyVoucher = (voucherCode: string) => call(CALLS.verifyVoucher, { body: { voucherCode } });
+
+export const verifyGiftCard = (code: string) => call(CALLS.verifyGiftCard, { body: { code } });
+
+export const requestGiftCard = (promo: string) => call(CALLS.requestGiftCard, { body: { promo } });
+
+/** POST /v1/orders: the paid order, or the card action to do first (spec §4 "Payment flow"). */
+export const createOrder = (body: OrderCreateBody) => call(CALLS.create, { body });

@@ -1,0 +1,166 @@
+import type { Order } from "@argine/core/orders/orders-api";
+import { casePath } from "@argine/core/practices/case-path";
+import type { PracticeDetail } from "@argine/core/practices/practices-api";
+import { render } from "@testing-library/react";
+import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
+import { vi } from "vitest";
+import { CARD_ACTION_MODAL_ID, MODAL_REGISTRY, ModalRoot } from "../../shared/modal/modal-root.tsx";
+import { AppProviders } from "../../shell/providers/app-providers.tsx";
+import { fakeOidcClient, stubApi } from "../../test-render.tsx";
+import { CardActionDialog } from "./card-action-dialog.tsx";
+import { CheckoutPage } from "./checkout-page.tsx";
+import { PaymentErrorPage, PaymentSuccessPage } from "./payment-outcome-pages.tsx";
+
+// The shop's pages in the per-case area with the API stubbed: the practice, the catalogue, the profile.
+
+export const PRACTICE_ID = "7d1f6f0e-2c1a-4a8e-9a57-0d4b1f3c2e11";
+export const TICKET = "AR-7KM2Q9XD";
+
+export const PRACTICE: PracticeDetail = {
+  practiceId: PRACTICE_ID,
+  ticketCode: TICKET,
+  status: "PENDING",
+  evaluation: "VALID",
+  crimeType: "REVENGEPORN",
+  platform: "Telegram",
+  anonymous: false,
+  createdAt: "2026-11-02T09:00:00.000Z",
+  expiryDate: null,
+  client: null,
+  humanReview: false,
+  urgent: false,
+  assignedLawyer: null,
+  assignedAt: null,
+  awaitingReplySince: null,
+  feedbackLink: null,
+  advicePrice: null,
+  services: [],
+  crimeUrl: null,
+  tags: [],
+  formsOfHate: [],
+  shitstorm: "UNKNOWN",
+  psychologicalSupport: "UNKNOWN",
+  serviceTakedownActive: true,
+  serviceLegalizationActive: true,
+  serviceInjuctionActive: true,
+  serviceAdviceActive: true,
+  humanReviewReason: null,
+  minorSexualContent: false,
+};
+
+const product = (code: string, name: string, price: number, discountedPrice: number, order: number) => ({
+  code,
+  name,
+  description: `${name}: descrizione`,
+  price,
+  discountedPrice,
+  vatRate: 22,
+  meta: { order },
+});
+
+export const PRODUCTS = [
+  product("TAKEDOWN", "Takedown", 150, 120, 2),
+  product("INJUCTION", "Diffida", 1234.5, 1234.5, 3),
+  product("DEFENCE", "Difesa Legale", 900, 900, 4),
+  product("ADVICE", "Consulenza", 60, 60, 5),
+];
+
+export const INVOICE = {
+  taxCode: "RSSMRA85T10A562S",
+  address: "Via Roma 1",
+  zip: "20121",
+  city: "Milano",
+  province: "MI",
+  country: "IT",
+};
+
+export const ME = {
+  id: "u1",
+  email: "giulia@example.it",
+  name: "Giulia",
+  lastname: "Rossi",
+  cellPhone: null,
+  marketingConsent: false,
+  privacyConsent: true,
+  roles: [],
+  invoice: INVOICE,
+};
+
+export function paidOrder(extra: Partial<Order> = {}): Order {
+  return {
+    id: "0b8f3c1e-7a2d-4c55-9e61-3f7a8d2b1c40",
+    practiceId: PRACTICE_ID,
+    ticketCode: TICKET,
+    practiceStatus: "OPEN",
+    status: "PAID",
+    paymentType: "STRIPE",
+    lines: [
+      {
+        productCode: "TAKEDOWN",
+        name: "Takedown",
+        price: 150,
+        discountedPrice: 120,
+        campaignDiscount: 0,
+        voucherDiscount: 0,
+        finalPrice: 120,
+        vatRate: 22,
+      },
+    ],
+    total: 150,
+    discount: 30,
+    campaignDiscount: 0,
+    voucherDiscount: 0,
+    amount: 120,
+    giftCardAmount: 0,
+    cardAmount: 120,
+    createdAt: "2026-11-24T10:00:00.000Z",
+    paidAt: "2026-11-24T10:01:00.000Z",
+    error: null,
+    ...extra,
+  };
+}
+
+/** The shop's routes of the per-case area, at `subPath`, with the API stubbed (the catalogue and profile). */
+export function renderShop(
+  subPath: string,
+  routes: Parameters<typeof stubApi>[0] = {},
+  { staff = false, signedIn = false }: { staff?: boolean; signedIn?: boolean } = {},
+) {
+  const api = stubApi({
+    "GET /v1/products": { status: 200, body: PRODUCTS },
+    [`GET /v1/practices/${PRACTICE_ID}/customService`]: {
+      status: 200,
+      body: { code: "ADVICE", price: null, discountedPrice: null },
+    },
+    "GET /v1/users/me": { status: 200, body: ME },
+    "GET /v1/campaigns": { status: 200, body: [] },
+    ...routes,
+  });
+  const base = casePath(TICKET);
+  const router = createMemoryRouter(
+    [
+      {
+        path: base,
+        element: (
+          <AppProviders
+            authClient={fakeOidcClient(
+              signedIn ? { restore: vi.fn(async () => ({ sub: ME.id, given_name: ME.name })) } : {},
+            )}
+          >
+            <Outlet />
+            <ModalRoot registry={{ ...MODAL_REGISTRY, [CARD_ACTION_MODAL_ID]: CardActionDialog }} />
+          </AppProviders>
+        ),
+        children: [
+          { index: true, element: <p>La pagina della pratica</p> },
+          { path: "add-services", element: <CheckoutPage practice={PRACTICE} staff={staff} /> },
+          { path: "add-services/payment/success", element: <PaymentSuccessPage practice={PRACTICE} /> },
+          { path: "add-services/payment/error", element: <PaymentErrorPage practice={PRACTICE} /> },
+        ],
+      },
+    ],
+    { initialEntries: [casePath(TICKET, subPath)] },
+  );
+  render(<RouterProvider router={router} />);
+  return { ...api, router };
+}
