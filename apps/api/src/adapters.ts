@@ -6,6 +6,7 @@ import { loadProviderKeys, type ProviderKeys } from "./identity/keys.ts";
 import { createOidcProvider } from "./identity/provider.ts";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import type { PaymentProvider } from "./payments/payment-provider.ts";
 
 /** What the Content-Security-Policy must allow for an adapter's browser side (Stripe.js, S3 uploads…). */
 export interface CspSources {
@@ -26,6 +27,8 @@ export interface Adapters {
   jobs: JobQueue;
   /** The embedded OpenID provider (mounted at /oidc) and its keys; null with an external provider. */
   identity: EmbeddedIdentity | null;
+  /** The card payment provider (ADR 014): the embedded sandbox, or Stripe. */
+  payments: PaymentProvider;
   /** The origins each adapter's browser side needs, merged into the CSP (http/security.ts). */
   csp: CspSources[];
 }
@@ -45,9 +48,26 @@ export async function createAdapters(
         : config.identity.embedded
           ? await embeddedIdentity(config, handle, clock)
           : null,
+    // TODO(merge issue 15): `overrides.payments ?? createSandboxProvider(...)` (the sandbox helper's factory in
+    // payments/sandbox-provider.ts), and its `csp` added to the list below. Until then only a test's provider.
+    payments: overrides.payments ?? paymentsNotWired,
     csp: overrides.csp ?? [],
   };
 }
+
+/** Stands in until the sandbox provider is merged: the server boots, and any payment call says why it fails. */
+const notWired = (): never => {
+  throw new Error("payment provider not wired: createAdapters needs the sandbox provider (issue 15 merge)");
+};
+const paymentsNotWired: PaymentProvider = {
+  name: "sandbox",
+  createAndConfirm: async () => notWired(),
+  confirm: async () => notWired(),
+  retrieve: async () => notWired(),
+  cancel: async () => notWired(),
+  parseEvent: () => notWired(),
+  csp: {},
+};
 
 export interface EmbeddedIdentity {
   keys: ProviderKeys;

@@ -1,5 +1,5 @@
 import { openDb } from "@argine/db/client";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "@argine/db/seed";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOP, seedDemo } from "@argine/db/seed";
 import { hash } from "@node-rs/argon2";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
@@ -48,6 +48,14 @@ async function main() {
     lines.push("", `  Account demo (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS)
       lines.push(`    ${a.email.padEnd(26)} ${a.roles.length ? a.roles.join(", ") : "cliente"}`);
+    // TODO(merge issue 15): list the sandbox's whole test-card table, imported from payments/sandbox-provider.ts.
+    lines.push(
+      "",
+      "  Negozio di prova:",
+      `    voucher ${DEMO_SHOP.voucher} (10%)  ·  gift card ${DEMO_SHOP.giftCard} (250 €)  ·  promo ${DEMO_SHOP.promo} (gift card difesa legale)`,
+      `    campagna ${DEMO_SHOP.campaign} (50% di difesa legale e consulenza, fino a 150 €)`,
+      "    carte di prova: 4242 4242 4242 4242 (ok), 4000 0027 6000 3184 (3-D Secure), 4000 0000 0000 0002 (rifiutata)",
+    );
   }
   if (config.devMailboxKey) {
     // The mails (account confirmation, password reset…) are not sent in demo mode: they wait here. The key

@@ -4,6 +4,7 @@ import type { Deps } from "../src/deps.ts";
 import type { JobPayloads, JobQueue, QueueName } from "../src/jobs/job-queue.ts";
 import { testConfig } from "./helpers.ts";
 import { MemoryMailer } from "./identity.ts";
+import { MemoryPayments } from "./payments.ts";
 
 /** A job queue that only records what a use case queued, and in which transaction handle. */
 export class RecordingJobs implements JobQueue {
@@ -32,6 +33,7 @@ export class RecordingJobs implements JobQueue {
 export function serviceDeps(db: Db, at: Date | string = new Date()) {
   const clock = new TestClock(at);
   const jobs = new RecordingJobs();
+  const payments = new MemoryPayments();
   const deps: Deps = {
     config: testConfig(),
     db,
@@ -39,7 +41,8 @@ export function serviceDeps(db: Db, at: Date | string = new Date()) {
     mailer: new MemoryMailer(),
     jobs,
     identity: null,
+    payments,
     csp: [],
   };
-  return { deps, clock, jobs };
+  return { deps, clock, jobs, payments };
 }

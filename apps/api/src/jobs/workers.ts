@@ -1,11 +1,15 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Deps } from "../deps.ts";
+import { settleStaleOrders } from "../orders/order-settlement.ts";
 import type { JobPayloads, QueueName } from "./job-queue.ts";
 
 /** Each queue's handler: a queue without one does not compile. */
 const HANDLERS: { [Q in QueueName]: (deps: Deps, data: JobPayloads[Q]) => Promise<void> } = {
   // A failure (SMTP down, a refused recipient) throws: pg-boss retries, then dead-letters it.
   mail: (deps, mail) => deps.mailer.send(mail),
+  "orders-settle": async (deps) => {
+    await settleStaleOrders(deps);
+  },
 };
 
 /** Starts the queue and works every queue in this process. */

@@ -5,6 +5,7 @@ import { openTestDb, testDbKinds } from "@argine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serviceDeps } from "../../test/service-deps.ts";
+import type { Mail } from "../mail/mailer.ts";
 import { confirmNewsletter, readIdeas, signUpToNewsletter } from "./outreach-service.ts";
 
 // The outreach use cases without HTTP (the routes' behaviour: routes/v1/outreach).
@@ -32,7 +33,7 @@ describe.each(testDbKinds())("outreach use cases on %s", (kind) => {
     );
     expect(jobs.sent).toHaveLength(1);
     expect(jobs.sent[0]?.tx).not.toBe(handle.db);
-    const token = tokenOf(jobs.sent[0]?.data);
+    const token = tokenOf(jobs.sent[0]?.data as Mail | undefined);
 
     await clock.setTime("2031-05-12T08:00:01Z");
     await expect(confirmNewsletter(deps, null, { token })).rejects.toMatchObject({ code: "INVALID_TOKEN" });

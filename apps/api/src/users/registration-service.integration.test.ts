@@ -5,6 +5,7 @@ import { TestClock } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../../test/helpers.ts";
 import { MemoryMailer } from "../../test/identity.ts";
+import { MemoryPayments } from "../../test/payments.ts";
 import type { Deps } from "../deps.ts";
 import { createJobQueue } from "../jobs/job-queue.ts";
 import type { Mail } from "../mail/mailer.ts";
@@ -31,9 +32,9 @@ describe.each(testDbKinds())("registration service on %s", (kind) => {
     // The real queue, never started: its sends are recorded here (or fail, as when its database is gone).
     const jobs = {
       ...createJobQueue(handle, clock),
-      send: async (_tx: unknown, _queue: unknown, mail: Mail) => {
+      send: async (_tx: unknown, _queue: unknown, mail: unknown) => {
         if (failQueue) throw new Error("queue unavailable");
-        queued.push(mail);
+        queued.push(mail as Mail);
       },
     };
     deps = {
@@ -43,6 +44,7 @@ describe.each(testDbKinds())("registration service on %s", (kind) => {
       mailer: new MemoryMailer(),
       jobs,
       identity: null,
+      payments: new MemoryPayments(),
       csp: [],
     };
   });

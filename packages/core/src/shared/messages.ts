@@ -1,3 +1,5 @@
+const CARD_ERROR_GENERIC = "Errore nel pagamento, verifica i dati inseriti";
+
 // The Italian message catalogue. Texts quoted by the spec are verbatim (spec §4, §5, §8), typos included:
 // clients and tests match them exactly.
 export const MESSAGES = {
@@ -133,6 +135,24 @@ export const MESSAGES = {
     "Grazie! Abbiamo ricevuto la tua richiesta: ti risponderemo all'indirizzo email indicato.",
   ideaReceived:
     "Grazie! Abbiamo ricevuto la tua idea: la leggeremo con attenzione e ti risponderemo via email.",
+
+  // the shop: checkout, vouchers and gift cards (one answer for an unknown, expired or used-up code)
+  voucherInvalid: "Il voucher non è valido, è scaduto o è già stato usato.",
+  giftCardInvalid: "La gift card non è valida, è scaduta o non ha più credito.",
+  giftCardNotApplicable: "La gift card non si può usare per i servizi scelti.",
+  promoInvalid: "Il codice promozionale non è valido o è scaduto.",
+  promoAlreadyRequested: "Hai già richiesto la gift card di questa promozione.",
+  tooManyWrongCodes: "Troppi codici errati: riprova fra un'ora.",
+  productNotAvailable:
+    "Uno dei servizi scelti non è disponibile per questa pratica: aggiorna la pagina e riprova.",
+  paymentRequired: "Per completare l'ordine inserisci i dati della carta.",
+  orderInProgress:
+    "Il pagamento di questo ordine è già in corso: attendi qualche istante e controlla i tuoi ordini.",
+  practiceHasOrderInProgress:
+    "Per questa pratica c'è già un pagamento in corso: completalo oppure riprova fra qualche minuto.",
+  orderPaymentMismatch: "Il pagamento indicato non corrisponde a questo ordine.",
+  orderNotPayable: "Questo ordine non si può più pagare: riprova con un nuovo ordine.",
+  paymentFailed: CARD_ERROR_GENERIC,
 } as const;
 
 // §8 card payment errors shown to the user, keyed by the payment provider's decline/error code.
@@ -147,7 +167,7 @@ export const CARD_ERROR_MESSAGES = {
   invalid_cvc: "Il codice CVC non è valido.",
   incorrect_pin: "Il PIN non è corretto.",
   insufficient_funds: "Fondi insufficienti.",
-  generic: "Errore nel pagamento, verifica i dati inseriti",
+  generic: CARD_ERROR_GENERIC,
 } as const;
 
 export type CardErrorCode = keyof typeof CARD_ERROR_MESSAGES;

@@ -1,0 +1,27 @@
+import { AppError } from "@argine/core/errors/app-error";
+import type { Actor } from "@argine/core/identity/policy";
+import { MESSAGES } from "@argine/core/shared/messages";
+import type { Db } from "@argine/db/client";
+import { countLoginFailures, recordLoginFailure } from "@argine/db/queries/users";
+
+// Voucher and gift-card codes are guessed one wrong try at a time: at most 5 wrong codes an hour per account
+// and per address (ADR 014). Counted in the failures table the sign-in lockout uses (identity/lockout.ts),
+// under keys of their own; a right code costs nothing.
+
+export const WRONG_CODES_MAX = 5;
+export const WRONG_CODES_WINDOW_MS = 60 * 60_000;
+
+const keysFor = (actor: Actor, ip: string) => [`code-user:${actor.userId}`, `code-ip:${ip}`];
+
+/** 429 once the account or the address has used up its wrong codes for the hour. */
+export async function refuseWhileGuessing(db: Db, actor: Actor, ip: string, at: Date): Promise<void> {
+  const since = new Date(at.getTime() - WRONG_CODES_WINDOW_MS);
+  for (const key of keysFor(actor, ip)) {
+    if ((await countLoginFailures(db, key, since)) >= WRONG_CODES_MAX) {
+      throw new AppError("TOO_MANY_REQUESTS", MESSAGES.tooManyWrongCodes);
+    }
+  }
+}
+
+export const recordWrongCode = (db: Db, actor: Actor, ip: string, at: Date) =>
+  recordLoginFailure(db, keysFor(actor, ip), at);
