@@ -171,7 +171,10 @@ export async function settleStaleOrders(deps: Deps): Promise<number> {
     new Date(now(deps.clock).getTime() - ABANDON_AFTER_MS),
     SETTLED_PER_PASS,
   );
-  for (const order of stale) await settleStaleOrder(deps, order);
+  // One order the provider cannot answer for must not hold up the others; the next pass tries it again.
+  const failures: unknown[] = [];
+  for (const order of stale) await settleStaleOrder(deps, order).catch((error) => failures.push(error));
+  if (failures.length) throw new AggregateError(failures, `${failures.length} orders not settled`);
   return stale.length;
 }
 

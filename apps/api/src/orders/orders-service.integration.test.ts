@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_CARDS } from "../../test/payments.ts";
 import { serviceDeps } from "../../test/service-deps.ts";
 import { requestGiftCard } from "./coupons-service.ts";
-import { ABANDON_AFTER_MS, settleStaleOrders } from "./order-settlement.ts";
+import { ABANDON_AFTER_MS, settleStaleOrder, settleStaleOrders } from "./order-settlement.ts";
 import { createOrder, listOrders } from "./orders-service.ts";
 
 const AT = new Date("2026-11-24T10:00:00Z");
@@ -141,6 +141,28 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     expect(paid.order).toMatchObject({ status: "PAID", practiceStatus: "OPEN" });
     expect(payments.createCalls).toHaveLength(1);
     expect(payments.intents.size).toBe(1);
+  });
+
+  it("fails the order when the 3-D Secure challenge is refused: a payment ko, the practice waiting again", async () => {
+    const { deps, payments } = serviceDeps(handle.db, AT);
+    const practice = await newPractice();
+    const first = { ...body(practice.id, ["TAKEDOWN"]), ...card(TEST_CARDS.threeDSecure) } as never;
+    await createOrder(deps, client, first);
+    const intent = [...payments.intents.values()][0]?.id as string;
+    payments.completeChallenge(intent, false);
+    await expect(
+      createOrder(deps, client, { ...(first as object), ...intentPaid(intent) } as never),
+    ).rejects.toMatchObject({ code: "PAYMENT_FAILED", message: CARD_ERROR_MESSAGES.generic });
+    expect((await ordersOf(practice.id))[0]?.status).toBe("FAILED");
+    expect(await statusOf(practice.id)).toBe("PENDING");
+    // Another intent than the order's is refused.
+    const other = { ...body(practice.id, ["TAKEDOWN"]), ...card(TEST_CARDS.threeDSecure) } as never;
+    await createOrder(deps, client, other);
+    await expect(
+      createOrder(deps, client, { ...(other as object), ...intentPaid(intent) } as never),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: MESSAGES.orderPaymentMismatch });
+    const waiting = (await ordersOf(practice.id)).find((o) => o.status === "AWAITING_PAYMENT");
+    expect((await settleStaleOrder(deps, waiting as never)).status).toBe("ABANDONED");
   });
 
   it("fails a refused card with its Italian message and gives back the voucher and the gift card", async () => {

@@ -75,7 +75,9 @@ export async function createOrder(deps: Deps, actor: Actor, body: OrderCreateBod
   }
   if (order.status === "PAID") return answer(deps, order, null);
   if (!code || !("payment_method_id" in code)) throw new Error("card order without a payment method");
-  // The provider's idempotency key is the order's id: one intent per order, however often this runs.
+  // The provider's idempotency key is the order's id: one intent per order, however often this runs. A
+  // provider that does not answer leaves the order awaiting (a 500, logged): its webhook, or the settle job
+  // after ABANDON_AFTER_MS, decides it.
   const intent = await deps.payments.createAndConfirm({
     amountCents: order.cardCents,
     paymentMethodId: code.payment_method_id,
