@@ -17,7 +17,7 @@ export function canOrderTransition(from: OrderStatus, to: OrderStatus): boolean 
   return TRANSITIONS[from].includes(to);
 }
 
-/** An order whose payment is settled one way or the other: nothing more happens to it. */
-export function isFinalOrderStatus(status: OrderStatus): boolean {
-  return TRANSITIONS[status].length === 0;
+/** The statuses an order may be in to move `to` this one: what a conditional update's WHERE accepts. */
+export function orderStatusesBefore(to: OrderStatus): OrderStatus[] {
+  return (Object.keys(TRANSITIONS) as OrderStatus[]).filter((from) => canOrderTransition(from, to));
 }

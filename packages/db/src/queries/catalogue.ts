@@ -1,5 +1,5 @@
 import { isProductCode } from "@argine/core/catalogue/product";
-import { and, asc, desc, eq, gt, gte, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
 import { campaigns, giftCards, products, vouchers } from "../schema/catalogue.ts";
@@ -153,7 +153,7 @@ export function listLiveCampaigns(db: Db, now: Date): Promise<CampaignRow[]> {
     .where(
       and(
         eq(campaigns.active, true),
-        or(isNull(campaigns.startsAt), lt(campaigns.startsAt, now)),
+        or(isNull(campaigns.startsAt), lte(campaigns.startsAt, now)),
         live(campaigns.endsAt, now),
         or(isNull(campaigns.budgetCents), gt(campaigns.budgetCents, 0)),
       ),

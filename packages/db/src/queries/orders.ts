@@ -1,3 +1,4 @@
+import { orderStatusesBefore } from "@argine/core/orders/lifecycle";
 import type { OrderStatus } from "@argine/core/orders/orders-api";
 import type { ServiceType } from "@argine/core/services/service-type";
 import { and, asc, count, desc, eq, inArray, lt, ne } from "drizzle-orm";
@@ -65,8 +66,8 @@ export function listOrderLines(db: Db, orderIds: readonly string[]): Promise<Ord
 }
 
 /**
- * Settles the order `to` PAID, FAILED or ABANDONED if it still awaits its payment; undefined when another
- * caller settled it first (or it never waited).
+ * Settles the order `to` PAID, FAILED or ABANDONED if core's lifecycle table allows it from the order's
+ * status (AWAITING_PAYMENT): undefined when another caller settled it first.
  */
 export async function settleOrder(
   db: Db,
@@ -78,7 +79,7 @@ export async function settleOrder(
   const [row] = await db
     .update(orders)
     .set({ status: to, updatedAt: at, errorCode, ...(to === "PAID" ? { paidAt: at } : {}) })
-    .where(and(eq(orders.id, id), eq(orders.status, "AWAITING_PAYMENT")))
+    .where(and(eq(orders.id, id), inArray(orders.status, orderStatusesBefore(to))))
     .returning();
   return row;
 }
