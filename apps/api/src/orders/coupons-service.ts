@@ -21,11 +21,12 @@ import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { newGiftCardCode } from "./gift-card-codes.ts";
 import { campaignsFor, cartCampaign } from "./order-pricing.ts";
-import { recordWrongCode, refuseWhileGuessing } from "./wrong-codes.ts";
+import { withCodeGuard, wrongCode } from "./wrong-codes.ts";
 
 // What the cart asks before the checkout (spec §7): the campaigns for its amount, a voucher's and a gift
 // card's worth, a promo gift card, the user's gift cards. A verification answers the same for an unknown,
-// expired or used-up code, and counts it against the wrong codes allowed (wrong-codes.ts).
+// expired or used-up code, and counts it against the wrong codes allowed (wrong-codes.ts), as a checkout
+// carrying a wrong code does.
 
 const giftCardView = (card: GiftCardRow): GiftCard => ({
   code: card.code,
@@ -40,34 +41,22 @@ export async function liveCampaigns(deps: Deps, _actor: Actor, amount: number): 
   return campaignsFor(await listLiveCampaigns(deps.db, now(deps.clock)), toCents(amount)).map(cartCampaign);
 }
 
-/** A code checked against the wrong codes allowed: `find` undefined counts one more and answers `refusal`. */
-async function verifyCode<T>(
-  deps: Deps,
-  actor: Actor,
-  ip: string,
-  refusal: string,
-  find: (at: Date) => Promise<T | undefined>,
-): Promise<T> {
+export function verifyVoucher(deps: Deps, actor: Actor, ip: string, code: string): Promise<Voucher> {
   const at = now(deps.clock);
-  await refuseWhileGuessing(deps.db, actor, ip, at);
-  const found = await find(at);
-  if (found) return found;
-  await recordWrongCode(deps.db, actor, ip, at);
-  throw new AppError("BAD_REQUEST", refusal);
+  return withCodeGuard(deps.db, actor, ip, at, async () => {
+    const voucher = await findUsableVoucher(deps.db, code, at);
+    if (!voucher) throw wrongCode("voucherCode", MESSAGES.voucherInvalid);
+    return { isValid: true, discountAmount: voucher.discountAmount };
+  });
 }
 
-export async function verifyVoucher(deps: Deps, actor: Actor, ip: string, code: string): Promise<Voucher> {
-  const voucher = await verifyCode(deps, actor, ip, MESSAGES.voucherInvalid, (at) =>
-    findUsableVoucher(deps.db, code, at),
-  );
-  return { isValid: true, discountAmount: voucher.discountAmount };
-}
-
-export async function verifyGiftCard(deps: Deps, actor: Actor, ip: string, code: string): Promise<GiftCard> {
-  const card = await verifyCode(deps, actor, ip, MESSAGES.giftCardInvalid, (at) =>
-    findSpendableGiftCard(deps.db, code, actor.userId, at),
-  );
-  return giftCardView(card);
+export function verifyGiftCard(deps: Deps, actor: Actor, ip: string, code: string): Promise<GiftCard> {
+  const at = now(deps.clock);
+  return withCodeGuard(deps.db, actor, ip, at, async () => {
+    const card = await findSpendableGiftCard(deps.db, code, actor.userId, at);
+    if (!card) throw wrongCode("code", MESSAGES.giftCardInvalid);
+    return giftCardView(card);
+  });
 }
 
 /**

@@ -20,6 +20,7 @@ import {
 } from "@argine/db/queries/catalogue";
 import type { NewOrder, NewOrderLine } from "@argine/db/queries/orders";
 import { listPracticeServices, type PracticeRow } from "@argine/db/queries/practices";
+import { wrongCode } from "./wrong-codes.ts";
 
 // The server prices every checkout (ADR 014): its own products, the practice's advice price, the campaign
 // that applies (with budget left), the voucher and the gift card, through core's cart maths. Nothing priced
@@ -77,7 +78,7 @@ export async function priceOrder(
   }
 
   const voucher = body.voucherCode ? await takeVoucherUse(tx, body.voucherCode, now) : null;
-  if (body.voucherCode && !voucher) throw new AppError("BAD_REQUEST", MESSAGES.voucherInvalid);
+  if (body.voucherCode && !voucher) throw wrongCode("voucherCode", MESSAGES.voucherInvalid);
 
   const selected = products.filter((p) => body.items.includes(p.code));
   const discountedCents = selected.reduce((sum, p) => sum + toCents(p.discountedPrice), 0);
@@ -113,7 +114,7 @@ export async function priceOrder(
   const giftCard = body.giftCardCode
     ? await findSpendableGiftCard(tx, body.giftCardCode, actor.userId, now)
     : undefined;
-  if (body.giftCardCode && !giftCard) throw new AppError("BAD_REQUEST", MESSAGES.giftCardInvalid);
+  if (body.giftCardCode && !giftCard) throw wrongCode("giftCardCode", MESSAGES.giftCardInvalid);
   const split = splitPayment(
     lines.map((l) => ({ productCode: l.productCode, finalCents: l.finalPriceCents })),
     giftCard ?? null,
@@ -126,7 +127,7 @@ export async function priceOrder(
     split.giftCardCents > 0 &&
     !(await takeGiftCardBalance(tx, giftCard.id, split.giftCardCents))
   ) {
-    throw new AppError("BAD_REQUEST", MESSAGES.giftCardInvalid);
+    throw wrongCode("giftCardCode", MESSAGES.giftCardInvalid);
   }
 
   const campaignCents = toCents(cart.campaignDiscount);

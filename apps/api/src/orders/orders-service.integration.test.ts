@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Actor } from "@argine/core/identity/policy";
-import { OrderCreateBodySchema } from "@argine/core/orders/orders-api";
+import { type OrderCreateBody, OrderCreateBodySchema } from "@argine/core/orders/orders-api";
 import { CARD_ERROR_MESSAGES, MESSAGES } from "@argine/core/shared/messages";
 import type { DbHandle } from "@argine/db/client";
 import { findUserByEmail } from "@argine/db/queries/users";
@@ -17,8 +17,10 @@ import { DEMO_SHOP, seedDemo } from "@argine/db/seed";
 import { openTestDb, testDbKinds } from "@argine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomIp } from "../../test/identity.ts";
 import { TEST_CARDS } from "../../test/payments.ts";
 import { serviceDeps } from "../../test/service-deps.ts";
+import type { Deps } from "../deps.ts";
 import { requestGiftCard } from "./coupons-service.ts";
 import { ABANDON_AFTER_MS, settleStaleOrder, settleStaleOrders } from "./order-settlement.ts";
 import { createOrder, listOrders } from "./orders-service.ts";
@@ -47,6 +49,8 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
   });
   afterAll(() => handle.close());
 
+  /** POST /v1/orders as the demo client, from an address of its own. */
+  const checkout = (deps: Deps, b: unknown) => createOrder(deps, client, b as OrderCreateBody, randomIp());
   let n = 0;
   /** A practice of the demo client (or `ownerId`'s), PENDING, every service for sale. */
   const newPractice = async (values: Partial<typeof practices.$inferInsert> = {}) => {
@@ -87,7 +91,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
   it("pays by card: the order PAID, the services created, the practice OPEN, the mail queued", async () => {
     const { deps, jobs, payments } = serviceDeps(handle.db, AT);
     const practice = await newPractice();
-    const answer = await createOrder(deps, client, {
+    const answer = await checkout(deps, {
       ...body(practice.id, ["TAKEDOWN", "INJUCTION"], { voucherCode: DEMO_SHOP.voucher }),
       ...card(TEST_CARDS.ok),
     } as never);
@@ -127,14 +131,14 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     const { deps, payments } = serviceDeps(handle.db, AT);
     const practice = await newPractice();
     const first = { ...body(practice.id, ["TAKEDOWN"]), ...card(TEST_CARDS.threeDSecure) } as never;
-    const action = await createOrder(deps, client, first);
+    const action = await checkout(deps, first);
     expect(action).toMatchObject({ order: null, requires_action: true });
     expect(action.payment_intent_client_secret).toMatch(/^pi_/);
     expect(await statusOf(practice.id)).toBe("TO_PAID");
-    expect(await createOrder(deps, client, first)).toEqual(action);
+    expect(await checkout(deps, first)).toEqual(action);
     const [intent] = [...payments.intents.values()];
     payments.completeChallenge(intent?.id as string, true);
-    const paid = await createOrder(deps, client, {
+    const paid = await checkout(deps, {
       ...(first as object),
       ...intentPaid(intent?.id as string),
     } as never);
@@ -147,19 +151,19 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     const { deps, payments } = serviceDeps(handle.db, AT);
     const practice = await newPractice();
     const first = { ...body(practice.id, ["TAKEDOWN"]), ...card(TEST_CARDS.threeDSecure) } as never;
-    await createOrder(deps, client, first);
+    await checkout(deps, first);
     const intent = [...payments.intents.values()][0]?.id as string;
     payments.completeChallenge(intent, false);
     await expect(
-      createOrder(deps, client, { ...(first as object), ...intentPaid(intent) } as never),
+      checkout(deps, { ...(first as object), ...intentPaid(intent) } as never),
     ).rejects.toMatchObject({ code: "PAYMENT_FAILED", message: CARD_ERROR_MESSAGES.generic });
     expect((await ordersOf(practice.id))[0]?.status).toBe("FAILED");
     expect(await statusOf(practice.id)).toBe("PENDING");
     // Another intent than the order's is refused.
     const other = { ...body(practice.id, ["TAKEDOWN"]), ...card(TEST_CARDS.threeDSecure) } as never;
-    await createOrder(deps, client, other);
+    await checkout(deps, other);
     await expect(
-      createOrder(deps, client, { ...(other as object), ...intentPaid(intent) } as never),
+      checkout(deps, { ...(other as object), ...intentPaid(intent) } as never),
     ).rejects.toMatchObject({ code: "BAD_REQUEST", message: MESSAGES.orderPaymentMismatch });
     const waiting = (await ordersOf(practice.id)).find((o) => o.status === "AWAITING_PAYMENT");
     expect((await settleStaleOrder(deps, waiting as never)).status).toBe("ABANDONED");
@@ -171,7 +175,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     const usesBefore = (await voucher(DEMO_SHOP.voucher))?.uses ?? 0;
     const balanceBefore = (await giftCard(DEMO_SHOP.giftCard))?.balanceCents;
     await expect(
-      createOrder(deps, client, {
+      checkout(deps, {
         ...body(practice.id, ["DEFENCE"], {
           voucherCode: DEMO_SHOP.voucher,
           giftCardCode: DEMO_SHOP.giftCard,
@@ -195,9 +199,8 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     const { deps, payments } = serviceDeps(handle.db, AT);
     const practice = await newPractice();
     const before = (await giftCard(DEMO_SHOP.giftCard))?.balanceCents as number;
-    const answer = await createOrder(
+    const answer = await checkout(
       deps,
-      client,
       body(practice.id, ["INJUCTION"], { giftCardCode: DEMO_SHOP.giftCard }),
     );
     expect(answer.order).toMatchObject({
@@ -223,7 +226,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
       message: MESSAGES.promoAlreadyRequested,
     });
     const [campaign] = await handle.db.select().from(campaigns).where(eq(campaigns.code, DEMO_SHOP.campaign));
-    const answer = await createOrder(deps, client, {
+    const answer = await checkout(deps, {
       ...body(practice.id, ["DEFENCE"], { giftCardCode: promo.code }),
       ...card(TEST_CARDS.ok),
     } as never);
@@ -252,7 +255,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
       budgetCents: 100000,
       sortOrder: 1,
     });
-    const answer = await createOrder(deps, client, body(practice.id, ["TAKEDOWN"]));
+    const answer = await checkout(deps, body(practice.id, ["TAKEDOWN"]));
     expect(answer.order).toMatchObject({
       status: "PAID",
       paymentType: "CAMPAIGN",
@@ -269,7 +272,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
   it("asks for the card when something is left to pay and none was sent", async () => {
     const { deps } = serviceDeps(handle.db, AT);
     const practice = await newPractice();
-    await expect(createOrder(deps, client, body(practice.id, ["TAKEDOWN"]))).rejects.toMatchObject({
+    await expect(checkout(deps, body(practice.id, ["TAKEDOWN"]))).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: MESSAGES.paymentRequired,
     });
@@ -280,17 +283,17 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     const { deps } = serviceDeps(handle.db, AT);
     const foreign = await newPractice({ ownerId: other.userId });
     await expect(
-      createOrder(deps, client, { ...body(foreign.id, ["TAKEDOWN"]), ...card(TEST_CARDS.ok) } as never),
+      checkout(deps, { ...body(foreign.id, ["TAKEDOWN"]), ...card(TEST_CARDS.ok) } as never),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     const noTakedown = await newPractice({ serviceTakedownActive: false });
     for (const items of [["TAKEDOWN"], ["PACKAGE"], ["ADVICE"], ["FEEDBACK"]]) {
       await expect(
-        createOrder(deps, client, { ...body(noTakedown.id, items), ...card(TEST_CARDS.ok) } as never),
+        checkout(deps, { ...body(noTakedown.id, items), ...card(TEST_CARDS.ok) } as never),
       ).rejects.toMatchObject({ code: "CONFLICT", message: MESSAGES.productNotAvailable });
     }
     const closed = await newPractice({ status: "CLOSED" });
     await expect(
-      createOrder(deps, client, { ...body(closed.id, ["DEFENCE"]), ...card(TEST_CARDS.ok) } as never),
+      checkout(deps, { ...body(closed.id, ["DEFENCE"]), ...card(TEST_CARDS.ok) } as never),
     ).rejects.toMatchObject({ code: "CONFLICT" });
   });
 
@@ -303,7 +306,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     const practice = await newPractice();
     for (const code of ["NESSUNO", `SCADUTO-${kind}`, `FINITO-${kind}`]) {
       await expect(
-        createOrder(deps, client, {
+        checkout(deps, {
           ...body(practice.id, ["TAKEDOWN"], { voucherCode: code }),
           ...card(TEST_CARDS.ok),
         } as never),
@@ -315,12 +318,12 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     const { deps, clock, payments } = serviceDeps(handle.db, AT);
     const left = await newPractice();
     const usesBefore = (await voucher(DEMO_SHOP.voucher))?.uses ?? 0;
-    await createOrder(deps, client, {
+    await checkout(deps, {
       ...body(left.id, ["TAKEDOWN"], { voucherCode: DEMO_SHOP.voucher }),
       ...card(TEST_CARDS.threeDSecure),
     } as never);
     const approved = await newPractice();
-    await createOrder(deps, client, {
+    await checkout(deps, {
       ...body(approved.id, ["INJUCTION"]),
       ...card(TEST_CARDS.threeDSecure),
     } as never);
@@ -347,10 +350,8 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     it("makes one order and one intent of 50 concurrent submissions of one checkout", async () => {
       const { deps, payments } = serviceDeps(handle.db, AT);
       const practice = await newPractice();
-      const checkout = { ...body(practice.id, ["TAKEDOWN"]), ...card(TEST_CARDS.ok) } as never;
-      const answers = await Promise.allSettled(
-        Array.from({ length: 50 }, () => createOrder(deps, client, checkout)),
-      );
+      const same = { ...body(practice.id, ["TAKEDOWN"]), ...card(TEST_CARDS.ok) };
+      const answers = await Promise.allSettled(Array.from({ length: 50 }, () => checkout(deps, same)));
       const rows = await ordersOf(practice.id);
       expect(rows).toHaveLength(1);
       expect(rows[0]?.status).toBe("PAID");
@@ -369,7 +370,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
       const [a, b] = [await newPractice(), await newPractice()];
       const results = await Promise.allSettled(
         [a, b].map((p) =>
-          createOrder(deps, client, {
+          checkout(deps, {
             ...body(p.id, ["TAKEDOWN"], { voucherCode: "ULTIMO" }),
             ...card(TEST_CARDS.ok),
           } as never),
@@ -396,7 +397,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
       const practices = await Promise.all(Array.from({ length: 4 }, () => newPractice()));
       const answers = await Promise.all(
         practices.map((p) =>
-          createOrder(deps, client, { ...body(p.id, ["LEGALIZATION"]), ...card(TEST_CARDS.ok) } as never),
+          checkout(deps, { ...body(p.id, ["LEGALIZATION"]), ...card(TEST_CARDS.ok) } as never),
         ),
       );
       // 10% of 149 € is 14,90 €: the 20 € budget pays one share.

@@ -31,6 +31,7 @@ import type { PaymentIntent } from "../payments/payment-provider.ts";
 import { priceOrder } from "./order-pricing.ts";
 import { applyIntent, completePaidOrder, settleStaleOrder } from "./order-settlement.ts";
 import { orderView, paidAnswer } from "./order-view.ts";
+import { withCodeGuard } from "./wrong-codes.ts";
 
 // The checkout (spec §4 "Payment flow", ADR 014). POST /v1/orders is called once with the card's payment
 // method, and once more with the intent after a 3-D Secure challenge; the same idempotency key always finds
@@ -49,7 +50,16 @@ function paymentCode(body: OrderCreateBody): PaymentCode | null {
 /** Marks a lost insert race on the idempotency key: the transaction rolls back what it took. */
 class SameAttempt extends Error {}
 
-export async function createOrder(deps: Deps, actor: Actor, body: OrderCreateBody): Promise<OrderResponse> {
+/**
+ * POST /v1/orders from `ip`: a voucher or gift-card code it carries counts against the wrong codes allowed,
+ * as a verification's does (no guessing through the checkout).
+ */
+export async function createOrder(
+  deps: Deps,
+  actor: Actor,
+  body: OrderCreateBody,
+  ip: string,
+): Promise<OrderResponse> {
   const code = paymentCode(body);
   const existing = await findOrderByKey(deps.db, actor.userId, body.idempotencyKey);
   if (existing) return continueOrder(deps, existing, code);
@@ -66,7 +76,11 @@ export async function createOrder(deps: Deps, actor: Actor, body: OrderCreateBod
 
   let order: OrderRow;
   try {
-    order = await deps.db.transaction((tx) => openOrder(deps, tx, actor, body, code));
+    const open = () => deps.db.transaction((tx) => openOrder(deps, tx, actor, body, code));
+    order =
+      body.voucherCode || body.giftCardCode
+        ? await withCodeGuard(deps.db, actor, ip, now(deps.clock), open)
+        : await open();
   } catch (error) {
     if (!(error instanceof SameAttempt)) throw error;
     const winner = await findOrderByKey(deps.db, actor.userId, body.idempotencyKey);

@@ -25,3 +25,36 @@ export async function refuseWhileGuessing(db: Db, actor: Actor, ip: string, at: 
 
 export const recordWrongCode = (db: Db, actor: Actor, ip: string, at: Date) =>
   recordLoginFailure(db, keysFor(actor, ip), at);
+
+type CodeField = "voucherCode" | "giftCardCode" | "code";
+
+/** The refusal of a code, shaped as a field's validation error (the form shows it under the field). */
+export const wrongCode = (field: CodeField, message: string) =>
+  new AppError("BAD_REQUEST", message, { issues: [{ path: [field], message }] });
+
+export function isWrongCode(error: unknown): boolean {
+  const issues =
+    error instanceof AppError ? (error.details as { issues?: { path: unknown[] }[] })?.issues : null;
+  const field = issues?.[0]?.path[0];
+  return field === "voucherCode" || field === "giftCardCode" || field === "code";
+}
+
+/**
+ * Runs `use` of the codes a caller typed (a verification, a checkout carrying a voucher or a gift card):
+ * refused while the account or the address has no wrong codes left, and a wrong code counted.
+ */
+export async function withCodeGuard<T>(
+  db: Db,
+  actor: Actor,
+  ip: string,
+  at: Date,
+  use: () => Promise<T>,
+): Promise<T> {
+  await refuseWhileGuessing(db, actor, ip, at);
+  try {
+    return await use();
+  } catch (error) {
+    if (isWrongCode(error)) await recordWrongCode(db, actor, ip, at);
+    throw error;
+  }
+}

@@ -72,6 +72,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         "Crea e paga l'ordine di un tentativo di acquisto (idempotencyKey): l'ordine pagato, oppure l'azione " +
         "richiesta dalla carta (3-D Secure) da completare prima di inviare di nuovo l'intent",
     }),
-    handler: (request) => createOrder(deps, requireActor(request), request.body),
+    handler: (request) => createOrder(deps, requireActor(request), request.body, request.ip),
   });
 };

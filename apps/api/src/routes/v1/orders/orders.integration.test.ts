@@ -125,7 +125,9 @@ describe.each(testDbKinds())("the shop's routes on %s", (kind) => {
     const intentId = first.body.payment_intent_client_secret?.split("_secret_")[0] as string;
 
     const bad = payments.signedEvent(intentId);
-    expect((await webhook(bad.body, bad.header.replace(/v1=./, "v1=0"))).status).toBe(400);
+    const forged = Buffer.from(bad.body.toString().replace("requires_action", "succeeded"));
+    expect((await webhook(forged, bad.header)).status).toBe(400);
+    expect((await webhook(bad.body, bad.header.replace(/v1=\w+/, `v1=${"0".repeat(64)}`))).status).toBe(400);
     expect((await webhook(bad.body, "")).status).toBe(400);
     expect((await orderOf(practice.id))?.status).toBe("AWAITING_PAYMENT");
 
@@ -199,5 +201,39 @@ describe.each(testDbKinds())("the shop's routes on %s", (kind) => {
     const res = await call<{ code: string }[]>(tokens.client, "/campaigns?amount=490");
     expect(res.status).toBe(200);
     expect(res.body.map((c) => c.code)).toContain(DEMO_SHOP.campaign);
+  });
+
+  // Last: it uses up the client's wrong codes for the hour.
+  it("counts a wrong voucher sent with a checkout as a wrong code: no guessing through the orders", async () => {
+    const practice = await newPractice();
+    const ip = randomIp();
+    for (let i = 0; i < 5; i++) {
+      const wrong = await call<{ details: unknown }>(
+        tokens.client,
+        "/orders",
+        "POST",
+        checkout(practice.id, ["TAKEDOWN"], TEST_CARDS.ok, { voucherCode: `INDOVINO${i}` }),
+        ip,
+      );
+      expect(wrong).toMatchObject({ status: 400, body: { message: MESSAGES.voucherInvalid } });
+      expect(wrong.body.details).toEqual({
+        issues: [{ path: ["voucherCode"], message: MESSAGES.voucherInvalid }],
+      });
+    }
+    const blocked = await call(
+      tokens.client,
+      "/orders",
+      "POST",
+      checkout(practice.id, ["TAKEDOWN"], TEST_CARDS.ok, { voucherCode: DEMO_SHOP.voucher }),
+    );
+    expect(blocked.status).toBe(429);
+    // Without a code the checkout is not held up.
+    const plain = await call(
+      tokens.client,
+      "/orders",
+      "POST",
+      checkout(practice.id, ["TAKEDOWN"], TEST_CARDS.ok),
+    );
+    expect(plain.status).toBe(200);
   });
 });
