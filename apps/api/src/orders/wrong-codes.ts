@@ -14,7 +14,7 @@ export const WRONG_CODES_WINDOW_MS = 60 * 60_000;
 const keysFor = (actor: Actor, ip: string) => [`code-user:${actor.userId}`, `code-ip:${ip}`];
 
 /** 429 once the account or the address has used up its wrong codes for the hour. */
-export async function refuseWhileGuessing(db: Db, actor: Actor, ip: string, at: Date): Promise<void> {
+async function refuseWhileGuessing(db: Db, actor: Actor, ip: string, at: Date): Promise<void> {
   const since = new Date(at.getTime() - WRONG_CODES_WINDOW_MS);
   for (const key of keysFor(actor, ip)) {
     if ((await countLoginFailures(db, key, since)) >= WRONG_CODES_MAX) {
@@ -23,7 +23,7 @@ export async function refuseWhileGuessing(db: Db, actor: Actor, ip: string, at: 
   }
 }
 
-export const recordWrongCode = (db: Db, actor: Actor, ip: string, at: Date) =>
+const recordWrongCode = (db: Db, actor: Actor, ip: string, at: Date) =>
   recordLoginFailure(db, keysFor(actor, ip), at);
 
 type CodeField = "voucherCode" | "giftCardCode" | "code";
@@ -32,7 +32,7 @@ type CodeField = "voucherCode" | "giftCardCode" | "code";
 export const wrongCode = (field: CodeField, message: string) =>
   new AppError("BAD_REQUEST", message, { issues: [{ path: [field], message }] });
 
-export function isWrongCode(error: unknown): boolean {
+function isWrongCode(error: unknown): boolean {
   const issues =
     error instanceof AppError ? (error.details as { issues?: { path: unknown[] }[] })?.issues : null;
   const field = issues?.[0]?.path[0];

@@ -1,7 +1,9 @@
-const CARD_ERROR_GENERIC = "Errore nel pagamento, verifica i dati inseriti";
-
 // The Italian message catalogue. Texts quoted by the spec are verbatim (spec §4, §5, §8), typos included:
 // clients and tests match them exactly.
+
+/** A refused payment's message when the card's own code says nothing more (also the 402's default). */
+const CARD_ERROR_GENERIC = "Errore nel pagamento, verifica i dati inseriti";
+
 export const MESSAGES = {
   // §5 form messages
   required: "Campo Obbligatorio",
