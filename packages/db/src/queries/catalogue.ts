@@ -161,7 +161,7 @@ export function listLiveCampaigns(db: Db, now: Date): Promise<CampaignRow[]> {
     .orderBy(asc(campaigns.sortOrder), asc(campaigns.createdAt));
 }
 
-/** Takes `cents` of the campaign's budget if it has that much left (or no limit); false otherwise. */
+/** Takes `cents` of the campaign's budget if it has that much left (or no limit); false otherwise (by id). */
 export async function takeCampaignBudget(db: Db, id: string, cents: number): Promise<boolean> {
   const [row] = await db
     .update(campaigns)
@@ -194,7 +194,7 @@ const usable = (now: Date) =>
     or(isNull(vouchers.maxUses), lt(vouchers.uses, vouchers.maxUses)),
   );
 
-/** Counts one use of the voucher with this code if it is still usable; the voucher, or undefined. */
+/** Counts one use of the voucher with this code if it is still usable; the voucher, or undefined (vouchers_code_key). */
 export async function takeVoucherUse(db: Db, code: string, now: Date): Promise<VoucherRow | undefined> {
   const [row] = await db
     .update(vouchers)
@@ -239,7 +239,7 @@ export async function findSpendableGiftCard(
   return row;
 }
 
-/** Takes `cents` of the card's balance if it has that much left; false otherwise. */
+/** Takes `cents` of the card's balance if it has that much left; false otherwise (by id). */
 export async function takeGiftCardBalance(db: Db, id: string, cents: number): Promise<boolean> {
   const [row] = await db
     .update(giftCards)
@@ -256,7 +256,7 @@ export async function giveBackGiftCardBalance(db: Db, id: string, cents: number)
     .where(eq(giftCards.id, id));
 }
 
-/** A promo's template: the admin's card carrying that promo and no holder, still valid. */
+/** A promo's template: the admin's card carrying that promo and no holder, still valid (gift_cards_promo_user_key). */
 export async function findPromoTemplate(db: Db, promo: string, now: Date): Promise<GiftCardRow | undefined> {
   const [row] = await db
     .select()
