@@ -24,11 +24,13 @@ import { catalogueRoutes } from "./routes/v1/catalogue/index.ts";
 import { devMailboxRoutes } from "./routes/v1/dev/mailbox.ts";
 import { feedbackRoutes } from "./routes/v1/feedback/index.ts";
 import { jobsAdminRoutes } from "./routes/v1/jobs/admin.ts";
+import { orderRoutes } from "./routes/v1/orders/index.ts";
 import { outreachRoutes } from "./routes/v1/outreach/index.ts";
 import { practiceRoutes } from "./routes/v1/practices/index.ts";
 import { sandboxRoutes } from "./routes/v1/sandbox/index.ts";
 import { userAdminRoutes } from "./routes/v1/users/admin.ts";
 import { userRoutes } from "./routes/v1/users/index.ts";
+import { paymentWebhookRoutes } from "./routes/webhooks/payments.ts";
 import { loadWebBuild, serveWeb } from "./web/static.ts";
 
 export interface AppDeps {
@@ -144,6 +146,8 @@ export async function buildApp({
       await v1.register(userAdminRoutes);
       await v1.register(feedbackRoutes);
       await v1.register(practiceRoutes);
+      await v1.register(orderRoutes);
+      await v1.register(paymentWebhookRoutes);
       await v1.register(catalogueAdminRoutes);
       await v1.register(outreachRoutes);
       await v1.register(jobsAdminRoutes);

@@ -1,6 +1,7 @@
 import type { Me } from "@argine/core/identity/users-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type IdentityServer, randomIp, signIn, startIdentityServer } from "../test/identity.ts";
+import { TEST_CARDS } from "../test/payments.ts";
 
 // Every documented /v1 route × every kind of caller, in one table (DESIGN.md §4). A route missing from the
 // table fails the first test, so a new route cannot ship without deciding who may call it.
@@ -266,6 +267,64 @@ const TABLE: Case[] = [
     // The client enters the code and key first and gets the practice; after that they are void for anyone.
     body: ({ unclaimed }: Ids) => unclaimed,
     expect: { anonymous: 401, client: 200, otherClient: 403, lawyer: 403, admin: 403 },
+  },
+  // the shop (issue 15): the cart's codes, the orders, the checkout (paid by the test provider's good card)
+  {
+    method: "GET",
+    path: "/v1/campaigns",
+    url: () => "/v1/campaigns?amount=490",
+    expect: signedIn(200),
+  },
+  {
+    method: "POST",
+    path: "/v1/voucher/verify",
+    url: () => "/v1/voucher/verify",
+    body: { voucherCode: "ARGINE10" },
+    expect: signedIn(200),
+  },
+  {
+    method: "POST",
+    path: "/v1/giftcard/verify",
+    url: () => "/v1/giftcard/verify",
+    body: { code: "DEMO-GIFT-CARD-250" },
+    expect: signedIn(200),
+  },
+  {
+    method: "POST",
+    path: "/v1/giftcard/request",
+    url: () => "/v1/giftcard/request",
+    body: { promo: "DIFESA150" },
+    expect: signedIn(201),
+  },
+  {
+    method: "GET",
+    path: "/v1/giftcard/user/assigned/{id}",
+    url: ({ otherClient }) => `/v1/giftcard/user/assigned/${otherClient}`,
+    expect: { anonymous: 401, client: 404, otherClient: 200, lawyer: 200, admin: 200 },
+  },
+  { method: "GET", path: "/v1/orders", url: () => "/v1/orders", expect: signedIn(200) },
+  {
+    method: "POST",
+    path: "/v1/orders",
+    url: () => "/v1/orders",
+    // The owner buys the takedown; nobody else may check out her practice, staff included.
+    body: ({ clientPractice }: Ids) => ({
+      practiceId: clientPractice,
+      items: ["TAKEDOWN"],
+      invoice: BILLING,
+      salesConditionsAccepted: true,
+      idempotencyKey: "6f1c1a52-4a0e-4d7b-9a39-0b8f3c2d1e01",
+      payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: TEST_CARDS.ok }) },
+    }),
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 404, admin: 404 },
+  },
+  // The provider's webhook: public, and nothing without a good signature.
+  {
+    method: "POST",
+    path: "/v1/webhooks/{provider}",
+    url: () => "/v1/webhooks/sandbox",
+    body: {},
+    expect: all(400),
   },
   // admin workspace
   { method: "GET", path: "/v1/admin/users", url: () => "/v1/admin/users?q=demo", expect: adminOnly(200) },

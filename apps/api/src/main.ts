@@ -1,6 +1,6 @@
 import { groupCardNumber, SANDBOX_TEST_CARDS, sandboxCardOutcome } from "@argine/core/payments/sandbox-api";
 import { openDb } from "@argine/db/client";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "@argine/db/seed";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOP, seedDemo } from "@argine/db/seed";
 import { hash } from "@node-rs/argon2";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
@@ -49,6 +49,12 @@ async function main() {
     lines.push("", `  Account demo (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS)
       lines.push(`    ${a.email.padEnd(26)} ${a.roles.length ? a.roles.join(", ") : "cliente"}`);
+    lines.push(
+      "",
+      "  Negozio di prova:",
+      `    voucher ${DEMO_SHOP.voucher} (10%)  ·  gift card ${DEMO_SHOP.giftCard} (250 €)  ·  promo ${DEMO_SHOP.promo} (gift card difesa legale)`,
+      `    campagna ${DEMO_SHOP.campaign} (50% di difesa legale e consulenza, fino a 150 €)`,
+    );
   }
   if (config.payments.provider === "sandbox") {
     // No card is ever charged here: the sandbox takes only Stripe's test numbers (README, ADR 014).

@@ -10,6 +10,7 @@ import { hashPassword } from "../src/identity/passwords.ts";
 import type { Mail, Mailer } from "../src/mail/mailer.ts";
 import { testConfig } from "./helpers.ts";
 import { jobsSettled } from "./jobs.ts";
+import { MemoryPayments } from "./payments.ts";
 import { freePort } from "./ports.ts";
 
 /**
@@ -93,7 +94,12 @@ export async function startIdentityServer(
   const handle = await openTestDb(kind);
   await seedDemo(handle.db, { hashPassword });
   const mailer = new MemoryMailer(handle.db);
-  const app = await buildApp({ config, handle, clock, adapters: { mailer, ...adapters(handle) } });
+  const app = await buildApp({
+    config,
+    handle,
+    clock,
+    adapters: { mailer, payments: new MemoryPayments(), ...adapters(handle) },
+  });
   await app.listen({ port, host: "127.0.0.1" });
   const oidc = await client.discovery(new URL(`${base}/oidc`), "argine-web", undefined, client.None(), {
     execute: [client.allowInsecureRequests],

@@ -3,6 +3,7 @@ import { TestClock } from "pg-boss";
 import type { Deps } from "../src/deps.ts";
 import type { JobPayloads, JobQueue, QueueName } from "../src/jobs/job-queue.ts";
 import type { Mail } from "../src/mail/mailer.ts";
+import type { PaymentProvider } from "../src/payments/payment-provider.ts";
 import { createPaymentProvider } from "../src/payments/payments.ts";
 import { testConfig } from "./helpers.ts";
 import { MemoryMailer } from "./identity.ts";
@@ -33,9 +34,13 @@ export class RecordingJobs implements JobQueue {
 
 /**
  * What a service takes, on a test database, for calling it without HTTP: a clock the test sets (only its
- * `now` is read) and a recording job queue.
+ * `now` is read), a recording job queue, and the payment sandbox unless the test brings its own provider.
  */
-export function serviceDeps(db: Db, at: Date | string = new Date()) {
+export function serviceDeps<P extends PaymentProvider = PaymentProvider>(
+  db: Db,
+  at: Date | string = new Date(),
+  payments?: P,
+) {
   const clock = new TestClock(at);
   const jobs = new RecordingJobs();
   const config = testConfig();
@@ -46,8 +51,8 @@ export function serviceDeps(db: Db, at: Date | string = new Date()) {
     mailer: new MemoryMailer(),
     jobs,
     identity: null,
-    payments: createPaymentProvider(config.payments, { db, jobs, clock }),
+    payments: payments ?? createPaymentProvider(config.payments, { db, jobs, clock }),
     csp: [],
   };
-  return { deps, clock, jobs };
+  return { deps, clock, jobs, payments: deps.payments as P };
 }

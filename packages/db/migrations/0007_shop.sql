@@ -95,4 +95,5 @@ CREATE UNIQUE INDEX "payments_order_key" ON "payments" USING btree ("order_id");
 CREATE UNIQUE INDEX "payments_provider_intent_key" ON "payments" USING btree ("provider","intent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sandbox_payment_intents_idempotency_key" ON "sandbox_payment_intents" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "gift_cards_promo_user_key" ON "gift_cards" USING btree ("promo","assigned_user_id") WHERE "gift_cards"."promo" is not null;--> statement-breakpoint
+CREATE INDEX "gift_cards_assigned_user_idx" ON "gift_cards" USING btree ("assigned_user_id");--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_budget_check" CHECK ("campaigns"."budget_cents" >= 0);

@@ -24,6 +24,14 @@ export const DEMO_ACCOUNTS = [
   { email: "admin@demo.argine.it", name: "Chiara", lastname: "Conti", roles: ["admin"] },
 ] as const;
 
+/** The shop's demo codes, printed at start (main.ts) beside the demo accounts. */
+export const DEMO_SHOP = {
+  voucher: "ARGINE10",
+  campaign: "SCUDO-DIGITALE",
+  promo: "DIFESA150",
+  giftCard: "DEMO-GIFT-CARD-250",
+} as const;
+
 // Prices in cents, VAT (22%) included.
 const CATALOGUE = [
   {
@@ -100,11 +108,13 @@ export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedO
   await db
     .insert(campaigns)
     .values({
-      code: "SCUDO-DIGITALE",
+      code: DEMO_SHOP.campaign,
       name: "Scudo Digitale",
       sponsor: "Fondazione Esempio (sponsor di esempio)",
       coveragePercent: 50,
       maxAmountCents: 15000,
+      // The sponsor's budget: each paid order takes its share, and a spent budget ends the campaign.
+      budgetCents: 300000,
       productCodes: ["DEFENCE", "ADVICE"],
       sortOrder: 10,
       endsAt: new Date(now.getTime() + YEAR_MS),
@@ -116,19 +126,30 @@ export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedO
     .values([
       { code: "BENVENUTO10", discountAmount: 10, expiresAt: new Date(now.getTime() + YEAR_MS) },
       { code: "ARGINE", discountAmount: null },
+      { code: DEMO_SHOP.voucher, discountAmount: 10, expiresAt: new Date(now.getTime() + YEAR_MS) },
     ])
     .onConflictDoNothing();
 
   await db
     .insert(giftCards)
-    .values({
-      code: "DIFESA-PROMO-150",
-      promo: "DIFESA150",
-      amountCents: 15000,
-      balanceCents: 15000,
-      productCodes: ["DEFENCE"],
-      expiresAt: new Date(now.getTime() + YEAR_MS),
-    })
+    .values([
+      // The promo's template: each account requesting DIFESA150 gets its own card copied from it.
+      {
+        code: "DIFESA-PROMO-150",
+        promo: DEMO_SHOP.promo,
+        amountCents: 15000,
+        balanceCents: 15000,
+        productCodes: ["DEFENCE"],
+        expiresAt: new Date(now.getTime() + YEAR_MS),
+      },
+      // An admin-issued card worth more than the formal notice (199 €), for any service.
+      {
+        code: DEMO_SHOP.giftCard,
+        amountCents: 25000,
+        balanceCents: 25000,
+        expiresAt: new Date(now.getTime() + YEAR_MS),
+      },
+    ])
     .onConflictDoNothing();
 
   // Through the users' query layer, like a registration; a second run finds the accounts it made.

@@ -11,6 +11,8 @@ export interface JobPayloads {
   mail: Mail;
   /** An event of the payment sandbox for the app's webhook, signed when it is posted (payments/). */
   "sandbox-event": { event: StripeEvent };
+  /** The orders left awaiting their payment: paid if the provider says so, abandoned otherwise (ADR 014). */
+  "orders-settle": Record<string, never>;
 }
 export type QueueName = keyof JobPayloads;
 
@@ -59,6 +61,11 @@ const COMPLETED_MAIL_SECONDS = 3600;
 
 type QueueOptions = Omit<Queue, "name">;
 
+/** The queues a schedule feeds (pg-boss cron, in the clock's time): each gets a job at every occurrence. */
+const SCHEDULES: Partial<Record<QueueName, string>> = {
+  "orders-settle": "*/5 * * * *",
+};
+
 const queueOptions = (mailRetry: RetryPolicy): Record<QueueName, QueueOptions> => ({
   mail: {
     retryLimit: mailRetry.limit,
@@ -80,6 +87,8 @@ const queueOptions = (mailRetry: RetryPolicy): Record<QueueName, QueueOptions> =
     deleteAfterSeconds: COMPLETED_MAIL_SECONDS,
     notify: true,
   },
+  // The next occurrence does the work again: a failed pass is not retried, and its record soon goes.
+  "orders-settle": { retryLimit: 0, deleteAfterSeconds: 3600 },
 });
 
 export interface JobQueueOptions {
@@ -170,6 +179,7 @@ export function createJobQueue(
         };
         await ensure(DEAD_LETTER_QUEUE, { retentionSeconds: DEAD_LETTER_RETENTION_SECONDS });
         for (const [name, options] of Object.entries(queues)) await ensure(name, options);
+        for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron);
       })();
       await started;
     },

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Deps } from "../deps.ts";
+import { settleStaleOrders } from "../orders/order-settlement.ts";
 import { deliverSandboxEvent } from "../payments/sandbox-webhook.ts";
 import type { JobPayloads, QueueName } from "./job-queue.ts";
 
@@ -9,6 +10,9 @@ const HANDLERS: { [Q in QueueName]: (deps: Deps, data: JobPayloads[Q]) => Promis
   mail: (deps, mail) => deps.mailer.send(mail),
   // A webhook that does not answer 2xx throws: retried like Stripe's deliveries, then dead-lettered.
   "sandbox-event": deliverSandboxEvent,
+  "orders-settle": async (deps) => {
+    await settleStaleOrders(deps);
+  },
 };
 
 /** Starts the queue and works every queue in this process. */

@@ -82,3 +82,24 @@ export function newsletterConfirmationMail(to: string, link: string, validHours:
       `scriveremo più.${signature}`,
   };
 }
+
+/**
+ * The client's receipt of a paid order: the services bought and the amount, nothing of the case itself (a
+ * mailbox may be read by the very person the case is about).
+ */
+export function orderConfirmationMail(
+  to: string,
+  name: string,
+  order: { services: readonly string[]; amount: string; paymentType: string },
+  ordersLink: string,
+): Mail {
+  return {
+    to,
+    subject: "Il tuo ordine su Argine è confermato",
+    text:
+      `Ciao ${name},\n\nabbiamo ricevuto il pagamento del tuo ordine. Servizi acquistati:\n\n` +
+      `${order.services.map((service) => `- ${service}`).join("\n")}\n\nTotale pagato: ${order.amount} ` +
+      `(${order.paymentType}, IVA inclusa).\n\nIl team legale inizia a lavorarci: trovi l'ordine e i ` +
+      `prossimi passi nella tua area personale:\n\n${ordersLink}${signature}`,
+  };
+}

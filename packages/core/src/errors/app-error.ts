@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   EMAIL_NOT_VERIFIED: 403,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** The card was refused: the message is the card's (CARD_ERROR_MESSAGES); a new attempt is a new order. */
+  PAYMENT_FAILED: 402,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -30,6 +32,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   EMAIL_NOT_VERIFIED: MESSAGES.emailNotVerified,
   UNAUTHORIZED: MESSAGES.unauthorized,
   FORBIDDEN: MESSAGES.forbidden,
+  PAYMENT_FAILED: MESSAGES.paymentFailed,
   NOT_FOUND: MESSAGES.notFound,
   CONFLICT: MESSAGES.conflict,
   PAYLOAD_TOO_LARGE: MESSAGES.payloadTooLarge,

@@ -112,6 +112,21 @@ describe("computeCart", () => {
     expect(cart).toMatchObject({ amount: 117.45, voucherDiscount: 13.05, cartDiscount: 32.55 });
   });
 
+  it("gives each product its campaign and voucher shares, adding up to the totals (the order's lines)", () => {
+    const cart = computeCart({
+      products,
+      items,
+      campaigns: [campaign("c", 1, { productCodes: ["TAKEDOWN"] })],
+      voucher: { isValid: true, discountAmount: 10 },
+    });
+    const takedown = cart.products.find((p) => p.code === "TAKEDOWN");
+    expect(takedown).toMatchObject({ campaignDiscount: 40.25, voucherDiscount: 8.05, finalPrice: 32.2 });
+    const sum = (pick: (p: (typeof cart.products)[number]) => number) =>
+      round2(cart.products.reduce((acc, p) => acc + pick(p), 0));
+    expect(sum((p) => p.campaignDiscount)).toBe(cart.campaignDiscount);
+    expect(sum((p) => p.voucherDiscount)).toBe(cart.voucherDiscount);
+  });
+
   it("takes 1% for a valid voucher without discountAmount, rounding each product to the cent", () => {
     const cart = computeCart({ products, items, voucher: { isValid: true } });
     // 1% of 80.50 is 0.805 → 0.81; 1% of 50 is 0.50.

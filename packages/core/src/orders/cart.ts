@@ -36,9 +36,12 @@ export interface CartInput<P extends PricedProduct> {
   voucher?: Voucher | null;
 }
 
+/** A product in the cart's answer: its final price and, when selected, the campaign's and voucher's shares. */
+export type CartLine<P> = P & { finalPrice: number; campaignDiscount: number; voucherDiscount: number };
+
 export interface CartTotals<P extends PricedProduct> {
-  /** The input products in the same order, each with its finalPrice. */
-  products: (P & { finalPrice: number })[];
+  /** The input products in the same order, each with its finalPrice (the server snapshots the shares). */
+  products: CartLine<P>[];
   /** Sum of the list prices of the selected products. */
   cartTotal: number;
   /** cartTotal − amount: catalogue discounts, campaign and voucher together. */
@@ -158,7 +161,12 @@ export function computeCart<P extends PricedProduct>(input: CartInput<P>): CartT
   const amount = sum(finalOf);
 
   return {
-    products: lines.map((line) => ({ ...line.product, finalPrice: fromCents(finalOf(line)) })),
+    products: lines.map((line) => ({
+      ...line.product,
+      finalPrice: fromCents(finalOf(line)),
+      campaignDiscount: fromCents(line.campaign),
+      voucherDiscount: fromCents(line.voucher),
+    })),
     cartTotal: fromCents(cartTotal),
     cartDiscount: fromCents(cartTotal - amount),
     amount: fromCents(amount),

@@ -1,5 +1,9 @@
 // The Italian message catalogue. Texts quoted by the spec are verbatim (spec §4, §5, §8), typos included:
 // clients and tests match them exactly.
+
+/** A refused payment's message when the card's own code says nothing more (also the 402's default). */
+const CARD_ERROR_GENERIC = "Errore nel pagamento, verifica i dati inseriti";
+
 export const MESSAGES = {
   // §5 form messages
   required: "Campo Obbligatorio",
@@ -146,6 +150,23 @@ export const MESSAGES = {
   sandboxChallengeNotFound: "Questa verifica di pagamento non esiste o il codice non corrisponde.",
   sandboxChallengeDone: "Questa verifica di pagamento è già stata completata.",
   cardPaymentUnavailable: "Il pagamento con carta non è disponibile al momento: riprova più tardi.",
+  // the shop: checkout, vouchers and gift cards (one answer for an unknown, expired or used-up code)
+  voucherInvalid: "Il voucher non è valido, è scaduto o è già stato usato.",
+  giftCardInvalid: "La gift card non è valida, è scaduta o non ha più credito.",
+  giftCardNotApplicable: "La gift card non si può usare per i servizi scelti.",
+  promoInvalid: "Il codice promozionale non è valido o è scaduto.",
+  promoAlreadyRequested: "Hai già richiesto la gift card di questa promozione.",
+  tooManyWrongCodes: "Troppi codici errati: riprova fra un'ora.",
+  productNotAvailable:
+    "Uno dei servizi scelti non è disponibile per questa pratica: aggiorna la pagina e riprova.",
+  paymentRequired: "Per completare l'ordine inserisci i dati della carta.",
+  orderInProgress:
+    "Il pagamento di questo ordine è già in corso: attendi qualche istante e controlla i tuoi ordini.",
+  practiceHasOrderInProgress:
+    "Per questa pratica c'è già un pagamento in corso: completalo oppure riprova fra qualche minuto.",
+  orderPaymentMismatch: "Il pagamento indicato non corrisponde a questo ordine.",
+  orderNotPayable: "Questo ordine non si può più pagare: riprova con un nuovo ordine.",
+  paymentFailed: CARD_ERROR_GENERIC,
 } as const;
 
 // §8 card payment errors shown to the user, keyed by the payment provider's decline/error code.
@@ -163,7 +184,7 @@ export const CARD_ERROR_MESSAGES = {
   // The 3-D Secure challenge refused or left (Stripe's code for it).
   payment_intent_authentication_failure:
     "L'autenticazione 3-D Secure non è riuscita: il pagamento è stato annullato.",
-  generic: "Errore nel pagamento, verifica i dati inseriti",
+  generic: CARD_ERROR_GENERIC,
 } as const;
 
 export type CardErrorCode = keyof typeof CARD_ERROR_MESSAGES;

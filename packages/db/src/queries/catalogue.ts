@@ -1,5 +1,6 @@
 import { isProductCode } from "@argine/core/catalogue/product";
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
 import { campaigns, giftCards, products, vouchers } from "../schema/catalogue.ts";
 
@@ -131,4 +132,158 @@ export async function updateGiftCard(
   if (!current) return undefined;
   const [row] = await db.update(giftCards).set(decide(current)).where(eq(giftCards.id, id)).returning();
   return row;
+}
+
+// ─── What the shop spends (ADR 014) ──────────────────────────────────────────────────────────────────────
+// Each use of a voucher, a gift card's balance or a campaign's budget is one conditional update: two orders
+// taking the last use (or the last euros) at once cannot both get it, and nothing goes below zero. Given
+// back the same way when the order fails or is abandoned.
+
+/** Not expired at `now` (no end is never). */
+const live = (expiresAt: PgColumn, now: Date) => or(isNull(expiresAt), gt(expiresAt, now));
+
+/**
+ * The campaigns a cart may use now: active, started, not ended, with budget left (null is no limit), by
+ * meta.order. Few rows: read whole.
+ */
+export function listLiveCampaigns(db: Db, now: Date): Promise<CampaignRow[]> {
+  return db
+    .select()
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.active, true),
+        or(isNull(campaigns.startsAt), lte(campaigns.startsAt, now)),
+        live(campaigns.endsAt, now),
+        or(isNull(campaigns.budgetCents), gt(campaigns.budgetCents, 0)),
+      ),
+    )
+    .orderBy(asc(campaigns.sortOrder), asc(campaigns.createdAt));
+}
+
+/** Takes `cents` of the campaign's budget if it has that much left (or no limit); false otherwise (by id). */
+export async function takeCampaignBudget(db: Db, id: string, cents: number): Promise<boolean> {
+  const [row] = await db
+    .update(campaigns)
+    .set({ budgetCents: sql`${campaigns.budgetCents} - ${cents}` })
+    .where(and(eq(campaigns.id, id), or(isNull(campaigns.budgetCents), gte(campaigns.budgetCents, cents))))
+    .returning({ id: campaigns.id });
+  return Boolean(row);
+}
+
+export async function giveBackCampaignBudget(db: Db, id: string, cents: number): Promise<void> {
+  await db
+    .update(campaigns)
+    .set({ budgetCents: sql`${campaigns.budgetCents} + ${cents}` })
+    .where(eq(campaigns.id, id));
+}
+
+/** The voucher with this code if it can be used now: active, not expired, uses left (vouchers_code_key). */
+export async function findUsableVoucher(db: Db, code: string, now: Date): Promise<VoucherRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(vouchers)
+    .where(and(eq(vouchers.code, code), usable(now)));
+  return row;
+}
+
+const usable = (now: Date) =>
+  and(
+    eq(vouchers.active, true),
+    live(vouchers.expiresAt, now),
+    or(isNull(vouchers.maxUses), lt(vouchers.uses, vouchers.maxUses)),
+  );
+
+/** Counts one use of the voucher with this code if it is still usable; the voucher, or undefined (vouchers_code_key). */
+export async function takeVoucherUse(db: Db, code: string, now: Date): Promise<VoucherRow | undefined> {
+  const [row] = await db
+    .update(vouchers)
+    .set({ uses: sql`${vouchers.uses} + 1` })
+    .where(and(eq(vouchers.code, code), usable(now)))
+    .returning();
+  return row;
+}
+
+export async function giveBackVoucherUse(db: Db, id: string): Promise<void> {
+  await db
+    .update(vouchers)
+    .set({ uses: sql`greatest(${vouchers.uses} - 1, 0)` })
+    .where(eq(vouchers.id, id));
+}
+
+/**
+ * The gift card with this code if `userId` may spend it now: not expired, some balance left, and either
+ * theirs or nobody's — but never a promo's template (a promo card with no holder: it is copied for each
+ * requester, not spent). By gift_cards_code_key.
+ */
+export async function findSpendableGiftCard(
+  db: Db,
+  code: string,
+  userId: string,
+  now: Date,
+): Promise<GiftCardRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(giftCards)
+    .where(
+      and(
+        eq(giftCards.code, code),
+        live(giftCards.expiresAt, now),
+        gt(giftCards.balanceCents, 0),
+        or(
+          eq(giftCards.assignedUserId, userId),
+          and(isNull(giftCards.assignedUserId), isNull(giftCards.promo)),
+        ),
+      ),
+    );
+  return row;
+}
+
+/** Takes `cents` of the card's balance if it has that much left; false otherwise (by id). */
+export async function takeGiftCardBalance(db: Db, id: string, cents: number): Promise<boolean> {
+  const [row] = await db
+    .update(giftCards)
+    .set({ balanceCents: sql`${giftCards.balanceCents} - ${cents}` })
+    .where(and(eq(giftCards.id, id), gte(giftCards.balanceCents, cents)))
+    .returning({ id: giftCards.id });
+  return Boolean(row);
+}
+
+export async function giveBackGiftCardBalance(db: Db, id: string, cents: number): Promise<void> {
+  await db
+    .update(giftCards)
+    .set({ balanceCents: sql`least(${giftCards.balanceCents} + ${cents}, ${giftCards.amountCents})` })
+    .where(eq(giftCards.id, id));
+}
+
+/** A promo's template: the admin's card carrying that promo and no holder, still valid (gift_cards_promo_user_key). */
+export async function findPromoTemplate(db: Db, promo: string, now: Date): Promise<GiftCardRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(giftCards)
+    .where(and(eq(giftCards.promo, promo), isNull(giftCards.assignedUserId), live(giftCards.expiresAt, now)))
+    .orderBy(desc(giftCards.createdAt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Issues `card` to `userId`, once per promo and account (gift_cards_promo_user_key): undefined when they
+ * already have this promo's card, or the code is taken.
+ */
+export async function issueGiftCard(
+  db: Db,
+  card: NewGiftCard & { assignedUserId: string },
+): Promise<GiftCardRow | undefined> {
+  const [row] = await db.insert(giftCards).values(card).onConflictDoNothing().returning();
+  return row;
+}
+
+/** The gift cards assigned to a user, newest first (gift_cards_assigned_user_idx). */
+export function listUserGiftCards(db: Db, userId: string): Promise<GiftCardRow[]> {
+  return db
+    .select()
+    .from(giftCards)
+    .where(eq(giftCards.assignedUserId, userId))
+    .orderBy(desc(giftCards.createdAt), asc(giftCards.code));
 }

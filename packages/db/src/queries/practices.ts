@@ -108,6 +108,12 @@ export async function claimPracticeWithKey(
   return row;
 }
 
+/** The practice, its row locked until the caller's transaction ends (a checkout: one at a time per practice). */
+export async function lockPractice(db: Db, id: string): Promise<PracticeRow | undefined> {
+  const [row] = await db.select().from(practices).where(eq(practices.id, id)).for("update");
+  return row;
+}
+
 export async function findPracticeByTicketCode(db: Db, ticketCode: string): Promise<PracticeRow | undefined> {
   const [row] = await db.select().from(practices).where(eq(practices.ticketCode, ticketCode));
   return row;

@@ -1,6 +1,16 @@
 import type { ProductCode } from "@argine/core/catalogue/product";
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns.ts";
 import { users } from "./identity.ts";
 
@@ -79,6 +89,8 @@ export const giftCards = pgTable(
     uniqueIndex("gift_cards_code_key").on(t.code),
     // A promo gift card is one per account (spec §9).
     uniqueIndex("gift_cards_promo_user_key").on(t.promo, t.assignedUserId).where(sql`${t.promo} is not null`),
+    // GET /v1/giftcard/user/assigned/{id}: a user's cards.
+    index("gift_cards_assigned_user_idx").on(t.assignedUserId),
     check("gift_cards_balance_check", sql`${t.balanceCents} between 0 and ${t.amountCents}`),
   ],
 );

@@ -1,0 +1,212 @@
+import { AppError } from "@argine/core/errors/app-error";
+import { PAYMENT_TYPE } from "@argine/core/orders/orders-api";
+import { canTransition } from "@argine/core/practices/lifecycle";
+import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
+import { PACKAGE_SERVICE_TYPES, SERVICE_TYPE, type ServiceType } from "@argine/core/services/service-type";
+import { formatAmount, fromCents } from "@argine/core/shared/money";
+import type { Db } from "@argine/db/client";
+import {
+  giveBackCampaignBudget,
+  giveBackGiftCardBalance,
+  giveBackVoucherUse,
+} from "@argine/db/queries/catalogue";
+import {
+  addPracticeServices,
+  findOrder,
+  findPaymentByIntent,
+  findPaymentOfOrder,
+  forgetPaymentEvent,
+  listOrderLines,
+  type OrderRow,
+  ordersAwaitingSince,
+  otherOrderAwaiting,
+  recordPayment,
+  recordPaymentEvent,
+  settleOrder,
+} from "@argine/db/queries/orders";
+import { findPractice, updatePracticeStatus } from "@argine/db/queries/practices";
+import { findUserById } from "@argine/db/queries/users";
+import { now } from "../clock.ts";
+import type { Deps } from "../deps.ts";
+import { orderConfirmationMail } from "../mail/templates.ts";
+import type { PaymentIntent } from "../payments/payment-provider.ts";
+
+// Where an order's payment is settled (ADR 014). The browser's second call, the provider's webhook and the
+// reconciliation job all end here: each reads the intent from the provider and calls payOrder or failOrder,
+// whose conditional update lets exactly one of them settle the order.
+
+/** An order left awaiting its payment this long is settled by the job: paid, or abandoned. */
+export const ABANDON_AFTER_MS = 30 * 60_000;
+const SETTLED_PER_PASS = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Completes a paid order, in the caller's transaction: the practice's services (a PACKAGE creates the three
+ * it bundles), the practice OPEN by the lifecycle table, the confirmation mail queued.
+ */
+export async function completePaidOrder(deps: Deps, tx: Db, order: OrderRow, at: Date): Promise<void> {
+  const lines = await listOrderLines(tx, [order.id]);
+  const types = lines.flatMap((line): ServiceType[] =>
+    line.productCode === "PACKAGE"
+      ? [...PACKAGE_SERVICE_TYPES]
+      : SERVICE_TYPE.is(line.productCode)
+        ? [line.productCode]
+        : [],
+  );
+  await addPracticeServices(tx, order.practiceId, types, at);
+  const practice = await findPractice(tx, order.practiceId);
+  const from = practice && PRACTICE_STATUS.schema.parse(practice.status);
+  if (from && canTransition(from, "OPEN", "system")) {
+    await updatePracticeStatus(tx, order.practiceId, from, "OPEN", at);
+  }
+  const user = await findUserById(tx, order.userId);
+  if (user) {
+    const mail = orderConfirmationMail(
+      user.email,
+      user.name,
+      {
+        services: lines.map((line) => line.name),
+        amount: formatAmount(fromCents(order.amountCents)),
+        paymentType: PAYMENT_TYPE.labels[order.paymentType],
+      },
+      `${deps.config.publicUrl}/dashboard/orders`,
+    );
+    await deps.jobs.send(tx, "mail", mail);
+  }
+}
+
+/** The order paid, once: whoever comes second finds it settled and gets it as it is. */
+export function payOrder(deps: Deps, orderId: string): Promise<OrderRow | undefined> {
+  return deps.db.transaction(async (tx) => {
+    const at = now(deps.clock);
+    const paid = await settleOrder(tx, orderId, "PAID", at);
+    if (!paid) return findOrder(tx, orderId);
+    await completePaidOrder(deps, tx, paid, at);
+    return paid;
+  });
+}
+
+/**
+ * The order FAILED (the card was refused) or ABANDONED, once: the voucher use, the gift card's amount and
+ * the campaign's budget go back, and the practice waits again (TO_PAID → PENDING) unless another order of
+ * it still awaits its payment.
+ */
+export function failOrder(
+  deps: Deps,
+  orderId: string,
+  to: "FAILED" | "ABANDONED",
+  errorCode: string | null,
+): Promise<OrderRow | undefined> {
+  return deps.db.transaction(async (tx) => {
+    const at = now(deps.clock);
+    const order = await settleOrder(tx, orderId, to, at, errorCode);
+    if (!order) return findOrder(tx, orderId);
+    if (order.voucherId) await giveBackVoucherUse(tx, order.voucherId);
+    if (order.giftCardId && order.giftCardCents > 0) {
+      await giveBackGiftCardBalance(tx, order.giftCardId, order.giftCardCents);
+    }
+    if (order.campaignId && order.campaignCents > 0) {
+      await giveBackCampaignBudget(tx, order.campaignId, order.campaignCents);
+    }
+    const practice = await findPractice(tx, order.practiceId);
+    if (
+      practice?.status === "TO_PAID" &&
+      canTransition("TO_PAID", "PENDING", "system") &&
+      !(await otherOrderAwaiting(tx, order.practiceId, order.id))
+    ) {
+      await updatePracticeStatus(tx, order.practiceId, "TO_PAID", "PENDING", at);
+    }
+    return order;
+  });
+}
+
+/**
+ * Settles the order as the provider's intent says — succeeded: paid; refused: failed; cancelled:
+ * abandoned; anything else (a card action pending, processing): nothing yet — and returns it as it now is.
+ */
+export async function applyIntent(deps: Deps, order: OrderRow, intent: PaymentIntent): Promise<OrderRow> {
+  await recordPayment(
+    deps.db,
+    {
+      orderId: order.id,
+      provider: deps.payments.name,
+      intentId: intent.id,
+      amountCents: intent.amountCents,
+      status: intent.status,
+      errorCode: intent.errorCode,
+    },
+    now(deps.clock),
+  );
+  const settled =
+    intent.status === "succeeded"
+      ? await payOrder(deps, order.id)
+      : intent.status === "requires_payment_method" && intent.errorCode
+        ? await failOrder(deps, order.id, "FAILED", intent.errorCode)
+        : intent.status === "canceled"
+          ? await failOrder(deps, order.id, "ABANDONED", intent.errorCode)
+          : order;
+  return settled ?? order;
+}
+
+/**
+ * An order that has waited too long, or that a new checkout of its practice must not race: paid if its
+ * intent succeeded, otherwise its intent is cancelled and the order abandoned. An order without an intent
+ * (its provider call never answered) is abandoned.
+ */
+export async function settleStaleOrder(deps: Deps, order: OrderRow): Promise<OrderRow> {
+  const payment = await findPaymentOfOrder(deps.db, order.id);
+  if (!payment) return (await failOrder(deps, order.id, "ABANDONED", null)) ?? order;
+  let intent = await deps.payments.retrieve(payment.intentId);
+  if (intent.status !== "succeeded" && intent.status !== "canceled") {
+    intent = await deps.payments.cancel(intent.id);
+  }
+  if (intent.status === "succeeded") return applyIntent(deps, order, intent);
+  return (await failOrder(deps, order.id, "ABANDONED", intent.errorCode)) ?? order;
+}
+
+/** The reconciliation job (every 5 minutes): every order awaiting its payment for over 30 minutes. */
+export async function settleStaleOrders(deps: Deps): Promise<number> {
+  const stale = await ordersAwaitingSince(
+    deps.db,
+    new Date(now(deps.clock).getTime() - ABANDON_AFTER_MS),
+    SETTLED_PER_PASS,
+  );
+  // One order the provider cannot answer for must not hold up the others; the next pass tries it again.
+  const failures: unknown[] = [];
+  for (const order of stale) await settleStaleOrder(deps, order).catch((error) => failures.push(error));
+  if (failures.length) throw new AggregateError(failures, `${failures.length} orders not settled`);
+  return stale.length;
+}
+
+/**
+ * A webhook request (POST /v1/webhooks/{provider}): a bad signature is refused (400) and changes nothing;
+ * an event already handled is answered and ignored; otherwise the intent is read from the provider (the
+ * event's copy is not trusted) and its order settled. A failure forgets the event, so the provider's
+ * redelivery is handled again.
+ */
+export async function handlePaymentEvent(
+  deps: Deps,
+  provider: string,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<{ received: true }> {
+  if (provider !== deps.payments.name) throw new AppError("NOT_FOUND");
+  const event = deps.payments.parseEvent(rawBody, signature);
+  if (!event) throw new AppError("BAD_REQUEST");
+  if (!(await recordPaymentEvent(deps.db, { provider, eventId: event.id, type: event.type }))) {
+    return { received: true };
+  }
+  try {
+    const intent = await deps.payments.retrieve(event.intent.id);
+    const payment = await findPaymentByIntent(deps.db, provider, intent.id);
+    // Before the browser's call recorded the payment, the intent's metadata names the order.
+    const orderId = payment?.orderId ?? intent.metadata.orderId;
+    const order = orderId && UUID.test(orderId) ? await findOrder(deps.db, orderId) : undefined;
+    const ours = order && (payment || !(await findPaymentOfOrder(deps.db, order.id)));
+    if (order && ours && order.status === "AWAITING_PAYMENT") await applyIntent(deps, order, intent);
+  } catch (error) {
+    await forgetPaymentEvent(deps.db, provider, event.id);
+    throw error;
+  }
+  return { received: true };
+}

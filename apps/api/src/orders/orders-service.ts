@@ -1,0 +1,203 @@
+import { AppError } from "@argine/core/errors/app-error";
+import type { Actor } from "@argine/core/identity/policy";
+import {
+  type OrderCreateBody,
+  type OrderList,
+  type OrderResponse,
+  type PaymentCode,
+  PaymentCodeSchema,
+} from "@argine/core/orders/orders-api";
+import { ordersPolicy } from "@argine/core/orders/policy";
+import { canTransition } from "@argine/core/practices/lifecycle";
+import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
+import { cardErrorMessage, MESSAGES } from "@argine/core/shared/messages";
+import { type PagingQuery, pageWindow } from "@argine/core/shared/paging";
+import type { Db } from "@argine/db/client";
+import {
+  awaitingOrdersOfPractice,
+  findOrderByKey,
+  findPaymentOfOrder,
+  insertOrder,
+  listOrderLines,
+  listUserOrders,
+  type OrderRow,
+  settleOrder,
+} from "@argine/db/queries/orders";
+import { findPractice, lockPractice, updatePracticeStatus } from "@argine/db/queries/practices";
+import { upsertBilling } from "@argine/db/queries/users";
+import { now } from "../clock.ts";
+import type { Deps } from "../deps.ts";
+import type { PaymentIntent } from "../payments/payment-provider.ts";
+import { priceOrder } from "./order-pricing.ts";
+import { applyIntent, completePaidOrder, settleStaleOrder } from "./order-settlement.ts";
+import { orderView, paidAnswer } from "./order-view.ts";
+import { withCodeGuard } from "./wrong-codes.ts";
+
+// The checkout (spec §4 "Payment flow", ADR 014). POST /v1/orders is called once with the card's payment
+// method, and once more with the intent after a 3-D Secure challenge; the same idempotency key always finds
+// the same order, so a doubled or retried submission makes one order and one charge.
+
+/** `payment.code` is JSON text (spec §3); anything else is a bad request. */
+function paymentCode(body: OrderCreateBody): PaymentCode | null {
+  if (!body.payment) return null;
+  try {
+    return PaymentCodeSchema.parse(JSON.parse(body.payment.code));
+  } catch {
+    throw new AppError("BAD_REQUEST");
+  }
+}
+
+/** Marks a lost insert race on the idempotency key: the transaction rolls back what it took. */
+class SameAttempt extends Error {}
+
+/**
+ * POST /v1/orders from `ip`: a voucher or gift-card code it carries counts against the wrong codes allowed,
+ * as a verification's does (no guessing through the checkout).
+ */
+export async function createOrder(
+  deps: Deps,
+  actor: Actor,
+  body: OrderCreateBody,
+  ip: string,
+): Promise<OrderResponse> {
+  const code = paymentCode(body);
+  const existing = await findOrderByKey(deps.db, actor.userId, body.idempotencyKey);
+  if (existing) return continueOrder(deps, existing, code);
+  if (code && "payment_intent_id" in code) throw new AppError("BAD_REQUEST", MESSAGES.orderPaymentMismatch);
+
+  const practice = await findPractice(deps.db, body.practiceId);
+  if (!practice || !ordersPolicy(actor, "checkout", practice)) throw new AppError("NOT_FOUND");
+  // An earlier attempt still waiting (a 3-D Secure window closed, a tab left open) is settled first: paid if
+  // it went through (then its services are no longer for sale), otherwise cancelled, so nothing is bought twice.
+  for (const earlier of await awaitingOrdersOfPractice(deps.db, practice.id)) {
+    const another = earlier.idempotencyKey !== body.idempotencyKey;
+    if (another && (await findPaymentOfOrder(deps.db, earlier.id))) await settleStaleOrder(deps, earlier);
+  }
+
+  let order: OrderRow;
+  try {
+    const open = () => deps.db.transaction((tx) => openOrder(deps, tx, actor, body, code));
+    order =
+      body.voucherCode || body.giftCardCode
+        ? await withCodeGuard(deps.db, actor, ip, now(deps.clock), open)
+        : await open();
+  } catch (error) {
+    if (!(error instanceof SameAttempt)) throw error;
+    const winner = await findOrderByKey(deps.db, actor.userId, body.idempotencyKey);
+    if (!winner) throw new AppError("CONFLICT", MESSAGES.orderInProgress);
+    return continueOrder(deps, winner, code);
+  }
+  if (order.status === "PAID") return answer(deps, order, null);
+  if (!code || !("payment_method_id" in code)) throw new Error("card order without a payment method");
+  // The provider's idempotency key is the order's id: one intent per order, however often this runs. A
+  // provider that does not answer leaves the order awaiting (a 500, logged): its webhook, or the settle job
+  // after ABANDON_AFTER_MS, decides it.
+  const intent = await deps.payments.createAndConfirm({
+    amountCents: order.cardCents,
+    paymentMethodId: code.payment_method_id,
+    idempotencyKey: order.id,
+    metadata: { orderId: order.id },
+  });
+  return answer(deps, await applyIntent(deps, order, intent), intent);
+}
+
+/**
+ * The new order in one transaction: the practice locked (two checkouts of it wait for each other), priced
+ * by the server with the voucher, gift card and campaign budget taken, the billing data saved back to the
+ * profile; paid at once when nothing is left for the card, otherwise the practice waits for it (TO_PAID).
+ */
+async function openOrder(
+  deps: Deps,
+  tx: Db,
+  actor: Actor,
+  body: OrderCreateBody,
+  code: PaymentCode | null,
+): Promise<OrderRow> {
+  const at = now(deps.clock);
+  const practice = await lockPractice(tx, body.practiceId);
+  if (!practice || !ordersPolicy(actor, "checkout", practice)) throw new AppError("NOT_FOUND");
+  // The same attempt committed while this one waited for the lock: answered as the same attempt.
+  if (await findOrderByKey(tx, actor.userId, body.idempotencyKey)) throw new SameAttempt();
+  if ((await awaitingOrdersOfPractice(tx, practice.id)).length) {
+    throw new AppError("CONFLICT", MESSAGES.practiceHasOrderInProgress);
+  }
+  const { lines, ...priced } = await priceOrder(tx, actor, practice, body, at);
+  if (priced.cardCents > 0 && !(code && "payment_method_id" in code)) {
+    throw new AppError("BAD_REQUEST", MESSAGES.paymentRequired);
+  }
+  const order = await insertOrder(
+    tx,
+    {
+      ...priced,
+      userId: actor.userId,
+      practiceId: practice.id,
+      idempotencyKey: body.idempotencyKey,
+      invoice: body.invoice,
+      createdAt: at,
+    },
+    lines,
+  );
+  if (!order) throw new SameAttempt();
+  const { zip, province, ...billing } = body.invoice;
+  await upsertBilling(tx, { ...billing, userId: actor.userId, cap: zip ?? "", province: province ?? null });
+
+  if (priced.cardCents === 0) {
+    const paid = await settleOrder(tx, order.id, "PAID", at);
+    if (!paid) throw new Error(`order ${order.id} settled before it was committed`);
+    await completePaidOrder(deps, tx, paid, at);
+    return paid;
+  }
+  const from = PRACTICE_STATUS.schema.parse(practice.status);
+  if (from === "PENDING" && canTransition(from, "TO_PAID", "system")) {
+    await updatePracticeStatus(tx, practice.id, from, "TO_PAID", at);
+  }
+  return order;
+}
+
+/**
+ * The same checkout attempt again: its current answer. After the card action the intent is confirmed (if
+ * the provider waits for it); a repeated first call reads the intent as it is. Never a second intent.
+ */
+async function continueOrder(deps: Deps, order: OrderRow, code: PaymentCode | null): Promise<OrderResponse> {
+  if (order.status !== "AWAITING_PAYMENT") return answer(deps, order, null);
+  const payment = await findPaymentOfOrder(deps.db, order.id);
+  // The first call is still talking to the provider.
+  if (!payment) throw new AppError("CONFLICT", MESSAGES.orderInProgress);
+  if (code && "payment_intent_id" in code && code.payment_intent_id !== payment.intentId) {
+    throw new AppError("BAD_REQUEST", MESSAGES.orderPaymentMismatch);
+  }
+  let intent = await deps.payments.retrieve(payment.intentId);
+  if (intent.status === "requires_confirmation") intent = await deps.payments.confirm(intent.id);
+  return answer(deps, await applyIntent(deps, order, intent), intent);
+}
+
+/**
+ * What POST /v1/orders answers for the order as it now is: paid, the card action still to do, or the card's
+ * refusal as an error whose message is the card's (the web shows it on the payment error page).
+ */
+async function answer(deps: Deps, order: OrderRow, intent: PaymentIntent | null): Promise<OrderResponse> {
+  switch (order.status) {
+    case "PAID":
+      return paidAnswer(deps.db, order);
+    case "FAILED":
+      throw new AppError("PAYMENT_FAILED", cardErrorMessage(order.errorCode ?? undefined));
+    case "ABANDONED":
+      throw new AppError("CONFLICT", MESSAGES.orderNotPayable);
+    case "AWAITING_PAYMENT":
+      if (intent?.status !== "requires_action") throw new AppError("CONFLICT", MESSAGES.orderInProgress);
+      return { order: null, requires_action: true, payment_intent_client_secret: intent.clientSecret };
+  }
+}
+
+/** A client's own orders, newest first, with their lines and the practice's code. */
+export async function listOrders(deps: Deps, actor: Actor, query: PagingQuery): Promise<OrderList> {
+  const { total, data } = await listUserOrders(deps.db, actor.userId, pageWindow(query));
+  const lines = await listOrderLines(
+    deps.db,
+    data.map((o) => o.id),
+  );
+  return {
+    total,
+    data: data.map((o) => orderView(o, lines, { ticketCode: o.ticketCode, status: o.practiceStatus })),
+  };
+}

@@ -1,0 +1,239 @@
+import { randomUUID } from "node:crypto";
+import type { GiftCard, OrderList, OrderResponse } from "@argine/core/orders/orders-api";
+import { MESSAGES } from "@argine/core/shared/messages";
+import { findUserByEmail } from "@argine/db/queries/users";
+import { orders, practices, services } from "@argine/db/schema";
+import { DEMO_SHOP } from "@argine/db/seed";
+import { testDbKinds } from "@argine/db/testing";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoTokens, type IdentityServer, randomIp, startIdentityServer } from "../../../../test/identity.ts";
+import { jobsSettled } from "../../../../test/jobs.ts";
+import { MemoryPayments, TEST_CARDS } from "../../../../test/payments.ts";
+
+const BILLING = {
+  taxCode: "RSSMRA85T10A562S",
+  address: "Via Roma 1",
+  zip: "00184",
+  city: "Roma",
+  province: "RM",
+  country: "IT",
+};
+
+describe.each(testDbKinds())("the shop's routes on %s", (kind) => {
+  let s: IdentityServer;
+  let tokens: { client: string; lawyer: string; admin: string };
+  let clientId = "";
+  const payments = new MemoryPayments();
+
+  beforeAll(async () => {
+    s = await startIdentityServer(kind, {}, () => ({ payments }));
+    tokens = await demoTokens(s);
+    clientId = (await findUserByEmail(s.handle.db, "cliente@demo.argine.it"))?.id as string;
+  });
+  afterAll(() => s.close());
+
+  const call = async <T>(token: string, path: string, method = "GET", body?: unknown, ip = randomIp()) => {
+    const res = await fetch(`${s.base}/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        "x-forwarded-for": ip,
+        ...(body ? { "content-type": "application/json" } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as T };
+  };
+  let n = 0;
+  const newPractice = async () => {
+    const [row] = await s.handle.db
+      .insert(practices)
+      .values({ ticketCode: `AR-WEB${kind.slice(0, 2)}${++n}`, ownerId: clientId })
+      .returning();
+    return row as typeof practices.$inferSelect;
+  };
+  const checkout = (
+    practiceId: string,
+    items: string[],
+    pm: string,
+    extra: Record<string, unknown> = {},
+  ) => ({
+    practiceId,
+    items,
+    invoice: BILLING,
+    salesConditionsAccepted: true,
+    idempotencyKey: randomUUID(),
+    payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: pm }) },
+    ...extra,
+  });
+  const orderOf = async (practiceId: string) =>
+    (await s.handle.db.select().from(orders).where(eq(orders.practiceId, practiceId)))[0];
+  const webhook = (body: Buffer, signature: string) =>
+    fetch(`${s.base}/v1/webhooks/sandbox`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      body,
+    });
+
+  it("prices on the server: a price, discount or total sent by the browser is ignored", async () => {
+    const practice = await newPractice();
+    const res = await call<OrderResponse>(
+      tokens.client,
+      "/orders",
+      "POST",
+      checkout(practice.id, ["TAKEDOWN"], TEST_CARDS.ok, {
+        amount: 0.01,
+        total: 0.01,
+        price: 0.01,
+        discount: 99,
+        lines: [{ productCode: "TAKEDOWN", finalPrice: 0.01 }],
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.order).toMatchObject({ status: "PAID", total: 99, amount: 99, cardAmount: 99 });
+    const list = await call<OrderList>(tokens.client, "/orders");
+    expect(list.body.data.find((o) => o.id === res.body.order?.id)).toMatchObject({
+      ticketCode: practice.ticketCode,
+      practiceStatus: "OPEN",
+    });
+  });
+
+  it("answers a refused card with 402 and the card's Italian message", async () => {
+    const practice = await newPractice();
+    const res = await call<{ code: string; message: string }>(
+      tokens.client,
+      "/orders",
+      "POST",
+      checkout(practice.id, ["TAKEDOWN"], TEST_CARDS.declined),
+    );
+    expect(res).toMatchObject({
+      status: 402,
+      body: { code: "PAYMENT_FAILED", message: "La carta è stata rifiutata dalla banca." },
+    });
+  });
+
+  it("completes through the webhook an order whose browser left after 3-D Secure, each event once", async () => {
+    const practice = await newPractice();
+    const first = await call<OrderResponse>(
+      tokens.client,
+      "/orders",
+      "POST",
+      checkout(practice.id, ["TAKEDOWN", "INJUCTION"], TEST_CARDS.threeDSecure),
+    );
+    expect(first.body.requires_action).toBe(true);
+    const intentId = first.body.payment_intent_client_secret?.split("_secret_")[0] as string;
+
+    const bad = payments.signedEvent(intentId);
+    const forged = Buffer.from(bad.body.toString().replace("requires_action", "succeeded"));
+    expect((await webhook(forged, bad.header)).status).toBe(400);
+    expect((await webhook(bad.body, bad.header.replace(/v1=\w+/, `v1=${"0".repeat(64)}`))).status).toBe(400);
+    expect((await webhook(bad.body, "")).status).toBe(400);
+    expect((await orderOf(practice.id))?.status).toBe("AWAITING_PAYMENT");
+
+    payments.completeChallenge(intentId, true);
+    const events = [payments.signedEvent(intentId), payments.signedEvent(intentId)];
+    const deliveries = [...events, ...events, ...events].sort(() => Math.random() - 0.5);
+    const answers = await Promise.all(deliveries.map((e) => webhook(e.body, e.header)));
+    expect(answers.map((r) => r.status)).toEqual(deliveries.map(() => 200));
+
+    expect((await orderOf(practice.id))?.status).toBe("PAID");
+    const rows = await s.handle.db.select().from(services).where(eq(services.practiceId, practice.id));
+    expect(rows.map((r) => r.serviceType).sort()).toEqual(["INJUCTION", "TAKEDOWN"]);
+    const [row] = await s.handle.db.select().from(practices).where(eq(practices.id, practice.id));
+    expect(row?.status).toBe("OPEN");
+    await jobsSettled(s.handle.db);
+    expect(s.mailer.sent.filter((m) => m.subject.includes("ordine")).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("allows 5 wrong voucher codes an hour per account and per address", async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 5; i++) {
+      const wrong = await call(
+        tokens.lawyer,
+        "/voucher/verify",
+        "POST",
+        { voucherCode: `SBAGLIATO${i}` },
+        ip,
+      );
+      expect(wrong).toMatchObject({ status: 400, body: { message: MESSAGES.voucherInvalid } });
+    }
+    // The account is stopped, right code or not, from any address…
+    const blocked = await call(tokens.lawyer, "/voucher/verify", "POST", { voucherCode: DEMO_SHOP.voucher });
+    expect(blocked).toMatchObject({ status: 429, body: { message: MESSAGES.tooManyWrongCodes } });
+    // …and so is the address, for any account; another account elsewhere is not.
+    const sameIp = await call(tokens.admin, "/giftcard/verify", "POST", { code: DEMO_SHOP.giftCard }, ip);
+    expect(sameIp.status).toBe(429);
+    const right = await call(tokens.admin, "/voucher/verify", "POST", { voucherCode: DEMO_SHOP.voucher });
+    expect(right).toMatchObject({ status: 200, body: { isValid: true, discountAmount: 10 } });
+  });
+
+  it("issues a promo gift card once, and shows a user's cards to them and to staff only", async () => {
+    const issued = await call<GiftCard>(tokens.client, "/giftcard/request", "POST", {
+      promo: DEMO_SHOP.promo,
+    });
+    expect(issued.status).toBe(201);
+    expect(issued.body).toMatchObject({ amount: 150, balance: 150, productCodes: ["DEFENCE"] });
+    expect(issued.body.expiresAt).not.toBeNull();
+    const again = await call(tokens.client, "/giftcard/request", "POST", { promo: DEMO_SHOP.promo });
+    expect(again.status).toBe(409);
+    const verified = await call<GiftCard>(tokens.client, "/giftcard/verify", "POST", {
+      code: issued.body.code,
+    });
+    expect(verified.body.balance).toBe(150);
+    // Someone else's promo card is no card at all for another account.
+    const foreign = await call(tokens.admin, "/giftcard/verify", "POST", { code: issued.body.code });
+    expect(foreign.status).toBe(400);
+    const own = await call<GiftCard[]>(tokens.client, `/giftcard/user/assigned/${clientId}`);
+    expect(own.body.map((c) => c.code)).toEqual([issued.body.code]);
+    const staff = await call<GiftCard[]>(tokens.lawyer, `/giftcard/user/assigned/${clientId}`);
+    expect(staff.body.map((c) => c.code)).toEqual([issued.body.code]);
+  });
+
+  it("schedules the settling of orders left awaiting their payment every 5 minutes", async () => {
+    const { rows } = (await s.handle.db.execute(
+      sql`select name, cron from pgboss.schedule where name = 'orders-settle'`,
+    )) as unknown as { rows: { name: string; cron: string }[] };
+    expect(rows).toEqual([{ name: "orders-settle", cron: "*/5 * * * *" }]);
+  });
+
+  it("lists the campaigns with budget left for a cart's amount", async () => {
+    const res = await call<{ code: string }[]>(tokens.client, "/campaigns?amount=490");
+    expect(res.status).toBe(200);
+    expect(res.body.map((c) => c.code)).toContain(DEMO_SHOP.campaign);
+  });
+
+  // Last: it uses up the client's wrong codes for the hour.
+  it("counts a wrong voucher sent with a checkout as a wrong code: no guessing through the orders", async () => {
+    const practice = await newPractice();
+    const ip = randomIp();
+    for (let i = 0; i < 5; i++) {
+      const wrong = await call<{ details: unknown }>(
+        tokens.client,
+        "/orders",
+        "POST",
+        checkout(practice.id, ["TAKEDOWN"], TEST_CARDS.ok, { voucherCode: `INDOVINO${i}` }),
+        ip,
+      );
+      expect(wrong).toMatchObject({ status: 400, body: { message: MESSAGES.voucherInvalid } });
+      expect(wrong.body.details).toEqual({
+        issues: [{ path: ["voucherCode"], message: MESSAGES.voucherInvalid }],
+      });
+    }
+    const blocked = await call(
+      tokens.client,
+      "/orders",
+      "POST",
+      checkout(practice.id, ["TAKEDOWN"], TEST_CARDS.ok, { voucherCode: DEMO_SHOP.voucher }),
+    );
+    expect(blocked.status).toBe(429);
+    // Without a code the checkout is not held up.
+    const plain = await call(
+      tokens.client,
+      "/orders",
+      "POST",
+      checkout(practice.id, ["TAKEDOWN"], TEST_CARDS.ok),
+    );
+    expect(plain.status).toBe(200);
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { ordersPolicy } from "./policy.ts";
+
+const client = { userId: "u1", roles: [] };
+const lawyer = { userId: "l1", roles: ["lawyer"] as const };
+
+describe("orders policy", () => {
+  it("lets a client check out their own practice only, and staff none", () => {
+    expect(ordersPolicy(client, "checkout", { ownerId: "u1" })).toBe(true);
+    expect(ordersPolicy(client, "checkout", { ownerId: "u2" })).toBe(false);
+    expect(ordersPolicy(client, "checkout", { ownerId: null })).toBe(false);
+    expect(ordersPolicy(lawyer, "checkout", { ownerId: "u1" })).toBe(false);
+    expect(ordersPolicy(null, "checkout", { ownerId: "u1" })).toBe(false);
+  });
+
+  it("lets a user read their own orders and gift cards, staff anyone's", () => {
+    expect(ordersPolicy(client, "read", { ownerId: "u1" })).toBe(true);
+    expect(ordersPolicy(client, "read", { ownerId: "u2" })).toBe(false);
+    expect(ordersPolicy(lawyer, "read", { ownerId: "u1" })).toBe(true);
+    expect(ordersPolicy(null, "read", { ownerId: "u1" })).toBe(false);
+  });
+});

@@ -1,0 +1,21 @@
+import type { Actor } from "../identity/policy.ts";
+import { isStaff } from "../practices/policy.ts";
+
+export type OrdersAction = "checkout" | "read";
+
+/**
+ * The orders domain's one policy.
+ * - checkout: a client buys for their own practice only (anyone else's answers 404, as the practice does);
+ *   staff do not buy on a client's behalf;
+ * - read: a user's orders and gift cards are read by that user, or by staff.
+ */
+export function ordersPolicy(actor: Actor | null, action: OrdersAction, subject: { ownerId: string | null }) {
+  if (!actor) return false;
+  const own = subject.ownerId !== null && subject.ownerId === actor.userId;
+  switch (action) {
+    case "checkout":
+      return own;
+    case "read":
+      return own || isStaff(actor);
+  }
+}
