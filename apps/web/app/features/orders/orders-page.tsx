@@ -26,7 +26,7 @@ export function OrdersPage() {
       <h1 className={styles.title}>I tuoi ordini</h1>
       <section aria-labelledby="orders-results" aria-busy={orders.isFetching}>
         <h2 id="orders-results" className="visually-hidden">
-          {orders.data ? `${orders.data.total} ordini` : "Ordini"}
+          {orders.data ? `${orders.data.total} ${orders.data.total === 1 ? "ordine" : "ordini"}` : "Ordini"}
         </h2>
         {orders.isError ? (
           <FormMessage tone="error">
