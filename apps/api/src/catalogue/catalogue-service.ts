@@ -31,6 +31,12 @@ const pricedProduct = (p: ProductRow) => ({
   vatRate: p.vatRate,
 });
 
+/** A product as GET /v1/products serves it, and as the cart maths price it (orders/order-pricing.ts). */
+export const publicProduct = (p: ProductRow): Product => ({
+  ...pricedProduct(p),
+  meta: { order: p.sortOrder },
+});
+
 // One cache per app: keyed by the app's deps, so each app (and each test's app) has its own, and whatever
 // is handed the same deps (a route, a job, a webhook) shares it.
 const publicCaches = new WeakMap<Deps, TtlCache<Product[]>>();
@@ -40,10 +46,7 @@ function publicCache(deps: Deps): TtlCache<Product[]> {
   if (!cache) {
     cache = ttlCache(
       CATALOGUE_TTL_MS,
-      async () =>
-        (await listActiveProducts(deps.db)).map(
-          (p): Product => ({ ...pricedProduct(p), meta: { order: p.sortOrder } }),
-        ),
+      async () => (await listActiveProducts(deps.db)).map(publicProduct),
       () => deps.clock.now(),
     );
     publicCaches.set(deps, cache);

@@ -1,6 +1,6 @@
 import type { Campaign } from "@argine/core/catalogue/campaign";
 import { AppError } from "@argine/core/errors/app-error";
-import { computeCart, type LoadedProduct, prepareProducts } from "@argine/core/orders/cart";
+import { computeCart, prepareProducts } from "@argine/core/orders/cart";
 import type { OrderCreateBody } from "@argine/core/orders/orders-api";
 import { type PaymentSplit, splitPayment } from "@argine/core/orders/payment-split";
 import { availableProducts } from "@argine/core/practices/available-services";
@@ -13,29 +13,19 @@ import {
   findSpendableGiftCard,
   listActiveProducts,
   listLiveCampaigns,
-  type ProductRow,
   takeCampaignBudget,
   takeGiftCardBalance,
   takeVoucherUse,
 } from "@argine/db/queries/catalogue";
 import type { NewOrder, NewOrderLine } from "@argine/db/queries/orders";
 import { listPracticeServices, type PracticeRow } from "@argine/db/queries/practices";
+import { publicProduct } from "../catalogue/catalogue-service.ts";
 import { wrongCode } from "./wrong-codes.ts";
 
 // The server prices every checkout (ADR 014): its own products, the practice's advice price, the campaign
 // that applies (with budget left), the voucher and the gift card, through core's cart maths. Nothing priced
 // by the browser is read. What the order spends — a voucher use, a gift card's amount, a campaign's budget —
 // is taken here, inside the order's transaction, atomically: a failed or abandoned order gives it back.
-
-export const loadedProduct = (p: ProductRow): LoadedProduct => ({
-  code: p.code,
-  name: p.name,
-  description: p.description,
-  price: fromCents(p.priceCents),
-  discountedPrice: fromCents(p.discountedPriceCents),
-  vatRate: p.vatRate,
-  meta: { order: p.sortOrder },
-});
 
 export const cartCampaign = (c: CampaignRow): Campaign => ({
   id: c.id,
@@ -67,7 +57,7 @@ export async function priceOrder(
     practice.serviceAdviceActive && practice.advicePriceCents !== null
       ? fromCents(practice.advicePriceCents)
       : null;
-  const products = prepareProducts((await listActiveProducts(tx)).map(loadedProduct), advicePrice);
+  const products = prepareProducts((await listActiveProducts(tx)).map(publicProduct), advicePrice);
   const offered = availableProducts(products, {
     ...practice,
     minorSexualContent: involvesMinorSexualContent(practice.answers),

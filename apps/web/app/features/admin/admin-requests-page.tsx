@@ -8,6 +8,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { formatShortDay } from "../../shared/ui/dates.ts";
+import { Pager } from "../../shared/ui/pager.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import styles from "./admin.module.css";
 import {
@@ -17,7 +18,7 @@ import {
   REQUESTS_PAGE_SIZE,
   type RequestsQueryOptions,
 } from "./admin-api.ts";
-import { AdminPage, ColumnHeads, DataTable, ListLoader, SECONDARY, StateBadge } from "./admin-ui.tsx";
+import { AdminPage, ColumnHeads, DataTable, ListLoader, StateBadge } from "./admin-ui.tsx";
 
 // /dashboard/admin/requests ("Richieste dal sito"): what the public site's forms brought in — newsletter
 // subscribers with the state of their double opt-in, "Lavora con noi" requests and "Una buona idea" ideas —
@@ -107,34 +108,6 @@ function pagesOf(total: number): number {
   return Math.max(1, Math.ceil(total / REQUESTS_PAGE_SIZE));
 }
 
-function Pager({
-  label,
-  page,
-  total,
-  onChange,
-}: {
-  label: string;
-  page: number;
-  total: number;
-  onChange: (page: number) => void;
-}) {
-  const pages = pagesOf(total);
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={label} className={styles.pager}>
-      <button type="button" className={SECONDARY} disabled={page <= 1} onClick={() => onChange(page - 1)}>
-        Pagina precedente
-      </button>
-      <span>
-        Pagina {page} di {pages}
-      </span>
-      <button type="button" className={SECONDARY} disabled={page >= pages} onClick={() => onChange(page + 1)}>
-        Pagina successiva
-      </button>
-    </nav>
-  );
-}
-
 function EmailLink({ email }: { email: string }) {
   return <a href={`mailto:${email}`}>{email}</a>;
 }
@@ -176,7 +149,7 @@ function RequestsList<T extends { id: string }>(props: RequestsListProps<T>) {
                 )}
               </tbody>
             </DataTable>
-            <Pager label={props.pagerLabel} page={page} total={total} onChange={setPage} />
+            <Pager label={props.pagerLabel} page={page} pages={pagesOf(total)} onChange={setPage} />
           </>
         )}
       </ListLoader>

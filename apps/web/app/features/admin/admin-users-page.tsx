@@ -7,10 +7,11 @@ import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import type { HttpError } from "../../shared/http/http-error.ts";
 import { formatShortDay } from "../../shared/ui/dates.ts";
 import { FormMessage, StatusRegion, TextField } from "../../shared/ui/form-field.tsx";
+import { Pager } from "../../shared/ui/pager.tsx";
 import styles from "./admin.module.css";
 import { ADMIN_QUERY_KEY, adminUsersQueryOptions, setRole, USERS_PAGE_SIZE } from "./admin-api.ts";
 import { ROLE_NAMES } from "./admin-format.ts";
-import { AdminPage, DataTable, ListLoader, PRIMARY, SECONDARY, SMALL_SECONDARY } from "./admin-ui.tsx";
+import { AdminPage, DataTable, ListLoader, PRIMARY, SMALL_SECONDARY } from "./admin-ui.tsx";
 
 // /dashboard/admin: the users, searched by email or name, with their roles. Granting and revoking go through
 // PUT and DELETE /v1/users/{id}/roles/{role}; the API refuses an admin's removal of their own admin role.
@@ -153,29 +154,12 @@ export function AdminUsersPage() {
                   )}
                 </tbody>
               </DataTable>
-              {pages > 1 ? (
-                <nav aria-label="Pagine degli utenti" className={styles.pager}>
-                  <button
-                    type="button"
-                    className={SECONDARY}
-                    disabled={search.page <= 1}
-                    onClick={() => setSearch((s) => ({ ...s, page: s.page - 1 }))}
-                  >
-                    Pagina precedente
-                  </button>
-                  <span>
-                    Pagina {search.page} di {pages}
-                  </span>
-                  <button
-                    type="button"
-                    className={SECONDARY}
-                    disabled={search.page >= pages}
-                    onClick={() => setSearch((s) => ({ ...s, page: s.page + 1 }))}
-                  >
-                    Pagina successiva
-                  </button>
-                </nav>
-              ) : null}
+              <Pager
+                label="Pagine degli utenti"
+                page={search.page}
+                pages={pages}
+                onChange={(page) => setSearch((s) => ({ ...s, page }))}
+              />
             </>
           );
         }}

@@ -53,7 +53,7 @@ describe("/dashboard/orders", () => {
     });
     const { router } = renderWithApp(<OrdersPage />, { url: "/dashboard/orders" });
     await screen.findByText("Pagina 1 di 2");
-    fireEvent.click(screen.getByRole("button", { name: "Successiva" }));
+    fireEvent.click(screen.getByRole("button", { name: "Pagina successiva" }));
     await screen.findByText("Pagina 2 di 2");
     expect(router.state.location.search).toBe("?page=2");
     await waitFor(() => expect(calls.some((c) => c.url.includes("page=2&pageSize=10"))).toBe(true));

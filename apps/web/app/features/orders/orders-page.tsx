@@ -4,9 +4,9 @@ import { formatAmount } from "@argine/core/shared/money";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { PRACTICES_PATH } from "../../shared/navigation/navigation.ts";
-import buttonStyles from "../../shared/ui/button.module.css";
 import { formatDay } from "../../shared/ui/dates.ts";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
+import { Pager } from "../../shared/ui/pager.tsx";
 import { ORDERS_PAGE_SIZE, ordersQueryOptions } from "./order-queries.ts";
 import styles from "./orders.module.css";
 
@@ -51,29 +51,7 @@ export function OrdersPage() {
             ))}
           </ul>
         )}
-        {pages > 1 ? (
-          <nav aria-label="Pagine degli ordini" className={styles.pager}>
-            <button
-              type="button"
-              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-              disabled={page <= 1}
-              onClick={() => goTo(page - 1)}
-            >
-              Precedente
-            </button>
-            <span>
-              Pagina {page} di {pages}
-            </span>
-            <button
-              type="button"
-              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-              disabled={page >= pages}
-              onClick={() => goTo(page + 1)}
-            >
-              Successiva
-            </button>
-          </nav>
-        ) : null}
+        <Pager label="Pagine degli ordini" page={page} pages={pages} onChange={goTo} />
       </section>
     </>
   );

@@ -7,9 +7,9 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useEffectEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
-import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import { FieldFrame, SelectOptions } from "../../shared/ui/form-field.tsx";
+import { Pager } from "../../shared/ui/pager.tsx";
 import { PracticeCard } from "./practice-card.tsx";
 import { type PracticeFilters, practiceListQueryOptions } from "./practice-queries.ts";
 import styles from "./practices.module.css";
@@ -95,30 +95,7 @@ export function PracticesPage() {
             </li>
           ))}
         </ul>
-        {pages > 1 || more ? (
-          <nav aria-label="Pagine dei risultati" className={styles.pager}>
-            <button
-              type="button"
-              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-              disabled={page <= 1}
-              onClick={() => goTo(page - 1)}
-            >
-              Precedente
-            </button>
-            <span>
-              Pagina {page} di {pages}
-              {list.data?.totalCapped ? "+" : ""}
-            </span>
-            <button
-              type="button"
-              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-              disabled={page >= pages && !more}
-              onClick={() => goTo(page + 1)}
-            >
-              Successiva
-            </button>
-          </nav>
-        ) : null}
+        <Pager label="Pagine dei risultati" page={page} pages={pages} capped={more} onChange={goTo} />
       </section>
     </>
   );
