@@ -18,14 +18,13 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { CARD_BRANDS } from "../../shared/navigation/navigation.ts";
-import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
-import { SendError, TextField } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { useAvailableProducts } from "../practices/public.ts";
 import { dispatchCart, useCartOf } from "./cart-store.ts";
 import { trackCheckout } from "./checkout-analytics.ts";
 import { CheckoutForm } from "./checkout-form.tsx";
+import { CodeForm } from "./code-form.tsx";
 import { GiftCardPanel } from "./gift-card-panel.tsx";
 import { assignedGiftCardsQueryOptions, campaignsQueryOptions, verifyVoucher } from "./order-queries.ts";
 import styles from "./orders.module.css";
@@ -268,26 +267,13 @@ function VoucherForm({ cart }: { cart: CartState }) {
     );
   }
   return (
-    <>
-      <form className={styles.inlineForm} noValidate onSubmit={voucher.onSubmit}>
-        <TextField
-          label="Hai un voucher?"
-          hint="Scrivi il codice e premi Applica."
-          autoCapitalize="characters"
-          autoComplete="off"
-          spellCheck={false}
-          {...voucher.field("voucherCode")}
-        />
-        <button
-          type="submit"
-          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-          disabled={voucher.submit.isPending}
-        >
-          Applica
-        </button>
-      </form>
-      <SendError error={voucher.submit.error} issuesPlaced={voucher.issuesPlaced} />
-    </>
+    <CodeForm
+      form={voucher}
+      name="voucherCode"
+      label="Hai un voucher?"
+      hint="Scrivi il codice e premi Applica."
+      action="Applica"
+    />
   );
 }
 

@@ -6,10 +6,10 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import { formatAmount } from "@argine/core/shared/money";
 import { useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import buttonStyles from "../../shared/ui/button.module.css";
 import { formatDay } from "../../shared/ui/dates.ts";
-import { FormMessage, SendError, StatusRegion, TextField } from "../../shared/ui/form-field.tsx";
+import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
+import { CodeForm } from "./code-form.tsx";
 import { ORDERS_QUERY_KEY, requestGiftCard, verifyGiftCard } from "./order-queries.ts";
 import styles from "./orders.module.css";
 
@@ -101,41 +101,14 @@ export function GiftCardPanel({
           </ul>
         </>
       ) : null}
-      <form className={styles.inlineForm} noValidate onSubmit={byCode.onSubmit}>
-        <TextField
-          label="Codice della gift card"
-          autoCapitalize="characters"
-          autoComplete="off"
-          spellCheck={false}
-          {...byCode.field("code")}
-        />
-        <button
-          type="submit"
-          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-          disabled={byCode.submit.isPending}
-        >
-          Usa la gift card
-        </button>
-      </form>
-      <SendError error={byCode.submit.error} issuesPlaced={byCode.issuesPlaced} />
-      <form className={styles.inlineForm} noValidate onSubmit={promo.onSubmit}>
-        <TextField
-          label="Codice promozionale"
-          hint="Con un codice promozionale ricevi una gift card per la Difesa Legale (una per persona)."
-          autoCapitalize="characters"
-          autoComplete="off"
-          spellCheck={false}
-          {...promo.field("promo")}
-        />
-        <button
-          type="submit"
-          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-          disabled={promo.submit.isPending}
-        >
-          Richiedi la gift card promozionale
-        </button>
-      </form>
-      <SendError error={promo.submit.error} issuesPlaced={promo.issuesPlaced} />
+      <CodeForm form={byCode} name="code" label="Codice della gift card" action="Usa la gift card" />
+      <CodeForm
+        form={promo}
+        name="promo"
+        label="Codice promozionale"
+        hint="Con un codice promozionale ricevi una gift card per la Difesa Legale (una per persona)."
+        action="Richiedi la gift card promozionale"
+      />
       <StatusRegion>
         {promo.submit.data ? (
           <FormMessage tone="success">

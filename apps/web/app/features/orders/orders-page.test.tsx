@@ -38,8 +38,8 @@ describe("/dashboard/orders", () => {
     const card = await screen.findByRole("article", { name: "Ordine del 24 novembre 2026" });
     expect(within(card).getByText("Diffida")).toBeTruthy();
     expect(card.textContent).toContain("Prezzo di listino1.234,50 €");
-    expect(card.textContent).toContain("Sconto− 30,00 €");
-    expect(card.textContent).toContain("Totale (IVA inclusa)1.204,50 €");
+    expect(card.textContent).toContain("Sconti− 30,00 €");
+    expect(card.textContent).toContain("Totale pagato (IVA inclusa)1.204,50 €");
     expect(card.textContent).toContain("Carta di credito (gift card 20,00 €, carta 100,00 €)");
     expect(within(card).getByRole("link", { name: TICKET }).getAttribute("href")).toBe(casePath(TICKET));
   });

@@ -1,6 +1,5 @@
-import { ORDER_STATUS, type Order, PAYMENT_TYPE } from "@argine/core/orders/orders-api";
+import { ORDER_STATUS, type Order } from "@argine/core/orders/orders-api";
 import { casePath } from "@argine/core/practices/case-path";
-import { formatAmount } from "@argine/core/shared/money";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { PRACTICES_PATH } from "../../shared/navigation/navigation.ts";
@@ -8,6 +7,7 @@ import { formatDay } from "../../shared/ui/dates.ts";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
 import { Pager } from "../../shared/ui/pager.tsx";
 import { ORDERS_PAGE_SIZE, ordersQueryOptions } from "./order-queries.ts";
+import { OrderSummary } from "./order-summary.tsx";
 import styles from "./orders.module.css";
 
 // /dashboard/orders (spec §2 "Orders history", §3 "Order"): the services bought, the totals, the discount, the
@@ -69,39 +69,7 @@ function OrderCard({ order }: { order: Order }) {
       <p>
         Pratica <Link to={casePath(order.ticketCode)}>{order.ticketCode}</Link>
       </p>
-      <ul className={styles.lines}>
-        {order.lines.map((line) => (
-          <li key={line.productCode} className={styles.line}>
-            <p className={styles.lineName}>{line.name}</p>
-            <p className={styles.linePrice}>{formatAmount(line.finalPrice)}</p>
-          </li>
-        ))}
-      </ul>
-      <dl className={styles.totals}>
-        <div>
-          <dt>Prezzo di listino</dt>
-          <dd>{formatAmount(order.total)}</dd>
-        </div>
-        {order.discount > 0 ? (
-          <div>
-            <dt>Sconto</dt>
-            <dd>− {formatAmount(order.discount)}</dd>
-          </div>
-        ) : null}
-        <div className={styles.total}>
-          <dt>Totale (IVA inclusa)</dt>
-          <dd>{formatAmount(order.amount)}</dd>
-        </div>
-        <div>
-          <dt>Pagamento</dt>
-          <dd>
-            {PAYMENT_TYPE.label(order.paymentType)}
-            {order.giftCardAmount > 0 && order.cardAmount > 0
-              ? ` (gift card ${formatAmount(order.giftCardAmount)}, carta ${formatAmount(order.cardAmount)})`
-              : ""}
-          </dd>
-        </div>
-      </dl>
+      <OrderSummary order={order} />
       {order.error ? <p className={styles.muted}>{order.error}</p> : null}
     </article>
   );

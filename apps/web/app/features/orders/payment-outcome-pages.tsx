@@ -1,8 +1,6 @@
-import { PAYMENT_TYPE } from "@argine/core/orders/orders-api";
 import { casePath } from "@argine/core/practices/case-path";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { cardErrorMessage } from "@argine/core/shared/messages";
-import { formatAmount } from "@argine/core/shared/money";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ORDERS_PATH } from "../../shared/navigation/navigation.ts";
@@ -10,6 +8,7 @@ import buttonStyles from "../../shared/ui/button.module.css";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
 import { useCartOf } from "./cart-store.ts";
 import { checkoutPath } from "./order-paths.ts";
+import { OrderSummary } from "./order-summary.tsx";
 import styles from "./orders.module.css";
 
 // Spec §2 "Payment ok" and "Payment ko: retry", in the per-case area. The invoice and receipt downloads come
@@ -43,30 +42,7 @@ export function PaymentSuccessPage({ practice }: { practice: PracticeDetail }) {
           <h2 id="bought-title" className={styles.sectionTitle}>
             Hai acquistato
           </h2>
-          <ul className={styles.lines}>
-            {order.lines.map((line) => (
-              <li key={line.productCode} className={styles.line}>
-                <p className={styles.lineName}>{line.name}</p>
-                <p className={styles.linePrice}>{formatAmount(line.finalPrice)}</p>
-              </li>
-            ))}
-          </ul>
-          <dl className={styles.totals}>
-            {order.discount > 0 ? (
-              <div>
-                <dt>Sconti</dt>
-                <dd>− {formatAmount(order.discount)}</dd>
-              </div>
-            ) : null}
-            <div className={styles.total}>
-              <dt>Totale pagato (IVA inclusa)</dt>
-              <dd>{formatAmount(order.amount)}</dd>
-            </div>
-            <div>
-              <dt>Pagamento</dt>
-              <dd>{PAYMENT_TYPE.label(order.paymentType)}</dd>
-            </div>
-          </dl>
+          <OrderSummary order={order} />
         </section>
       ) : (
         <p>Il tuo acquisto è registrato: lo trovi con i suoi servizi tra i tuoi ordini.</p>
