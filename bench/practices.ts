@@ -45,7 +45,8 @@ interface Child {
   exited: Promise<number | null>;
 }
 
-function start(script: string, args: string[], stderr: "inherit" | "ignore" = "inherit"): Child {
+/** A bench script (a server, a generator) in a child process that speaks JSON lines on stdout. */
+export function start(script: string, args: string[], stderr: "inherit" | "ignore" = "inherit"): Child {
   const child = spawn(process.execPath, [here(script), ...args], { stdio: ["ignore", "pipe", stderr] });
   const lines: string[] = [];
   const waiters: ((line: string) => void)[] = [];

@@ -1,6 +1,7 @@
-// The whole product as `npm start` runs it, for benchmarks that drive a browser: the web build (rebuilt when
+// The whole product as `npm start` runs it: for benchmarks that drive a browser, the web build (rebuilt when
 // missing or older than its sources), then `node apps/api/src/main.ts` with demo data on a throwaway
-// DATA_DIR and a free port. WEB_DIR, when set, is used as the build as is (nothing is rebuilt).
+// DATA_DIR and a free port. WEB_DIR, when set, is used as the build as is (nothing is rebuilt). Benchmarks
+// of the API alone start it without a site.
 
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -145,7 +146,7 @@ export interface Product {
 
 const READY_TIMEOUT_MS = 120_000;
 
-async function startOnce(webDir: string): Promise<Product> {
+async function startOnce(webDir: string | null, extraEnv: Record<string, string>): Promise<Product> {
   const port = await freePort();
   const address = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "argine-bench-product-"));
@@ -167,8 +168,10 @@ async function startOnce(webDir: string): Promise<Product> {
     PUBLIC_URL: address,
     DATA_DIR: dataDir,
     DEMO_MODE: "true",
-    WEB_DIR: webDir,
+    // No site: a folder without index.html (the server warns and serves the API alone).
+    WEB_DIR: webDir ?? join(dataDir, "no-site"),
     LOG_LEVEL: "warn",
+    ...extraEnv,
   });
   const child = spawn(process.execPath, [join(ROOT, "apps/api/src/main.ts")], {
     cwd: ROOT,
@@ -223,19 +226,24 @@ async function startOnce(webDir: string): Promise<Product> {
 }
 
 /**
- * Starts the product on a private copy of webDir and waits for /readyz; a second port is tried if the first
- * was taken meanwhile.
+ * Starts the product on a private copy of webDir (null: no site, the API alone), with `env` added to its
+ * environment, and waits for /readyz; a second port is tried if the first was taken meanwhile.
  */
-export async function startProduct(webDir: string): Promise<Product> {
-  const copy = await snapshot(webDir);
-  const removeCopy = () => rmSync(copy, { recursive: true, force: true });
+export async function startProduct(
+  webDir: string | null,
+  env: Record<string, string> = {},
+): Promise<Product> {
+  const copy = webDir === null ? null : await snapshot(webDir);
+  const removeCopy = () => {
+    if (copy) rmSync(copy, { recursive: true, force: true });
+  };
   try {
     let product: Product;
     try {
-      product = await startOnce(copy);
+      product = await startOnce(copy, env);
     } catch (error) {
       if (!String(error).includes("EADDRINUSE")) throw error;
-      product = await startOnce(copy);
+      product = await startOnce(copy, env);
     }
     return { address: product.address, stop: () => product.stop().finally(removeCopy) };
   } catch (error) {

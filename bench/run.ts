@@ -10,6 +10,9 @@
 //   --skip-lighthouse           everything but the Lighthouse part
 //   --lighthouse-pages=/,/faq   pages for Lighthouse (default the four target pages; `/` only with --smoke)
 //   --lighthouse-runs=3         Lighthouse runs per page, median run shown (default 1)
+//   --orders-only               only the orders part (bench/orders.ts)
+//   --skip-orders               everything but the orders part
+//   --orders-flows=20           timed card flows of each card (default 20; 5 with --smoke)
 //
 // The practices part generates data (bench/practices-data.ts) on PGlite in a temporary folder and on
 // PostgreSQL in a throwaway database created through BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
@@ -19,6 +22,9 @@
 // The Lighthouse part builds the site if stale, starts the product (`node apps/api/src/main.ts`, demo data,
 // temporary DATA_DIR, free port) and runs Lighthouse's mobile configuration in the system Chromium
 // (CHROME_PATH, else /usr/bin/chromium) on each page; it prints scores, it never fails on them.
+//
+// The orders part starts the product the same way without the site and times whole card checkouts on the
+// sandbox (the 3-D Secure card's included) beside a bare Fastify answering the same calls: under a minute.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -26,6 +32,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { lighthouseBench } from "./lighthouse.ts";
+import { ordersBench } from "./orders.ts";
 import { type Engine, practicesBench } from "./practices.ts";
 
 const smoke = process.argv.includes("--smoke");
@@ -34,6 +41,11 @@ const practicesOnly = process.argv.includes("--practices-only");
 const skipPractices = process.argv.includes("--skip-practices");
 const lighthouseOnly = process.argv.includes("--lighthouse-only");
 const skipLighthouse = process.argv.includes("--skip-lighthouse");
+const ordersOnly = process.argv.includes("--orders-only");
+const skipOrders = process.argv.includes("--skip-orders");
+const ordersFlows = flag("orders-flows") === undefined ? undefined : Number(flag("orders-flows"));
+if (ordersFlows !== undefined && (!Number.isInteger(ordersFlows) || ordersFlows < 1))
+  throw new Error(`--orders-flows: ${flag("orders-flows")}`);
 const lighthousePages = flag("lighthouse-pages")?.split(",");
 if (lighthousePages?.some((p) => !p.startsWith("/")))
   throw new Error(`--lighthouse-pages: ${flag("lighthouse-pages")}`);
@@ -136,11 +148,14 @@ function homePageWeight() {
 }
 
 // `--x-only` flags add up: with none, every part runs but the skipped ones.
-const only = practicesOnly || lighthouseOnly;
+const only = practicesOnly || lighthouseOnly || ordersOnly;
 console.info(`Argine benchmarks${smoke ? " (smoke)" : ""}`);
 if (!only) {
   await apiThroughput();
   homePageWeight();
+}
+if (only ? ordersOnly : !skipOrders) {
+  await ordersBench({ smoke, ...(ordersFlows ? { flows: ordersFlows } : {}) });
 }
 if (only ? practicesOnly : !skipPractices) {
   await practicesBench({ smoke, ...(sizes ? { sizes } : {}), ...(engines ? { engines } : {}) });
