@@ -1,7 +1,7 @@
 import type { Me } from "@argine/core/identity/users-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type IdentityServer, randomIp, signIn, startIdentityServer } from "../test/identity.ts";
-import { TEST_CARDS } from "../test/payments.ts";
+import { paymentMethod } from "../test/sandbox.ts";
 
 // Every documented /v1 route × every kind of caller, in one table (DESIGN.md §4). A route missing from the
 // table fails the first test, so a new route cannot ship without deciding who may call it.
@@ -14,6 +14,8 @@ interface Ids {
   clientComment: string;
   /** A questionnaire's practice nobody owns yet, with its code and claim key (issue 12). */
   unclaimed: { ticketCode: string; claimKey: string };
+  /** A payment method the sandbox made from its test card that pays. */
+  card: string;
 }
 const CALLERS: Caller[] = ["anonymous", "client", "otherClient", "lawyer", "admin"];
 
@@ -308,13 +310,13 @@ const TABLE: Case[] = [
     path: "/v1/orders",
     url: () => "/v1/orders",
     // The owner buys the takedown; nobody else may check out her practice, staff included.
-    body: ({ clientPractice }: Ids) => ({
+    body: ({ clientPractice, card }: Ids) => ({
       practiceId: clientPractice,
       items: ["TAKEDOWN"],
       invoice: BILLING,
       salesConditionsAccepted: true,
       idempotencyKey: "6f1c1a52-4a0e-4d7b-9a39-0b8f3c2d1e01",
-      payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: TEST_CARDS.ok }) },
+      payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: card }) },
     }),
     expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 404, admin: 404 },
   },
@@ -472,6 +474,7 @@ describe("authorization: every route × every caller", () => {
   let clientPractice = "";
   let clientComment = "";
   let unclaimed = { ticketCode: "", claimKey: "" };
+  let card = "";
 
   beforeAll(async () => {
     s = await startIdentityServer("pglite");
@@ -537,6 +540,7 @@ describe("authorization: every route × every caller", () => {
       body: JSON.stringify({ comment: "Ho trovato altri messaggi." }),
     });
     clientComment = ((await comment.json()) as { id: string }).id;
+    card = await paymentMethod(s.app.deps, "succeeds");
   });
   afterAll(() => s.close());
 
@@ -553,7 +557,7 @@ describe("authorization: every route × every caller", () => {
   for (const c of TABLE) {
     it.each(CALLERS)(`${c.method} ${c.path} as %s`, async (caller) => {
       const token = tokens[caller];
-      const ids: Ids = { otherClient: otherClientId, clientPractice, clientComment, unclaimed };
+      const ids: Ids = { otherClient: otherClientId, clientPractice, clientComment, unclaimed, card };
       const body = typeof c.body === "function" ? c.body(ids) : c.body;
       const res = await fetch(`${s.base}${c.url(ids)}`, {
         method: c.method,

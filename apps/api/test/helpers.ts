@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import type { DbHandle } from "@argine/db/client";
+import { type DbHandle, openDb } from "@argine/db/client";
 import { seedDemo } from "@argine/db/seed";
-import { openTestDb, type TestDbKind } from "@argine/db/testing";
+import { createEmptyPostgresDatabase, openTestDb, type TestDbKind } from "@argine/db/testing";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
@@ -53,5 +53,23 @@ export async function startTestApp(kind: TestDbKind, config = testConfig()): Pro
       await app.close();
       await handle.close();
     },
+  };
+}
+
+/**
+ * A database that outlives its handles: each open() is a new process's connection to the same data (the
+ * restart tests). PGlite keeps its files in a folder of the test's own; PostgreSQL a database of its own.
+ */
+export async function persistentDatabase(
+  kind: TestDbKind,
+): Promise<{ open(): Promise<DbHandle>; drop(): Promise<void> }> {
+  if (kind === "postgres") {
+    const empty = await createEmptyPostgresDatabase();
+    return { open: () => openDb({ databaseUrl: empty.url, poolSize: 3 }), drop: empty.drop };
+  }
+  const dir = mkdtempSync(join(tmpdir(), "argine-restart-"));
+  return {
+    open: () => openDb({ dataDir: dir }),
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }

@@ -10,7 +10,6 @@ import { hashPassword } from "../src/identity/passwords.ts";
 import type { Mail, Mailer } from "../src/mail/mailer.ts";
 import { testConfig } from "./helpers.ts";
 import { jobsSettled } from "./jobs.ts";
-import { MemoryPayments } from "./payments.ts";
 import { freePort } from "./ports.ts";
 
 /**
@@ -98,7 +97,7 @@ export async function startIdentityServer(
     config,
     handle,
     clock,
-    adapters: { mailer, payments: new MemoryPayments(), ...adapters(handle) },
+    adapters: { mailer, ...adapters(handle) },
   });
   await app.listen({ port, host: "127.0.0.1" });
   const oidc = await client.discovery(new URL(`${base}/oidc`), "argine-web", undefined, client.None(), {

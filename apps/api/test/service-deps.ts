@@ -3,7 +3,6 @@ import { TestClock } from "pg-boss";
 import type { Deps } from "../src/deps.ts";
 import type { JobPayloads, JobQueue, QueueName } from "../src/jobs/job-queue.ts";
 import type { Mail } from "../src/mail/mailer.ts";
-import type { PaymentProvider } from "../src/payments/payment-provider.ts";
 import { createPaymentProvider } from "../src/payments/payments.ts";
 import { testConfig } from "./helpers.ts";
 import { MemoryMailer } from "./identity.ts";
@@ -34,13 +33,10 @@ export class RecordingJobs implements JobQueue {
 
 /**
  * What a service takes, on a test database, for calling it without HTTP: a clock the test sets (only its
- * `now` is read), a recording job queue, and the payment sandbox unless the test brings its own provider.
+ * `now` is read), a recording job queue (the sandbox's events stay in it, undelivered), and the payment
+ * sandbox.
  */
-export function serviceDeps<P extends PaymentProvider = PaymentProvider>(
-  db: Db,
-  at: Date | string = new Date(),
-  payments?: P,
-) {
+export function serviceDeps(db: Db, at: Date | string = new Date()) {
   const clock = new TestClock(at);
   const jobs = new RecordingJobs();
   const config = testConfig();
@@ -51,8 +47,8 @@ export function serviceDeps<P extends PaymentProvider = PaymentProvider>(
     mailer: new MemoryMailer(),
     jobs,
     identity: null,
-    payments: payments ?? createPaymentProvider(config.payments, { db, jobs, clock }),
+    payments: createPaymentProvider(config.payments, { db, jobs, clock }),
     csp: [],
   };
-  return { deps, clock, jobs, payments: deps.payments as P };
+  return { deps, clock, jobs, payments: deps.payments };
 }

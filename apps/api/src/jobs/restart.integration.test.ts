@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type DbHandle, openDb } from "@argine/db/client";
-import { createEmptyPostgresDatabase, type TestDbKind, testDbKinds } from "@argine/db/testing";
+import { testDbKinds } from "@argine/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testConfig } from "../../test/helpers.ts";
+import { persistentDatabase, testConfig } from "../../test/helpers.ts";
 import { MemoryMailer } from "../../test/identity.ts";
 import { jobsSettled } from "../../test/jobs.ts";
 import { buildApp } from "../app.ts";
@@ -14,24 +10,9 @@ import { createJobQueue } from "./job-queue.ts";
 
 // Issue 13: a job outlives the process that queued it. Queued with no worker running, it is worked once by
 // the next process on the same database, and not again by the one after; a job queued in a transaction that
-// rolls back is never worked. PGlite keeps its files in a folder of the test's own; PostgreSQL a database.
+// rolls back is never worked.
 
 const MAIL = { to: "dopo-il-riavvio@example.org", subject: "Scritta prima del riavvio", text: "Ciao" };
-
-/** A database that outlives its handles: each open() is a new process's connection to the same data. */
-async function persistentDatabase(
-  kind: TestDbKind,
-): Promise<{ open(): Promise<DbHandle>; drop(): Promise<void> }> {
-  if (kind === "postgres") {
-    const empty = await createEmptyPostgresDatabase();
-    return { open: () => openDb({ databaseUrl: empty.url, poolSize: 3 }), drop: empty.drop };
-  }
-  const dir = mkdtempSync(join(tmpdir(), "argine-jobs-restart-"));
-  return {
-    open: () => openDb({ dataDir: dir }),
-    drop: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
 
 describe.each(testDbKinds())("a job across a restart, on %s", (kind) => {
   const config = testConfig();

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Actor } from "@argine/core/identity/policy";
 import { type OrderCreateBody, OrderCreateBodySchema } from "@argine/core/orders/orders-api";
+import type { SandboxScenario } from "@argine/core/payments/sandbox-api";
 import { CARD_ERROR_MESSAGES, MESSAGES } from "@argine/core/shared/messages";
 import type { DbHandle } from "@argine/db/client";
 import { findUserByEmail } from "@argine/db/queries/users";
@@ -16,11 +17,12 @@ import {
 import { DEMO_SHOP, seedDemo } from "@argine/db/seed";
 import { openTestDb, testDbKinds } from "@argine/db/testing";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { randomIp } from "../../test/identity.ts";
-import { MemoryPayments, TEST_CARDS } from "../../test/payments.ts";
+import { paymentMethod, sandboxIntentsOf } from "../../test/sandbox.ts";
 import { serviceDeps } from "../../test/service-deps.ts";
 import type { Deps } from "../deps.ts";
+import { answerChallenge } from "../payments/sandbox-provider.ts";
 import { requestGiftCard } from "./coupons-service.ts";
 import { ABANDON_AFTER_MS, settleStaleOrder, settleStaleOrders } from "./order-settlement.ts";
 import { createOrder, listOrders } from "./orders-service.ts";
@@ -69,9 +71,21 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
       idempotencyKey: randomUUID(),
       ...extra,
     });
-  const card = (pm: string) => ({
-    payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: pm }) },
+  /** The card part of the body: a payment method the sandbox made from its test card for `scenario`. */
+  const card = async (deps: Deps, scenario: SandboxScenario) => ({
+    payment: {
+      type: "STRIPE",
+      code: JSON.stringify({ payment_method_id: await paymentMethod(deps, scenario) }),
+    },
   });
+  /** The person's answer to the 3-D Secure challenge, given on the sandbox's page (its client secret). */
+  const challenge = (deps: Deps, clientSecret: string | null | undefined, approve: boolean) =>
+    answerChallenge(deps, {
+      intentId: clientSecret?.split("_secret_")[0] as string,
+      clientSecret: clientSecret as string,
+      approve,
+    });
+  const intentsOf = (practiceId: string) => sandboxIntentsOf(handle.db, practiceId);
   const intentPaid = (id: string) => ({
     payment: { type: "STRIPE", code: JSON.stringify({ payment_intent_id: id }) },
   });
@@ -89,11 +103,11 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     handle.db.select().from(orders).where(eq(orders.practiceId, practiceId));
 
   it("pays by card: the order PAID, the services created, the practice OPEN, the mail queued", async () => {
-    const { deps, jobs, payments } = serviceDeps(handle.db, AT, new MemoryPayments());
+    const { deps, jobs } = serviceDeps(handle.db, AT);
     const practice = await newPractice();
     const answer = await checkout(deps, {
       ...body(practice.id, ["TAKEDOWN", "INJUCTION"], { voucherCode: DEMO_SHOP.voucher }),
-      ...card(TEST_CARDS.ok),
+      ...(await card(deps, "succeeds")),
     } as never);
     expect(answer.requires_action).toBe(false);
     expect(answer.order).toMatchObject({
@@ -113,8 +127,8 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     ]);
     expect(await statusOf(practice.id)).toBe("OPEN");
     expect(await servicesOf(practice.id)).toEqual(["INJUCTION", "TAKEDOWN"]);
-    expect(payments.createCalls).toEqual([answer.order?.id]);
-    expect([...payments.intents.values()][0]?.amountCents).toBe(26820);
+    const intents = await intentsOf(practice.id);
+    expect(intents.map((i) => [i.idempotencyKey, i.amountCents])).toEqual([[answer.order?.id, 26820]]);
     const mail = jobs.sent.find((j) => j.queue === "mail")?.data as { to: string; text: string };
     expect(mail.to).toBe("cliente@demo.argine.it");
     expect(mail.text).toContain("268,20 €");
@@ -128,32 +142,34 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
   });
 
   it("asks for 3-D Secure, then confirms the intent on the second call; a repeat never makes a second intent", async () => {
-    const { deps, payments } = serviceDeps(handle.db, AT, new MemoryPayments());
+    const { deps, payments } = serviceDeps(handle.db, AT);
+    const create = vi.spyOn(payments, "createAndConfirm");
     const practice = await newPractice();
-    const first = { ...body(practice.id, ["TAKEDOWN"]), ...card(TEST_CARDS.threeDSecure) } as never;
+    const first = { ...body(practice.id, ["TAKEDOWN"]), ...(await card(deps, "three_d_secure")) } as never;
     const action = await checkout(deps, first);
     expect(action).toMatchObject({ order: null, requires_action: true });
     expect(action.payment_intent_client_secret).toMatch(/^pi_/);
     expect(await statusOf(practice.id)).toBe("TO_PAID");
     expect(await checkout(deps, first)).toEqual(action);
-    const [intent] = [...payments.intents.values()];
-    payments.completeChallenge(intent?.id as string, true);
+    const intent = await challenge(deps, action.payment_intent_client_secret, true);
     const paid = await checkout(deps, {
       ...(first as object),
       ...intentPaid(intent?.id as string),
     } as never);
     expect(paid.order).toMatchObject({ status: "PAID", practiceStatus: "OPEN" });
-    expect(payments.createCalls).toHaveLength(1);
-    expect(payments.intents.size).toBe(1);
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(await intentsOf(practice.id)).toHaveLength(1);
   });
 
   it("fails the order when the 3-D Secure challenge is refused: a payment ko, the practice waiting again", async () => {
-    const { deps, payments } = serviceDeps(handle.db, AT, new MemoryPayments());
+    const { deps } = serviceDeps(handle.db, AT);
     const practice = await newPractice();
-    const first = { ...body(practice.id, ["TAKEDOWN"]), ...card(TEST_CARDS.threeDSecure) } as never;
-    await checkout(deps, first);
-    const intent = [...payments.intents.values()][0]?.id as string;
-    payments.completeChallenge(intent, false);
+    const first = { ...body(practice.id, ["TAKEDOWN"]), ...(await card(deps, "three_d_secure")) } as never;
+    const { id: intent } = await challenge(
+      deps,
+      (await checkout(deps, first)).payment_intent_client_secret,
+      false,
+    );
     await expect(
       checkout(deps, { ...(first as object), ...intentPaid(intent) } as never),
     ).rejects.toMatchObject({
@@ -163,7 +179,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     expect((await ordersOf(practice.id))[0]?.status).toBe("FAILED");
     expect(await statusOf(practice.id)).toBe("PENDING");
     // Another intent than the order's is refused.
-    const other = { ...body(practice.id, ["TAKEDOWN"]), ...card(TEST_CARDS.threeDSecure) } as never;
+    const other = { ...body(practice.id, ["TAKEDOWN"]), ...(await card(deps, "three_d_secure")) } as never;
     await checkout(deps, other);
     await expect(
       checkout(deps, { ...(other as object), ...intentPaid(intent) } as never),
@@ -173,7 +189,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
   });
 
   it("fails a refused card with its Italian message and gives back the voucher and the gift card", async () => {
-    const { deps } = serviceDeps(handle.db, AT, new MemoryPayments());
+    const { deps } = serviceDeps(handle.db, AT);
     const practice = await newPractice();
     const usesBefore = (await voucher(DEMO_SHOP.voucher))?.uses ?? 0;
     const balanceBefore = (await giftCard(DEMO_SHOP.giftCard))?.balanceCents;
@@ -183,7 +199,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
           voucherCode: DEMO_SHOP.voucher,
           giftCardCode: DEMO_SHOP.giftCard,
         }),
-        ...card(TEST_CARDS.insufficientFunds),
+        ...(await card(deps, "insufficient_funds")),
       } as never),
     ).rejects.toMatchObject({
       code: "PAYMENT_FAILED",
@@ -199,7 +215,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
   });
 
   it("pays the formal notice entirely with the admin's gift card: no card asked", async () => {
-    const { deps, payments } = serviceDeps(handle.db, AT, new MemoryPayments());
+    const { deps } = serviceDeps(handle.db, AT);
     const practice = await newPractice();
     const before = (await giftCard(DEMO_SHOP.giftCard))?.balanceCents as number;
     const answer = await checkout(
@@ -213,11 +229,11 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
       cardAmount: 0,
     });
     expect((await giftCard(DEMO_SHOP.giftCard))?.balanceCents).toBe(before - 19900);
-    expect(payments.createCalls).toEqual([]);
+    expect(await intentsOf(practice.id)).toEqual([]);
   });
 
   it("pays legal defence with the campaign, the promo gift card and the card for the rest", async () => {
-    const { deps } = serviceDeps(handle.db, AT, new MemoryPayments());
+    const { deps } = serviceDeps(handle.db, AT);
     const practice = await newPractice();
     const promo = await requestGiftCard(deps, client, DEMO_SHOP.promo).catch(async () =>
       // The other engine's run asked first in this database? Each run has its own database: never.
@@ -231,7 +247,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     const [campaign] = await handle.db.select().from(campaigns).where(eq(campaigns.code, DEMO_SHOP.campaign));
     const answer = await checkout(deps, {
       ...body(practice.id, ["DEFENCE"], { giftCardCode: promo.code }),
-      ...card(TEST_CARDS.ok),
+      ...(await card(deps, "succeeds")),
     } as never);
     expect(answer.order).toMatchObject({
       status: "PAID",
@@ -247,7 +263,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
   });
 
   it("needs no card when a campaign covers the whole total", async () => {
-    const { deps, payments } = serviceDeps(handle.db, AT, new MemoryPayments());
+    const { deps } = serviceDeps(handle.db, AT);
     const practice = await newPractice();
     await handle.db.insert(campaigns).values({
       code: `TUTTO-TAKEDOWN-${kind}`,
@@ -265,7 +281,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
       amount: 0,
       campaignDiscount: 99,
     });
-    expect(payments.createCalls).toEqual([]);
+    expect(await intentsOf(practice.id)).toEqual([]);
     await handle.db
       .update(campaigns)
       .set({ active: false })
@@ -273,7 +289,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
   });
 
   it("asks for the card when something is left to pay and none was sent", async () => {
-    const { deps } = serviceDeps(handle.db, AT, new MemoryPayments());
+    const { deps } = serviceDeps(handle.db, AT);
     const practice = await newPractice();
     await expect(checkout(deps, body(practice.id, ["TAKEDOWN"]))).rejects.toMatchObject({
       code: "BAD_REQUEST",
@@ -283,25 +299,25 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
   });
 
   it("answers 404 for someone else's practice and 409 for a product the practice may not buy", async () => {
-    const { deps } = serviceDeps(handle.db, AT, new MemoryPayments());
+    const { deps } = serviceDeps(handle.db, AT);
     const foreign = await newPractice({ ownerId: other.userId });
     await expect(
-      checkout(deps, { ...body(foreign.id, ["TAKEDOWN"]), ...card(TEST_CARDS.ok) } as never),
+      checkout(deps, { ...body(foreign.id, ["TAKEDOWN"]), ...(await card(deps, "succeeds")) } as never),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     const noTakedown = await newPractice({ serviceTakedownActive: false });
     for (const items of [["TAKEDOWN"], ["PACKAGE"], ["ADVICE"], ["FEEDBACK"]]) {
       await expect(
-        checkout(deps, { ...body(noTakedown.id, items), ...card(TEST_CARDS.ok) } as never),
+        checkout(deps, { ...body(noTakedown.id, items), ...(await card(deps, "succeeds")) } as never),
       ).rejects.toMatchObject({ code: "CONFLICT", message: MESSAGES.productNotAvailable });
     }
     const closed = await newPractice({ status: "CLOSED" });
     await expect(
-      checkout(deps, { ...body(closed.id, ["DEFENCE"]), ...card(TEST_CARDS.ok) } as never),
+      checkout(deps, { ...body(closed.id, ["DEFENCE"]), ...(await card(deps, "succeeds")) } as never),
     ).rejects.toMatchObject({ code: "CONFLICT" });
   });
 
   it("answers one message for an unknown, expired or used-up voucher", async () => {
-    const { deps } = serviceDeps(handle.db, AT, new MemoryPayments());
+    const { deps } = serviceDeps(handle.db, AT);
     await handle.db.insert(vouchers).values([
       { code: `SCADUTO-${kind}`, discountAmount: 5, expiresAt: new Date(AT.getTime() - 1000) },
       { code: `FINITO-${kind}`, discountAmount: 5, maxUses: 1, uses: 1 },
@@ -311,27 +327,26 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
       await expect(
         checkout(deps, {
           ...body(practice.id, ["TAKEDOWN"], { voucherCode: code }),
-          ...card(TEST_CARDS.ok),
+          ...(await card(deps, "succeeds")),
         } as never),
       ).rejects.toMatchObject({ code: "BAD_REQUEST", message: MESSAGES.voucherInvalid });
     }
   });
 
   it("abandons an order left awaiting its card for 30 minutes, and pays one whose card went through", async () => {
-    const { deps, clock, payments } = serviceDeps(handle.db, AT, new MemoryPayments());
+    const { deps, clock } = serviceDeps(handle.db, AT);
     const left = await newPractice();
     const usesBefore = (await voucher(DEMO_SHOP.voucher))?.uses ?? 0;
     await checkout(deps, {
       ...body(left.id, ["TAKEDOWN"], { voucherCode: DEMO_SHOP.voucher }),
-      ...card(TEST_CARDS.threeDSecure),
+      ...(await card(deps, "three_d_secure")),
     } as never);
     const approved = await newPractice();
-    await checkout(deps, {
+    const action = await checkout(deps, {
       ...body(approved.id, ["INJUCTION"]),
-      ...card(TEST_CARDS.threeDSecure),
+      ...(await card(deps, "three_d_secure")),
     } as never);
-    const [, second] = [...payments.intents.values()];
-    payments.completeChallenge(second?.id as string, true);
+    await challenge(deps, action.payment_intent_client_secret, true);
 
     await clock.setTime(new Date(AT.getTime() + ABANDON_AFTER_MS - 60_000));
     await settleStaleOrders(deps);
@@ -343,7 +358,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     expect((await ordersOf(left.id))[0]?.status).toBe("ABANDONED");
     expect(await statusOf(left.id)).toBe("PENDING");
     expect((await voucher(DEMO_SHOP.voucher))?.uses).toBe(usesBefore);
-    expect([...payments.intents.values()][0]?.status).toBe("canceled");
+    expect((await intentsOf(left.id))[0]?.status).toBe("canceled");
     expect((await ordersOf(approved.id))[0]?.status).toBe("PAID");
     expect(await statusOf(approved.id)).toBe("OPEN");
   });
@@ -351,15 +366,16 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
   // Races need more than one connection: PostgreSQL only.
   describe.runIf(kind === "postgres")("races", () => {
     it("makes one order and one intent of 50 concurrent submissions of one checkout", async () => {
-      const { deps, payments } = serviceDeps(handle.db, AT, new MemoryPayments());
+      const { deps, payments } = serviceDeps(handle.db, AT);
+      const create = vi.spyOn(payments, "createAndConfirm");
       const practice = await newPractice();
-      const same = { ...body(practice.id, ["TAKEDOWN"]), ...card(TEST_CARDS.ok) };
+      const same = { ...body(practice.id, ["TAKEDOWN"]), ...(await card(deps, "succeeds")) };
       const answers = await Promise.allSettled(Array.from({ length: 50 }, () => checkout(deps, same)));
       const rows = await ordersOf(practice.id);
       expect(rows).toHaveLength(1);
       expect(rows[0]?.status).toBe("PAID");
-      expect(payments.intents.size).toBe(1);
-      expect(payments.createCalls).toHaveLength(1);
+      expect(await intentsOf(practice.id)).toHaveLength(1);
+      expect(create).toHaveBeenCalledTimes(1);
       for (const a of answers) {
         if (a.status === "fulfilled") expect(a.value.order?.id).toBe(rows[0]?.id);
         else expect(a.reason).toMatchObject({ code: "CONFLICT" });
@@ -368,14 +384,14 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     });
 
     it("counts a voucher's last use once when two checkouts take it at once", async () => {
-      const { deps } = serviceDeps(handle.db, AT, new MemoryPayments());
+      const { deps } = serviceDeps(handle.db, AT);
       await handle.db.insert(vouchers).values({ code: "ULTIMO", discountAmount: 20, maxUses: 1 });
       const [a, b] = [await newPractice(), await newPractice()];
       const results = await Promise.allSettled(
-        [a, b].map((p) =>
+        [a, b].map(async (p) =>
           checkout(deps, {
             ...body(p.id, ["TAKEDOWN"], { voucherCode: "ULTIMO" }),
-            ...card(TEST_CARDS.ok),
+            ...(await card(deps, "succeeds")),
           } as never),
         ),
       );
@@ -387,7 +403,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     });
 
     it("never takes a campaign's budget below zero: the order it cannot pay is priced without it", async () => {
-      const { deps } = serviceDeps(handle.db, AT, new MemoryPayments());
+      const { deps } = serviceDeps(handle.db, AT);
       await handle.db.insert(campaigns).values({
         code: "BUDGET-CORTO",
         name: "Corto",
@@ -399,8 +415,8 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
       });
       const practices = await Promise.all(Array.from({ length: 4 }, () => newPractice()));
       const answers = await Promise.all(
-        practices.map((p) =>
-          checkout(deps, { ...body(p.id, ["LEGALIZATION"]), ...card(TEST_CARDS.ok) } as never),
+        practices.map(async (p) =>
+          checkout(deps, { ...body(p.id, ["LEGALIZATION"]), ...(await card(deps, "succeeds")) } as never),
         ),
       );
       // 10% of 149 € is 14,90 €: the 20 € budget pays one share.

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type DbHandle, openDb } from "@argine/db/client";
-import { createEmptyPostgresDatabase, type TestDbKind, testDbKinds } from "@argine/db/testing";
+import type { DbHandle } from "@argine/db/client";
+import { type TestDbKind, testDbKinds } from "@argine/db/testing";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp, testConfig } from "../../test/helpers.ts";
+import { persistentDatabase, startTestApp, type TestApp, testConfig } from "../../test/helpers.ts";
 import { startWebhookSink, type WebhookSink } from "../../test/webhook-sink.ts";
 import { buildApp } from "../app.ts";
 import type { Config } from "../config.ts";
@@ -88,19 +85,6 @@ describe.each(testDbKinds())("the sandbox's webhook events on %s", (kind: TestDb
     ).not.toBeNull();
   });
 });
-
-/** A database that outlives its handles, as jobs/restart.integration.test.ts: each open() is a new process. */
-async function persistentDatabase(kind: TestDbKind) {
-  if (kind === "postgres") {
-    const empty = await createEmptyPostgresDatabase();
-    return { open: () => openDb({ databaseUrl: empty.url, poolSize: 3 }), drop: empty.drop };
-  }
-  const dir = mkdtempSync(join(tmpdir(), "argine-sandbox-restart-"));
-  return {
-    open: () => openDb({ dataDir: dir }),
-    drop: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
 
 describe.each(testDbKinds())("a sandbox intent across a restart, on %s", (kind) => {
   let database: Awaited<ReturnType<typeof persistentDatabase>>;

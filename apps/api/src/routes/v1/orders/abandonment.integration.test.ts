@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { TestClock } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTokens, type IdentityServer, startIdentityServer } from "../../../../test/identity.ts";
-import { MemoryPayments, TEST_CARDS } from "../../../../test/payments.ts";
+import { paymentMethod, sandboxIntentsOf } from "../../../../test/sandbox.ts";
 import { ABANDON_AFTER_MS } from "../../../orders/order-settlement.ts";
 
 // The settle job as it runs in production: pg-boss's schedule queues it every 5 minutes, on the clock the
@@ -15,10 +15,9 @@ import { ABANDON_AFTER_MS } from "../../../orders/order-settlement.ts";
 describe.each(testDbKinds())("orders left awaiting their card, on %s", (kind) => {
   let s: IdentityServer;
   const clock = new TestClock();
-  const payments = new MemoryPayments();
 
   beforeAll(async () => {
-    s = await startIdentityServer(kind, {}, () => ({ payments }), clock);
+    s = await startIdentityServer(kind, {}, undefined, clock);
   });
   afterAll(() => s.close());
 
@@ -46,7 +45,10 @@ describe.each(testDbKinds())("orders left awaiting their card, on %s", (kind) =>
         },
         salesConditionsAccepted: true,
         idempotencyKey: randomUUID(),
-        payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: TEST_CARDS.threeDSecure }) },
+        payment: {
+          type: "STRIPE",
+          code: JSON.stringify({ payment_method_id: await paymentMethod(s.app.deps, "three_d_secure") }),
+        },
       }),
     });
     expect(((await res.json()) as { requires_action: boolean }).requires_action).toBe(true);
@@ -66,6 +68,7 @@ describe.each(testDbKinds())("orders left awaiting their card, on %s", (kind) =>
     await clock.setTime(clock.now() + ABANDON_AFTER_MS + 60_000);
     await clock.tick(6 * 60_000);
     await expect.poll(status, { timeout: 10_000 }).toEqual(["ABANDONED", "PENDING"]);
-    expect([...payments.intents.values()][0]?.status).toBe("canceled");
+    const [intent] = await sandboxIntentsOf(s.handle.db, practice?.id as string);
+    expect(intent?.status).toBe("canceled");
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { GiftCard, OrderList, OrderResponse } from "@argine/core/orders/orders-api";
+import type { SandboxScenario } from "@argine/core/payments/sandbox-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { findUserByEmail } from "@argine/db/queries/users";
 import { orders, practices, services } from "@argine/db/schema";
@@ -9,7 +10,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTokens, type IdentityServer, randomIp, startIdentityServer } from "../../../../test/identity.ts";
 import { jobsSettled } from "../../../../test/jobs.ts";
-import { MemoryPayments, TEST_CARDS } from "../../../../test/payments.ts";
+import { paymentMethod } from "../../../../test/sandbox.ts";
+import { type ReceivedRequest, startWebhookSink, type WebhookSink } from "../../../../test/webhook-sink.ts";
+import { type StripeEvent, stripeSignature } from "../../../payments/stripe-events.ts";
 
 const BILLING = {
   taxCode: "RSSMRA85T10A562S",
@@ -20,18 +23,29 @@ const BILLING = {
   country: "IT",
 };
 
+// The app's webhook secret, known here to forge what only the sandbox may sign.
+const WEBHOOK_SECRET = "whsec_segreto-del-webhook-degli-ordini";
+
 describe.each(testDbKinds())("the shop's routes on %s", (kind) => {
   let s: IdentityServer;
   let tokens: { client: string; lawyer: string; admin: string };
   let clientId = "";
-  const payments = new MemoryPayments();
+  // The sandbox's delivery job posts its events here, not to the app: the test hands them to the webhook.
+  let sink: WebhookSink;
 
   beforeAll(async () => {
-    s = await startIdentityServer(kind, {}, () => ({ payments }));
+    sink = await startWebhookSink();
+    s = await startIdentityServer(kind, {
+      SANDBOX_WEBHOOK_URL: sink.url,
+      SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    });
     tokens = await demoTokens(s);
     clientId = (await findUserByEmail(s.handle.db, "cliente@demo.argine.it"))?.id as string;
   });
-  afterAll(() => s.close());
+  afterAll(async () => {
+    await s.close();
+    await sink.close();
+  });
 
   const call = async <T>(token: string, path: string, method = "GET", body?: unknown, ip = randomIp()) => {
     const res = await fetch(`${s.base}/v1${path}`, {
@@ -53,10 +67,11 @@ describe.each(testDbKinds())("the shop's routes on %s", (kind) => {
       .returning();
     return row as typeof practices.$inferSelect;
   };
-  const checkout = (
+  /** A checkout's body, paid by the sandbox's test card for `scenario` (its payment method made first). */
+  const checkout = async (
     practiceId: string,
     items: string[],
-    pm: string,
+    scenario: SandboxScenario,
     extra: Record<string, unknown> = {},
   ) => ({
     practiceId,
@@ -64,17 +79,39 @@ describe.each(testDbKinds())("the shop's routes on %s", (kind) => {
     invoice: BILLING,
     salesConditionsAccepted: true,
     idempotencyKey: randomUUID(),
-    payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: pm }) },
+    payment: {
+      type: "STRIPE",
+      code: JSON.stringify({ payment_method_id: await paymentMethod(s.app.deps, scenario) }),
+    },
     ...extra,
   });
   const orderOf = async (practiceId: string) =>
     (await s.handle.db.select().from(orders).where(eq(orders.practiceId, practiceId)))[0];
-  const webhook = (body: Buffer, signature: string) =>
+  const webhook = (body: Buffer | string, signature: string) =>
     fetch(`${s.base}/v1/webhooks/sandbox`, {
       method: "POST",
       headers: { "content-type": "application/json", "stripe-signature": signature },
       body,
     });
+  /** The challenge answered on the sandbox's 3-D Secure page, as the browser does: the intent's id. */
+  const answerChallenge = async (clientSecret: string | null | undefined, approve: boolean) => {
+    const intentId = clientSecret?.split("_secret_")[0] as string;
+    const res = await fetch(`${s.base}/v1/sandbox/3ds/${intentId}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_secret: clientSecret, approve }),
+    });
+    expect(res.status).toBe(200);
+    return intentId;
+  };
+  /** The event the sandbox's delivery job posted for the intent, as it came: raw body and signature. */
+  const deliveredEvent = async (intentId: string) => {
+    const mine = () =>
+      sink.received.find((r) => (JSON.parse(r.body.toString()) as StripeEvent).data.object.id === intentId);
+    await expect.poll(mine, { timeout: 15_000 }).toBeDefined();
+    const request = mine() as ReceivedRequest;
+    return { body: request.body, header: String(request.headers["stripe-signature"]) };
+  };
 
   it("prices on the server: a price, discount or total sent by the browser is ignored", async () => {
     const practice = await newPractice();
@@ -82,7 +119,7 @@ describe.each(testDbKinds())("the shop's routes on %s", (kind) => {
       tokens.client,
       "/orders",
       "POST",
-      checkout(practice.id, ["TAKEDOWN"], TEST_CARDS.ok, {
+      await checkout(practice.id, ["TAKEDOWN"], "succeeds", {
         amount: 0.01,
         total: 0.01,
         price: 0.01,
@@ -105,7 +142,7 @@ describe.each(testDbKinds())("the shop's routes on %s", (kind) => {
       tokens.client,
       "/orders",
       "POST",
-      checkout(practice.id, ["TAKEDOWN"], TEST_CARDS.declined),
+      await checkout(practice.id, ["TAKEDOWN"], "card_declined"),
     );
     expect(res).toMatchObject({
       status: 402,
@@ -113,26 +150,46 @@ describe.each(testDbKinds())("the shop's routes on %s", (kind) => {
     });
   });
 
-  it("completes through the webhook an order whose browser left after 3-D Secure, each event once", async () => {
+  it("completes through the sandbox's webhook events an order whose browser left after 3-D Secure, each event once", async () => {
     const practice = await newPractice();
     const first = await call<OrderResponse>(
       tokens.client,
       "/orders",
       "POST",
-      checkout(practice.id, ["TAKEDOWN", "INJUCTION"], TEST_CARDS.threeDSecure),
+      await checkout(practice.id, ["TAKEDOWN", "INJUCTION"], "three_d_secure"),
     );
     expect(first.body.requires_action).toBe(true);
-    const intentId = first.body.payment_intent_client_secret?.split("_secret_")[0] as string;
+    // The browser approves the challenge on the sandbox's page and goes away: no second POST /v1/orders.
+    const intentId = await answerChallenge(first.body.payment_intent_client_secret, true);
+    // Another checkout whose challenge is refused: the sandbox's other kind of event.
+    const refusedPractice = await newPractice();
+    const refused = await call<OrderResponse>(
+      tokens.client,
+      "/orders",
+      "POST",
+      await checkout(refusedPractice.id, ["TAKEDOWN"], "three_d_secure"),
+    );
+    const refusedId = await answerChallenge(refused.body.payment_intent_client_secret, false);
+    // What the sandbox's delivery job posted, signed with the app's secret.
+    const events = [await deliveredEvent(intentId), await deliveredEvent(refusedId)];
+    const [paid] = events;
+    if (!paid) throw new Error("no event");
 
-    const bad = payments.signedEvent(intentId);
-    const forged = Buffer.from(bad.body.toString().replace("requires_action", "succeeded"));
-    expect((await webhook(forged, bad.header)).status).toBe(400);
-    expect((await webhook(bad.body, bad.header.replace(/v1=\w+/, `v1=${"0".repeat(64)}`))).status).toBe(400);
-    expect((await webhook(bad.body, "")).status).toBe(400);
+    // A bad signature answers 400 and changes nothing, though the sandbox's intent has succeeded.
+    const tampered = paid.body.toString().replace(/"amount":\d+/, '"amount":1');
+    expect((await webhook(tampered, paid.header)).status).toBe(400);
+    expect((await webhook(paid.body, paid.header.replace(/v1=\w+/, `v1=${"0".repeat(64)}`))).status).toBe(
+      400,
+    );
+    expect((await webhook(paid.body, "")).status).toBe(400);
+    const now = Math.floor(Date.now() / 1000);
+    const otherSecret = stripeSignature("whsec_un-altro-segreto-qualsiasi", paid.body.toString(), now);
+    expect((await webhook(paid.body, otherSecret)).status).toBe(400);
     expect((await orderOf(practice.id))?.status).toBe("AWAITING_PAYMENT");
+    const [waiting] = await s.handle.db.select().from(practices).where(eq(practices.id, practice.id));
+    expect(waiting?.status).toBe("TO_PAID");
 
-    payments.completeChallenge(intentId, true);
-    const events = [payments.signedEvent(intentId), payments.signedEvent(intentId)];
+    // Each event three times, shuffled, at once.
     const deliveries = [...events, ...events, ...events].sort(() => Math.random() - 0.5);
     const answers = await Promise.all(deliveries.map((e) => webhook(e.body, e.header)));
     expect(answers.map((r) => r.status)).toEqual(deliveries.map(() => 200));
@@ -142,8 +199,13 @@ describe.each(testDbKinds())("the shop's routes on %s", (kind) => {
     expect(rows.map((r) => r.serviceType).sort()).toEqual(["INJUCTION", "TAKEDOWN"]);
     const [row] = await s.handle.db.select().from(practices).where(eq(practices.id, practice.id));
     expect(row?.status).toBe("OPEN");
+    expect((await orderOf(refusedPractice.id))?.status).toBe("FAILED");
+    const [back] = await s.handle.db.select().from(practices).where(eq(practices.id, refusedPractice.id));
+    expect(back?.status).toBe("PENDING");
     await jobsSettled(s.handle.db);
     expect(s.mailer.sent.filter((m) => m.subject.includes("ordine")).length).toBeGreaterThanOrEqual(1);
+    // Paid once: one confirmation of its 298 €, whatever came first of the six deliveries.
+    expect(s.mailer.sent.filter((m) => m.text.includes("298,00 €"))).toHaveLength(1);
   });
 
   it("allows 5 wrong voucher codes an hour per account and per address", async () => {
@@ -212,7 +274,7 @@ describe.each(testDbKinds())("the shop's routes on %s", (kind) => {
         tokens.client,
         "/orders",
         "POST",
-        checkout(practice.id, ["TAKEDOWN"], TEST_CARDS.ok, { voucherCode: `INDOVINO${i}` }),
+        await checkout(practice.id, ["TAKEDOWN"], "succeeds", { voucherCode: `INDOVINO${i}` }),
         ip,
       );
       expect(wrong).toMatchObject({ status: 400, body: { message: MESSAGES.voucherInvalid } });
@@ -224,7 +286,7 @@ describe.each(testDbKinds())("the shop's routes on %s", (kind) => {
       tokens.client,
       "/orders",
       "POST",
-      checkout(practice.id, ["TAKEDOWN"], TEST_CARDS.ok, { voucherCode: DEMO_SHOP.voucher }),
+      await checkout(practice.id, ["TAKEDOWN"], "succeeds", { voucherCode: DEMO_SHOP.voucher }),
     );
     expect(blocked.status).toBe(429);
     // Without a code the checkout is not held up.
@@ -232,7 +294,7 @@ describe.each(testDbKinds())("the shop's routes on %s", (kind) => {
       tokens.client,
       "/orders",
       "POST",
-      checkout(practice.id, ["TAKEDOWN"], TEST_CARDS.ok),
+      await checkout(practice.id, ["TAKEDOWN"], "succeeds"),
     );
     expect(plain.status).toBe(200);
   });

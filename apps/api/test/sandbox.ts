@@ -1,0 +1,34 @@
+import {
+  SANDBOX_TEST_CARDS,
+  type SandboxCard,
+  type SandboxScenario,
+} from "@argine/core/payments/sandbox-api";
+import type { Db } from "@argine/db/client";
+import { orders, sandboxPaymentIntents } from "@argine/db/schema";
+import { eq, inArray } from "drizzle-orm";
+import type { Deps } from "../src/deps.ts";
+import { createSandboxPaymentMethod } from "../src/payments/sandbox-service.ts";
+
+// The orders' tests pay through the real sandbox (ADR 014): cards from its own table of test numbers, payment
+// methods from its own service, intents read back from its own table.
+
+/** The sandbox's test card for a scenario, with an expiry far ahead. */
+export function testCard(scenario: SandboxScenario): SandboxCard {
+  const card = SANDBOX_TEST_CARDS.find((c) => c.scenario === scenario);
+  if (!card) throw new Error(`no sandbox test card for ${scenario}`);
+  return { number: card.number, expMonth: 12, expYear: 2099, cvc: "123" };
+}
+
+/** A `pm_…` id for the scenario's test card, as the card form gets it (POST /v1/sandbox/payment-methods). */
+export async function paymentMethod(deps: Deps, scenario: SandboxScenario): Promise<string> {
+  return (await createSandboxPaymentMethod(deps, testCard(scenario))).id;
+}
+
+/** The sandbox's intents for a practice's orders (the orders service keys each one by its order's id). */
+export async function sandboxIntentsOf(db: Db, practiceId: string) {
+  const ids = (await db.select({ id: orders.id }).from(orders).where(eq(orders.practiceId, practiceId))).map(
+    (o) => o.id,
+  );
+  if (!ids.length) return [];
+  return db.select().from(sandboxPaymentIntents).where(inArray(sandboxPaymentIntents.idempotencyKey, ids));
+}
