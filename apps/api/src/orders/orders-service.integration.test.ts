@@ -156,7 +156,10 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     payments.completeChallenge(intent, false);
     await expect(
       checkout(deps, { ...(first as object), ...intentPaid(intent) } as never),
-    ).rejects.toMatchObject({ code: "PAYMENT_FAILED", message: CARD_ERROR_MESSAGES.payment_intent_authentication_failure });
+    ).rejects.toMatchObject({
+      code: "PAYMENT_FAILED",
+      message: CARD_ERROR_MESSAGES.payment_intent_authentication_failure,
+    });
     expect((await ordersOf(practice.id))[0]?.status).toBe("FAILED");
     expect(await statusOf(practice.id)).toBe("PENDING");
     // Another intent than the order's is refused.
