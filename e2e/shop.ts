@@ -100,10 +100,20 @@ export async function expectNoHorizontalOverflow(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/** With SHOTS=<folder>, a full-page screenshot of this screen there, named by step and project (never committed). */
+/**
+ * With SHOTS=<folder>, the page there screen by screen, as a person scrolling sees it (a full-page shot of a
+ * phone is too tall to look at, and draws the sticky bars mid-page): `{name}-{project}-{part}.png`. Never
+ * committed.
+ */
 export async function shoot(page: Page, testInfo: TestInfo, name: string) {
   const folder = process.env.SHOTS;
   if (!folder) return;
   mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: `${folder}/${name}-${testInfo.project.name}.png`, fullPage: true });
+  const height = page.viewportSize()?.height ?? 900;
+  const total = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let part = 0; part * height < total; part++) {
+    await page.evaluate((y) => window.scrollTo(0, y), part * height);
+    await page.screenshot({ path: `${folder}/${name}-${testInfo.project.name}-${part + 1}.png` });
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
 }

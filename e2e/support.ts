@@ -63,6 +63,17 @@ export async function mailedLink(page: Page, to: string, subject: RegExp, path: 
   return href;
 }
 
+/** A new client account, registered and confirmed through the API and the demo mailbox. */
+export async function registerClient(page: Page, email: string, password: string) {
+  const created = await page.request.post("/v1/users", {
+    data: { name: "Bianca", lastname: "Verdi", email, password, privacyConsent: true },
+  });
+  expect(created.status()).toBe(202);
+  const verify = await mailedLink(page, email, /Conferma/, "/account/verify");
+  await page.goto(verify);
+  await expect(page.getByRole("heading", { name: "Indirizzo confermato" })).toBeVisible();
+}
+
 /** Where the quick exit goes. */
 export const NEUTRAL_SITE = "https://www.google.it/";
 
