@@ -13,6 +13,16 @@ export async function expectAccessible(page: Page) {
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
+/**
+ * The page is no wider than the screen: a phone never scrolls sideways. Measured against the viewport asked
+ * for, not window.innerWidth: a phone's browser (isMobile) widens its layout viewport to fit wide content, so
+ * innerWidth grows with the overflow and would always match.
+ */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
 /** Signs in through the login page and waits for the dashboard. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto("/account/login");

@@ -1,5 +1,14 @@
-import { expect, type Page, test } from "@playwright/test";
-import { challengeDialog, fillCard, newPractice, pickServices, shoot, signInWithBearer } from "../shop.ts";
+import { expect, type Page } from "@playwright/test";
+import {
+  challengeDialog,
+  fillBilling,
+  fillCard,
+  newPractice,
+  pickServices,
+  shoot,
+  signInWithBearer,
+  test,
+} from "../shop.ts";
 import { expectAccessible } from "../support.ts";
 
 // Issue 15, acceptance 2: each of the sandbox's decline cards shows its Italian message (spec §8) on the
@@ -23,6 +32,7 @@ const DECLINES = [
 /** The checkout for takedown (99 €): the card, the conditions, "Paga". */
 async function payTakedown(page: Page, card: string) {
   await expect(page.getByRole("heading", { level: 1, name: "Riepilogo dell'acquisto" })).toBeVisible();
+  await fillBilling(page);
   await fillCard(page, card);
   await page.getByLabel(/^Ho letto e accetto le condizioni generali di vendita/).check();
   await page.getByRole("button", { name: "Paga 99,00 €" }).click();
@@ -30,10 +40,11 @@ async function payTakedown(page: Page, card: string) {
 
 test("each decline card and a refused 3-D Secure land on the payment error; Riprova with a good card pays @desktop", async ({
   page,
+  shopClient,
 }, testInfo) => {
   // Ten payment attempts on one practice.
   test.setTimeout(120_000);
-  const authorization = await signInWithBearer(page, "cliente@demo.argine.it");
+  const authorization = await signInWithBearer(page, shopClient.email, shopClient.password);
   const { ticketCode } = await newPractice(page, authorization);
   const casePage = `/dashboard/practices/case/${ticketCode}`;
   await page.goto(casePage);

@@ -1,14 +1,16 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import {
   createAsAdmin,
+  fillBilling,
   fillCard,
   newPractice,
   pickServices,
   shoot,
   signInWithBearer,
+  test,
   uniqueCode,
 } from "../shop.ts";
-import { expectAccessible, registerClient } from "../support.ts";
+import { expectAccessible, expectNoHorizontalOverflow } from "../support.ts";
 
 // Issue 15, acceptance 3: what pays besides the card. A gift card an admin issued pays a formal notice
 // entirely; the promo gift card pays part of legal defence and the card the rest; a campaign covering the whole
@@ -27,6 +29,13 @@ const totalOf = (page: Page) =>
   page.getByRole("region", { name: "I servizi scelti" }).locator("dt:text-is('Totale (IVA inclusa)') + dd");
 const conditions = (page: Page) => page.getByLabel(/^Ho letto e accetto le condizioni generali di vendita/);
 
+/** These journeys run on desktop: their longest payment texts are checked at a phone's width here. */
+async function expectFitsAPhone(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoHorizontalOverflow(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /** Payment ok, and how the order was paid. */
 async function expectPaid(page: Page, ticketCode: string, paidBy: string) {
   await page.waitForURL(`**/dashboard/practices/case/${ticketCode}/add-services/payment/success`);
@@ -39,13 +48,14 @@ async function expectPaid(page: Page, ticketCode: string, paidBy: string) {
 test("a gift card an admin issued pays the formal notice entirely, with no card @desktop", async ({
   page,
   browser,
+  shopClient,
 }, testInfo) => {
   test.slow();
   // Worth 250 € as the demo DEMO-GIFT-CARD-250, but the run's own: the demo card pays one formal notice
   // (199 €) and is spent for a retry.
   const code = uniqueCode("E2E-GIFT");
   await createAsAdmin(browser, "/v1/admin/gift-cards", { code, amount: 250 });
-  const authorization = await signInWithBearer(page, "cliente@demo.argine.it");
+  const authorization = await signInWithBearer(page, shopClient.email, shopClient.password);
   const { ticketCode } = await newPractice(page, authorization);
   await toSummary(page, ticketCode, ["Diffida"]);
   await expect(totalOf(page)).toHaveText("199,00 €");
@@ -57,6 +67,7 @@ test("a gift card an admin issued pays the formal notice entirely, with no card 
     page.getByText(`La gift card ${code} paga tutto: 199,00 €. Non ti chiediamo la carta.`),
   ).toBeVisible();
   await expect(page.getByLabel(/^Numero della carta/)).toHaveCount(0);
+  await fillBilling(page);
   await conditions(page).check();
   await expectAccessible(page);
   await shoot(page, testInfo, "8-gift-card-pays-all");
@@ -73,13 +84,11 @@ test("a gift card an admin issued pays the formal notice entirely, with no card 
 
 test("legal defence: the campaign's share, the promo gift card, and the card for the rest @desktop", async ({
   page,
+  shopClient,
 }, testInfo) => {
   test.slow();
-  // The promo gift card is one per account: a client of this run's own asks for it.
-  const email = `promo.${Date.now()}${Math.floor(Math.random() * 1000)}@example.it`;
-  const password = "Tranquilla42";
-  await registerClient(page, email, password);
-  const authorization = await signInWithBearer(page, email, password);
+  // The promo gift card is one per account: the worker's own client asks for it (no other journey does).
+  const authorization = await signInWithBearer(page, shopClient.email, shopClient.password);
   const { ticketCode } = await newPractice(page, authorization);
   await toSummary(page, ticketCode, ["Difesa Legale"]);
   // The demo campaign covers half of legal defence, at most 150 € an order: 490 − 150.
@@ -103,12 +112,7 @@ test("legal defence: the campaign's share, the promo gift card, and the card for
     page.getByText(/^La gift card \S+ paga 150,00 €; il resto, 190,00 €, con la carta\.$/),
   ).toBeVisible();
 
-  // A new account has no billing data yet: filled here, and saved to the profile by the order.
-  await page.getByLabel(/^Codice fiscale o partita IVA/).fill("RSSMRA85T10A562S");
-  await page.getByLabel(/^Indirizzo/).fill("Via Roma 1");
-  await page.getByRole("textbox", { name: "CAP", exact: true }).fill("00184");
-  await page.getByLabel(/^Città/).fill("Roma");
-  await page.getByLabel(/^Provincia/).selectOption({ label: "Roma (RM)" });
+  await fillBilling(page);
   await fillCard(page, "4242 4242 4242 4242");
   await conditions(page).check();
   await expectAccessible(page);
@@ -122,11 +126,13 @@ test("legal defence: the campaign's share, the promo gift card, and the card for
     "(gift card 150,00 €, carta 190,00 €)",
   );
   await expect(order.locator("dt:text-is('Totale (IVA inclusa)') + dd")).toHaveText("340,00 €");
+  await expectFitsAPhone(page);
 });
 
 test("a campaign that covers the whole total asks for no card @desktop", async ({
   page,
   browser,
+  shopClient,
 }, testInfo) => {
   test.slow();
   // A campaign applies to every cart it covers, and the journeys share one database: this one covers only the
@@ -142,7 +148,7 @@ test("a campaign that covers the whole total asks for no card @desktop", async (
     productCodes: ["LEGALIZATION"],
     order: 1,
   });
-  const authorization = await signInWithBearer(page, "cliente@demo.argine.it");
+  const authorization = await signInWithBearer(page, shopClient.email, shopClient.password);
   const { ticketCode } = await newPractice(page, authorization);
   await toSummary(page, ticketCode, ["Legalizzazione"]);
   await expect(totalOf(page)).toHaveText("0,00 €");
@@ -153,11 +159,16 @@ test("a campaign that covers the whole total asks for no card @desktop", async (
   ).toBeVisible();
   await expect(page.getByRole("radio", { name: /^Carta di credito/ })).toHaveCount(0);
   await expect(page.getByLabel(/^Numero della carta/)).toHaveCount(0);
+  await fillBilling(page);
   await conditions(page).check();
   await expectAccessible(page);
   await shoot(page, testInfo, "10-campaign-pays-all");
   await page.getByRole("button", { name: "Conferma l'acquisto" }).click();
   await expectPaid(page, ticketCode, "Campagna sponsorizzata");
+  await expectFitsAPhone(page);
+  await page.goto("/dashboard/orders");
+  await expect(page.getByRole("article").first()).toBeVisible();
+  await expectFitsAPhone(page);
   await page.goto(`/dashboard/practices/case/${ticketCode}`);
   await expect(page.getByText("Stato: aperto")).toBeVisible();
 });

@@ -1,14 +1,6 @@
 import { expect, test } from "@playwright/test";
-import {
-  challengeDialog,
-  expectNoHorizontalOverflow,
-  fillCard,
-  newPractice,
-  pickServices,
-  shoot,
-  signInWithBearer,
-} from "../shop.ts";
-import { expectAccessible } from "../support.ts";
+import { challengeDialog, fillCard, newPractice, pickServices, shoot, signInWithBearer } from "../shop.ts";
+import { expectAccessible, expectNoHorizontalOverflow } from "../support.ts";
 
 // Issue 15, acceptance 1: the demo client buys takedown and formal notice for a case, with the demo voucher
 // and the 3-D Secure card, on a phone and on desktop; every checkout screen is checked with axe and, on the
@@ -19,7 +11,7 @@ test("the demo client buys takedown and formal notice with the voucher and 3-D S
 }, testInfo) => {
   // A questionnaire, five screens each checked with axe, a card payment: it gets the slow-test time.
   test.slow();
-  const authorization = await signInWithBearer(page, "cliente@demo.argine.it");
+  const authorization = await signInWithBearer(page);
   const { ticketCode } = await newPractice(page, authorization);
   const checkAll = async (name: string) => {
     await expectNoHorizontalOverflow(page);
