@@ -64,7 +64,7 @@ export function PaymentSuccessPage({ practice }: { practice: PracticeDetail }) {
             </div>
             <div>
               <dt>Pagamento</dt>
-              <dd>{PAYMENT_TYPE.label(order.paymentType)}</dd>
+              <dd className={styles.payment}>{PAYMENT_TYPE.label(order.paymentType)}</dd>
             </div>
           </dl>
         </section>
