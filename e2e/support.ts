@@ -13,6 +13,16 @@ export async function expectAccessible(page: Page) {
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
+/**
+ * The page is no wider than the screen: a phone never scrolls sideways. Measured against the viewport asked
+ * for, not window.innerWidth: a phone's browser (isMobile) widens its layout viewport to fit wide content, so
+ * innerWidth grows with the overflow and would always match.
+ */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
 /** Signs in through the login page and waits for the dashboard. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto("/account/login");
@@ -61,6 +71,17 @@ export async function mailedLink(page: Page, to: string, subject: RegExp, path: 
   const href = await page.locator(`article a[href*='${path}']`).first().getAttribute("href");
   if (!href) throw new Error(`no ${path} link in the mail`);
   return href;
+}
+
+/** A new client account, registered and confirmed through the API and the demo mailbox. */
+export async function registerClient(page: Page, email: string, password: string) {
+  const created = await page.request.post("/v1/users", {
+    data: { name: "Bianca", lastname: "Verdi", email, password, privacyConsent: true },
+  });
+  expect(created.status()).toBe(202);
+  const verify = await mailedLink(page, email, /Conferma/, "/account/verify");
+  await page.goto(verify);
+  await expect(page.getByRole("heading", { name: "Indirizzo confermato" })).toBeVisible();
 }
 
 /** Where the quick exit goes. */

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, signIn } from "../support.ts";
+import { expectAccessible, expectNoHorizontalOverflow, signIn } from "../support.ts";
 
 // The case page as a victim mostly sees it: on a phone (and on desktop). Read-only, so it runs everywhere.
 
@@ -24,7 +24,6 @@ test("the client's case page shows the recap, the services with their messages a
     recap.locator("div", { has: page.getByText("Attacco di massa", { exact: true }) }),
   ).toContainText("No");
   await expect(page.getByText(/shitstorm/i)).toHaveCount(0);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(page);
   await expectAccessible(page);
 });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { answerImagesAndSpread, answerPeople, answerWhatAndWhen } from "../questionnaire.ts";
-import { expectAccessible, mailedLink, signIn } from "../support.ts";
+import { expectAccessible, registerClient, signIn } from "../support.ts";
 
 // Issue 12, acceptance 0: a questionnaire submitted in one browser cannot be claimed from another browser
 // signed in as a different client, even with the practice id; the code and the claim key work from anywhere.
@@ -15,17 +15,6 @@ async function submitQuestionnaire(page: Page) {
   await page.getByLabel(/Ho letto l'informativa/).check();
   await page.getByRole("button", { name: "Invia e ricevi la valutazione" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Il risultato del questionario" })).toBeVisible();
-}
-
-/** A new client account, registered and confirmed through the API and the demo mailbox. */
-async function registerClient(page: Page, email: string, password: string) {
-  const created = await page.request.post("/v1/users", {
-    data: { name: "Bianca", lastname: "Verdi", email, password, privacyConsent: true },
-  });
-  expect(created.status()).toBe(202);
-  const verify = await mailedLink(page, email, /Conferma/, "/account/verify");
-  await page.goto(verify);
-  await expect(page.getByRole("heading", { name: "Indirizzo confermato" })).toBeVisible();
 }
 
 test("a questionnaire sent in one browser is claimed in another only with its code and key @desktop", async ({

@@ -11,6 +11,8 @@ import {
 describe("VoucherCodeSchema", () => {
   it("needs at least 3 characters, after trimming", () => {
     expect(VoucherCodeSchema.parse(" ABC ")).toBe("ABC");
+    // Stored codes are uppercase: the same code typed in lowercase is that voucher.
+    expect(VoucherCodeSchema.parse(" argine10 ")).toBe("ARGINE10");
     expect(messages(VoucherCodeSchema, "AB")).toEqual(["Il Voucher deve essere almeno 3 caratteri."]);
     expect(messages(VoucherCodeSchema, " AB ")).toEqual(["Il Voucher deve essere almeno 3 caratteri."]);
     expect(messages(VoucherCodeSchema, "")).toEqual(["Campo Obbligatorio"]);

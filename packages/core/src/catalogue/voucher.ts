@@ -5,8 +5,11 @@ import { MESSAGES } from "../shared/messages.ts";
 
 // Vouchers (spec §3 "Voucher / gift card", §5 "Cart and coupon rules", §9 "Voucher discount").
 
-/** 'Il Voucher deve essere almeno 3 caratteri.' */
-export const VoucherCodeSchema = RequiredStringSchema.refine(
+/**
+ * 'Il Voucher deve essere almeno 3 caratteri.' Uppercased as the admin's codes are stored (admin-api.ts): a code
+ * typed in lowercase is the same voucher, not a wrong code counted against the hourly limit.
+ */
+export const VoucherCodeSchema = RequiredStringSchema.toUpperCase().refine(
   (code) => code.length >= VOUCHER_CODE_MIN_LENGTH,
   {
     error: MESSAGES.voucherMinLength,

@@ -42,13 +42,19 @@ export const PaymentCodeSchema = z.union([
 ]);
 export type PaymentCode = z.infer<typeof PaymentCodeSchema>;
 
+/**
+ * A gift card's or a promo's code as typed. Every stored code is uppercase (the admin's are uppercased,
+ * issued ones are): one typed in lowercase is the same card, not a wrong code counted against the limit.
+ */
+const GiftCardCodeSchema = z.string().trim().toUpperCase().min(1).max(64);
+
 export const OrderCreateBodySchema = z.object({
   practiceId: z.uuid({ error: MESSAGES.invalidId }),
   items: SelectedItemsSchema,
   invoice: BillingDataSchema,
   salesConditionsAccepted: SalesConditionsAcceptanceSchema,
   voucherCode: VoucherCodeSchema.optional(),
-  giftCardCode: z.string().trim().min(1).max(64).optional(),
+  giftCardCode: GiftCardCodeSchema.optional(),
   /** One per checkout attempt, made by the browser: the same key never makes a second order or charge. */
   idempotencyKey: z.uuid({ error: MESSAGES.invalidId }),
   payment: z.object({ type: z.literal("STRIPE"), code: z.string().max(400) }).optional(),
@@ -113,8 +119,8 @@ export const CampaignsQuerySchema = z.object({ amount: z.coerce.number().nonnega
 export const ActiveCampaignListSchema = CampaignListSchema;
 
 /** POST /v1/giftcard/verify, POST /v1/giftcard/request. */
-export const GiftCardVerifyBodySchema = z.object({ code: z.string().trim().min(1).max(64) });
-export const GiftCardRequestBodySchema = z.object({ promo: z.string().trim().min(1).max(64) });
+export const GiftCardVerifyBodySchema = z.object({ code: GiftCardCodeSchema });
+export const GiftCardRequestBodySchema = z.object({ promo: GiftCardCodeSchema });
 
 /** A gift card as its holder sees it: what is left, what it pays for, until when (spec §9 "Promo gift card"). */
 export const GiftCardSchema = z.object({

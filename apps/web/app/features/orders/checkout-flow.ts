@@ -1,7 +1,7 @@
 import type { Order, OrderCreateBody, OrderResponse, PaymentCode } from "@argine/core/orders/orders-api";
 import type { SandboxCard } from "@argine/core/payments/sandbox-api";
 import { cardErrorMessage } from "@argine/core/shared/messages";
-import { toHttpError } from "../../shared/http/http-error.ts";
+import { errorCode, toHttpError } from "../../shared/http/http-error.ts";
 import type { CardPayment } from "./card-payment.ts";
 
 // Spec §4 "Payment flow", one checkout attempt:
@@ -31,6 +31,19 @@ const stripe = (code: PaymentCode): OrderCreateBody["payment"] => ({
 });
 
 /**
+ * Creates the order; a card the provider refused when the intent was confirmed comes back as the API's 402
+ * PAYMENT_FAILED with the card's Italian message (apps/api orders-service), a payment ko like the others.
+ */
+async function createOrRefuse(deps: PaymentDependencies, body: OrderCreateBody): Promise<OrderResponse> {
+  try {
+    return await deps.createOrder(body);
+  } catch (reason) {
+    if (errorCode(reason) === "PAYMENT_FAILED") throw new PaymentRefused(toHttpError(reason).message);
+    throw reason;
+  }
+}
+
+/**
  * Runs one attempt. Resolves with the paid order; rejects with PaymentRefused when the card or its
  * authentication was refused, or with the API's error when the order itself was refused (the form shows it).
  */
@@ -49,12 +62,12 @@ export async function payOrder(
       throw new PaymentRefused(toHttpError(reason).message);
     }
   }
-  let response = await deps.createOrder({ ...request, idempotencyKey, ...(payment ? { payment } : {}) });
+  let response = await createOrRefuse(deps, { ...request, idempotencyKey, ...(payment ? { payment } : {}) });
   if (response.requires_action) {
     const secret = response.payment_intent_client_secret;
     const action = secret ? await deps.card.handleCardAction(secret) : { error: cardErrorMessage(undefined) };
     if ("error" in action) throw new PaymentRefused(action.error);
-    response = await deps.createOrder({
+    response = await createOrRefuse(deps, {
       ...request,
       idempotencyKey,
       payment: stripe({ payment_intent_id: action.paymentIntentId }),

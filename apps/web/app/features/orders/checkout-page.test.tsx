@@ -298,6 +298,29 @@ describe("the payment (spec §4 'Payment flow')", () => {
     expect(await screen.findByText(CARD_ERROR_MESSAGES.insufficient_funds)).toBeTruthy();
   });
 
+  it("a card the API refuses with 402 lands on the error page with the card's message", async () => {
+    choose("TAKEDOWN");
+    renderShop("add-services", {
+      "POST /v1/sandbox/payment-methods": {
+        status: 200,
+        body: { id: "pm_declined", last4: "0002", brand: "visa" },
+      },
+      // What the orders service answers for an order its card refused (orders.integration.test.ts).
+      "POST /v1/orders": {
+        status: 402,
+        body: { code: "PAYMENT_FAILED", message: CARD_ERROR_MESSAGES.card_declined, requestId: "r" },
+      },
+    });
+    await screen.findByLabelText(/^Numero della carta/);
+    fillCard("4000 0000 0000 0002");
+    acceptConditions();
+    fireEvent.click(screen.getByRole("button", { name: "Paga 120,00 €" }));
+    expect(
+      await screen.findByRole("heading", { name: "Il pagamento non è andato a buon fine" }),
+    ).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toBe(CARD_ERROR_MESSAGES.card_declined);
+  });
+
   it("an order the API refuses stays on the checkout with the API's message", async () => {
     choose("TAKEDOWN");
     renderShop("add-services", {

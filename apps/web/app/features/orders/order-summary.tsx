@@ -34,11 +34,15 @@ export function OrderSummary({ order }: { order: Order }) {
         </div>
         <div>
           <dt>Pagamento</dt>
-          <dd>
+          <dd className={styles.payment}>
             {PAYMENT_TYPE.label(order.paymentType)}
-            {order.giftCardAmount > 0 && order.cardAmount > 0
-              ? ` (gift card ${formatAmount(order.giftCardAmount)}, carta ${formatAmount(order.cardAmount)})`
-              : ""}
+            {order.giftCardAmount > 0 && order.cardAmount > 0 ? (
+              <>
+                {" "}
+                (gift card <span className={styles.nowrap}>{formatAmount(order.giftCardAmount)}</span>, carta{" "}
+                <span className={styles.nowrap}>{formatAmount(order.cardAmount)}</span>)
+              </>
+            ) : null}
           </dd>
         </div>
       </dl>

@@ -230,6 +230,28 @@ describe.each(testDbKinds())("the shop's routes on %s", (kind) => {
     expect(right).toMatchObject({ status: 200, body: { isValid: true, discountAmount: 10 } });
   });
 
+  it("takes a code typed in lowercase as the same code, not as a wrong one", async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 6; i++) {
+      const voucher = await call(
+        tokens.client,
+        "/voucher/verify",
+        "POST",
+        { voucherCode: ` ${DEMO_SHOP.voucher.toLowerCase()} ` },
+        ip,
+      );
+      expect(voucher).toMatchObject({ status: 200, body: { isValid: true, discountAmount: 10 } });
+    }
+    const card = await call(
+      tokens.client,
+      "/giftcard/verify",
+      "POST",
+      { code: DEMO_SHOP.giftCard.toLowerCase() },
+      ip,
+    );
+    expect(card).toMatchObject({ status: 200, body: { code: DEMO_SHOP.giftCard } });
+  });
+
   it("issues a promo gift card once, and shows a user's cards to them and to staff only", async () => {
     const issued = await call<GiftCard>(tokens.client, "/giftcard/request", "POST", {
       promo: DEMO_SHOP.promo,
