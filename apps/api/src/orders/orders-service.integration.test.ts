@@ -176,8 +176,12 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
       code: "PAYMENT_FAILED",
       message: CARD_ERROR_MESSAGES.payment_intent_authentication_failure,
     });
-    expect((await ordersOf(practice.id))[0]?.status).toBe("FAILED");
+    const [failed] = await ordersOf(practice.id);
+    expect(failed?.status).toBe("FAILED");
     expect(await statusOf(practice.id)).toBe("PENDING");
+    // A refused attempt bought nothing: the orders history leaves it out.
+    const history = await listOrders(deps, client, { page: 1, pageSize: 100 });
+    expect(history.data.map((order) => order.id)).not.toContain(failed?.id);
     // Another intent than the order's is refused.
     const other = { ...body(practice.id, ["TAKEDOWN"]), ...(await card(deps, "three_d_secure")) } as never;
     await checkout(deps, other);

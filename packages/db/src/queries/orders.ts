@@ -123,12 +123,15 @@ export async function listUserOrders(
   userId: string,
   page: { limit: number; offset: number },
 ): Promise<{ total: number; data: UserOrderRow[] }> {
-  const [totalRow] = await db.select({ n: count() }).from(orders).where(eq(orders.userId, userId));
+  // What was bought, or is being paid: a refused or abandoned attempt bought nothing and stays out of the
+  // history (it stays in the table for support and the reconciliation).
+  const shown = and(eq(orders.userId, userId), inArray(orders.status, ["PAID", "AWAITING_PAYMENT"]));
+  const [totalRow] = await db.select({ n: count() }).from(orders).where(shown);
   const rows = await db
     .select({ order: orders, ticketCode: practices.ticketCode, practiceStatus: practices.status })
     .from(orders)
     .innerJoin(practices, eq(practices.id, orders.practiceId))
-    .where(eq(orders.userId, userId))
+    .where(shown)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(page.limit)
     .offset(page.offset);
