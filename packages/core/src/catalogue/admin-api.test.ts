@@ -71,6 +71,7 @@ describe("AdminCampaignCreateSchema", () => {
       ...campaign,
       code: "SCUDO-2027",
       maxAmount: null,
+      budget: null,
       minAmount: 0,
       productCodes: [],
       order: 0,

@@ -135,6 +135,8 @@ export const AdminCampaignSchema = z.object({
   coveragePercent: z.number().int(),
   /** Cap on the sponsor's contribution to one order; null for none. */
   maxAmount: z.number().nullable(),
+  /** What the sponsor has left to spend on all orders; null for no limit (ADR 014). */
+  budget: z.number().nullable(),
   /** The cart amount from which the campaign applies. */
   minAmount: z.number(),
   /** Empty: every product. */
@@ -153,6 +155,7 @@ const campaignFields = {
   sponsor: SponsorSchema,
   coveragePercent: CoverageSchema,
   maxAmount: AmountSchema.nullable(),
+  budget: AmountSchema.nullable(),
   minAmount: AmountSchema,
   productCodes: ProductCodesSchema,
   order: OrderSchema,
@@ -173,6 +176,7 @@ export const AdminCampaignCreateSchema = strict({
   sponsor: campaignFields.sponsor,
   coveragePercent: campaignFields.coveragePercent,
   maxAmount: campaignFields.maxAmount.default(null),
+  budget: campaignFields.budget.default(null),
   minAmount: campaignFields.minAmount.default(0),
   productCodes: campaignFields.productCodes.default([]),
   order: campaignFields.order.default(0),

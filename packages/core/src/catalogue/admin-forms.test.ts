@@ -83,6 +83,7 @@ describe("form schemas (what the admin types)", () => {
       sponsor: "Fondazione",
       coveragePercent: "50",
       maxAmount: "",
+      budget: "",
       minAmount: "0",
       productCodes: ["DEFENCE"],
       order: "10",

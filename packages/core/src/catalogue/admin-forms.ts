@@ -106,6 +106,7 @@ export const CampaignFormSchema = z
     sponsor: SponsorSchema,
     coveragePercent: integerInput(0, 100, MESSAGES.coverageRange, true),
     maxAmount: OptionalAmountInputSchema,
+    budget: OptionalAmountInputSchema,
     minAmount: AmountInputSchema,
     productCodes: z.array(z.enum(PRODUCT_CODES, { error: MESSAGES.invalidProduct })),
     order: integerInput(0, ORDER_MAX, MESSAGES.orderRange, true),

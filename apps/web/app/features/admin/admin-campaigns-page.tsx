@@ -26,6 +26,7 @@ const FIELDS: readonly SummaryField<CampaignForm>[] = [
   { name: "sponsor", label: "Sponsor" },
   { name: "coveragePercent", label: "Copertura" },
   { name: "maxAmount", label: "Tetto per ordine" },
+  { name: "budget", label: "Budget dello sponsor" },
   { name: "minAmount", label: "Importo minimo dell'ordine" },
   { name: "productCodes", label: "Servizi coperti" },
   { name: "order", label: "Ordine" },
@@ -40,6 +41,7 @@ const EMPTY: CampaignForm = {
   sponsor: "",
   coveragePercent: "",
   maxAmount: "",
+  budget: "",
   minAmount: "0,00",
   productCodes: [],
   order: "0",
@@ -57,6 +59,7 @@ function campaignValues(campaign: AdminCampaign | null): CampaignForm {
     sponsor: campaign.sponsor,
     coveragePercent: String(campaign.coveragePercent),
     maxAmount: campaign.maxAmount === null ? "" : formatEuroInput(campaign.maxAmount),
+    budget: campaign.budget === null ? "" : formatEuroInput(campaign.budget),
     minAmount: formatEuroInput(campaign.minAmount),
     productCodes: campaign.productCodes as CampaignForm["productCodes"],
     order: String(campaign.order),
@@ -73,6 +76,7 @@ export function campaignBody(form: CampaignForm): AdminCampaignCreate {
     sponsor: form.sponsor,
     coveragePercent: Number(form.coveragePercent),
     maxAmount: form.maxAmount === "" ? null : (parseEuroAmount(form.maxAmount) ?? null),
+    budget: form.budget === "" ? null : (parseEuroAmount(form.budget) ?? null),
     minAmount: parseEuroAmount(form.minAmount) ?? 0,
     productCodes: form.productCodes,
     order: Number(form.order),
@@ -90,6 +94,7 @@ export function campaignPatch(form: CampaignForm, campaign: AdminCampaign): Admi
     ...(next.sponsor === campaign.sponsor ? {} : { sponsor: next.sponsor }),
     ...(next.coveragePercent === campaign.coveragePercent ? {} : { coveragePercent: next.coveragePercent }),
     ...(next.maxAmount === campaign.maxAmount ? {} : { maxAmount: next.maxAmount }),
+    ...(next.budget === campaign.budget ? {} : { budget: next.budget }),
     ...(next.minAmount === campaign.minAmount ? {} : { minAmount: next.minAmount }),
     ...(sameCodes(next.productCodes, campaign.productCodes) ? {} : { productCodes: next.productCodes }),
     ...(next.order === campaign.order ? {} : { order: next.order }),
@@ -138,6 +143,9 @@ export function AdminCampaignsPage() {
                     <th scope="col" className={styles.number}>
                       Tetto per ordine
                     </th>
+                    <th scope="col" className={styles.number}>
+                      Budget residuo
+                    </th>
                     <th scope="col">Servizi</th>
                     <th scope="col">Periodo</th>
                     <th scope="col">Stato</th>
@@ -160,6 +168,9 @@ export function AdminCampaignsPage() {
                       <td className={styles.number}>{campaign.coveragePercent}%</td>
                       <td className={styles.number}>
                         {campaign.maxAmount === null ? "Nessuno" : formatAmount(campaign.maxAmount)}
+                      </td>
+                      <td className={styles.number}>
+                        {campaign.budget === null ? "Senza limite" : formatAmount(campaign.budget)}
                       </td>
                       <td>{productList(campaign.productCodes)}</td>
                       <td>{period(campaign)}</td>
@@ -252,6 +263,12 @@ export function CampaignEditor({
           {...field("maxAmount")}
         />
       </div>
+      <NumberField
+        label="Budget dello sponsor in € (facoltativo)"
+        decimal
+        hint="Quanto può ancora spendere lo sponsor: cala a ogni ordine pagato e, finito, la campagna si ferma. Vuoto: senza limite."
+        {...field("budget")}
+      />
       <div className={formStyles.row}>
         <NumberField
           label="Importo minimo dell'ordine in €"

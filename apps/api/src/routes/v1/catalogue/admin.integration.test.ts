@@ -232,6 +232,22 @@ describe.each(testDbKinds())("the catalogue in the admin workspace on %s", (kind
       });
     });
 
+    it("sets the sponsor's budget, changes it and takes it off (no limit)", async () => {
+      const created = await call<AdminCampaign>(admin, "/admin/campaigns", "POST", {
+        ...body,
+        code: "BUDGET-1",
+        budget: 3000,
+      });
+      expect(created.body.budget).toBe(3000);
+      const id = created.body.id;
+      const lower = await call<AdminCampaign>(admin, `/admin/campaigns/${id}`, "PATCH", { budget: 1234.5 });
+      expect(lower.body.budget).toBe(1234.5);
+      const none = await call<AdminCampaign>(admin, `/admin/campaigns/${id}`, "PATCH", { budget: null });
+      expect(none.body.budget).toBeNull();
+      const negative = await fail(admin, `/admin/campaigns/${id}`, "PATCH", { budget: -1 });
+      expect([negative.status, negative.body.message]).toEqual([400, MESSAGES.negativeAmount]);
+    });
+
     it("answers 404 for an unknown campaign and 400 for an id that is not one", async () => {
       expect((await fail(admin, `/admin/campaigns/${NO_SUCH_ID}`, "PATCH", { active: false })).status).toBe(
         404,
