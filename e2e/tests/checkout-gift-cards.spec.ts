@@ -118,7 +118,7 @@ test("legal defence: the campaign's share, the promo gift card, and the card for
   await expectAccessible(page);
   await shoot(page, testInfo, "9-promo-gift-card-and-card");
   await page.getByRole("button", { name: "Paga 190,00 €" }).click();
-  await expectPaid(page, ticketCode, "Carta di credito");
+  await expectPaid(page, ticketCode, "Carta di credito (gift card 150,00 €, carta 190,00 €)");
 
   await page.goto("/dashboard/orders");
   const order = page.getByRole("article").filter({ has: page.getByRole("link", { name: ticketCode }) });
