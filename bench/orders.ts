@@ -26,6 +26,7 @@ import {
   type SandboxScenario,
 } from "@argine/core/payments/sandbox-api";
 import { DEMO_PASSWORD } from "@argine/db/seed";
+import { revengePornAnswers } from "../apps/api/test/feedback-answers.ts";
 import type { FlowBodies } from "./orders-bare.ts";
 import { signIn, start } from "./practices.ts";
 import { startProduct } from "./product.ts";
@@ -57,26 +58,10 @@ const CARDS = { simple: cardOf("succeeds"), threeDSecure: cardOf("three_d_secure
 type Kind = keyof typeof CARDS;
 const KINDS = ["simple", "threeDSecure"] as const;
 
-/** A questionnaire that makes a practice (a crime, dates in the past). */
+/** A questionnaire that makes a practice (a crime, dates in the past): the integration tests' answers. */
 function questionnaire() {
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-  return {
-    answers: {
-      category: "REVENGEPORN",
-      firstEventDate: day(10),
-      lastEventDate: day(3),
-      victimIsMinor: false,
-      authorKnown: true,
-      sexuallyExplicit: true,
-      meantPrivate: true,
-      consentToShare: false,
-      sharedToHarm: true,
-      channel: "SOCIAL_PUBLIC",
-      platform: "Instagram",
-    },
-    statementOfTruth: true,
-    privacyAccepted: true,
-  };
+  return { answers: revengePornAnswers(day(10), day(3)), statementOfTruth: true, privacyAccepted: true };
 }
 
 let buyers = 0;

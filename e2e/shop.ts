@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type Browser, test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { revengePornAnswers } from "../apps/api/test/feedback-answers.ts";
 import { daysFromToday } from "./questionnaire.ts";
 import { accessTokenOf, DEMO_PASSWORD, registerClient, signIn } from "./support.ts";
 
@@ -68,19 +69,7 @@ export async function signInWithBearer(
 export async function newPractice(page: Page, authorization: string): Promise<{ ticketCode: string }> {
   const sent = await page.request.post("/v1/feedback", {
     data: {
-      answers: {
-        category: "REVENGEPORN",
-        firstEventDate: daysFromToday(-20),
-        lastEventDate: daysFromToday(-2),
-        victimIsMinor: false,
-        authorKnown: true,
-        sexuallyExplicit: true,
-        meantPrivate: true,
-        consentToShare: false,
-        sharedToHarm: true,
-        channel: "SOCIAL_PUBLIC",
-        platform: "Instagram",
-      },
+      answers: revengePornAnswers(daysFromToday(-20), daysFromToday(-2)),
       statementOfTruth: true,
       privacyAccepted: true,
     },
