@@ -1,52 +1,17 @@
 import type { Order } from "@argine/core/orders/orders-api";
 import { casePath } from "@argine/core/practices/case-path";
-import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { CARD_ACTION_MODAL_ID, MODAL_REGISTRY, ModalRoot } from "../../shared/modal/modal-root.tsx";
 import { AppProviders } from "../../shell/providers/app-providers.tsx";
 import { fakeOidcClient, stubApi } from "../../test-render.tsx";
+import { PRACTICE, PRACTICE_ID, TICKET } from "../practices/practice-test-helpers.ts";
 import { CardActionDialog } from "./card-action-dialog.tsx";
 import { CheckoutPage } from "./checkout-page.tsx";
 import { PaymentErrorPage, PaymentSuccessPage } from "./payment-outcome-pages.tsx";
 
 // The shop's pages in the per-case area with the API stubbed: the practice, the catalogue, the profile.
-
-export const PRACTICE_ID = "7d1f6f0e-2c1a-4a8e-9a57-0d4b1f3c2e11";
-export const TICKET = "AR-7KM2Q9XD";
-
-export const PRACTICE: PracticeDetail = {
-  practiceId: PRACTICE_ID,
-  ticketCode: TICKET,
-  status: "PENDING",
-  evaluation: "VALID",
-  crimeType: "REVENGEPORN",
-  platform: "Telegram",
-  anonymous: false,
-  createdAt: "2026-11-02T09:00:00.000Z",
-  expiryDate: null,
-  client: null,
-  humanReview: false,
-  urgent: false,
-  assignedLawyer: null,
-  assignedAt: null,
-  awaitingReplySince: null,
-  feedbackLink: null,
-  advicePrice: null,
-  services: [],
-  crimeUrl: null,
-  tags: [],
-  formsOfHate: [],
-  shitstorm: "UNKNOWN",
-  psychologicalSupport: "UNKNOWN",
-  serviceTakedownActive: true,
-  serviceLegalizationActive: true,
-  serviceInjuctionActive: true,
-  serviceAdviceActive: true,
-  humanReviewReason: null,
-  minorSexualContent: false,
-};
 
 const product = (code: string, name: string, price: number, discountedPrice: number, order: number) => ({
   code,
@@ -164,3 +129,5 @@ export function renderShop(
   render(<RouterProvider router={router} />);
   return { ...api, router };
 }
+
+export { PRACTICE, PRACTICE_ID, TICKET };

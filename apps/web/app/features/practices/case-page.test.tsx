@@ -9,42 +9,9 @@ import { AppProviders } from "../../shell/providers/app-providers.tsx";
 import { fakeOidcClient, stubApi } from "../../test-render.tsx";
 import type { CaseContext } from "./case-area.tsx";
 import { CasePage, PracticeRecap } from "./case-page.tsx";
+import { PRACTICE, PRACTICE_ID } from "./practice-test-helpers.ts";
 
-const ID = "7d1f6f0e-2c1a-4a8e-9a57-0d4b1f3c2e11";
-const ALL_ON = {
-  serviceTakedownActive: true,
-  serviceLegalizationActive: true,
-  serviceInjuctionActive: true,
-  serviceAdviceActive: true,
-};
-const PRACTICE: PracticeDetail = {
-  practiceId: ID,
-  ticketCode: "AR-7KM2Q9XD",
-  status: "PENDING",
-  evaluation: "VALID",
-  crimeType: "REVENGEPORN",
-  platform: "Telegram",
-  anonymous: false,
-  createdAt: "2026-11-02T09:00:00.000Z",
-  expiryDate: null,
-  client: null,
-  humanReview: false,
-  urgent: false,
-  assignedLawyer: null,
-  assignedAt: null,
-  awaitingReplySince: null,
-  feedbackLink: null,
-  advicePrice: null,
-  services: [],
-  crimeUrl: null,
-  tags: [],
-  formsOfHate: [],
-  shitstorm: "UNKNOWN",
-  psychologicalSupport: "UNKNOWN",
-  ...ALL_ON,
-  humanReviewReason: null,
-  minorSexualContent: false,
-};
+const ID = PRACTICE_ID;
 const MINOR: PracticeDetail = {
   ...PRACTICE,
   humanReview: true,
