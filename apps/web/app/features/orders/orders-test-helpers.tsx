@@ -7,6 +7,7 @@ import { CARD_ACTION_MODAL_ID, MODAL_REGISTRY, ModalRoot } from "../../shared/mo
 import { AppProviders } from "../../shell/providers/app-providers.tsx";
 import { fakeOidcClient, stubApi } from "../../test-render.tsx";
 import { PRACTICE, PRACTICE_ID, TICKET } from "../practices/practice-test-helpers.ts";
+import { ME as PROFILE_ME } from "../profile/profile-test-helpers.ts";
 import { CardActionDialog } from "./card-action-dialog.tsx";
 import { CheckoutPage } from "./checkout-page.tsx";
 import { PaymentErrorPage, PaymentSuccessPage } from "./payment-outcome-pages.tsx";
@@ -39,17 +40,7 @@ export const INVOICE = {
   country: "IT",
 };
 
-export const ME = {
-  id: "u1",
-  email: "giulia@example.it",
-  name: "Giulia",
-  lastname: "Rossi",
-  cellPhone: null,
-  marketingConsent: false,
-  privacyConsent: true,
-  roles: [],
-  invoice: INVOICE,
-};
+export const ME = { ...PROFILE_ME, invoice: INVOICE };
 
 export function paidOrder(extra: Partial<Order> = {}): Order {
   return {
