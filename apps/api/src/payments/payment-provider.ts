@@ -30,6 +30,15 @@ export interface PaymentIntent {
   metadata: Record<string, string>;
 }
 
+/** Money given back on a succeeded intent (Stripe's Refund). */
+export interface PaymentRefund {
+  id: string;
+  intentId: string;
+  amountCents: number;
+  /** "pending" is Stripe's for a refund the bank has not confirmed yet; it ends succeeded or failed. */
+  status: "succeeded" | "pending" | "failed";
+}
+
 /** An event the provider sent to the webhook, its signature already checked. */
 export interface PaymentEvent {
   id: string;
@@ -54,6 +63,11 @@ export interface PaymentProvider {
   confirm(intentId: string): Promise<PaymentIntent>;
   retrieve(intentId: string): Promise<PaymentIntent>;
   cancel(intentId: string): Promise<PaymentIntent>;
+  /**
+   * Gives back `amountCents` (all or part) of a succeeded intent. The same idempotency key makes one refund
+   * however often it is called; more than what is left to refund is refused (409).
+   */
+  refund(input: { intentId: string; amountCents: number; idempotencyKey: string }): Promise<PaymentRefund>;
   /**
    * The event in a webhook request, if its signature (Stripe's scheme: `t=…,v1=HMAC-SHA256(secret, "t.body")`)
    * is good and recent; otherwise null, which the route answers with 400.

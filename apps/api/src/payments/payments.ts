@@ -21,6 +21,7 @@ export function createPaymentProvider(config: PaymentsConfig, engine: SandboxEng
     confirm: refuse,
     retrieve: refuse,
     cancel: refuse,
+    refund: refuse,
     parseEvent: () => null,
   };
 }

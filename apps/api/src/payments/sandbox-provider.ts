@@ -13,6 +13,7 @@ import {
   findSandboxPaymentMethod,
   insertSandboxIntent,
   moveSandboxIntent,
+  refundSandboxIntent,
   type SandboxIntentRow,
 } from "@argine/db/queries/payments-sandbox";
 import { type Clock, now } from "../clock.ts";
@@ -213,6 +214,26 @@ export function createSandboxProvider(engine: SandboxEngine, webhookSecret: stri
         { status: "canceled" },
       );
       return toIntent(row ?? (await intentRow(db, intentId)));
+    },
+
+    // Stripe refunds a card at once in test mode; a second call with the key answers the first refund. The
+    // intent's row lock (the conditional update) orders two refunds of one intent, and a refund that would
+    // give back more than is left is refused, as Stripe refuses it.
+    async refund({ intentId, amountCents, idempotencyKey }) {
+      if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
+        throw new RangeError(`Not an amount to refund: ${amountCents}`);
+      await intentRow(db, intentId);
+      const row = await db.transaction((tx) =>
+        refundSandboxIntent(tx, {
+          id: randomId("re_"),
+          intentId,
+          amountCents,
+          idempotencyKey,
+          at: now(clock),
+        }),
+      );
+      if (!row) throw new AppError("CONFLICT", MESSAGES.refundTooLarge);
+      return { id: row.id, intentId: row.intentId, amountCents: row.amountCents, status: "succeeded" };
     },
 
     parseEvent(rawBody, signatureHeader) {

@@ -149,6 +149,7 @@ export const MESSAGES = {
   invalidCardYear: "L'anno di scadenza non è valido.",
   sandboxChallengeNotFound: "Questa verifica di pagamento non esiste o il codice non corrisponde.",
   sandboxChallengeDone: "Questa verifica di pagamento è già stata completata.",
+  refundTooLarge: "Il rimborso supera quanto resta da rimborsare di questo pagamento.",
   cardPaymentUnavailable: "Il pagamento con carta non è disponibile al momento: riprova più tardi.",
   // the shop: checkout, vouchers and gift cards (one answer for an unknown, expired or used-up code)
   voucherInvalid: "Il voucher non è valido, è scaduto o è già stato usato.",

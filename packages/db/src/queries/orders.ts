@@ -16,7 +16,7 @@ export type NewOrder = Omit<
   "id" | "status" | "createdAt" | "updatedAt" | "paidAt"
 >;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-export type NewOrderLine = Omit<OrderLineRow, "orderId">;
+export type NewOrderLine = Omit<OrderLineRow, "orderId" | "refundId">;
 export type PaymentRow = typeof payments.$inferSelect;
 
 /**

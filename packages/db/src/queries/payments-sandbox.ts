@@ -1,12 +1,13 @@
 import type { PaymentIntentStatus } from "@argine/core/payments/sandbox-api";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { sandboxPaymentIntents, sandboxPaymentMethods } from "../schema/orders.ts";
+import { sandboxPaymentIntents, sandboxPaymentMethods, sandboxRefunds } from "../schema/orders.ts";
 
 // The payment sandbox's own store (ADR 014): its payment methods (a test card's scenario and last four
 // digits, never the number) and its PaymentIntents, which outlive the process like Stripe's.
 
 export type SandboxIntentRow = typeof sandboxPaymentIntents.$inferSelect;
+export type SandboxRefundRow = typeof sandboxRefunds.$inferSelect;
 export type SandboxPaymentMethodRow = typeof sandboxPaymentMethods.$inferSelect;
 
 export async function insertSandboxPaymentMethod(
@@ -77,6 +78,49 @@ export async function moveSandboxIntent(
       ...(to.errorCode === undefined ? {} : { errorCode: to.errorCode }),
     })
     .where(and(eq(sandboxPaymentIntents.id, id), inArray(sandboxPaymentIntents.status, [...from])))
+    .returning();
+  return row;
+}
+
+/**
+ * A refund of a succeeded intent, once per idempotency key (`sandbox_refunds_idempotency_key`), in the
+ * caller's transaction: the refund already made with this key, the new one, or undefined when the intent is
+ * not paid or has less than the amount left to refund (the conditional update, which also makes two
+ * refunds at once add up to at most the amount).
+ */
+export async function refundSandboxIntent(
+  db: Db,
+  refund: { id: string; intentId: string; amountCents: number; idempotencyKey: string; at: Date },
+): Promise<SandboxRefundRow | undefined> {
+  const [previous] = await db
+    .select()
+    .from(sandboxRefunds)
+    .where(eq(sandboxRefunds.idempotencyKey, refund.idempotencyKey));
+  if (previous) return previous;
+  const [intent] = await db
+    .update(sandboxPaymentIntents)
+    .set({
+      amountRefundedCents: sql`${sandboxPaymentIntents.amountRefundedCents} + ${refund.amountCents}`,
+      updatedAt: refund.at,
+    })
+    .where(
+      and(
+        eq(sandboxPaymentIntents.id, refund.intentId),
+        eq(sandboxPaymentIntents.status, "succeeded"),
+        sql`${sandboxPaymentIntents.amountRefundedCents} + ${refund.amountCents} <= ${sandboxPaymentIntents.amountCents}`,
+      ),
+    )
+    .returning();
+  if (!intent) return undefined;
+  const [row] = await db
+    .insert(sandboxRefunds)
+    .values({
+      id: refund.id,
+      intentId: refund.intentId,
+      amountCents: refund.amountCents,
+      idempotencyKey: refund.idempotencyKey,
+      createdAt: refund.at,
+    })
     .returning();
   return row;
 }

@@ -4,6 +4,7 @@
 export * from "./audit.ts";
 export * from "./catalogue.ts";
 export * from "./identity.ts";
+export * from "./invoice.ts";
 export * from "./oidc.ts";
 export * from "./orders.ts";
 export * from "./outreach.ts";

@@ -52,6 +52,11 @@ export const orders = pgTable(
     invoice: jsonb("invoice").notNull(),
     /** The provider's card error code when the payment failed (core CARD_ERROR_MESSAGES). */
     errorCode: text("error_code"),
+    /**
+     * When the client asked for the services to start at once and acknowledged that the right of withdrawal
+     * is lost once they are fully performed (Codice del consumo art. 59(1)(a)); null for older orders.
+     */
+    withdrawalWaiverAt: timestamp("withdrawal_waiver_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -88,8 +93,48 @@ export const orderLines = pgTable(
     vatRate: integer("vat_rate").notNull(),
     /** Display order (the products' meta.order at the time). */
     position: integer("position").notNull(),
+    /** The refund that gave this line's money back; set once (`where refund_id is null`), never twice. */
+    refundId: uuid("refund_id").references(() => refunds.id),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.productCode] })],
+);
+
+/**
+ * Money given back on a paid order (issue 16): by staff (the whole order or some of its lines), after the
+ * client's withdrawal, or for a service a human review blocked. The lines it covers point at it
+ * (order_lines.refund_id); the card's share goes back through the provider, the gift card's to its balance.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    /** Why (core orders: the refund reasons). */
+    reason: text("reason").notNull(),
+    note: text("note"),
+    /** What goes back: the card's share and the gift card's, together the lines' final prices. */
+    amountCents: integer("amount_cents").notNull(),
+    cardCents: integer("card_cents").notNull().default(0),
+    giftCardCents: integer("gift_card_cents").notNull().default(0),
+    /** PENDING until the provider answers, then SUCCEEDED or FAILED. */
+    status: text("status").notNull().default("PENDING"),
+    providerRefundId: text("provider_refund_id"),
+    /** Who asked: a staff member, or the client withdrawing. */
+    requestedBy: uuid("requested_by").references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("refunds_order_idx").on(t.orderId),
+    // The accountant's view: refunds of a period.
+    index("refunds_created_idx").on(t.createdAt),
+    check(
+      "refunds_amounts_check",
+      sql`${t.cardCents} >= 0 and ${t.giftCardCents} >= 0 and ${t.cardCents} + ${t.giftCardCents} = ${t.amountCents}`,
+    ),
+  ],
 );
 
 /** A card payment of an order at the provider (a PaymentIntent): one per order. */
@@ -145,11 +190,34 @@ export const sandboxPaymentIntents = pgTable(
     errorCode: text("error_code"),
     /** The caller's idempotency key: the same key returns the same intent. */
     idempotencyKey: text("idempotency_key"),
+    /** What refunds have given back so far (never more than the amount: the check below). */
+    amountRefundedCents: integer("amount_refunded_cents").notNull().default(0),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("sandbox_payment_intents_idempotency_key").on(t.idempotencyKey)],
+  (t) => [
+    uniqueIndex("sandbox_payment_intents_idempotency_key").on(t.idempotencyKey),
+    check(
+      "sandbox_payment_intents_refunded_check",
+      sql`${t.amountRefundedCents} >= 0 and ${t.amountRefundedCents} <= ${t.amountCents}`,
+    ),
+  ],
+);
+
+/** The sandbox's refunds: one per idempotency key, as Stripe's. */
+export const sandboxRefunds = pgTable(
+  "sandbox_refunds",
+  {
+    id: text("id").primaryKey(),
+    intentId: text("intent_id")
+      .notNull()
+      .references(() => sandboxPaymentIntents.id),
+    amountCents: integer("amount_cents").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("sandbox_refunds_idempotency_key").on(t.idempotencyKey)],
 );
 
 /** The sandbox's payment methods: what the card form's test number stands for, and its last four digits. */
