@@ -1,3 +1,9 @@
+import type {
+  CompanyData,
+  DocumentCustomer,
+  DocumentLine,
+  DocumentSeries,
+} from "@argine/core/invoice/documents";
 import { sql } from "drizzle-orm";
 import {
   index,
@@ -27,7 +33,7 @@ export const documentCounters = pgTable(
   "document_counters",
   {
     /** "INVOICE" or "CREDIT_NOTE": each numbered on its own. */
-    series: text("series").notNull(),
+    series: text("series").$type<DocumentSeries>().notNull(),
     year: integer("year").notNull(),
     lastNumber: integer("last_number").notNull(),
   },
@@ -43,11 +49,11 @@ const documentColumns = () => ({
   /** The download capability (random, 256 bits), valid a year from issuedAt. */
   token: text("token").notNull(),
   /** The company's data as configured when issued. */
-  seller: jsonb("seller").notNull(),
+  seller: jsonb("seller").$type<CompanyData>().notNull(),
   /** The client's name, email and billing data (core BillingData) as on the order. */
-  customer: jsonb("customer").notNull(),
+  customer: jsonb("customer").$type<DocumentCustomer>().notNull(),
   /** One entry per line: description, product code, gross (VAT included), taxable, VAT, rate. */
-  lines: jsonb("lines").notNull(),
+  lines: jsonb("lines").$type<DocumentLine[]>().notNull(),
   taxableCents: integer("taxable_cents").notNull(),
   vatCents: integer("vat_cents").notNull(),
   totalCents: integer("total_cents").notNull(),
