@@ -98,9 +98,9 @@ function element(name: string, content: string | undefined): string {
 
 function address(place: {
   address: string;
-  zip: string | undefined;
+  zip?: string | undefined;
   city: string;
-  province: string | undefined;
+  province?: string | undefined;
   country: string;
 }): string {
   const italian = place.country === ITALY;
