@@ -23,6 +23,7 @@ import { catalogueAdminRoutes } from "./routes/v1/catalogue/admin.ts";
 import { catalogueRoutes } from "./routes/v1/catalogue/index.ts";
 import { devMailboxRoutes } from "./routes/v1/dev/mailbox.ts";
 import { feedbackRoutes } from "./routes/v1/feedback/index.ts";
+import { invoiceAdminRoutes } from "./routes/v1/invoice/admin.ts";
 import { jobsAdminRoutes } from "./routes/v1/jobs/admin.ts";
 import { orderRoutes } from "./routes/v1/orders/index.ts";
 import { outreachRoutes } from "./routes/v1/outreach/index.ts";
@@ -151,6 +152,7 @@ export async function buildApp({
       await v1.register(catalogueAdminRoutes);
       await v1.register(outreachRoutes);
       await v1.register(jobsAdminRoutes);
+      await v1.register(invoiceAdminRoutes);
       await v1.register(devMailboxRoutes);
       // The sandbox's card form and 3-D Secure challenge exist only while it is the provider.
       if (deps.payments.name === "sandbox") await v1.register(sandboxRoutes);

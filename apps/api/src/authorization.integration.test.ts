@@ -440,6 +440,30 @@ const TABLE: Case[] = [
   // the job queue's dead letters (issue 13)
   {
     method: "GET",
+    path: "/v1/admin/accounts/documents",
+    url: () => "/v1/admin/accounts/documents?from=2026-11-01&to=2026-11-30",
+    expect: adminOnly(200),
+  },
+  {
+    method: "GET",
+    path: "/v1/admin/accounts/orders",
+    url: () => "/v1/admin/accounts/orders?from=2026-11-01&to=2026-11-30",
+    expect: adminOnly(200),
+  },
+  {
+    method: "GET",
+    path: "/v1/admin/accounts/export.csv",
+    url: () => "/v1/admin/accounts/export.csv?from=2026-11-01&to=2026-11-30",
+    expect: adminOnly(200),
+  },
+  {
+    method: "GET",
+    path: "/v1/admin/accounts/export.zip",
+    url: () => "/v1/admin/accounts/export.zip?from=2026-11-01&to=2026-11-30",
+    expect: adminOnly(200),
+  },
+  {
+    method: "GET",
     path: "/v1/admin/jobs/dead-letters",
     url: () => "/v1/admin/jobs/dead-letters",
     expect: adminOnly(200),

@@ -101,4 +101,5 @@ CREATE INDEX "refunds_order_idx" ON "refunds" USING btree ("order_id");--> state
 CREATE INDEX "refunds_created_idx" ON "refunds" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "sandbox_refunds_idempotency_key" ON "sandbox_refunds" USING btree ("idempotency_key");--> statement-breakpoint
 ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_refund_id_refunds_id_fk" FOREIGN KEY ("refund_id") REFERENCES "public"."refunds"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at");--> statement-breakpoint
 ALTER TABLE "sandbox_payment_intents" ADD CONSTRAINT "sandbox_payment_intents_refunded_check" CHECK ("sandbox_payment_intents"."amount_refunded_cents" >= 0 and "sandbox_payment_intents"."amount_refunded_cents" <= "sandbox_payment_intents"."amount_cents");

@@ -1,11 +1,14 @@
+import { romeCalendarDay } from "@argine/core/feedback/calendar";
 import { ITALY } from "@argine/core/invoice/countries";
-import type {
-  CompanyData,
-  DocumentCustomer,
-  DocumentLine,
-  DocumentSeries,
+import {
+  type CompanyData,
+  type DocumentCustomer,
+  type DocumentLine,
+  type DocumentSeries,
+  documentNumber,
 } from "@argine/core/invoice/documents";
 import { breakOutVat } from "@argine/core/invoice/vat";
+import type { IssuedDocument } from "@argine/db/queries/invoice";
 
 // An invoice (TD01) or credit note (TD04) as FatturaPA 1.2 XML for the accountant (issue 16): the private
 // format (FPR12), to a consumer (B2C: CodiceDestinatario "0000000", the customer's codice fiscale). The
@@ -87,11 +90,6 @@ function amount(cents: number): string {
   return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
 
-/** The calendar day in Italy, YYYY-MM-DD. */
-function italianDate(at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(at);
-}
-
 function element(name: string, content: string | undefined): string {
   return content === undefined ? "" : `<${name}>${content}</${name}>`;
 }
@@ -162,7 +160,7 @@ function payments(input: FatturaPaInput): string {
           element(
             "DettaglioPagamento",
             element("ModalitaPagamento", PAID_BY_CARD) +
-              element("DataScadenzaPagamento", italianDate(input.issuedAt)) +
+              element("DataScadenzaPagamento", romeCalendarDay(input.issuedAt)) +
               element("ImportoPagamento", amount(part.cents)) +
               element("CodicePagamento", part.code),
           ),
@@ -214,7 +212,7 @@ export function fatturaPaXml(input: FatturaPaInput, progressive: string): string
   const related = input.relatedInvoice;
   const causale =
     input.kind === "TD04" && related
-      ? `Nota di credito a storno, totale o parziale, della fattura n. ${related.number} del ${italianDate(related.issuedAt)}`
+      ? `Nota di credito a storno, totale o parziale, della fattura n. ${related.number} del ${romeCalendarDay(related.issuedAt)}`
       : "Servizi di assistenza legale Argine";
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
@@ -239,7 +237,7 @@ export function fatturaPaXml(input: FatturaPaInput, progressive: string): string
           "DatiGeneraliDocumento",
           element("TipoDocumento", input.kind) +
             element("Divisa", "EUR") +
-            element("Data", italianDate(input.issuedAt)) +
+            element("Data", romeCalendarDay(input.issuedAt)) +
             element("Numero", latin(input.number, 20)) +
             element("ImportoTotaleDocumento", amount(input.totalCents)) +
             element("Causale", latin(causale, 200)),
@@ -248,7 +246,7 @@ export function fatturaPaXml(input: FatturaPaInput, progressive: string): string
             ? element(
                 "DatiFattureCollegate",
                 element("IdDocumento", latin(related.number, 20)) +
-                  element("Data", italianDate(related.issuedAt)),
+                  element("Data", romeCalendarDay(related.issuedAt)),
               )
             : ""),
       ) +
@@ -257,4 +255,37 @@ export function fatturaPaXml(input: FatturaPaInput, progressive: string): string
     ) +
     `</p:FatturaElettronica>\n`
   );
+}
+
+/** A stored invoice or credit note (db queries/invoice.ts) as its FatturaPA file: name and XML. */
+export function fatturaPaFile(issued: IssuedDocument): { fileName: string; xml: string } {
+  const { document } = issued;
+  const series = issued.kind;
+  const progressive = fatturaPaProgressive(series, document.year, document.number);
+  const common = {
+    number: documentNumber(series, document.year, document.number),
+    issuedAt: document.issuedAt,
+    seller: document.seller,
+    customer: document.customer,
+    lines: document.lines,
+    totalCents: document.totalCents,
+  };
+  const input: FatturaPaInput =
+    issued.kind === "INVOICE"
+      ? {
+          ...common,
+          kind: "TD01",
+          cardCents: issued.document.cardCents,
+          giftCardCents: issued.document.giftCardCents,
+        }
+      : {
+          ...common,
+          kind: "TD04",
+          ...issued.refund,
+          relatedInvoice: {
+            number: documentNumber("INVOICE", issued.invoice.year, issued.invoice.number),
+            issuedAt: issued.invoice.issuedAt,
+          },
+        };
+  return { fileName: fatturaPaFileName(document.seller, progressive), xml: fatturaPaXml(input, progressive) };
 }

@@ -104,6 +104,8 @@ export const MESSAGES = {
   codeFormat: "Il codice può contenere solo lettere maiuscole, cifre e trattini.",
   codeTaken: "Esiste già un codice uguale: scegline un altro.",
   invalidDate: "La data non è valida.",
+  periodReversed: "La data di fine viene prima di quella di inizio.",
+  periodTooLong: "Scegli un periodo di un anno al massimo.",
   endBeforeStart: "La data di fine deve essere successiva alla data di inizio.",
   promoGiftCardMax: "Una gift card promozionale vale al massimo 150,00 €.",
   balanceAboveAmount: "Il saldo non può superare l'importo della gift card.",

@@ -68,6 +68,8 @@ export const orders = pgTable(
     // The abandonment and reconciliation jobs: orders still waiting, oldest first.
     index("orders_awaiting_idx").on(t.createdAt).where(sql`${t.status} = 'AWAITING_PAYMENT'`),
     index("orders_practice_idx").on(t.practiceId),
+    // The accountant's view: the orders of a period, every user's.
+    index("orders_created_idx").on(t.createdAt),
     check(
       "orders_amounts_check",
       sql`${t.totalCents} >= 0 and ${t.discountCents} >= 0 and ${t.amountCents} = ${t.totalCents} - ${t.discountCents}

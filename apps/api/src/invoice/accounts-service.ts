@@ -1,0 +1,181 @@
+import { formatShortItalianDay, romeCalendarDay } from "@argine/core/feedback/calendar";
+import type {
+  AccountsDocument,
+  AccountsDocumentsQuery,
+  AccountsOrdersQuery,
+  AccountsPeriod,
+} from "@argine/core/invoice/accounts-api";
+import { ACCOUNTS_DOCUMENT_KIND } from "@argine/core/invoice/accounts-api";
+import { documentNumber } from "@argine/core/invoice/documents";
+import { fromCents } from "@argine/core/shared/money";
+import { pageWindow } from "@argine/core/shared/paging";
+import { type IssuedDocument, listDocumentsIssued, listOrdersForAccounts } from "@argine/db/queries/invoice";
+import { strToU8, zipSync } from "fflate";
+import type { Deps } from "../deps.ts";
+import { fatturaPaFile } from "./fatturapa.ts";
+
+// The accountant's view (issue 16; admins only, invoice/policy.ts): the orders of a period with their
+// payments, its invoices and credit notes, and the period's exports. The exports read the same rows as the
+// list, so the files hold exactly the documents the page shows.
+
+function paidShares(issued: IssuedDocument): { cardCents: number; giftCardCents: number } {
+  return issued.kind === "INVOICE" ? issued.document : issued.refund;
+}
+
+function toAccountsDocument(issued: IssuedDocument): AccountsDocument {
+  const { document } = issued;
+  const shares = paidShares(issued);
+  return {
+    id: document.id,
+    kind: issued.kind,
+    number: documentNumber(issued.kind, document.year, document.number),
+    issuedAt: document.issuedAt.toISOString(),
+    customerName: document.customer.name,
+    taxCode: document.customer.billing.taxCode,
+    taxable: fromCents(document.taxableCents),
+    vat: fromCents(document.vatCents),
+    total: fromCents(document.totalCents),
+    cardAmount: fromCents(shares.cardCents),
+    giftCardAmount: fromCents(shares.giftCardCents),
+    invoiceNumber:
+      issued.kind === "CREDIT_NOTE"
+        ? documentNumber("INVOICE", issued.invoice.year, issued.invoice.number)
+        : null,
+    orderId: issued.kind === "INVOICE" ? issued.document.orderId : issued.invoice.orderId,
+    ticketCode: issued.ticketCode,
+  };
+}
+
+export async function listAccountsDocuments(
+  deps: Deps,
+  query: AccountsDocumentsQuery,
+): Promise<AccountsDocument[]> {
+  const issued = await listDocumentsIssued(deps.db, query, query.kind);
+  return issued.map(toAccountsDocument);
+}
+
+export async function listAccountsOrders(deps: Deps, query: AccountsOrdersQuery) {
+  const { total, data } = await listOrdersForAccounts(deps.db, query, pageWindow(query));
+  return {
+    total,
+    data: data.map(({ order, ticketCode, customerEmail, payment, refundedCents, invoice }) => ({
+      id: order.id,
+      ticketCode,
+      customerEmail,
+      status: order.status,
+      paymentType: order.paymentType,
+      createdAt: order.createdAt.toISOString(),
+      paidAt: order.paidAt?.toISOString() ?? null,
+      amount: fromCents(order.amountCents),
+      cardAmount: fromCents(order.cardCents),
+      giftCardAmount: fromCents(order.giftCardCents),
+      campaignDiscount: fromCents(order.campaignCents),
+      refunded: fromCents(refundedCents),
+      payment: payment && {
+        provider: payment.provider,
+        intentId: payment.intentId,
+        status: payment.status,
+        errorCode: payment.errorCode,
+      },
+      invoiceNumber: invoice && documentNumber("INVOICE", invoice.year, invoice.number),
+    })),
+  };
+}
+
+// ─── Exports ─────────────────────────────────────────────────────────────────────────────────────────────
+
+const CSV_COLUMNS = [
+  "Tipo",
+  "Numero",
+  "Data",
+  "Fattura collegata",
+  "Cliente",
+  "Codice fiscale",
+  "Indirizzo",
+  "CAP",
+  "Città",
+  "Provincia",
+  "Paese",
+  "Imponibile",
+  "IVA",
+  "Totale",
+  "Pagato con carta",
+  "Pagato con gift card",
+  "Pratica",
+  "Ordine",
+] as const;
+
+/** Cents as a spreadsheet reads them in Italy: "1234,50", a credit note's negative ("-99,00"). */
+function csvAmount(cents: number, sign: 1 | -1): string {
+  const value = sign * cents;
+  const abs = Math.abs(value);
+  return `${value < 0 ? "-" : ""}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, "0")}`;
+}
+
+/**
+ * One CSV cell: quoted when it holds the separator, a quote or a line break, and a text a spreadsheet would
+ * run as a formula (= + - @ at the start, a name or address typed by a client) led by an apostrophe.
+ */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-\d/.test(value) ? `'${value}` : value;
+  return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+function periodName(period: AccountsPeriod): string {
+  return `${period.from}_${period.to}`;
+}
+
+/**
+ * The period's invoices and credit notes, a row each, as a CSV for an Italian spreadsheet: semicolons, decimal
+ * commas, a byte-order mark so accents survive, credit notes with negative amounts so a column adds up.
+ */
+export async function accountsCsv(
+  deps: Deps,
+  period: AccountsPeriod,
+): Promise<{ fileName: string; body: string }> {
+  const issued = await listDocumentsIssued(deps.db, period);
+  const rows = issued.map((doc) => {
+    const summary = toAccountsDocument(doc);
+    const { document } = doc;
+    const { billing } = document.customer;
+    const sign = doc.kind === "INVOICE" ? 1 : -1;
+    const shares = paidShares(doc);
+    return [
+      ACCOUNTS_DOCUMENT_KIND.labels[doc.kind],
+      summary.number,
+      formatShortItalianDay(romeCalendarDay(document.issuedAt)),
+      summary.invoiceNumber ?? "",
+      document.customer.name,
+      billing.taxCode,
+      billing.address,
+      billing.zip ?? "",
+      billing.city,
+      billing.province ?? "",
+      billing.country,
+      csvAmount(document.taxableCents, sign),
+      csvAmount(document.vatCents, sign),
+      csvAmount(document.totalCents, sign),
+      csvAmount(shares.cardCents, sign),
+      csvAmount(shares.giftCardCents, sign),
+      doc.ticketCode,
+      summary.orderId,
+    ];
+  });
+  const body = [CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(";")).join("\r\n");
+  return { fileName: `argine-contabilita-${periodName(period)}.csv`, body: `\uFEFF${body}\r\n` };
+}
+
+/** The period's invoices and credit notes as FatturaPA XML files, named as SdI names them, in one ZIP. */
+export async function accountsZip(
+  deps: Deps,
+  period: AccountsPeriod,
+): Promise<{ fileName: string; body: Uint8Array }> {
+  const issued = await listDocumentsIssued(deps.db, period);
+  const files = Object.fromEntries(
+    issued.map((doc) => {
+      const { fileName, xml } = fatturaPaFile(doc);
+      return [fileName, strToU8(xml)];
+    }),
+  );
+  return { fileName: `argine-fatturapa-${periodName(period)}.zip`, body: zipSync(files, { level: 6 }) };
+}
