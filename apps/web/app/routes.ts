@@ -47,6 +47,7 @@ export default [
       route("campaigns", "routes/dashboard-admin-campaigns.tsx"),
       route("vouchers", "routes/dashboard-admin-vouchers.tsx"),
       route("gift-cards", "routes/dashboard-admin-gift-cards.tsx"),
+      route("accounts", "routes/dashboard-admin-accounts.tsx"),
       route("requests", "routes/dashboard-admin-requests.tsx"),
       route("preview", "routes/dashboard-admin-preview.tsx"),
       route("dead-letters", "routes/dashboard-admin-dead-letters.tsx"),

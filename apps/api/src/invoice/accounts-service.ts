@@ -5,7 +5,7 @@ import type {
   AccountsOrdersQuery,
   AccountsPeriod,
 } from "@argine/core/invoice/accounts-api";
-import { ACCOUNTS_DOCUMENT_KIND } from "@argine/core/invoice/accounts-api";
+import { ACCOUNTS_DOCUMENT_KIND, accountsExportFileName } from "@argine/core/invoice/accounts-api";
 import { documentNumber } from "@argine/core/invoice/documents";
 import { fromCents } from "@argine/core/shared/money";
 import { pageWindow } from "@argine/core/shared/paging";
@@ -121,10 +121,6 @@ function csvCell(value: string): string {
   return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-function periodName(period: AccountsPeriod): string {
-  return `${period.from}_${period.to}`;
-}
-
 /**
  * The period's invoices and credit notes, a row each, as a CSV for an Italian spreadsheet: semicolons, decimal
  * commas, a byte-order mark so accents survive, credit notes with negative amounts so a column adds up.
@@ -162,7 +158,7 @@ export async function accountsCsv(
     ];
   });
   const body = [CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(";")).join("\r\n");
-  return { fileName: `argine-contabilita-${periodName(period)}.csv`, body: `\uFEFF${body}\r\n` };
+  return { fileName: accountsExportFileName("csv", period), body: `\uFEFF${body}\r\n` };
 }
 
 /** The period's invoices and credit notes as FatturaPA XML files, named as SdI names them, in one ZIP. */
@@ -177,5 +173,5 @@ export async function accountsZip(
       return [fileName, strToU8(xml)];
     }),
   );
-  return { fileName: `argine-fatturapa-${periodName(period)}.zip`, body: zipSync(files, { level: 6 }) };
+  return { fileName: accountsExportFileName("zip", period), body: zipSync(files, { level: 6 }) };
 }

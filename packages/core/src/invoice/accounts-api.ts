@@ -96,3 +96,9 @@ export const AccountsOrderListSchema = z.object({
   total: z.number().int().nonnegative(),
   data: z.array(AccountsOrderSchema),
 });
+
+/** The export's file name, the same from the API and in the browser that saves it. */
+export function accountsExportFileName(format: "csv" | "zip", period: AccountsPeriod): string {
+  const what = format === "csv" ? "contabilita" : "fatturapa";
+  return `argine-${what}-${period.from}_${period.to}.${format}`;
+}

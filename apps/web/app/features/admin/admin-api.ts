@@ -11,6 +11,8 @@ import { CATALOGUE_ROUTES as CATALOGUE } from "@argine/core/catalogue/catalogue-
 import type { Role } from "@argine/core/identity/roles";
 import type { Me } from "@argine/core/identity/users-api";
 import { USERS_ROUTES } from "@argine/core/identity/users-routes";
+import type { AccountsDocumentsQuery, AccountsOrdersQuery } from "@argine/core/invoice/accounts-api";
+import { ACCOUNTS_ROUTES } from "@argine/core/invoice/accounts-routes";
 import { JOBS_ROUTES } from "@argine/core/jobs/jobs-routes";
 import type { OutreachListQuerySchema } from "@argine/core/outreach/outreach-api";
 import { OUTREACH_ROUTES } from "@argine/core/outreach/outreach-routes";
@@ -123,3 +125,20 @@ export const adminDeadLettersQueryOptions = () =>
   });
 
 export const retryDeadLetter = (id: string) => call(JOBS_ROUTES.retryDeadLetter, { params: { id } });
+
+export const ACCOUNTS_PAGE_SIZE = 20;
+
+export const adminAccountsDocumentsQueryOptions = (query: AccountsDocumentsQuery) =>
+  queryOptions({
+    queryKey: [...ADMIN_QUERY_KEY, "accounts", "documents", query] as const,
+    queryFn: ({ signal }) => call(ACCOUNTS_ROUTES.documents, { query, signal }),
+    meta: listMeta,
+  });
+
+export const adminAccountsOrdersQueryOptions = (query: AccountsOrdersQuery) =>
+  queryOptions({
+    queryKey: [...ADMIN_QUERY_KEY, "accounts", "orders", query] as const,
+    queryFn: ({ signal }) => call(ACCOUNTS_ROUTES.orders, { query, signal }),
+    placeholderData: keepPreviousData,
+    meta: listMeta,
+  });

@@ -5,7 +5,7 @@ import { AdminLayout } from "./admin-layout.tsx";
 import { ADMIN_ME, renderAsUser } from "./admin-test-helpers.tsx";
 
 describe("/dashboard/admin layout", () => {
-  it("shows admins the eight sections as tab-like links", async () => {
+  it("shows admins the nine sections as tab-like links", async () => {
     stubApi({ "GET /v1/users/me": { status: 200, body: ADMIN_ME } });
     renderAsUser(<AdminLayout />);
     const nav = await screen.findByRole("navigation", { name: "Amministrazione" });
@@ -16,6 +16,7 @@ describe("/dashboard/admin layout", () => {
       ["Campagne", "/dashboard/admin/campaigns"],
       ["Voucher", "/dashboard/admin/vouchers"],
       ["Gift card", "/dashboard/admin/gift-cards"],
+      ["Contabilità", "/dashboard/admin/accounts"],
       ["Richieste dal sito", "/dashboard/admin/requests"],
       ["Anteprima contenuti", "/dashboard/admin/preview"],
       ["Invii non riusciti", "/dashboard/admin/dead-letters"],

@@ -8,7 +8,7 @@ import { ADMIN_PATH, ADMIN_SECTIONS } from "./admin-paths.ts";
 import { AdminPage } from "./admin-ui.tsx";
 
 /**
- * /dashboard/admin/*: the eight sections behind tab-like links. Only admins see the workspace; anyone else
+ * /dashboard/admin/*: the nine sections behind tab-like links. Only admins see the workspace; anyone else
  * reads why (the API refuses them anyway, 403 on every call).
  */
 export function AdminLayout() {

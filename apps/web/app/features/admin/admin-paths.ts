@@ -1,4 +1,4 @@
-// The admin workspace (issue 5): /dashboard/admin and its eight sections.
+// The admin workspace (issue 5): /dashboard/admin and its nine sections.
 
 export const ADMIN_PATH = "/dashboard/admin";
 export const ADMIN_PRODUCTS_PATH = `${ADMIN_PATH}/products`;
@@ -8,6 +8,7 @@ export const ADMIN_GIFT_CARDS_PATH = `${ADMIN_PATH}/gift-cards`;
 export const ADMIN_REQUESTS_PATH = `${ADMIN_PATH}/requests`;
 export const ADMIN_PREVIEW_PATH = `${ADMIN_PATH}/preview`;
 export const ADMIN_DEAD_LETTERS_PATH = `${ADMIN_PATH}/dead-letters`;
+export const ADMIN_ACCOUNTS_PATH = `${ADMIN_PATH}/accounts`;
 
 export interface AdminSection {
   label: string;
@@ -21,6 +22,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: "Campagne", to: ADMIN_CAMPAIGNS_PATH },
   { label: "Voucher", to: ADMIN_VOUCHERS_PATH },
   { label: "Gift card", to: ADMIN_GIFT_CARDS_PATH },
+  { label: "Contabilità", to: ADMIN_ACCOUNTS_PATH },
   { label: "Richieste dal sito", to: ADMIN_REQUESTS_PATH },
   { label: "Anteprima contenuti", to: ADMIN_PREVIEW_PATH },
   { label: "Invii non riusciti", to: ADMIN_DEAD_LETTERS_PATH },

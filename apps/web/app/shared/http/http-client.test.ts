@@ -41,6 +41,23 @@ describe("http client (spec §8)", () => {
     await expect(client.delete("/v1/services/s1/upload", { fileName: "a.pdf" })).resolves.toBeNull();
   });
 
+  it("hands a file answer over as a Blob when asked, and its JSON error as an error", async () => {
+    const csv = "Tipo;Numero\r\nFattura;2026/1\r\n";
+    const { client } = clientWith(
+      () => new Response(csv, { status: 200, headers: { "Content-Type": "text/csv" } }),
+    );
+    const file = await client.get<Blob>("/v1/admin/accounts/export.csv", { responseType: "blob" });
+    expect(file).toBeInstanceOf(Blob);
+    expect(await file.text()).toBe(csv);
+
+    const refused = clientWith(() =>
+      jsonResponse(403, { code: "FORBIDDEN", message: "Non hai i permessi." }),
+    );
+    await expect(
+      refused.client.get("/v1/admin/accounts/export.csv", { responseType: "blob" }),
+    ).rejects.toMatchObject({ message: "Non hai i permessi." });
+  });
+
   it("sends a JSON body with a JSON content type", async () => {
     const { client, fetchMock } = clientWith(() => jsonResponse(200, {}));
     await client.patch("/v1/practices/p1/status", { status: "CLOSED" });

@@ -22,6 +22,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Set to false for public calls that must go without credentials (e.g. the feedback read). */
   auth?: boolean;
+  /** "blob": a 2xx answer is a file (an export), handed over as a Blob; errors are JSON as always. */
+  responseType?: "json" | "blob";
 }
 
 /** Returns the current access token, or nothing when signed out. Wired by the auth feature. */
@@ -88,7 +90,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const doFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
 
   async function request<T>(path: string, requestOptions: RequestOptions = {}): Promise<T> {
-    const { method = "GET", query, body, signal, auth = true } = requestOptions;
+    const { method = "GET", query, body, signal, auth = true, responseType = "json" } = requestOptions;
     const headers = new Headers({ Accept: "application/json" });
     let payload: BodyInit | undefined;
     if (body !== undefined) {
@@ -112,6 +114,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
 
     let response: Response;
     let text: string;
+    let file: Blob | undefined;
     try {
       response = await doFetch(buildUrl(baseUrl, path, query), {
         method,
@@ -122,13 +125,17 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         // authenticates with the bearer token, so no cookie is ever sent to another origin.
         credentials: "same-origin",
       });
-      text = response.status === 204 || response.status === 205 ? "" : await response.text();
+      const success = response.status >= 200 && response.status <= 299;
+      if (success && responseType === "blob") file = await response.blob();
+      const empty = file !== undefined || response.status === 204 || response.status === 205;
+      text = empty ? "" : await response.text();
     } catch (reason) {
       // A cancelled call (TanStack Query's AbortSignal) is not a network failure: let it through as is.
       if (signal?.aborted) throw reason;
       throw { message: MESSAGES.serverErrorNetwork };
     }
 
+    if (file) return file as T;
     if (response.status >= 200 && response.status <= 299) {
       if (text.trim() === "") return null as T;
       const parsed = parseJson(text);
