@@ -56,9 +56,9 @@ describe("the payment settings", () => {
 
   it("never have a sandbox in production, and refuse its settings there", () => {
     expect(loadConfig(PRODUCTION).payments).toEqual({ provider: "none" });
-    expect(() =>
-      loadConfig({ ...PRODUCTION, SANDBOX_WEBHOOK_SECRET: "whsec_una-chiave-fissa" }),
-    ).toThrow(/SANDBOX_WEBHOOK_SECRET: not allowed in production/);
+    expect(() => loadConfig({ ...PRODUCTION, SANDBOX_WEBHOOK_SECRET: "whsec_una-chiave-fissa" })).toThrow(
+      /SANDBOX_WEBHOOK_SECRET: not allowed in production/,
+    );
     expect(() => loadConfig({ ...PRODUCTION, SANDBOX_WEBHOOK_URL: "http://127.0.0.1:1/x" })).toThrow(
       /SANDBOX_WEBHOOK_URL: not allowed in production/,
     );

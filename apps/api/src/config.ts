@@ -146,7 +146,10 @@ const EnvSchema = z.object({
   // The seller on the invoices (EXAMPLE_COMPANY outside production): FatturaPA's CedentePrestatore.
   COMPANY_NAME: z.string().trim().min(1).max(80).optional(),
   COMPANY_ADDRESS: z.string().trim().min(1).max(60).optional(),
-  COMPANY_ZIP: z.string().regex(/^\d{5}$/, { error: "five digits (CAP)" }).optional(),
+  COMPANY_ZIP: z
+    .string()
+    .regex(/^\d{5}$/, { error: "five digits (CAP)" })
+    .optional(),
   COMPANY_CITY: z.string().trim().min(1).max(60).optional(),
   COMPANY_PROVINCE: z
     .string()
@@ -171,7 +174,11 @@ const EnvSchema = z.object({
     .toUpperCase()
     .refine(isProvinceCode, { error: "the REA office's sigla (e.g. RM)" })
     .optional(),
-  COMPANY_REA_NUMBER: z.string().trim().regex(/^\d{1,20}$/, { error: "up to 20 digits" }).optional(),
+  COMPANY_REA_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/, { error: "up to 20 digits" })
+    .optional(),
   COMPANY_SHARE_CAPITAL: z.coerce.number().positive().max(1e12).optional(),
   COMPANY_TAX_REGIME: z
     .string()

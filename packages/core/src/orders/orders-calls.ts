@@ -3,14 +3,17 @@ import { joinCalls } from "../shared/api-contract.ts";
 import {
   ActiveCampaignListSchema,
   CampaignsQuerySchema,
+  DocumentFileSchema,
   GiftCardListSchema,
   GiftCardRequestBodySchema,
   GiftCardSchema,
   GiftCardVerifyBodySchema,
+  MoneyDocumentQuerySchema,
   OrderCreateBodySchema,
   OrderListQuerySchema,
   OrderListSchema,
   OrderResponseSchema,
+  ReceiptQuerySchema,
   UserIdParamsSchema,
 } from "./orders-api.ts";
 import { ORDERS_ROUTES } from "./orders-routes.ts";
@@ -26,6 +29,9 @@ const SCHEMAS = {
   assignedGiftCards: { params: UserIdParamsSchema, response: GiftCardListSchema },
   list: { query: OrderListQuerySchema, response: OrderListSchema },
   create: { body: OrderCreateBodySchema, response: OrderResponseSchema },
+  invoice: { query: MoneyDocumentQuerySchema, response: DocumentFileSchema },
+  receipt: { query: ReceiptQuerySchema, response: DocumentFileSchema },
+  creditNote: { query: MoneyDocumentQuerySchema, response: DocumentFileSchema },
 };
 
 export type OrdersCallSchemas = typeof SCHEMAS;

@@ -64,7 +64,9 @@ describe("the demo mailbox", () => {
     expect(testConfig({ SMTP_URL: "smtp://127.0.0.1:2525" }).devMailboxKey).toBeNull();
     expect(testConfig({ DEMO_MODE: "false" }).devMailboxKey).toBeNull();
     expect(loadConfig({ NODE_ENV: "production", ...EXAMPLE_COMPANY }).devMailboxKey).toBeNull();
-    expect(() => loadConfig({ NODE_ENV: "production", ...EXAMPLE_COMPANY, DEV_MAILBOX_KEY: KEY })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: "production", ...EXAMPLE_COMPANY, DEV_MAILBOX_KEY: KEY })).toThrow(
+      ConfigError,
+    );
   });
 
   it("does not exist without a key, as in production", async () => {
