@@ -305,6 +305,25 @@ const TABLE: Case[] = [
     expect: { anonymous: 401, client: 404, otherClient: 200, lawyer: 200, admin: 200 },
   },
   { method: "GET", path: "/v1/orders", url: () => "/v1/orders", expect: signedIn(200) },
+  // The money documents: public by their token alone (the holder's capability), the same answer for anyone.
+  {
+    method: "GET",
+    path: "/v1/orders/invoice",
+    url: () => "/v1/orders/invoice?token=nessun-documento-con-questo-token",
+    expect: all(404),
+  },
+  {
+    method: "GET",
+    path: "/v1/orders/receipt",
+    url: () => "/v1/orders/receipt?token=nessun-documento-con-questo-token",
+    expect: all(404),
+  },
+  {
+    method: "GET",
+    path: "/v1/orders/credit-note",
+    url: () => "/v1/orders/credit-note?token=nessun-documento-con-questo-token",
+    expect: all(404),
+  },
   {
     method: "POST",
     path: "/v1/orders",
