@@ -1,5 +1,6 @@
 import type { Me } from "@argine/core/identity/users-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_BILLING } from "../test/checkout.ts";
 import { type IdentityServer, randomIp, signIn, startIdentityServer } from "../test/identity.ts";
 import { paymentMethod } from "../test/sandbox.ts";
 
@@ -41,15 +42,6 @@ const adminOnly = (status: number): Record<Caller, number> => ({
   anonymous: 401,
   admin: status,
 });
-
-const BILLING = {
-  taxCode: "RSSMRA85T10A562S",
-  address: "Via Roma 1",
-  zip: "00184",
-  city: "Roma",
-  province: "RM",
-  country: "IT",
-};
 
 const TABLE: Case[] = [
   { method: "GET", path: "/v1/products", url: () => "/v1/products", expect: all(200) },
@@ -108,7 +100,7 @@ const TABLE: Case[] = [
     method: "PATCH",
     path: "/v1/users/me/invoice",
     url: () => "/v1/users/me/invoice",
-    body: BILLING,
+    body: TEST_BILLING,
     expect: signedIn(200),
   },
   {
@@ -332,7 +324,7 @@ const TABLE: Case[] = [
     body: ({ clientPractice, card }: Ids) => ({
       practiceId: clientPractice,
       items: ["TAKEDOWN"],
-      invoice: BILLING,
+      invoice: TEST_BILLING,
       salesConditionsAccepted: true,
       idempotencyKey: "6f1c1a52-4a0e-4d7b-9a39-0b8f3c2d1e01",
       payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: card }) },

@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
 import type { Actor } from "@argine/core/identity/policy";
-import { type OrderCreateBody, OrderCreateBodySchema } from "@argine/core/orders/orders-api";
+import type { OrderCreateBody } from "@argine/core/orders/orders-api";
 import type { DbHandle } from "@argine/db/client";
 import { findUserByEmail } from "@argine/db/queries/users";
 import { invoices, practices } from "@argine/db/schema";
@@ -8,6 +7,7 @@ import { DEMO_SHOP, seedDemo } from "@argine/db/seed";
 import { openTestDb, testDbKinds } from "@argine/db/testing";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkoutBody } from "../../test/checkout.ts";
 import { randomIp } from "../../test/identity.ts";
 import { paymentMethod } from "../../test/sandbox.ts";
 import { serviceDeps } from "../../test/service-deps.ts";
@@ -17,15 +17,6 @@ import { createOrder } from "../orders/orders-service.ts";
 // Invoice numbers (issue 16, acceptance 2): per Europe/Rome calendar year, from 1, unique and without gaps,
 // however many payments land at once and whatever rolls back. Each test pays in a year of its own, so its
 // numbers start from 1.
-
-const BILLING = {
-  taxCode: "RSSMRA85T10A562S",
-  address: "Via Roma 1",
-  zip: "00184",
-  city: "Roma",
-  province: "RM",
-  country: "IT",
-};
 
 describe.each(testDbKinds())("invoice numbering on %s", (kind) => {
   let handle: DbHandle;
@@ -53,15 +44,7 @@ describe.each(testDbKinds())("invoice numbering on %s", (kind) => {
       .returning();
     return row as typeof practices.$inferSelect;
   };
-  const body = (practiceId: string, items: string[], extra: Record<string, unknown> = {}) =>
-    OrderCreateBodySchema.parse({
-      practiceId,
-      items,
-      invoice: BILLING,
-      salesConditionsAccepted: true,
-      idempotencyKey: randomUUID(),
-      ...extra,
-    });
+  const body = checkoutBody;
   const cardPaid = async (deps: Deps, items: string[]) => {
     const practice = await newPractice();
     const card = {

@@ -8,21 +8,13 @@ import { DEMO_SHOP } from "@argine/db/seed";
 import { testDbKinds } from "@argine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_BILLING } from "../../../../test/checkout.ts";
 import { demoTokens, type IdentityServer, randomIp, startIdentityServer } from "../../../../test/identity.ts";
 import { pdfText } from "../../../../test/pdf-text.ts";
 import { paymentMethod } from "../../../../test/sandbox.ts";
 
 // The money documents through the real routes and the payment sandbox (issue 16): what a client downloads
 // after paying, what the file says, and how a link answers once unknown or too old.
-
-const BILLING = {
-  taxCode: "RSSMRA85T10A562S",
-  address: "Via Roma 1",
-  zip: "00184",
-  city: "Roma",
-  province: "RM",
-  country: "IT",
-};
 
 /** "1.234,50 €" → 123450 cents. */
 const cents = (amount: string) => Math.round(Number(amount.replace(/[.\s€]/g, "").replace(",", ".")) * 100);
@@ -60,7 +52,7 @@ describe.each(testDbKinds())("the money documents on %s", (kind) => {
       body: JSON.stringify({
         practiceId: practice.id,
         items,
-        invoice: BILLING,
+        invoice: TEST_BILLING,
         salesConditionsAccepted: true,
         idempotencyKey: randomUUID(),
         ...(card && {
@@ -107,7 +99,7 @@ describe.each(testDbKinds())("the money documents on %s", (kind) => {
       vatCents: 1785,
       cardCents: 9900,
       giftCardCents: 0,
-      customer: { name: "Giulia Esposito", email: "cliente@demo.argine.it", billing: BILLING },
+      customer: { name: "Giulia Esposito", email: "cliente@demo.argine.it", billing: TEST_BILLING },
       seller: { vatNumber: "01234567897", name: "Argine S.r.l. (dati di esempio)" },
     });
 
