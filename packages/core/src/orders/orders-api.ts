@@ -150,6 +150,7 @@ export const MoneyDocumentQuerySchema = z.object({
 export const ReceiptQuerySchema = z.object({ token: DocumentTokenSchema });
 /** The file itself (a download, not JSON): the schema only documents it. */
 export const DocumentFileSchema = z.string().meta({ description: "Il file: PDF, oppure XML FatturaPA" });
+export const PdfFileSchema = z.string().meta({ description: "Il file PDF" });
 
 /** The user id of GET /v1/giftcard/user/assigned/{id}. */
 export const UserIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.invalidId }) });

@@ -13,6 +13,7 @@ import {
   OrderListQuerySchema,
   OrderListSchema,
   OrderResponseSchema,
+  PdfFileSchema,
   ReceiptQuerySchema,
   UserIdParamsSchema,
 } from "./orders-api.ts";
@@ -30,7 +31,7 @@ const SCHEMAS = {
   list: { query: OrderListQuerySchema, response: OrderListSchema },
   create: { body: OrderCreateBodySchema, response: OrderResponseSchema },
   invoice: { query: MoneyDocumentQuerySchema, response: DocumentFileSchema },
-  receipt: { query: ReceiptQuerySchema, response: DocumentFileSchema },
+  receipt: { query: ReceiptQuerySchema, response: PdfFileSchema },
   creditNote: { query: MoneyDocumentQuerySchema, response: DocumentFileSchema },
 };
 
