@@ -124,10 +124,10 @@ export interface DocumentFile {
   body: Buffer | string;
 }
 
-/** Unknown: 404; past its year: 410 with the message that says how to get a copy. */
-function available<T extends { issuedAt: Date }>(deps: Deps, found: T | undefined): T {
+/** Unknown: 404; past its year: 410, whose message says how to get a copy. */
+function available<T>(deps: Deps, found: T | undefined, issuedAt: (found: T) => Date): T {
   if (!found) throw new AppError("NOT_FOUND");
-  if (!documentAvailable(found.issuedAt, now(deps.clock))) throw new AppError("GONE", MESSAGES.documentGone);
+  if (!documentAvailable(issuedAt(found), now(deps.clock))) throw new AppError("GONE");
   return found;
 }
 
@@ -157,7 +157,7 @@ async function moneyDocumentFile(
 
 /** GET /v1/orders/invoice?token=: the invoice, as PDF or FatturaPA XML. */
 export async function invoiceFile(deps: Deps, token: string, format: "pdf" | "xml"): Promise<DocumentFile> {
-  const invoice = available(deps, await findInvoiceByToken(deps.db, token));
+  const invoice = available(deps, await findInvoiceByToken(deps.db, token), (row) => row.issuedAt);
   return moneyDocumentFile("fattura", documentToFatturaPa({ kind: "INVOICE", invoice }), format);
 }
 
@@ -167,18 +167,18 @@ export async function creditNoteFile(
   token: string,
   format: "pdf" | "xml",
 ): Promise<DocumentFile> {
-  const found = await findCreditNoteByToken(deps.db, token);
-  available(deps, found?.creditNote);
-  if (!found) throw new AppError("NOT_FOUND");
+  const found = available(
+    deps,
+    await findCreditNoteByToken(deps.db, token),
+    (row) => row.creditNote.issuedAt,
+  );
   return moneyDocumentFile("nota-di-credito", documentToFatturaPa({ kind: "CREDIT_NOTE", ...found }), format);
 }
 
 /** GET /v1/orders/receipt?token=: the receipt of a payment or of a refund, as PDF. */
 export async function receiptFile(deps: Deps, token: string): Promise<DocumentFile> {
-  const found = await findReceiptByToken(deps.db, token);
-  const receipt = available(deps, found?.receipt);
-  if (!found) throw new AppError("NOT_FOUND");
-  const { order, refund } = found;
+  const found = available(deps, await findReceiptByToken(deps.db, token), (row) => row.receipt.issuedAt);
+  const { receipt, order, refund } = found;
   const body = await renderReceiptPdf({
     kind: refund ? "REFUND" : "PAYMENT",
     issuedAt: receipt.issuedAt,
