@@ -26,6 +26,7 @@ import {
   type SandboxScenario,
 } from "@argine/core/payments/sandbox-api";
 import { DEMO_PASSWORD } from "@argine/db/seed";
+import { TEST_BILLING } from "../apps/api/test/checkout.ts";
 import { revengePornAnswers } from "../apps/api/test/feedback-answers.ts";
 import type { FlowBodies } from "./orders-bare.ts";
 import { signIn, start } from "./practices.ts";
@@ -40,14 +41,6 @@ export interface OrdersBenchOptions {
 const CLIENT = "cliente@demo.argine.it";
 /** Takedown and formal notice, the acceptance's purchase. */
 const ITEMS: OrderCreateBody["items"] = ["TAKEDOWN", "INJUCTION"];
-const INVOICE: OrderCreateBody["invoice"] = {
-  taxCode: "RSSMRA85T10A562S",
-  address: "Via Roma 1",
-  zip: "00184",
-  city: "Roma",
-  province: "RM",
-  country: "IT",
-};
 const cardOf = (scenario: SandboxScenario): SandboxCard => ({
   number: SANDBOX_TEST_CARDS.find((c) => c.scenario === scenario)?.number ?? "",
   expMonth: 12,
@@ -114,7 +107,7 @@ async function cardFlow(base: string, token: string, kind: Kind, practiceId: str
   const card = CARDS[kind];
   const started = performance.now();
   const method = await call<SandboxPaymentMethod>("POST", "/v1/sandbox/payment-methods", card, 201);
-  const checkout = { practiceId, items: ITEMS, invoice: INVOICE, salesConditionsAccepted: true };
+  const checkout = { practiceId, items: ITEMS, invoice: TEST_BILLING, salesConditionsAccepted: true };
   const idempotencyKey = randomUUID();
   const order = (code: Record<string, string>) =>
     call<OrderResponse>(

@@ -1,5 +1,6 @@
 import type { Me } from "@argine/core/identity/users-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_BILLING } from "../test/checkout.ts";
 import { type IdentityServer, randomIp, signIn, startIdentityServer } from "../test/identity.ts";
 import { paymentMethod } from "../test/sandbox.ts";
 
@@ -41,15 +42,6 @@ const adminOnly = (status: number): Record<Caller, number> => ({
   anonymous: 401,
   admin: status,
 });
-
-const BILLING = {
-  taxCode: "RSSMRA85T10A562S",
-  address: "Via Roma 1",
-  zip: "00184",
-  city: "Roma",
-  province: "RM",
-  country: "IT",
-};
 
 const TABLE: Case[] = [
   { method: "GET", path: "/v1/products", url: () => "/v1/products", expect: all(200) },
@@ -108,7 +100,7 @@ const TABLE: Case[] = [
     method: "PATCH",
     path: "/v1/users/me/invoice",
     url: () => "/v1/users/me/invoice",
-    body: BILLING,
+    body: TEST_BILLING,
     expect: signedIn(200),
   },
   {
@@ -305,6 +297,25 @@ const TABLE: Case[] = [
     expect: { anonymous: 401, client: 404, otherClient: 200, lawyer: 200, admin: 200 },
   },
   { method: "GET", path: "/v1/orders", url: () => "/v1/orders", expect: signedIn(200) },
+  // The money documents: public by their token alone (the holder's capability), the same answer for anyone.
+  {
+    method: "GET",
+    path: "/v1/orders/invoice",
+    url: () => "/v1/orders/invoice?token=nessun-documento-con-questo-token",
+    expect: all(404),
+  },
+  {
+    method: "GET",
+    path: "/v1/orders/receipt",
+    url: () => "/v1/orders/receipt?token=nessun-documento-con-questo-token",
+    expect: all(404),
+  },
+  {
+    method: "GET",
+    path: "/v1/orders/credit-note",
+    url: () => "/v1/orders/credit-note?token=nessun-documento-con-questo-token",
+    expect: all(404),
+  },
   {
     method: "POST",
     path: "/v1/orders",
@@ -313,7 +324,7 @@ const TABLE: Case[] = [
     body: ({ clientPractice, card }: Ids) => ({
       practiceId: clientPractice,
       items: ["TAKEDOWN"],
-      invoice: BILLING,
+      invoice: TEST_BILLING,
       salesConditionsAccepted: true,
       idempotencyKey: "6f1c1a52-4a0e-4d7b-9a39-0b8f3c2d1e01",
       payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: card }) },

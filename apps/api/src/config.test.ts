@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, EXAMPLE_COMPANY, loadConfig } from "./config.ts";
+
+/** Production refuses to start without the seller's data: the examples stand in for it. */
+const PRODUCTION = { NODE_ENV: "production", ...EXAMPLE_COMPANY } as const;
 
 describe("the mail settings", () => {
   it("retry a failed mail for about a day by default", () => {
@@ -52,14 +55,71 @@ describe("the payment settings", () => {
   });
 
   it("never have a sandbox in production, and refuse its settings there", () => {
-    expect(loadConfig({ NODE_ENV: "production" }).payments).toEqual({ provider: "none" });
-    expect(() =>
-      loadConfig({ NODE_ENV: "production", SANDBOX_WEBHOOK_SECRET: "whsec_una-chiave-fissa" }),
-    ).toThrow(/SANDBOX_WEBHOOK_SECRET: not allowed in production/);
-    expect(() => loadConfig({ NODE_ENV: "production", SANDBOX_WEBHOOK_URL: "http://127.0.0.1:1/x" })).toThrow(
+    expect(loadConfig(PRODUCTION).payments).toEqual({ provider: "none" });
+    expect(() => loadConfig({ ...PRODUCTION, SANDBOX_WEBHOOK_SECRET: "whsec_una-chiave-fissa" })).toThrow(
+      /SANDBOX_WEBHOOK_SECRET: not allowed in production/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, SANDBOX_WEBHOOK_URL: "http://127.0.0.1:1/x" })).toThrow(
       /SANDBOX_WEBHOOK_URL: not allowed in production/,
     );
     expect(() => loadConfig({ SANDBOX_WEBHOOK_SECRET: "corta" })).toThrow(ConfigError);
     expect(() => loadConfig({ SANDBOX_WEBHOOK_URL: "ftp://x.example" })).toThrow(/SANDBOX_WEBHOOK_URL/);
+  });
+});
+
+describe("the company settings", () => {
+  it("default outside production to fictitious examples that pass FatturaPA's patterns", () => {
+    const company = loadConfig({}).company;
+    expect(company).toEqual({
+      name: "Argine S.r.l. (dati di esempio)",
+      address: "Via Esempio 1",
+      zip: "00100",
+      city: "Roma",
+      province: "RM",
+      country: "IT",
+      vatNumber: "01234567897",
+      taxCode: "01234567897",
+      rea: { office: "RM", number: "1234567" },
+      shareCapitalCents: 1_350_000,
+      taxRegime: "RF01",
+      email: "amministrazione@argine.example",
+      pec: null,
+    });
+  });
+
+  it("read each setting, the capital in euros", () => {
+    const company = loadConfig({
+      COMPANY_NAME: "Difesa Digitale S.r.l.",
+      COMPANY_PROVINCE: "mi",
+      COMPANY_VAT_NUMBER: "12345678903",
+      COMPANY_SHARE_CAPITAL: "10000.50",
+      COMPANY_TAX_REGIME: "RF19",
+      COMPANY_PEC: "difesa@pec.example",
+    }).company;
+    expect(company).toMatchObject({
+      name: "Difesa Digitale S.r.l.",
+      province: "MI",
+      vatNumber: "12345678903",
+      shareCapitalCents: 1_000_050,
+      taxRegime: "RF19",
+      pec: "difesa@pec.example",
+    });
+  });
+
+  it("refuse a partita IVA with a wrong check digit, a bad CAP or province, naming the field", () => {
+    expect(() => loadConfig({ COMPANY_VAT_NUMBER: "01234567890" })).toThrow(
+      /COMPANY_VAT_NUMBER: 11 digits with a valid check digit/,
+    );
+    expect(() => loadConfig({ COMPANY_ZIP: "0010" })).toThrow(/COMPANY_ZIP/);
+    expect(() => loadConfig({ COMPANY_PROVINCE: "XX" })).toThrow(/COMPANY_PROVINCE/);
+    expect(() => loadConfig({ COMPANY_TAX_REGIME: "RF99" })).toThrow(/COMPANY_TAX_REGIME/);
+  });
+
+  it("must all be set in production, the boot error naming the missing ones", () => {
+    const { COMPANY_VAT_NUMBER: _vat, COMPANY_REA_NUMBER: _rea, ...rest } = EXAMPLE_COMPANY;
+    expect(() => loadConfig({ NODE_ENV: "production", ...rest })).toThrow(
+      "COMPANY_VAT_NUMBER, COMPANY_REA_NUMBER: required in production",
+    );
+    expect(loadConfig(PRODUCTION).company.vatNumber).toBe("01234567897");
   });
 });

@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { fileURLToPath } from "node:url";
+import type { CompanyData } from "@argine/core/invoice/documents";
+import { isValidPartitaIva } from "@argine/core/invoice/partita-iva";
+import { isProvinceCode } from "@argine/core/invoice/provinces";
+import { COMPANY_CAPITAL_EUR } from "@argine/core/shared/constants";
+import { toCents } from "@argine/core/shared/money";
 import { z } from "zod";
 
 const bool = z
@@ -65,6 +70,26 @@ const trustProxy = z
   })
   .optional();
 
+/**
+ * The seller printed on every invoice (issue 16). Outside production these fictitious examples, which agree
+ * with the web's VITE_COMPANY_* defaults (apps/web/app/config.ts) and pass FatturaPA's patterns (the partita
+ * IVA's check digit is valid); in production each must be set.
+ */
+export const EXAMPLE_COMPANY = {
+  COMPANY_NAME: "Argine S.r.l. (dati di esempio)",
+  COMPANY_ADDRESS: "Via Esempio 1",
+  COMPANY_ZIP: "00100",
+  COMPANY_CITY: "Roma",
+  COMPANY_PROVINCE: "RM",
+  COMPANY_VAT_NUMBER: "01234567897",
+  COMPANY_TAX_CODE: "01234567897",
+  COMPANY_REA_OFFICE: "RM",
+  COMPANY_REA_NUMBER: "1234567",
+  COMPANY_SHARE_CAPITAL: String(COMPANY_CAPITAL_EUR),
+  COMPANY_EMAIL: "amministrazione@argine.example",
+} as const;
+type CompanySetting = keyof typeof EXAMPLE_COMPANY;
+
 /** A queue's retries: `limit` more attempts, the first after `delaySeconds`, doubling up to the maximum. */
 export interface RetryPolicy {
   limit: number;
@@ -118,6 +143,49 @@ const EnvSchema = z.object({
   // random at each start unless set (set it when several processes share the database), and where it posts.
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
   SANDBOX_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "an http:// or https:// URL" }).optional(),
+  // The seller on the invoices (EXAMPLE_COMPANY outside production): FatturaPA's CedentePrestatore.
+  COMPANY_NAME: z.string().trim().min(1).max(80).optional(),
+  COMPANY_ADDRESS: z.string().trim().min(1).max(60).optional(),
+  COMPANY_ZIP: z
+    .string()
+    .regex(/^\d{5}$/, { error: "five digits (CAP)" })
+    .optional(),
+  COMPANY_CITY: z.string().trim().min(1).max(60).optional(),
+  COMPANY_PROVINCE: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isProvinceCode, { error: "an Italian province's sigla (e.g. RM)" })
+    .optional(),
+  COMPANY_VAT_NUMBER: z
+    .string()
+    .trim()
+    .refine(isValidPartitaIva, { error: "11 digits with a valid check digit (partita IVA)" })
+    .optional(),
+  COMPANY_TAX_CODE: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{11,16}$/, { error: "11 to 16 letters and digits (codice fiscale)" })
+    .optional(),
+  COMPANY_REA_OFFICE: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isProvinceCode, { error: "the REA office's sigla (e.g. RM)" })
+    .optional(),
+  COMPANY_REA_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/, { error: "up to 20 digits" })
+    .optional(),
+  COMPANY_SHARE_CAPITAL: z.coerce.number().positive().max(1e12).optional(),
+  COMPANY_TAX_REGIME: z
+    .string()
+    .regex(/^RF(0[1-9]|1[0-9]|2[0-8])$/, { error: "a FatturaPA RegimeFiscale, RF01 to RF28" })
+    .default("RF01"),
+  COMPANY_EMAIL: z.email().optional(),
+  COMPANY_PEC: z.email().optional(),
 });
 
 export interface Config {
@@ -143,6 +211,8 @@ export interface Config {
   devMailboxKey: string | null;
   mail: MailConfig;
   payments: PaymentsConfig;
+  /** The seller as invoices print it and FatturaPA sends it (core CompanyData), snapshot on each document. */
+  company: CompanyData;
 }
 
 /**
@@ -219,6 +289,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       "Invalid configuration:\n  MAIL_RETRY_DELAY_SECONDS: more than MAIL_RETRY_MAX_DELAY_SECONDS",
     );
+  const missing = (Object.keys(EXAMPLE_COMPANY) as CompanySetting[]).filter((name) => e[name] === undefined);
+  if (production && missing.length)
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing.join(", ")}: required in production (the seller on the invoices)`,
+    );
+  const company = (name: CompanySetting): string => String(e[name] ?? EXAMPLE_COMPANY[name]);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -262,5 +338,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           webhookSecret: e.SANDBOX_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString("base64url")}`,
           webhookUrl: e.SANDBOX_WEBHOOK_URL ?? `${publicUrl}/v1/webhooks/sandbox`,
         },
+    company: {
+      name: company("COMPANY_NAME"),
+      address: company("COMPANY_ADDRESS"),
+      zip: company("COMPANY_ZIP"),
+      city: company("COMPANY_CITY"),
+      province: company("COMPANY_PROVINCE"),
+      country: "IT",
+      vatNumber: company("COMPANY_VAT_NUMBER"),
+      taxCode: company("COMPANY_TAX_CODE"),
+      rea: { office: company("COMPANY_REA_OFFICE"), number: company("COMPANY_REA_NUMBER") },
+      shareCapitalCents: toCents(Number(company("COMPANY_SHARE_CAPITAL"))),
+      taxRegime: e.COMPANY_TAX_REGIME,
+      email: company("COMPANY_EMAIL"),
+      pec: e.COMPANY_PEC ?? null,
+    },
   };
 }

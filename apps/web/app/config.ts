@@ -63,8 +63,8 @@ export const config: AppConfig = {
   company: {
     name: read(env.VITE_COMPANY_NAME, "Argine S.r.l. (dati di esempio)"),
     registeredOffice: read(env.VITE_COMPANY_REGISTERED_OFFICE, "Via Esempio 1, 00100 Roma (esempio)"),
-    vatNumber: read(env.VITE_COMPANY_VAT_NUMBER, "00000000000 (esempio)"),
-    rea: read(env.VITE_COMPANY_REA, "RM - 0000000 (esempio)"),
+    vatNumber: read(env.VITE_COMPANY_VAT_NUMBER, "01234567897 (esempio)"),
+    rea: read(env.VITE_COMPANY_REA, "RM - 1234567 (esempio)"),
     legalRepresentative: read(env.VITE_COMPANY_LEGAL_REPRESENTATIVE, "Mario Rossi (esempio)"),
     capital: readNumber(env.VITE_COMPANY_CAPITAL, COMPANY_CAPITAL_EUR),
   },

@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import { formatItalianDate } from "@argine/core/feedback/calendar";
 import {
   DEADLINE_KIND_LABELS,
@@ -9,11 +8,7 @@ import {
   RESULT_GROUP_COPY,
 } from "@argine/core/feedback/presentation";
 import { type FeedbackResult, SECTION } from "@argine/core/feedback/result";
-import PDFDocument from "pdfkit";
-
-// An embedded Unicode font: accents, "€", "§" and typographic quotes print the same on every machine.
-const FONT = fileURLToPath(new URL("../../assets/fonts/DejaVuSans.ttf", import.meta.url));
-const FONT_BOLD = fileURLToPath(new URL("../../assets/fonts/DejaVuSans-Bold.ttf", import.meta.url));
+import { BODY_SIZE, styledPdf } from "../pdf/pdf-document.ts";
 
 export const PDF_DISCLAIMER =
   "Questa è una prima valutazione automatica, costruita sulle tue risposte: è un orientamento e non ha valore di parere legale. Per decidere cosa fare, parlane con un avvocato.";
@@ -37,33 +32,16 @@ export function renderFeedbackPdf({
   feedback,
   claimKey,
 }: FeedbackDocument): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 56,
-    info: { Title: `Argine - Primo parere, pratica ${ticketCode}`, Author: "Argine" },
-  });
-  doc.registerFont("body", FONT);
-  doc.registerFont("bold", FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-
-  const heading = (text: string, size = 13) =>
-    doc.moveDown(0.8).font("bold").fontSize(size).text(text).moveDown(0.3);
+  const pdf = styledPdf({ title: `Argine - Primo parere, pratica ${ticketCode}` });
+  const { doc, heading } = pdf;
   const paragraph = (text: string, article?: string) =>
-    doc
-      .font("body")
-      .fontSize(10.5)
-      .text(article ? `${text} (${formatArticle(article)})` : text, { paragraphGap: 4 });
+    pdf.paragraph(article ? `${text} (${formatArticle(article)})` : text);
 
-  doc.font("bold").fontSize(20).text("Argine - il tuo primo parere");
+  pdf.title("Argine - il tuo primo parere");
   doc
     .moveDown(0.3)
     .font("body")
-    .fontSize(10.5)
+    .fontSize(BODY_SIZE)
     .text(`Pratica ${ticketCode} - valutazione del ${formatItalianDate(feedback.asOf)}`)
     .text(
       `Creata il ${createdAt.toISOString().slice(0, 10).split("-").reverse().join("/")} - regole ${feedback.rulesVersion}`,
@@ -116,8 +94,7 @@ export function renderFeedbackPdf({
 
   heading("Avvertenza", 11);
   paragraph(PDF_DISCLAIMER);
-  doc.end();
-  return done;
+  return pdf.finish();
 }
 
 /** The claim key under the header (issue 12): with the code, it finds the practice again from any device. */
@@ -128,7 +105,7 @@ function printClaimKey(doc: PDFKit.PDFDocument, ticketCode: string, claimKey: st
     .fontSize(11)
     .text(`Codice pratica ${ticketCode} - chiave di recupero ${claimKey}`)
     .font("body")
-    .fontSize(10.5)
+    .fontSize(BODY_SIZE)
     .text(
       "Con il codice e la chiave puoi aggiungere la pratica al tuo account da qualsiasi dispositivo: accedi e scegli «Ho un codice pratica». Tienili per te: chi li conosce può prendere la pratica.",
       { paragraphGap: 4 },

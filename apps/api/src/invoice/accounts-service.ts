@@ -12,36 +12,29 @@ import { pageWindow } from "@argine/core/shared/paging";
 import { type IssuedDocument, listDocumentsIssued, listOrdersForAccounts } from "@argine/db/queries/invoice";
 import { strToU8, zipSync } from "fflate";
 import type { Deps } from "../deps.ts";
-import { fatturaPaFile } from "./fatturapa.ts";
+import { fatturaPaFileOf, moneyDocumentOf } from "./invoice-service.ts";
 
 // The accountant's view (issue 16; admins only, invoice/policy.ts): the orders of a period with their
 // payments, its invoices and credit notes, and the period's exports. The exports read the same rows as the
 // list, so the files hold exactly the documents the page shows.
 
-function paidShares(issued: IssuedDocument): { cardCents: number; giftCardCents: number } {
-  return issued.kind === "INVOICE" ? issued.document : issued.refund;
-}
-
 function toAccountsDocument(issued: IssuedDocument): AccountsDocument {
-  const { document } = issued;
-  const shares = paidShares(issued);
+  const document = moneyDocumentOf(issued);
+  const stored = issued.kind === "INVOICE" ? issued.invoice : issued.creditNote;
   return {
-    id: document.id,
+    id: stored.id,
     kind: issued.kind,
-    number: documentNumber(issued.kind, document.year, document.number),
+    number: document.number,
     issuedAt: document.issuedAt.toISOString(),
     customerName: document.customer.name,
     taxCode: document.customer.billing.taxCode,
-    taxable: fromCents(document.taxableCents),
-    vat: fromCents(document.vatCents),
+    taxable: fromCents(stored.taxableCents),
+    vat: fromCents(stored.vatCents),
     total: fromCents(document.totalCents),
-    cardAmount: fromCents(shares.cardCents),
-    giftCardAmount: fromCents(shares.giftCardCents),
-    invoiceNumber:
-      issued.kind === "CREDIT_NOTE"
-        ? documentNumber("INVOICE", issued.invoice.year, issued.invoice.number)
-        : null,
-    orderId: issued.kind === "INVOICE" ? issued.document.orderId : issued.invoice.orderId,
+    cardAmount: fromCents(document.cardCents),
+    giftCardAmount: fromCents(document.giftCardCents),
+    invoiceNumber: document.relatedInvoice?.number ?? null,
+    orderId: issued.invoice.orderId,
     ticketCode: issued.ticketCode,
   };
 }
@@ -131,16 +124,15 @@ export async function accountsCsv(
 ): Promise<{ fileName: string; body: string }> {
   const issued = await listDocumentsIssued(deps.db, period);
   const rows = issued.map((doc) => {
-    const summary = toAccountsDocument(doc);
-    const { document } = doc;
+    const document = moneyDocumentOf(doc);
+    const stored = doc.kind === "INVOICE" ? doc.invoice : doc.creditNote;
     const { billing } = document.customer;
     const sign = doc.kind === "INVOICE" ? 1 : -1;
-    const shares = paidShares(doc);
     return [
       ACCOUNTS_DOCUMENT_KIND.labels[doc.kind],
-      summary.number,
+      document.number,
       formatShortItalianDay(romeCalendarDay(document.issuedAt)),
-      summary.invoiceNumber ?? "",
+      document.relatedInvoice?.number ?? "",
       document.customer.name,
       billing.taxCode,
       billing.address,
@@ -148,13 +140,13 @@ export async function accountsCsv(
       billing.city,
       billing.province ?? "",
       billing.country,
-      csvAmount(document.taxableCents, sign),
-      csvAmount(document.vatCents, sign),
+      csvAmount(stored.taxableCents, sign),
+      csvAmount(stored.vatCents, sign),
       csvAmount(document.totalCents, sign),
-      csvAmount(shares.cardCents, sign),
-      csvAmount(shares.giftCardCents, sign),
+      csvAmount(document.cardCents, sign),
+      csvAmount(document.giftCardCents, sign),
       doc.ticketCode,
-      summary.orderId,
+      doc.invoice.orderId,
     ];
   });
   const body = [CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(";")).join("\r\n");
@@ -169,7 +161,7 @@ export async function accountsZip(
   const issued = await listDocumentsIssued(deps.db, period);
   const files = Object.fromEntries(
     issued.map((doc) => {
-      const { fileName, xml } = fatturaPaFile(doc);
+      const { fileName, xml } = fatturaPaFileOf(doc);
       return [fileName, strToU8(xml)];
     }),
   );

@@ -1,8 +1,8 @@
-import type { CompanyData, DocumentLine } from "@argine/core/invoice/documents";
+import type { CompanyData, DocumentLine, MoneyDocument } from "@argine/core/invoice/documents";
 import { breakOutVat } from "@argine/core/invoice/vat";
 import { describe, expect, it } from "vitest";
 import { fatturaPaSchemaErrors } from "../../test/fatturapa-schema.ts";
-import { type FatturaPaInput, fatturaPaFileName, fatturaPaProgressive, fatturaPaXml } from "./fatturapa.ts";
+import { fatturaPaFileName, fatturaPaProgressive, fatturaPaXml } from "./fatturapa.ts";
 
 const SELLER: CompanyData = {
   name: "Argine S.r.l. (dati di esempio)",
@@ -32,8 +32,8 @@ function lines(...items: [string, string, number][]): DocumentLine[] {
   }));
 }
 
-const INVOICE: FatturaPaInput = {
-  kind: "TD01",
+const INVOICE: MoneyDocument = {
+  kind: "INVOICE",
   number: "2026/17",
   issuedAt: new Date("2026-11-24T23:30:00Z"),
   seller: SELLER,
@@ -83,7 +83,7 @@ describe("FatturaPA XML", () => {
     const xml = fatturaPaXml(
       {
         ...INVOICE,
-        kind: "TD04",
+        kind: "CREDIT_NOTE",
         number: "NC-2026/3",
         lines: INVOICE.lines.slice(0, 1),
         totalCents: 9_900,

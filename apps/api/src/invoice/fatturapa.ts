@@ -1,14 +1,12 @@
 import { romeCalendarDay } from "@argine/core/feedback/calendar";
 import { ITALY } from "@argine/core/invoice/countries";
-import {
-  type CompanyData,
-  type DocumentCustomer,
-  type DocumentLine,
-  type DocumentSeries,
-  documentNumber,
+import type {
+  CompanyData,
+  DocumentCustomer,
+  DocumentSeries,
+  MoneyDocument,
 } from "@argine/core/invoice/documents";
 import { breakOutVat } from "@argine/core/invoice/vat";
-import type { IssuedDocument } from "@argine/db/queries/invoice";
 
 // An invoice (TD01) or credit note (TD04) as FatturaPA 1.2 XML for the accountant (issue 16): the private
 // format (FPR12), to a consumer (B2C: CodiceDestinatario "0000000", the customer's codice fiscale). The
@@ -22,22 +20,6 @@ import type { IssuedDocument } from "@argine/db/queries/invoice";
 //   and its Imposta the rest of the rate's gross (core breakOutVat: within a cent of taxable × rate);
 // - a CAP is five digits: a foreign address sends "00000" and no province, as the Agenzia's guide asks;
 // - a credit note's amounts are positive: TD04 says they go back.
-
-export interface FatturaPaInput {
-  kind: "TD01" | "TD04";
-  /** documentNumber(...), e.g. "2026/17". */
-  number: string;
-  issuedAt: Date;
-  seller: CompanyData;
-  customer: DocumentCustomer;
-  lines: readonly DocumentLine[];
-  totalCents: number;
-  /** How it was paid (invoice) or given back (credit note). */
-  cardCents: number;
-  giftCardCents: number;
-  /** A credit note's invoice. */
-  relatedInvoice?: { number: string; issuedAt: Date };
-}
 
 const NAMESPACE = "http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2";
 /** Payment by card (MP08, "carta di pagamento"): the card and the gift card, told apart by CodicePagamento. */
@@ -146,7 +128,7 @@ function customer({ name, billing }: DocumentCustomer): string {
   );
 }
 
-function payments(input: FatturaPaInput): string {
+function payments(input: MoneyDocument): string {
   const parts = [
     { cents: input.cardCents, code: "CARTA" },
     { cents: input.giftCardCents, code: "GIFT CARD" },
@@ -182,7 +164,7 @@ export function fatturaPaFileName(seller: CompanyData, progressive: string): str
   return `IT${seller.vatNumber}_${progressive}.xml`;
 }
 
-export function fatturaPaXml(input: FatturaPaInput, progressive: string): string {
+export function fatturaPaXml(input: MoneyDocument, progressive: string): string {
   const vat = breakOutVat(input.lines);
   if (vat.totalCents !== input.totalCents)
     throw new RangeError(`The lines add up to ${vat.totalCents}, not the total ${input.totalCents}`);
@@ -211,7 +193,7 @@ export function fatturaPaXml(input: FatturaPaInput, progressive: string): string
     .join("");
   const related = input.relatedInvoice;
   const causale =
-    input.kind === "TD04" && related
+    input.kind === "CREDIT_NOTE" && related
       ? `Nota di credito a storno, totale o parziale, della fattura n. ${related.number} del ${romeCalendarDay(related.issuedAt)}`
       : "Servizi di assistenza legale Argine";
   return (
@@ -235,7 +217,7 @@ export function fatturaPaXml(input: FatturaPaInput, progressive: string): string
         "DatiGenerali",
         element(
           "DatiGeneraliDocumento",
-          element("TipoDocumento", input.kind) +
+          element("TipoDocumento", input.kind === "INVOICE" ? "TD01" : "TD04") +
             element("Divisa", "EUR") +
             element("Data", romeCalendarDay(input.issuedAt)) +
             element("Numero", latin(input.number, 20)) +
@@ -255,37 +237,4 @@ export function fatturaPaXml(input: FatturaPaInput, progressive: string): string
     ) +
     `</p:FatturaElettronica>\n`
   );
-}
-
-/** A stored invoice or credit note (db queries/invoice.ts) as its FatturaPA file: name and XML. */
-export function fatturaPaFile(issued: IssuedDocument): { fileName: string; xml: string } {
-  const { document } = issued;
-  const series = issued.kind;
-  const progressive = fatturaPaProgressive(series, document.year, document.number);
-  const common = {
-    number: documentNumber(series, document.year, document.number),
-    issuedAt: document.issuedAt,
-    seller: document.seller,
-    customer: document.customer,
-    lines: document.lines,
-    totalCents: document.totalCents,
-  };
-  const input: FatturaPaInput =
-    issued.kind === "INVOICE"
-      ? {
-          ...common,
-          kind: "TD01",
-          cardCents: issued.document.cardCents,
-          giftCardCents: issued.document.giftCardCents,
-        }
-      : {
-          ...common,
-          kind: "TD04",
-          ...issued.refund,
-          relatedInvoice: {
-            number: documentNumber("INVOICE", issued.invoice.year, issued.invoice.number),
-            issuedAt: issued.invoice.issuedAt,
-          },
-        };
-  return { fileName: fatturaPaFileName(document.seller, progressive), xml: fatturaPaXml(input, progressive) };
 }

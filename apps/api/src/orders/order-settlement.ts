@@ -28,6 +28,7 @@ import { findPractice, updatePracticeStatus } from "@argine/db/queries/practices
 import { findUserById } from "@argine/db/queries/users";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
+import { issuePaymentDocuments } from "../invoice/invoice-service.ts";
 import { orderConfirmationMail } from "../mail/templates.ts";
 import type { PaymentIntent } from "../payments/payment-provider.ts";
 
@@ -42,7 +43,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Completes a paid order, in the caller's transaction: the practice's services (a PACKAGE creates the three
- * it bundles), the practice OPEN by the lifecycle table, the confirmation mail queued.
+ * it bundles), the practice OPEN by the lifecycle table, the invoice and the receipt (none for 0 €), the
+ * confirmation mail queued.
  */
 export async function completePaidOrder(deps: Deps, tx: Db, order: OrderRow, at: Date): Promise<void> {
   const lines = await listOrderLines(tx, [order.id]);
@@ -60,19 +62,20 @@ export async function completePaidOrder(deps: Deps, tx: Db, order: OrderRow, at:
     await updatePracticeStatus(tx, order.practiceId, from, "OPEN", at);
   }
   const user = await findUserById(tx, order.userId);
-  if (user) {
-    const mail = orderConfirmationMail(
-      user.email,
-      user.name,
-      {
-        services: lines.map((line) => line.name),
-        amount: formatAmount(fromCents(order.amountCents)),
-        paymentType: PAYMENT_TYPE.labels[order.paymentType],
-      },
-      `${deps.config.publicUrl}/dashboard/orders`,
-    );
-    await deps.jobs.send(tx, "mail", mail);
-  }
+  if (!user) throw new Error(`order ${order.id} without its user`);
+  const name = `${user.name} ${user.lastname}`.trim();
+  await issuePaymentDocuments(deps, tx, order, lines, { name, email: user.email }, at);
+  const mail = orderConfirmationMail(
+    user.email,
+    user.name,
+    {
+      services: lines.map((line) => line.name),
+      amount: formatAmount(fromCents(order.amountCents)),
+      paymentType: PAYMENT_TYPE.labels[order.paymentType],
+    },
+    `${deps.config.publicUrl}/dashboard/orders`,
+  );
+  await deps.jobs.send(tx, "mail", mail);
 }
 
 /** The order paid, once: whoever comes second finds it settled and gets it as it is. */

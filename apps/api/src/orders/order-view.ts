@@ -2,15 +2,20 @@ import type { Order, OrderResponse } from "@argine/core/orders/orders-api";
 import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import { cardErrorMessage } from "@argine/core/shared/messages";
 import { fromCents } from "@argine/core/shared/money";
-import type { Db } from "@argine/db/client";
+import { listOrderDocuments, type OrderDocuments } from "@argine/db/queries/invoice";
 import { listOrderLines, type OrderLineRow, type OrderRow } from "@argine/db/queries/orders";
 import { findPractice } from "@argine/db/queries/practices";
+import type { Deps } from "../deps.ts";
+import { orderDocumentLinks } from "../invoice/invoice-service.ts";
 
-// An order as the API answers it (core's orders-api): euros at the edge, the card's Italian error message.
+// An order as the API answers it (core's orders-api): euros at the edge, the card's Italian error message,
+// the links to its invoice, receipt and credit notes.
 
 export function orderView(
+  deps: Pick<Deps, "config">,
   order: OrderRow,
   lines: readonly OrderLineRow[],
+  documents: OrderDocuments,
   practice: { ticketCode: string; status: string },
 ): Order {
   return {
@@ -42,16 +47,18 @@ export function orderView(
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
     error: order.status === "FAILED" ? cardErrorMessage(order.errorCode ?? undefined) : null,
+    ...orderDocumentLinks(deps.config.publicUrl, documents, order.id),
   };
 }
 
 /** The paid order as POST /v1/orders answers it, with its practice as it now is (OPEN). */
-export async function paidAnswer(db: Db, order: OrderRow): Promise<OrderResponse> {
-  const practice = await findPractice(db, order.practiceId);
+export async function paidAnswer(deps: Deps, order: OrderRow): Promise<OrderResponse> {
+  const practice = await findPractice(deps.db, order.practiceId);
   if (!practice) throw new Error(`order ${order.id} without its practice`);
-  const lines = await listOrderLines(db, [order.id]);
+  const lines = await listOrderLines(deps.db, [order.id]);
+  const documents = await listOrderDocuments(deps.db, [order.id]);
   return {
-    order: orderView(order, lines, practice),
+    order: orderView(deps, order, lines, documents, practice),
     requires_action: false,
     payment_intent_client_secret: null,
   };

@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
 import type { Actor } from "@argine/core/identity/policy";
-import { type OrderCreateBody, OrderCreateBodySchema } from "@argine/core/orders/orders-api";
+import type { OrderCreateBody } from "@argine/core/orders/orders-api";
 import type { SandboxScenario } from "@argine/core/payments/sandbox-api";
 import { CARD_ERROR_MESSAGES, MESSAGES } from "@argine/core/shared/messages";
 import type { DbHandle } from "@argine/db/client";
@@ -18,6 +17,7 @@ import { DEMO_SHOP, seedDemo } from "@argine/db/seed";
 import { openTestDb, testDbKinds } from "@argine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { checkoutBody } from "../../test/checkout.ts";
 import { randomIp } from "../../test/identity.ts";
 import { paymentMethod, sandboxIntentsOf } from "../../test/sandbox.ts";
 import { serviceDeps } from "../../test/service-deps.ts";
@@ -28,14 +28,6 @@ import { ABANDON_AFTER_MS, settleStaleOrder, settleStaleOrders } from "./order-s
 import { createOrder, listOrders } from "./orders-service.ts";
 
 const AT = new Date("2026-11-24T10:00:00Z");
-const BILLING = {
-  taxCode: "RSSMRA85T10A562S",
-  address: "Via Roma 1",
-  zip: "00184",
-  city: "Roma",
-  province: "RM",
-  country: "IT",
-};
 
 describe.each(testDbKinds())("the checkout on %s", (kind) => {
   let handle: DbHandle;
@@ -62,15 +54,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
       .returning();
     return row as typeof practices.$inferSelect;
   };
-  const body = (practiceId: string, items: string[], extra: Record<string, unknown> = {}) =>
-    OrderCreateBodySchema.parse({
-      practiceId,
-      items,
-      invoice: BILLING,
-      salesConditionsAccepted: true,
-      idempotencyKey: randomUUID(),
-      ...extra,
-    });
+  const body = checkoutBody;
   /** The card part of the body: a payment method the sandbox made from its test card for `scenario`. */
   const card = async (deps: Deps, scenario: SandboxScenario) => ({
     payment: {

@@ -13,6 +13,7 @@ import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import { cardErrorMessage, MESSAGES } from "@argine/core/shared/messages";
 import { type PagingQuery, pageWindow } from "@argine/core/shared/paging";
 import type { Db } from "@argine/db/client";
+import { listOrderDocuments } from "@argine/db/queries/invoice";
 import {
   awaitingOrdersOfPractice,
   findOrderByKey,
@@ -178,7 +179,7 @@ async function continueOrder(deps: Deps, order: OrderRow, code: PaymentCode | nu
 async function answer(deps: Deps, order: OrderRow, intent: PaymentIntent | null): Promise<OrderResponse> {
   switch (order.status) {
     case "PAID":
-      return paidAnswer(deps.db, order);
+      return paidAnswer(deps, order);
     case "FAILED":
       throw new AppError("PAYMENT_FAILED", cardErrorMessage(order.errorCode ?? undefined));
     case "ABANDONED":
@@ -192,12 +193,13 @@ async function answer(deps: Deps, order: OrderRow, intent: PaymentIntent | null)
 /** A client's own orders, newest first, with their lines and the practice's code. */
 export async function listOrders(deps: Deps, actor: Actor, query: PagingQuery): Promise<OrderList> {
   const { total, data } = await listUserOrders(deps.db, actor.userId, pageWindow(query));
-  const lines = await listOrderLines(
-    deps.db,
-    data.map((o) => o.id),
-  );
+  const ids = data.map((o) => o.id);
+  const lines = await listOrderLines(deps.db, ids);
+  const documents = await listOrderDocuments(deps.db, ids);
   return {
     total,
-    data: data.map((o) => orderView(o, lines, { ticketCode: o.ticketCode, status: o.practiceStatus })),
+    data: data.map((o) =>
+      orderView(deps, o, lines, documents, { ticketCode: o.ticketCode, status: o.practiceStatus }),
+    ),
   };
 }

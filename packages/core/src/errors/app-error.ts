@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   PAYMENT_FAILED: 402,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A link that worked and no longer does (a money document after its year). */
+  GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
@@ -35,6 +37,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   PAYMENT_FAILED: MESSAGES.paymentFailed,
   NOT_FOUND: MESSAGES.notFound,
   CONFLICT: MESSAGES.conflict,
+  GONE: MESSAGES.documentGone,
   PAYLOAD_TOO_LARGE: MESSAGES.payloadTooLarge,
   UNSUPPORTED_MEDIA_TYPE: MESSAGES.unsupportedMediaType,
   TOO_MANY_REQUESTS: MESSAGES.tooManyRequests,

@@ -12,6 +12,16 @@ export function documentNumber(series: DocumentSeries, year: number, number: num
   return series === "INVOICE" ? `${year}/${number}` : `NC-${year}/${number}`;
 }
 
+/**
+ * A document is public by its token for a year from its issue (money-shared: then 410, "Scrivici"): long
+ * enough for the client's own records, short enough that an old link found in a mailbox stops working.
+ */
+export function documentAvailable(issuedAt: Date, at: Date): boolean {
+  const until = new Date(issuedAt);
+  until.setUTCFullYear(until.getUTCFullYear() + 1);
+  return at.getTime() < until.getTime();
+}
+
 /** The seller: the company as configured in the API (COMPANY_* settings). */
 export interface CompanyData {
   name: string;
@@ -52,4 +62,21 @@ export interface DocumentLine {
   vatCents: number;
   /** Percent, e.g. 22. */
   vatRate: number;
+}
+
+/** An invoice or a credit note as issued: what its PDF prints and its FatturaPA file sends. */
+export interface MoneyDocument {
+  kind: "INVOICE" | "CREDIT_NOTE";
+  /** documentNumber(): "2026/17", "NC-2026/3". */
+  number: string;
+  issuedAt: Date;
+  seller: CompanyData;
+  customer: DocumentCustomer;
+  lines: readonly DocumentLine[];
+  totalCents: number;
+  /** How it was paid (invoice) or given back (credit note): together the total. */
+  cardCents: number;
+  giftCardCents: number;
+  /** The invoice a credit note corrects. */
+  relatedInvoice?: { number: string; issuedAt: Date };
 }

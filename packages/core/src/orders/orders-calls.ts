@@ -3,14 +3,18 @@ import { joinCalls } from "../shared/api-contract.ts";
 import {
   ActiveCampaignListSchema,
   CampaignsQuerySchema,
+  DocumentFileSchema,
   GiftCardListSchema,
   GiftCardRequestBodySchema,
   GiftCardSchema,
   GiftCardVerifyBodySchema,
+  MoneyDocumentQuerySchema,
   OrderCreateBodySchema,
   OrderListQuerySchema,
   OrderListSchema,
   OrderResponseSchema,
+  PdfFileSchema,
+  ReceiptQuerySchema,
   UserIdParamsSchema,
 } from "./orders-api.ts";
 import { ORDERS_ROUTES } from "./orders-routes.ts";
@@ -26,6 +30,9 @@ const SCHEMAS = {
   assignedGiftCards: { params: UserIdParamsSchema, response: GiftCardListSchema },
   list: { query: OrderListQuerySchema, response: OrderListSchema },
   create: { body: OrderCreateBodySchema, response: OrderResponseSchema },
+  invoice: { query: MoneyDocumentQuerySchema, response: DocumentFileSchema },
+  receipt: { query: ReceiptQuerySchema, response: PdfFileSchema },
+  creditNote: { query: MoneyDocumentQuerySchema, response: DocumentFileSchema },
 };
 
 export type OrdersCallSchemas = typeof SCHEMAS;

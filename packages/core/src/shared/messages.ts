@@ -65,6 +65,9 @@ export const MESSAGES = {
   unauthorized: "Devi accedere per continuare.",
   forbidden: "Non hai i permessi per questa operazione.",
   conflict: "L'operazione è in conflitto con lo stato attuale.",
+  /** A money document's link after its year (issue 16): 410. */
+  documentGone: "Questo documento non è più disponibile. Scrivici e te ne mandiamo una copia.",
+  /** A document's XML before the FatturaPA generator is wired (issue 16). */
   tooManyRequests: "Troppi tentativi: riprova fra qualche minuto.",
   payloadTooLarge: "Il contenuto inviato è troppo grande.",
   unsupportedMediaType: "Formato della richiesta non supportato.",

@@ -1,12 +1,13 @@
 import type { DocumentSeries } from "@argine/core/invoice/documents";
 import type { OrderStatus, PaymentType } from "@argine/core/orders/orders-api";
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
 import { users } from "../schema/identity.ts";
-import { creditNotes, documentCounters, invoices } from "../schema/invoice.ts";
+import { creditNotes, documentCounters, invoices, receipts } from "../schema/invoice.ts";
 import { orders, payments, refunds } from "../schema/orders.ts";
 import { practices } from "../schema/practices.ts";
+import type { OrderRow } from "./orders.ts";
 
 // Money documents (issue 16): invoices, credit notes and receipts, and their numbering.
 
@@ -42,19 +43,13 @@ function romeBounds(column: AnyPgColumn, days: RomeDays): SQL {
     and ${column} < (${days.to}::date + 1)::timestamp at time zone 'Europe/Rome'`;
 }
 
-export type InvoiceRow = typeof invoices.$inferSelect;
-export type CreditNoteRow = typeof creditNotes.$inferSelect;
+/** An invoice, or a credit note with the invoice it corrects and how its refund went back. */
+export type StoredDocument =
+  | { kind: "INVOICE"; invoice: InvoiceRow }
+  | { kind: "CREDIT_NOTE"; creditNote: CreditNoteRow; invoice: InvoiceRow; refund: RefundShares };
 
-export type IssuedDocument =
-  | { kind: "INVOICE"; document: InvoiceRow; ticketCode: string }
-  | {
-      kind: "CREDIT_NOTE";
-      document: CreditNoteRow;
-      ticketCode: string;
-      invoice: Pick<InvoiceRow, "year" | "number" | "issuedAt" | "orderId">;
-      /** How the money went back: the refund's card and gift-card shares. */
-      refund: { cardCents: number; giftCardCents: number };
-    };
+/** A stored document and its practice's code: a row of the accountant's view. */
+export type IssuedDocument = StoredDocument & { ticketCode: string };
 
 /**
  * Every invoice and credit note issued in the period, in the order they were numbered (invoices_issued_idx,
@@ -69,7 +64,7 @@ export async function listDocumentsIssued(
     kind === "CREDIT_NOTE"
       ? []
       : await db
-          .select({ document: invoices, ticketCode: practices.ticketCode })
+          .select({ invoice: invoices, ticketCode: practices.ticketCode })
           .from(invoices)
           .innerJoin(orders, eq(orders.id, invoices.orderId))
           .innerJoin(practices, eq(practices.id, orders.practiceId))
@@ -80,14 +75,9 @@ export async function listDocumentsIssued(
       ? []
       : await db
           .select({
-            document: creditNotes,
+            creditNote: creditNotes,
             ticketCode: practices.ticketCode,
-            invoice: {
-              year: invoices.year,
-              number: invoices.number,
-              issuedAt: invoices.issuedAt,
-              orderId: invoices.orderId,
-            },
+            invoice: invoices,
             refund: { cardCents: refunds.cardCents, giftCardCents: refunds.giftCardCents },
           })
           .from(creditNotes)
@@ -165,4 +155,130 @@ export async function listOrdersForAccounts(
         invoiceYear !== null && invoiceNumber !== null ? { year: invoiceYear, number: invoiceNumber } : null,
     })),
   };
+}
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type NewInvoice = Omit<typeof invoices.$inferInsert, "id" | "createdAt">;
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+export type ReceiptRow = typeof receipts.$inferSelect;
+export type NewReceipt = Omit<typeof receipts.$inferInsert, "id" | "createdAt">;
+
+/** Stores an invoice, in the transaction that took its number (invoices_order_key: one per order). */
+export async function insertInvoice(tx: Db, invoice: NewInvoice): Promise<InvoiceRow> {
+  const [row] = await tx.insert(invoices).values(invoice).returning();
+  if (!row) throw new Error("invoice not stored");
+  return row;
+}
+
+/** Stores a receipt (receipts_payment_key: one for an order's payment; receipts_refund_key: one a refund). */
+export async function insertReceipt(tx: Db, receipt: NewReceipt): Promise<ReceiptRow> {
+  const [row] = await tx.insert(receipts).values(receipt).returning();
+  if (!row) throw new Error("receipt not stored");
+  return row;
+}
+
+/** The invoice a download link names (invoices_token_key). */
+export async function findInvoiceByToken(db: Db, token: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.token, token));
+  return row;
+}
+
+/** The invoice of an order (invoices_order_key). */
+export async function findInvoiceOfOrder(db: Db, orderId: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
+  return row;
+}
+
+/** How a refund's money went back: its card and gift-card shares. */
+export type RefundShares = { cardCents: number; giftCardCents: number };
+
+/**
+ * A credit note by its link (credit_notes_token_key), with the invoice it corrects and the refund it
+ * documents (their primary keys).
+ */
+export async function findCreditNoteByToken(
+  db: Db,
+  token: string,
+): Promise<{ creditNote: CreditNoteRow; invoice: InvoiceRow; refund: RefundShares } | undefined> {
+  const [row] = await db
+    .select({
+      creditNote: creditNotes,
+      invoice: invoices,
+      refund: { cardCents: refunds.cardCents, giftCardCents: refunds.giftCardCents },
+    })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
+    .where(eq(creditNotes.token, token));
+  return row;
+}
+
+/**
+ * A receipt by its link (receipts_token_key), with its order, the practice's number and, for money given
+ * back, the refund (primary keys).
+ */
+export async function findReceiptByToken(
+  db: Db,
+  token: string,
+): Promise<
+  { receipt: ReceiptRow; order: OrderRow; ticketCode: string; refund: RefundShares | null } | undefined
+> {
+  const [row] = await db
+    .select({
+      receipt: receipts,
+      order: orders,
+      ticketCode: practices.ticketCode,
+      refund: { cardCents: refunds.cardCents, giftCardCents: refunds.giftCardCents },
+    })
+    .from(receipts)
+    .innerJoin(orders, eq(orders.id, receipts.orderId))
+    .innerJoin(practices, eq(practices.id, orders.practiceId))
+    .leftJoin(refunds, eq(refunds.id, receipts.refundId))
+    .where(eq(receipts.token, token));
+  return row;
+}
+
+/** What the orders page links to: an order's documents, by their numbers and tokens. */
+export interface OrderDocuments {
+  invoices: Pick<InvoiceRow, "orderId" | "year" | "number" | "token">[];
+  /** The payments' receipts (not the refunds'). */
+  receipts: Pick<ReceiptRow, "orderId" | "token">[];
+  creditNotes: (Pick<CreditNoteRow, "year" | "number" | "token" | "issuedAt"> & { orderId: string })[];
+}
+
+/** The documents of a page of orders, three reads whatever the page's size. */
+export async function listOrderDocuments(db: Db, orderIds: readonly string[]): Promise<OrderDocuments> {
+  if (!orderIds.length) return { invoices: [], receipts: [], creditNotes: [] };
+  const ids = [...orderIds];
+  const [invoiceRows, receiptRows, creditNoteRows] = await Promise.all([
+    // invoices_order_key.
+    db
+      .select({
+        orderId: invoices.orderId,
+        year: invoices.year,
+        number: invoices.number,
+        token: invoices.token,
+      })
+      .from(invoices)
+      .where(inArray(invoices.orderId, ids)),
+    // receipts_payment_key (partial: refund_id is null).
+    db
+      .select({ orderId: receipts.orderId, token: receipts.token })
+      .from(receipts)
+      .where(and(inArray(receipts.orderId, ids), isNull(receipts.refundId))),
+    // invoices_order_key, then credit_notes_invoice_idx.
+    db
+      .select({
+        orderId: invoices.orderId,
+        year: creditNotes.year,
+        number: creditNotes.number,
+        token: creditNotes.token,
+        issuedAt: creditNotes.issuedAt,
+      })
+      .from(creditNotes)
+      .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+      .where(inArray(invoices.orderId, ids))
+      .orderBy(asc(creditNotes.issuedAt)),
+  ]);
+  return { invoices: invoiceRows, receipts: receiptRows, creditNotes: creditNoteRows };
 }

@@ -9,6 +9,7 @@ import { DEMO_PASSWORD, seedDemo } from "@argine/db/seed";
 import { testDbKinds } from "@argine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_BILLING } from "../../../test/checkout.ts";
 import { persistentDatabase, testConfig } from "../../../test/helpers.ts";
 import {
   type IdentityServer,
@@ -31,15 +32,6 @@ import { answerSandboxChallenge } from "../../payments/sandbox-service.ts";
 // Issue 15, acceptance 5, on the sandbox alone: the browser answers the 3-D Secure challenge and goes away,
 // and the event the sandbox's delivery job posts to the app's own webhook settles the order; the intent and
 // its queued event outlive a restart that falls between the challenge and the webhook.
-
-const BILLING = {
-  taxCode: "RSSMRA85T10A562S",
-  address: "Via Roma 1",
-  zip: "00184",
-  city: "Roma",
-  province: "RM",
-  country: "IT",
-};
 
 /** An order's status and its practice's, for a practice with one order. */
 async function statuses(db: Db, practiceId: string) {
@@ -89,7 +81,7 @@ describe.each(testDbKinds())("the sandbox's own event delivery, on %s", (kind) =
       {
         practiceId,
         items: ["TAKEDOWN", "INJUCTION"],
-        invoice: BILLING,
+        invoice: TEST_BILLING,
         salesConditionsAccepted: true,
         idempotencyKey: randomUUID(),
         payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: method.id }) },
@@ -167,7 +159,7 @@ describe.each(testDbKinds())(
           OrderCreateBodySchema.parse({
             practiceId,
             items: ["TAKEDOWN"],
-            invoice: BILLING,
+            invoice: TEST_BILLING,
             salesConditionsAccepted: true,
             idempotencyKey: randomUUID(),
             payment: {

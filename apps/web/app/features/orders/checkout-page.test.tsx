@@ -173,7 +173,11 @@ describe("the payment (spec §4 'Payment flow')", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Approva" }));
 
     expect(await screen.findByRole("heading", { name: "Pagamento riuscito" })).toBeTruthy();
-    expect(screen.getByText(/Fattura e ricevuta: presto/)).toBeTruthy();
+    // The order just paid: its invoice and receipt, to download.
+    expect(screen.getByRole("link", { name: "Scarica la fattura" }).getAttribute("href")).toBe(
+      paidOrder().invoiceUrl,
+    );
+    expect(screen.getByRole("link", { name: "Scarica la ricevuta" }).hasAttribute("download")).toBe(true);
     const [first, second] = orderCalls(calls);
     expect(calls.find((c) => c.url.endsWith("/sandbox/payment-methods"))?.body).toEqual({
       number: "4000002760003184",

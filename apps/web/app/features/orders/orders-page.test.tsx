@@ -44,6 +44,37 @@ describe("/dashboard/orders", () => {
     expect(within(card).getByRole("link", { name: TICKET }).getAttribute("href")).toBe(casePath(TICKET));
   });
 
+  it("offers a paid order's invoice, receipt and credit notes as downloads, and says why a 0 € order has none", async () => {
+    const refunded = paidOrder({
+      id: "refunded",
+      creditNotes: [{ number: "NC-2026/1", url: "http://localhost/v1/orders/credit-note?token=nota" }],
+    });
+    const free = paidOrder({
+      id: "free",
+      paidAt: "2026-11-20T10:00:00.000Z",
+      amount: 0,
+      cardAmount: 0,
+      paymentType: "CAMPAIGN",
+      invoiceUrl: null,
+      receiptUrl: null,
+    });
+    stubApi({ "GET /v1/orders": { status: 200, body: { total: 2, data: [refunded, free] } } });
+    renderWithApp(<OrdersPage />, { url: "/dashboard/orders" });
+    const card = await screen.findByRole("article", { name: "Ordine del 24 novembre 2026" });
+    const link = (name: string) => within(card).getByRole("link", { name });
+    expect(link("Scarica la fattura").getAttribute("href")).toBe(refunded.invoiceUrl);
+    expect(link("Scarica la ricevuta").getAttribute("href")).toBe(refunded.receiptUrl);
+    expect(link("Scarica la nota di credito NC-2026/1").getAttribute("href")).toBe(
+      "http://localhost/v1/orders/credit-note?token=nota",
+    );
+    expect(link("Scarica la fattura").hasAttribute("download")).toBe(true);
+    const none = screen.getByRole("article", { name: "Ordine del 20 novembre 2026" });
+    expect(within(none).queryByRole("link", { name: /Scarica/ })).toBeNull();
+    expect(none.textContent).toContain(
+      "Non hai pagato nulla per questo ordine: non ci sono fattura né ricevuta.",
+    );
+  });
+
   it("pages through the orders, the page in the address", async () => {
     const { calls } = stubApi({
       "GET /v1/orders": ({ url }) => ({

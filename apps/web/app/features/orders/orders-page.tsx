@@ -6,12 +6,14 @@ import { PRACTICES_PATH } from "../../shared/navigation/navigation.ts";
 import { formatDay } from "../../shared/ui/dates.ts";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
 import { Pager } from "../../shared/ui/pager.tsx";
+import { OrderDocuments } from "./order-documents.tsx";
 import { ORDERS_PAGE_SIZE, ordersQueryOptions } from "./order-queries.ts";
 import { OrderSummary } from "./order-summary.tsx";
 import styles from "./orders.module.css";
 
 // /dashboard/orders (spec §2 "Orders history", §3 "Order"): the services bought, the totals, the discount, the
-// date and the practice, newest first, a page at a time (the page in the address, so Back keeps it).
+// date and the practice, newest first, a page at a time (the page in the address, so Back keeps it); a paid
+// order's invoice, receipt and credit notes to download.
 
 export function OrdersPage() {
   const [params, setParams] = useSearchParams();
@@ -70,6 +72,7 @@ function OrderCard({ order }: { order: Order }) {
         Pratica <Link to={casePath(order.ticketCode)}>{order.ticketCode}</Link>
       </p>
       <OrderSummary order={order} />
+      <OrderDocuments order={order} />
       {order.error ? <p className={styles.muted}>{order.error}</p> : null}
     </article>
   );

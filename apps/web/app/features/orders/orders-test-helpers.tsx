@@ -72,6 +72,9 @@ export function paidOrder(extra: Partial<Order> = {}): Order {
     createdAt: "2026-11-24T10:00:00.000Z",
     paidAt: "2026-11-24T10:01:00.000Z",
     error: null,
+    invoiceUrl: "http://localhost/v1/orders/invoice?token=fattura-di-prova",
+    receiptUrl: "http://localhost/v1/orders/receipt?token=ricevuta-di-prova",
+    creditNotes: [],
     ...extra,
   };
 }

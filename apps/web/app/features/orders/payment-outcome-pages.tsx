@@ -7,12 +7,13 @@ import { ORDERS_PATH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
 import { useCartOf } from "./cart-store.ts";
+import { OrderDocuments } from "./order-documents.tsx";
 import { checkoutPath } from "./order-paths.ts";
 import { OrderSummary } from "./order-summary.tsx";
 import styles from "./orders.module.css";
 
-// Spec §2 "Payment ok" and "Payment ko: retry", in the per-case area. The invoice and receipt downloads come
-// with the next issue: the ok page says where they will be, with no button that does nothing yet.
+// Spec §2 "Payment ok" and "Payment ko: retry", in the per-case area. The ok page offers the invoice and the
+// receipt of the order just paid; they stay in "I tuoi ordini".
 
 function Outcome({
   practice,
@@ -43,6 +44,7 @@ export function PaymentSuccessPage({ practice }: { practice: PracticeDetail }) {
             Hai acquistato
           </h2>
           <OrderSummary order={order} />
+          <OrderDocuments order={order} />
         </section>
       ) : (
         <p>Il tuo acquisto è registrato: lo trovi con i suoi servizi tra i tuoi ordini.</p>
@@ -51,9 +53,9 @@ export function PaymentSuccessPage({ practice }: { practice: PracticeDetail }) {
         Ti abbiamo inviato una email di conferma. I servizi sono attivi sulla pratica: il tuo avvocato li
         prende in carico e ti aggiorna lì.
       </p>
-      <p className={styles.muted}>
-        Fattura e ricevuta: presto potrai scaricarle da "I tuoi ordini". Stiamo preparando questa funzione.
-      </p>
+      {!order || order.invoiceUrl ? (
+        <p className={styles.muted}>Fattura e ricevuta restano disponibili per un anno in "I tuoi ordini".</p>
+      ) : null}
       <p>
         <Link to={casePath(practice.ticketCode)} className={`${buttonStyles.button} ${buttonStyles.primary}`}>
           Torna alla pratica

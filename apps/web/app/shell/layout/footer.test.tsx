@@ -22,8 +22,8 @@ describe("Footer", () => {
     const imprint = within(details);
     expect(imprint.getByText("Argine S.r.l. (dati di esempio)")).toBeTruthy();
     expect(imprint.getByText("Via Esempio 1, 00100 Roma (esempio)")).toBeTruthy();
-    expect(imprint.getByText("00000000000 (esempio)")).toBeTruthy();
-    expect(imprint.getByText("RM - 0000000 (esempio)")).toBeTruthy();
+    expect(imprint.getByText("01234567897 (esempio)")).toBeTruthy();
+    expect(imprint.getByText("RM - 1234567 (esempio)")).toBeTruthy();
     expect(imprint.getByText("Mario Rossi (esempio)")).toBeTruthy();
     // The capital goes through the amount formatter: "13.500,00 €" (whitespace normalised before comparing).
     expect(imprint.getByText((text) => text.replace(/\s/g, " ") === "13.500,00 €")).toBeTruthy();

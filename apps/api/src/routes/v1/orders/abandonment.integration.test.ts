@@ -5,6 +5,7 @@ import { testDbKinds } from "@argine/db/testing";
 import { eq } from "drizzle-orm";
 import { TestClock } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_BILLING } from "../../../../test/checkout.ts";
 import { demoTokens, type IdentityServer, startIdentityServer } from "../../../../test/identity.ts";
 import { paymentMethod, sandboxIntentsOf } from "../../../../test/sandbox.ts";
 import { ABANDON_AFTER_MS } from "../../../orders/order-settlement.ts";
@@ -35,14 +36,7 @@ describe.each(testDbKinds())("orders left awaiting their card, on %s", (kind) =>
       body: JSON.stringify({
         practiceId: practice?.id,
         items: ["TAKEDOWN"],
-        invoice: {
-          taxCode: "RSSMRA85T10A562S",
-          address: "Via Roma 1",
-          zip: "00184",
-          city: "Roma",
-          province: "RM",
-          country: "IT",
-        },
+        invoice: TEST_BILLING,
         salesConditionsAccepted: true,
         idempotencyKey: randomUUID(),
         payment: {

@@ -1,7 +1,14 @@
 import { ORDERS_CALLS as CALLS } from "@argine/core/orders/orders-calls";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
+import {
+  creditNoteFile,
+  type DocumentFile,
+  invoiceFile,
+  receiptFile,
+} from "../../../invoice/invoice-service.ts";
 import {
   assignedGiftCards,
   liveCampaigns,
@@ -10,6 +17,19 @@ import {
   verifyVoucher,
 } from "../../../orders/coupons-service.ts";
 import { createOrder, listOrders } from "../../../orders/orders-service.ts";
+
+// A document's token is its holder's capability: the limit keeps the lookups from turning into a scan.
+const documentLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
+
+/** A money document as a download: never sniffed as something else, never kept by a cache. */
+function sendFile(reply: FastifyReply, file: DocumentFile) {
+  return reply
+    .type(file.contentType)
+    .header("content-disposition", `attachment; filename="${file.filename}"`)
+    .header("x-content-type-options", "nosniff")
+    .header("cache-control", "no-store")
+    .send(file.body);
+}
 
 /**
  * The shop (spec §7, ADR 014): the cart's campaigns, vouchers and gift cards, the orders and the checkout.
@@ -73,5 +93,39 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         "richiesta dalla carta (3-D Secure) da completare prima di inviare di nuovo l'intent",
     }),
     handler: (request) => createOrder(deps, requireActor(request), request.body, request.ip),
+  });
+
+  app.route({
+    ...callRoute(CALLS.invoice, {
+      tags,
+      summary:
+        "La fattura di un ordine, pubblica per un anno con il suo token: PDF, oppure XML FatturaPA con format=xml",
+      security: [],
+    }),
+    config: documentLimit,
+    handler: async (request, reply) =>
+      sendFile(reply, await invoiceFile(deps, request.query.token, request.query.format)),
+  });
+
+  app.route({
+    ...callRoute(CALLS.receipt, {
+      tags,
+      summary: "La ricevuta di un pagamento o di un rimborso, pubblica per un anno con il suo token (PDF)",
+      security: [],
+    }),
+    config: documentLimit,
+    handler: async (request, reply) => sendFile(reply, await receiptFile(deps, request.query.token)),
+  });
+
+  app.route({
+    ...callRoute(CALLS.creditNote, {
+      tags,
+      summary:
+        "La nota di credito di un rimborso, pubblica per un anno con il suo token: PDF, oppure XML FatturaPA con format=xml",
+      security: [],
+    }),
+    config: documentLimit,
+    handler: async (request, reply) =>
+      sendFile(reply, await creditNoteFile(deps, request.query.token, request.query.format)),
   });
 };

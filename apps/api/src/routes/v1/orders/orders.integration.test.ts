@@ -8,20 +8,12 @@ import { DEMO_SHOP } from "@argine/db/seed";
 import { testDbKinds } from "@argine/db/testing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_BILLING } from "../../../../test/checkout.ts";
 import { demoTokens, type IdentityServer, randomIp, startIdentityServer } from "../../../../test/identity.ts";
 import { jobsSettled } from "../../../../test/jobs.ts";
 import { paymentMethod } from "../../../../test/sandbox.ts";
 import { type ReceivedRequest, startWebhookSink, type WebhookSink } from "../../../../test/webhook-sink.ts";
 import { type StripeEvent, stripeSignature } from "../../../payments/stripe-events.ts";
-
-const BILLING = {
-  taxCode: "RSSMRA85T10A562S",
-  address: "Via Roma 1",
-  zip: "00184",
-  city: "Roma",
-  province: "RM",
-  country: "IT",
-};
 
 // The app's webhook secret, known here to forge what only the sandbox may sign.
 const WEBHOOK_SECRET = "whsec_segreto-del-webhook-degli-ordini";
@@ -76,7 +68,7 @@ describe.each(testDbKinds())("the shop's routes on %s", (kind) => {
   ) => ({
     practiceId,
     items,
-    invoice: BILLING,
+    invoice: TEST_BILLING,
     salesConditionsAccepted: true,
     idempotencyKey: randomUUID(),
     payment: {

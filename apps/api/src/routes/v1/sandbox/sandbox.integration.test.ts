@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp, testConfig } from "../../../../test/helpers.ts";
 import { startWebhookSink, type WebhookSink } from "../../../../test/webhook-sink.ts";
 import { buildApp } from "../../../app.ts";
-import { loadConfig } from "../../../config.ts";
+import { EXAMPLE_COMPANY, loadConfig } from "../../../config.ts";
 
 const numberOf = (scenario: SandboxScenario) =>
   SANDBOX_TEST_CARDS.find((c) => c.scenario === scenario)?.number ?? "";
@@ -114,6 +114,7 @@ describe("in production", () => {
     const config = loadConfig({
       ...process.env,
       NODE_ENV: "production",
+      ...EXAMPLE_COMPANY,
       LOG_LEVEL: "silent",
       WEB_DIR: "/nessuna",
     });

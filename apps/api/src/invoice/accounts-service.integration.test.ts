@@ -1,0 +1,125 @@
+import { randomUUID } from "node:crypto";
+import type { Actor } from "@argine/core/identity/policy";
+import { type OrderCreateBody, OrderCreateBodySchema } from "@argine/core/orders/orders-api";
+import type { DbHandle } from "@argine/db/client";
+import { findUserByEmail } from "@argine/db/queries/users";
+import { practices } from "@argine/db/schema";
+import { seedDemo } from "@argine/db/seed";
+import { openTestDb, testDbKinds } from "@argine/db/testing";
+import { strFromU8, unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fatturaPaSchemaErrors } from "../../test/fatturapa-schema.ts";
+import { randomIp } from "../../test/identity.ts";
+import { paymentMethod } from "../../test/sandbox.ts";
+import { serviceDeps } from "../../test/service-deps.ts";
+import { createOrder } from "../orders/orders-service.ts";
+import { accountsCsv, accountsZip, listAccountsDocuments, listAccountsOrders } from "./accounts-service.ts";
+
+// The accountant's view on real orders paid through the sandbox: a month is a month of Italian days, and its
+// exports hold exactly the invoices and credit notes issued in it.
+
+const BILLING = {
+  taxCode: "RSSMRA85T10A562S",
+  address: "Via Roma 1",
+  zip: "00184",
+  city: "Roma",
+  province: "RM",
+  country: "IT",
+};
+const NOVEMBER = { from: "2026-11-01", to: "2026-11-30" };
+
+describe.each(testDbKinds())("the accountant's view on %s", (kind) => {
+  let handle: DbHandle;
+  let client: Actor;
+  let n = 0;
+
+  beforeAll(async () => {
+    handle = await openTestDb(kind);
+    await seedDemo(handle.db, {
+      hashPassword: async (p) => `test:${p}`,
+      now: new Date("2026-10-01T10:00:00Z"),
+    });
+    client = {
+      userId: (await findUserByEmail(handle.db, "cliente@demo.argine.it"))?.id as string,
+      roles: [],
+    };
+  });
+  afterAll(() => handle.close());
+
+  /** A practice of the demo client bought by card at `at` (the sandbox's test card that pays). */
+  async function paidAt(at: string, items: string[]) {
+    const { deps } = serviceDeps(handle.db, at);
+    const [practice] = await handle.db
+      .insert(practices)
+      .values({ ticketCode: `AR-ACC${kind.slice(0, 2)}${++n}`, ownerId: client.userId })
+      .returning();
+    const body = OrderCreateBodySchema.parse({
+      practiceId: practice?.id,
+      items,
+      invoice: BILLING,
+      salesConditionsAccepted: true,
+      withdrawalWaiverAccepted: true,
+      idempotencyKey: randomUUID(),
+      payment: {
+        type: "STRIPE",
+        code: JSON.stringify({ payment_method_id: await paymentMethod(deps, "succeeds") }),
+      },
+    } satisfies Record<string, unknown>);
+    const answer = await createOrder(deps, client, body as OrderCreateBody, randomIp());
+    expect(answer.order?.status).toBe("PAID");
+    return { deps, order: answer.order };
+  }
+
+  it("a month holds the invoices issued on its Italian days, and both exports hold exactly those", async () => {
+    // 23:30 UTC on 31 October is already 1 November in Rome; on 30 November it is already 1 December.
+    const first = await paidAt("2026-10-31T23:30:00Z", ["TAKEDOWN"]);
+    const middle = await paidAt("2026-11-15T10:00:00Z", ["INJUCTION", "TAKEDOWN"]);
+    await paidAt("2026-11-30T23:30:00Z", ["TAKEDOWN"]);
+    const { deps } = first;
+
+    const documents = await listAccountsDocuments(deps, NOVEMBER);
+    expect(documents.map((doc) => [doc.kind, doc.orderId])).toEqual([
+      ["INVOICE", first.order?.id],
+      ["INVOICE", middle.order?.id],
+    ]);
+    for (const doc of documents)
+      expect(Math.round((doc.taxable + doc.vat) * 100)).toBe(Math.round(doc.total * 100));
+    expect(await listAccountsDocuments(deps, { ...NOVEMBER, kind: "CREDIT_NOTE" })).toEqual([]);
+
+    const csv = await accountsCsv(deps, NOVEMBER);
+    expect(csv.fileName).toBe("argine-contabilita-2026-11-01_2026-11-30.csv");
+    const rows = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toMatch(/^Tipo;Numero;Data;/);
+    expect(rows.slice(1).map((row) => row.split(";")[1])).toEqual(documents.map((doc) => doc.number));
+    expect(rows[1]).toContain("RSSMRA85T10A562S");
+
+    const zip = await accountsZip(deps, NOVEMBER);
+    const files = unzipSync(zip.body);
+    expect(Object.keys(files)).toHaveLength(2);
+    for (const [name, content] of Object.entries(files)) {
+      expect(name).toMatch(/^IT\d{11}_[A-Z0-9]{5}\.xml$/);
+      expect(await fatturaPaSchemaErrors(strFromU8(content))).toEqual([]);
+    }
+  });
+
+  it("lists the period's orders with their card payment and invoice, filtered by status", async () => {
+    const { deps, order } = await paidAt("2026-12-05T10:00:00Z", ["INJUCTION"]);
+    const december = { from: "2026-12-01", to: "2026-12-31" };
+    const page = { page: 1, pageSize: 20 };
+    const listed = await listAccountsOrders(deps, { ...december, ...page });
+    const found = listed.data.find((row) => row.id === order?.id);
+    expect(found).toMatchObject({
+      status: "PAID",
+      paymentType: "STRIPE",
+      customerEmail: "cliente@demo.argine.it",
+      refunded: 0,
+      payment: { provider: "sandbox", status: "succeeded" },
+    });
+    expect(found?.invoiceNumber).toMatch(/^2026\/\d+$/);
+    expect((await listAccountsOrders(deps, { ...december, ...page, status: "FAILED" })).data).toEqual([]);
+  });
+});

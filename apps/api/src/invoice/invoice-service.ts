@@ -1,0 +1,227 @@
+import { AppError } from "@argine/core/errors/app-error";
+import { romeCalendarDay } from "@argine/core/feedback/calendar";
+import { BillingDataSchema } from "@argine/core/invoice/billing-data";
+import {
+  type DocumentLine,
+  documentAvailable,
+  documentNumber,
+  type MoneyDocument,
+} from "@argine/core/invoice/documents";
+import { breakOutVat } from "@argine/core/invoice/vat";
+import type { Order } from "@argine/core/orders/orders-api";
+import { ORDERS_ROUTES } from "@argine/core/orders/orders-routes";
+import { callPath } from "@argine/core/shared/api-contract";
+import type { Db } from "@argine/db/client";
+import {
+  findCreditNoteByToken,
+  findInvoiceByToken,
+  findReceiptByToken,
+  insertInvoice,
+  insertReceipt,
+  nextDocumentNumber,
+  type OrderDocuments,
+  type StoredDocument,
+} from "@argine/db/queries/invoice";
+import type { OrderLineRow, OrderRow } from "@argine/db/queries/orders";
+import { now } from "../clock.ts";
+import type { Deps } from "../deps.ts";
+import { newLinkToken } from "../identity/link-tokens.ts";
+import { renderMoneyDocumentPdf, renderReceiptPdf } from "./document-pdf.ts";
+import { fatturaPaFileName, fatturaPaProgressive, fatturaPaXml } from "./fatturapa.ts";
+
+// The money documents (issue 16, ADR 016): issued in the transaction where an order becomes PAID, fetched by
+// their own unguessable token for a year. An order of 0 € (a campaign paid everything) gets none: no money
+// moved, nothing to invoice or to receive.
+
+/**
+ * The invoice and the payment's receipt of an order just paid, in its transaction: the number is taken there
+ * (nextDocumentNumber), so a rollback gives it back and the numbers have no gaps. The invoice carries the
+ * lines' final prices (the catalogue's, the campaign's and the voucher's discounts already off; the gift
+ * card is a means of payment, so the full price stays), their VAT broken out, and snapshots of the seller
+ * and the customer.
+ */
+export async function issuePaymentDocuments(
+  deps: Deps,
+  tx: Db,
+  order: OrderRow,
+  lines: readonly OrderLineRow[],
+  customer: { name: string; email: string },
+  at: Date,
+): Promise<void> {
+  if (order.amountCents <= 0) return;
+  const vat = breakOutVat(lines.map((line) => ({ grossCents: line.finalPriceCents, vatRate: line.vatRate })));
+  if (vat.totalCents !== order.amountCents) {
+    throw new Error(`order ${order.id}: lines add up to ${vat.totalCents}, not ${order.amountCents}`);
+  }
+  const documentLines = lines.map((line, index): DocumentLine => {
+    const split = vat.lines[index] ?? { taxableCents: 0, vatCents: 0 };
+    return {
+      productCode: line.productCode,
+      description: line.name,
+      grossCents: line.finalPriceCents,
+      vatRate: line.vatRate,
+      ...split,
+    };
+  });
+  const year = Number(romeCalendarDay(at).slice(0, 4));
+  await insertInvoice(tx, {
+    orderId: order.id,
+    year,
+    number: await nextDocumentNumber(tx, "INVOICE", year),
+    issuedAt: at,
+    token: newLinkToken(),
+    seller: deps.config.company,
+    customer: { ...customer, billing: BillingDataSchema.parse(order.invoice) },
+    lines: documentLines,
+    taxableCents: vat.taxableCents,
+    vatCents: vat.vatCents,
+    totalCents: vat.totalCents,
+    giftCardCents: order.giftCardCents,
+    cardCents: order.cardCents,
+  });
+  await insertReceipt(tx, {
+    orderId: order.id,
+    refundId: null,
+    issuedAt: at,
+    token: newLinkToken(),
+    amountCents: order.amountCents,
+  });
+}
+
+/** A stored invoice or credit note as issued: what its PDF prints and its FatturaPA file sends. */
+export function moneyDocumentOf(row: StoredDocument): MoneyDocument {
+  const document = row.kind === "INVOICE" ? row.invoice : row.creditNote;
+  const common = {
+    kind: row.kind,
+    number: documentNumber(row.kind, document.year, document.number),
+    issuedAt: document.issuedAt,
+    seller: document.seller,
+    customer: document.customer,
+    lines: document.lines,
+    totalCents: document.totalCents,
+  };
+  if (row.kind === "INVOICE") {
+    return { ...common, cardCents: row.invoice.cardCents, giftCardCents: row.invoice.giftCardCents };
+  }
+  return {
+    ...common,
+    ...row.refund,
+    relatedInvoice: {
+      number: documentNumber("INVOICE", row.invoice.year, row.invoice.number),
+      issuedAt: row.invoice.issuedAt,
+    },
+  };
+}
+
+/** A stored invoice or credit note as its FatturaPA file: named as SdI names it, and its XML. */
+export function fatturaPaFileOf(row: StoredDocument): { fileName: string; xml: string } {
+  const document = row.kind === "INVOICE" ? row.invoice : row.creditNote;
+  const progressive = fatturaPaProgressive(row.kind, document.year, document.number);
+  return {
+    fileName: fatturaPaFileName(document.seller, progressive),
+    xml: fatturaPaXml(moneyDocumentOf(row), progressive),
+  };
+}
+
+/** A document's file as the route sends it. */
+export interface DocumentFile {
+  filename: string;
+  contentType: "application/pdf" | "application/xml";
+  body: Buffer | string;
+}
+
+/** Unknown: 404; past its year: 410, whose message says how to get a copy. */
+function available<T>(deps: Deps, found: T | undefined, issuedAt: (found: T) => Date): T {
+  if (!found) throw new AppError("NOT_FOUND");
+  if (!documentAvailable(issuedAt(found), now(deps.clock))) throw new AppError("GONE");
+  return found;
+}
+
+/** The file name: the document's number with "/" as "-" ("fattura-2026-17.pdf"). */
+const fileName = (stem: string, number: string, format: "pdf" | "xml") =>
+  `${stem}-${number.replace(/\//g, "-").toLowerCase()}.${format}`;
+
+async function moneyDocumentFile(
+  stem: string,
+  row: StoredDocument,
+  format: "pdf" | "xml",
+): Promise<DocumentFile> {
+  const document = moneyDocumentOf(row);
+  if (format === "xml") {
+    return {
+      filename: fileName(stem, document.number, "xml"),
+      contentType: "application/xml",
+      body: fatturaPaFileOf(row).xml,
+    };
+  }
+  return {
+    filename: fileName(stem, document.number, "pdf"),
+    contentType: "application/pdf",
+    body: await renderMoneyDocumentPdf(document),
+  };
+}
+
+/** GET /v1/orders/invoice?token=: the invoice, as PDF or FatturaPA XML. */
+export async function invoiceFile(deps: Deps, token: string, format: "pdf" | "xml"): Promise<DocumentFile> {
+  const invoice = available(deps, await findInvoiceByToken(deps.db, token), (row) => row.issuedAt);
+  return moneyDocumentFile("fattura", { kind: "INVOICE", invoice }, format);
+}
+
+/** GET /v1/orders/credit-note?token=: the credit note, as PDF or FatturaPA XML. */
+export async function creditNoteFile(
+  deps: Deps,
+  token: string,
+  format: "pdf" | "xml",
+): Promise<DocumentFile> {
+  const found = available(
+    deps,
+    await findCreditNoteByToken(deps.db, token),
+    (row) => row.creditNote.issuedAt,
+  );
+  return moneyDocumentFile("nota-di-credito", { kind: "CREDIT_NOTE", ...found }, format);
+}
+
+/** GET /v1/orders/receipt?token=: the receipt of a payment or of a refund, as PDF. */
+export async function receiptFile(deps: Deps, token: string): Promise<DocumentFile> {
+  const found = available(deps, await findReceiptByToken(deps.db, token), (row) => row.receipt.issuedAt);
+  const { receipt, order, refund } = found;
+  const body = await renderReceiptPdf({
+    kind: refund ? "REFUND" : "PAYMENT",
+    issuedAt: receipt.issuedAt,
+    seller: deps.config.company,
+    orderId: order.id,
+    ticketCode: found.ticketCode,
+    orderDate: order.paidAt ?? order.createdAt,
+    amountCents: receipt.amountCents,
+    cardCents: refund ? refund.cardCents : order.cardCents,
+    giftCardCents: refund ? refund.giftCardCents : order.giftCardCents,
+  });
+  const day = romeCalendarDay(receipt.issuedAt);
+  return {
+    filename: `ricevuta-${refund ? "rimborso" : "pagamento"}-${found.ticketCode.toLowerCase()}-${day}.pdf`,
+    contentType: "application/pdf",
+    body,
+  };
+}
+
+/** The documents' links of one order, for GET /v1/orders (core OrderSchema). */
+export function orderDocumentLinks(
+  publicUrl: string,
+  documents: OrderDocuments,
+  orderId: string,
+): Pick<Order, "invoiceUrl" | "receiptUrl" | "creditNotes"> {
+  const link = (route: keyof typeof ORDERS_ROUTES, token: string) =>
+    `${publicUrl}${callPath(ORDERS_ROUTES[route])}?token=${encodeURIComponent(token)}`;
+  const invoice = documents.invoices.find((row) => row.orderId === orderId);
+  const receipt = documents.receipts.find((row) => row.orderId === orderId);
+  return {
+    invoiceUrl: invoice ? link("invoice", invoice.token) : null,
+    receiptUrl: receipt ? link("receipt", receipt.token) : null,
+    creditNotes: documents.creditNotes
+      .filter((row) => row.orderId === orderId)
+      .map((row) => ({
+        number: documentNumber("CREDIT_NOTE", row.year, row.number),
+        url: link("creditNote", row.token),
+      })),
+  };
+}

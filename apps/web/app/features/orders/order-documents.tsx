@@ -1,0 +1,40 @@
+import type { Order } from "@argine/core/orders/orders-api";
+import styles from "./orders.module.css";
+
+/**
+ * An order's invoice, receipt and credit notes as downloads (issue 16): each link is the document's own
+ * token, answered as an attachment. A paid order of 0 € has none, and says why.
+ */
+export function OrderDocuments({ order }: { order: Order }) {
+  if (order.status !== "PAID") return null;
+  if (!order.invoiceUrl && !order.receiptUrl) {
+    return order.amount === 0 ? (
+      <p className={styles.muted}>Non hai pagato nulla per questo ordine: non ci sono fattura né ricevuta.</p>
+    ) : null;
+  }
+  return (
+    <ul className={styles.documents}>
+      {order.invoiceUrl ? (
+        <li>
+          <a href={order.invoiceUrl} download>
+            Scarica la fattura
+          </a>
+        </li>
+      ) : null}
+      {order.receiptUrl ? (
+        <li>
+          <a href={order.receiptUrl} download>
+            Scarica la ricevuta
+          </a>
+        </li>
+      ) : null}
+      {order.creditNotes.map((note) => (
+        <li key={note.number}>
+          <a href={note.url} download>
+            Scarica la nota di credito {note.number}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
