@@ -6,7 +6,7 @@ import type { PaymentEvent, PaymentIntent } from "./payment-provider.ts";
 
 // Stripe's webhook events as they travel: the JSON of an event whose `data.object` is a PaymentIntent, and
 // its `Stripe-Signature` header. The sandbox writes them; the webhook reads them through the provider's
-// parseEvent (the sandbox's now, Stripe's in issue 16: the same shapes and the same signature scheme).
+// parseEvent (the sandbox's; Stripe's own events are read by the SDK in stripe-provider.ts: the same shapes and scheme).
 
 /** How old (or how far ahead) a signed event may be, as Stripe's libraries check: 5 minutes. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -89,17 +89,25 @@ const EventSchema = z.object({
   data: z.object({ object: IntentObjectSchema }),
 });
 
+/**
+ * Why Stripe refused the card, as a key of core's CARD_ERROR_MESSAGES when there is one: the decline code
+ * (`insufficient_funds` inside a `card_declined`), otherwise the error's code; null without a refusal.
+ */
+export function refusalCode(
+  error: { code?: string | null; decline_code?: string | null } | null | undefined,
+): string | null {
+  const declineCode = error?.decline_code;
+  return declineCode && Object.hasOwn(CARD_ERROR_MESSAGES, declineCode) ? declineCode : (error?.code ?? null);
+}
+
 /** Our PaymentIntent from Stripe's: the refusal's code is the decline code when core has a message for it. */
 export function intentFromStripe(object: z.infer<typeof IntentObjectSchema>): PaymentIntent {
-  const error = object.last_payment_error;
-  const declineCode = error?.decline_code;
   return {
     id: object.id,
     clientSecret: object.client_secret,
     amountCents: object.amount,
     status: object.status,
-    errorCode:
-      declineCode && Object.hasOwn(CARD_ERROR_MESSAGES, declineCode) ? declineCode : (error?.code ?? null),
+    errorCode: refusalCode(object.last_payment_error),
     metadata: object.metadata,
   };
 }
