@@ -289,6 +289,12 @@ describe.each(testDbKinds())("Stripe as the payment provider, against the loopba
     ).toHaveLength(0);
   });
 
+  it("tells the browser to load Stripe.js with the publishable key, and nothing secret", async () => {
+    const res = await fetch(`${s.base}/v1/payments/config`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ provider: "stripe", publishableKey: STRIPE_TEST_KEYS.publishableKey });
+  });
+
   it("has no sandbox routes, and lets Stripe's origins into the CSP", async () => {
     const sandbox = await fetch(`${s.base}/v1/sandbox/payment-methods`, {
       method: "POST",
