@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { PAYMENT_INTENT_STATUSES } from "@argine/core/payments/sandbox-api";
-import { CARD_ERROR_MESSAGES } from "@argine/core/shared/messages";
+import { cardRefusalCode } from "@argine/core/shared/messages";
 import { z } from "zod";
 import type { PaymentEvent, PaymentIntent } from "./payment-provider.ts";
 
@@ -89,17 +89,6 @@ const EventSchema = z.object({
   data: z.object({ object: IntentObjectSchema }),
 });
 
-/**
- * Why Stripe refused the card, as a key of core's CARD_ERROR_MESSAGES when there is one: the decline code
- * (`insufficient_funds` inside a `card_declined`), otherwise the error's code; null without a refusal.
- */
-export function refusalCode(
-  error: { code?: string | null; decline_code?: string | null } | null | undefined,
-): string | null {
-  const declineCode = error?.decline_code;
-  return declineCode && Object.hasOwn(CARD_ERROR_MESSAGES, declineCode) ? declineCode : (error?.code ?? null);
-}
-
 /** Our PaymentIntent from Stripe's: the refusal's code is the decline code when core has a message for it. */
 export function intentFromStripe(object: z.infer<typeof IntentObjectSchema>): PaymentIntent {
   return {
@@ -107,7 +96,7 @@ export function intentFromStripe(object: z.infer<typeof IntentObjectSchema>): Pa
     clientSecret: object.client_secret,
     amountCents: object.amount,
     status: object.status,
-    errorCode: refusalCode(object.last_payment_error),
+    errorCode: cardRefusalCode(object.last_payment_error),
     metadata: object.metadata,
   };
 }

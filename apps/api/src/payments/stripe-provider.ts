@@ -1,11 +1,11 @@
 import { AppError } from "@argine/core/errors/app-error";
 import { PAYMENT_INTENT_STATUSES } from "@argine/core/payments/sandbox-api";
-import { CARD_ERROR_MESSAGES, MESSAGES } from "@argine/core/shared/messages";
+import { CARD_ERROR_MESSAGES, cardRefusalCode, MESSAGES } from "@argine/core/shared/messages";
 import Stripe from "stripe";
 import { type Clock, now } from "../clock.ts";
 import type { StripeConfig } from "../config.ts";
 import type { PaymentIntent, PaymentProvider, PaymentRefund } from "./payment-provider.ts";
-import { refusalCode, SIGNATURE_TOLERANCE_SECONDS } from "./stripe-events.ts";
+import { SIGNATURE_TOLERANCE_SECONDS } from "./stripe-events.ts";
 
 // Stripe behind the payment adapter (ADR 015), with the official SDK. The intent is created and confirmed on
 // the server in one call (`confirm: true`, no redirect-based method, the order's id as idempotency key); Stripe's automatic
@@ -22,7 +22,7 @@ function toIntent(intent: Stripe.PaymentIntent): PaymentIntent {
     clientSecret: intent.client_secret ?? "",
     amountCents: intent.amount,
     status,
-    errorCode: refusalCode(intent.last_payment_error),
+    errorCode: cardRefusalCode(intent.last_payment_error),
     metadata: { ...intent.metadata },
   };
 }
