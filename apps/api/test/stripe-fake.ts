@@ -137,7 +137,10 @@ export async function startStripeFake(port = 0): Promise<StripeFake> {
 
   function handle(request: FakeRequest): Answer {
     const { method, path, form } = request;
-    const publishable = request.authorization === `Bearer ${STRIPE_TEST_KEYS.publishableKey}`;
+    // Stripe.js sends its publishable key as the form's `key` (a simple request, no CORS preflight).
+    const publishable =
+      request.authorization === `Bearer ${STRIPE_TEST_KEYS.publishableKey}` ||
+      form.get("key") === STRIPE_TEST_KEYS.publishableKey;
     const secret = request.authorization === `Bearer ${STRIPE_TEST_KEYS.secretKey}`;
     if (!secret && !publishable)
       return stripeError(401, { type: "invalid_request_error", message: "Invalid API Key provided" });
