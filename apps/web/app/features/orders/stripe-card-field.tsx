@@ -51,8 +51,14 @@ export function StripeCardField({
   return (
     <FieldFrame label={STRIPE_CARD_LABEL} required error={unavailable ?? typing ?? error}>
       {(control) => (
-        // Stripe's frame names its own fields (number, expiry, CVC) in Italian; this box carries the error.
-        <div {...control} ref={node} className={styles.cardElement} />
+        // Stripe's frame names its own fields (number, expiry, CVC) in Italian and marks them invalid; this
+        // box, no control itself, takes only the description that points at the error below.
+        <div
+          id={control.id}
+          aria-describedby={control["aria-describedby"]}
+          className={styles.cardElement}
+          ref={node}
+        />
       )}
     </FieldFrame>
   );
