@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { OrderResponse } from "@argine/core/orders/orders-api";
 import { CARD_ERROR_MESSAGES, MESSAGES } from "@argine/core/shared/messages";
-import type { Db } from "@argine/db/client";
 import { findUserByEmail } from "@argine/db/queries/users";
-import { orders, payments, practices, services } from "@argine/db/schema";
+import { orders, payments, practices } from "@argine/db/schema";
 import { testDbKinds } from "@argine/db/testing";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BILLING, servicesOf, statuses } from "../../test/checkout.ts";
 import { apiCaller, demoTokens, type IdentityServer, startIdentityServer } from "../../test/identity.ts";
 import { jobsSettled } from "../../test/jobs.ts";
 import { freePort } from "../../test/ports.ts";
@@ -20,15 +20,6 @@ import { createStripeProvider } from "./stripe-provider.ts";
 // api.stripe.com (test/stripe-fake.ts), through the real routes: the two-call 3-D Secure flow, refusals, the
 // webhook completing an order whose browser went away after 3-D Secure, a replayed and a badly signed event.
 
-const BILLING = {
-  taxCode: "RSSMRA85T10A562S",
-  address: "Via Roma 1",
-  zip: "00184",
-  city: "Roma",
-  province: "RM",
-  country: "IT",
-};
-
 const stripeEnv = (fake: StripeFake) => ({
   STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secretKey,
   STRIPE_PUBLISHABLE_KEY: STRIPE_TEST_KEYS.publishableKey,
@@ -39,17 +30,6 @@ const stripeEnv = (fake: StripeFake) => ({
 /** Signed as Stripe signs, with the SDK's own test helper. */
 function signed(payload: string, secret: string = STRIPE_TEST_KEYS.webhookSecret): string {
   return Stripe.webhooks.generateTestHeaderString({ payload, secret });
-}
-
-async function statuses(db: Db, practiceId: string) {
-  const [order] = await db.select().from(orders).where(eq(orders.practiceId, practiceId));
-  const [practice] = await db.select().from(practices).where(eq(practices.id, practiceId));
-  return [order?.status, practice?.status];
-}
-
-async function servicesOf(db: Db, practiceId: string) {
-  const rows = await db.select().from(services).where(eq(services.practiceId, practiceId));
-  return rows.map((r) => r.serviceType).sort();
 }
 
 describe.each(testDbKinds())("Stripe as the payment provider, against the loopback server, on %s", (kind) => {
@@ -93,6 +73,24 @@ describe.each(testDbKinds())("Stripe as the payment provider, against the loopba
       body,
     });
   const intentOf = (clientSecret: string | null | undefined) => clientSecret?.split("_secret_")[0] as string;
+  /** A new practice's checkout with Stripe's 3-D Secure test card, up to the challenge the browser must run. */
+  const untilChallenge = async () => {
+    const practiceId = await newPractice();
+    const key = randomUUID();
+    const first = await call<OrderResponse>(
+      token,
+      "/orders",
+      "POST",
+      checkout(practiceId, "pm_card_threeDSecure2Required", key),
+    );
+    return { practiceId, first, intentId: intentOf(first.body.payment_intent_client_secret), key };
+  };
+  /** The browser's second call after the challenge: the same attempt, with the intent. */
+  const afterChallenge = <T>(practiceId: string, key: ReturnType<typeof randomUUID>, intentId: string) =>
+    call<T>(token, "/orders", "POST", {
+      ...checkout(practiceId, "pm_card_threeDSecure2Required", key),
+      payment: { type: "STRIPE", code: JSON.stringify({ payment_intent_id: intentId }) },
+    });
 
   it("pays a card at once: one intent in euros for the server's total, keyed by the order", async () => {
     const practiceId = await newPractice();
@@ -125,24 +123,13 @@ describe.each(testDbKinds())("Stripe as the payment provider, against the loopba
   });
 
   it("runs 3-D Secure in two calls: the card action, then the same attempt with the intent", async () => {
-    const practiceId = await newPractice();
-    const key = randomUUID();
-    const first = await call<OrderResponse>(
-      token,
-      "/orders",
-      "POST",
-      checkout(practiceId, "pm_card_threeDSecure2Required", key),
-    );
+    const { practiceId, first, intentId, key } = await untilChallenge();
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ order: null, requires_action: true });
-    const intentId = intentOf(first.body.payment_intent_client_secret);
     expect(await statuses(s.handle.db, practiceId)).toEqual(["AWAITING_PAYMENT", "TO_PAID"]);
 
     fake.authenticate(intentId, true);
-    const second = await call<OrderResponse>(token, "/orders", "POST", {
-      ...checkout(practiceId, "pm_card_threeDSecure2Required", key),
-      payment: { type: "STRIPE", code: JSON.stringify({ payment_intent_id: intentId }) },
-    });
+    const second = await afterChallenge<OrderResponse>(practiceId, key, intentId);
     expect(second.status).toBe(200);
     expect(second.body.order?.status).toBe("PAID");
     expect(await statuses(s.handle.db, practiceId)).toEqual(["PAID", "OPEN"]);
@@ -174,34 +161,16 @@ describe.each(testDbKinds())("Stripe as the payment provider, against the loopba
   });
 
   it("answers a refused 3-D Secure challenge with the authentication message", async () => {
-    const practiceId = await newPractice();
-    const key = randomUUID();
-    const first = await call<OrderResponse>(
-      token,
-      "/orders",
-      "POST",
-      checkout(practiceId, "pm_card_threeDSecure2Required", key),
-    );
-    const intentId = intentOf(first.body.payment_intent_client_secret);
+    const { practiceId, intentId, key } = await untilChallenge();
     fake.authenticate(intentId, false);
-    const second = await call<{ message: string }>(token, "/orders", "POST", {
-      ...checkout(practiceId, "pm_card_threeDSecure2Required", key),
-      payment: { type: "STRIPE", code: JSON.stringify({ payment_intent_id: intentId }) },
-    });
+    const second = await afterChallenge<{ message: string }>(practiceId, key, intentId);
     expect(second.status).toBe(402);
     expect(second.body.message).toBe(CARD_ERROR_MESSAGES.payment_intent_authentication_failure);
     expect(await statuses(s.handle.db, practiceId)).toEqual(["FAILED", "PENDING"]);
   });
 
   it("completes by webhook an order whose browser went away after 3-D Secure; a replay changes nothing", async () => {
-    const practiceId = await newPractice();
-    const first = await call<OrderResponse>(
-      token,
-      "/orders",
-      "POST",
-      checkout(practiceId, "pm_card_threeDSecure2Required"),
-    );
-    const intentId = intentOf(first.body.payment_intent_client_secret);
+    const { practiceId, intentId } = await untilChallenge();
     fake.authenticate(intentId, true);
     // Nothing more from the browser: Stripe posts payment_intent.succeeded.
     const event = fake.event("payment_intent.succeeded", intentId);
@@ -227,14 +196,7 @@ describe.each(testDbKinds())("Stripe as the payment provider, against the loopba
   });
 
   it("refuses a badly signed event with 400 and changes nothing", async () => {
-    const practiceId = await newPractice();
-    const first = await call<OrderResponse>(
-      token,
-      "/orders",
-      "POST",
-      checkout(practiceId, "pm_card_threeDSecure2Required"),
-    );
-    const intentId = intentOf(first.body.payment_intent_client_secret);
+    const { practiceId, intentId } = await untilChallenge();
     fake.authenticate(intentId, true);
     const event = fake.event("payment_intent.succeeded", intentId);
 
@@ -336,14 +298,7 @@ describe.each(testDbKinds())("Stripe as the payment provider, against the loopba
   });
 
   it("cancels an intent waiting for its challenge; a paid one is answered as it is", async () => {
-    const practiceId = await newPractice();
-    const first = await call<OrderResponse>(
-      token,
-      "/orders",
-      "POST",
-      checkout(practiceId, "pm_card_threeDSecure2Required"),
-    );
-    const intentId = intentOf(first.body.payment_intent_client_secret);
+    const { intentId } = await untilChallenge();
     const provider = s.app.deps.payments;
     expect(await provider.cancel(intentId)).toMatchObject({ id: intentId, status: "canceled" });
     expect(await provider.cancel(intentId)).toMatchObject({ id: intentId, status: "canceled" });
