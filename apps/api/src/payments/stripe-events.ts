@@ -5,8 +5,8 @@ import { z } from "zod";
 import type { PaymentEvent, PaymentIntent } from "./payment-provider.ts";
 
 // Stripe's webhook events as they travel: the JSON of an event whose `data.object` is a PaymentIntent, and
-// its `Stripe-Signature` header. The sandbox writes them; the webhook reads them through the provider's
-// parseEvent (the sandbox's; Stripe's own events are read by the SDK in stripe-provider.ts: the same shapes and scheme).
+// its `Stripe-Signature` header. The sandbox writes them and its parseEvent reads them; Stripe's own events,
+// in the same shapes and scheme, are read by the SDK (stripe-provider.ts).
 
 /** How old (or how far ahead) a signed event may be, as Stripe's libraries check: 5 minutes. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;

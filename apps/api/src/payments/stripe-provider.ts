@@ -7,12 +7,13 @@ import type { StripeConfig } from "../config.ts";
 import type { PaymentIntent, PaymentProvider, PaymentRefund } from "./payment-provider.ts";
 import { SIGNATURE_TOLERANCE_SECONDS } from "./stripe-events.ts";
 
-// Stripe behind the payment adapter (ADR 015), with the official SDK. The intent is created and confirmed on
-// the server in one call (`confirm: true`, no redirect-based method, the order's id as idempotency key); Stripe's automatic
-// confirmation after the card action means an approved 3-D Secure challenge pays the intent by itself, so
-// `payment_intent.succeeded` alone completes an order whose browser went away (as the sandbox, ADR 014).
-// Stripe's errors never reach the person: a refused card is the intent with its code, anything else an
-// Italian message; the log gets Stripe's error type, code and request id, never the key or the card.
+// Stripe behind the payment adapter (ADR 015), with the official SDK. The intent is created and confirmed
+// on the server in one call (`confirm: true`, no redirect-based method, the order's id as idempotency key);
+// Stripe's automatic confirmation after the card action means an approved 3-D Secure challenge pays the
+// intent by itself, so `payment_intent.succeeded` alone completes an order whose browser went away (as the
+// sandbox, ADR 014). Stripe's errors never reach the person: a refused card is the intent with its code,
+// anything else an Italian message; the log gets Stripe's error type, code and request id, never the key
+// or the card.
 
 /** Our PaymentIntent from the SDK's. A status we never ask for (requires_capture) reads as processing. */
 function toIntent(intent: Stripe.PaymentIntent): PaymentIntent {
