@@ -289,13 +289,17 @@ function PaymentForm({
             Pagamento con carta: {formatAmount(plan.cardAmount)}
           </h2>
           {mode === "element" && stripeKey ? (
-            <StripeCardField
-              publishableKey={stripeKey}
-              error={checkout.error("card.element")}
-              onChange={(state) => {
-                element.current = state;
-              }}
-            />
+            <div className={formStyles.form}>
+              <StripeCardField
+                publishableKey={stripeKey}
+                error={checkout.error("card.element")}
+                onChange={(state) => {
+                  element.current = state;
+                  // The error of the last submit goes once the card is complete (the element says the rest).
+                  if (state.complete) checkout.form.clearErrors("card.element");
+                }}
+              />
+            </div>
           ) : mode === "loading" ? (
             <p role="status">Caricamento del modulo di pagamento…</p>
           ) : mode === "unavailable" ? (

@@ -114,6 +114,11 @@ describe("the checkout with Stripe", () => {
     expect((await screen.findAllByText(CARD_ERROR_MESSAGES.incomplete_number)).length).toBeGreaterThan(0);
     expect(standIn.calls.some((c) => c.method === "createPaymentMethod")).toBe(false);
     expect(orderCalls(calls)).toEqual([]);
+
+    // Completed, the card field's error goes.
+    standIn.type({ complete: true });
+    await waitFor(() => expect(screen.queryByText(CARD_ERROR_MESSAGES.incomplete_number)).toBeNull());
+    expect(screen.queryByText(MESSAGES.paymentRequired)).toBeNull();
   });
 
   it("pays with 3-D Secure: Stripe's payment method, its next action, then the order again with the intent", async () => {
