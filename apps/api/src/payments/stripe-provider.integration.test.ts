@@ -297,6 +297,32 @@ describe.each(testDbKinds())("Stripe as the payment provider, against the loopba
     });
   });
 
+  it("makes one intent per idempotency key, a refusal replayed as Stripe first answered it", async () => {
+    const provider = s.app.deps.payments;
+    const charge = (paymentMethodId: string, idempotencyKey: string) =>
+      provider.createAndConfirm({ amountCents: 4200, paymentMethodId, idempotencyKey, metadata: {} });
+    const key = randomUUID();
+    const paid = await charge("pm_card_visa", key);
+    expect(paid).toMatchObject({ status: "succeeded", amountCents: 4200, errorCode: null });
+    expect(await charge("pm_card_visa", key)).toEqual(paid);
+
+    const refusedKey = randomUUID();
+    const refused = await charge("pm_card_chargeDeclined", refusedKey);
+    expect(refused).toMatchObject({ status: "requires_payment_method", errorCode: "card_declined" });
+    expect((await charge("pm_card_chargeDeclined", refusedKey)).id).toBe(refused.id);
+    const made = fake.requests.filter(
+      (r) => r.path === "/v1/payment_intents" && r.form.get("amount") === "4200",
+    );
+    expect(new Set(made.map((r) => r.idempotencyKey))).toEqual(new Set([key, refusedKey]));
+    expect([...fake.intents.values()].filter((i) => i.amount === 4200)).toHaveLength(2);
+
+    // A payment method Stripe does not know: the generic card message, not Stripe's English.
+    await expect(charge("pm_inventato", randomUUID())).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: CARD_ERROR_MESSAGES.generic,
+    });
+  });
+
   it("cancels an intent waiting for its challenge; a paid one is answered as it is", async () => {
     const { intentId } = await untilChallenge();
     const provider = s.app.deps.payments;
