@@ -80,7 +80,7 @@ function refusedIntent(error: unknown): PaymentIntent {
 const UNEXPECTED_STATE = "payment_intent_unexpected_state";
 
 /** The SDK pointed at Stripe, or at the tests' loopback server (STRIPE_API_URL). */
-export function stripeClient(config: StripeConfig): Stripe {
+function stripeClient(config: StripeConfig): Stripe {
   const api = config.apiUrl ? new URL(config.apiUrl) : null;
   return new Stripe(config.secretKey, {
     // The version the SDK's types describe: pinned, so an account upgrade changes nothing here.
