@@ -141,6 +141,11 @@ describe("in production", () => {
         }),
       ).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE", message: MESSAGES.cardPaymentUnavailable });
       expect(app.deps.payments.parseEvent(Buffer.from("{}"), "t=1,v1=00")).toBeNull();
+      // The checkout is told, and says card payments are unavailable.
+      expect((await app.inject({ method: "GET", url: "/v1/payments/config" })).json()).toEqual({
+        provider: "none",
+        publishableKey: null,
+      });
     } finally {
       await app.close();
       await handle.close();
