@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { STRIPE_TEST_KEYS } from "../apps/api/test/stripe-fake.ts";
 import { CHROMIUM_ARGS, chromiumPath } from "./chromium.ts";
 import {
   CLOSED_SMTP_URL,
@@ -9,12 +10,17 @@ import {
   FAILING_MAIL_BASE_URL,
   FAILING_MAIL_PORT,
   SERVER_LOG,
+  STRIPE_API_PORT,
+  STRIPE_API_URL,
+  STRIPE_BASE_URL,
+  STRIPE_PORT,
 } from "./server.ts";
 
 const PORT = E2E_PORT;
 // One data folder per port, so two runs side by side do not share (and lock) one database.
 const DATA_DIR = join(tmpdir(), `argine-e2e-data-${PORT}`);
 const FAILING_MAIL_DATA_DIR = join(tmpdir(), `argine-e2e-data-${FAILING_MAIL_PORT}`);
+const STRIPE_DATA_DIR = join(tmpdir(), `argine-e2e-data-${STRIPE_PORT}`);
 
 // The whole product as `npm start` runs it (built site + API in one process) on a fresh demo database.
 export default defineConfig({
@@ -106,6 +112,35 @@ export default defineConfig({
         SMTP_URL: CLOSED_SMTP_URL,
         MAIL_RETRY_LIMIT: "1",
         MAIL_RETRY_DELAY_SECONDS: "1",
+      },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // The loopback stand-in of api.stripe.com (no internet here) for the Stripe server below.
+      command: `node ../apps/api/test/stripe-fake-server.ts ${STRIPE_API_PORT}`,
+      url: `${STRIPE_API_URL}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // The product with Stripe's (test) keys, its SDK pointed at the stand-in (checkout-stripe.spec.ts).
+      command: `rm -rf ${STRIPE_DATA_DIR} && node ../apps/api/src/main.ts`,
+      url: `${STRIPE_BASE_URL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(STRIPE_PORT),
+        PUBLIC_URL: STRIPE_BASE_URL,
+        DATA_DIR: STRIPE_DATA_DIR,
+        LOG_LEVEL: "warn",
+        NODE_ENV: "development",
+        STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secretKey,
+        STRIPE_PUBLISHABLE_KEY: STRIPE_TEST_KEYS.publishableKey,
+        STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
+        STRIPE_API_URL,
       },
       stdout: "ignore",
       stderr: "pipe",

@@ -22,6 +22,15 @@ export const FAILING_MAIL_PORT = E2E_PORT + 1;
 export const FAILING_MAIL_BASE_URL = `http://127.0.0.1:${FAILING_MAIL_PORT}`;
 export const CLOSED_SMTP_URL = "smtp://127.0.0.1:1";
 
+/**
+ * A third server with Stripe as its card provider (checkout-stripe.spec.ts, ADR 015), its Stripe API the
+ * loopback stand-in (apps/api/test/stripe-fake.ts) started as a process of its own beside it.
+ */
+export const STRIPE_API_PORT = E2E_PORT + 2;
+export const STRIPE_PORT = E2E_PORT + 3;
+export const STRIPE_BASE_URL = `http://127.0.0.1:${STRIPE_PORT}`;
+export const STRIPE_API_URL = `http://127.0.0.1:${STRIPE_API_PORT}`;
+
 /** The server's log (stdout, at LOG_LEVEL=info), so a journey can check what the server wrote about it. */
 export const SERVER_LOG = join(tmpdir(), `argine-e2e-server-${E2E_PORT}.log`);
 

@@ -27,6 +27,7 @@ import { invoiceAdminRoutes } from "./routes/v1/invoice/admin.ts";
 import { jobsAdminRoutes } from "./routes/v1/jobs/admin.ts";
 import { orderRoutes } from "./routes/v1/orders/index.ts";
 import { outreachRoutes } from "./routes/v1/outreach/index.ts";
+import { paymentsRoutes } from "./routes/v1/payments/index.ts";
 import { practiceRoutes } from "./routes/v1/practices/index.ts";
 import { sandboxRoutes } from "./routes/v1/sandbox/index.ts";
 import { userAdminRoutes } from "./routes/v1/users/admin.ts";
@@ -148,6 +149,7 @@ export async function buildApp({
       await v1.register(feedbackRoutes);
       await v1.register(practiceRoutes);
       await v1.register(orderRoutes);
+      await v1.register(paymentsRoutes);
       await v1.register(paymentWebhookRoutes);
       await v1.register(catalogueAdminRoutes);
       await v1.register(outreachRoutes);

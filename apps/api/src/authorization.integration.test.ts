@@ -139,6 +139,8 @@ const TABLE: Case[] = [
     body: { client_secret: "pi_nessuno_secret_x", approve: true },
     expect: all(400),
   },
+  // Which card provider the checkout loads, with Stripe's publishable key: public, as that key is.
+  { method: "GET", path: "/v1/payments/config", url: () => "/v1/payments/config", expect: all(200) },
   { method: "POST", path: "/v1/feedback", url: () => "/v1/feedback", body: {}, expect: all(400) },
   {
     method: "GET",

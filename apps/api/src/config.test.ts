@@ -65,6 +65,49 @@ describe("the payment settings", () => {
     expect(() => loadConfig({ SANDBOX_WEBHOOK_SECRET: "corta" })).toThrow(ConfigError);
     expect(() => loadConfig({ SANDBOX_WEBHOOK_URL: "ftp://x.example" })).toThrow(/SANDBOX_WEBHOOK_URL/);
   });
+
+  const STRIPE = {
+    STRIPE_SECRET_KEY: "sk_test_chiaveSegretaDiProva",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_chiavePubblicaDiProva",
+    STRIPE_WEBHOOK_SECRET: "whsec_firmaDegliEventiDiProva",
+  };
+
+  it("choose Stripe with its three keys, in any environment", () => {
+    const stripe = {
+      provider: "stripe",
+      secretKey: STRIPE.STRIPE_SECRET_KEY,
+      publishableKey: STRIPE.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: STRIPE.STRIPE_WEBHOOK_SECRET,
+    };
+    expect(loadConfig(STRIPE).payments).toEqual(stripe);
+    expect(loadConfig({ ...STRIPE, ...PRODUCTION }).payments).toEqual(stripe);
+    expect(loadConfig({ ...STRIPE, STRIPE_API_URL: "http://127.0.0.1:12111" }).payments).toEqual({
+      ...stripe,
+      apiUrl: "http://127.0.0.1:12111",
+    });
+  });
+
+  it("refuse part of Stripe's keys, naming what is missing, and a loopback Stripe in production", () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: STRIPE.STRIPE_SECRET_KEY })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: missing/,
+    );
+    expect(() => loadConfig({ ...STRIPE, STRIPE_WEBHOOK_SECRET: undefined, NODE_ENV: "production" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: missing/,
+    );
+    expect(() =>
+      loadConfig({ ...STRIPE, NODE_ENV: "production", STRIPE_API_URL: "http://127.0.0.1:12111" }),
+    ).toThrow(/STRIPE_API_URL: not allowed in production/);
+    expect(() => loadConfig({ STRIPE_API_URL: "http://127.0.0.1:12111" })).toThrow(/STRIPE_API_URL/);
+    // A key in the wrong variable is refused without printing it.
+    let message = "";
+    try {
+      loadConfig({ ...STRIPE, STRIPE_PUBLISHABLE_KEY: STRIPE.STRIPE_SECRET_KEY });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/STRIPE_PUBLISHABLE_KEY: a Stripe publishable key/);
+    expect(message).not.toContain(STRIPE.STRIPE_SECRET_KEY);
+  });
 });
 
 describe("the company settings", () => {

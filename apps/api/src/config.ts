@@ -186,6 +186,21 @@ const EnvSchema = z.object({
     .default("RF01"),
   COMPANY_EMAIL: z.email().optional(),
   COMPANY_PEC: z.email().optional(),
+  // Stripe (ADR 015): the three keys of one account, all or none; with them Stripe is the provider anywhere.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, "a Stripe secret key (sk_… or rk_…)")
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, "a Stripe publishable key (pk_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "a Stripe webhook signing secret (whsec_…)")
+    .optional(),
+  // Where the SDK sends its calls instead of api.stripe.com: only the tests' loopback server.
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "an http:// or https:// URL" }).optional(),
 });
 
 export interface Config {
@@ -215,11 +230,24 @@ export interface Config {
   company: CompanyData;
 }
 
+/** Stripe's keys (payments/stripe-provider.ts, ADR 015). */
+export interface StripeConfig {
+  provider: "stripe";
+  secretKey: string;
+  /** Given to the browser (GET /v1/payments/config) for Stripe.js. */
+  publishableKey: string;
+  /** Checks the `Stripe-Signature` of the events posted to POST /v1/webhooks/stripe. */
+  webhookSecret: string;
+  /** The tests' loopback server instead of https://api.stripe.com (never in production). */
+  apiUrl?: string;
+}
+
 /**
- * The card payment provider (payments/payments.ts): the embedded sandbox outside production; in production
- * none until a real one is configured (issue 16), and card payments are refused.
+ * The card payment provider (payments/payments.ts): Stripe when its keys are set (any environment);
+ * otherwise the embedded sandbox outside production, and in production none (card payments are refused).
  */
 export type PaymentsConfig =
+  | StripeConfig
   | {
       provider: "sandbox";
       /** Signs the sandbox's webhook events as Stripe does (`Stripe-Signature`). */
@@ -285,6 +313,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(
         `Invalid configuration:\n  ${name}: not allowed in production (no payment sandbox)`,
       );
+  const stripeKeys = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
+  const missingKeys = stripeKeys.filter((name) => !e[name]);
+  if (missingKeys.length > 0 && missingKeys.length < stripeKeys.length)
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missingKeys.join(", ")}: missing (Stripe needs all three of ${stripeKeys.join(", ")}, or none)`,
+    );
+  if (production && e.STRIPE_API_URL)
+    throw new ConfigError(
+      "Invalid configuration:\n  STRIPE_API_URL: not allowed in production (Stripe is always api.stripe.com)",
+    );
+  if (e.STRIPE_API_URL && missingKeys.length)
+    throw new ConfigError("Invalid configuration:\n  STRIPE_API_URL: set only with the Stripe keys");
   if (e.MAIL_RETRY_DELAY_SECONDS > e.MAIL_RETRY_MAX_DELAY_SECONDS)
     throw new ConfigError(
       "Invalid configuration:\n  MAIL_RETRY_DELAY_SECONDS: more than MAIL_RETRY_MAX_DELAY_SECONDS",
@@ -331,13 +371,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         maxDelaySeconds: e.MAIL_RETRY_MAX_DELAY_SECONDS,
       },
     },
-    payments: production
-      ? { provider: "none" }
-      : {
-          provider: "sandbox",
-          webhookSecret: e.SANDBOX_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString("base64url")}`,
-          webhookUrl: e.SANDBOX_WEBHOOK_URL ?? `${publicUrl}/v1/webhooks/sandbox`,
-        },
+    payments:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            provider: "stripe",
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            ...(e.STRIPE_API_URL ? { apiUrl: e.STRIPE_API_URL } : {}),
+          }
+        : production
+          ? { provider: "none" }
+          : {
+              provider: "sandbox",
+              webhookSecret: e.SANDBOX_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString("base64url")}`,
+              webhookUrl: e.SANDBOX_WEBHOOK_URL ?? `${publicUrl}/v1/webhooks/sandbox`,
+            },
     company: {
       name: company("COMPANY_NAME"),
       address: company("COMPANY_ADDRESS"),

@@ -62,6 +62,14 @@ async function main() {
     for (const card of SANDBOX_TEST_CARDS)
       lines.push(`    ${groupCardNumber(card.number)}  ${sandboxCardOutcome(card.scenario)}`);
   }
+  if (config.payments.provider === "stripe") {
+    // Which of the account's modes, never the key itself.
+    const live = config.payments.publishableKey.startsWith("pk_live_");
+    lines.push(
+      "",
+      `  Pagamenti con carta: Stripe (${live ? "modalità live: addebiti reali" : "modalità test"}).`,
+    );
+  }
   if (config.devMailboxKey) {
     // The mails (account confirmation, password reset…) are not sent in demo mode: they wait here. The key
     // changes at every start; whoever has this link can read every account's mail.

@@ -1,8 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { type OrderCreateBody, OrderCreateBodySchema } from "@argine/core/orders/orders-api";
+import type { Db } from "@argine/db/client";
+import { orders, practices, services } from "@argine/db/schema";
+import { eq } from "drizzle-orm";
 
-// What the shop's and the money documents' tests check out with: one client's billing data (a valid codice
-// fiscale, an address in Rome) and a checkout's body around it.
+// What the shop's, the payment providers' and the money documents' tests check out with: one client's billing
+// data (a valid codice fiscale, an address in Rome), a checkout's body around it, and what a practice with one
+// order has become.
 
 export const TEST_BILLING: OrderCreateBody["invoice"] = {
   taxCode: "RSSMRA85T10A562S",
@@ -23,3 +27,16 @@ export const checkoutBody = (practiceId: string, items: string[], extra: Record<
     idempotencyKey: randomUUID(),
     ...extra,
   });
+
+/** An order's status and its practice's, for a practice with one order. */
+export async function statuses(db: Db, practiceId: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.practiceId, practiceId));
+  const [practice] = await db.select().from(practices).where(eq(practices.id, practiceId));
+  return [order?.status, practice?.status];
+}
+
+/** The practice's service rows, by type. */
+export async function servicesOf(db: Db, practiceId: string) {
+  const rows = await db.select().from(services).where(eq(services.practiceId, practiceId));
+  return rows.map((r) => r.serviceType).sort();
+}

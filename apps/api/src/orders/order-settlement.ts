@@ -183,7 +183,7 @@ export async function settleStaleOrders(deps: Deps): Promise<number> {
 
 /**
  * A webhook request (POST /v1/webhooks/{provider}): a bad signature is refused (400) and changes nothing;
- * an event already handled is answered and ignored; otherwise the intent is read from the provider (the
+ * a signed event without an intent of ours is answered and ignored; an event already handled is answered and ignored; otherwise the intent is read from the provider (the
  * event's copy is not trusted) and its order settled. A failure forgets the event, so the provider's
  * redelivery is handled again.
  */
@@ -196,6 +196,8 @@ export async function handlePaymentEvent(
   if (provider !== deps.payments.name) throw new AppError("NOT_FOUND");
   const event = deps.payments.parseEvent(rawBody, signature);
   if (!event) throw new AppError("BAD_REQUEST");
+  // Signed, but about nothing of ours: answered, so the provider does not send it again for days.
+  if (!event.intent) return { received: true };
   if (!(await recordPaymentEvent(deps.db, { provider, eventId: event.id, type: event.type }))) {
     return { received: true };
   }

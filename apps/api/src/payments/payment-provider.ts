@@ -12,8 +12,8 @@ import type { CspSources } from "../adapters.ts";
 //      (core CARD_ERROR_MESSAGES), and the order fails.
 // The provider also signs the events it sends to POST /v1/webhooks/{provider}, so an order whose browser
 // went away after step 3 is still completed. Two engines: the embedded sandbox (the default, Stripe's test
-// cards, its intents in the database) and Stripe (the next issue); in production without a real one,
-// "none", which refuses every card payment (payments.ts).
+// cards, its intents in the database) and Stripe (stripe-provider.ts, ADR 015, with its keys); in production
+// without Stripe's keys, "none", which refuses every card payment (payments.ts).
 // Call it outside the use case's transaction, as any call to another service: the sandbox works on its own
 // connection (on PGlite, inside a transaction it would wait for ever for that transaction to end).
 
@@ -44,7 +44,11 @@ export interface PaymentEvent {
   id: string;
   /** e.g. "payment_intent.succeeded", "payment_intent.payment_failed". */
   type: string;
-  intent: PaymentIntent;
+  /**
+   * The intent of one of our orders (an order's id in its metadata); null for any other event the account
+   * sends (charges, refunds, another application's intents), which is acknowledged and ignored.
+   */
+  intent: PaymentIntent | null;
 }
 
 export interface PaymentProvider {

@@ -1,12 +1,12 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { PAYMENT_INTENT_STATUSES } from "@argine/core/payments/sandbox-api";
-import { CARD_ERROR_MESSAGES } from "@argine/core/shared/messages";
+import { cardRefusalCode } from "@argine/core/shared/messages";
 import { z } from "zod";
 import type { PaymentEvent, PaymentIntent } from "./payment-provider.ts";
 
 // Stripe's webhook events as they travel: the JSON of an event whose `data.object` is a PaymentIntent, and
-// its `Stripe-Signature` header. The sandbox writes them; the webhook reads them through the provider's
-// parseEvent (the sandbox's now, Stripe's in issue 16: the same shapes and the same signature scheme).
+// its `Stripe-Signature` header. The sandbox writes them and its parseEvent reads them; Stripe's own events,
+// in the same shapes and scheme, are read by the SDK (stripe-provider.ts).
 
 /** How old (or how far ahead) a signed event may be, as Stripe's libraries check: 5 minutes. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -91,15 +91,12 @@ const EventSchema = z.object({
 
 /** Our PaymentIntent from Stripe's: the refusal's code is the decline code when core has a message for it. */
 export function intentFromStripe(object: z.infer<typeof IntentObjectSchema>): PaymentIntent {
-  const error = object.last_payment_error;
-  const declineCode = error?.decline_code;
   return {
     id: object.id,
     clientSecret: object.client_secret,
     amountCents: object.amount,
     status: object.status,
-    errorCode:
-      declineCode && Object.hasOwn(CARD_ERROR_MESSAGES, declineCode) ? declineCode : (error?.code ?? null),
+    errorCode: cardRefusalCode(object.last_payment_error),
     metadata: object.metadata,
   };
 }

@@ -186,6 +186,12 @@ export const CARD_ERROR_MESSAGES = {
   incorrect_cvc: "Il codice CVC non è corretto.",
   invalid_cvc: "Il codice CVC non è valido.",
   incorrect_pin: "Il PIN non è corretto.",
+  // What Stripe's card element reports while the card is typed (ADR 015).
+  incomplete_number: "Il numero della carta è incompleto.",
+  incomplete_expiry: "La data di scadenza della carta è incompleta.",
+  incomplete_cvc: "Il codice CVC è incompleto.",
+  invalid_expiry_month_past: "La data di scadenza della carta è già passata.",
+  invalid_expiry_year_past: "La data di scadenza della carta è già passata.",
   insufficient_funds: "Fondi insufficienti.",
   // The 3-D Secure challenge refused or left (Stripe's code for it).
   payment_intent_authentication_failure:
@@ -194,6 +200,18 @@ export const CARD_ERROR_MESSAGES = {
 } as const;
 
 export type CardErrorCode = keyof typeof CARD_ERROR_MESSAGES;
+
+/**
+ * Why Stripe refused a card, as a key of CARD_ERROR_MESSAGES when there is one: the decline code
+ * (`insufficient_funds` inside a `card_declined`), otherwise the error's code; null without a refusal. The
+ * same for an intent's `last_payment_error` on the server and a Stripe.js error in the browser.
+ */
+export function cardRefusalCode(
+  error: { code?: string | null; decline_code?: string | null } | null | undefined,
+): string | null {
+  const declineCode = error?.decline_code;
+  return declineCode && Object.hasOwn(CARD_ERROR_MESSAGES, declineCode) ? declineCode : (error?.code ?? null);
+}
 
 export function cardErrorMessage(code: string | undefined): string {
   // Own keys only: "toString" is no card error.

@@ -2,14 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { OrderResponse } from "@argine/core/orders/orders-api";
 import { OrderCreateBodySchema } from "@argine/core/orders/orders-api";
 import { AUTHENTICATION_FAILURE } from "@argine/core/payments/sandbox-api";
-import type { Db } from "@argine/db/client";
 import { findUserByEmail } from "@argine/db/queries/users";
-import { orders, practices, services } from "@argine/db/schema";
+import { orders, practices } from "@argine/db/schema";
 import { DEMO_PASSWORD, seedDemo } from "@argine/db/seed";
 import { testDbKinds } from "@argine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_BILLING } from "../../../test/checkout.ts";
+import { servicesOf, statuses, TEST_BILLING } from "../../../test/checkout.ts";
 import { persistentDatabase, testConfig } from "../../../test/helpers.ts";
 import {
   type IdentityServer,
@@ -32,18 +31,6 @@ import { answerSandboxChallenge } from "../../payments/sandbox-service.ts";
 // Issue 15, acceptance 5, on the sandbox alone: the browser answers the 3-D Secure challenge and goes away,
 // and the event the sandbox's delivery job posts to the app's own webhook settles the order; the intent and
 // its queued event outlive a restart that falls between the challenge and the webhook.
-
-/** An order's status and its practice's, for a practice with one order. */
-async function statuses(db: Db, practiceId: string) {
-  const [order] = await db.select().from(orders).where(eq(orders.practiceId, practiceId));
-  const [practice] = await db.select().from(practices).where(eq(practices.id, practiceId));
-  return [order?.status, practice?.status];
-}
-
-async function servicesOf(db: Db, practiceId: string) {
-  const rows = await db.select().from(services).where(eq(services.practiceId, practiceId));
-  return rows.map((r) => r.serviceType).sort();
-}
 
 describe.each(testDbKinds())("the sandbox's own event delivery, on %s", (kind) => {
   // The app listening on its PUBLIC_URL: the sandbox posts its events to it (SANDBOX_WEBHOOK_URL unset).

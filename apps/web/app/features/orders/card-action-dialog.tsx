@@ -10,7 +10,7 @@ import { AUTHENTICATION_FAILED, type CardActionProps, type CardActionResult } fr
 import styles from "./orders.module.css";
 
 // The sandbox's 3-D Secure challenge (ADR 014), in the app's modal: the amount and two answers. With Stripe
-// (issue 16) the issuer's page takes its place inside Stripe's own frame.
+// (ADR 015) the issuer's page takes its place inside Stripe's own frame.
 
 /** After an approved challenge the intent waits for the server's confirmation, or is already through. */
 const APPROVED: ReadonlySet<PaymentIntentStatus> = new Set([

@@ -1,8 +1,7 @@
 import type { Order, OrderCreateBody, OrderResponse, PaymentCode } from "@argine/core/orders/orders-api";
-import type { SandboxCard } from "@argine/core/payments/sandbox-api";
 import { cardErrorMessage } from "@argine/core/shared/messages";
 import { errorCode, toHttpError } from "../../shared/http/http-error.ts";
-import type { CardPayment } from "./card-payment.ts";
+import type { CardPayment, CardSource } from "./card-payment.ts";
 
 // Spec §4 "Payment flow", one checkout attempt:
 //   1. create the order (with the card's payment method when a card pays);
@@ -49,7 +48,7 @@ async function createOrRefuse(deps: PaymentDependencies, body: OrderCreateBody):
  */
 export async function payOrder(
   request: CheckoutRequest,
-  card: SandboxCard | null,
+  card: CardSource | null,
   deps: PaymentDependencies,
 ): Promise<Order> {
   const idempotencyKey = (deps.newKey ?? (() => crypto.randomUUID()))();

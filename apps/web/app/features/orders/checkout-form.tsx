@@ -13,7 +13,7 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import { formatAmount } from "@argine/core/shared/money";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
-import type { FieldValues, Path, Resolver } from "react-hook-form";
+import type { FieldErrors, FieldValues, Path, Resolver } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { toHttpError } from "../../shared/http/http-error.ts";
@@ -37,23 +37,33 @@ import {
   type BillingFormValues,
   billingValues,
 } from "../profile/public.ts";
-import { SHOW_TEST_CARDS, useCardPayment } from "./card-payment.ts";
+import { CARD_IN_ELEMENT, stripeCardOf, useCardPayment } from "./card-payment.ts";
 import { dispatchCart } from "./cart-store.ts";
 import { trackCheckout } from "./checkout-analytics.ts";
 import { type CheckoutRequest, PaymentRefused, payOrder } from "./checkout-flow.ts";
 import { paymentErrorPath, paymentSuccessPath } from "./order-paths.ts";
-import { createOrder, ORDERS_QUERY_KEY } from "./order-queries.ts";
+import { createOrder, ORDERS_QUERY_KEY, paymentsConfigQueryOptions } from "./order-queries.ts";
 import styles from "./orders.module.css";
+import type { CardElementState } from "./stripe-card.ts";
+import { STRIPE_CARD_LABEL, StripeCardField } from "./stripe-card-field.tsx";
 
 // The checkout form (spec §5): the billing data prefilled from the profile (the order saves them back), the
 // card when a card pays, the general conditions of sale; checked by core's CheckoutSchema and CardFormSchema
-// through the one form layer. The services come from the cart, not from a field.
+// through the one form layer. The services come from the cart, not from a field. The card is the form's own
+// fields with the sandbox, Stripe's card element with Stripe (GET /v1/payments/config, ADR 015).
 
 interface CheckoutFormValues extends FieldValues {
   invoice: BillingFormValues;
   salesConditionsAccepted: boolean;
-  card: CardForm & { zip: string };
+  /** `element` only carries the error of Stripe's card element, which holds the card itself. */
+  card: CardForm & { zip: string; element?: string };
 }
+
+/**
+ * How the card is asked: none needed, the sandbox's fields, Stripe's element, not yet (the provider is being
+ * read), or not at all (no provider, or it could not be read).
+ */
+type CardMode = "none" | "fields" | "element" | "loading" | "unavailable";
 
 type CheckoutBody = Checkout & { card?: SandboxCard };
 
@@ -74,6 +84,7 @@ const CARD_LABELS = {
 const FIELD_NAMES = [
   ...BILLING_FIELDS.map((name) => `invoice.${name}` as const),
   ...(Object.keys(CARD_LABELS) as (keyof typeof CARD_LABELS)[]),
+  "card.element",
   "salesConditionsAccepted",
   "items",
 ] satisfies Path<CheckoutFormValues>[];
@@ -114,18 +125,52 @@ function PaymentForm({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useCurrentUser();
-  const card = useCardPayment();
+  const payments = useQuery(paymentsConfigQueryOptions());
+  const card = useCardPayment(payments.data);
   const needsCard = plan.cardAmount > 0;
+  const provider = payments.data?.provider;
+  const stripeKey = provider === "stripe" ? payments.data?.publishableKey : null;
+  const mode: CardMode = !needsCard
+    ? "none"
+    : provider === "sandbox"
+      ? "fields"
+      : stripeKey
+        ? "element"
+        : payments.isPending
+          ? "loading"
+          : "unavailable";
   const items = view.lines.map((line) => line.code);
-  // The resolver reads what the page shows now: the services in the cart, whether a card pays.
-  const current = useRef({ items, needsCard });
-  current.current = { items, needsCard };
-  const resolver: Resolver<CheckoutFormValues, unknown, CheckoutBody> = (values, context, options) =>
-    (current.current.needsCard ? WITH_CARD : WITHOUT_CARD)(
-      { ...values, items: current.current.items },
+  // What Stripe's card element last reported (it holds the card; the form only knows whether it is ready).
+  const element = useRef<CardElementState>({ complete: false, error: null });
+  // The resolver reads what the page shows now: the services in the cart, how the card is asked.
+  const current = useRef({ items, mode });
+  current.current = { items, mode };
+  const resolver: Resolver<CheckoutFormValues, unknown, CheckoutBody> = async (values, context, options) => {
+    const now = current.current;
+    const checked = await (now.mode === "fields" ? WITH_CARD : WITHOUT_CARD)(
+      { ...values, items: now.items },
       context,
       options,
     );
+    const cardIssue =
+      now.mode === "element"
+        ? element.current.complete
+          ? null
+          : (element.current.error ?? MESSAGES.paymentRequired)
+        : now.mode === "unavailable"
+          ? MESSAGES.cardPaymentUnavailable
+          : now.mode === "loading"
+            ? MESSAGES.paymentRequired
+            : null;
+    if (!cardIssue) return checked;
+    return {
+      values: {},
+      errors: {
+        ...checked.errors,
+        card: { element: { type: "card", message: cardIssue } },
+      } as FieldErrors<CheckoutFormValues>,
+    };
+  };
 
   const checkout = useCheckedForm<CheckoutFormValues, CheckoutBody, Outcome>({
     resolver,
@@ -151,10 +196,14 @@ function PaymentForm({
         ...(giftCard && plan.giftCardAmount > 0 ? { giftCardCode: giftCard.code } : {}),
       };
       try {
-        const order = await payOrder(request, needsCard ? (body.card ?? null) : null, {
-          createOrder,
-          card,
-        });
+        const order = await payOrder(
+          request,
+          mode === "element" ? CARD_IN_ELEMENT : mode === "fields" ? (body.card ?? null) : null,
+          {
+            createOrder,
+            card,
+          },
+        );
         return { order };
       } catch (reason) {
         if (reason instanceof PaymentRefused) return { refused: reason.message };
@@ -189,12 +238,14 @@ function PaymentForm({
   const { formState } = checkout.form;
   const summaryFields: SummaryField<CheckoutFormValues>[] = [
     ...BILLING_FIELDS.map((name) => ({ name: `invoice.${name}` as const, label: BILLING_LABELS[name] })),
-    ...(needsCard
+    ...(mode === "fields"
       ? Object.entries(CARD_LABELS).map(([name, label]) => ({
           name: name as Path<CheckoutFormValues>,
           label,
         }))
-      : []),
+      : mode === "none"
+        ? []
+        : [{ name: "card.element" as const, label: STRIPE_CARD_LABEL }]),
     { name: "salesConditionsAccepted", label: "Condizioni generali di vendita" },
   ];
   const itemsError = checkout.error("items");
@@ -208,7 +259,11 @@ function PaymentForm({
       <ErrorSummary
         formState={formState}
         fields={summaryFields}
-        onSelect={(name) => checkout.form.setFocus(name)}
+        onSelect={(name) =>
+          name === "card.element" && stripeKey
+            ? void stripeCardOf(stripeKey).then((stripe) => stripe.focus())
+            : checkout.form.setFocus(name)
+        }
         summaryRef={checkout.summaryRef}
         headingLevel={2}
       />
@@ -233,43 +288,63 @@ function PaymentForm({
           <h2 id="card-title" className={styles.sectionTitle}>
             Pagamento con carta: {formatAmount(plan.cardAmount)}
           </h2>
-          {SHOW_TEST_CARDS ? <TestCardsHint /> : null}
-          <div className={formStyles.form}>
-            <TextField
-              label={CARD_LABELS["card.number"]}
-              inputMode="numeric"
-              autoComplete="cc-number"
-              spellCheck={false}
-              required
-              {...checkout.field("card.number")}
-            />
-            <div className={formStyles.row}>
-              <TextField
-                label={CARD_LABELS["card.expiry"]}
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                placeholder="MM/AA"
-                required
-                {...checkout.field("card.expiry")}
-              />
-              <TextField
-                label={CARD_LABELS["card.cvc"]}
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                maxLength={4}
-                hint="Le 3 o 4 cifre sul retro."
-                required
-                {...checkout.field("card.cvc")}
+          {mode === "element" && stripeKey ? (
+            <div className={formStyles.form}>
+              <StripeCardField
+                publishableKey={stripeKey}
+                error={checkout.error("card.element")}
+                onChange={(state) => {
+                  element.current = state;
+                  // The error of the last submit goes once the card is complete (the element says the rest).
+                  if (state.complete) checkout.form.clearErrors("card.element");
+                }}
               />
             </div>
-            <TextField
-              label={`${CARD_LABELS["card.zip"]} (facoltativo)`}
-              inputMode="numeric"
-              autoComplete="billing postal-code"
-              maxLength={10}
-              {...checkout.field("card.zip")}
-            />
-          </div>
+          ) : mode === "loading" ? (
+            <p role="status">Caricamento del modulo di pagamento…</p>
+          ) : mode === "unavailable" ? (
+            <FormMessage tone="error">{MESSAGES.cardPaymentUnavailable}</FormMessage>
+          ) : (
+            <>
+              <TestCardsHint />
+              <div className={formStyles.form}>
+                <TextField
+                  label={CARD_LABELS["card.number"]}
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  spellCheck={false}
+                  required
+                  {...checkout.field("card.number")}
+                />
+                <div className={formStyles.row}>
+                  <TextField
+                    label={CARD_LABELS["card.expiry"]}
+                    inputMode="numeric"
+                    autoComplete="cc-exp"
+                    placeholder="MM/AA"
+                    required
+                    {...checkout.field("card.expiry")}
+                  />
+                  <TextField
+                    label={CARD_LABELS["card.cvc"]}
+                    inputMode="numeric"
+                    autoComplete="cc-csc"
+                    maxLength={4}
+                    hint="Le 3 o 4 cifre sul retro."
+                    required
+                    {...checkout.field("card.cvc")}
+                  />
+                </div>
+                <TextField
+                  label={`${CARD_LABELS["card.zip"]} (facoltativo)`}
+                  inputMode="numeric"
+                  autoComplete="billing postal-code"
+                  maxLength={10}
+                  {...checkout.field("card.zip")}
+                />
+              </div>
+            </>
+          )}
         </section>
       ) : null}
       <CheckboxField
@@ -303,7 +378,7 @@ function PaymentForm({
   );
 }
 
-/** The sandbox accepts only Stripe's test cards: the hint lists them (never shown with a real provider). */
+/** The sandbox accepts only Stripe's test cards: the hint lists them (shown with the sandbox's fields only). */
 function TestCardsHint() {
   return (
     <details className={`${styles.muted} ${styles.testCardsHint}`}>

@@ -120,6 +120,8 @@ describe("the checkout form", () => {
     choose("TAKEDOWN");
     const { calls } = renderShop("add-services");
     fireEvent.change(await screen.findByLabelText(/^Città/), { target: { value: "" } });
+    // The card's fields come with the provider's configuration (the sandbox here).
+    await screen.findByLabelText(/^Numero della carta/);
     fireEvent.click(screen.getByRole("button", { name: "Paga 120,00 €" }));
     expect(await screen.findByText(MESSAGES.checkoutFieldsRequired)).toBeTruthy();
     expect(screen.getAllByText(MESSAGES.salesConditionsRequired).length).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import type { OrderCreateBody } from "@argine/core/orders/orders-api";
 import { ORDERS_ROUTES as CALLS } from "@argine/core/orders/orders-routes";
+import { PAYMENTS_ROUTES } from "@argine/core/payments/payments-routes";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { call } from "../../shared/http/call.ts";
 
@@ -30,6 +31,15 @@ export function assignedGiftCardsQueryOptions(userId: string) {
   return queryOptions({
     queryKey: [...ORDERS_QUERY_KEY, "giftCards", userId] as const,
     queryFn: ({ signal }) => call(CALLS.assignedGiftCards, { params: { id: userId }, signal }),
+  });
+}
+
+/** The card provider the card step loads (public; it changes only with the server's configuration). */
+export function paymentsConfigQueryOptions() {
+  return queryOptions({
+    queryKey: ["payments", "config"] as const,
+    queryFn: ({ signal }) => call(PAYMENTS_ROUTES.config, { auth: false, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

@@ -93,6 +93,7 @@ export function renderShop(
     },
     "GET /v1/users/me": { status: 200, body: ME },
     "GET /v1/campaigns": { status: 200, body: [] },
+    "GET /v1/payments/config": { status: 200, body: { provider: "sandbox", publishableKey: null } },
     ...routes,
   });
   const base = casePath(TICKET);

@@ -26,6 +26,12 @@ describe.each(testDbKinds())("the sandbox's routes on %s", (kind: TestDbKind) =>
   const post = (url: string, payload: unknown, remoteAddress = "10.1.0.1") =>
     t.app.inject({ method: "POST", url, payload: payload as object, remoteAddress });
 
+  it("is the card provider the browser is told to use, with no key to load", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/v1/payments/config" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ provider: "sandbox", publishableKey: null });
+  });
+
   it("turns a test card into a payment method; any other number is refused in Italian", async () => {
     const made = await post("/v1/sandbox/payment-methods", CARD);
     expect(made.statusCode).toBe(201);
@@ -136,6 +142,11 @@ describe("in production", () => {
         }),
       ).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE", message: MESSAGES.cardPaymentUnavailable });
       expect(app.deps.payments.parseEvent(Buffer.from("{}"), "t=1,v1=00")).toBeNull();
+      // The checkout is told, and says card payments are unavailable.
+      expect((await app.inject({ method: "GET", url: "/v1/payments/config" })).json()).toEqual({
+        provider: "none",
+        publishableKey: null,
+      });
     } finally {
       await app.close();
       await handle.close();
