@@ -119,6 +119,24 @@ export async function fillCard(page: Page, number: string) {
   await page.getByLabel(/^CVC/).fill("123");
 }
 
+/** A takedown (99 €) bought by card on a new practice of the client: the payment ok page. */
+export async function buyTakedown(page: Page, email: string, password: string): Promise<string> {
+  const authorization = await signInWithBearer(page, email, password);
+  const { ticketCode } = await newPractice(page, authorization);
+  const casePage = `/dashboard/practices/case/${ticketCode}`;
+  await page.goto(casePage);
+  await pickServices(page, ["Takedown"]);
+  await page.getByRole("button", { name: "Vai al riepilogo dell'acquisto" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Riepilogo dell'acquisto" })).toBeVisible();
+  await fillBilling(page);
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByLabel(/^Ho letto e accetto le condizioni generali di vendita/).check();
+  await page.getByRole("button", { name: "Paga 99,00 €" }).click();
+  await page.waitForURL(`**${casePage}/add-services/payment/success`);
+  await expect(page.getByRole("heading", { level: 1, name: "Pagamento riuscito" })).toBeVisible();
+  return ticketCode;
+}
+
 /** The 3-D Secure challenge's dialog. */
 export const challengeDialog = (page: Page) =>
   page.getByRole("dialog", { name: /Autenticazione 3-D Secure/ });

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, type Page } from "@playwright/test";
 import { fatturaPaSchemaErrors } from "../../apps/api/test/fatturapa-schema.ts";
 import { pdfText } from "../../apps/api/test/pdf-text.ts";
-import { fillBilling, fillCard, newPractice, pickServices, shoot, signInWithBearer, test } from "../shop.ts";
+import { buyTakedown, shoot, test } from "../shop.ts";
 import { expectAccessible } from "../support.ts";
 
 // Issue 16, acceptance 1: after a sandbox purchase the client downloads the invoice and the receipt, from
@@ -17,24 +17,6 @@ const romeToday = () =>
     month: "2-digit",
     year: "numeric",
   }).format(new Date());
-
-/** A takedown (99 €) bought by card on a new practice of the client: the payment ok page. */
-async function buyTakedown(page: Page, email: string, password: string): Promise<string> {
-  const authorization = await signInWithBearer(page, email, password);
-  const { ticketCode } = await newPractice(page, authorization);
-  const casePage = `/dashboard/practices/case/${ticketCode}`;
-  await page.goto(casePage);
-  await pickServices(page, ["Takedown"]);
-  await page.getByRole("button", { name: "Vai al riepilogo dell'acquisto" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Riepilogo dell'acquisto" })).toBeVisible();
-  await fillBilling(page);
-  await fillCard(page, "4242 4242 4242 4242");
-  await page.getByLabel(/^Ho letto e accetto le condizioni generali di vendita/).check();
-  await page.getByRole("button", { name: "Paga 99,00 €" }).click();
-  await page.waitForURL(`**${casePage}/add-services/payment/success`);
-  await expect(page.getByRole("heading", { level: 1, name: "Pagamento riuscito" })).toBeVisible();
-  return ticketCode;
-}
 
 /** Clicks a download link and reads the PDF it saves. */
 async function downloadedText(page: Page, link: ReturnType<Page["getByRole"]>) {
