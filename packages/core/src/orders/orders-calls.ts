@@ -8,10 +8,16 @@ import {
   GiftCardSchema,
   GiftCardVerifyBodySchema,
   OrderCreateBodySchema,
+  OrderIdParamsSchema,
   OrderListQuerySchema,
   OrderListSchema,
   OrderResponseSchema,
+  OrderSchema,
+  PracticeOrderListSchema,
+  PracticeOrdersParamsSchema,
+  RefundCreateBodySchema,
   UserIdParamsSchema,
+  WithdrawalBodySchema,
 } from "./orders-api.ts";
 import { ORDERS_ROUTES } from "./orders-routes.ts";
 
@@ -26,6 +32,9 @@ const SCHEMAS = {
   assignedGiftCards: { params: UserIdParamsSchema, response: GiftCardListSchema },
   list: { query: OrderListQuerySchema, response: OrderListSchema },
   create: { body: OrderCreateBodySchema, response: OrderResponseSchema },
+  refund: { params: OrderIdParamsSchema, body: RefundCreateBodySchema, response: OrderSchema },
+  withdraw: { params: OrderIdParamsSchema, body: WithdrawalBodySchema, response: OrderSchema },
+  practiceOrders: { params: PracticeOrdersParamsSchema, response: PracticeOrderListSchema },
 };
 
 export type OrdersCallSchemas = typeof SCHEMAS;
