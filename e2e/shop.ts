@@ -43,6 +43,12 @@ export async function fillBilling(page: Page) {
   await page.getByLabel(/^Provincia/).selectOption({ label: "Roma (RM)" });
 }
 
+/** The checkout's two checkboxes: the conditions of sale, and the services starting at once (ADR 017). */
+export async function acceptCheckoutTerms(page: Page) {
+  await page.getByLabel(/^Ho letto e accetto le condizioni generali di vendita/).check();
+  await page.getByLabel(/^Chiedo che i servizi inizino subito/).check();
+}
+
 /**
  * Signs in and answers the bearer the app itself sends. The app's refresh token rotates: renewing it here
  * (accessTokenOf) would sign the tab out, and the journey goes on browsing in it.

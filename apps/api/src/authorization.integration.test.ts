@@ -315,6 +315,7 @@ const TABLE: Case[] = [
       items: ["TAKEDOWN"],
       invoice: BILLING,
       salesConditionsAccepted: true,
+      withdrawalWaiverAccepted: true,
       idempotencyKey: "6f1c1a52-4a0e-4d7b-9a39-0b8f3c2d1e01",
       payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: card }) },
     }),

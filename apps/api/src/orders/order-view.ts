@@ -1,18 +1,36 @@
+import { documentNumber } from "@argine/core/invoice/documents";
 import type { Order, OrderResponse } from "@argine/core/orders/orders-api";
+import { withdrawalDeadline } from "@argine/core/orders/refunds";
 import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import { cardErrorMessage } from "@argine/core/shared/messages";
 import { fromCents } from "@argine/core/shared/money";
-import type { Db } from "@argine/db/client";
 import { listOrderLines, type OrderLineRow, type OrderRow } from "@argine/db/queries/orders";
 import { findPractice } from "@argine/db/queries/practices";
+import { listCreditNotesOfOrders } from "@argine/db/queries/refunds";
+import { now } from "../clock.ts";
+import type { Deps } from "../deps.ts";
 
-// An order as the API answers it (core's orders-api): euros at the edge, the card's Italian error message.
+// An order as the API answers it (core's orders-api): euros at the edge, the card's Italian error message,
+// the refunded lines and their credit notes, and until when the client may still withdraw (ADR 017).
+
+interface CreditNoteRef {
+  orderId: string;
+  year: number;
+  number: number;
+  token: string;
+}
 
 export function orderView(
   order: OrderRow,
   lines: readonly OrderLineRow[],
   practice: { ticketCode: string; status: string },
+  creditNotes: readonly CreditNoteRef[],
+  at: Date,
 ): Order {
+  const own = lines.filter((line) => line.orderId === order.id);
+  const deadline = order.paidAt && withdrawalDeadline(order.paidAt);
+  const withdrawable =
+    deadline && at < deadline && own.some((line) => line.refundId === null && line.finalPriceCents > 0);
   return {
     id: order.id,
     practiceId: order.practiceId,
@@ -20,18 +38,17 @@ export function orderView(
     practiceStatus: PRACTICE_STATUS.schema.parse(practice.status),
     status: order.status,
     paymentType: order.paymentType,
-    lines: lines
-      .filter((line) => line.orderId === order.id)
-      .map((line) => ({
-        productCode: line.productCode,
-        name: line.name,
-        price: fromCents(line.priceCents),
-        discountedPrice: fromCents(line.discountedPriceCents),
-        campaignDiscount: fromCents(line.campaignCents),
-        voucherDiscount: fromCents(line.voucherCents),
-        finalPrice: fromCents(line.finalPriceCents),
-        vatRate: line.vatRate,
-      })),
+    lines: own.map((line) => ({
+      productCode: line.productCode,
+      name: line.name,
+      price: fromCents(line.priceCents),
+      discountedPrice: fromCents(line.discountedPriceCents),
+      campaignDiscount: fromCents(line.campaignCents),
+      voucherDiscount: fromCents(line.voucherCents),
+      finalPrice: fromCents(line.finalPriceCents),
+      vatRate: line.vatRate,
+      refunded: line.refundId !== null,
+    })),
     total: fromCents(order.totalCents),
     discount: fromCents(order.discountCents),
     campaignDiscount: fromCents(order.campaignCents),
@@ -42,16 +59,44 @@ export function orderView(
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
     error: order.status === "FAILED" ? cardErrorMessage(order.errorCode ?? undefined) : null,
+    creditNotes: creditNotes
+      .filter((note) => note.orderId === order.id)
+      .map((note) => ({
+        number: documentNumber("CREDIT_NOTE", note.year, note.number),
+        url: `/v1/orders/credit-note?token=${encodeURIComponent(note.token)}`,
+      })),
+    withdrawableUntil: withdrawable && deadline ? deadline.toISOString() : null,
   };
 }
 
-/** The paid order as POST /v1/orders answers it, with its practice as it now is (OPEN). */
-export async function paidAnswer(db: Db, order: OrderRow): Promise<OrderResponse> {
-  const practice = await findPractice(db, order.practiceId);
+/** Several orders as the API answers them: their lines and credit notes read in one query each. */
+export async function orderViews<O extends OrderRow>(
+  deps: Deps,
+  orders: readonly O[],
+  practiceOf: (order: O) => { ticketCode: string; status: string },
+): Promise<Order[]> {
+  const ids = orders.map((o) => o.id);
+  const [lines, notes] = await Promise.all([
+    listOrderLines(deps.db, ids),
+    listCreditNotesOfOrders(deps.db, ids),
+  ]);
+  const at = now(deps.clock);
+  return orders.map((o) => orderView(o, lines, practiceOf(o), notes, at));
+}
+
+/** One order as the API answers it, with its practice as it now is. */
+export async function oneOrderView(deps: Deps, order: OrderRow): Promise<Order> {
+  const practice = await findPractice(deps.db, order.practiceId);
   if (!practice) throw new Error(`order ${order.id} without its practice`);
-  const lines = await listOrderLines(db, [order.id]);
+  const [view] = await orderViews(deps, [order], () => practice);
+  if (!view) throw new Error(`order ${order.id} not shown`);
+  return view;
+}
+
+/** The paid order as POST /v1/orders answers it, with its practice as it now is (OPEN). */
+export async function paidAnswer(deps: Deps, order: OrderRow): Promise<OrderResponse> {
   return {
-    order: orderView(order, lines, practice),
+    order: await oneOrderView(deps, order),
     requires_action: false,
     payment_intent_client_secret: null,
   };

@@ -68,6 +68,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
       items,
       invoice: BILLING,
       salesConditionsAccepted: true,
+      withdrawalWaiverAccepted: true,
       idempotencyKey: randomUUID(),
       ...extra,
     });

@@ -18,7 +18,6 @@ import {
   findOrderByKey,
   findPaymentOfOrder,
   insertOrder,
-  listOrderLines,
   listUserOrders,
   type OrderRow,
   settleOrder,
@@ -30,7 +29,7 @@ import type { Deps } from "../deps.ts";
 import type { PaymentIntent } from "../payments/payment-provider.ts";
 import { priceOrder } from "./order-pricing.ts";
 import { applyIntent, completePaidOrder, settleStaleOrder } from "./order-settlement.ts";
-import { orderView, paidAnswer } from "./order-view.ts";
+import { orderViews, paidAnswer } from "./order-view.ts";
 import { withCodeGuard } from "./wrong-codes.ts";
 
 // The checkout (spec §4 "Payment flow", ADR 014). POST /v1/orders is called once with the card's payment
@@ -133,6 +132,8 @@ async function openOrder(
       practiceId: practice.id,
       idempotencyKey: body.idempotencyKey,
       invoice: body.invoice,
+      // The client asked for the services to start at once (the checkbox the schema requires, ADR 017).
+      withdrawalWaiverAt: at,
       createdAt: at,
     },
     lines,
@@ -178,7 +179,9 @@ async function continueOrder(deps: Deps, order: OrderRow, code: PaymentCode | nu
 async function answer(deps: Deps, order: OrderRow, intent: PaymentIntent | null): Promise<OrderResponse> {
   switch (order.status) {
     case "PAID":
-      return paidAnswer(deps.db, order);
+    case "PARTIALLY_REFUNDED":
+    case "REFUNDED":
+      return paidAnswer(deps, order);
     case "FAILED":
       throw new AppError("PAYMENT_FAILED", cardErrorMessage(order.errorCode ?? undefined));
     case "ABANDONED":
@@ -192,12 +195,8 @@ async function answer(deps: Deps, order: OrderRow, intent: PaymentIntent | null)
 /** A client's own orders, newest first, with their lines and the practice's code. */
 export async function listOrders(deps: Deps, actor: Actor, query: PagingQuery): Promise<OrderList> {
   const { total, data } = await listUserOrders(deps.db, actor.userId, pageWindow(query));
-  const lines = await listOrderLines(
-    deps.db,
-    data.map((o) => o.id),
-  );
   return {
     total,
-    data: data.map((o) => orderView(o, lines, { ticketCode: o.ticketCode, status: o.practiceStatus })),
+    data: await orderViews(deps, data, (o) => ({ ticketCode: o.ticketCode, status: o.practiceStatus })),
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Actor } from "../identity/policy.ts";
 import {
   giftCardShares,
   refundAmounts,
@@ -7,9 +8,9 @@ import {
   withdrawalDeadline,
 } from "./refunds.ts";
 
-const client = { userId: "u-client", roles: [] };
-const lawyer = { userId: "u-lawyer", roles: ["lawyer"] };
-const admin = { userId: "u-admin", roles: ["admin"] };
+const client: Actor = { userId: "u-client", roles: [] };
+const lawyer: Actor = { userId: "u-lawyer", roles: ["lawyer"] };
+const admin: Actor = { userId: "u-admin", roles: ["admin"] };
 
 const LINES = [
   { productCode: "TAKEDOWN", finalCents: 9_900 },

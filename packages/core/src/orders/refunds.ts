@@ -2,7 +2,6 @@ import type { Actor } from "../identity/policy.ts";
 import { isStaff } from "../practices/policy.ts";
 import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
 import { allocate } from "./cart.ts";
-import type { OrderStatus } from "./orders-api.ts";
 import { giftCardPays } from "./payment-split.ts";
 
 // Money going back on a paid order (issue 16, ADR 017): staff refund a whole order or some of its lines; the
@@ -101,6 +100,8 @@ export function refundAmounts(
 }
 
 /** The order's status once these lines are refunded: every line refunded, or some. */
-export function statusAfterRefund(lines: readonly { refunded: boolean }[]): OrderStatus {
+export function statusAfterRefund(
+  lines: readonly { refunded: boolean }[],
+): "PARTIALLY_REFUNDED" | "REFUNDED" {
   return lines.every((line) => line.refunded) ? "REFUNDED" : "PARTIALLY_REFUNDED";
 }

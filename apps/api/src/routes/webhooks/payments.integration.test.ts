@@ -91,6 +91,7 @@ describe.each(testDbKinds())("the sandbox's own event delivery, on %s", (kind) =
         items: ["TAKEDOWN", "INJUCTION"],
         invoice: BILLING,
         salesConditionsAccepted: true,
+        withdrawalWaiverAccepted: true,
         idempotencyKey: randomUUID(),
         payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: method.id }) },
       },
@@ -169,6 +170,7 @@ describe.each(testDbKinds())(
             items: ["TAKEDOWN"],
             invoice: BILLING,
             salesConditionsAccepted: true,
+            withdrawalWaiverAccepted: true,
             idempotencyKey: randomUUID(),
             payment: {
               type: "STRIPE",

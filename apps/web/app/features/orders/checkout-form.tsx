@@ -1,6 +1,6 @@
 import { type CardForm, CardFormSchema } from "@argine/core/orders/card-form";
 import type { CartState, CartView, PaymentPlan } from "@argine/core/orders/cart-state";
-import { type Checkout, CheckoutSchema } from "@argine/core/orders/checkout";
+import { type Checkout, CheckoutSchema, WITHDRAWAL_WAIVER_TEXT } from "@argine/core/orders/checkout";
 import type { GiftCard, Order } from "@argine/core/orders/orders-api";
 import {
   groupCardNumber,
@@ -52,6 +52,7 @@ import styles from "./orders.module.css";
 interface CheckoutFormValues extends FieldValues {
   invoice: BillingFormValues;
   salesConditionsAccepted: boolean;
+  withdrawalWaiverAccepted: boolean;
   card: CardForm & { zip: string };
 }
 
@@ -75,6 +76,7 @@ const FIELD_NAMES = [
   ...BILLING_FIELDS.map((name) => `invoice.${name}` as const),
   ...(Object.keys(CARD_LABELS) as (keyof typeof CARD_LABELS)[]),
   "salesConditionsAccepted",
+  "withdrawalWaiverAccepted",
   "items",
 ] satisfies Path<CheckoutFormValues>[];
 
@@ -132,6 +134,7 @@ function PaymentForm({
     defaultValues: {
       invoice,
       salesConditionsAccepted: false,
+      withdrawalWaiverAccepted: false,
       card: { number: "", expiry: "", cvc: "", zip: "" },
     },
     fieldNames: FIELD_NAMES,
@@ -147,6 +150,7 @@ function PaymentForm({
         items: body.items,
         invoice: body.invoice,
         salesConditionsAccepted: body.salesConditionsAccepted,
+        withdrawalWaiverAccepted: body.withdrawalWaiverAccepted,
         ...(cart.voucher?.isValid && cart.voucherCode ? { voucherCode: cart.voucherCode } : {}),
         ...(giftCard && plan.giftCardAmount > 0 ? { giftCardCode: giftCard.code } : {}),
       };
@@ -196,6 +200,7 @@ function PaymentForm({
         }))
       : []),
     { name: "salesConditionsAccepted", label: "Condizioni generali di vendita" },
+    { name: "withdrawalWaiverAccepted", label: "Avvio immediato dei servizi" },
   ];
   const itemsError = checkout.error("items");
   const fieldsMissing =
@@ -284,6 +289,12 @@ function PaymentForm({
         }
         required
         {...checkout.field("salesConditionsAccepted")}
+      />
+      <CheckboxField
+        label={WITHDRAWAL_WAIVER_TEXT}
+        hint="Puoi comunque recedere entro 14 giorni dal pagamento dai servizi non ancora iniziati, dalla pagina dei tuoi ordini."
+        required
+        {...checkout.field("withdrawalWaiverAccepted")}
       />
       <SendError error={checkout.submit.error} issuesPlaced={checkout.issuesPlaced} />
       <div className={formStyles.actions}>

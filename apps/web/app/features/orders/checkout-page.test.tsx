@@ -27,13 +27,14 @@ function fillCard(number: string) {
 }
 
 /**
- * Accepts the conditions of sale. The province is chosen again first: happy-dom reads a select whose first
+ * Accepts the conditions of sale and asks for the services to start at once. The province is chosen again first: happy-dom reads a select whose first
  * option is empty as "edited" when react-hook-form registers it, so its stored value is not preselected there
  * (browsers preselect it).
  */
 function acceptConditions() {
   fireEvent.change(screen.getByLabelText(/^Provincia/), { target: { value: INVOICE.province } });
   fireEvent.click(screen.getByLabelText(/Ho letto e accetto/));
+  fireEvent.click(screen.getByLabelText(/^Chiedo che i servizi inizino subito/));
 }
 
 const orderCalls = (calls: StubbedCall[]) =>
@@ -186,6 +187,7 @@ describe("the payment (spec §4 'Payment flow')", () => {
       items: ["TAKEDOWN"],
       invoice: INVOICE,
       salesConditionsAccepted: true,
+      withdrawalWaiverAccepted: true,
       idempotencyKey: expect.any(String),
       payment: { type: "STRIPE", code: '{"payment_method_id":"pm_3ds"}' },
     });

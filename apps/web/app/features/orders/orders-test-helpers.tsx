@@ -60,6 +60,7 @@ export function paidOrder(extra: Partial<Order> = {}): Order {
         voucherDiscount: 0,
         finalPrice: 120,
         vatRate: 22,
+        refunded: false,
       },
     ],
     total: 150,
@@ -72,6 +73,8 @@ export function paidOrder(extra: Partial<Order> = {}): Order {
     createdAt: "2026-11-24T10:00:00.000Z",
     paidAt: "2026-11-24T10:01:00.000Z",
     error: null,
+    creditNotes: [],
+    withdrawableUntil: null,
     ...extra,
   };
 }

@@ -44,6 +44,7 @@ describe.each(testDbKinds())("orders left awaiting their card, on %s", (kind) =>
           country: "IT",
         },
         salesConditionsAccepted: true,
+        withdrawalWaiverAccepted: true,
         idempotencyKey: randomUUID(),
         payment: {
           type: "STRIPE",

@@ -10,6 +10,7 @@ import {
   verifyVoucher,
 } from "../../../orders/coupons-service.ts";
 import { createOrder, listOrders } from "../../../orders/orders-service.ts";
+import { practiceOrders, refundOrder, withdrawFromOrder } from "../../../orders/refunds-service.ts";
 
 /**
  * The shop (spec §7, ADR 014): the cart's campaigns, vouchers and gift cards, the orders and the checkout.
@@ -73,5 +74,32 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         "richiesta dalla carta (3-D Secure) da completare prima di inviare di nuovo l'intent",
     }),
     handler: (request) => createOrder(deps, requireActor(request), request.body, request.ip),
+  });
+
+  app.route({
+    ...callRoute(CALLS.refund, {
+      tags,
+      summary:
+        "Rimborsa alcuni servizi di un ordine pagato, o tutti (solo staff): carta e gift card, servizi " +
+        "annullati, nota di credito; la stessa idempotencyKey non rimborsa mai due volte",
+    }),
+    handler: (request) => refundOrder(deps, requireActor(request), request.params.id, request.body),
+  });
+
+  app.route({
+    ...callRoute(CALLS.withdraw, {
+      tags,
+      summary:
+        "Recesso del cliente dai servizi non ancora iniziati, entro 14 giorni dal pagamento: rimborso immediato",
+    }),
+    handler: (request) => withdrawFromOrder(deps, requireActor(request), request.params.id, request.body),
+  });
+
+  app.route({
+    ...callRoute(CALLS.practiceOrders, {
+      tags,
+      summary: "Gli ordini pagati di una pratica con i loro servizi, per lo staff",
+    }),
+    handler: (request) => practiceOrders(deps, requireActor(request), request.params.id),
   });
 };

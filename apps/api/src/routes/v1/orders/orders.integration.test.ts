@@ -78,6 +78,7 @@ describe.each(testDbKinds())("the shop's routes on %s", (kind) => {
     items,
     invoice: BILLING,
     salesConditionsAccepted: true,
+    withdrawalWaiverAccepted: true,
     idempotencyKey: randomUUID(),
     payment: {
       type: "STRIPE",
