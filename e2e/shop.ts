@@ -72,7 +72,10 @@ export async function signInWithBearer(
  * practice. (The claim with the code and the key is limited to 5 an address in 15 minutes, and the whole suite
  * comes from one address, so it is not the way in here.)
  */
-export async function newPractice(page: Page, authorization: string): Promise<{ ticketCode: string }> {
+export async function newPractice(
+  page: Page,
+  authorization: string,
+): Promise<{ ticketCode: string; practiceId: string }> {
   const sent = await page.request.post("/v1/feedback", {
     data: {
       answers: revengePornAnswers(daysFromToday(-20), daysFromToday(-2)),
@@ -91,7 +94,7 @@ export async function newPractice(page: Page, authorization: string): Promise<{ 
     data: { claimToken },
   });
   expect(claimed.status()).toBe(200);
-  return { ticketCode };
+  return { ticketCode, practiceId };
 }
 
 /** A code no other run or journey has. */
