@@ -1,5 +1,6 @@
 import { SANDBOX_TEST_CARDS } from "@argine/core/payments/sandbox-api";
 import { expect } from "@playwright/test";
+import { checkoutBody } from "../../apps/api/test/checkout.ts";
 import { newPractice, shoot, signInWithBearer, test } from "../shop.ts";
 import { expectAccessible, signIn } from "../support.ts";
 
@@ -23,22 +24,9 @@ test("a lawyer refunds the formal notice of a paid order, and the client sees it
   expect(method.status(), await method.text()).toBe(201);
   const bought = await page.request.post("/v1/orders", {
     headers: { authorization },
-    data: {
-      practiceId,
-      items: ["TAKEDOWN", "INJUCTION"],
-      invoice: {
-        taxCode: "RSSMRA85T10A562S",
-        address: "Via Roma 1",
-        zip: "00184",
-        city: "Roma",
-        province: "RM",
-        country: "IT",
-      },
-      salesConditionsAccepted: true,
-      withdrawalWaiverAccepted: true,
-      idempotencyKey: crypto.randomUUID(),
+    data: checkoutBody(practiceId, ["TAKEDOWN", "INJUCTION"], {
       payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: (await method.json()).id }) },
-    },
+    }),
   });
   expect(bought.status(), await bought.text()).toBe(200);
 

@@ -18,6 +18,7 @@ import {
 import { testDbKinds } from "@argine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { checkoutBody, TEST_BILLING } from "../../../../test/checkout.ts";
 import { demoTokens, type IdentityServer, randomIp, startIdentityServer } from "../../../../test/identity.ts";
 import { jobsSettled } from "../../../../test/jobs.ts";
 import { paymentMethod, sandboxIntentsOf } from "../../../../test/sandbox.ts";
@@ -25,15 +26,6 @@ import { paymentMethod, sandboxIntentsOf } from "../../../../test/sandbox.ts";
 // Refunds and withdrawal (ADR 017) through the real routes and the sandbox provider: the card's share back
 // at the provider, the gift card's to its balance, the services cancelled, the credit note numbered with
 // totals equal to what went back, a retry that never refunds twice, and who may ask for what.
-
-const BILLING = {
-  taxCode: "RSSMRA85T10A562S",
-  address: "Via Roma 1",
-  zip: "00184",
-  city: "Roma",
-  province: "RM",
-  country: "IT" as const,
-};
 
 // The seller as part B's invoices carry it: fictitious, its partita IVA with a valid check digit.
 const SELLER: CompanyData = {
@@ -87,19 +79,18 @@ describe.each(testDbKinds())("refunds and withdrawal on %s", (kind) => {
       .insert(practices)
       .values({ ticketCode: `AR-RIM${kind.slice(0, 2)}${++n}`, ownerId: clientId })
       .returning();
-    const res = await call<OrderResponse>(tokens.client, "/orders", "POST", {
-      practiceId: practice?.id,
-      items,
-      invoice: BILLING,
-      salesConditionsAccepted: true,
-      withdrawalWaiverAccepted: true,
-      idempotencyKey: randomUUID(),
-      payment: {
-        type: "STRIPE",
-        code: JSON.stringify({ payment_method_id: await paymentMethod(s.app.deps, scenario) }),
-      },
-      ...extra,
-    });
+    const res = await call<OrderResponse>(
+      tokens.client,
+      "/orders",
+      "POST",
+      checkoutBody(practice?.id as string, items, {
+        payment: {
+          type: "STRIPE",
+          code: JSON.stringify({ payment_method_id: await paymentMethod(s.app.deps, scenario) }),
+        },
+        ...extra,
+      }),
+    );
     expect(res.status).toBe(200);
     return res.body.order as Order;
   };
@@ -114,7 +105,7 @@ describe.each(testDbKinds())("refunds and withdrawal on %s", (kind) => {
         issuedAt: new Date(order.paidAt as string),
         token: randomUUID(),
         seller: SELLER,
-        customer: { name: "Cliente Demo", email: "cliente@demo.argine.it", billing: BILLING },
+        customer: { name: "Cliente Demo", email: "cliente@demo.argine.it", billing: TEST_BILLING },
         lines: [],
         taxableCents: 0,
         vatCents: 0,
