@@ -6,7 +6,7 @@ import { cardErrorMessage } from "@argine/core/shared/messages";
 import { fromCents } from "@argine/core/shared/money";
 import { listOrderLines, type OrderLineRow, type OrderRow } from "@argine/db/queries/orders";
 import { findPractice } from "@argine/db/queries/practices";
-import { listCreditNotesOfOrders } from "@argine/db/queries/refunds";
+import { listCreditNotesOfOrders, listUnconfirmedRefunds } from "@argine/db/queries/refunds";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 
@@ -26,6 +26,7 @@ export function orderView(
   practice: { ticketCode: string; status: string },
   creditNotes: readonly CreditNoteRef[],
   at: Date,
+  unconfirmed: ReadonlySet<string>,
 ): Order {
   const own = lines.filter((line) => line.orderId === order.id);
   const deadline = order.paidAt && withdrawalDeadline(order.paidAt);
@@ -47,7 +48,8 @@ export function orderView(
       voucherDiscount: fromCents(line.voucherCents),
       finalPrice: fromCents(line.finalPriceCents),
       vatRate: line.vatRate,
-      refunded: line.refundId !== null,
+      refunded: line.refundId !== null && !unconfirmed.has(line.refundId),
+      pendingRefundId: line.refundId !== null && unconfirmed.has(line.refundId) ? line.refundId : null,
     })),
     total: fromCents(order.totalCents),
     discount: fromCents(order.discountCents),
@@ -69,19 +71,21 @@ export function orderView(
   };
 }
 
-/** Several orders as the API answers them: their lines and credit notes read in one query each. */
+/** Several orders as the API answers them: their lines, credit notes and unconfirmed refunds, a query each. */
 export async function orderViews<O extends OrderRow>(
   deps: Deps,
   orders: readonly O[],
   practiceOf: (order: O) => { ticketCode: string; status: string },
 ): Promise<Order[]> {
   const ids = orders.map((o) => o.id);
-  const [lines, notes] = await Promise.all([
+  const [lines, notes, pending] = await Promise.all([
     listOrderLines(deps.db, ids),
     listCreditNotesOfOrders(deps.db, ids),
+    listUnconfirmedRefunds(deps.db, ids),
   ]);
   const at = now(deps.clock);
-  return orders.map((o) => orderView(o, lines, practiceOf(o), notes, at));
+  const unconfirmed = new Set(pending.map((refund) => refund.id));
+  return orders.map((o) => orderView(o, lines, practiceOf(o), notes, at, unconfirmed));
 }
 
 /** One order as the API answers it, with its practice as it now is. */

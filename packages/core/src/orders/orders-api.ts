@@ -80,6 +80,11 @@ export const OrderLineSchema = z.object({
   vatRate: z.number().nonnegative(),
   /** Its money was given back (a refund or the client's withdrawal, ADR 017). */
   refunded: z.boolean(),
+  /**
+   * A refund of it the provider has not confirmed yet (it failed or did not answer): staff retry it with this
+   * id as the idempotency key, so it is never refunded twice.
+   */
+  pendingRefundId: z.uuid().nullable(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 

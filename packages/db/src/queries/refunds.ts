@@ -89,6 +89,15 @@ export async function endRefund(
   return row;
 }
 
+/** These orders' refunds not SUCCEEDED yet (refunds_order_idx): their lines are claimed, their money not back. */
+export function listUnconfirmedRefunds(db: Db, orderIds: readonly string[]): Promise<{ id: string }[]> {
+  if (!orderIds.length) return Promise.resolve([]);
+  return db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(inArray(refunds.orderId, [...orderIds]), ne(refunds.status, "SUCCEEDED")));
+}
+
 /** The practice's services of these types, not cancelled yet, CANCELLED (services_practice_idx). */
 export async function cancelPracticeServices(
   tx: Db,

@@ -117,13 +117,14 @@ describe("the checkout form", () => {
     expect(field(/^Città/).value).toBe("Milano");
   });
 
-  it("says every field must be filled and the conditions of sale accepted, and sends nothing", async () => {
+  it("says every field must be filled, the conditions of sale accepted and the start asked, and sends nothing", async () => {
     choose("TAKEDOWN");
     const { calls } = renderShop("add-services");
     fireEvent.change(await screen.findByLabelText(/^Città/), { target: { value: "" } });
     fireEvent.click(screen.getByRole("button", { name: "Paga 120,00 €" }));
     expect(await screen.findByText(MESSAGES.checkoutFieldsRequired)).toBeTruthy();
     expect(screen.getAllByText(MESSAGES.salesConditionsRequired).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(MESSAGES.withdrawalWaiverRequired).length).toBeGreaterThan(0);
     expect(field(/^Numero della carta/).getAttribute("aria-invalid")).toBe("true");
     expect(field(/^Città/).getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByRole("heading", { name: /errori da correggere/ })).toBeTruthy();

@@ -32,6 +32,7 @@ export function OrderSummary({
             <p className={styles.lineName}>{line.name}</p>
             <p className={styles.linePrice}>
               {line.refunded ? <span className={styles.refunded}>Rimborsato </span> : null}
+              {line.pendingRefundId ? <span className={styles.refunded}>Rimborso in corso </span> : null}
               {formatAmount(line.finalPrice)}
             </p>
             {lineAction?.(line)}

@@ -102,7 +102,7 @@ function OrderCard({ order }: { order: Order }) {
 function Withdrawal({ order, until }: { order: Order; until: string }) {
   const queryClient = useQueryClient();
   const modal = useModalStore();
-  const open = order.lines.filter((line) => !line.refunded);
+  const open = order.lines.filter((line) => !line.refunded && !line.pendingRefundId);
   const withdraw = useMutation({
     mutationFn: () =>
       withdrawFromOrder(

@@ -61,6 +61,7 @@ export function paidOrder(extra: Partial<Order> = {}): Order {
         finalPrice: 120,
         vatRate: 22,
         refunded: false,
+        pendingRefundId: null,
       },
     ],
     total: 150,

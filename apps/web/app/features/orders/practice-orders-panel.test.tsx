@@ -68,4 +68,28 @@ describe("staff's orders and refunds on the case page", () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
   });
+
+  it("offers to retry a refund the provider did not confirm, with that refund's own key", async () => {
+    const pending = "5b0f3c1e-7a2d-4c55-9e61-3f7a8d2b1c41";
+    const order = { ...ORDER, lines: [{ ...TAKEDOWN, pendingRefundId: pending }, ORDER.lines[1]] };
+    const { calls } = stubApi({
+      [`GET /v1/practices/${PRACTICE_ID}/orders`]: { status: 200, body: [order] },
+      [`POST /v1/orders/${ORDER.id}/refunds`]: { status: 201, body: order },
+    });
+    renderWithApp(<PracticeOrdersPanel practice={PRACTICE} />);
+    const card = await screen.findByRole("article");
+    expect(card.textContent).toContain("Rimborso in corso");
+    expect(within(card).queryByRole("button", { name: "Rimborsa Takedown" })).toBeNull();
+    // Only one line is left to refund: no "whole order" button.
+    expect(within(card).queryByRole("button", { name: "Rimborsa l'intero ordine" })).toBeNull();
+    fireEvent.click(within(card).getByRole("button", { name: "Riprova il rimborso di Takedown" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Conferma il rimborso" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({
+        productCodes: ["TAKEDOWN"],
+        idempotencyKey: pending,
+      }),
+    );
+  });
 });

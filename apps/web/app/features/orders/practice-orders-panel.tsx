@@ -44,6 +44,8 @@ interface RefundValues {
 interface Asked {
   order: Order;
   lines: Order["lines"];
+  /** A refund the provider did not confirm, sent again with its own id (never a second refund). */
+  retryOf?: string;
 }
 
 export function PracticeOrdersPanel({ practice }: { practice: PracticeDetail }) {
@@ -63,7 +65,7 @@ export function PracticeOrdersPanel({ practice }: { practice: PracticeDetail }) 
       ) : (
         <ul className={styles.orders}>
           {orders.data.map((order) => {
-            const open = order.lines.filter((line) => !line.refunded);
+            const open = order.lines.filter((line) => !line.refunded && !line.pendingRefundId);
             return (
               <li key={order.id}>
                 <article aria-labelledby={`staff-order-${order.id}`} className={styles.orderCard}>
@@ -75,8 +77,27 @@ export function PracticeOrdersPanel({ practice }: { practice: PracticeDetail }) 
                   </div>
                   <OrderSummary
                     order={order}
-                    lineAction={(line) =>
-                      line.refunded ? null : (
+                    lineAction={(line) => {
+                      const retryOf = line.pendingRefundId;
+                      if (retryOf) {
+                        return (
+                          <button
+                            type="button"
+                            className={SECONDARY}
+                            onClick={() => {
+                              setStatus("");
+                              setAsked({
+                                order,
+                                lines: order.lines.filter((l) => l.pendingRefundId === retryOf),
+                                retryOf,
+                              });
+                            }}
+                          >
+                            Riprova il rimborso<span className="visually-hidden"> di {line.name}</span>
+                          </button>
+                        );
+                      }
+                      return line.refunded ? null : (
                         <button
                           type="button"
                           className={SECONDARY}
@@ -87,8 +108,8 @@ export function PracticeOrdersPanel({ practice }: { practice: PracticeDetail }) 
                         >
                           Rimborsa<span className="visually-hidden"> {line.name}</span>
                         </button>
-                      )
-                    }
+                      );
+                    }}
                   />
                   {open.length > 1 ? (
                     <div className={styles.orderActions}>
@@ -138,7 +159,7 @@ function RefundDialog({
 }) {
   const queryClient = useQueryClient();
   // One key per decision: sending again after a failure (the provider did not answer) is the same refund.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [idempotencyKey] = useState(() => asked.retryOf ?? crypto.randomUUID());
   const what = asked.lines.map((line) => line.name).join(", ");
   const amount = fromCents(asked.lines.reduce((sum, line) => sum + toCents(line.finalPrice), 0));
   const { field, submit, issuesPlaced, onSubmit } = useCheckedForm({

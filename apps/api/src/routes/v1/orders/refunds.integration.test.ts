@@ -225,6 +225,10 @@ describe.each(testDbKinds())("refunds and withdrawal on %s", (kind) => {
     expect((failed.body as unknown as { message: string }).message).toBe(MESSAGES.refundProviderFailed);
     const [row] = await s.handle.db.select().from(refunds).where(eq(refunds.id, key));
     expect(row?.status).toBe("FAILED");
+    // Staff see the line's refund as not confirmed, with the key to retry it; nobody can refund it anew.
+    const listed = await call<Order[]>(tokens.lawyer, `/practices/${order.practiceId}/orders`);
+    expect(listed.body[0]?.lines[0]).toMatchObject({ refunded: false, pendingRefundId: key });
+    expect((await refund(order, ["TAKEDOWN"])).status).toBe(409);
     spy.mockRestore();
     const retried = await refund(order, ["TAKEDOWN"], key);
     expect(retried.status).toBe(201);
