@@ -238,6 +238,16 @@ describe.each(testDbKinds())("refunds and withdrawal on %s", (kind) => {
     expect(await refundedAtSandbox(order)).toBe(Math.round(order.cardAmount * 100));
   });
 
+  it("cancels the three services a refunded package bundles", async () => {
+    const order = await buy(["PACKAGE"]);
+    expect((await refund(order, ["PACKAGE"])).body.status).toBe("REFUNDED");
+    expect(await serviceStatuses(order.practiceId)).toEqual({
+      LEGALIZATION: "CANCELLED",
+      TAKEDOWN: "CANCELLED",
+      INJUCTION: "CANCELLED",
+    });
+  });
+
   it("refunds a service a later human review blocked, with that reason", async () => {
     const order = await buy(["TAKEDOWN"]);
     const res = await call<Order>(tokens.admin, `/orders/${order.id}/refunds`, "POST", {
