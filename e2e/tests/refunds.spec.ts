@@ -65,7 +65,7 @@ test("a lawyer refunds the formal notice of a paid order, and the client sees it
   await shoot(page, testInfo, "refund-3-client-orders");
   await mine.getByRole("link", { name: ticketCode }).click();
   await expect(
-    page.getByText(/Il servizio è stato annullato e l'importo ti è stato rimborsato/),
+    page.getByText(/Il servizio è stato annullato e quanto avevi pagato ti è stato rimborsato/),
   ).toBeVisible();
   await shoot(page, testInfo, "refund-4-client-case");
 });

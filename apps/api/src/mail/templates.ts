@@ -114,6 +114,6 @@ export function refundMail(to: string, name: string, ordersLink: string): Mail {
     subject: "C'è un aggiornamento sui tuoi ordini",
     text:
       `Ciao ${name},\n\nc'è un aggiornamento su uno dei tuoi ordini su Argine: un importo ti è stato ` +
-      `rimborsato. Trovi i dettagli e la nota di credito nella tua area personale:\n\n${ordersLink}${signature}`,
+      `rimborsato. Trovi i dettagli (e la nota di credito, se hai ricevuto fattura) nella tua area personale:\n\n${ordersLink}${signature}`,
   };
 }

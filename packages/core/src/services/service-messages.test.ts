@@ -18,10 +18,10 @@ describe("service messages (spec §4)", () => {
     });
   });
 
-  it("says a cancelled service was refunded and where its credit note is", () => {
+  it("says a cancelled service was refunded and where to read about it", () => {
     expect(serviceStatusMessage("TAKEDOWN", "CANCELLED").label).toBe("annullato");
     expect(serviceStatusMessage("TAKEDOWN", "CANCELLED").message).toContain("rimborsato");
-    expect(serviceStatusMessage("TAKEDOWN", "CANCELLED").message).toContain("nota di credito");
+    expect(serviceStatusMessage("TAKEDOWN", "CANCELLED").message).toContain("fra i tuoi ordini");
   });
 
   it("shows 'Errore Stato Non previsto' for a state it does not know", () => {

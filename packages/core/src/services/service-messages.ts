@@ -21,7 +21,7 @@ const TO_START = "Il servizio è attivo: ti guidiamo nei prossimi passi da quest
 const DOCUMENTS_READY = "I documenti sono pronti: puoi scaricarli da questa pagina.";
 const IN_PROGRESS = "Ci stiamo lavorando: ti avvisiamo appena ci sono novità.";
 const CANCELLED =
-  "Il servizio è stato annullato e l'importo ti è stato rimborsato: trovi la nota di credito fra i tuoi ordini.";
+  "Il servizio è stato annullato e quanto avevi pagato ti è stato rimborsato: trovi i dettagli fra i tuoi ordini.";
 
 /** The label and message of a service in a status; an unknown status reads 'Errore Stato Non previsto'. */
 export function serviceStatusMessage(
