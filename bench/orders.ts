@@ -107,7 +107,13 @@ async function cardFlow(base: string, token: string, kind: Kind, practiceId: str
   const card = CARDS[kind];
   const started = performance.now();
   const method = await call<SandboxPaymentMethod>("POST", "/v1/sandbox/payment-methods", card, 201);
-  const checkout = { practiceId, items: ITEMS, invoice: TEST_BILLING, salesConditionsAccepted: true };
+  const checkout = {
+    practiceId,
+    items: ITEMS,
+    invoice: TEST_BILLING,
+    salesConditionsAccepted: true,
+    withdrawalWaiverAccepted: true,
+  };
   const idempotencyKey = randomUUID();
   const order = (code: Record<string, string>) =>
     call<OrderResponse>(

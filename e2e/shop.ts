@@ -43,6 +43,12 @@ export async function fillBilling(page: Page) {
   await page.getByLabel(/^Provincia/).selectOption({ label: "Roma (RM)" });
 }
 
+/** The checkout's two checkboxes: the conditions of sale, and the services starting at once (ADR 017). */
+export async function acceptCheckoutTerms(page: Page) {
+  await page.getByLabel(/^Ho letto e accetto le condizioni generali di vendita/).check();
+  await page.getByLabel(/^Chiedo che i servizi inizino subito/).check();
+}
+
 /**
  * Signs in and answers the bearer the app itself sends. The app's refresh token rotates: renewing it here
  * (accessTokenOf) would sign the tab out, and the journey goes on browsing in it.
@@ -66,7 +72,10 @@ export async function signInWithBearer(
  * practice. (The claim with the code and the key is limited to 5 an address in 15 minutes, and the whole suite
  * comes from one address, so it is not the way in here.)
  */
-export async function newPractice(page: Page, authorization: string): Promise<{ ticketCode: string }> {
+export async function newPractice(
+  page: Page,
+  authorization: string,
+): Promise<{ ticketCode: string; practiceId: string }> {
   const sent = await page.request.post("/v1/feedback", {
     data: {
       answers: revengePornAnswers(daysFromToday(-20), daysFromToday(-2)),
@@ -85,7 +94,7 @@ export async function newPractice(page: Page, authorization: string): Promise<{ 
     data: { claimToken },
   });
   expect(claimed.status()).toBe(200);
-  return { ticketCode };
+  return { ticketCode, practiceId };
 }
 
 /** A code no other run or journey has. */

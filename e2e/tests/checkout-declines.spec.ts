@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import {
+  acceptCheckoutTerms,
   challengeDialog,
   fillBilling,
   fillCard,
@@ -34,7 +35,7 @@ async function payTakedown(page: Page, card: string) {
   await expect(page.getByRole("heading", { level: 1, name: "Riepilogo dell'acquisto" })).toBeVisible();
   await fillBilling(page);
   await fillCard(page, card);
-  await page.getByLabel(/^Ho letto e accetto le condizioni generali di vendita/).check();
+  await acceptCheckoutTerms(page);
   await page.getByRole("button", { name: "Paga 99,00 €" }).click();
 }
 

@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import {
+  acceptCheckoutTerms,
   createAsAdmin,
   fillBilling,
   fillCard,
@@ -27,7 +28,6 @@ async function toSummary(page: Page, ticketCode: string, services: readonly stri
 
 const totalOf = (page: Page) =>
   page.getByRole("region", { name: "I servizi scelti" }).locator("dt:text-is('Totale (IVA inclusa)') + dd");
-const conditions = (page: Page) => page.getByLabel(/^Ho letto e accetto le condizioni generali di vendita/);
 
 /** These journeys run on desktop: their longest payment texts are checked at a phone's width here. */
 async function expectFitsAPhone(page: Page) {
@@ -68,7 +68,7 @@ test("a gift card an admin issued pays the formal notice entirely, with no card 
   ).toBeVisible();
   await expect(page.getByLabel(/^Numero della carta/)).toHaveCount(0);
   await fillBilling(page);
-  await conditions(page).check();
+  await acceptCheckoutTerms(page);
   await expectAccessible(page);
   await shoot(page, testInfo, "8-gift-card-pays-all");
   await page.getByRole("button", { name: "Conferma l'acquisto" }).click();
@@ -114,7 +114,7 @@ test("legal defence: the campaign's share, the promo gift card, and the card for
 
   await fillBilling(page);
   await fillCard(page, "4242 4242 4242 4242");
-  await conditions(page).check();
+  await acceptCheckoutTerms(page);
   await expectAccessible(page);
   await shoot(page, testInfo, "9-promo-gift-card-and-card");
   await page.getByRole("button", { name: "Paga 190,00 €" }).click();
@@ -160,7 +160,7 @@ test("a campaign that covers the whole total asks for no card @desktop", async (
   await expect(page.getByRole("radio", { name: /^Carta di credito/ })).toHaveCount(0);
   await expect(page.getByLabel(/^Numero della carta/)).toHaveCount(0);
   await fillBilling(page);
-  await conditions(page).check();
+  await acceptCheckoutTerms(page);
   await expectAccessible(page);
   await shoot(page, testInfo, "10-campaign-pays-all");
   await page.getByRole("button", { name: "Conferma l'acquisto" }).click();

@@ -1,5 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { challengeDialog, fillCard, newPractice, pickServices, shoot, signInWithBearer } from "../shop.ts";
+import {
+  acceptCheckoutTerms,
+  challengeDialog,
+  fillCard,
+  newPractice,
+  pickServices,
+  shoot,
+  signInWithBearer,
+} from "../shop.ts";
 import { expectAccessible, expectNoHorizontalOverflow } from "../support.ts";
 
 // Issue 15, acceptance 1: the demo client buys takedown and formal notice for a case, with the demo voucher
@@ -45,7 +53,7 @@ test("the demo client buys takedown and formal notice with the voucher and 3-D S
   // The billing data come from the profile; the card, the conditions, and the payment.
   await expect(page.getByLabel(/^Codice fiscale o partita IVA/)).toHaveValue("RSSMRA85T10A562S");
   await fillCard(page, "4000 0027 6000 3184");
-  await page.getByLabel(/^Ho letto e accetto le condizioni generali di vendita/).check();
+  await acceptCheckoutTerms(page);
   await checkAll("2-checkout");
   await page.getByRole("button", { name: "Paga 268,20 €" }).click();
 

@@ -17,6 +17,8 @@ interface Ids {
   unclaimed: { ticketCode: string; claimKey: string };
   /** A payment method the sandbox made from its test card that pays. */
   card: string;
+  /** A paid order of the client (DEFENCE and INJUCTION) on clientPractice. */
+  clientOrder: string;
 }
 const CALLERS: Caller[] = ["anonymous", "client", "otherClient", "lawyer", "admin"];
 
@@ -328,10 +330,36 @@ const TABLE: Case[] = [
       items: ["TAKEDOWN"],
       invoice: TEST_BILLING,
       salesConditionsAccepted: true,
+      withdrawalWaiverAccepted: true,
       idempotencyKey: "6f1c1a52-4a0e-4d7b-9a39-0b8f3c2d1e01",
       payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: card }) },
     }),
     expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 404, admin: 404 },
+  },
+  // refunds and withdrawal (issue 16): staff refund (the same key answers the same refund), the buyer withdraws
+  {
+    method: "POST",
+    path: "/v1/orders/{id}/refunds",
+    url: ({ clientOrder }) => `/v1/orders/${clientOrder}/refunds`,
+    body: {
+      productCodes: ["INJUCTION"],
+      reason: "STAFF",
+      idempotencyKey: "6f1c1a52-4a0e-4d7b-9a39-0b8f3c2d1e02",
+    },
+    expect: { anonymous: 401, client: 403, otherClient: 404, lawyer: 201, admin: 201 },
+  },
+  {
+    method: "POST",
+    path: "/v1/orders/{id}/withdrawal",
+    url: ({ clientOrder }) => `/v1/orders/${clientOrder}/withdrawal`,
+    body: { productCodes: ["DEFENCE"] },
+    expect: { anonymous: 401, client: 201, otherClient: 404, lawyer: 403, admin: 403 },
+  },
+  {
+    method: "GET",
+    path: "/v1/practices/{id}/orders",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/orders`,
+    expect: { anonymous: 401, client: 403, otherClient: 404, lawyer: 200, admin: 200 },
   },
   // The provider's webhook: public, and nothing without a good signature.
   {
@@ -512,6 +540,7 @@ describe("authorization: every route × every caller", () => {
   let clientComment = "";
   let unclaimed = { ticketCode: "", claimKey: "" };
   let card = "";
+  let clientOrder = "";
 
   beforeAll(async () => {
     s = await startIdentityServer("pglite");
@@ -578,6 +607,20 @@ describe("authorization: every route × every caller", () => {
     });
     clientComment = ((await comment.json()) as { id: string }).id;
     card = await paymentMethod(s.app.deps, "succeeds");
+    const bought = await fetch(`${s.base}/v1/orders`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${tokens.client}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        practiceId: clientPractice,
+        items: ["DEFENCE", "INJUCTION"],
+        invoice: TEST_BILLING,
+        salesConditionsAccepted: true,
+        withdrawalWaiverAccepted: true,
+        idempotencyKey: "6f1c1a52-4a0e-4d7b-9a39-0b8f3c2d1e03",
+        payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: card }) },
+      }),
+    });
+    clientOrder = ((await bought.json()) as { order: { id: string } }).order.id;
   });
   afterAll(() => s.close());
 
@@ -594,7 +637,14 @@ describe("authorization: every route × every caller", () => {
   for (const c of TABLE) {
     it.each(CALLERS)(`${c.method} ${c.path} as %s`, async (caller) => {
       const token = tokens[caller];
-      const ids: Ids = { otherClient: otherClientId, clientPractice, clientComment, unclaimed, card };
+      const ids: Ids = {
+        otherClient: otherClientId,
+        clientPractice,
+        clientComment,
+        unclaimed,
+        card,
+        clientOrder,
+      };
       const body = typeof c.body === "function" ? c.body(ids) : c.body;
       const res = await fetch(`${s.base}${c.url(ids)}`, {
         method: c.method,

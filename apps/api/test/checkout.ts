@@ -24,6 +24,7 @@ export const checkoutBody = (practiceId: string, items: string[], extra: Record<
     items,
     invoice: TEST_BILLING,
     salesConditionsAccepted: true,
+    withdrawalWaiverAccepted: true,
     idempotencyKey: randomUUID(),
     ...extra,
   });

@@ -1,6 +1,4 @@
-import { randomUUID } from "node:crypto";
 import type { Actor } from "@argine/core/identity/policy";
-import { type OrderCreateBody, OrderCreateBodySchema } from "@argine/core/orders/orders-api";
 import type { DbHandle } from "@argine/db/client";
 import { findUserByEmail } from "@argine/db/queries/users";
 import { practices } from "@argine/db/schema";
@@ -8,6 +6,7 @@ import { seedDemo } from "@argine/db/seed";
 import { openTestDb, testDbKinds } from "@argine/db/testing";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkoutBody } from "../../test/checkout.ts";
 import { fatturaPaSchemaErrors } from "../../test/fatturapa-schema.ts";
 import { randomIp } from "../../test/identity.ts";
 import { paymentMethod } from "../../test/sandbox.ts";
@@ -18,14 +17,6 @@ import { accountsCsv, accountsZip, listAccountsDocuments, listAccountsOrders } f
 // The accountant's view on real orders paid through the sandbox: a month is a month of Italian days, and its
 // exports hold exactly the invoices and credit notes issued in it.
 
-const BILLING = {
-  taxCode: "RSSMRA85T10A562S",
-  address: "Via Roma 1",
-  zip: "00184",
-  city: "Roma",
-  province: "RM",
-  country: "IT",
-};
 const NOVEMBER = { from: "2026-11-01", to: "2026-11-30" };
 
 describe.each(testDbKinds())("the accountant's view on %s", (kind) => {
@@ -53,19 +44,13 @@ describe.each(testDbKinds())("the accountant's view on %s", (kind) => {
       .insert(practices)
       .values({ ticketCode: `AR-ACC${kind.slice(0, 2)}${++n}`, ownerId: client.userId })
       .returning();
-    const body = OrderCreateBodySchema.parse({
-      practiceId: practice?.id,
-      items,
-      invoice: BILLING,
-      salesConditionsAccepted: true,
-      withdrawalWaiverAccepted: true,
-      idempotencyKey: randomUUID(),
+    const body = checkoutBody(practice?.id as string, items, {
       payment: {
         type: "STRIPE",
         code: JSON.stringify({ payment_method_id: await paymentMethod(deps, "succeeds") }),
       },
-    } satisfies Record<string, unknown>);
-    const answer = await createOrder(deps, client, body as OrderCreateBody, randomIp());
+    });
+    const answer = await createOrder(deps, client, body, randomIp());
     expect(answer.order?.status).toBe("PAID");
     return { deps, order: answer.order };
   }

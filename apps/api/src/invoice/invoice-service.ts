@@ -15,7 +15,9 @@ import type { Db } from "@argine/db/client";
 import {
   findCreditNoteByToken,
   findInvoiceByToken,
+  findInvoiceOfOrder,
   findReceiptByToken,
+  insertCreditNote,
   insertInvoice,
   insertReceipt,
   nextDocumentNumber,
@@ -49,21 +51,11 @@ export async function issuePaymentDocuments(
   at: Date,
 ): Promise<void> {
   if (order.amountCents <= 0) return;
-  const vat = breakOutVat(lines.map((line) => ({ grossCents: line.finalPriceCents, vatRate: line.vatRate })));
+  const { documentLines, vat } = documentLinesOf(lines);
   if (vat.totalCents !== order.amountCents) {
     throw new Error(`order ${order.id}: lines add up to ${vat.totalCents}, not ${order.amountCents}`);
   }
-  const documentLines = lines.map((line, index): DocumentLine => {
-    const split = vat.lines[index] ?? { taxableCents: 0, vatCents: 0 };
-    return {
-      productCode: line.productCode,
-      description: line.name,
-      grossCents: line.finalPriceCents,
-      vatRate: line.vatRate,
-      ...split,
-    };
-  });
-  const year = Number(romeCalendarDay(at).slice(0, 4));
+  const year = romeYear(at);
   await insertInvoice(tx, {
     orderId: order.id,
     year,
@@ -85,6 +77,65 @@ export async function issuePaymentDocuments(
     issuedAt: at,
     token: newLinkToken(),
     amountCents: order.amountCents,
+  });
+}
+
+/** Order lines as a document's lines: their final prices (VAT included) with the VAT broken out. */
+function documentLinesOf(lines: readonly OrderLineRow[]) {
+  const vat = breakOutVat(lines.map((line) => ({ grossCents: line.finalPriceCents, vatRate: line.vatRate })));
+  const documentLines = lines.map((line, index): DocumentLine => {
+    const split = vat.lines[index] ?? { taxableCents: 0, vatCents: 0 };
+    return {
+      productCode: line.productCode,
+      description: line.name,
+      grossCents: line.finalPriceCents,
+      vatRate: line.vatRate,
+      ...split,
+    };
+  });
+  return { documentLines, vat };
+}
+
+/** The Rome calendar year of an instant: a document's series restarts every year. */
+const romeYear = (at: Date) => Number(romeCalendarDay(at).slice(0, 4));
+
+/**
+ * A refund's documents, in the transaction that completes it (ADR 017): the credit note when the order has
+ * an invoice (an order a campaign paid wholly has none) — the refunded lines with their VAT broken out as on
+ * the invoice, seller and customer copied from it, numbered in its own yearly series — and the receipt of the
+ * money going back.
+ */
+export async function issueRefundDocuments(
+  tx: Db,
+  refund: { id: string; orderId: string; amountCents: number },
+  lines: readonly OrderLineRow[],
+  at: Date,
+): Promise<void> {
+  const invoice = await findInvoiceOfOrder(tx, refund.orderId);
+  if (invoice) {
+    const { documentLines, vat } = documentLinesOf(lines);
+    const year = romeYear(at);
+    await insertCreditNote(tx, {
+      invoiceId: invoice.id,
+      refundId: refund.id,
+      year,
+      number: await nextDocumentNumber(tx, "CREDIT_NOTE", year),
+      issuedAt: at,
+      token: newLinkToken(),
+      seller: invoice.seller,
+      customer: invoice.customer,
+      lines: documentLines,
+      taxableCents: vat.taxableCents,
+      vatCents: vat.vatCents,
+      totalCents: vat.totalCents,
+    });
+  }
+  await insertReceipt(tx, {
+    orderId: refund.orderId,
+    refundId: refund.id,
+    issuedAt: at,
+    token: newLinkToken(),
+    amountCents: refund.amountCents,
   });
 }
 

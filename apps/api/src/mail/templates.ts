@@ -103,3 +103,17 @@ export function orderConfirmationMail(
       `prossimi passi nella tua area personale:\n\n${ordersLink}${signature}`,
   };
 }
+
+/**
+ * A refund or a withdrawal: that there is news about the orders, nothing of which service or why (the
+ * mailbox may be read by the very person the case is about); the details are behind the sign-in.
+ */
+export function refundMail(to: string, name: string, ordersLink: string): Mail {
+  return {
+    to,
+    subject: "C'è un aggiornamento sui tuoi ordini",
+    text:
+      `Ciao ${name},\n\nc'è un aggiornamento su uno dei tuoi ordini su Argine: un importo ti è stato ` +
+      `rimborsato. Trovi i dettagli (e la nota di credito, se hai ricevuto fattura) nella tua area personale:\n\n${ordersLink}${signature}`,
+  };
+}

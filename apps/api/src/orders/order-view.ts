@@ -1,23 +1,33 @@
 import type { Order, OrderResponse } from "@argine/core/orders/orders-api";
+import { withdrawalDeadline } from "@argine/core/orders/refunds";
 import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import { cardErrorMessage } from "@argine/core/shared/messages";
 import { fromCents } from "@argine/core/shared/money";
 import { listOrderDocuments, type OrderDocuments } from "@argine/db/queries/invoice";
 import { listOrderLines, type OrderLineRow, type OrderRow } from "@argine/db/queries/orders";
 import { findPractice } from "@argine/db/queries/practices";
+import { listUnconfirmedRefunds } from "@argine/db/queries/refunds";
+import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { orderDocumentLinks } from "../invoice/invoice-service.ts";
 
 // An order as the API answers it (core's orders-api): euros at the edge, the card's Italian error message,
-// the links to its invoice, receipt and credit notes.
+// the links to its invoice, receipt and credit notes (ADR 016), the refunded lines, and until when the client
+// may still withdraw (ADR 017).
 
 export function orderView(
-  deps: Pick<Deps, "config">,
+  publicUrl: string,
   order: OrderRow,
   lines: readonly OrderLineRow[],
-  documents: OrderDocuments,
   practice: { ticketCode: string; status: string },
+  documents: OrderDocuments,
+  at: Date,
+  unconfirmed: ReadonlySet<string>,
 ): Order {
+  const own = lines.filter((line) => line.orderId === order.id);
+  const deadline = order.paidAt && withdrawalDeadline(order.paidAt);
+  const withdrawable =
+    deadline && at < deadline && own.some((line) => line.refundId === null && line.finalPriceCents > 0);
   return {
     id: order.id,
     practiceId: order.practiceId,
@@ -25,18 +35,18 @@ export function orderView(
     practiceStatus: PRACTICE_STATUS.schema.parse(practice.status),
     status: order.status,
     paymentType: order.paymentType,
-    lines: lines
-      .filter((line) => line.orderId === order.id)
-      .map((line) => ({
-        productCode: line.productCode,
-        name: line.name,
-        price: fromCents(line.priceCents),
-        discountedPrice: fromCents(line.discountedPriceCents),
-        campaignDiscount: fromCents(line.campaignCents),
-        voucherDiscount: fromCents(line.voucherCents),
-        finalPrice: fromCents(line.finalPriceCents),
-        vatRate: line.vatRate,
-      })),
+    lines: own.map((line) => ({
+      productCode: line.productCode,
+      name: line.name,
+      price: fromCents(line.priceCents),
+      discountedPrice: fromCents(line.discountedPriceCents),
+      campaignDiscount: fromCents(line.campaignCents),
+      voucherDiscount: fromCents(line.voucherCents),
+      finalPrice: fromCents(line.finalPriceCents),
+      vatRate: line.vatRate,
+      refunded: line.refundId !== null && !unconfirmed.has(line.refundId),
+      pendingRefundId: line.refundId !== null && unconfirmed.has(line.refundId) ? line.refundId : null,
+    })),
     total: fromCents(order.totalCents),
     discount: fromCents(order.discountCents),
     campaignDiscount: fromCents(order.campaignCents),
@@ -47,18 +57,43 @@ export function orderView(
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
     error: order.status === "FAILED" ? cardErrorMessage(order.errorCode ?? undefined) : null,
-    ...orderDocumentLinks(deps.config.publicUrl, documents, order.id),
+    ...orderDocumentLinks(publicUrl, documents, order.id),
+    withdrawableUntil: withdrawable && deadline ? deadline.toISOString() : null,
   };
+}
+
+/** Several orders as the API answers them: their lines, documents and unconfirmed refunds, a query each. */
+export async function orderViews<O extends OrderRow>(
+  deps: Deps,
+  orders: readonly O[],
+  practiceOf: (order: O) => { ticketCode: string; status: string },
+): Promise<Order[]> {
+  const ids = orders.map((o) => o.id);
+  const [lines, documents, pending] = await Promise.all([
+    listOrderLines(deps.db, ids),
+    listOrderDocuments(deps.db, ids),
+    listUnconfirmedRefunds(deps.db, ids),
+  ]);
+  const at = now(deps.clock);
+  const unconfirmed = new Set(pending.map((refund) => refund.id));
+  return orders.map((o) =>
+    orderView(deps.config.publicUrl, o, lines, practiceOf(o), documents, at, unconfirmed),
+  );
+}
+
+/** One order as the API answers it, with its practice as it now is. */
+export async function oneOrderView(deps: Deps, order: OrderRow): Promise<Order> {
+  const practice = await findPractice(deps.db, order.practiceId);
+  if (!practice) throw new Error(`order ${order.id} without its practice`);
+  const [view] = await orderViews(deps, [order], () => practice);
+  if (!view) throw new Error(`order ${order.id} not shown`);
+  return view;
 }
 
 /** The paid order as POST /v1/orders answers it, with its practice as it now is (OPEN). */
 export async function paidAnswer(deps: Deps, order: OrderRow): Promise<OrderResponse> {
-  const practice = await findPractice(deps.db, order.practiceId);
-  if (!practice) throw new Error(`order ${order.id} without its practice`);
-  const lines = await listOrderLines(deps.db, [order.id]);
-  const documents = await listOrderDocuments(deps.db, [order.id]);
   return {
-    order: orderView(deps, order, lines, documents, practice),
+    order: await oneOrderView(deps, order),
     requires_action: false,
     payment_intent_client_secret: null,
   };

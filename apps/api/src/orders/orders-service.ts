@@ -13,13 +13,11 @@ import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import { cardErrorMessage, MESSAGES } from "@argine/core/shared/messages";
 import { type PagingQuery, pageWindow } from "@argine/core/shared/paging";
 import type { Db } from "@argine/db/client";
-import { listOrderDocuments } from "@argine/db/queries/invoice";
 import {
   awaitingOrdersOfPractice,
   findOrderByKey,
   findPaymentOfOrder,
   insertOrder,
-  listOrderLines,
   listUserOrders,
   type OrderRow,
   settleOrder,
@@ -31,7 +29,7 @@ import type { Deps } from "../deps.ts";
 import type { PaymentIntent } from "../payments/payment-provider.ts";
 import { priceOrder } from "./order-pricing.ts";
 import { applyIntent, completePaidOrder, settleStaleOrder } from "./order-settlement.ts";
-import { orderView, paidAnswer } from "./order-view.ts";
+import { orderViews, paidAnswer } from "./order-view.ts";
 import { withCodeGuard } from "./wrong-codes.ts";
 
 // The checkout (spec §4 "Payment flow", ADR 014). POST /v1/orders is called once with the card's payment
@@ -134,6 +132,8 @@ async function openOrder(
       practiceId: practice.id,
       idempotencyKey: body.idempotencyKey,
       invoice: body.invoice,
+      // The client asked for the services to start at once (the checkbox the schema requires, ADR 017).
+      withdrawalWaiverAt: at,
       createdAt: at,
     },
     lines,
@@ -179,6 +179,8 @@ async function continueOrder(deps: Deps, order: OrderRow, code: PaymentCode | nu
 async function answer(deps: Deps, order: OrderRow, intent: PaymentIntent | null): Promise<OrderResponse> {
   switch (order.status) {
     case "PAID":
+    case "PARTIALLY_REFUNDED":
+    case "REFUNDED":
       return paidAnswer(deps, order);
     case "FAILED":
       throw new AppError("PAYMENT_FAILED", cardErrorMessage(order.errorCode ?? undefined));
@@ -193,13 +195,8 @@ async function answer(deps: Deps, order: OrderRow, intent: PaymentIntent | null)
 /** A client's own orders, newest first, with their lines and the practice's code. */
 export async function listOrders(deps: Deps, actor: Actor, query: PagingQuery): Promise<OrderList> {
   const { total, data } = await listUserOrders(deps.db, actor.userId, pageWindow(query));
-  const ids = data.map((o) => o.id);
-  const lines = await listOrderLines(deps.db, ids);
-  const documents = await listOrderDocuments(deps.db, ids);
   return {
     total,
-    data: data.map((o) =>
-      orderView(deps, o, lines, documents, { ticketCode: o.ticketCode, status: o.practiceStatus }),
-    ),
+    data: await orderViews(deps, data, (o) => ({ ticketCode: o.ticketCode, status: o.practiceStatus })),
   };
 }

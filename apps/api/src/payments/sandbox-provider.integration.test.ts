@@ -213,6 +213,39 @@ describe.each(testDbKinds())("the payment sandbox on %s", (kind) => {
       }),
     ).rejects.toMatchObject({ code: "BAD_REQUEST", message: CARD_ERROR_MESSAGES.generic });
   });
+
+  it("refunds part of a paid intent twice, answers the same key with the same refund, refuses more than left", async () => {
+    const { deps, pay } = sandbox();
+    const intent = await pay("succeeds", crypto.randomUUID(), 10_000);
+    const first = await deps.payments.refund({
+      intentId: intent.id,
+      amountCents: 3_000,
+      idempotencyKey: "r-1",
+    });
+    expect(first).toMatchObject({ intentId: intent.id, amountCents: 3_000, status: "succeeded" });
+    const second = await deps.payments.refund({
+      intentId: intent.id,
+      amountCents: 5_000,
+      idempotencyKey: "r-2",
+    });
+    expect(second.id).not.toBe(first.id);
+    // A retry of the first (same key) is the first refund, not a third.
+    const retried = await deps.payments.refund({
+      intentId: intent.id,
+      amountCents: 3_000,
+      idempotencyKey: "r-1",
+    });
+    expect(retried.id).toBe(first.id);
+    const refunded = async () =>
+      (await handle.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intent.id)))[0]
+        ?.amountRefundedCents;
+    expect(await refunded()).toBe(8_000);
+    // 2 000 left: 2 001 is refused as Stripe refuses it (409), and nothing moves.
+    await expect(
+      deps.payments.refund({ intentId: intent.id, amountCents: 2_001, idempotencyKey: "r-3" }),
+    ).rejects.toMatchObject({ code: "CONFLICT", message: MESSAGES.refundTooLarge });
+    expect(await refunded()).toBe(8_000);
+  });
 });
 
 // PGlite has one connection: a race can only happen on PostgreSQL.

@@ -63,6 +63,7 @@ describe.each(testDbKinds())("Stripe as the payment provider, against the loopba
     items: ["TAKEDOWN", "INJUCTION"],
     invoice: TEST_BILLING,
     salesConditionsAccepted: true,
+    withdrawalWaiverAccepted: true,
     idempotencyKey,
     payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: paymentMethod }) },
   });

@@ -1,4 +1,4 @@
-import { ServicePicker } from "../features/orders/public.ts";
+import { PracticeOrdersPanel, ServicePicker } from "../features/orders/public.ts";
 import { CasePage } from "../features/practices/case-page.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/dashboard-case-home";
@@ -13,5 +13,5 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export default function Page() {
-  return <CasePage ServicePicker={ServicePicker} />;
+  return <CasePage ServicePicker={ServicePicker} StaffOrders={PracticeOrdersPanel} />;
 }

@@ -101,7 +101,7 @@ function percentOf(cents: number, percent: number): number {
  * Splits `total` cents in proportion to `weights` (largest remainder), so the parts add up to `total`
  * exactly. Ties go to the earlier weight.
  */
-function allocate(total: number, weights: readonly number[]): number[] {
+export function allocate(total: number, weights: readonly number[]): number[] {
   const sum = weights.reduce((acc, weight) => acc + weight, 0);
   if (sum === 0) return weights.map(() => 0);
   const exact = weights.map((weight) => (total * weight) / sum);

@@ -5,13 +5,20 @@ import type { OrderStatus } from "./orders-api.ts";
 // reconciliation job). The last three are final: a new attempt is a new order with a new idempotency key.
 // Each move is a conditional update (`where status = 'AWAITING_PAYMENT'`), so of the browser's second call,
 // the webhook and the job, exactly one wins.
+// A paid order's money may go back (ADR 017): some lines (PARTIALLY_REFUNDED, again for more lines) or the
+// last ones (REFUNDED, final). The lines themselves are the guard against a double refund (order_lines.refund_id).
 
 const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   AWAITING_PAYMENT: ["PAID", "FAILED", "ABANDONED"],
-  PAID: [],
+  PAID: ["PARTIALLY_REFUNDED", "REFUNDED"],
   FAILED: [],
   ABANDONED: [],
+  PARTIALLY_REFUNDED: ["PARTIALLY_REFUNDED", "REFUNDED"],
+  REFUNDED: [],
 };
+
+/** Statuses of an order that was paid: what a refund starts from, and what the client's history shows. */
+export const PAID_ORDER_STATUSES = ["PAID", "PARTIALLY_REFUNDED"] as const satisfies readonly OrderStatus[];
 
 export function canOrderTransition(from: OrderStatus, to: OrderStatus): boolean {
   return TRANSITIONS[from].includes(to);

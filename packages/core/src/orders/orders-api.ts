@@ -7,18 +7,23 @@ import { PRACTICE_STATUS } from "../practices/practice-status.ts";
 import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
 import { MESSAGES } from "../shared/messages.ts";
 import { PagingQuerySchema } from "../shared/paging.ts";
-import { SalesConditionsAcceptanceSchema, SelectedItemsSchema } from "./checkout.ts";
+import { SalesConditionsAcceptanceSchema, SelectedItemsSchema, WithdrawalWaiverSchema } from "./checkout.ts";
 
 // The shop's calls (spec §3 "Order", "Order create payload", "Order response", "Voucher / gift card"; §7).
 // Amounts are euros with two decimals, VAT included, as the products are served; the server keeps cents and
 // recomputes every amount from its own prices (ADR 014): nothing priced by the browser is read.
 
-/** An order's life: created waiting for its payment, then paid, failed (the card was refused) or abandoned. */
+/**
+ * An order's life: created waiting for its payment, then paid, failed (the card was refused) or abandoned;
+ * a paid order may then be refunded in part (some of its lines) or whole (ADR 017).
+ */
 export const ORDER_STATUS = labelledEnum({
   AWAITING_PAYMENT: "in attesa di pagamento",
   PAID: "pagato",
   FAILED: "pagamento non riuscito",
   ABANDONED: "abbandonato",
+  PARTIALLY_REFUNDED: "rimborsato in parte",
+  REFUNDED: "rimborsato",
 });
 export type OrderStatus = EnumValue<typeof ORDER_STATUS>;
 
@@ -53,6 +58,8 @@ export const OrderCreateBodySchema = z.object({
   items: SelectedItemsSchema,
   invoice: BillingDataSchema,
   salesConditionsAccepted: SalesConditionsAcceptanceSchema,
+  /** Stored as orders.withdrawal_waiver_at (ADR 017). */
+  withdrawalWaiverAccepted: WithdrawalWaiverSchema,
   voucherCode: VoucherCodeSchema.optional(),
   giftCardCode: GiftCardCodeSchema.optional(),
   /** One per checkout attempt, made by the browser: the same key never makes a second order or charge. */
@@ -71,6 +78,13 @@ export const OrderLineSchema = z.object({
   voucherDiscount: Euro,
   finalPrice: Euro,
   vatRate: z.number().nonnegative(),
+  /** Its money was given back (a refund or the client's withdrawal, ADR 017). */
+  refunded: z.boolean(),
+  /**
+   * A refund of it the provider has not confirmed yet (it failed or did not answer): staff retry it with this
+   * id as the idempotency key, so it is never refunded twice.
+   */
+  pendingRefundId: z.uuid().nullable(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
@@ -101,6 +115,8 @@ export const OrderSchema = z.object({
   receiptUrl: z.string().nullable(),
   /** A credit note per refund (issue 16), oldest first. */
   creditNotes: z.array(z.object({ number: z.string(), url: z.string() })),
+  /** Until when the client may withdraw from its services not begun yet; null once it is no longer possible. */
+  withdrawableUntil: z.iso.datetime({ offset: true }).nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -154,3 +170,27 @@ export const PdfFileSchema = z.string().meta({ description: "Il file PDF" });
 
 /** The user id of GET /v1/giftcard/user/assigned/{id}. */
 export const UserIdParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.invalidId }) });
+
+// ─── Refunds and withdrawal (ADR 017) ──────────────────────────────────────────────────────────────────
+
+/** An order's id in the path (the same shape as a user's). */
+export const OrderIdParamsSchema = UserIdParamsSchema;
+
+/** POST /v1/orders/{id}/refunds: staff give back some lines (or all), with a reason. */
+export const RefundCreateBodySchema = z.object({
+  productCodes: SelectedItemsSchema,
+  /** A withdrawal is the client's own call (POST /v1/orders/{id}/withdrawal). */
+  reason: z.enum(["STAFF", "REVIEW_BLOCKED"], { error: MESSAGES.badRequest }),
+  note: z.string().trim().max(1000).optional(),
+  /** One per refund decided: the refund's id, so a retry never refunds twice. */
+  idempotencyKey: z.uuid({ error: MESSAGES.invalidId }),
+});
+export type RefundCreateBody = z.infer<typeof RefundCreateBodySchema>;
+
+/** POST /v1/orders/{id}/withdrawal: the client withdraws from these services. */
+export const WithdrawalBodySchema = z.object({ productCodes: SelectedItemsSchema });
+export type WithdrawalBody = z.infer<typeof WithdrawalBodySchema>;
+
+/** GET /v1/practices/{id}/orders: a practice's paid orders, for staff. */
+export const PracticeOrdersParamsSchema = UserIdParamsSchema;
+export const PracticeOrderListSchema = z.array(OrderSchema);

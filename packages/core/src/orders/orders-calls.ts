@@ -10,12 +10,18 @@ import {
   GiftCardVerifyBodySchema,
   MoneyDocumentQuerySchema,
   OrderCreateBodySchema,
+  OrderIdParamsSchema,
   OrderListQuerySchema,
   OrderListSchema,
   OrderResponseSchema,
+  OrderSchema,
   PdfFileSchema,
+  PracticeOrderListSchema,
+  PracticeOrdersParamsSchema,
   ReceiptQuerySchema,
+  RefundCreateBodySchema,
   UserIdParamsSchema,
+  WithdrawalBodySchema,
 } from "./orders-api.ts";
 import { ORDERS_ROUTES } from "./orders-routes.ts";
 
@@ -33,6 +39,9 @@ const SCHEMAS = {
   invoice: { query: MoneyDocumentQuerySchema, response: DocumentFileSchema },
   receipt: { query: ReceiptQuerySchema, response: PdfFileSchema },
   creditNote: { query: MoneyDocumentQuerySchema, response: DocumentFileSchema },
+  refund: { params: OrderIdParamsSchema, body: RefundCreateBodySchema, response: OrderSchema },
+  withdraw: { params: OrderIdParamsSchema, body: WithdrawalBodySchema, response: OrderSchema },
+  practiceOrders: { params: PracticeOrdersParamsSchema, response: PracticeOrderListSchema },
 };
 
 export type OrdersCallSchemas = typeof SCHEMAS;

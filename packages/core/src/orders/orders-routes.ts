@@ -16,4 +16,10 @@ export const ORDERS_ROUTES = defineRoutes<OrdersCallSchemas>()({
   invoice: { method: "GET", path: "/orders/invoice" },
   receipt: { method: "GET", path: "/orders/receipt" },
   creditNote: { method: "GET", path: "/orders/credit-note" },
+  /** Staff give back some lines of a paid order, or all (ADR 017). */
+  refund: { method: "POST", path: "/orders/:id/refunds", status: 201 },
+  /** The client withdraws from services not begun, within 14 days of the payment. */
+  withdraw: { method: "POST", path: "/orders/:id/withdrawal", status: 201 },
+  /** A practice's paid orders and their lines, for staff (the lawyer's case page). */
+  practiceOrders: { method: "GET", path: "/practices/:id/orders" },
 });

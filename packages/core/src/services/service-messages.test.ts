@@ -18,6 +18,12 @@ describe("service messages (spec §4)", () => {
     });
   });
 
+  it("says a cancelled service was refunded and where to read about it", () => {
+    expect(serviceStatusMessage("TAKEDOWN", "CANCELLED").label).toBe("annullato");
+    expect(serviceStatusMessage("TAKEDOWN", "CANCELLED").message).toContain("rimborsato");
+    expect(serviceStatusMessage("TAKEDOWN", "CANCELLED").message).toContain("fra i tuoi ordini");
+  });
+
   it("shows 'Errore Stato Non previsto' for a state it does not know", () => {
     expect(serviceStatusMessage("DEFENCE", "WAITING_COURT").message).toBe("Errore Stato Non previsto");
     expect(serviceStatusMessage("ADVICE", "").message).toBe("Errore Stato Non previsto");

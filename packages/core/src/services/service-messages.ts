@@ -9,6 +9,8 @@ export const SERVICE_STATUS = labelledEnum({
   IN_PROGRESS: "in corso",
   DOCUMENTS_READY: "documenti pronti",
   COMPLETED: "completato",
+  /** Refunded (ADR 017): staff's decision, the client's withdrawal, or a human review that blocked it. */
+  CANCELLED: "annullato",
 });
 export type ServiceStatus = EnumValue<typeof SERVICE_STATUS>;
 
@@ -18,6 +20,8 @@ export const TAKEN_IN_CHARGE =
 const TO_START = "Il servizio è attivo: ti guidiamo nei prossimi passi da questa pagina.";
 const DOCUMENTS_READY = "I documenti sono pronti: puoi scaricarli da questa pagina.";
 const IN_PROGRESS = "Ci stiamo lavorando: ti avvisiamo appena ci sono novità.";
+const CANCELLED =
+  "Il servizio è stato annullato e quanto avevi pagato ti è stato rimborsato: trovi i dettagli fra i tuoi ordini.";
 
 /** The label and message of a service in a status; an unknown status reads 'Errore Stato Non previsto'. */
 export function serviceStatusMessage(
@@ -39,5 +43,7 @@ export function serviceStatusMessage(
       return { label, message: DOCUMENTS_READY };
     case "COMPLETED":
       return { label, message: MESSAGES.noFurtherAction };
+    case "CANCELLED":
+      return { label, message: CANCELLED };
   }
 }

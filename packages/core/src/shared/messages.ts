@@ -173,6 +173,19 @@ export const MESSAGES = {
   orderPaymentMismatch: "Il pagamento indicato non corrisponde a questo ordine.",
   orderNotPayable: "Questo ordine non si può più pagare: riprova con un nuovo ordine.",
   paymentFailed: CARD_ERROR_GENERIC,
+  // refunds and withdrawal (issue 16, ADR 017)
+  withdrawalWaiverRequired:
+    "Per procedere devi chiedere che i servizi inizino subito e prendere atto del diritto di recesso.",
+  alreadyRefunded: "Uno dei servizi scelti è già stato rimborsato: aggiorna la pagina.",
+  serviceNotOnOrder: "Uno dei servizi scelti non fa parte di questo ordine.",
+  orderNotRefundable: "Questo ordine non è stato pagato: non c'è nulla da rimborsare.",
+  refundKeyReused: "Questa richiesta di rimborso è già stata usata per un altro rimborso.",
+  refundProviderFailed:
+    "Il circuito di pagamento non ha confermato il rimborso: riprova fra qualche minuto, non verrà rimborsato due volte.",
+  withdrawalExpired:
+    "Sono passati più di 14 giorni dal pagamento: il recesso non è più possibile. Se hai bisogno, scrivi all'avvocato dalla pagina della pratica.",
+  withdrawalServiceBegun:
+    "Uno dei servizi scelti è già iniziato: per il recesso scrivi all'avvocato dalla pagina della pratica, ti risponderà al più presto.",
 } as const;
 
 // §8 card payment errors shown to the user, keyed by the payment provider's decline/error code.

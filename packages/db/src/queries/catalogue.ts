@@ -249,6 +249,15 @@ export async function takeGiftCardBalance(db: Db, id: string, cents: number): Pr
   return Boolean(row);
 }
 
+/** The products a gift card pays for (by its primary key): what splits a refund between it and the card. */
+export async function giftCardProductCodes(db: Db, id: string): Promise<string[]> {
+  const [row] = await db
+    .select({ codes: giftCards.productCodes })
+    .from(giftCards)
+    .where(eq(giftCards.id, id));
+  return row?.codes ?? [];
+}
+
 export async function giveBackGiftCardBalance(db: Db, id: string, cents: number): Promise<void> {
   await db
     .update(giftCards)

@@ -170,6 +170,16 @@ export async function insertInvoice(tx: Db, invoice: NewInvoice): Promise<Invoic
   return row;
 }
 
+/** Stores a credit note, in the transaction that took its number (credit_notes_refund_key: one per refund). */
+export async function insertCreditNote(
+  tx: Db,
+  note: Omit<typeof creditNotes.$inferInsert, "id" | "createdAt">,
+): Promise<CreditNoteRow> {
+  const [row] = await tx.insert(creditNotes).values(note).returning();
+  if (!row) throw new Error("credit note not stored");
+  return row;
+}
+
 /** Stores a receipt (receipts_payment_key: one for an order's payment; receipts_refund_key: one a refund). */
 export async function insertReceipt(tx: Db, receipt: NewReceipt): Promise<ReceiptRow> {
   const [row] = await tx.insert(receipts).values(receipt).returning();

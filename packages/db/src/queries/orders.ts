@@ -1,4 +1,4 @@
-import { orderStatusesBefore } from "@argine/core/orders/lifecycle";
+import { orderStatusesBefore, PAID_ORDER_STATUSES } from "@argine/core/orders/lifecycle";
 import type { OrderStatus } from "@argine/core/orders/orders-api";
 import type { ServiceType } from "@argine/core/services/service-type";
 import { and, asc, count, desc, eq, inArray, lt, ne } from "drizzle-orm";
@@ -66,8 +66,8 @@ export function listOrderLines(db: Db, orderIds: readonly string[]): Promise<Ord
 }
 
 /**
- * Settles the order `to` PAID, FAILED or ABANDONED if core's lifecycle table allows it from the order's
- * status (AWAITING_PAYMENT): undefined when another caller settled it first.
+ * Moves the order `to` a status if core's lifecycle table allows it from the order's status (PAID, FAILED
+ * or ABANDONED from AWAITING_PAYMENT; the refunded ones from PAID): undefined when another caller moved it first.
  */
 export async function settleOrder(
   db: Db,
@@ -123,9 +123,12 @@ export async function listUserOrders(
   userId: string,
   page: { limit: number; offset: number },
 ): Promise<{ total: number; data: UserOrderRow[] }> {
-  // What was bought, or is being paid: a refused or abandoned attempt bought nothing and stays out of the
-  // history (it stays in the table for support and the reconciliation).
-  const shown = and(eq(orders.userId, userId), inArray(orders.status, ["PAID", "AWAITING_PAYMENT"]));
+  // What was bought (refunded or not), or is being paid: a refused or abandoned attempt bought nothing and
+  // stays out of the history (it stays in the table for support and the reconciliation).
+  const shown = and(
+    eq(orders.userId, userId),
+    inArray(orders.status, [...PAID_ORDER_STATUSES, "REFUNDED", "AWAITING_PAYMENT"]),
+  );
   const [totalRow] = await db.select({ n: count() }).from(orders).where(shown);
   const rows = await db
     .select({ order: orders, ticketCode: practices.ticketCode, practiceStatus: practices.status })

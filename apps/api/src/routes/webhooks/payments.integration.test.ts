@@ -70,6 +70,7 @@ describe.each(testDbKinds())("the sandbox's own event delivery, on %s", (kind) =
         items: ["TAKEDOWN", "INJUCTION"],
         invoice: TEST_BILLING,
         salesConditionsAccepted: true,
+        withdrawalWaiverAccepted: true,
         idempotencyKey: randomUUID(),
         payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: method.id }) },
       },
@@ -148,6 +149,7 @@ describe.each(testDbKinds())(
             items: ["TAKEDOWN"],
             invoice: TEST_BILLING,
             salesConditionsAccepted: true,
+            withdrawalWaiverAccepted: true,
             idempotencyKey: randomUUID(),
             payment: {
               type: "STRIPE",

@@ -1,6 +1,6 @@
 import { type CardForm, CardFormSchema } from "@argine/core/orders/card-form";
 import type { CartState, CartView, PaymentPlan } from "@argine/core/orders/cart-state";
-import { type Checkout, CheckoutSchema } from "@argine/core/orders/checkout";
+import { type Checkout, CheckoutSchema, WITHDRAWAL_WAIVER_TEXT } from "@argine/core/orders/checkout";
 import type { GiftCard, Order } from "@argine/core/orders/orders-api";
 import {
   groupCardNumber,
@@ -55,6 +55,7 @@ import { STRIPE_CARD_LABEL, StripeCardField } from "./stripe-card-field.tsx";
 interface CheckoutFormValues extends FieldValues {
   invoice: BillingFormValues;
   salesConditionsAccepted: boolean;
+  withdrawalWaiverAccepted: boolean;
   /** `element` only carries the error of Stripe's card element, which holds the card itself. */
   card: CardForm & { zip: string; element?: string };
 }
@@ -86,6 +87,7 @@ const FIELD_NAMES = [
   ...(Object.keys(CARD_LABELS) as (keyof typeof CARD_LABELS)[]),
   "card.element",
   "salesConditionsAccepted",
+  "withdrawalWaiverAccepted",
   "items",
 ] satisfies Path<CheckoutFormValues>[];
 
@@ -177,6 +179,7 @@ function PaymentForm({
     defaultValues: {
       invoice,
       salesConditionsAccepted: false,
+      withdrawalWaiverAccepted: false,
       card: { number: "", expiry: "", cvc: "", zip: "" },
     },
     fieldNames: FIELD_NAMES,
@@ -192,6 +195,7 @@ function PaymentForm({
         items: body.items,
         invoice: body.invoice,
         salesConditionsAccepted: body.salesConditionsAccepted,
+        withdrawalWaiverAccepted: body.withdrawalWaiverAccepted,
         ...(cart.voucher?.isValid && cart.voucherCode ? { voucherCode: cart.voucherCode } : {}),
         ...(giftCard && plan.giftCardAmount > 0 ? { giftCardCode: giftCard.code } : {}),
       };
@@ -247,6 +251,7 @@ function PaymentForm({
         ? []
         : [{ name: "card.element" as const, label: STRIPE_CARD_LABEL }]),
     { name: "salesConditionsAccepted", label: "Condizioni generali di vendita" },
+    { name: "withdrawalWaiverAccepted", label: "Avvio immediato dei servizi" },
   ];
   const itemsError = checkout.error("items");
   const fieldsMissing =
@@ -359,6 +364,12 @@ function PaymentForm({
         }
         required
         {...checkout.field("salesConditionsAccepted")}
+      />
+      <CheckboxField
+        label={WITHDRAWAL_WAIVER_TEXT}
+        hint="Puoi comunque recedere entro 14 giorni dal pagamento dai servizi non ancora iniziati, dalla pagina dei tuoi ordini."
+        required
+        {...checkout.field("withdrawalWaiverAccepted")}
       />
       <SendError error={checkout.submit.error} issuesPlaced={checkout.issuesPlaced} />
       <div className={formStyles.actions}>

@@ -27,13 +27,14 @@ function fillCard(number: string) {
 }
 
 /**
- * Accepts the conditions of sale. The province is chosen again first: happy-dom reads a select whose first
+ * Accepts the conditions of sale and asks for the services to start at once. The province is chosen again first: happy-dom reads a select whose first
  * option is empty as "edited" when react-hook-form registers it, so its stored value is not preselected there
  * (browsers preselect it).
  */
 function acceptConditions() {
   fireEvent.change(screen.getByLabelText(/^Provincia/), { target: { value: INVOICE.province } });
   fireEvent.click(screen.getByLabelText(/Ho letto e accetto/));
+  fireEvent.click(screen.getByLabelText(/^Chiedo che i servizi inizino subito/));
 }
 
 const orderCalls = (calls: StubbedCall[]) =>
@@ -116,7 +117,7 @@ describe("the checkout form", () => {
     expect(field(/^Città/).value).toBe("Milano");
   });
 
-  it("says every field must be filled and the conditions of sale accepted, and sends nothing", async () => {
+  it("says every field must be filled, the conditions of sale accepted and the start asked, and sends nothing", async () => {
     choose("TAKEDOWN");
     const { calls } = renderShop("add-services");
     fireEvent.change(await screen.findByLabelText(/^Città/), { target: { value: "" } });
@@ -125,6 +126,7 @@ describe("the checkout form", () => {
     fireEvent.click(screen.getByRole("button", { name: "Paga 120,00 €" }));
     expect(await screen.findByText(MESSAGES.checkoutFieldsRequired)).toBeTruthy();
     expect(screen.getAllByText(MESSAGES.salesConditionsRequired).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(MESSAGES.withdrawalWaiverRequired).length).toBeGreaterThan(0);
     expect(field(/^Numero della carta/).getAttribute("aria-invalid")).toBe("true");
     expect(field(/^Città/).getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByRole("heading", { name: /errori da correggere/ })).toBeTruthy();
@@ -192,6 +194,7 @@ describe("the payment (spec §4 'Payment flow')", () => {
       items: ["TAKEDOWN"],
       invoice: INVOICE,
       salesConditionsAccepted: true,
+      withdrawalWaiverAccepted: true,
       idempotencyKey: expect.any(String),
       payment: { type: "STRIPE", code: '{"payment_method_id":"pm_3ds"}' },
     });

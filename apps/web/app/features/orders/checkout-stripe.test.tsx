@@ -91,6 +91,7 @@ async function openCheckout(routes: Parameters<typeof renderShop>[1] = {}) {
   await waitFor(() => expect(standIn.mountedIn).not.toBeNull());
   fireEvent.change(screen.getByLabelText(/^Provincia/), { target: { value: INVOICE.province } });
   fireEvent.click(screen.getByLabelText(/Ho letto e accetto/));
+  fireEvent.click(screen.getByLabelText(/^Chiedo che i servizi inizino subito/));
   return shop;
 }
 

@@ -6,7 +6,9 @@ import styles from "./orders.module.css";
  * token, answered as an attachment. A paid order of 0 € has none, and says why.
  */
 export function OrderDocuments({ order }: { order: Order }) {
-  if (order.status !== "PAID") return null;
+  // A paid order keeps its documents when some or all of it is refunded: the credit notes join them.
+  if (order.status !== "PAID" && order.status !== "PARTIALLY_REFUNDED" && order.status !== "REFUNDED")
+    return null;
   if (!order.invoiceUrl && !order.receiptUrl) {
     return order.amount === 0 ? (
       <p className={styles.muted}>Non hai pagato nulla per questo ordine: non ci sono fattura né ricevuta.</p>

@@ -1,4 +1,4 @@
-import type { OrderCreateBody } from "@argine/core/orders/orders-api";
+import type { OrderCreateBody, RefundCreateBody } from "@argine/core/orders/orders-api";
 import { ORDERS_ROUTES as CALLS } from "@argine/core/orders/orders-routes";
 import { PAYMENTS_ROUTES } from "@argine/core/payments/payments-routes";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
@@ -51,3 +51,19 @@ export const requestGiftCard = (promo: string) => call(CALLS.requestGiftCard, { 
 
 /** POST /v1/orders: the paid order, or the card action to do first (spec §4 "Payment flow"). */
 export const createOrder = (body: OrderCreateBody) => call(CALLS.create, { body });
+
+/** A practice's paid orders, for staff (the case page's refunds). Under "orders": a refund refreshes it. */
+export function practiceOrdersQueryOptions(practiceId: string) {
+  return queryOptions({
+    queryKey: [...ORDERS_QUERY_KEY, "practice", practiceId] as const,
+    queryFn: ({ signal }) => call(CALLS.practiceOrders, { params: { id: practiceId }, signal }),
+  });
+}
+
+/** POST /v1/orders/{id}/refunds (staff): the order as it is after the refund. */
+export const refundOrder = (orderId: string, body: RefundCreateBody) =>
+  call(CALLS.refund, { params: { id: orderId }, body });
+
+/** POST /v1/orders/{id}/withdrawal (the client): the order with those services refunded. */
+export const withdrawFromOrder = (orderId: string, productCodes: OrderCreateBody["items"]) =>
+  call(CALLS.withdraw, { params: { id: orderId }, body: { productCodes } });

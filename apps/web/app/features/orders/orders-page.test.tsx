@@ -1,6 +1,7 @@
 import { casePath } from "@argine/core/practices/case-path";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { ModalRoot } from "../../shared/modal/modal-root.tsx";
 import { renderWithApp, stubApi } from "../../test-render.tsx";
 import { OrdersPage } from "./orders-page.tsx";
 import { paidOrder, TICKET } from "./orders-test-helpers.tsx";
@@ -88,5 +89,53 @@ describe("/dashboard/orders", () => {
     await screen.findByText("Pagina 2 di 2");
     expect(router.state.location.search).toBe("?page=2");
     await waitFor(() => expect(calls.some((c) => c.url.includes("page=2&pageSize=10"))).toBe(true));
+  });
+
+  it("shows a refunded service, the credit note's link, and the withdrawal while it is allowed", async () => {
+    const takedown = paidOrder().lines[0] as never as Record<string, unknown>;
+    const order = paidOrder({
+      status: "PARTIALLY_REFUNDED",
+      lines: [
+        { ...takedown, refunded: false } as never,
+        { ...takedown, productCode: "INJUCTION", name: "Diffida", finalPrice: 80, refunded: true } as never,
+      ],
+      amount: 200,
+      creditNotes: [{ number: "NC-2026/3", url: "http://localhost/v1/orders/credit-note?token=abc" }],
+      withdrawableUntil: "2026-12-08T10:01:00.000Z",
+    });
+    const withdrawn = { ...order, status: "REFUNDED", withdrawableUntil: null };
+    let done = false;
+    const { calls } = stubApi({
+      "GET /v1/orders": () => ({ status: 200, body: { total: 1, data: [done ? withdrawn : order] } }),
+      [`POST /v1/orders/${order.id}/withdrawal`]: () => {
+        done = true;
+        return { status: 201, body: withdrawn };
+      },
+    });
+    renderWithApp(
+      <>
+        <OrdersPage />
+        <ModalRoot />
+      </>,
+      { url: "/dashboard/orders" },
+    );
+    const card = await screen.findByRole("article", { name: "Ordine del 24 novembre 2026" });
+    expect(card.textContent).toContain("rimborsato in parte");
+    expect(card.textContent).toContain("DiffidaRimborsato 80,00 €");
+    expect(card.textContent).toContain("Rimborsato80,00 €");
+    // The invoice and the receipt stay beside the credit note of the part given back.
+    expect(within(card).getByRole("link", { name: "Scarica la fattura" })).toBeTruthy();
+    expect(
+      within(card).getByRole("link", { name: "Scarica la nota di credito NC-2026/3" }).getAttribute("href"),
+    ).toBe("http://localhost/v1/orders/credit-note?token=abc");
+    expect(card.textContent).toContain("Possibile fino al 8 dicembre 2026");
+
+    fireEvent.click(within(card).getByRole("button", { name: "Esercita il recesso" }));
+    const dialog = await screen.findByRole("dialog", { name: "Vuoi esercitare il recesso?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Sì, esercita il recesso" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "POST")?.body).toEqual({ productCodes: ["TAKEDOWN"] }),
+    );
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Esercita il recesso" })).toBeNull());
   });
 });

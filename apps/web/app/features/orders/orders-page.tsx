@@ -1,13 +1,21 @@
 import { ORDER_STATUS, type Order } from "@argine/core/orders/orders-api";
 import { casePath } from "@argine/core/practices/case-path";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
+import { CONFIRM_MODAL_ID } from "../../shared/modal/confirm-modal.tsx";
+import { useModalStore } from "../../shared/modal/modal-store.ts";
 import { PRACTICES_PATH } from "../../shared/navigation/navigation.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
 import { formatDay } from "../../shared/ui/dates.ts";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
 import { Pager } from "../../shared/ui/pager.tsx";
 import { OrderDocuments } from "./order-documents.tsx";
-import { ORDERS_PAGE_SIZE, ordersQueryOptions } from "./order-queries.ts";
+import {
+  ORDERS_PAGE_SIZE,
+  ORDERS_QUERY_KEY,
+  ordersQueryOptions,
+  withdrawFromOrder,
+} from "./order-queries.ts";
 import { OrderSummary } from "./order-summary.tsx";
 import styles from "./orders.module.css";
 
@@ -74,6 +82,45 @@ function OrderCard({ order }: { order: Order }) {
       <OrderSummary order={order} />
       <OrderDocuments order={order} />
       {order.error ? <p className={styles.muted}>{order.error}</p> : null}
+      {order.withdrawableUntil ? <Withdrawal order={order} until={order.withdrawableUntil} /> : null}
     </article>
+  );
+}
+
+/**
+ * The right of withdrawal (ADR 017): until 14 days after the payment the client may withdraw from the
+ * services not begun yet and is refunded at once; for a service begun the API says to write to the lawyer,
+ * and the error modal shows it.
+ */
+function Withdrawal({ order, until }: { order: Order; until: string }) {
+  const queryClient = useQueryClient();
+  const modal = useModalStore();
+  const open = order.lines.filter((line) => !line.refunded && !line.pendingRefundId);
+  const withdraw = useMutation({
+    mutationFn: () =>
+      withdrawFromOrder(
+        order.id,
+        open.map((line) => line.productCode),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
+  });
+  const ask = () =>
+    modal.open(CONFIRM_MODAL_ID, {
+      title: "Vuoi esercitare il recesso?",
+      message:
+        `Annulliamo ${open.map((line) => line.name).join(", ")} e ti rimborsiamo subito ` +
+        "con lo stesso mezzo di pagamento. Vale per i servizi non ancora iniziati.",
+      confirmLabel: "Sì, esercita il recesso",
+      onConfirm: () => withdraw.mutateAsync(),
+    });
+  return (
+    <div className={styles.orderActions}>
+      <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={ask}>
+        Esercita il recesso
+      </button>
+      <span className={styles.muted}>
+        Possibile fino al {formatDay(until)} per i servizi non ancora iniziati.
+      </span>
+    </div>
   );
 }

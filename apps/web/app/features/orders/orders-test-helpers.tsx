@@ -60,6 +60,8 @@ export function paidOrder(extra: Partial<Order> = {}): Order {
         voucherDiscount: 0,
         finalPrice: 120,
         vatRate: 22,
+        refunded: false,
+        pendingRefundId: null,
       },
     ],
     total: 150,
@@ -75,6 +77,7 @@ export function paidOrder(extra: Partial<Order> = {}): Order {
     invoiceUrl: "http://localhost/v1/orders/invoice?token=fattura-di-prova",
     receiptUrl: "http://localhost/v1/orders/receipt?token=ricevuta-di-prova",
     creditNotes: [],
+    withdrawableUntil: null,
     ...extra,
   };
 }

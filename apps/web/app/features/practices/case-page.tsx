@@ -44,8 +44,17 @@ export function useAvailableProducts(practice: PracticeDetail): { offer: CartPro
   return { offer, isPending: products.isPending || advice.isPending };
 }
 
+/** Staff's view of the practice's paid orders and their refunds (the shop's, given by the route as well). */
+export type StaffOrdersComponent = ComponentType<{ practice: PracticeDetail }>;
+
 /** {base}/{ticketCode}: the case page (spec §2), the practice detail with its services and messages. */
-export function CasePage({ ServicePicker }: { ServicePicker?: ServicePickerComponent } = {}) {
+export function CasePage({
+  ServicePicker,
+  StaffOrders,
+}: {
+  ServicePicker?: ServicePickerComponent;
+  StaffOrders?: StaffOrdersComponent;
+} = {}) {
   const { practice, staff } = useCase();
   return (
     <>
@@ -63,6 +72,7 @@ export function CasePage({ ServicePicker }: { ServicePicker?: ServicePickerCompo
       <FeedbackSection practice={practice} />
       <ServicesSection practice={practice} staff={staff} ServicePicker={ServicePicker} />
       {staff ? <LawyerBox practice={practice} /> : null}
+      {staff && StaffOrders ? <StaffOrders practice={practice} /> : null}
       <CommentsPanel practice={practice} staff={staff} />
       <EmailsLog practice={practice} staff={staff} />
       {staff ? null : <ClosePracticeSection practice={practice} />}

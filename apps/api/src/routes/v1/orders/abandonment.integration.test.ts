@@ -38,6 +38,7 @@ describe.each(testDbKinds())("orders left awaiting their card, on %s", (kind) =>
         items: ["TAKEDOWN"],
         invoice: TEST_BILLING,
         salesConditionsAccepted: true,
+        withdrawalWaiverAccepted: true,
         idempotencyKey: randomUUID(),
         payment: {
           type: "STRIPE",

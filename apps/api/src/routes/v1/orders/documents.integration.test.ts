@@ -54,6 +54,7 @@ describe.each(testDbKinds())("the money documents on %s", (kind) => {
         items,
         invoice: TEST_BILLING,
         salesConditionsAccepted: true,
+        withdrawalWaiverAccepted: true,
         idempotencyKey: randomUUID(),
         ...(card && {
           payment: {

@@ -17,6 +17,7 @@ import {
   verifyVoucher,
 } from "../../../orders/coupons-service.ts";
 import { createOrder, listOrders } from "../../../orders/orders-service.ts";
+import { practiceOrders, refundOrder, withdrawFromOrder } from "../../../orders/refunds-service.ts";
 
 // A document's token is its holder's capability: the limit keeps the lookups from turning into a scan.
 const documentLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
@@ -127,5 +128,32 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     config: documentLimit,
     handler: async (request, reply) =>
       sendFile(reply, await creditNoteFile(deps, request.query.token, request.query.format)),
+  });
+
+  app.route({
+    ...callRoute(CALLS.refund, {
+      tags,
+      summary:
+        "Rimborsa alcuni servizi di un ordine pagato, o tutti (solo staff): carta e gift card, servizi " +
+        "annullati, nota di credito; la stessa idempotencyKey non rimborsa mai due volte",
+    }),
+    handler: (request) => refundOrder(deps, requireActor(request), request.params.id, request.body),
+  });
+
+  app.route({
+    ...callRoute(CALLS.withdraw, {
+      tags,
+      summary:
+        "Recesso del cliente dai servizi non ancora iniziati, entro 14 giorni dal pagamento: rimborso immediato",
+    }),
+    handler: (request) => withdrawFromOrder(deps, requireActor(request), request.params.id, request.body),
+  });
+
+  app.route({
+    ...callRoute(CALLS.practiceOrders, {
+      tags,
+      summary: "Gli ordini pagati di una pratica con i loro servizi, per lo staff",
+    }),
+    handler: (request) => practiceOrders(deps, requireActor(request), request.params.id),
   });
 };

@@ -70,6 +70,7 @@ describe.each(testDbKinds())("the shop's routes on %s", (kind) => {
     items,
     invoice: TEST_BILLING,
     salesConditionsAccepted: true,
+    withdrawalWaiverAccepted: true,
     idempotencyKey: randomUUID(),
     payment: {
       type: "STRIPE",

@@ -1,0 +1,71 @@
+import { SANDBOX_TEST_CARDS } from "@argine/core/payments/sandbox-api";
+import { expect } from "@playwright/test";
+import { checkoutBody } from "../../apps/api/test/checkout.ts";
+import { newPractice, shoot, signInWithBearer, test } from "../shop.ts";
+import { expectAccessible, signIn } from "../support.ts";
+
+// Issue 16, acceptance 4: staff refund one service of a paid order from the case page; the client sees it
+// refunded on the orders page and on the case page (the service "annullato"). The credit note's link and its
+// FatturaPA check come with the invoices (part B) and the lead's generator, once merged (ADR 017).
+
+test("a lawyer refunds the formal notice of a paid order, and the client sees it refunded", async ({
+  page,
+  browser,
+  shopClient,
+}, testInfo) => {
+  test.slow();
+  // The client's order, paid through the API as the checkout sends it: takedown and formal notice.
+  const authorization = await signInWithBearer(page, shopClient.email, shopClient.password);
+  const { ticketCode, practiceId } = await newPractice(page, authorization);
+  const number = SANDBOX_TEST_CARDS.find((card) => card.scenario === "succeeds")?.number ?? "";
+  const method = await page.request.post("/v1/sandbox/payment-methods", {
+    data: { number, expMonth: 12, expYear: 2034, cvc: "123" },
+  });
+  expect(method.status(), await method.text()).toBe(201);
+  const bought = await page.request.post("/v1/orders", {
+    headers: { authorization },
+    data: checkoutBody(practiceId, ["TAKEDOWN", "INJUCTION"], {
+      payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: (await method.json()).id }) },
+    }),
+  });
+  expect(bought.status(), await bought.text()).toBe(200);
+
+  // The lawyer, on the case page: the order and its services, "Rimborsa" for the formal notice, the dialog.
+  const staff = await browser.newContext();
+  const lawyer = await staff.newPage();
+  await signIn(lawyer, "avvocato@demo.argine.it");
+  await lawyer.goto(`/dashboard/practices/case/${ticketCode}`);
+  const orders = lawyer.getByRole("region", { name: "Ordini e rimborsi" });
+  const order = orders.getByRole("article");
+  await expect(order).toContainText("Takedown");
+  await expect(order).toContainText("Diffida");
+  await order.getByRole("button", { name: "Rimborsa Diffida" }).click();
+  const dialog = lawyer.getByRole("dialog", { name: "Confermi il rimborso?" });
+  await expect(dialog).toContainText("Rimborsiamo Diffida: 199,00 €");
+  await dialog.getByLabel(/^Motivo/).selectOption({ label: "rimborso deciso dallo staff" });
+  await dialog.getByLabel(/^Nota interna/).fill("Il cliente ha risolto con la piattaforma.");
+  await expectAccessible(lawyer);
+  await shoot(lawyer, testInfo, "refund-1-dialog");
+  await dialog.getByRole("button", { name: "Conferma il rimborso" }).click();
+  await expect(lawyer.getByText("Rimborso eseguito: Diffida.")).toBeVisible();
+  await expect(order).toContainText("rimborsato in parte");
+  await expect(order.getByRole("button", { name: "Rimborsa Diffida" })).toHaveCount(0);
+  await expect(order.getByRole("button", { name: "Rimborsa Takedown" })).toBeVisible();
+  await expectAccessible(lawyer);
+  await shoot(lawyer, testInfo, "refund-2-staff-after");
+  await staff.close();
+
+  // The client: the orders page shows the refunded service and amount; the case page, the service cancelled.
+  await page.goto("/dashboard/orders");
+  const mine = page.getByRole("article").filter({ has: page.getByRole("link", { name: ticketCode }) });
+  await expect(mine).toContainText("rimborsato in parte");
+  await expect(mine).toContainText("DiffidaRimborsato 199,00 €");
+  await expect(mine.locator("dt:text-is('Rimborsato') + dd")).toHaveText("199,00 €");
+  await expectAccessible(page);
+  await shoot(page, testInfo, "refund-3-client-orders");
+  await mine.getByRole("link", { name: ticketCode }).click();
+  await expect(
+    page.getByText(/Il servizio è stato annullato e quanto avevi pagato ti è stato rimborsato/),
+  ).toBeVisible();
+  await shoot(page, testInfo, "refund-4-client-case");
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import type { Actor } from "../identity/policy.ts";
+import {
+  giftCardShares,
+  refundAmounts,
+  refundsPolicy,
+  statusAfterRefund,
+  withdrawalDeadline,
+} from "./refunds.ts";
+
+const client: Actor = { userId: "u-client", roles: [] };
+const lawyer: Actor = { userId: "u-lawyer", roles: ["lawyer"] };
+const admin: Actor = { userId: "u-admin", roles: ["admin"] };
+
+const LINES = [
+  { productCode: "TAKEDOWN", finalCents: 9_900 },
+  { productCode: "INJUCTION", finalCents: 14_900 },
+  { productCode: "ADVICE", finalCents: 4_900 },
+];
+
+describe("refunds", () => {
+  it("lets staff refund and only the buyer withdraw", () => {
+    expect(refundsPolicy(lawyer, "refund", { ownerId: "u-client" })).toBe(true);
+    expect(refundsPolicy(admin, "refund", { ownerId: "u-client" })).toBe(true);
+    expect(refundsPolicy(client, "refund", { ownerId: "u-client" })).toBe(false);
+    expect(refundsPolicy(null, "refund", { ownerId: "u-client" })).toBe(false);
+    expect(refundsPolicy(client, "withdraw", { ownerId: "u-client" })).toBe(true);
+    expect(refundsPolicy(lawyer, "withdraw", { ownerId: "u-client" })).toBe(false);
+  });
+
+  it("gives a line's money back to the card when no gift card paid", () => {
+    expect(refundAmounts(LINES, null, ["INJUCTION"])).toEqual({
+      amountCents: 14_900,
+      cardCents: 14_900,
+      giftCardCents: 0,
+    });
+  });
+
+  it("spreads a gift card over the lines it paid, so refunds of every line give back exactly what it paid", () => {
+    const giftCard = { cents: 10_001, productCodes: ["TAKEDOWN", "ADVICE"] };
+    const shares = giftCardShares(LINES, giftCard);
+    expect(shares[1]).toBe(0);
+    expect(shares.reduce((a, b) => a + b, 0)).toBe(10_001);
+    const parts = LINES.map((line) => refundAmounts(LINES, giftCard, [line.productCode]));
+    expect(parts.reduce((sum, part) => sum + part.giftCardCents, 0)).toBe(10_001);
+    expect(parts.reduce((sum, part) => sum + part.amountCents, 0)).toBe(29_700);
+    for (const part of parts) expect(part.cardCents + part.giftCardCents).toBe(part.amountCents);
+    expect(refundAmounts(LINES, giftCard, ["TAKEDOWN", "INJUCTION", "ADVICE"])).toEqual({
+      amountCents: 29_700,
+      cardCents: 19_699,
+      giftCardCents: 10_001,
+    });
+  });
+
+  it("names the order's status after a refund: some lines or all", () => {
+    expect(statusAfterRefund([{ refunded: true }, { refunded: false }])).toBe("PARTIALLY_REFUNDED");
+    expect(statusAfterRefund([{ refunded: true }, { refunded: true }])).toBe("REFUNDED");
+  });
+
+  it("allows withdrawal for 14 days from the payment", () => {
+    expect(withdrawalDeadline(new Date("2026-11-01T10:00:00Z")).toISOString()).toBe(
+      "2026-11-15T10:00:00.000Z",
+    );
+  });
+});
