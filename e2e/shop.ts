@@ -139,7 +139,7 @@ export async function buyTakedown(page: Page, email: string, password: string): 
   await expect(page.getByRole("heading", { level: 1, name: "Riepilogo dell'acquisto" })).toBeVisible();
   await fillBilling(page);
   await fillCard(page, "4242 4242 4242 4242");
-  await page.getByLabel(/^Ho letto e accetto le condizioni generali di vendita/).check();
+  await acceptCheckoutTerms(page);
   await page.getByRole("button", { name: "Paga 99,00 €" }).click();
   await page.waitForURL(`**${casePage}/add-services/payment/success`);
   await expect(page.getByRole("heading", { level: 1, name: "Pagamento riuscito" })).toBeVisible();

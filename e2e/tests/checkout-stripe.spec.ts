@@ -1,7 +1,14 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { STRIPE_API_URL, STRIPE_BASE_URL } from "../server.ts";
-import { newPractice, pickServices, shoot, signInWithBearer } from "../shop.ts";
+import {
+  acceptCheckoutTerms,
+  fillBilling,
+  newPractice,
+  pickServices,
+  shoot,
+  signInWithBearer,
+} from "../shop.ts";
 import { expectAccessible } from "../support.ts";
 
 // Issue 16: the checkout with Stripe as the card provider, on the server started with Stripe's test keys
@@ -34,12 +41,8 @@ async function checkout(page: Page): Promise<string> {
   await pickServices(page, ["Takedown"]);
   await page.getByRole("button", { name: "Vai al riepilogo dell'acquisto" }).click();
   await page.waitForURL(`**/dashboard/practices/case/${ticketCode}/add-services`);
-  await page.getByLabel(/^Codice fiscale o partita IVA/).fill("RSSMRA85T10A562S");
-  await page.getByLabel(/^Indirizzo/).fill("Via Roma 1");
-  await page.getByRole("textbox", { name: "CAP", exact: true }).fill("00184");
-  await page.getByLabel(/^Città/).fill("Roma");
-  await page.getByLabel(/^Provincia/).selectOption({ label: "Roma (RM)" });
-  await page.getByLabel(/^Ho letto e accetto le condizioni generali di vendita/).check();
+  await fillBilling(page);
+  await acceptCheckoutTerms(page);
   return ticketCode;
 }
 

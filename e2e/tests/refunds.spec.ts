@@ -1,12 +1,15 @@
+import { readFile } from "node:fs/promises";
 import { SANDBOX_TEST_CARDS } from "@argine/core/payments/sandbox-api";
 import { expect } from "@playwright/test";
 import { checkoutBody } from "../../apps/api/test/checkout.ts";
+import { fatturaPaSchemaErrors } from "../../apps/api/test/fatturapa-schema.ts";
+import { pdfText } from "../../apps/api/test/pdf-text.ts";
 import { newPractice, shoot, signInWithBearer, test } from "../shop.ts";
 import { expectAccessible, signIn } from "../support.ts";
 
 // Issue 16, acceptance 4: staff refund one service of a paid order from the case page; the client sees it
-// refunded on the orders page and on the case page (the service "annullato"). The credit note's link and its
-// FatturaPA check come with the invoices (part B) and the lead's generator, once merged (ADR 017).
+// refunded on the orders page and on the case page (the service "annullato"), and downloads the credit note,
+// whose FatturaPA file (TD04, naming the invoice it corrects) is valid against the official schema.
 
 test("a lawyer refunds the formal notice of a paid order, and the client sees it refunded", async ({
   page,
@@ -61,6 +64,24 @@ test("a lawyer refunds the formal notice of a paid order, and the client sees it
   await expect(mine).toContainText("rimborsato in parte");
   await expect(mine).toContainText("DiffidaRimborsato 199,00 €");
   await expect(mine.locator("dt:text-is('Rimborsato') + dd")).toHaveText("199,00 €");
+  // The invoice of the whole order stays; the credit note gives back the formal notice's part.
+  const invoiceLink = mine.getByRole("link", { name: "Scarica la fattura" });
+  const noteLink = mine.getByRole("link", { name: /^Scarica la nota di credito NC-\d{4}\/\d+$/ });
+  await expect(invoiceLink).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent("download"), noteLink.click()]);
+  const note = await pdfText(new Uint8Array(await readFile(await download.path())));
+  expect(note).toMatch(/Nota di credito n\. NC-\d{4}\/\d+ del \d{2}\/\d{2}\/\d{4}/);
+  expect(note).toContain("Codice fiscale RSSMRA85T10A562S");
+  expect(note).toContain("Diffida 163,11 € 35,89 € 199,00 €");
+  const xml = await (await page.request.get(`${await noteLink.getAttribute("href")}&format=xml`)).text();
+  expect(xml).toContain("<TipoDocumento>TD04</TipoDocumento>");
+  expect(xml).toContain("<ImportoTotaleDocumento>199.00</ImportoTotaleDocumento>");
+  const invoicePdf = await page.request.get((await invoiceLink.getAttribute("href")) ?? "");
+  const invoiceNumber = /Fattura n\. (\d{4}\/\d+)/.exec(
+    await pdfText(new Uint8Array(await invoicePdf.body())),
+  )?.[1];
+  expect(xml).toContain(`<DatiFattureCollegate><IdDocumento>${invoiceNumber}</IdDocumento>`);
+  expect(await fatturaPaSchemaErrors(xml)).toEqual([]);
   await expectAccessible(page);
   await shoot(page, testInfo, "refund-3-client-orders");
   await mine.getByRole("link", { name: ticketCode }).click();
