@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { GiftCard, OrderList, OrderResponse } from "@argine/core/orders/orders-api";
 import type { SandboxScenario } from "@argine/core/payments/sandbox-api";
 import { MESSAGES } from "@argine/core/shared/messages";
@@ -8,7 +7,7 @@ import { DEMO_SHOP } from "@argine/db/seed";
 import { testDbKinds } from "@argine/db/testing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_BILLING } from "../../../../test/checkout.ts";
+import { checkoutBody } from "../../../../test/checkout.ts";
 import { demoTokens, type IdentityServer, randomIp, startIdentityServer } from "../../../../test/identity.ts";
 import { jobsSettled } from "../../../../test/jobs.ts";
 import { paymentMethod } from "../../../../test/sandbox.ts";
@@ -65,19 +64,14 @@ describe.each(testDbKinds())("the shop's routes on %s", (kind) => {
     items: string[],
     scenario: SandboxScenario,
     extra: Record<string, unknown> = {},
-  ) => ({
-    practiceId,
-    items,
-    invoice: TEST_BILLING,
-    salesConditionsAccepted: true,
-    withdrawalWaiverAccepted: true,
-    idempotencyKey: randomUUID(),
-    payment: {
-      type: "STRIPE",
-      code: JSON.stringify({ payment_method_id: await paymentMethod(s.app.deps, scenario) }),
-    },
-    ...extra,
-  });
+  ) =>
+    checkoutBody(practiceId, items, {
+      payment: {
+        type: "STRIPE",
+        code: JSON.stringify({ payment_method_id: await paymentMethod(s.app.deps, scenario) }),
+      },
+      ...extra,
+    });
   const orderOf = async (practiceId: string) =>
     (await s.handle.db.select().from(orders).where(eq(orders.practiceId, practiceId)))[0];
   const webhook = (body: Buffer | string, signature: string) =>
