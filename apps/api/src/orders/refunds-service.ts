@@ -35,7 +35,7 @@ import {
   findRefund,
   insertRefund,
   listPracticePaidOrders,
-  practiceServiceStatuses,
+  lockPracticeServiceStatuses,
   type RefundRow,
 } from "@argine/db/queries/refunds";
 import { findUserById } from "@argine/db/queries/users";
@@ -101,14 +101,6 @@ export async function withdrawFromOrder(deps: Deps, actor: Actor, orderId: strin
   }
   if (now(deps.clock) >= withdrawalDeadline(order.paidAt)) {
     throw new AppError("CONFLICT", MESSAGES.withdrawalExpired);
-  }
-  const services = await practiceServiceStatuses(
-    deps.db,
-    order.practiceId,
-    serviceTypesOf(body.productCodes),
-  );
-  if (services.some((service) => service.status !== "TO_START" && service.status !== "CANCELLED")) {
-    throw new AppError("CONFLICT", MESSAGES.withdrawalServiceBegun);
   }
   return giveBack(deps, actor, order, {
     id: withdrawalId(order.id, body.productCodes),
@@ -181,6 +173,14 @@ async function openRefund(
     giftCard,
     request.codes,
   );
+  // A withdrawal is only from services not begun: checked on their locked rows, in the transaction that
+  // claims the lines, so a service a lawyer starts at the same moment is either seen begun or starts after.
+  if (request.reason === "WITHDRAWAL") {
+    const services = await lockPracticeServiceStatuses(tx, order.practiceId, serviceTypesOf(request.codes));
+    if (services.some((service) => service.status !== "TO_START" && service.status !== "CANCELLED")) {
+      throw new AppError("CONFLICT", MESSAGES.withdrawalServiceBegun);
+    }
+  }
   const refund = await insertRefund(tx, {
     ...amounts,
     id: request.id,

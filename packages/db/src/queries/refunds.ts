@@ -115,17 +115,22 @@ export async function cancelPracticeServices(
     );
 }
 
-/** The statuses of the practice's services of these types (services_practice_idx). */
-export function practiceServiceStatuses(
-  db: Db,
+/**
+ * The statuses of the practice's services of these types (services_practice_idx), their rows locked until
+ * the caller's transaction ends: a status change made meanwhile waits for it, and one made just before is
+ * the one read, so what the caller decides from them stays true until it commits.
+ */
+export function lockPracticeServiceStatuses(
+  tx: Db,
   practiceId: string,
   types: readonly ServiceType[],
 ): Promise<{ serviceType: ServiceType; status: string }[]> {
   if (!types.length) return Promise.resolve([]);
-  return db
+  return tx
     .select({ serviceType: services.serviceType, status: services.status })
     .from(services)
-    .where(and(eq(services.practiceId, practiceId), inArray(services.serviceType, [...types])));
+    .where(and(eq(services.practiceId, practiceId), inArray(services.serviceType, [...types])))
+    .for("update");
 }
 
 /** The practice's paid (and refunded) orders, oldest first (orders_practice_idx). */

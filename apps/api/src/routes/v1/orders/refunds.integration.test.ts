@@ -15,7 +15,7 @@ import {
   services,
 } from "@argine/db/schema";
 import { testDbKinds } from "@argine/db/testing";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkoutBody } from "../../../../test/checkout.ts";
 import { demoTokens, type IdentityServer, randomIp, startIdentityServer } from "../../../../test/identity.ts";
@@ -315,6 +315,43 @@ describe.each(testDbKinds())("refunds and withdrawal on %s", (kind) => {
       expect(rows).toHaveLength(1);
       const injunction = order.lines.find((l) => l.productCode === "INJUCTION")?.finalPrice ?? 0;
       expect(await refundedAtSandbox(order)).toBe(Math.round(injunction * 100));
+    },
+  );
+
+  it.runIf(kind === "postgres")(
+    "refuses a withdrawal from a service a lawyer starts at the same moment, and refunds nothing",
+    async () => {
+      const order = await buy(["TAKEDOWN", "INJUCTION"]);
+      // The lawyer's status change, still open: the service's row is taken, not yet committed.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let taken = () => {};
+      const rowTaken = new Promise<void>((resolve) => {
+        taken = resolve;
+      });
+      const lawyer = s.handle.db.transaction(async (tx) => {
+        await tx
+          .update(services)
+          .set({ status: "IN_PROGRESS" })
+          .where(and(eq(services.practiceId, order.practiceId), eq(services.serviceType, "INJUCTION")));
+        taken();
+        await held;
+      });
+      await rowTaken;
+      const withdrawal = call<Order>(tokens.client, `/orders/${order.id}/withdrawal`, "POST", {
+        productCodes: ["INJUCTION"],
+      });
+      // The withdrawal reaches the service's row and waits there; then the lawyer's change commits.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await lawyer;
+      const answer = await withdrawal;
+      expect(answer.status).toBe(409);
+      expect((answer.body as unknown as { message: string }).message).toBe(MESSAGES.withdrawalServiceBegun);
+      expect(await s.handle.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
+      expect(await refundedAtSandbox(order)).toBe(0);
     },
   );
 });
