@@ -124,6 +124,22 @@ function buildZipBomb(): Uint8Array {
   return concat(...parts);
 }
 
+/**
+ * A zip whose first entry ("../evil") is left out of the central directory: an extractor reading the central
+ * directory sees only "ok.txt", one reading local headers in order writes "../evil" too.
+ */
+function hideFirstEntry(): Uint8Array {
+  const zip = zipSync({ "../evil": strToU8("x"), "ok.txt": strToU8("y") });
+  const [first, second] = recordsOf(zip, CENTRAL) as [number, number];
+  const hidden = concat(zip.slice(0, first), zip.slice(second));
+  const view = new DataView(hidden.buffer);
+  const end = hidden.length - 22;
+  view.setUint16(end + 8, 1, true);
+  view.setUint16(end + 10, 1, true);
+  view.setUint32(end + 12, view.getUint32(end + 12, true) - (second - first), true);
+  return hidden;
+}
+
 describe("checkUploadContent accepts", () => {
   it.each([
     ["a real PDF", "atto.pdf", PDF],
@@ -278,6 +294,18 @@ describe("checkUploadContent refuses damaged, encrypted or unusual zips", () => 
           view.setUint32(at + 42, 0, true);
           expect(at).toBe(second);
         });
+      })(),
+    ],
+    ["with an entry only its local header lists (a hidden ../evil)", hideFirstEntry()],
+    [
+      "with bytes between the entries and the central directory",
+      (() => {
+        const cd = recordsOf(evidence, CENTRAL)[0] as number;
+        const padded = concat(evidence.slice(0, cd), new Uint8Array(32), evidence.slice(cd));
+        const view = new DataView(padded.buffer);
+        const end = padded.length - 22;
+        view.setUint32(end + 16, cd + 32, true);
+        return padded;
       })(),
     ],
   ])("%s", (_, bytes) => {

@@ -27,12 +27,14 @@ const SIG_LOCAL = 0x04034b50;
 const SIG_CENTRAL = 0x02014b50;
 const SIG_END = 0x06054b50;
 const SIG_ZIP64_LOCATOR = 0x07064b50;
+const SIG_DATA_DESCRIPTOR = 0x08074b50;
 const END_RECORD_BYTES = 22;
 const CENTRAL_HEADER_BYTES = 46;
 const LOCAL_HEADER_BYTES = 30;
 const MAX_COMMENT_BYTES = 0xffff;
 const ZIP64_MARKER = 0xffffffff;
 const FLAG_ENCRYPTED = 0x0001;
+const FLAG_DATA_DESCRIPTOR = 0x0008;
 const FLAG_STRONG_ENCRYPTION = 0x0040;
 const METHOD_STORED = 0;
 const METHOD_DEFLATED = 8;
@@ -172,7 +174,8 @@ function checkEntryHeader(entry: Entry, startDisk: number): void {
 
 /**
  * Each entry's local header agrees with the central directory (streaming extractors read only the local one),
- * its data lies before the central directory, and no two entries share bytes (the overlapping-entries bomb).
+ * and the entries follow one another from byte 0 to the central directory: no gap, no shared bytes (the
+ * overlapping-entries bomb).
  */
 function locateData(bytes: Uint8Array, view: DataView, entries: Entry[], centralOffset: number): void {
   for (const entry of entries) {
@@ -193,13 +196,23 @@ function locateData(bytes: Uint8Array, view: DataView, entries: Entry[], central
     }
     checkNames(entry.name, bytes.subarray(nameStart + nameLength, entry.dataStart));
   }
+  // The entries tile the file from byte 0 to the central directory: a gap could hold an entry the central
+  // directory does not list, which an extractor reading local headers in order would still write out.
   const byOffset = [...entries].sort((a, b) => a.localOffset - b.localOffset);
-  for (let i = 1; i < byOffset.length; i++) {
-    const previous = byOffset[i - 1] as Entry;
-    if ((byOffset[i] as Entry).localOffset < previous.dataStart + previous.compressedSize) {
-      throw new Refusal(MESSAGES.uploadDamaged);
-    }
+  let expected = 0;
+  for (const entry of byOffset) {
+    if (entry.localOffset !== expected) throw new Refusal(MESSAGES.uploadDamaged);
+    expected = entry.dataStart + entry.compressedSize + descriptorLength(view, entry, centralOffset);
   }
+  if (expected !== centralOffset) throw new Refusal(MESSAGES.uploadDamaged);
+}
+
+/** The data descriptor after an entry's data (flag bit 3): 12 bytes, or 16 with its optional signature. */
+function descriptorLength(view: DataView, entry: Entry, centralOffset: number): number {
+  if (!(entry.flags & FLAG_DATA_DESCRIPTOR)) return 0;
+  const at = entry.dataStart + entry.compressedSize;
+  const signed = at + 4 <= centralOffset && view.getUint32(at, true) === SIG_DATA_DESCRIPTOR;
+  return signed ? 16 : 12;
 }
 
 /** The entry's name, and the Unicode Path one if its extra fields carry it, are plain relative paths. */
