@@ -140,6 +140,27 @@ function hideFirstEntry(): Uint8Array {
   return hidden;
 }
 
+/** The zip with the zip64 end record and locator Info-ZIP adds when it streams, copying the classic values. */
+function withZip64EndRecord(zip: Uint8Array, countInCopy?: number): Uint8Array {
+  const end = zip.length - 22;
+  const classic = new DataView(zip.buffer, zip.byteOffset);
+  const records = new Uint8Array(56 + 20);
+  const view = new DataView(records.buffer);
+  view.setUint32(0, 0x06064b50, true);
+  view.setBigUint64(4, 44n, true);
+  view.setUint16(12, 45, true);
+  view.setUint16(14, 45, true);
+  const count = BigInt(countInCopy ?? classic.getUint16(end + 10, true));
+  view.setBigUint64(24, count, true);
+  view.setBigUint64(32, count, true);
+  view.setBigUint64(40, BigInt(classic.getUint32(end + 12, true)), true);
+  view.setBigUint64(48, BigInt(classic.getUint32(end + 16, true)), true);
+  view.setUint32(56, 0x07064b50, true);
+  view.setBigUint64(64, BigInt(end), true);
+  view.setUint32(72, 1, true);
+  return concat(zip.slice(0, end), records, zip.slice(end));
+}
+
 describe("checkUploadContent accepts", () => {
   it.each([
     ["a real PDF", "atto.pdf", PDF],
@@ -158,6 +179,10 @@ describe("checkUploadContent accepts", () => {
     file.push(strToU8("messaggio ".repeat(5000)), true);
     zip.end();
     expect(checkUploadContent("chat.zip", concat(...parts))).toBeNull();
+  });
+
+  it("a zip with a zip64 end record repeating the classic one (Info-ZIP streaming from stdin)", () => {
+    expect(checkUploadContent("prove.zip", withZip64EndRecord(zipSync(EVIDENCE)))).toBeNull();
   });
 
   it("exactly 30 MB, and 1000 entries", () => {
@@ -297,6 +322,7 @@ describe("checkUploadContent refuses damaged, encrypted or unusual zips", () => 
       })(),
     ],
     ["with an entry only its local header lists (a hidden ../evil)", hideFirstEntry()],
+    ["with a zip64 end record that says otherwise", withZip64EndRecord(evidence, 2)],
     [
       "with bytes between the entries and the central directory",
       (() => {

@@ -13,7 +13,7 @@ import { Inflate } from "fflate";
 //   but that slack is how HTML/PDF and EXE/PDF polyglots are made, and no producer writes anything there.
 // - An empty zip is refused as an empty file: there is nothing in it for the lawyer to read.
 // - A zip is accepted only when it is exactly what its central directory says: no bytes before the first entry
-//   or after the end record, no zip64 or multi-disk (never needed under 30 MB), only stored or deflated
+//   or after the end record, no zip64 sizes or multi-disk (never needed under 30 MB), only stored or deflated
 //   entries, each inflated in small chunks with its output counted and dropped, so a bomb lying about its
 //   sizes is stopped at its declared size (never more than the limits) and never expanded in memory.
 
@@ -27,10 +27,13 @@ const SIG_LOCAL = 0x04034b50;
 const SIG_CENTRAL = 0x02014b50;
 const SIG_END = 0x06054b50;
 const SIG_ZIP64_LOCATOR = 0x07064b50;
+const SIG_ZIP64_END = 0x06064b50;
 const SIG_DATA_DESCRIPTOR = 0x08074b50;
 const END_RECORD_BYTES = 22;
 const CENTRAL_HEADER_BYTES = 46;
 const LOCAL_HEADER_BYTES = 30;
+const ZIP64_LOCATOR_BYTES = 20;
+const ZIP64_END_RECORD_BYTES = 56;
 const MAX_COMMENT_BYTES = 0xffff;
 const ZIP64_MARKER = 0xffffffff;
 const FLAG_ENCRYPTED = 0x0001;
@@ -92,35 +95,34 @@ function checkZip(bytes: Uint8Array, requiredParts: readonly string[]): string |
 function readCentralDirectory(bytes: Uint8Array): Entry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const end = findEndRecord(view);
-  if (end >= 20 && view.getUint32(end - 20, true) === SIG_ZIP64_LOCATOR) {
-    throw new Refusal(MESSAGES.uploadArchiveUnsupported);
-  }
   const disk = view.getUint16(end + 4, true);
   const centralDisk = view.getUint16(end + 6, true);
   const entriesOnDisk = view.getUint16(end + 8, true);
   const count = view.getUint16(end + 10, true);
   const centralSize = view.getUint32(end + 12, true);
   const centralOffset = view.getUint32(end + 16, true);
-  if (disk !== 0 || centralDisk !== 0 || entriesOnDisk !== count || count === 0xffff) {
+  const saturated = count === 0xffff || centralSize === ZIP64_MARKER || centralOffset === ZIP64_MARKER;
+  if (disk !== 0 || centralDisk !== 0 || entriesOnDisk !== count || saturated) {
     throw new Refusal(MESSAGES.uploadArchiveUnsupported);
   }
   // Cheap refusal before reading a single entry.
   if (count > MAX_ZIP_ENTRIES) throw new Refusal(MESSAGES.uploadArchiveTooManyEntries);
-  // The central directory ends where the end record starts: nothing hidden between them.
-  if (centralOffset + centralSize !== end) throw new Refusal(MESSAGES.uploadDamaged);
+  // The central directory ends where the end records start: nothing hidden between them.
+  const centralEnd = zip64EndRecord(view, end, { count, centralSize, centralOffset }) ?? end;
+  if (centralOffset + centralSize !== centralEnd) throw new Refusal(MESSAGES.uploadDamaged);
 
   const entries: Entry[] = [];
   let declaredTotal = 0;
   let at = centralOffset;
   for (let i = 0; i < count; i++) {
-    if (at + CENTRAL_HEADER_BYTES > end || view.getUint32(at, true) !== SIG_CENTRAL) {
+    if (at + CENTRAL_HEADER_BYTES > centralEnd || view.getUint32(at, true) !== SIG_CENTRAL) {
       throw new Refusal(MESSAGES.uploadDamaged);
     }
     const nameLength = view.getUint16(at + 28, true);
     const extraLength = view.getUint16(at + 30, true);
     const commentLength = view.getUint16(at + 32, true);
     const next = at + CENTRAL_HEADER_BYTES + nameLength + extraLength + commentLength;
-    if (next > end) throw new Refusal(MESSAGES.uploadDamaged);
+    if (next > centralEnd) throw new Refusal(MESSAGES.uploadDamaged);
     const nameStart = at + CENTRAL_HEADER_BYTES;
     const entry: Entry = {
       name: bytes.subarray(nameStart, nameStart + nameLength),
@@ -142,7 +144,7 @@ function readCentralDirectory(bytes: Uint8Array): Entry[] {
     entries.push(entry);
     at = next;
   }
-  if (at !== end) throw new Refusal(MESSAGES.uploadDamaged);
+  if (at !== centralEnd) throw new Refusal(MESSAGES.uploadDamaged);
   locateData(bytes, view, entries, centralOffset);
   return entries;
 }
@@ -157,6 +159,30 @@ function findEndRecord(view: DataView): number {
     if (at + END_RECORD_BYTES + view.getUint16(at + 20, true) === view.byteLength) return at;
   }
   throw new Refusal(MESSAGES.uploadDamaged);
+}
+
+/**
+ * The zip64 end record Info-ZIP writes when it streams (from stdin), or null when there is none. It is taken
+ * only as a copy of the classic record, which must hold the real values: no archive under 30 MB needs more.
+ */
+function zip64EndRecord(
+  view: DataView,
+  end: number,
+  classic: { count: number; centralSize: number; centralOffset: number },
+): number | null {
+  const locator = end - ZIP64_LOCATOR_BYTES;
+  if (locator < 0 || view.getUint32(locator, true) !== SIG_ZIP64_LOCATOR) return null;
+  const record = Number(view.getBigUint64(locator + 8, true));
+  const isCopy =
+    record + ZIP64_END_RECORD_BYTES <= locator &&
+    view.getUint32(record, true) === SIG_ZIP64_END &&
+    // The record's own size counts from after its signature and size fields (12 bytes).
+    record + 12 + Number(view.getBigUint64(record + 4, true)) === locator &&
+    Number(view.getBigUint64(record + 32, true)) === classic.count &&
+    Number(view.getBigUint64(record + 40, true)) === classic.centralSize &&
+    Number(view.getBigUint64(record + 48, true)) === classic.centralOffset;
+  if (!isCopy) throw new Refusal(MESSAGES.uploadDamaged);
+  return record;
 }
 
 function checkEntryHeader(entry: Entry, startDisk: number): void {
