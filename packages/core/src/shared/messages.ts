@@ -39,7 +39,17 @@ export const MESSAGES = {
   uploadTooLarge: "Il file supera il limite di 30 MB.",
   uploadEmpty: "Il file è vuoto.",
   uploadBadName: "Il nome del file non è valido.",
-  uploadContentMismatch: "Il contenuto del file non corrisponde al suo formato.",
+  uploadContentMismatch:
+    "Il contenuto del file non corrisponde alla sua estensione: carica un documento PDF o Word, o un archivio ZIP.",
+  // The server's reading of a zip (.zip, and the zip inside a .docx): issue 17, limits in constants.ts.
+  uploadDamaged: "Il file è danneggiato o incompleto: salvalo di nuovo e riprova.",
+  uploadArchiveEncrypted: "L'archivio è protetto da password: caricalo senza password.",
+  uploadArchiveUnsupported: "L'archivio usa un formato non supportato: crealo di nuovo come ZIP standard.",
+  uploadArchiveTooManyEntries: "L'archivio contiene troppi file: al massimo 1000.",
+  uploadArchiveTooLarge:
+    "L'archivio è troppo grande una volta estratto: al massimo 100 MB per file e 300 MB in tutto.",
+  uploadArchiveUnsafePaths:
+    "L'archivio contiene percorsi di file non ammessi: crealo di nuovo con i soli file da inviare.",
 
   // §8 server and network errors (web HTTP client)
   serverErrorStatus: (status: number) => `Server Error ${status} !`,
