@@ -30,9 +30,11 @@ import { outreachRoutes } from "./routes/v1/outreach/index.ts";
 import { paymentsRoutes } from "./routes/v1/payments/index.ts";
 import { practiceRoutes } from "./routes/v1/practices/index.ts";
 import { sandboxRoutes } from "./routes/v1/sandbox/index.ts";
+import { storageRoutes } from "./routes/v1/storage/index.ts";
 import { userAdminRoutes } from "./routes/v1/users/admin.ts";
 import { userRoutes } from "./routes/v1/users/index.ts";
 import { paymentWebhookRoutes } from "./routes/webhooks/payments.ts";
+import { isDiskStorage } from "./storage/disk-storage.ts";
 import { loadWebBuild, serveWeb } from "./web/static.ts";
 
 export interface AppDeps {
@@ -158,6 +160,8 @@ export async function buildApp({
       await v1.register(devMailboxRoutes);
       // The sandbox's card form and 3-D Secure challenge exist only while it is the provider.
       if (deps.payments.name === "sandbox") await v1.register(sandboxRoutes);
+      // The disk storage's signed URLs are ours to answer; S3's are answered by the bucket.
+      if (isDiskStorage(deps.storage)) await v1.register(storageRoutes(deps.storage));
     },
     { prefix: "/v1" },
   );

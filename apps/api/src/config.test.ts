@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, EXAMPLE_COMPANY, loadConfig } from "./config.ts";
 
-/** Production refuses to start without the seller's data: the examples stand in for it. */
-const PRODUCTION = { NODE_ENV: "production", ...EXAMPLE_COMPANY } as const;
+/** Production refuses to start without the seller's data and the storage's key: examples stand in for them. */
+const STORAGE_KEY = Buffer.alloc(32, 7).toString("base64");
+const PRODUCTION = { NODE_ENV: "production", ...EXAMPLE_COMPANY, STORAGE_KEY } as const;
 
 describe("the mail settings", () => {
   it("retry a failed mail for about a day by default", () => {

@@ -28,8 +28,17 @@ export function fixtureWebBuild(): string {
   return dir;
 }
 
+/** A fixed storage master key: no test writes a key file into the working folder's ./data. */
+export const TEST_STORAGE_KEY = Buffer.alloc(32, 7).toString("base64");
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", WEB_DIR: fixtureWebBuild(), ...overrides });
+  return loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    WEB_DIR: fixtureWebBuild(),
+    STORAGE_KEY: TEST_STORAGE_KEY,
+    ...overrides,
+  });
 }
 
 export interface TestApp {

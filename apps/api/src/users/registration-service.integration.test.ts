@@ -4,6 +4,7 @@ import { openTestDb, testDbKinds } from "@argine/db/testing";
 import { TestClock } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../../test/helpers.ts";
+import { testStorage } from "../../test/service-deps.ts";
 import { MemoryMailer } from "../../test/identity.ts";
 import type { Deps } from "../deps.ts";
 import { createJobQueue, type JobPayloads, type QueueName } from "../jobs/job-queue.ts";
@@ -46,6 +47,7 @@ describe.each(testDbKinds())("registration service on %s", (kind) => {
       jobs,
       identity: null,
       payments: createPaymentProvider(config.payments, { db: handle.db, jobs, clock }),
+      storage: testStorage(config, clock),
       csp: [],
     };
   });
