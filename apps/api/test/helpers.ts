@@ -31,7 +31,8 @@ export function fixtureWebBuild(): string {
 /** A fixed storage master key: no test writes a key file into the working folder's ./data. */
 export const TEST_STORAGE_KEY = Buffer.alloc(32, 7).toString("base64");
 
-export function testConfig(overrides: Record<string, string> = {}): Config {
+/** `overrides` may unset a setting (undefined), as the storage key for a test of the S3 engine. */
+export function testConfig(overrides: Record<string, string | undefined> = {}): Config {
   return loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",

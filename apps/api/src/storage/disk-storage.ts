@@ -88,10 +88,17 @@ export function createDiskStorage(options: DiskStorageOptions, clock: Clock): Di
       unwrap.update(file.subarray(MAGIC.length, MAGIC.length + WRAPPED_KEY_BYTES)),
       unwrap.final(),
     ]);
-    const decipher = createDecipheriv("aes-256-gcm", fileKey, file.subarray(HEADER_BYTES - NONCE_BYTES, HEADER_BYTES));
+    const decipher = createDecipheriv(
+      "aes-256-gcm",
+      fileKey,
+      file.subarray(HEADER_BYTES - NONCE_BYTES, HEADER_BYTES),
+    );
     decipher.setAAD(aad(file.subarray(0, HEADER_BYTES), key));
     decipher.setAuthTag(file.subarray(file.length - TAG_BYTES));
-    return Buffer.concat([decipher.update(file.subarray(HEADER_BYTES, file.length - TAG_BYTES)), decipher.final()]);
+    return Buffer.concat([
+      decipher.update(file.subarray(HEADER_BYTES, file.length - TAG_BYTES)),
+      decipher.final(),
+    ]);
   }
 
   return {
