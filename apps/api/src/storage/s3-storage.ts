@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -28,19 +29,13 @@ export function createS3Storage(config: S3StorageConfig, clock: Clock): Storage 
     responseChecksumValidation: "WHEN_REQUIRED",
   });
   const Bucket = config.bucket;
-  const origin = new URL(
-    config.endpoint ??
-      (config.forcePathStyle
-        ? `https://s3.${config.region}.amazonaws.com`
-        : `https://${Bucket}.s3.${config.region}.amazonaws.com`),
-  ).origin;
   // Presigned by the app's clock, so a test that moves it moves the URLs' expiry too.
   const presign = (command: PutObjectCommand | GetObjectCommand, expiresIn: number) =>
     getSignedUrl(client, command, { expiresIn, signingDate: now(clock) });
 
   return {
     name: "s3",
-    csp: { connectSrc: [origin] },
+    csp: { connectSrc: [uploadOrigin(config)] },
 
     async uploadUrl(key, { size, contentType, expiresInSeconds }): Promise<SignedUpload> {
       assertStorageKey(key);
@@ -111,6 +106,19 @@ export function createS3Storage(config: S3StorageConfig, clock: Clock): Storage 
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
+}
+
+// A bucket name the SDK puts in the host name (virtual-hosted style): one DNS label, so no dots.
+const HOST_LABEL = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
+
+/** The origin the presigned URLs point at, as the SDK builds them: the browser's uploads go there. */
+export function uploadOrigin(config: S3StorageConfig): string {
+  const endpoint = new URL(config.endpoint ?? `https://s3.${config.region}.amazonaws.com`);
+  const pathStyle =
+    config.forcePathStyle ||
+    !HOST_LABEL.test(config.bucket) ||
+    isIP(endpoint.hostname.replace(/^\[|\]$/g, "")) !== 0;
+  return pathStyle ? endpoint.origin : `${endpoint.protocol}//${config.bucket}.${endpoint.host}`;
 }
 
 function isMissing(error: unknown): boolean {
