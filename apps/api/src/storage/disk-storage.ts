@@ -33,7 +33,7 @@ const KEY_WRAP_IV = Buffer.from("A6A6A6A6A6A6A6A6", "hex");
 
 /** What a verified token lets its holder do, once (until it expires). */
 export type SignedRequest =
-  | { method: "PUT"; key: string; size: number; contentType: string }
+  | { method: "PUT"; key: string; size: number }
   | { method: "GET"; key: string; fileName: string };
 
 export interface DiskStorage extends Storage {
@@ -109,7 +109,9 @@ export function createDiskStorage(options: DiskStorageOptions, clock: Clock): Di
       assertStorageKey(key);
       if (!Number.isInteger(size) || size < 0 || size > DISK_UPLOAD_BODY_LIMIT)
         throw new Error("upload size out of range");
-      const token = sign({ m: "PUT", k: key, e: expiry(expiresInSeconds), s: size, c: contentType });
+      // The content type is not signed (nor is it by S3's presigner): what the file is, the upload flow
+      // checks by its content, and the download is always an opaque attachment.
+      const token = sign({ m: "PUT", k: key, e: expiry(expiresInSeconds), s: size });
       return { url: objectsUrl + token, method: "PUT", headers: { "content-type": contentType } };
     },
 
@@ -129,7 +131,7 @@ export function createDiskStorage(options: DiskStorageOptions, clock: Clock): Di
       if (now(clock).getTime() >= p.e * 1000) return null;
       const signed: SignedRequest =
         p.m === "PUT"
-          ? { method: "PUT", key: p.k, size: Number(p.s), contentType: String(p.c) }
+          ? { method: "PUT", key: p.k, size: Number(p.s) }
           : { method: "GET", key: p.k, fileName: String(p.n) };
       return signed as Extract<SignedRequest, { method: M }>;
     },
