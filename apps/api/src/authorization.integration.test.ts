@@ -145,14 +145,14 @@ const TABLE: Case[] = [
   // so a made-up one is refused for everyone alike (storage.integration.test.ts signs real ones).
   {
     method: "PUT",
-    path: "/v1/storage/objects/{*}",
+    path: "/v1/storage/objects/{token}",
     url: () => "/v1/storage/objects/eyJtIjoiUFVUIn0.firma",
     body: {},
     expect: all(403),
   },
   {
     method: "GET",
-    path: "/v1/storage/objects/{*}",
+    path: "/v1/storage/objects/{token}",
     url: () => "/v1/storage/objects/eyJtIjoiR0VUIn0.firma",
     expect: all(403),
   },

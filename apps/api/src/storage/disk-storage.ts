@@ -117,6 +117,8 @@ export function createDiskStorage(options: DiskStorageOptions, clock: Clock): Di
 
     async downloadUrl(key, { fileName, expiresInSeconds }) {
       assertStorageKey(key);
+      // File names are checked at upload (255 characters at most): the token must fit the router.
+      if (fileName.length > 255) throw new Error("file name too long for a storage link");
       return objectsUrl + sign({ m: "GET", k: key, e: expiry(expiresInSeconds), n: fileName });
     },
 

@@ -148,6 +148,7 @@ export function storageContract(setup: () => Promise<StorageHarness>, options: C
       "a b",
       "perché",
       "",
+      "k".repeat(129),
     ]) {
       await expect(storage.put(key, bytes), key).rejects.toThrow("invalid storage key");
       await expect(storage.get(key), key).rejects.toThrow("invalid storage key");

@@ -14,7 +14,7 @@ import { freePort } from "../../test/ports.ts";
 import { buildApp } from "../app.ts";
 import type { S3StorageConfig } from "../config.ts";
 import { registerErrorHandler } from "../http/errors.ts";
-import { storageRoutes } from "../routes/v1/storage/index.ts";
+import { STORAGE_TOKEN_MAX_LENGTH, storageRoutes } from "../routes/v1/storage/index.ts";
 import { createDiskStorage, DISK_UPLOAD_BODY_LIMIT, loadStorageMasterKey } from "./disk-storage.ts";
 import { createS3Storage } from "./s3-storage.ts";
 import { type StorageHarness, storageContract } from "./storage-contract.ts";
@@ -26,7 +26,7 @@ async function diskHarness(masterKey = MASTER_KEY, dir = mkdtempSync(join(tmpdir
   const clock = new TestClock(Date.now());
   const port = await freePort();
   const storage = createDiskStorage({ dir, masterKey, publicUrl: `http://127.0.0.1:${port}` }, clock);
-  const app = Fastify();
+  const app = Fastify({ routerOptions: { maxParamLength: STORAGE_TOKEN_MAX_LENGTH } });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -71,11 +71,12 @@ describe("the disk storage", () => {
   it(
     "keeps no plaintext on disk, and another master key reads nothing",
     withDisk(async (h) => {
+      const key = "practices/p1/evidence";
       const secret = Buffer.from("Dichiarazione della vittima: testo riservato ".repeat(20));
-      await h.storage.put("practices/p1/evidence", secret);
-      const file = readFileSync(join(h.dir, "practices/p1/evidence"));
+      await h.storage.put(key, secret);
+      const file = readFileSync(join(h.dir, key));
       expect(file.includes(Buffer.from("testo riservato"))).toBe(false);
-      expect(statSync(join(h.dir, "practices/p1/evidence")).mode & 0o777).toBe(0o600);
+      expect(statSync(join(h.dir, key)).mode & 0o777).toBe(0o600);
       // Two writes of the same bytes differ: a key and a nonce of their own each time.
       await h.storage.put("practices/p1/copy", secret);
       expect(readFileSync(join(h.dir, "practices/p1/copy")).equals(file)).toBe(false);
@@ -85,9 +86,9 @@ describe("the disk storage", () => {
         { dir: h.dir, masterKey: Buffer.alloc(32, 2), publicUrl: "x" },
         clock,
       );
-      await expect(stranger.get("practices/p1/evidence")).rejects.toThrow();
+      await expect(stranger.get(key)).rejects.toThrow();
       const sameKey = createDiskStorage({ dir: h.dir, masterKey: MASTER_KEY, publicUrl: "x" }, clock);
-      expect((await sameKey.get("practices/p1/evidence"))?.equals(secret)).toBe(true);
+      expect((await sameKey.get(key))?.equals(secret)).toBe(true);
     }),
   );
 
@@ -252,8 +253,11 @@ describe("the storage routes", () => {
     const app = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), handle });
     try {
       const { storage } = app.deps;
+      // The longest link there can be: a key of 512 characters, a file name of 255 in three-byte characters.
+      const key = Array.from({ length: 4 }, () => "k".repeat(127)).join("/");
+      const fileName = `${"–".repeat(251)}.zip`;
       const bytes = randomBytes(MAX_UPLOAD_BYTES);
-      const upload = await storage.uploadUrl("practices/p1/evidence", {
+      const upload = await storage.uploadUrl(key, {
         size: bytes.length,
         contentType: "application/zip",
         expiresInSeconds: 60,
@@ -268,13 +272,11 @@ describe("the storage routes", () => {
       expect(put.statusCode).toBe(200);
       // Bytes are never walked one by one (the control-character check skips them): well under a second.
       expect(Date.now() - started).toBeLessThan(5000);
-      expect(await storage.head("practices/p1/evidence")).toEqual({ size: MAX_UPLOAD_BYTES });
-      const url = await storage.downloadUrl("practices/p1/evidence", {
-        fileName: "prove.zip",
-        expiresInSeconds: 60,
-      });
+      expect(await storage.head(key)).toEqual({ size: MAX_UPLOAD_BYTES });
+      const url = await storage.downloadUrl(key, { fileName, expiresInSeconds: 60 });
       const res = await app.inject({ method: "GET", url });
       expect(res.statusCode).toBe(200);
+      expect(res.headers["content-disposition"]).toContain(encodeURIComponent(fileName));
       expect(res.rawPayload.equals(bytes)).toBe(true);
     } finally {
       await app.close();

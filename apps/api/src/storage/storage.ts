@@ -37,8 +37,10 @@ export interface Storage {
 }
 
 // Keys are made by the caller (never a user's file name): relative paths of letters, digits, "_", "-" and
-// ".", no segment starting with a dot (no "..", no hidden files: the disk engine keeps its own in ".tmp").
-const KEY = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
+// ".", no segment starting with a dot (no "..", no hidden files: the disk engine keeps its own in ".tmp"),
+// each a file name any file system takes (at most 128 characters), 512 in all.
+const SEGMENT = "[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}";
+const KEY = new RegExp(`^${SEGMENT}(/${SEGMENT})*$`);
 
 /** Refuses a key that could leave the storage's root or carry a user's text: a bug, never a client's mistake. */
 export function assertStorageKey(key: string): void {

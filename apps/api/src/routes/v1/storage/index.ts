@@ -12,9 +12,12 @@ import { attachmentDisposition } from "../../../storage/storage.ts";
 // builds these URLs, it is handed them by the upload and document calls.
 
 const TOKEN = /^[\w-]+\.[\w-]+$/;
-// A wildcard, not `:token`: the router refuses parameters over 100 characters and a token with a long file
-// name is longer.
-const params = z.object({ "*": z.string().max(4096) });
+/**
+ * The longest token the router takes (its default is 100 characters per parameter): the payload names a key
+ * of up to 512 characters and a file name of up to 255 (UTF-8, base64url), so about 2 KB at most.
+ */
+export const STORAGE_TOKEN_MAX_LENGTH = 4096;
+const params = z.object({ token: z.string().max(STORAGE_TOKEN_MAX_LENGTH) });
 const doc = (summary: string) => ({ tags: ["storage"], summary, security: [] as [], params });
 
 export function storageRoutes(storage: DiskStorage): FastifyPluginAsyncZod {
@@ -31,12 +34,12 @@ export function storageRoutes(storage: DiskStorage): FastifyPluginAsyncZod {
 
     app.route({
       method: "PUT",
-      url: "/storage/objects/*",
+      url: "/storage/objects/:token",
       schema: doc("Carica un file con il link firmato ricevuto (archivio su disco)"),
       bodyLimit: DISK_UPLOAD_BODY_LIMIT,
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
       handler: async (request, reply) => {
-        const signed = verified(request.params["*"], "PUT");
+        const signed = verified(request.params.token, "PUT");
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         // What S3 does with a signed content length: the file must be the one announced when signing.
         if (body.length > signed.size) throw new AppError("PAYLOAD_TOO_LARGE", MESSAGES.storageSizeMismatch);
@@ -48,11 +51,11 @@ export function storageRoutes(storage: DiskStorage): FastifyPluginAsyncZod {
 
     app.route({
       method: "GET",
-      url: "/storage/objects/*",
+      url: "/storage/objects/:token",
       schema: doc("Scarica un file con il link firmato ricevuto, come allegato (archivio su disco)"),
       config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
       handler: async (request, reply) => {
-        const signed = verified(request.params["*"], "GET");
+        const signed = verified(request.params.token, "GET");
         const bytes = await storage.get(signed.key);
         if (!bytes) throw new AppError("NOT_FOUND");
         return reply
