@@ -18,8 +18,10 @@ import { assertStorageKey, type SignedUpload, type Storage } from "./storage.ts"
 // A file copied off the disk, or the whole folder, is unreadable without STORAGE_KEY. Its signed URLs are
 // answered by routes/v1/storage/, registered only while disk is the engine.
 
-/** What the PUT route accepts: a file of the upload limit and a little more, so the upload flow, not the */
-/** transport, is the one that tells the client the file is too large. */
+/**
+ * What the PUT route accepts: a file of the upload limit and a little more, so the upload flow, not the
+ * transport, is the one that tells the client the file is too large.
+ */
 export const DISK_UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 1024 * 1024;
 
 // magic (4) | wrapped file key (40) | GCM nonce (12) | ciphertext | GCM tag (16)
