@@ -160,6 +160,13 @@ async function startOnce(webDir: string | null, extraEnv: Record<string, string>
     "OIDC_CLIENT_ID",
     "OIDC_AUDIENCE",
     "SMTP_URL",
+    "STORAGE_KEY",
+    "S3_BUCKET",
+    "S3_REGION",
+    "S3_ENDPOINT",
+    "S3_ACCESS_KEY_ID",
+    "S3_SECRET_ACCESS_KEY",
+    "S3_FORCE_PATH_STYLE",
   ])
     delete env[name];
   Object.assign(env, {

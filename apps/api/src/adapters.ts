@@ -8,6 +8,8 @@ import { createJobQueue, type JobQueue } from "./jobs/job-queue.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import type { PaymentProvider } from "./payments/payment-provider.ts";
 import { createPaymentProvider } from "./payments/payments.ts";
+import { createStorage } from "./storage/create-storage.ts";
+import type { Storage } from "./storage/storage.ts";
 
 /** What the Content-Security-Policy must allow for an adapter's browser side (Stripe.js, S3 uploads…). */
 export interface CspSources {
@@ -20,8 +22,8 @@ export interface CspSources {
 /**
  * Everything the API talks to outside its own code, each chosen by configuration between the embedded
  * default and the real engine (DESIGN.md §2). The one place they are built: the server and the tests get
- * them here, and a test replaces any of them through `AppDeps.adapters`. Storage, legalization and the chat
- * fan-out join as their issues land.
+ * them here, and a test replaces any of them through `AppDeps.adapters`. Legalization and the chat fan-out
+ * join as their issues land.
  */
 export interface Adapters {
   mailer: Mailer;
@@ -30,6 +32,8 @@ export interface Adapters {
   identity: EmbeddedIdentity | null;
   /** The card payment provider (payments/): the sandbox outside production. */
   payments: PaymentProvider;
+  /** Uploaded evidence and documents (storage/, ADR 018): the encrypted disk, or S3 by configuration. */
+  storage: Storage;
   /** The origins each adapter's browser side needs, merged into the CSP (http/security.ts). */
   csp: CspSources[];
 }
@@ -43,6 +47,7 @@ export async function createAdapters(
   const jobs = overrides.jobs ?? createJobQueue(handle, clock, { mailRetry: config.mail.retry });
   const payments =
     overrides.payments ?? createPaymentProvider(config.payments, { db: handle.db, jobs, clock });
+  const storage = overrides.storage ?? (await createStorage(config.storage, config.publicUrl, clock));
   return {
     mailer: overrides.mailer ?? createMailer(config.mail, clock),
     jobs,
@@ -53,7 +58,8 @@ export async function createAdapters(
           ? await embeddedIdentity(config, handle, clock)
           : null,
     payments,
-    csp: overrides.csp ?? [payments.csp],
+    storage,
+    csp: overrides.csp ?? [payments.csp, storage.csp],
   };
 }
 

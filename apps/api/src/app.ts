@@ -30,9 +30,11 @@ import { outreachRoutes } from "./routes/v1/outreach/index.ts";
 import { paymentsRoutes } from "./routes/v1/payments/index.ts";
 import { practiceRoutes } from "./routes/v1/practices/index.ts";
 import { sandboxRoutes } from "./routes/v1/sandbox/index.ts";
+import { STORAGE_TOKEN_MAX_LENGTH, storageRoutes } from "./routes/v1/storage/index.ts";
 import { userAdminRoutes } from "./routes/v1/users/admin.ts";
 import { userRoutes } from "./routes/v1/users/index.ts";
 import { paymentWebhookRoutes } from "./routes/webhooks/payments.ts";
+import { isDiskStorage } from "./storage/disk-storage.ts";
 import { loadWebBuild, serveWeb } from "./web/static.ts";
 
 export interface AppDeps {
@@ -75,6 +77,9 @@ export async function buildApp({
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A storage link's token is one path parameter of up to ~2 KB (routes/v1/storage/); each route's schema
+    // still bounds its own parameters.
+    routerOptions: { maxParamLength: STORAGE_TOKEN_MAX_LENGTH },
     // A client that sends its request a byte at a time must not hold a connection for ever: the whole
     // request (headers within 10 s) has to arrive within REQUEST_TIMEOUT_MS, and a socket silent for a
     // minute is closed. Node checks the deadlines every second (its default is every 30 s).
@@ -158,6 +163,8 @@ export async function buildApp({
       await v1.register(devMailboxRoutes);
       // The sandbox's card form and 3-D Secure challenge exist only while it is the provider.
       if (deps.payments.name === "sandbox") await v1.register(sandboxRoutes);
+      // The disk storage's signed URLs are ours to answer; S3's are answered by the bucket.
+      if (isDiskStorage(deps.storage)) await v1.register(storageRoutes(deps.storage));
     },
     { prefix: "/v1" },
   );

@@ -141,6 +141,21 @@ const TABLE: Case[] = [
     body: { client_secret: "pi_nessuno_secret_x", approve: true },
     expect: all(400),
   },
+  // The disk storage's signed links (test config: disk is the engine): the token is the only credential,
+  // so a made-up one is refused for everyone alike (storage.integration.test.ts signs real ones).
+  {
+    method: "PUT",
+    path: "/v1/storage/objects/{token}",
+    url: () => "/v1/storage/objects/eyJtIjoiUFVUIn0.firma",
+    body: {},
+    expect: all(403),
+  },
+  {
+    method: "GET",
+    path: "/v1/storage/objects/{token}",
+    url: () => "/v1/storage/objects/eyJtIjoiR0VUIn0.firma",
+    expect: all(403),
+  },
   // Which card provider the checkout loads, with Stripe's publishable key: public, as that key is.
   { method: "GET", path: "/v1/payments/config", url: () => "/v1/payments/config", expect: all(200) },
   { method: "POST", path: "/v1/feedback", url: () => "/v1/feedback", body: {}, expect: all(400) },

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, EXAMPLE_COMPANY, loadConfig } from "./config.ts";
 
-/** Production refuses to start without the seller's data: the examples stand in for it. */
-const PRODUCTION = { NODE_ENV: "production", ...EXAMPLE_COMPANY } as const;
+/** Production refuses to start without the seller's data and the storage's key: examples stand in for them. */
+const STORAGE_KEY = Buffer.alloc(32, 7).toString("base64");
+const PRODUCTION = { NODE_ENV: "production", ...EXAMPLE_COMPANY, STORAGE_KEY } as const;
 
 describe("the mail settings", () => {
   it("retry a failed mail for about a day by default", () => {
@@ -164,5 +165,71 @@ describe("the company settings", () => {
       "COMPANY_VAT_NUMBER, COMPANY_REA_NUMBER: required in production",
     );
     expect(loadConfig(PRODUCTION).company.vatNumber).toBe("01234567897");
+  });
+});
+
+describe("the storage settings", () => {
+  it("keep files on disk under DATA_DIR by default, with or without a configured key", () => {
+    expect(loadConfig({ DATA_DIR: "/srv/argine" }).storage).toEqual({
+      engine: "disk",
+      dir: "/srv/argine/storage",
+      masterKey: undefined,
+      keyFile: "/srv/argine/storage.key",
+    });
+    const key = loadConfig(PRODUCTION).storage;
+    expect(key.engine === "disk" && key.masterKey?.equals(Buffer.alloc(32, 7))).toBe(true);
+  });
+
+  it("require the master key in production, and a key of 32 bytes anywhere", () => {
+    expect(() => loadConfig({ ...PRODUCTION, STORAGE_KEY: undefined })).toThrow(
+      /STORAGE_KEY: required in production to encrypt the stored files/,
+    );
+    expect(() => loadConfig({ STORAGE_KEY: Buffer.alloc(16).toString("base64") })).toThrow(
+      /STORAGE_KEY: the base64 of 32 random bytes/,
+    );
+    expect(() => loadConfig({ STORAGE_KEY: "non è base64!" })).toThrow(/STORAGE_KEY/);
+  });
+
+  it("choose S3 with a bucket, in Milan unless told, its endpoint's origin for the uploads", () => {
+    const s3 = { S3_BUCKET: "argine-prove" };
+    expect(loadConfig({ ...PRODUCTION, ...s3, STORAGE_KEY: undefined }).storage).toEqual({
+      engine: "s3",
+      bucket: "argine-prove",
+      region: "eu-south-1",
+      endpoint: undefined,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        ...s3,
+        S3_REGION: "eu-central-1",
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_ACCESS_KEY_ID: "minio",
+        S3_SECRET_ACCESS_KEY: "minio-segreto",
+        S3_FORCE_PATH_STYLE: "true",
+      }).storage,
+    ).toMatchObject({ region: "eu-central-1", endpoint: "http://127.0.0.1:9000", forcePathStyle: true });
+  });
+
+  it("refuse S3 settings that cannot work together, naming them", () => {
+    expect(() => loadConfig({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(
+      /S3_ENDPOINT: set only with S3_BUCKET/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: "argine", S3_ACCESS_KEY_ID: "solo-id" })).toThrow(
+      /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, S3_BUCKET: "argine" })).toThrow(
+      /STORAGE_KEY: not used with S3_BUCKET/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: "argine", S3_ENDPOINT: "ftp://x.example" })).toThrow(/S3_ENDPOINT/);
+  });
+
+  it("never keep the files under the web root", () => {
+    expect(() => loadConfig({ DATA_DIR: "/srv/sito/dati", WEB_DIR: "/srv/sito" })).toThrow(
+      /DATA_DIR: the stored files would be under the web root/,
+    );
+    expect(loadConfig({ DATA_DIR: "/srv/dati", WEB_DIR: "/srv/sito" }).storage.engine).toBe("disk");
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
+import { relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CompanyData } from "@argine/core/invoice/documents";
 import { isValidPartitaIva } from "@argine/core/invoice/partita-iva";
@@ -201,6 +202,23 @@ const EnvSchema = z.object({
     .optional(),
   // Where the SDK sends its calls instead of api.stripe.com: only the tests' loopback server.
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "an http:// or https:// URL" }).optional(),
+  // File storage (ADR 018): the encrypted disk under DATA_DIR/storage, or an S3-compatible bucket.
+  STORAGE_KEY: z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      const key = Buffer.from(v, "base64");
+      if (key.length === 32 && key.toString("base64") === v) return key;
+      ctx.addIssue({ code: "custom", message: "the base64 of 32 random bytes (openssl rand -base64 32)" });
+      return z.NEVER;
+    })
+    .optional(),
+  S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+  S3_REGION: z.string().trim().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "an http:// or https:// URL" }).optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool,
 });
 
 export interface Config {
@@ -228,6 +246,33 @@ export interface Config {
   payments: PaymentsConfig;
   /** The seller as invoices print it and FatturaPA sends it (core CompanyData), snapshot on each document. */
   company: CompanyData;
+  storage: StorageConfig;
+}
+
+/**
+ * The file storage (storage/, ADR 018): an S3-compatible bucket with S3_BUCKET, otherwise files under
+ * DATA_DIR/storage encrypted with a master key (STORAGE_KEY, or outside production one kept in `keyFile`).
+ */
+export type StorageConfig = DiskStorageConfig | S3StorageConfig;
+
+export interface DiskStorageConfig {
+  engine: "disk";
+  dir: string;
+  /** STORAGE_KEY's 32 bytes; unset outside production: made once and kept in `keyFile`. */
+  masterKey: Buffer | undefined;
+  keyFile: string;
+}
+
+export interface S3StorageConfig {
+  engine: "s3";
+  bucket: string;
+  region: string;
+  /** Another S3-compatible service (MinIO, a test's s3rver); AWS's own endpoint when unset. */
+  endpoint: string | undefined;
+  /** Both or neither: without them the SDK's own chain (environment, instance role…). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
 }
 
 /** Stripe's keys (payments/stripe-provider.ts, ADR 015). */
@@ -335,6 +380,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  ${missing.join(", ")}: required in production (the seller on the invoices)`,
     );
   const company = (name: CompanySetting): string => String(e[name] ?? EXAMPLE_COMPANY[name]);
+  const storage = storageConfig(e, production);
+  const webDir = e.WEB_DIR ?? fileURLToPath(new URL("../../web/build/client", import.meta.url));
+  if (storage.engine === "disk" && !relative(resolve(webDir), resolve(storage.dir)).startsWith(".."))
+    throw new ConfigError(
+      "Invalid configuration:\n  DATA_DIR: the stored files would be under the web root (WEB_DIR): choose a folder outside it",
+    );
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -344,7 +395,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoMode,
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS ?? [publicUrl],
-    webDir: e.WEB_DIR ?? fileURLToPath(new URL("../../web/build/client", import.meta.url)),
+    webDir,
     trustProxy: e.TRUST_PROXY ?? false,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
@@ -402,5 +453,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       email: company("COMPANY_EMAIL"),
       pec: e.COMPANY_PEC ?? null,
     },
+    storage,
+  };
+}
+
+function storageConfig(e: z.infer<typeof EnvSchema>, production: boolean): StorageConfig {
+  const s3Settings = [
+    "S3_REGION",
+    "S3_ENDPOINT",
+    "S3_ACCESS_KEY_ID",
+    "S3_SECRET_ACCESS_KEY",
+    "S3_FORCE_PATH_STYLE",
+  ] as const;
+  if (!e.S3_BUCKET) {
+    const stray = s3Settings.filter((name) => e[name] !== undefined);
+    if (stray.length)
+      throw new ConfigError(`Invalid configuration:\n  ${stray.join(", ")}: set only with S3_BUCKET`);
+    if (production && !e.STORAGE_KEY)
+      throw new ConfigError(
+        "Invalid configuration:\n  STORAGE_KEY: required in production to encrypt the stored files (the base64 of 32 random bytes), unless S3_BUCKET is set",
+      );
+    return {
+      engine: "disk",
+      dir: `${e.DATA_DIR}/storage`,
+      masterKey: e.STORAGE_KEY,
+      keyFile: `${e.DATA_DIR}/storage.key`,
+    };
+  }
+  if (e.STORAGE_KEY)
+    throw new ConfigError(
+      "Invalid configuration:\n  STORAGE_KEY: not used with S3_BUCKET (the bucket encrypts the files itself): unset it",
+    );
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither",
+    );
+  return {
+    engine: "s3",
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION ?? "eu-south-1",
+    endpoint: e.S3_ENDPOINT,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
   };
 }

@@ -28,8 +28,18 @@ export function fixtureWebBuild(): string {
   return dir;
 }
 
-export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", WEB_DIR: fixtureWebBuild(), ...overrides });
+/** A fixed storage master key: no test writes a key file into the working folder's ./data. */
+export const TEST_STORAGE_KEY = Buffer.alloc(32, 7).toString("base64");
+
+/** `overrides` may unset a setting (undefined), as the storage key for a test of the S3 engine. */
+export function testConfig(overrides: Record<string, string | undefined> = {}): Config {
+  return loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    WEB_DIR: fixtureWebBuild(),
+    STORAGE_KEY: TEST_STORAGE_KEY,
+    ...overrides,
+  });
 }
 
 export interface TestApp {

@@ -1,9 +1,13 @@
 import type { Db } from "@argine/db/client";
 import { TestClock } from "pg-boss";
+import type { Clock } from "../src/clock.ts";
+import type { Config } from "../src/config.ts";
 import type { Deps } from "../src/deps.ts";
 import type { JobPayloads, JobQueue, QueueName } from "../src/jobs/job-queue.ts";
 import type { Mail } from "../src/mail/mailer.ts";
 import { createPaymentProvider } from "../src/payments/payments.ts";
+import { createDiskStorage } from "../src/storage/disk-storage.ts";
+import type { Storage } from "../src/storage/storage.ts";
 import { testConfig } from "./helpers.ts";
 import { MemoryMailer } from "./identity.ts";
 
@@ -31,6 +35,14 @@ export class RecordingJobs implements JobQueue {
   async stop() {}
 }
 
+/** The disk storage of a test configuration (its fixed key), on the test's clock. */
+export function testStorage(config: Config, clock: Clock): Storage {
+  if (config.storage.engine !== "disk" || !config.storage.masterKey)
+    throw new Error("a test configuration has the disk storage and its key");
+  const { dir, masterKey } = config.storage;
+  return createDiskStorage({ dir, masterKey, publicUrl: config.publicUrl }, clock);
+}
+
 /**
  * What a service takes, on a test database, for calling it without HTTP: a clock the test sets (only its
  * `now` is read), a recording job queue (the sandbox's events stay in it, undelivered), and the payment
@@ -48,6 +60,7 @@ export function serviceDeps(db: Db, at: Date | string = new Date()) {
     jobs,
     identity: null,
     payments: createPaymentProvider(config.payments, { db, jobs, clock }),
+    storage: testStorage(config, clock),
     csp: [],
   };
   return { deps, clock, jobs, payments: deps.payments };

@@ -25,6 +25,12 @@ describe("logging", () => {
     expect(redactUrl("/v1/products")).toBe("/v1/products");
   });
 
+  it("redacts the token, with its file name, in the path of a storage link (ADR 018)", () => {
+    expect(redactUrl("/v1/storage/objects/eyJtIjoiR0VUIiwibiI6ImRlbnVuY2lhLnBkZiJ9.c2ln?x=1")).toBe(
+      "/v1/storage/objects/[redacted]?x=[redacted]",
+    );
+  });
+
   it("redacts the claim key the feedback PDF's link carries (issue 12)", () => {
     expect(redactUrl("/v1/practices/p1/feedback.pdf?claimKey=K7QM-2XFD")).toBe(
       "/v1/practices/p1/feedback.pdf?claimKey=[redacted]",

@@ -32,7 +32,11 @@ function redactParam(pair: string): string {
   return `${name}=[redacted]`;
 }
 
-export function redactUrl(url: string): string {
+// The disk storage's signed URLs carry their token, with the file's name, in the path.
+const SIGNED_PATH = /^(\/v1\/storage\/objects\/)[^?]*/;
+
+export function redactUrl(raw: string): string {
+  const url = raw.replace(SIGNED_PATH, "$1[redacted]");
   const start = url.indexOf("?");
   if (start < 0) return url;
   return `${url.slice(0, start + 1)}${url

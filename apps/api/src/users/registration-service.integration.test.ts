@@ -5,6 +5,7 @@ import { TestClock } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../../test/helpers.ts";
 import { MemoryMailer } from "../../test/identity.ts";
+import { testStorage } from "../../test/service-deps.ts";
 import type { Deps } from "../deps.ts";
 import { createJobQueue, type JobPayloads, type QueueName } from "../jobs/job-queue.ts";
 import type { Mail } from "../mail/mailer.ts";
@@ -46,6 +47,7 @@ describe.each(testDbKinds())("registration service on %s", (kind) => {
       jobs,
       identity: null,
       payments: createPaymentProvider(config.payments, { db: handle.db, jobs, clock }),
+      storage: testStorage(config, clock),
       csp: [],
     };
   });

@@ -96,6 +96,9 @@ export const CONTROL_CHARS_PATTERN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u0
  * route, present or future, is covered.
  */
 export function controlCharPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  // A raw body (a webhook's, an uploaded file's) is bytes, not text: walking up to 30 MB of them one by one
+  // would hold the server for seconds.
+  if (value instanceof Uint8Array) return [];
   if (typeof value === "string") return CONTROL_CHARS_PATTERN.test(value) ? [path] : [];
   if (Array.isArray(value)) return value.flatMap((item, i) => controlCharPaths(item, [...path, i]));
   if (value !== null && typeof value === "object")

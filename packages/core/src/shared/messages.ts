@@ -88,6 +88,10 @@ export const MESSAGES = {
     "Troppi tentativi di accesso non riusciti. Per sicurezza riprova fra 15 minuti, oppure reimposta la password.",
   loginExpired: "La richiesta di accesso è scaduta: riprova ad accedere.",
   invalidLink: "Il link non è valido, è scaduto o è già stato usato. Richiedine uno nuovo.",
+  /** A storage link (upload or download) altered, expired or for something else: 403, no detail. */
+  storageLinkRefused: "Il link del file non è valido o è scaduto: torna alla pratica e riprova.",
+  /** The bytes PUT to an upload link are not as many as the link was signed for. */
+  storageSizeMismatch: "Il file inviato non corrisponde a quello indicato: riprova a caricarlo.",
   wrongPassword: "La password attuale non è corretta.",
   registrationSent:
     "Controlla la tua casella di posta: ti abbiamo inviato un'email per confermare l'indirizzo e attivare l'account.",

@@ -76,4 +76,8 @@ describe("control characters", () => {
     expect(controlCharPaths({ "chiave\u0000": 1, n: 3, t: true, z: null })).toEqual([["chiave\u0000"]]);
     expect(controlCharPaths({ testo: "Città: Reggio nell'Emilia — “ok”" })).toEqual([]);
   });
+
+  it("leaves raw bytes alone: an uploaded file is not text", () => {
+    expect(controlCharPaths(new Uint8Array([0, 1, 2, 0x7f]))).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp, testConfig } from "../../../../test/helpers.ts";
+import { startTestApp, TEST_STORAGE_KEY, type TestApp, testConfig } from "../../../../test/helpers.ts";
 import { jobsSettled } from "../../../../test/jobs.ts";
 import { ConfigError, EXAMPLE_COMPANY, loadConfig } from "../../../config.ts";
 
@@ -63,7 +63,8 @@ describe("the demo mailbox", () => {
     expect(b).not.toBe(a);
     expect(testConfig({ SMTP_URL: "smtp://127.0.0.1:2525" }).devMailboxKey).toBeNull();
     expect(testConfig({ DEMO_MODE: "false" }).devMailboxKey).toBeNull();
-    expect(loadConfig({ NODE_ENV: "production", ...EXAMPLE_COMPANY }).devMailboxKey).toBeNull();
+    const STORAGE_KEY = TEST_STORAGE_KEY;
+    expect(loadConfig({ NODE_ENV: "production", ...EXAMPLE_COMPANY, STORAGE_KEY }).devMailboxKey).toBeNull();
     expect(() => loadConfig({ NODE_ENV: "production", ...EXAMPLE_COMPANY, DEV_MAILBOX_KEY: KEY })).toThrow(
       ConfigError,
     );

@@ -2,7 +2,7 @@ import { SANDBOX_TEST_CARDS, type SandboxScenario } from "@argine/core/payments/
 import { CARD_ERROR_MESSAGES, MESSAGES } from "@argine/core/shared/messages";
 import { openTestDb, type TestDbKind, testDbKinds } from "@argine/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp, testConfig } from "../../../../test/helpers.ts";
+import { startTestApp, TEST_STORAGE_KEY, type TestApp, testConfig } from "../../../../test/helpers.ts";
 import { startWebhookSink, type WebhookSink } from "../../../../test/webhook-sink.ts";
 import { buildApp } from "../../../app.ts";
 import { EXAMPLE_COMPANY, loadConfig } from "../../../config.ts";
@@ -121,6 +121,7 @@ describe("in production", () => {
       ...process.env,
       NODE_ENV: "production",
       ...EXAMPLE_COMPANY,
+      STORAGE_KEY: TEST_STORAGE_KEY,
       LOG_LEVEL: "silent",
       WEB_DIR: "/nessuna",
     });

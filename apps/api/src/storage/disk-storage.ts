@@ -1,0 +1,206 @@
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  randomUUID,
+  timingSafeEqual,
+} from "node:crypto";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { MAX_UPLOAD_BYTES } from "@argine/core/shared/constants";
+import { type Clock, now } from "../clock.ts";
+import { assertStorageKey, type SignedUpload, type Storage } from "./storage.ts";
+
+// The embedded engine (ADR 018): each object is a file under DATA_DIR/storage, encrypted at rest with a key
+// of its own (AES-256-GCM), that key wrapped (AES key wrap, RFC 3394) by one derived from the master key.
+// A file copied off the disk, or the whole folder, is unreadable without STORAGE_KEY. Its signed URLs are
+// answered by routes/v1/storage/, registered only while disk is the engine.
+
+/**
+ * What the PUT route accepts: a file of the upload limit and a little more, so the upload flow, not the
+ * transport, is the one that tells the client the file is too large.
+ */
+export const DISK_UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 1024 * 1024;
+
+// magic (4) | wrapped file key (40) | GCM nonce (12) | ciphertext | GCM tag (16)
+const MAGIC = Buffer.from("ARG1");
+const WRAPPED_KEY_BYTES = 40;
+const NONCE_BYTES = 12;
+const TAG_BYTES = 16;
+const HEADER_BYTES = MAGIC.length + WRAPPED_KEY_BYTES + NONCE_BYTES;
+const OVERHEAD = HEADER_BYTES + TAG_BYTES;
+const KEY_WRAP_IV = Buffer.from("A6A6A6A6A6A6A6A6", "hex");
+
+/** What a verified token lets its holder do, once (until it expires). */
+export type SignedRequest =
+  | { method: "PUT"; key: string; size: number }
+  | { method: "GET"; key: string; fileName: string };
+
+export interface DiskStorage extends Storage {
+  readonly name: "disk";
+  /** The request a token signs, or null when it is altered, expired, or not for this method. */
+  verify<M extends SignedRequest["method"]>(
+    token: string,
+    method: M,
+  ): Extract<SignedRequest, { method: M }> | null;
+}
+
+/** True for the disk engine, whose signed URLs are the app's own routes. */
+export function isDiskStorage(storage: Storage): storage is DiskStorage {
+  return storage.name === "disk" && "verify" in storage;
+}
+
+export interface DiskStorageOptions {
+  /** Where the objects are (never under the web root). */
+  dir: string;
+  /** 32 bytes: wraps each file's key and, derived, signs the URLs. */
+  masterKey: Buffer;
+  /** The API's public origin: the signed URLs point at its /v1/storage/objects. */
+  publicUrl: string;
+}
+
+export function createDiskStorage(options: DiskStorageOptions, clock: Clock): DiskStorage {
+  if (options.masterKey.length !== 32) throw new Error("the storage master key must be 32 bytes");
+  // Two keys from one secret, each for one purpose: a leaked URL key opens no file.
+  const derive = (info: string) =>
+    Buffer.from(hkdfSync("sha256", options.masterKey, Buffer.alloc(0), info, 32));
+  const wrappingKey = derive("argine storage: file key wrapping");
+  const signingKey = derive("argine storage: signed urls");
+  const pathOf = (key: string) => {
+    assertStorageKey(key);
+    return join(options.dir, key);
+  };
+  const objectsUrl = `${options.publicUrl}/v1/storage/objects/`;
+
+  const sign = (payload: object): string => {
+    const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
+    return `${body}.${createHmac("sha256", signingKey).update(body).digest("base64url")}`;
+  };
+  const expiry = (seconds: number) => Math.floor(now(clock).getTime() / 1000) + seconds;
+
+  async function get(key: string): Promise<Buffer | null> {
+    const file = await readFile(pathOf(key)).catch(ifMissing(null));
+    if (file === null) return null;
+    if (file.length < OVERHEAD || !file.subarray(0, MAGIC.length).equals(MAGIC))
+      throw new Error("not a storage object");
+    const unwrap = createDecipheriv("id-aes256-wrap", wrappingKey, KEY_WRAP_IV);
+    const fileKey = Buffer.concat([
+      unwrap.update(file.subarray(MAGIC.length, MAGIC.length + WRAPPED_KEY_BYTES)),
+      unwrap.final(),
+    ]);
+    const decipher = createDecipheriv(
+      "aes-256-gcm",
+      fileKey,
+      file.subarray(HEADER_BYTES - NONCE_BYTES, HEADER_BYTES),
+    );
+    decipher.setAAD(aad(file.subarray(0, HEADER_BYTES), key));
+    decipher.setAuthTag(file.subarray(file.length - TAG_BYTES));
+    return Buffer.concat([
+      decipher.update(file.subarray(HEADER_BYTES, file.length - TAG_BYTES)),
+      decipher.final(),
+    ]);
+  }
+
+  return {
+    name: "disk",
+    csp: {},
+
+    async uploadUrl(key, { size, contentType, expiresInSeconds }): Promise<SignedUpload> {
+      assertStorageKey(key);
+      if (!Number.isInteger(size) || size < 0 || size > DISK_UPLOAD_BODY_LIMIT)
+        throw new Error("upload size out of range");
+      // The content type is not signed (nor is it by S3's presigner): what the file is, the upload flow
+      // checks by its content, and the download is always an opaque attachment.
+      const token = sign({ m: "PUT", k: key, e: expiry(expiresInSeconds), s: size });
+      return { url: objectsUrl + token, method: "PUT", headers: { "content-type": contentType } };
+    },
+
+    async downloadUrl(key, { fileName, expiresInSeconds }) {
+      assertStorageKey(key);
+      // File names are checked at upload (255 characters at most): the token must fit the router.
+      if (fileName.length > 255) throw new Error("file name too long for a storage link");
+      return objectsUrl + sign({ m: "GET", k: key, e: expiry(expiresInSeconds), n: fileName });
+    },
+
+    verify<M extends SignedRequest["method"]>(token: string, method: M) {
+      const [body = "", mac = "", ...rest] = token.split(".");
+      if (rest.length || !body || !mac) return null;
+      const expected = createHmac("sha256", signingKey).update(body).digest();
+      const given = Buffer.from(mac, "base64url");
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      const p = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as Record<string, unknown>;
+      if (p.m !== method || typeof p.k !== "string" || typeof p.e !== "number") return null;
+      if (now(clock).getTime() >= p.e * 1000) return null;
+      const signed: SignedRequest =
+        p.m === "PUT"
+          ? { method: "PUT", key: p.k, size: Number(p.s) }
+          : { method: "GET", key: p.k, fileName: String(p.n) };
+      return signed as Extract<SignedRequest, { method: M }>;
+    },
+
+    async put(key, bytes) {
+      const path = pathOf(key);
+      const fileKey = randomBytes(32);
+      const wrap = createCipheriv("id-aes256-wrap", wrappingKey, KEY_WRAP_IV);
+      const header = Buffer.concat([MAGIC, wrap.update(fileKey), wrap.final(), randomBytes(NONCE_BYTES)]);
+      const cipher = createCipheriv("aes-256-gcm", fileKey, header.subarray(HEADER_BYTES - NONCE_BYTES));
+      cipher.setAAD(aad(header, key));
+      const sealed = Buffer.concat([header, cipher.update(bytes), cipher.final(), cipher.getAuthTag()]);
+      // Written aside then renamed: a reader sees the old object or the new one, never half of one.
+      const tmp = join(options.dir, ".tmp", randomUUID());
+      await mkdir(dirname(tmp), { recursive: true });
+      await writeFile(tmp, sealed, { mode: 0o600 });
+      await mkdir(dirname(path), { recursive: true });
+      await rename(tmp, path);
+    },
+
+    get,
+
+    async head(key) {
+      const info = await stat(pathOf(key)).catch(ifMissing(null));
+      return info?.isFile() ? { size: info.size - OVERHEAD } : null;
+    },
+
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}
+
+/** The object's key is authenticated with its bytes: a file moved under another key does not decrypt. */
+function aad(header: Buffer, key: string): Buffer {
+  return Buffer.concat([header, Buffer.from(key)]);
+}
+
+function ifMissing<T>(value: T) {
+  return (error: NodeJS.ErrnoException): T => {
+    if (error.code === "ENOENT") return value;
+    throw error;
+  };
+}
+
+/**
+ * The master key: STORAGE_KEY when set; otherwise (never in production, config.ts) one made on the first
+ * start and kept in `keyFile`, readable by the server's user only, so the files survive a restart.
+ */
+export async function loadStorageMasterKey(configured: Buffer | undefined, keyFile: string): Promise<Buffer> {
+  if (configured) return configured;
+  const read = async () => Buffer.from((await readFile(keyFile, "utf8")).trim(), "base64");
+  const existing = await read().catch(ifMissing(null));
+  if (existing) return checkedKey(existing, keyFile);
+  await mkdir(dirname(keyFile), { recursive: true });
+  try {
+    await writeFile(keyFile, `${randomBytes(32).toString("base64")}\n`, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    // Another process made it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return checkedKey(await read(), keyFile);
+}
+
+function checkedKey(key: Buffer, keyFile: string): Buffer {
+  if (key.length !== 32) throw new Error(`${keyFile}: not the base64 of 32 bytes`);
+  return key;
+}
