@@ -262,7 +262,6 @@ describe("the storage routes", () => {
         contentType: "application/zip",
         expiresInSeconds: 60,
       });
-      const started = Date.now();
       const put = await app.inject({
         method: "PUT",
         url: upload.url,
@@ -270,8 +269,6 @@ describe("the storage routes", () => {
         payload: bytes,
       });
       expect(put.statusCode).toBe(200);
-      // Bytes are never walked one by one (the control-character check skips them): well under a second.
-      expect(Date.now() - started).toBeLessThan(5000);
       expect(await storage.head(key)).toEqual({ size: MAX_UPLOAD_BYTES });
       const url = await storage.downloadUrl(key, { fileName, expiresInSeconds: 60 });
       const res = await app.inject({ method: "GET", url });
