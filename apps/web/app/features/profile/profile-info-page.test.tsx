@@ -2,18 +2,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithApp, stubApi } from "../../test-render.tsx";
 import { ProfileInfoPage } from "./profile-info-page.tsx";
-
-const ME = {
-  id: "u1",
-  email: "giulia@example.it",
-  name: "Giulia",
-  lastname: "Rossi",
-  cellPhone: null,
-  marketingConsent: false,
-  privacyConsent: true,
-  roles: [],
-  invoice: null,
-};
+import { ME } from "./profile-test-helpers.ts";
 
 function input(label: RegExp): HTMLInputElement {
   return screen.getByLabelText(label) as HTMLInputElement;
