@@ -17,8 +17,21 @@ const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   REFUNDED: [],
 };
 
-/** Statuses of an order that was paid: what a refund starts from, and what the client's history shows. */
+/** Statuses of an order paid and not wholly given back: what a refund starts from. */
 export const PAID_ORDER_STATUSES = ["PAID", "PARTIALLY_REFUNDED"] as const satisfies readonly OrderStatus[];
+
+/**
+ * Statuses of an order that was paid, even if all of it went back since: it keeps its invoice and receipt,
+ * and the client's history and the lawyer's case page show it.
+ */
+export const SOLD_ORDER_STATUSES = [
+  ...PAID_ORDER_STATUSES,
+  "REFUNDED",
+] as const satisfies readonly OrderStatus[];
+
+export function wasPaid(status: OrderStatus): boolean {
+  return (SOLD_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
+}
 
 export function canOrderTransition(from: OrderStatus, to: OrderStatus): boolean {
   return TRANSITIONS[from].includes(to);

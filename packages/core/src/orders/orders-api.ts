@@ -8,6 +8,7 @@ import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
 import { MESSAGES } from "../shared/messages.ts";
 import { PagingQuerySchema } from "../shared/paging.ts";
 import { SalesConditionsAcceptanceSchema, SelectedItemsSchema, WithdrawalWaiverSchema } from "./checkout.ts";
+import { STAFF_REFUND_REASONS } from "./refunds.ts";
 
 // The shop's calls (spec §3 "Order", "Order create payload", "Order response", "Voucher / gift card"; §7).
 // Amounts are euros with two decimals, VAT included, as the products are served; the server keeps cents and
@@ -179,8 +180,7 @@ export const OrderIdParamsSchema = UserIdParamsSchema;
 /** POST /v1/orders/{id}/refunds: staff give back some lines (or all), with a reason. */
 export const RefundCreateBodySchema = z.object({
   productCodes: SelectedItemsSchema,
-  /** A withdrawal is the client's own call (POST /v1/orders/{id}/withdrawal). */
-  reason: z.enum(["STAFF", "REVIEW_BLOCKED"], { error: MESSAGES.badRequest }),
+  reason: z.enum(STAFF_REFUND_REASONS, { error: MESSAGES.badRequest }),
   note: z.string().trim().max(1000).optional(),
   /** One per refund decided: the refund's id, so a retry never refunds twice. */
   idempotencyKey: z.uuid({ error: MESSAGES.invalidId }),

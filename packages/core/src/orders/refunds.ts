@@ -15,6 +15,9 @@ export const REFUND_REASON = labelledEnum({
 });
 export type RefundReason = EnumValue<typeof REFUND_REASON>;
 
+/** The reasons staff give; a withdrawal is the client's own call (POST /v1/orders/{id}/withdrawal). */
+export const STAFF_REFUND_REASONS = ["STAFF", "REVIEW_BLOCKED"] as const satisfies readonly RefundReason[];
+
 /** PENDING until the provider answers (a FAILED one is retried with the same key), then SUCCEEDED. */
 export const REFUND_STATUS = labelledEnum({
   PENDING: "in corso",

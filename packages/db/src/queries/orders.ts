@@ -1,4 +1,4 @@
-import { orderStatusesBefore, PAID_ORDER_STATUSES } from "@argine/core/orders/lifecycle";
+import { orderStatusesBefore, SOLD_ORDER_STATUSES } from "@argine/core/orders/lifecycle";
 import type { OrderStatus } from "@argine/core/orders/orders-api";
 import type { ServiceType } from "@argine/core/services/service-type";
 import { and, asc, count, desc, eq, inArray, lt, ne } from "drizzle-orm";
@@ -127,7 +127,7 @@ export async function listUserOrders(
   // stays out of the history (it stays in the table for support and the reconciliation).
   const shown = and(
     eq(orders.userId, userId),
-    inArray(orders.status, [...PAID_ORDER_STATUSES, "REFUNDED", "AWAITING_PAYMENT"]),
+    inArray(orders.status, [...SOLD_ORDER_STATUSES, "AWAITING_PAYMENT"]),
   );
   const [totalRow] = await db.select({ n: count() }).from(orders).where(shown);
   const rows = await db

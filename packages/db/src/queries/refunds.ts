@@ -1,4 +1,4 @@
-import { PAID_ORDER_STATUSES } from "@argine/core/orders/lifecycle";
+import { SOLD_ORDER_STATUSES } from "@argine/core/orders/lifecycle";
 import type { RefundReason, RefundStatus } from "@argine/core/orders/refunds";
 import type { ServiceType } from "@argine/core/services/service-type";
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
@@ -138,8 +138,6 @@ export function listPracticePaidOrders(db: Db, practiceId: string): Promise<Orde
   return db
     .select()
     .from(orders)
-    .where(
-      and(eq(orders.practiceId, practiceId), inArray(orders.status, [...PAID_ORDER_STATUSES, "REFUNDED"])),
-    )
+    .where(and(eq(orders.practiceId, practiceId), inArray(orders.status, [...SOLD_ORDER_STATUSES])))
     .orderBy(asc(orders.createdAt));
 }

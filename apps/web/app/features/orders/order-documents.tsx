@@ -1,3 +1,4 @@
+import { wasPaid } from "@argine/core/orders/lifecycle";
 import type { Order } from "@argine/core/orders/orders-api";
 import styles from "./orders.module.css";
 
@@ -7,8 +8,7 @@ import styles from "./orders.module.css";
  */
 export function OrderDocuments({ order }: { order: Order }) {
   // A paid order keeps its documents when some or all of it is refunded: the credit notes join them.
-  if (order.status !== "PAID" && order.status !== "PARTIALLY_REFUNDED" && order.status !== "REFUNDED")
-    return null;
+  if (!wasPaid(order.status)) return null;
   if (!order.invoiceUrl && !order.receiptUrl) {
     return order.amount === 0 ? (
       <p className={styles.muted}>Non hai pagato nulla per questo ordine: non ci sono fattura né ricevuta.</p>

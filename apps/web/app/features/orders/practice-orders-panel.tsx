@@ -1,5 +1,5 @@
 import { ORDER_STATUS, type Order, RefundCreateBodySchema } from "@argine/core/orders/orders-api";
-import { REFUND_REASON } from "@argine/core/orders/refunds";
+import { REFUND_REASON, STAFF_REFUND_REASONS } from "@argine/core/orders/refunds";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { formatAmount, fromCents, toCents } from "@argine/core/shared/money";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -30,7 +30,7 @@ const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
 const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
 
 /** What staff choose between: a withdrawal is the client's own call. */
-const REASON_OPTIONS = (["STAFF", "REVIEW_BLOCKED"] as const).map((value) => ({
+const REASON_OPTIONS = STAFF_REFUND_REASONS.map((value) => ({
   value,
   label: REFUND_REASON.labels[value],
 }));
