@@ -2,12 +2,7 @@ import { type CardForm, CardFormSchema } from "@argine/core/orders/card-form";
 import type { CartState, CartView, PaymentPlan } from "@argine/core/orders/cart-state";
 import { type Checkout, CheckoutSchema, WITHDRAWAL_WAIVER_TEXT } from "@argine/core/orders/checkout";
 import type { GiftCard, Order } from "@argine/core/orders/orders-api";
-import {
-  groupCardNumber,
-  SANDBOX_TEST_CARDS,
-  type SandboxCard,
-  sandboxCardOutcome,
-} from "@argine/core/payments/sandbox-api";
+import type { SandboxCard } from "@argine/core/payments/sandbox-api";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { formatAmount } from "@argine/core/shared/money";
@@ -20,13 +15,7 @@ import { toHttpError } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { ErrorSummary, type SummaryField } from "../../shared/ui/error-summary.tsx";
 import formStyles from "../../shared/ui/form.module.css";
-import {
-  CheckboxField,
-  FormMessage,
-  RequiredNote,
-  SendError,
-  TextField,
-} from "../../shared/ui/form-field.tsx";
+import { CheckboxField, FormMessage, RequiredNote, SendError } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { ME_QUERY_KEY, meQueryOptions } from "../auth/public.ts";
 import { PRACTICES_QUERY_KEY } from "../practices/public.ts";
@@ -38,6 +27,7 @@ import {
   billingValues,
 } from "../profile/public.ts";
 import { CARD_IN_ELEMENT, stripeCardOf, useCardPayment } from "./card-payment.ts";
+import { CARD_LABELS, type CardMode, CardSection } from "./card-section.tsx";
 import { dispatchCart } from "./cart-store.ts";
 import { trackCheckout } from "./checkout-analytics.ts";
 import { type CheckoutRequest, PaymentRefused, payOrder } from "./checkout-flow.ts";
@@ -45,7 +35,7 @@ import { paymentErrorPath, paymentSuccessPath } from "./order-paths.ts";
 import { createOrder, ORDERS_QUERY_KEY, paymentsConfigQueryOptions } from "./order-queries.ts";
 import styles from "./orders.module.css";
 import type { CardElementState } from "./stripe-card.ts";
-import { STRIPE_CARD_LABEL, StripeCardField } from "./stripe-card-field.tsx";
+import { STRIPE_CARD_LABEL } from "./stripe-card-field.tsx";
 
 // The checkout form (spec §5): the billing data prefilled from the profile (the order saves them back), the
 // card when a card pays, the general conditions of sale; checked by core's CheckoutSchema and CardFormSchema
@@ -60,12 +50,6 @@ interface CheckoutFormValues extends FieldValues {
   card: CardForm & { zip: string; element?: string };
 }
 
-/**
- * How the card is asked: none needed, the sandbox's fields, Stripe's element, not yet (the provider is being
- * read), or not at all (no provider, or it could not be read).
- */
-type CardMode = "none" | "fields" | "element" | "loading" | "unavailable";
-
 type CheckoutBody = Checkout & { card?: SandboxCard };
 
 type Outcome = { order: Order } | { refused: string };
@@ -74,13 +58,6 @@ const WITH_CARD = schemaResolver<CheckoutFormValues, CheckoutBody>(
   CheckoutSchema.extend({ card: CardFormSchema }),
 );
 const WITHOUT_CARD = schemaResolver<CheckoutFormValues, CheckoutBody>(CheckoutSchema);
-
-const CARD_LABELS = {
-  "card.number": "Numero della carta",
-  "card.expiry": "Scadenza (MM/AA)",
-  "card.cvc": "CVC",
-  "card.zip": "CAP della carta",
-} as const;
 
 const FIELD_NAMES = [
   ...BILLING_FIELDS.map((name) => `invoice.${name}` as const),
@@ -289,68 +266,18 @@ function PaymentForm({
         </div>
       </section>
       {needsCard ? (
-        <section aria-labelledby="card-title" className={styles.section}>
-          <h2 id="card-title" className={styles.sectionTitle}>
-            Pagamento con carta: {formatAmount(plan.cardAmount)}
-          </h2>
-          {mode === "element" && stripeKey ? (
-            <div className={formStyles.form}>
-              <StripeCardField
-                publishableKey={stripeKey}
-                error={checkout.error("card.element")}
-                onChange={(state) => {
-                  element.current = state;
-                  // The error of the last submit goes once the card is complete (the element says the rest).
-                  if (state.complete) checkout.form.clearErrors("card.element");
-                }}
-              />
-            </div>
-          ) : mode === "loading" ? (
-            <p role="status">Caricamento del modulo di pagamento…</p>
-          ) : mode === "unavailable" ? (
-            <FormMessage tone="error">{MESSAGES.cardPaymentUnavailable}</FormMessage>
-          ) : (
-            <>
-              <TestCardsHint />
-              <div className={formStyles.form}>
-                <TextField
-                  label={CARD_LABELS["card.number"]}
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  spellCheck={false}
-                  required
-                  {...checkout.field("card.number")}
-                />
-                <div className={formStyles.row}>
-                  <TextField
-                    label={CARD_LABELS["card.expiry"]}
-                    inputMode="numeric"
-                    autoComplete="cc-exp"
-                    placeholder="MM/AA"
-                    required
-                    {...checkout.field("card.expiry")}
-                  />
-                  <TextField
-                    label={CARD_LABELS["card.cvc"]}
-                    inputMode="numeric"
-                    autoComplete="cc-csc"
-                    maxLength={4}
-                    hint="Le 3 o 4 cifre sul retro."
-                    required
-                    {...checkout.field("card.cvc")}
-                  />
-                </div>
-                <TextField
-                  label={`${CARD_LABELS["card.zip"]} (facoltativo)`}
-                  inputMode="numeric"
-                  autoComplete="billing postal-code"
-                  maxLength={10}
-                  {...checkout.field("card.zip")}
-                />
-              </div>
-            </>
-          )}
-        </section>
+        <CardSection
+          mode={mode}
+          amount={plan.cardAmount}
+          stripeKey={stripeKey}
+          field={(name) => checkout.field(name)}
+          elementError={checkout.error("card.element")}
+          onElementChange={(state) => {
+            element.current = state;
+            // The error of the last submit goes once the card is complete (the element says the rest).
+            if (state.complete) checkout.form.clearErrors("card.element");
+          }}
+        />
       ) : null}
       <CheckboxField
         label={
@@ -386,22 +313,5 @@ function PaymentForm({
         </button>
       </div>
     </form>
-  );
-}
-
-/** The sandbox accepts only Stripe's test cards: the hint lists them (shown with the sandbox's fields only). */
-function TestCardsHint() {
-  return (
-    <details className={`${styles.muted} ${styles.testCardsHint}`}>
-      <summary>Modalità di prova: le carte da usare</summary>
-      <p>Nessun addebito è reale. Scadenza: una data futura qualsiasi; CVC: tre cifre qualsiasi.</p>
-      <ul className={styles.testCards}>
-        {SANDBOX_TEST_CARDS.map((card) => (
-          <li key={card.number}>
-            <code>{groupCardNumber(card.number)}</code>: {sandboxCardOutcome(card.scenario)}
-          </li>
-        ))}
-      </ul>
-    </details>
   );
 }
