@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.ts";
-import { newsletterSubscriptions } from "../schema/outreach.ts";
+import { ideaSubmissions, newsletterSubscriptions, partnershipRequests } from "../schema/outreach.ts";
 import { openTestDb, testDbKinds } from "../testing.ts";
 import {
   confirmNewsletterSubscription,
@@ -22,6 +22,16 @@ describe.each(testDbKinds())("outreach on %s", (kind) => {
     handle = await openTestDb(kind);
   });
   afterAll(() => handle.close());
+
+  /**
+   * Two rows written back to back can share their created_at (PGlite's clock ticks in milliseconds), and then
+   * "newest first" is a tie: the first row is moved a minute back, as it would be in real use.
+   */
+  const aMinuteEarlier = (table: typeof partnershipRequests | typeof ideaSubmissions, id: string) =>
+    handle.db
+      .update(table)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(table.id, id));
 
   const rowOf = async (email: string) =>
     (
@@ -111,6 +121,7 @@ describe.each(testDbKinds())("outreach on %s", (kind) => {
         message: "Vorrei collaborare con voi sui casi di diffamazione.",
       });
       expect(first).toMatchObject({ email: "maria@studio.it", organization: null, kind: "LAWYER" });
+      await aMinuteEarlier(partnershipRequests, first.id);
       const second = await createPartnershipRequest(db, {
         name: "Associazione Aiuto",
         email: "info@aiuto.org",
@@ -139,6 +150,7 @@ describe.each(testDbKinds())("outreach on %s", (kind) => {
         title: "Prima idea",
         description: "Una descrizione abbastanza lunga da essere accettata.",
       });
+      await aMinuteEarlier(ideaSubmissions, a.id);
       const b = await createIdeaSubmission(db, {
         name: "Sara",
         email: "SARA@example.it",
