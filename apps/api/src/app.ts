@@ -30,6 +30,7 @@ import { outreachRoutes } from "./routes/v1/outreach/index.ts";
 import { paymentsRoutes } from "./routes/v1/payments/index.ts";
 import { practiceRoutes } from "./routes/v1/practices/index.ts";
 import { sandboxRoutes } from "./routes/v1/sandbox/index.ts";
+import { serviceRoutes } from "./routes/v1/services/index.ts";
 import { STORAGE_TOKEN_MAX_LENGTH, storageRoutes } from "./routes/v1/storage/index.ts";
 import { userAdminRoutes } from "./routes/v1/users/admin.ts";
 import { userRoutes } from "./routes/v1/users/index.ts";
@@ -154,6 +155,7 @@ export async function buildApp({
       await v1.register(feedbackRoutes);
       await v1.register(practiceRoutes);
       await v1.register(orderRoutes);
+      await v1.register(serviceRoutes);
       await v1.register(paymentsRoutes);
       await v1.register(paymentWebhookRoutes);
       await v1.register(catalogueAdminRoutes);

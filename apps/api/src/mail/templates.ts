@@ -117,3 +117,17 @@ export function refundMail(to: string, name: string, ordersLink: string): Mail {
       `rimborsato. Trovi i dettagli (e la nota di credito, se hai ricevuto fattura) nella tua area personale:\n\n${ordersLink}${signature}`,
   };
 }
+
+/**
+ * News on a practice's service (a status changed, a document is ready, files arrived): that there is news,
+ * nothing of which service or what (the mailbox may be read by the very person the case is about).
+ */
+export function practiceUpdateMail(to: string, name: string, caseLink: string): Mail {
+  return {
+    to,
+    subject: "C'è un aggiornamento sulla tua pratica",
+    text:
+      `Ciao ${name},\n\nc'è un aggiornamento sulla tua pratica su Argine. Per leggerlo accedi alla tua area ` +
+      `personale:\n\n${caseLink}${signature}`,
+  };
+}

@@ -18,7 +18,8 @@ import {
   takeVoucherUse,
 } from "@argine/db/queries/catalogue";
 import type { NewOrder, NewOrderLine } from "@argine/db/queries/orders";
-import { listPracticeServices, type PracticeRow } from "@argine/db/queries/practices";
+import type { PracticeRow } from "@argine/db/queries/practices";
+import { listPracticeServices } from "@argine/db/queries/services";
 import { publicProduct } from "../catalogue/catalogue-service.ts";
 import { wrongCode } from "./wrong-codes.ts";
 

@@ -5,13 +5,10 @@ import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import type { PracticeDetail, PracticeSummary } from "@argine/core/practices/practices-api";
 import { fromCents } from "@argine/core/shared/money";
 import type { Db } from "@argine/db/client";
-import {
-  findPractice,
-  listPracticeServices,
-  type PracticeListRow,
-  type PracticeRow,
-} from "@argine/db/queries/practices";
+import { findPractice, type PracticeListRow, type PracticeRow } from "@argine/db/queries/practices";
+import { listPracticeServices } from "@argine/db/queries/services";
 import { findBilling, findUserById } from "@argine/db/queries/users";
+import { serviceViews } from "../services/service-view.ts";
 
 // A practice as the API answers it (core's practices-api types), from its rows: what every practices use
 // case returns, whoever calls it (a route today; the chat socket, a job, a webhook later).
@@ -91,7 +88,7 @@ export async function practiceDetail(
       : null,
     feedbackLink: feedbackLink(publicUrl, practice),
     advicePrice: practice.advicePriceCents === null ? null : fromCents(practice.advicePriceCents),
-    services: services.map((sv) => ({ serviceId: sv.id, serviceType: sv.serviceType, status: sv.status })),
+    services: await serviceViews(db, services),
     crimeUrl: practice.crimeUrl,
     tags: practice.tags,
     formsOfHate: practice.formsOfHate,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PracticeServiceSchema } from "../services/services-api.ts";
 import { MESSAGES } from "../shared/messages.ts";
 import { hasAtMostTwoDecimals } from "../shared/money.ts";
 import { PagingQuerySchema } from "../shared/paging.ts";
@@ -103,14 +104,6 @@ export const PracticeClientDetailSchema = z
     address: z.string().nullable(),
   })
   .nullable();
-
-/** A service bought on the practice (spec §3 "Service"). */
-export const PracticeServiceSchema = z.object({
-  serviceId: z.uuid(),
-  serviceType: z.string(),
-  status: z.string(),
-});
-export type PracticeService = z.infer<typeof PracticeServiceSchema>;
 
 export const PracticeDetailSchema = PracticeSummarySchema.extend({
   client: PracticeClientDetailSchema,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PACKAGE_SERVICE_TYPES, SERVICE_TYPE } from "./service-type.ts";
 
 describe("service types", () => {
-  it("lists the six types with their Italian names", () => {
+  it("lists the seven types with their Italian names", () => {
     expect(SERVICE_TYPE.values).toEqual([
       "LEGALIZATION",
       "TAKEDOWN",
@@ -10,6 +10,7 @@ describe("service types", () => {
       "ADVICE",
       "DEFENCE",
       "PACKAGE",
+      "COMPENSATION",
     ]);
     expect(SERVICE_TYPE.labels).toEqual({
       LEGALIZATION: "Legalizzazione",
@@ -18,6 +19,7 @@ describe("service types", () => {
       ADVICE: "Consulenza",
       DEFENCE: "Difesa Legale",
       PACKAGE: "Pacchetto",
+      COMPENSATION: "Risarcimento",
     });
   });
 

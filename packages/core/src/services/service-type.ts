@@ -8,6 +8,8 @@ export const SERVICE_TYPE = labelledEnum({
   ADVICE: "Consulenza",
   DEFENCE: "Difesa Legale",
   PACKAGE: "Pacchetto",
+  /** A request for compensation, handled by a lawyer like advice (ADR 019); also a public page (spec §1). */
+  COMPENSATION: "Risarcimento",
 });
 export type ServiceType = EnumValue<typeof SERVICE_TYPE>;
 

@@ -2,25 +2,11 @@ import type { FeedbackCategory } from "@argine/core/feedback/answers";
 import { initialServiceFlags } from "@argine/core/practices/available-services";
 import type { Evaluation } from "@argine/core/practices/evaluation";
 import type { PracticeStatus } from "@argine/core/practices/practice-status";
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  ne,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { alias, union } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
 import { users } from "../schema/identity.ts";
-import { practiceEmails, practices, services } from "../schema/practices.ts";
+import { practiceEmails, practices } from "../schema/practices.ts";
 
 export type PracticeRow = typeof practices.$inferSelect;
 
@@ -378,16 +364,6 @@ export async function deletePendingPractice(db: Db, id: string, ownerId: string)
     .where(and(eq(practices.id, id), eq(practices.ownerId, ownerId), eq(practices.status, "PENDING")))
     .returning({ id: practices.id });
   return Boolean(row);
-}
-
-export type ServiceRow = typeof services.$inferSelect;
-
-export async function listPracticeServices(db: Db, practiceId: string): Promise<ServiceRow[]> {
-  return db
-    .select()
-    .from(services)
-    .where(eq(services.practiceId, practiceId))
-    .orderBy(asc(services.createdAt), asc(services.id));
 }
 
 export type PracticeEmailRow = typeof practiceEmails.$inferSelect;

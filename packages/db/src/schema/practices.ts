@@ -3,6 +3,7 @@ import type { PsychologicalSupport, Shitstorm } from "@argine/core/practices/pra
 import type { PracticeStatus } from "@argine/core/practices/practice-status";
 import type { ServiceStatus } from "@argine/core/services/service-messages";
 import type { ServiceType } from "@argine/core/services/service-type";
+import type { FileSide } from "@argine/core/services/services-api";
 import type { FileKind } from "@argine/core/uploads/file-kind";
 import { sql } from "drizzle-orm";
 import {
@@ -141,10 +142,27 @@ export const services = pgTable(
     legalizationStep: text("legalization_step"),
     /** The legalization provider's session (id and state), as last seen. */
     legalizationSession: jsonb("legalization_session"),
+    /** The lawyer doing the work (the staff's queue, issue 17), and since when. */
+    assignedLawyerId: uuid("assigned_lawyer_id").references(() => users.id, { onDelete: "set null" }),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    /** DEFENCE: the engagement letter's version the client accepted, and when (core services/mandate.ts). */
+    mandateVersion: text("mandate_version"),
+    mandateAcceptedAt: timestamp("mandate_accepted_at", { withTimezone: true }),
+    /** Made by the payment: the service's age in the queue. */
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("services_practice_idx").on(t.practiceId)],
+  (t) => [
+    index("services_practice_idx").on(t.practiceId),
+    // The staff's queue (core services/lifecycle.ts WAITING_SERVICE_STATUSES), oldest first.
+    index("services_waiting_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} in ('TO_START', 'IN_PROGRESS')`),
+    check(
+      "services_status_check",
+      sql`${t.status} in ('TO_START', 'IN_PROGRESS', 'DOCUMENTS_READY', 'COMPLETED', 'CANCELLED')`,
+    ),
+  ],
 );
 
 export const uploadedFiles = pgTable(
@@ -159,9 +177,16 @@ export const uploadedFiles = pgTable(
     storageKey: text("storage_key").notNull(),
     size: integer("size").notNull(),
     kind: text("kind").$type<FileKind>(),
+    /** The client's file for the lawyer, or the lawyer's finished document (core services-api.ts FILE_SIDE). */
+    side: text("side").$type<FileSide>().notNull().default("CLIENT"),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     /** Null while the file is chosen but not sent (spec §3 "Uploaded file"). */
     uploadDate: timestamp("upload_date", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("uploaded_files_service_idx").on(t.serviceId)],
+  (t) => [
+    // One file per side of a service at a time (the widget shows one): two uploads at once cannot both land.
+    uniqueIndex("uploaded_files_service_side_key").on(t.serviceId, t.side),
+    check("uploaded_files_side_check", sql`${t.side} in ('CLIENT', 'STAFF')`),
+  ],
 );

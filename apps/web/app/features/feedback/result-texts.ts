@@ -67,6 +67,7 @@ export const SERVICE_PATHS: Record<ProductCode, string> = {
   ADVICE: "/services",
   DEFENCE: "/services/difesa",
   PACKAGE: "/services",
+  COMPENSATION: "/compensation",
 };
 
 /** Names to show when the catalogue cannot be read. */
@@ -78,4 +79,5 @@ export const SERVICE_FALLBACK_NAMES: Record<ProductCode, string> = {
   ADVICE: "Consulenza",
   DEFENCE: "Difesa legale",
   PACKAGE: "Pacchetto legalizzazione, rimozione e diffida",
+  COMPENSATION: "Richiesta di risarcimento",
 };

@@ -1,0 +1,403 @@
+import { randomUUID } from "node:crypto";
+import { AppError } from "@argine/core/errors/app-error";
+import type { Actor } from "@argine/core/identity/policy";
+import { casePath } from "@argine/core/practices/case-path";
+import { isStaff } from "@argine/core/practices/policy";
+import { mandateRequired, serviceStatusChangeError } from "@argine/core/services/lifecycle";
+import { DEFENCE_MANDATE_VERSION, defenceMandate } from "@argine/core/services/mandate";
+import type { ServiceType } from "@argine/core/services/service-type";
+import type {
+  FileSide,
+  Mandate,
+  MandateAcceptBody,
+  PracticeService,
+  ServiceAssignmentBody,
+  ServiceQueue,
+  ServiceStatusBody,
+  SignedUrl,
+  UploadBody,
+  UploadedFile,
+} from "@argine/core/services/services-api";
+import { MAX_UPLOAD_BYTES } from "@argine/core/shared/constants";
+import { MESSAGES } from "@argine/core/shared/messages";
+import { detectFileKind } from "@argine/core/uploads/file-kind";
+import type { Db } from "@argine/db/client";
+import { recordAudit } from "@argine/db/queries/audit";
+import {
+  acceptServiceMandate,
+  assignService,
+  changeServiceStatus,
+  deleteServiceFile,
+  findSentFileByName,
+  findServiceFile,
+  listServiceQueue,
+  listStaffMembers,
+  markFileSent,
+  paidCentsFor,
+  putPendingFile,
+  type ServiceRow,
+  type ServiceWithPractice,
+} from "@argine/db/queries/services";
+import { findUserById, listRoles } from "@argine/db/queries/users";
+import { now } from "../clock.ts";
+import type { Deps } from "../deps.ts";
+import { practiceUpdateMail } from "../mail/templates.ts";
+import { checkUploadContent } from "../uploads/content-check.ts";
+import { authorizedService } from "./service-access.ts";
+import { serviceViews, staffName, uploadedFileView } from "./service-view.ts";
+
+// What happens to a bought service (issue 17): its files and documents, its status, who works it, the
+// defence mandate. Each use case takes `(deps, actor, input)` and answers as the API does.
+//
+// An upload is three steps, because the bytes never pass through the API's JSON routes:
+//   1. signed-url: a row "chosen, not sent" on the caller's side (the client's files, the lawyer's document)
+//      under a generated storage key, and a short-lived link the browser PUTs the bytes to;
+//   2. the browser's PUT, straight to the storage (the embedded disk, or S3);
+//   3. PATCH upload: the server reads the object back, checks its size and content (a presigned PUT cannot
+//      cap either), and marks the file sent, or deletes the object and the row and says why.
+
+/** How long the browser has to send the bytes once it asked to. */
+const UPLOAD_LINK_SECONDS = 15 * 60;
+/** A document link is opened at once, in a new tab: a short life is enough and leaks little. */
+const DOWNLOAD_LINK_SECONDS = 5 * 60;
+
+const MESSAGES_HERE = {
+  alreadySent: "C'è già un file inviato: eliminalo prima di caricarne un altro.",
+  cancelled: "Il servizio è stato annullato: non si possono più caricare file.",
+  practiceClosed: "La pratica è chiusa: per continuare chiedi al team di riaprirla.",
+  typeMismatch: "Il tipo di servizio non corrisponde a quello indicato.",
+  notStaff: "La persona scelta non fa parte del team legale.",
+  mandateChanged: "Il mandato è stato aggiornato: rileggilo e accetta la nuova versione.",
+  changedMeanwhile: "Il servizio è stato modificato nel frattempo: ricarica la pagina e riprova.",
+} as const;
+
+/** Which side an actor's uploads are on, and the policy's action for it. */
+function sideOf(actor: Actor): { side: FileSide; action: "upload-document" | "upload-evidence" } {
+  return isStaff(actor)
+    ? { side: "STAFF", action: "upload-document" }
+    : { side: "CLIENT", action: "upload-evidence" };
+}
+
+function assertTypeMatches(service: ServiceRow, serviceType: ServiceType): void {
+  if (service.serviceType !== serviceType) throw new AppError("BAD_REQUEST", MESSAGES_HERE.typeMismatch);
+}
+
+/** Files are taken while the service and its practice are alive; staff may still add to a closed case. */
+function assertTakesFiles({ service, practice }: ServiceWithPractice, side: FileSide): void {
+  if (service.status === "CANCELLED") throw new AppError("CONFLICT", MESSAGES_HERE.cancelled);
+  if (side === "CLIENT" && practice.status === "CLOSED") {
+    throw new AppError("CONFLICT", MESSAGES_HERE.practiceClosed);
+  }
+}
+
+/** The client's neutral mail about news on their practice, queued in the change's transaction. */
+async function mailClient(deps: Deps, tx: Db, practice: ServiceWithPractice["practice"]): Promise<void> {
+  const client = practice.ownerId ? await findUserById(tx, practice.ownerId) : undefined;
+  if (!client) return;
+  const link = `${deps.config.publicUrl}${casePath(practice.ticketCode)}`;
+  await deps.jobs.send(tx, "mail", practiceUpdateMail(client.email, client.name, link));
+}
+
+async function oneView(db: Db, row: ServiceRow): Promise<PracticeService> {
+  const [view] = await serviceViews(db, [row]);
+  return view as PracticeService;
+}
+
+/** GET /v1/services/{id}/signed-url: where to send a file of `size` bytes named `fileName`. */
+export async function signUpload(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  meta: { fileName: string; size: number },
+): Promise<SignedUrl> {
+  const { side, action } = sideOf(actor);
+  const storageKey = `services/${id}/${randomUUID()}`;
+  const replaced = await deps.db.transaction(async (tx) => {
+    const found = await authorizedService(tx, actor, id, action);
+    assertTakesFiles(found, side);
+    const previous = await findServiceFile(tx, id, side);
+    const row = await putPendingFile(
+      tx,
+      {
+        serviceId: id,
+        side,
+        fileName: meta.fileName.trim(),
+        storageKey,
+        size: meta.size,
+        uploadedBy: actor.userId,
+      },
+      now(deps.clock),
+    );
+    if (!row) throw new AppError("CONFLICT", MESSAGES_HERE.alreadySent);
+    return previous && !previous.uploadDate ? previous.storageKey : null;
+  });
+  // A file chosen before and never sent: its bytes, if any arrived, go with it.
+  if (replaced) await deps.storage.delete(replaced);
+  const upload = await deps.storage.uploadUrl(storageKey, {
+    size: meta.size,
+    contentType: "application/octet-stream",
+    expiresInSeconds: UPLOAD_LINK_SECONDS,
+  });
+  const expiresAt = new Date(now(deps.clock).getTime() + UPLOAD_LINK_SECONDS * 1000).toISOString();
+  return { ...upload, expiresAt };
+}
+
+/**
+ * PATCH /v1/services/{serviceId}/upload: the browser says the bytes are there. They are read back and
+ * checked; a refused file is removed (object and row) and the answer says why, in Italian.
+ */
+export async function registerUpload(
+  deps: Deps,
+  actor: Actor,
+  serviceId: string,
+  body: UploadBody,
+): Promise<UploadedFile> {
+  const { side, action } = sideOf(actor);
+  const found = await authorizedService(deps.db, actor, serviceId, action);
+  assertTypeMatches(found.service, body.serviceType);
+  assertTakesFiles(found, side);
+  const file = await findServiceFile(deps.db, serviceId, side);
+  if (!file || file.fileName !== body.fileName) throw new AppError("NOT_FOUND", MESSAGES.uploadError);
+  if (file.uploadDate) return uploadedFileView(file); // sent already: the same answer again
+  const refuse = async (message: string): Promise<never> => {
+    await deps.storage.delete(file.storageKey);
+    await deleteServiceFile(deps.db, file.id);
+    throw new AppError("BAD_REQUEST", message);
+  };
+  const stored = await deps.storage.head(file.storageKey);
+  if (!stored) throw new AppError("CONFLICT", MESSAGES.uploadError);
+  if (stored.size > MAX_UPLOAD_BYTES) return refuse(MESSAGES.uploadTooLarge);
+  const bytes = await deps.storage.get(file.storageKey);
+  if (!bytes) throw new AppError("CONFLICT", MESSAGES.uploadError);
+  const problem = checkUploadContent(file.fileName, bytes);
+  if (problem) return refuse(problem);
+  return deps.db.transaction(async (tx) => {
+    const sent = await markFileSent(
+      tx,
+      file.id,
+      { kind: detectFileKind(bytes), size: bytes.length },
+      now(deps.clock),
+    );
+    if (!sent) throw new AppError("CONFLICT", MESSAGES_HERE.changedMeanwhile);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: side === "STAFF" ? "service.document-sent" : "service.file-sent",
+      resourceType: "service",
+      resourceId: serviceId,
+    });
+    // The lawyer's document is news for the client; the client's own file is not news to them.
+    if (side === "STAFF") await mailClient(deps, tx, found.practice);
+    return uploadedFileView(sent);
+  });
+}
+
+/** DELETE /v1/services/{serviceId}/upload: removes the caller's side's file, sent or not. */
+export async function deleteUpload(
+  deps: Deps,
+  actor: Actor,
+  serviceId: string,
+  body: UploadBody,
+): Promise<PracticeService> {
+  const { side, action } = sideOf(actor);
+  const { view, storageKey } = await deps.db.transaction(async (tx) => {
+    const found = await authorizedService(tx, actor, serviceId, action);
+    assertTypeMatches(found.service, body.serviceType);
+    const file = await findServiceFile(tx, serviceId, side);
+    if (!file || file.fileName !== body.fileName) throw new AppError("NOT_FOUND", MESSAGES.noDocument);
+    await deleteServiceFile(tx, file.id);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: side === "STAFF" ? "service.document-deleted" : "service.file-deleted",
+      resourceType: "service",
+      resourceId: serviceId,
+    });
+    return { view: await oneView(tx, found.service), storageKey: file.storageKey };
+  });
+  await deps.storage.delete(storageKey);
+  return view;
+}
+
+/** GET /v1/services/{serviceId}/upload?fileName=: a short-lived link to a sent file, for a new tab. */
+export async function documentUrl(
+  deps: Deps,
+  actor: Actor,
+  serviceId: string,
+  fileName: string,
+): Promise<{ url: string }> {
+  await authorizedService(deps.db, actor, serviceId, "read");
+  const file = await findSentFileByName(deps.db, serviceId, fileName);
+  if (!file) throw new AppError("NOT_FOUND", MESSAGES.noDocument);
+  const url = await deps.storage.downloadUrl(file.storageKey, {
+    fileName: file.fileName,
+    expiresInSeconds: DOWNLOAD_LINK_SECONDS,
+  });
+  return { url };
+}
+
+/** PATCH /v1/services/{id}/status (staff): the table of core services/lifecycle.ts, an audit line, a mail. */
+export function changeStatus(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  body: ServiceStatusBody,
+): Promise<PracticeService> {
+  return deps.db.transaction(async (tx) => {
+    const found = await authorizedService(tx, actor, id, "change-status");
+    const { service, practice } = found;
+    assertTypeMatches(service, body.serviceType);
+    if (service.status === body.status) return oneView(tx, service);
+    if (practice.status === "CLOSED") throw new AppError("CONFLICT", MESSAGES_HERE.practiceClosed);
+    const document = await findServiceFile(tx, id, "STAFF");
+    const problem = serviceStatusChangeError(
+      { ...service, hasDocument: Boolean(document?.uploadDate) },
+      body.status,
+    );
+    if (problem) throw new AppError("CONFLICT", problem);
+    const changed = await moveService(deps, tx, actor, found, body.status);
+    return oneView(tx, changed);
+  });
+}
+
+/** One status change, from the status read: its audit line and the client's mail go with it. */
+async function moveService(
+  deps: Deps,
+  tx: Db,
+  actor: Actor,
+  { service, practice }: ServiceWithPractice,
+  to: ServiceRow["status"],
+): Promise<ServiceRow> {
+  const changed = await changeServiceStatus(tx, service.id, service.status, to, now(deps.clock));
+  if (!changed) throw new AppError("CONFLICT", MESSAGES_HERE.changedMeanwhile);
+  await recordAudit(tx, {
+    actorId: actor.userId,
+    action: "service.status",
+    resourceType: "service",
+    resourceId: service.id,
+    meta: { from: service.status, to },
+  });
+  await mailClient(deps, tx, practice);
+  return changed;
+}
+
+/** GET /v1/services/queue (staff): the paid work waiting, the caller's first, then by age. */
+export async function serviceQueue(
+  deps: Deps,
+  actor: Actor,
+  query: { serviceType?: ServiceType },
+): Promise<ServiceQueue> {
+  if (!isStaff(actor)) throw new AppError("FORBIDDEN");
+  const rows = await listServiceQueue(deps.db, { actorId: actor.userId, ...query });
+  const lawyers = (await listStaffMembers(deps.db)).map((user) => ({ id: user.id, name: staffName(user) }));
+  await recordAudit(deps.db, {
+    actorId: actor.userId,
+    action: "service.queue",
+    resourceType: "service",
+    resourceId: rows.map((row) => row.service.id).join(",") || "-",
+  });
+  return {
+    items: rows.map(({ service, ticketCode, lawyerName, lawyerLastname }) => ({
+      serviceId: service.id,
+      serviceType: service.serviceType,
+      status: service.status,
+      practiceId: service.practiceId,
+      ticketCode,
+      paidAt: service.createdAt.toISOString(),
+      assignedLawyer: service.assignedLawyerId
+        ? {
+            id: service.assignedLawyerId,
+            name: staffName({ name: lawyerName ?? "", lastname: lawyerLastname ?? "" }),
+          }
+        : null,
+      mandateAccepted: mandateRequired(service.serviceType) ? service.mandateAcceptedAt !== null : null,
+    })),
+    lawyers,
+  };
+}
+
+/**
+ * PUT /v1/services/{id}/assignment (staff): who does the work, or nobody. Taking a service not yet started
+ * starts it ("preso in carico" for the client) when it can: a defence waits for its mandate.
+ */
+export function assign(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  body: ServiceAssignmentBody,
+): Promise<PracticeService> {
+  return deps.db.transaction(async (tx) => {
+    const found = await authorizedService(tx, actor, id, "assign");
+    if (body.lawyerId && (await listRoles(tx, body.lawyerId)).length === 0) {
+      throw new AppError("BAD_REQUEST", MESSAGES_HERE.notStaff);
+    }
+    let row = await assignService(tx, id, body.lawyerId, now(deps.clock));
+    if (!row) throw new AppError("NOT_FOUND");
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "service.assign",
+      resourceType: "service",
+      resourceId: id,
+      meta: { lawyerId: body.lawyerId },
+    });
+    const startable =
+      body.lawyerId &&
+      row.status === "TO_START" &&
+      found.practice.status !== "CLOSED" &&
+      serviceStatusChangeError({ ...row, hasDocument: false }, "IN_PROGRESS") === null;
+    if (startable) row = await moveService(deps, tx, actor, { ...found, service: row }, "IN_PROGRESS");
+    return oneView(tx, row);
+  });
+}
+
+async function mandateOf(db: Db, { service, practice }: ServiceWithPractice): Promise<Mandate> {
+  const client = practice.ownerId ? await findUserById(db, practice.ownerId) : undefined;
+  const lawyer = service.assignedLawyerId ? await findUserById(db, service.assignedLawyerId) : undefined;
+  return {
+    version: DEFENCE_MANDATE_VERSION,
+    sections: defenceMandate({
+      clientName: client ? staffName(client) : "la persona titolare della pratica",
+      ticketCode: practice.ticketCode,
+      paidCents: await paidCentsFor(db, practice.id, "DEFENCE"),
+      lawyerName: lawyer ? staffName(lawyer) : null,
+    }),
+    acceptedAt: service.mandateAcceptedAt?.toISOString() ?? null,
+    acceptedVersion: service.mandateVersion,
+  };
+}
+
+function assertDefence(found: ServiceWithPractice): void {
+  if (!mandateRequired(found.service.serviceType)) throw new AppError("NOT_FOUND");
+}
+
+/** GET /v1/services/{id}/mandate: the engagement letter of a legal defence, filled in, and its acceptance. */
+export async function mandate(deps: Deps, actor: Actor, id: string): Promise<Mandate> {
+  const found = await authorizedService(deps.db, actor, id, "read");
+  assertDefence(found);
+  return mandateOf(deps.db, found);
+}
+
+/** POST /v1/services/{id}/mandate (the client): accepts the version read, recorded with its time. */
+export function acceptMandate(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  body: MandateAcceptBody,
+): Promise<Mandate> {
+  return deps.db.transaction(async (tx) => {
+    const found = await authorizedService(tx, actor, id, "accept-mandate");
+    assertDefence(found);
+    if (found.service.status === "CANCELLED") throw new AppError("CONFLICT", MESSAGES_HERE.cancelled);
+    if (body.version !== DEFENCE_MANDATE_VERSION)
+      throw new AppError("CONFLICT", MESSAGES_HERE.mandateChanged);
+    const accepted = await acceptServiceMandate(tx, id, body.version, now(deps.clock));
+    if (accepted) {
+      await recordAudit(tx, {
+        actorId: actor.userId,
+        action: "service.mandate-accepted",
+        resourceType: "service",
+        resourceId: id,
+        meta: { version: body.version },
+      });
+    }
+    return mandateOf(tx, { ...found, service: accepted ?? found.service });
+  });
+}

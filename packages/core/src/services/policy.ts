@@ -1,0 +1,37 @@
+import type { Actor } from "../identity/policy.ts";
+import { isStaff } from "../practices/policy.ts";
+
+export type ServicesAction =
+  | "read"
+  | "upload-evidence"
+  | "upload-document"
+  | "change-status"
+  | "assign"
+  | "accept-mandate";
+
+/**
+ * The services domain's one policy (a service belongs to its practice's owner).
+ * - read (the service, its files, its documents): the owner, or staff;
+ * - upload-evidence: the owner sends their files for the lawyer (the widget of spec §4);
+ * - upload-document, change-status, assign: staff, the work itself;
+ * - accept-mandate: the owner only, it is their engagement of the lawyer.
+ */
+export function servicesPolicy(
+  actor: Actor | null,
+  action: ServicesAction,
+  service: { ownerId: string | null },
+): boolean {
+  if (!actor) return false;
+  const owner = service.ownerId !== null && service.ownerId === actor.userId;
+  switch (action) {
+    case "read":
+      return owner || isStaff(actor);
+    case "upload-evidence":
+    case "accept-mandate":
+      return owner;
+    case "upload-document":
+    case "change-status":
+    case "assign":
+      return isStaff(actor);
+  }
+}
