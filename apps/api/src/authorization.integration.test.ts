@@ -1,8 +1,11 @@
 import type { Me } from "@argine/core/identity/users-api";
+import type { PracticeDetail } from "@argine/core/practices/practices-api";
+import { DEFENCE_MANDATE_VERSION } from "@argine/core/services/mandate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_BILLING } from "../test/checkout.ts";
 import { type IdentityServer, randomIp, signIn, startIdentityServer } from "../test/identity.ts";
 import { paymentMethod } from "../test/sandbox.ts";
+import { PDF_BYTES, uploadThroughApi } from "../test/uploads.ts";
 
 // Every documented /v1 route × every kind of caller, in one table (DESIGN.md §4). A route missing from the
 // table fails the first test, so a new route cannot ship without deciding who may call it.
@@ -19,6 +22,9 @@ interface Ids {
   card: string;
   /** A paid order of the client (DEFENCE and INJUCTION) on clientPractice. */
   clientOrder: string;
+  /** Its two services; the client sent "prove.pdf" for the formal notice. */
+  injunction: string;
+  defence: string;
 }
 const CALLERS: Caller[] = ["anonymous", "client", "otherClient", "lawyer", "admin"];
 
@@ -351,6 +357,68 @@ const TABLE: Case[] = [
     }),
     expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 404, admin: 404 },
   },
+  // a bought service's work (issue 17): the caller's side of the files, staff's statuses, queue and
+  // assignment, the client's mandate. Staff act on their own side (the lawyer's document): the client's file
+  // is not theirs to register or delete.
+  {
+    method: "GET",
+    path: "/v1/services/{id}/signed-url",
+    url: ({ defence }) => `/v1/services/${defence}/signed-url?fileName=atto.pdf&size=100`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "PATCH",
+    path: "/v1/services/{serviceId}/upload",
+    url: ({ injunction }) => `/v1/services/${injunction}/upload`,
+    body: { fileName: "prove.pdf", serviceType: "INJUCTION" },
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 404, admin: 404 },
+  },
+  {
+    method: "GET",
+    path: "/v1/services/{serviceId}/upload",
+    url: ({ injunction }) => `/v1/services/${injunction}/upload?fileName=prove.pdf`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "DELETE",
+    path: "/v1/services/{serviceId}/upload",
+    url: ({ injunction }) => `/v1/services/${injunction}/upload`,
+    body: { fileName: "prove.pdf", serviceType: "INJUCTION" },
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 404, admin: 404 },
+  },
+  {
+    method: "PATCH",
+    path: "/v1/services/{id}/status",
+    url: ({ injunction }) => `/v1/services/${injunction}/status`,
+    body: { serviceType: "INJUCTION", status: "TO_START" },
+    expect: { anonymous: 401, client: 403, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "GET",
+    path: "/v1/services/queue",
+    url: () => "/v1/services/queue",
+    expect: { anonymous: 401, client: 403, otherClient: 403, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "PUT",
+    path: "/v1/services/{id}/assignment",
+    url: ({ injunction }) => `/v1/services/${injunction}/assignment`,
+    body: { lawyerId: null },
+    expect: { anonymous: 401, client: 403, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "GET",
+    path: "/v1/services/{id}/mandate",
+    url: ({ defence }) => `/v1/services/${defence}/mandate`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "POST",
+    path: "/v1/services/{id}/mandate",
+    url: ({ defence }) => `/v1/services/${defence}/mandate`,
+    body: { version: DEFENCE_MANDATE_VERSION, accepted: true },
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 403, admin: 403 },
+  },
   // refunds and withdrawal (issue 16): staff refund (the same key answers the same refund), the buyer withdraws
   {
     method: "POST",
@@ -556,6 +624,8 @@ describe("authorization: every route × every caller", () => {
   let unclaimed = { ticketCode: "", claimKey: "" };
   let card = "";
   let clientOrder = "";
+  let injunction = "";
+  let defence = "";
 
   beforeAll(async () => {
     s = await startIdentityServer("pglite");
@@ -636,6 +706,21 @@ describe("authorization: every route × every caller", () => {
       }),
     });
     clientOrder = ((await bought.json()) as { order: { id: string } }).order.id;
+    const detail = await fetch(`${s.base}/v1/practices/${clientPractice}`, {
+      headers: { authorization: `Bearer ${tokens.client}` },
+    });
+    const bySort = ((await detail.json()) as PracticeDetail).services;
+    const idOf = (type: string) => bySort.find((sv) => sv.serviceType === type)?.serviceId ?? "";
+    injunction = idOf("INJUCTION");
+    defence = idOf("DEFENCE");
+    const sent = await uploadThroughApi(
+      s.base,
+      tokens.client ?? "",
+      { serviceId: injunction, serviceType: "INJUCTION" },
+      "prove.pdf",
+      PDF_BYTES,
+    );
+    expect(sent.register?.status).toBe(200);
   });
   afterAll(() => s.close());
 
@@ -659,6 +744,8 @@ describe("authorization: every route × every caller", () => {
         unclaimed,
         card,
         clientOrder,
+        injunction,
+        defence,
       };
       const body = typeof c.body === "function" ? c.body(ids) : c.body;
       const res = await fetch(`${s.base}${c.url(ids)}`, {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { serviceStatusMessage } from "./service-messages.ts";
+import { SERVICE_STATUS, serviceStatusMessage, TAKEN_IN_CHARGE } from "./service-messages.ts";
+import { SERVICE_TYPE } from "./service-type.ts";
 
 describe("service messages (spec §4)", () => {
   it("says formal notice and takedown are taken in charge, to check back in hours or days", () => {
@@ -28,4 +29,33 @@ describe("service messages (spec §4)", () => {
     expect(serviceStatusMessage("DEFENCE", "WAITING_COURT").message).toBe("Errore Stato Non previsto");
     expect(serviceStatusMessage("ADVICE", "").message).toBe("Errore Stato Non previsto");
   });
+});
+
+describe("every service type in every status (issue 17)", () => {
+  const expected: Record<string, (type: string) => string> = {
+    TO_START: () => "Il servizio è attivo: ti guidiamo nei prossimi passi da questa pagina.",
+    IN_PROGRESS: (type) =>
+      type === "INJUCTION" || type === "TAKEDOWN"
+        ? TAKEN_IN_CHARGE
+        : "Ci stiamo lavorando: ti avvisiamo appena ci sono novità.",
+    DOCUMENTS_READY: () => "I documenti sono pronti: puoi scaricarli da questa pagina.",
+    COMPLETED: () => "Nessun ulteriore azione richiesta per questo servizio",
+    CANCELLED: () =>
+      "Il servizio è stato annullato e quanto avevi pagato ti è stato rimborsato: trovi i dettagli fra i tuoi ordini.",
+  };
+
+  for (const type of SERVICE_TYPE.values) {
+    it(`${type}: each known status has its label and message, an unknown one 'Errore Stato Non previsto'`, () => {
+      for (const status of SERVICE_STATUS.values) {
+        expect(serviceStatusMessage(type, status)).toEqual({
+          label: SERVICE_STATUS.labels[status],
+          message: expected[status]?.(type),
+        });
+      }
+      expect(serviceStatusMessage(type, "IN_ATTESA_DEL_GIUDICE")).toEqual({
+        label: "IN_ATTESA_DEL_GIUDICE",
+        message: "Errore Stato Non previsto",
+      });
+    });
+  }
 });
