@@ -40,6 +40,7 @@ describe.each(testDbKinds())("services on %s", (kind) => {
       lastname: "Cliente",
       passwordHash: await hashPassword("Girasole-Lento-42"),
       privacyConsent: true,
+      marketingConsent: false,
       emailVerifiedAt: new Date(),
     });
     const stranger = (await signIn(s, "estranea@example.org", "Girasole-Lento-42")).tokens?.access_token;
