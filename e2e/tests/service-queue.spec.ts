@@ -54,9 +54,10 @@ test("a lawyer takes a paid formal notice from the queue, and cannot mark it rea
   const mine = lawyer.getByRole("region", { name: /^Assegnati a te/ });
   await expect(waiting.getByRole("link", { name: `Pratica ${ticketCode}` })).toBeVisible();
   await expect(item).toContainText("Diffida");
-  await expect(item).toContainText("da avviare");
-  await expect(item).toContainText("in attesa da oggi");
-  await expect(item).toContainText("Non ancora assegnato");
+  const fact = (term: string) => item.locator(`dt:text-is('${term}') + dd`);
+  await expect(fact("Stato")).toHaveText("da avviare");
+  await expect(fact("Pagato il")).toContainText("in attesa da oggi");
+  await expect(fact("Avvocato")).toHaveText("nessuno");
   await expectAccessible(lawyer);
 
   await item.getByRole("button", { name: "Prendi in carico" }).click();
@@ -65,8 +66,8 @@ test("a lawyer takes a paid formal notice from the queue, and cannot mark it rea
   ).toBeVisible();
   await expect(mine.getByRole("link", { name: `Pratica ${ticketCode}` })).toBeVisible();
   await expect(waiting.getByRole("link", { name: `Pratica ${ticketCode}` })).toHaveCount(0);
-  await expect(item).toContainText("in corso");
-  await expect(item).toContainText("Assegnato a te");
+  await expect(fact("Stato")).toHaveText("in corso");
+  await expect(fact("Avvocato")).toHaveText("Marco Rinaldi (tu)");
   await expectAccessible(lawyer);
   await expectNoHorizontalOverflow(lawyer);
   await shoot(lawyer, testInfo, "service-queue");

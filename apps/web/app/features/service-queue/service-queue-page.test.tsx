@@ -41,6 +41,10 @@ const tickets = (region: HTMLElement) =>
 const itemOf = (ticket: string) =>
   screen.getByRole("link", { name: `Pratica ${ticket}` }).closest("article") as HTMLElement;
 
+/** The value shown beside a term of an item. */
+const fact = (item: HTMLElement, term: string) =>
+  within(item).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
+
 describe("/dashboard/services, the staff's queue", () => {
   it("shows the signed-in lawyer's work, then the unassigned, then the colleagues', oldest first as the API lists them", async () => {
     stubApi({
@@ -63,19 +67,19 @@ describe("/dashboard/services, the staff's queue", () => {
       "/dashboard/practices/case/AR-FREE0001",
     );
     expect(defence.textContent).toContain("Difesa Legale");
-    expect(defence.textContent).toContain("da avviare");
-    expect(defence.textContent).toContain("in attesa da 9 giorni");
-    expect(defence.textContent).toContain("Non ancora assegnato");
-    expect(defence.textContent).toContain("mandato da accettare");
+    expect(fact(defence, "Stato")).toBe("da avviare");
+    expect(fact(defence, "Pagato il")).toMatch(/^\d{1,2} \w+ \d{4}, in attesa da 9 giorni$/);
+    expect(fact(defence, "Avvocato")).toBe("nessuno");
+    expect(fact(defence, "Mandato")).toBe("mandato da accettare");
     expect(itemOf("AR-FREE0002").textContent).not.toContain("mandato");
 
     const mine = itemOf("AR-MINE0001");
-    expect(mine.textContent).toContain("Assegnato a te");
-    expect(mine.textContent).toContain("in corso");
+    expect(fact(mine, "Avvocato")).toBe("Marco Rinaldi (tu)");
+    expect(fact(mine, "Stato")).toBe("in corso");
     // One's own work is not taken again; a colleague's can be.
     expect(within(mine).queryByRole("button", { name: "Prendi in carico" })).toBeNull();
     const theirs = itemOf("AR-THEM0001");
-    expect(theirs.textContent).toContain("Assegnato a Anna Neri");
+    expect(fact(theirs, "Avvocato")).toBe("Anna Neri");
     expect(within(theirs).getByRole("button", { name: "Prendi in carico" })).toBeTruthy();
   });
 
@@ -98,7 +102,7 @@ describe("/dashboard/services, the staff's queue", () => {
     ).toBeTruthy();
     await screen.findByRole("heading", { name: "Assegnati a te (1)" });
     expect(tickets(section(/^Assegnati a te/))).toEqual(["Pratica AR-FREE0002"]);
-    expect(itemOf("AR-FREE0002").textContent).toContain("in corso");
+    expect(fact(itemOf("AR-FREE0002"), "Stato")).toBe("in corso");
     expect(within(section(/^Da assegnare/)).getByText("Nessun lavoro da assegnare.")).toBeTruthy();
     const put = calls.find((c) => c.method === "PUT");
     expect(put?.body).toEqual({ lawyerId: ME.id });

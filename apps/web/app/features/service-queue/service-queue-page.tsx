@@ -13,7 +13,7 @@ import { formatDay } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import { FieldFrame, SelectOptions, StatusRegion } from "../../shared/ui/form-field.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
-import { AssignmentControls, assigneeText } from "./assignment-controls.tsx";
+import { AssignmentControls } from "./assignment-controls.tsx";
 import styles from "./service-queue.module.css";
 import { serviceQueueQueryOptions } from "./service-queue-queries.ts";
 
@@ -154,6 +154,12 @@ function StaffQueue({ myId }: { myId: string | undefined }) {
   );
 }
 
+/** The lawyer of an item: "Marco Rinaldi (tu)", a colleague's name, or nobody yet. */
+function lawyerText(lawyer: StaffMember | null, myId: string | undefined): string {
+  if (!lawyer) return "nessuno";
+  return lawyer.id === myId ? `${lawyer.name} (tu)` : lawyer.name;
+}
+
 function QueueItem({
   item,
   lawyers,
@@ -187,7 +193,7 @@ function QueueItem({
         </div>
         <div>
           <dt>Avvocato</dt>
-          <dd>{assigneeText(item.assignedLawyer, myId)}</dd>
+          <dd>{lawyerText(item.assignedLawyer, myId)}</dd>
         </div>
         {item.mandateAccepted === null ? null : (
           <div>
