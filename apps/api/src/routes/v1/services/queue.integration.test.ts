@@ -1,3 +1,4 @@
+import type { PracticeStatus } from "@argine/core/practices/practice-status";
 import type { ServiceStatus } from "@argine/core/services/service-messages";
 import type { ServiceType } from "@argine/core/services/service-type";
 import type { PracticeService, ServiceQueue } from "@argine/core/services/services-api";
@@ -41,7 +42,7 @@ describe.each(testDbKinds())("the staff's queue of services on %s", (kind) => {
     apiCaller(s)<T>(token, path, method, body);
 
   /** A practice as the questionnaire makes it, set to `status` as a paid one would be. */
-  const practice = async (status = "OPEN") => {
+  const practice = async (status: PracticeStatus = "OPEN") => {
     const res = await fetch(`${s.base}/v1/feedback`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
