@@ -102,6 +102,10 @@ describe("/dashboard/services, the staff's queue", () => {
     ).toBeTruthy();
     await screen.findByRole("heading", { name: "Assegnati a te (1)" });
     expect(tickets(section(/^Assegnati a te/))).toEqual(["Pratica AR-FREE0002"]);
+    // The button pressed is gone with the section it was in: the focus follows the service.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("link", { name: "Pratica AR-FREE0002" })),
+    );
     expect(fact(itemOf("AR-FREE0002"), "Stato")).toBe("in corso");
     expect(within(section(/^Da assegnare/)).getByText("Nessun lavoro da assegnare.")).toBeTruthy();
     const put = calls.find((c) => c.method === "PUT");

@@ -5,7 +5,7 @@ import { SERVICE_STATUS } from "@argine/core/services/service-messages";
 import { SERVICE_TYPE, type ServiceType } from "@argine/core/services/service-type";
 import type { ServiceQueueItem, StaffMember } from "@argine/core/services/services-api";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { DASHBOARD_PATH } from "../../shared/navigation/navigation.ts";
@@ -83,6 +83,8 @@ function StaffQueue({ myId }: { myId: string | undefined }) {
   const serviceType = typeFrom(params);
   const queue = useQuery(serviceQueueQueryOptions(serviceType));
   const [done, setDone] = useState("");
+  // The service just taken or handed out: it moves to another section, and the focus goes with it.
+  const [moved, setMoved] = useState<string | null>(null);
   const now = Date.now();
   const items = queue.data?.items ?? [];
   const lawyers = queue.data?.lawyers ?? [];
@@ -105,6 +107,7 @@ function StaffQueue({ myId }: { myId: string | undefined }) {
                 value={serviceType ?? ""}
                 onChange={(event) => {
                   setDone("");
+                  setMoved(null);
                   setParams(event.target.value ? { serviceType: event.target.value } : {});
                 }}
                 className={formStyles.control}
@@ -141,7 +144,17 @@ function StaffQueue({ myId }: { myId: string | undefined }) {
                 <ul className={styles.list}>
                   {list.map((item) => (
                     <li key={item.serviceId}>
-                      <QueueItem item={item} lawyers={lawyers} myId={myId} now={now} onDone={setDone} />
+                      <QueueItem
+                        item={item}
+                        lawyers={lawyers}
+                        myId={myId}
+                        now={now}
+                        focused={moved === item.serviceId}
+                        onDone={(message) => {
+                          setDone(message);
+                          setMoved(item.serviceId);
+                        }}
+                      />
                     </li>
                   ))}
                 </ul>
@@ -165,19 +178,28 @@ function QueueItem({
   lawyers,
   myId,
   now,
+  focused,
   onDone,
 }: {
   item: ServiceQueueItem;
   lawyers: readonly StaffMember[];
   myId: string | undefined;
   now: number;
+  /** Takes the focus where it appears (its buttons are gone from where it was). */
+  focused: boolean;
   onDone: (message: string) => void;
 }) {
   const name = SERVICE_TYPE.label(item.serviceType);
+  const link = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (focused) link.current?.focus();
+  }, [focused]);
   return (
     <article className={styles.item}>
       <h3 className={styles.itemTitle}>
-        <Link to={casePath(item.ticketCode)}>Pratica {item.ticketCode}</Link>
+        <Link ref={link} to={casePath(item.ticketCode)}>
+          Pratica {item.ticketCode}
+        </Link>
         <span className={styles.serviceName}>{name}</span>
       </h3>
       <dl className={styles.facts}>

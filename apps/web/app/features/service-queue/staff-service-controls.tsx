@@ -4,7 +4,7 @@ import { SERVICE_STATUS } from "@argine/core/services/service-messages";
 import { SERVICE_TYPE } from "@argine/core/services/service-type";
 import type { PracticeService, ServiceStatusBody } from "@argine/core/services/services-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { toHttpError } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
@@ -31,18 +31,25 @@ export function StaffServiceControls({
 }) {
   const user = useCurrentUser();
   const [done, setDone] = useState("");
+  const assignee = useRef<HTMLParagraphElement>(null);
   // Who a service can go to comes with the queue (the same cached read as the queue page's).
   const lawyers = useQuery(serviceQueueQueryOptions()).data?.lawyers ?? [];
   return (
     <div className={styles.controls}>
       <StatusForm service={service} practice={practice} onDone={setDone} />
-      <p className={styles.assignee}>{assigneeText(service.assignedLawyer, user?.id)}</p>
+      <p ref={assignee} tabIndex={-1} className={styles.assignee}>
+        {assigneeText(service.assignedLawyer, user?.id)}
+      </p>
       <AssignmentControls
         service={service}
         lawyers={lawyers}
         subject={`il servizio ${SERVICE_TYPE.label(service.serviceType)}`}
         allowRelease
-        onDone={setDone}
+        onDone={(message) => {
+          setDone(message);
+          // The button pressed may be gone (taken, or put back): the focus goes to who has it now.
+          assignee.current?.focus();
+        }}
       />
       <StatusRegion>{done ? <p className={styles.statusText}>{done}</p> : null}</StatusRegion>
     </div>
