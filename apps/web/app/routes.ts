@@ -30,6 +30,8 @@ export default [
     route("profile/invoice", "routes/dashboard-profile-invoice.tsx"),
     route("practices", "routes/dashboard-practices.tsx"),
     route("orders", "routes/dashboard-orders.tsx"),
+    // The staff's queue of paid services (issue 17).
+    route("services", "routes/dashboard-services.tsx"),
     // The per-case area {base}/{ticketCode}/… (spec §2): the ticket code is the fourth path segment.
     route("practices/case/:ticketCode", "routes/dashboard-case.tsx", [
       index("routes/dashboard-case-home.tsx"),

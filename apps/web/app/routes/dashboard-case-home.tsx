@@ -1,6 +1,7 @@
 import { PracticeOrdersPanel, ServicePicker } from "../features/orders/public.ts";
 import { CasePage } from "../features/practices/case-page.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
+import { StaffServiceControls } from "../features/service-queue/public.ts";
 import type { Route } from "./+types/dashboard-case-home";
 
 export function meta(_: Route.MetaArgs) {
@@ -13,5 +14,11 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export default function Page() {
-  return <CasePage ServicePicker={ServicePicker} StaffOrders={PracticeOrdersPanel} />;
+  return (
+    <CasePage
+      ServicePicker={ServicePicker}
+      StaffOrders={PracticeOrdersPanel}
+      ServiceControls={StaffServiceControls}
+    />
+  );
 }

@@ -226,8 +226,8 @@ export async function listServiceQueue(
       ),
     )
     .orderBy(
-      sql`(${services.assignedLawyerId} = ${query.actorId}) desc nulls last`,
-      sql`(${services.assignedLawyerId} is null) desc`,
+      // The caller's, then nobody's, then the colleagues': an unassigned row compares as null, not false.
+      sql`case when ${services.assignedLawyerId} = ${query.actorId} then 0 when ${services.assignedLawyerId} is null then 1 else 2 end`,
       asc(services.createdAt),
       asc(services.id),
     )

@@ -5,6 +5,7 @@ import {
   PRACTICES_PATH,
   PROFILE_INFO_PATH,
   PROFILE_INVOICE_PATH,
+  SERVICE_QUEUE_PATH,
 } from "../../shared/navigation/navigation.ts";
 import { ADMIN_PATH } from "../admin/public.ts";
 
@@ -34,6 +35,16 @@ export function dashboardSections(roles: readonly string[]): DashboardSection[] 
           description: "I tuoi casi, i servizi attivi, i documenti e i messaggi con il tuo avvocato.",
           available: true,
         },
+    ...(staff
+      ? [
+          {
+            label: "Lavori da fare",
+            to: SERVICE_QUEUE_PATH,
+            description: "I servizi pagati da lavorare: i tuoi, quelli da assegnare e quelli dei colleghi.",
+            available: true,
+          },
+        ]
+      : []),
     ...(hasRole(roles, "admin")
       ? [
           {

@@ -5,6 +5,7 @@ import { parseEuroAmount } from "@argine/core/shared/money";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { ModalRoot } from "../../shared/modal/modal-root.tsx";
 import { AppProviders } from "../../shell/providers/app-providers.tsx";
 import { fakeOidcClient, stubApi } from "../../test-render.tsx";
 import type { CaseContext } from "./case-area.tsx";
@@ -56,6 +57,7 @@ function renderCase(practice: PracticeDetail, staff: boolean, routes: Parameters
         element: (
           <AppProviders authClient={fakeOidcClient()}>
             <Outlet context={{ practice, staff } satisfies CaseContext} />
+            <ModalRoot />
           </AppProviders>
         ),
         children: [{ path: "*", element: <CasePage /> }],
@@ -188,6 +190,24 @@ describe("the staff's and the client's forms on the case page", () => {
     expect(await screen.findByText("Prezzo della consulenza salvato.")).toBeTruthy();
     const sent = api.calls.find((c) => c.method === "PUT" && c.url.endsWith("/customService"));
     expect(sent?.body).toEqual({ price: parseEuroAmount("49,90") });
+  });
+
+  it("lets staff reopen a closed practice after confirming", async () => {
+    const api = renderCase({ ...PRACTICE, status: "CLOSED" }, true, {
+      [`PATCH /v1/practices/${ID}/status`]: { status: 200, body: { ...PRACTICE, status: "OPEN" } },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Riapri la pratica" }));
+    const dialog = await screen.findByRole("dialog", { name: "Vuoi riaprire la pratica?" });
+    expect(api.calls.some((c) => c.method === "PATCH")).toBe(false);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Sì, riapri la pratica" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(api.calls.find((c) => c.method === "PATCH")?.body).toEqual({ status: "OPEN" });
+  });
+
+  it("offers the client of a closed practice no way to reopen it", async () => {
+    renderCase({ ...PRACTICE, status: "CLOSED" }, false);
+    await screen.findByRole("region", { name: "Pratica conclusa" });
+    expect(screen.queryByRole("button", { name: "Riapri la pratica" })).toBeNull();
   });
 
   it("sends a comment trimmed, and not an empty one", async () => {

@@ -19,7 +19,7 @@ import { useCase } from "./case-area.tsx";
 import { ClosePracticeSection } from "./close-practice.tsx";
 import { CommentsPanel } from "./comments-panel.tsx";
 import { AssignmentPanel, MinorSexualContentHelp, ReviewBanner } from "./human-review.tsx";
-import { LawyerBox } from "./lawyer-box.tsx";
+import { LawyerBox, type ServiceControlsComponent } from "./lawyer-box.tsx";
 import { assignmentText, StatusBadge } from "./practice-card.tsx";
 import { customServiceQueryOptions, emailsQueryOptions } from "./practice-queries.ts";
 import { PracticeSection } from "./practice-section.tsx";
@@ -51,9 +51,11 @@ export type StaffOrdersComponent = ComponentType<{ practice: PracticeDetail }>;
 export function CasePage({
   ServicePicker,
   StaffOrders,
+  ServiceControls,
 }: {
   ServicePicker?: ServicePickerComponent;
   StaffOrders?: StaffOrdersComponent;
+  ServiceControls?: ServiceControlsComponent;
 } = {}) {
   const { practice, staff } = useCase();
   return (
@@ -71,7 +73,7 @@ export function CasePage({
       <PracticeRecap practice={practice} staff={staff} />
       <FeedbackSection practice={practice} />
       <ServicesSection practice={practice} staff={staff} ServicePicker={ServicePicker} />
-      {staff ? <LawyerBox practice={practice} /> : null}
+      {staff ? <LawyerBox practice={practice} ServiceControls={ServiceControls} /> : null}
       {staff && StaffOrders ? <StaffOrders practice={practice} /> : null}
       <CommentsPanel practice={practice} staff={staff} />
       <EmailsLog practice={practice} staff={staff} />

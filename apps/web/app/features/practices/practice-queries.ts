@@ -86,6 +86,10 @@ export function customServiceQueryOptions(practiceId: string) {
 export const closePractice = (id: string) =>
   call(CALLS.changeStatus, { params: { id }, body: { status: "CLOSED" } });
 
+/** Staff only (ADR 006): a closed practice opens again. */
+export const reopenPractice = (id: string) =>
+  call(CALLS.changeStatus, { params: { id }, body: { status: "OPEN" } });
+
 export const deletePractice = (id: string) => call(CALLS.remove, { params: { id } });
 
 export const setServicesActive = (

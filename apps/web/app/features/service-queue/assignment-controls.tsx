@@ -1,0 +1,118 @@
+import type { PracticeService, StaffMember } from "@argine/core/services/services-api";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useCurrentUser } from "../../shared/async/auth-state.ts";
+import { toHttpError } from "../../shared/http/http-error.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import formStyles from "../../shared/ui/form.module.css";
+import { FieldFrame, FormMessage, SelectOptions } from "../../shared/ui/form-field.tsx";
+import styles from "./service-queue.module.css";
+import { assignService, refreshAfterServiceChange } from "./service-queue-queries.ts";
+
+const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
+const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
+
+/** "Assegnato a Marco Rinaldi", or that nobody has it yet. */
+export function assigneeText(lawyer: StaffMember | null, myId: string | undefined): string {
+  if (!lawyer) return "Non ancora assegnato";
+  return lawyer.id === myId ? "Assegnato a te" : `Assegnato a ${lawyer.name}`;
+}
+
+/**
+ * Who works a service: "Prendi in carico" for oneself, "Assegna a" a colleague and, where offered, "Rimetti
+ * in coda". The outcome is handed to `onDone`, since in the queue the service moves to another section (and
+ * this component with it) once the list reads again.
+ */
+export function AssignmentControls({
+  service,
+  lawyers,
+  subject,
+  allowRelease = false,
+  onDone,
+}: {
+  service: Pick<PracticeService, "serviceId" | "assignedLawyer">;
+  lawyers: readonly StaffMember[];
+  /** The service as the outcome names it: "il servizio Diffida della pratica AR-…". */
+  subject: string;
+  allowRelease?: boolean;
+  onDone: (message: string) => void;
+}) {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const [chosen, setChosen] = useState("");
+  const assigned = service.assignedLawyer;
+  const mine = Boolean(user && assigned?.id === user.id);
+  const assign = useMutation({
+    mutationFn: (lawyerId: string | null) => assignService(service.serviceId, lawyerId),
+    // A refusal is said next to the buttons, not in a modal.
+    meta: { hideError: true },
+    onSuccess: async (_, lawyerId) => {
+      setChosen("");
+      const lawyer = lawyers.find((one) => one.id === lawyerId);
+      onDone(
+        lawyerId === null
+          ? `Di nuovo da assegnare: ${subject}.`
+          : lawyerId === user?.id
+            ? `Hai preso in carico ${subject}.`
+            : `Hai assegnato ${subject} a ${lawyer?.name ?? "un collega"}.`,
+      );
+      await refreshAfterServiceChange(queryClient);
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (chosen) assign.mutate(chosen);
+  };
+  // Assigning to whoever has it already changes nothing: they are not offered.
+  const others = lawyers.filter((lawyer) => lawyer.id !== assigned?.id);
+
+  return (
+    <div className={styles.assignment}>
+      <div className={styles.actions}>
+        {mine || !user ? null : (
+          <button
+            type="button"
+            className={PRIMARY}
+            disabled={assign.isPending}
+            onClick={() => assign.mutate(user.id)}
+          >
+            Prendi in carico
+          </button>
+        )}
+        {allowRelease && assigned ? (
+          <button
+            type="button"
+            className={SECONDARY}
+            disabled={assign.isPending}
+            onClick={() => assign.mutate(null)}
+          >
+            Rimetti in coda
+          </button>
+        ) : null}
+      </div>
+      {others.length ? (
+        <form className={styles.inlineForm} onSubmit={submit}>
+          <FieldFrame label="Assegna a">
+            {(control) => (
+              <select
+                {...control}
+                value={chosen}
+                onChange={(event) => setChosen(event.target.value)}
+                className={formStyles.control}
+              >
+                <SelectOptions
+                  placeholder="Scegli chi"
+                  options={others.map((lawyer) => ({ value: lawyer.id, label: lawyer.name }))}
+                />
+              </select>
+            )}
+          </FieldFrame>
+          <button type="submit" className={SECONDARY} disabled={assign.isPending || !chosen}>
+            Assegna
+          </button>
+        </form>
+      ) : null}
+      {assign.error ? <FormMessage tone="error">{toHttpError(assign.error).message}</FormMessage> : null}
+    </div>
+  );
+}

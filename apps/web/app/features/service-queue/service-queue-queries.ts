@@ -1,0 +1,35 @@
+import type { ServiceType } from "@argine/core/services/service-type";
+import type { ServiceStatusBody } from "@argine/core/services/services-api";
+import { SERVICES_ROUTES as CALLS } from "@argine/core/services/services-routes";
+import { keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
+import { call } from "../../shared/http/call.ts";
+import { PRACTICES_QUERY_KEY } from "../practices/public.ts";
+
+// The staff's calls on a bought service's work: the queue, the assignment, the status. Keys start with
+// "service-queue"; a change also refreshes the practices, whose detail lists the services.
+
+export const SERVICE_QUEUE_QUERY_KEY = ["service-queue"] as const;
+
+export function serviceQueueQueryOptions(serviceType?: ServiceType) {
+  return queryOptions({
+    queryKey: [...SERVICE_QUEUE_QUERY_KEY, serviceType ?? "all"] as const,
+    queryFn: ({ signal }) => call(CALLS.queue, { query: serviceType ? { serviceType } : {}, signal }),
+    // Changing the filter keeps the previous list on screen instead of flashing an empty one.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** To a lawyer, or back to the queue with null. */
+export const assignService = (id: string, lawyerId: string | null) =>
+  call(CALLS.assign, { params: { id }, body: { lawyerId } });
+
+export const changeServiceStatus = (id: string, body: ServiceStatusBody) =>
+  call(CALLS.changeStatus, { params: { id }, body });
+
+/** After a change to a service: the queue and the practice that holds it read again. */
+export async function refreshAfterServiceChange(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: SERVICE_QUEUE_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: PRACTICES_QUERY_KEY }),
+  ]);
+}
