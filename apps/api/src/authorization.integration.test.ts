@@ -400,6 +400,12 @@ const TABLE: Case[] = [
     expect: { anonymous: 401, client: 403, otherClient: 403, lawyer: 200, admin: 200 },
   },
   {
+    method: "GET",
+    path: "/v1/services/team",
+    url: () => "/v1/services/team",
+    expect: { anonymous: 401, client: 403, otherClient: 403, lawyer: 200, admin: 200 },
+  },
+  {
     method: "PUT",
     path: "/v1/services/{id}/assignment",
     url: ({ injunction }) => `/v1/services/${injunction}/assignment`,

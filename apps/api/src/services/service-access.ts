@@ -9,17 +9,20 @@ import { auditStaffRead } from "../audit/staff-read.ts";
  * The service and its practice, if this actor may do `action` on it: 404 for one that does not exist or is
  * someone else's client's (nothing to learn about it), 403 when they may read it but not do this. Staff leave
  * an audit line `service.<action>`, written through `db`: inside a change's transaction it goes or stays
- * with the change.
+ * with the change. A change that writes its own, fuller line (what it changed) passes `audit: false`.
  */
 export async function authorizedService(
   db: Db,
   actor: Actor,
   id: string,
   action: ServicesAction,
+  { audit = true }: { audit?: boolean } = {},
 ): Promise<ServiceWithPractice> {
   const found = await findServiceWithPractice(db, id);
   if (!found || !servicesPolicy(actor, "read", found.practice)) throw new AppError("NOT_FOUND");
   if (!servicesPolicy(actor, action, found.practice)) throw new AppError("FORBIDDEN");
-  await auditStaffRead(db, actor, { action: `service.${action}`, resourceType: "service", ids: [id] });
+  if (audit) {
+    await auditStaffRead(db, actor, { action: `service.${action}`, resourceType: "service", ids: [id] });
+  }
   return found;
 }

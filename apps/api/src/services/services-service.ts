@@ -5,6 +5,7 @@ import { casePath } from "@argine/core/practices/case-path";
 import { isStaff } from "@argine/core/practices/policy";
 import { mandateRequired, serviceStatusChangeError } from "@argine/core/services/lifecycle";
 import { DEFENCE_MANDATE_VERSION, defenceMandate } from "@argine/core/services/mandate";
+import { canChangeServiceAssignment } from "@argine/core/services/policy";
 import type { ServiceType } from "@argine/core/services/service-type";
 import type {
   FileSide,
@@ -15,6 +16,7 @@ import type {
   ServiceQueue,
   ServiceStatusBody,
   SignedUrl,
+  StaffMember,
   UploadBody,
   UploadedFile,
 } from "@argine/core/services/services-api";
@@ -69,6 +71,7 @@ const MESSAGES_HERE = {
   notStaff: "La persona scelta non fa parte del team legale.",
   mandateChanged: "Il mandato è stato aggiornato: rileggilo e accetta la nuova versione.",
   changedMeanwhile: "Il servizio è stato modificato nel frattempo: ricarica la pagina e riprova.",
+  heldByColleague: "Il servizio è già assegnato a un collega: solo un amministratore può riassegnarlo.",
 } as const;
 
 /** Which side an actor's uploads are on, and the policy's action for it. */
@@ -153,7 +156,7 @@ export async function registerUpload(
   body: UploadBody,
 ): Promise<UploadedFile> {
   const { side, action } = sideOf(actor);
-  const found = await authorizedService(deps.db, actor, serviceId, action);
+  const found = await authorizedService(deps.db, actor, serviceId, action, { audit: false });
   assertTypeMatches(found.service, body.serviceType);
   assertTakesFiles(found, side);
   const file = await findServiceFile(deps.db, serviceId, side);
@@ -200,7 +203,7 @@ export async function deleteUpload(
 ): Promise<PracticeService> {
   const { side, action } = sideOf(actor);
   const { view, storageKey } = await deps.db.transaction(async (tx) => {
-    const found = await authorizedService(tx, actor, serviceId, action);
+    const found = await authorizedService(tx, actor, serviceId, action, { audit: false });
     assertTypeMatches(found.service, body.serviceType);
     const file = await findServiceFile(tx, serviceId, side);
     if (!file || file.fileName !== body.fileName) throw new AppError("NOT_FOUND", MESSAGES.noDocument);
@@ -242,7 +245,7 @@ export function changeStatus(
   body: ServiceStatusBody,
 ): Promise<PracticeService> {
   return deps.db.transaction(async (tx) => {
-    const found = await authorizedService(tx, actor, id, "change-status");
+    const found = await authorizedService(tx, actor, id, "change-status", { audit: false });
     const { service, practice } = found;
     assertTypeMatches(service, body.serviceType);
     if (service.status === body.status) return oneView(tx, service);
@@ -287,7 +290,6 @@ export async function serviceQueue(
 ): Promise<ServiceQueue> {
   if (!isStaff(actor)) throw new AppError("FORBIDDEN");
   const rows = await listServiceQueue(deps.db, { actorId: actor.userId, ...query });
-  const lawyers = (await listStaffMembers(deps.db)).map((user) => ({ id: user.id, name: staffName(user) }));
   await recordAudit(deps.db, {
     actorId: actor.userId,
     action: "service.queue",
@@ -310,13 +312,20 @@ export async function serviceQueue(
         : null,
       mandateAccepted: mandateRequired(service.serviceType) ? service.mandateAcceptedAt !== null : null,
     })),
-    lawyers,
   };
 }
 
+/** GET /v1/services/team (staff): who work can be assigned to. */
+export async function serviceTeam(deps: Deps, actor: Actor): Promise<StaffMember[]> {
+  if (!isStaff(actor)) throw new AppError("FORBIDDEN");
+  return (await listStaffMembers(deps.db)).map((user) => ({ id: user.id, name: staffName(user) }));
+}
+
 /**
- * PUT /v1/services/{id}/assignment (staff): who does the work, or nobody. Taking a service not yet started
- * starts it ("preso in carico" for the client) when it can: a defence waits for its mandate.
+ * PUT /v1/services/{id}/assignment (staff): who does the work, or nobody. A colleague's service is handed over
+ * by an admin only (core canChangeServiceAssignment); the change is made from the assignee read, so two
+ * people taking the same service at once do not both get it. Taking a service not yet started starts it
+ * ("preso in carico" for the client) when it can: a defence waits for its mandate.
  */
 export function assign(
   deps: Deps,
@@ -325,18 +334,29 @@ export function assign(
   body: ServiceAssignmentBody,
 ): Promise<PracticeService> {
   return deps.db.transaction(async (tx) => {
-    const found = await authorizedService(tx, actor, id, "assign");
+    const found = await authorizedService(tx, actor, id, "assign", { audit: false });
+    const { service } = found;
+    if (service.status === "CANCELLED") throw new AppError("CONFLICT", MESSAGES_HERE.cancelled);
+    if (!canChangeServiceAssignment(actor, service)) {
+      throw new AppError("CONFLICT", MESSAGES_HERE.heldByColleague);
+    }
     if (body.lawyerId && (await listRoles(tx, body.lawyerId)).length === 0) {
       throw new AppError("BAD_REQUEST", MESSAGES_HERE.notStaff);
     }
-    let row = await assignService(tx, id, body.lawyerId, now(deps.clock));
-    if (!row) throw new AppError("NOT_FOUND");
+    if (body.lawyerId === service.assignedLawyerId) return oneView(tx, service);
+    let row = await assignService(
+      tx,
+      id,
+      { from: service.assignedLawyerId, to: body.lawyerId },
+      now(deps.clock),
+    );
+    if (!row) throw new AppError("CONFLICT", MESSAGES_HERE.changedMeanwhile);
     await recordAudit(tx, {
       actorId: actor.userId,
       action: "service.assign",
       resourceType: "service",
       resourceId: id,
-      meta: { lawyerId: body.lawyerId },
+      meta: { from: service.assignedLawyerId, to: body.lawyerId },
     });
     const startable =
       body.lawyerId &&
@@ -383,7 +403,7 @@ export function acceptMandate(
   body: MandateAcceptBody,
 ): Promise<Mandate> {
   return deps.db.transaction(async (tx) => {
-    const found = await authorizedService(tx, actor, id, "accept-mandate");
+    const found = await authorizedService(tx, actor, id, "accept-mandate", { audit: false });
     assertDefence(found);
     if (found.service.status === "CANCELLED") throw new AppError("CONFLICT", MESSAGES_HERE.cancelled);
     if (body.version !== DEFENCE_MANDATE_VERSION)

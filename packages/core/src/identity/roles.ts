@@ -3,7 +3,7 @@
 export const ROLES = ["lawyer", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
-type RoleList = readonly string[] | null | undefined;
+export type RoleList = readonly string[] | null | undefined;
 
 /** An empty (or missing) roles list means a plain customer (spec §4, §6). */
 export function isCustomer(roles: RoleList): boolean {

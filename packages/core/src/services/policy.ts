@@ -1,4 +1,5 @@
 import type { Actor } from "../identity/policy.ts";
+import { hasRole, isStaffRoles, type RoleList } from "../identity/roles.ts";
 import { isStaff } from "../practices/policy.ts";
 
 export type ServicesAction =
@@ -34,4 +35,20 @@ export function servicesPolicy(
     case "assign":
       return isStaff(actor);
   }
+}
+
+/**
+ * Who may change who works a service: any of the team while nobody has it or it is theirs; one held by a
+ * colleague only an admin hands over (a lawyer away, work to share out), as with practices.
+ */
+export function canChangeServiceAssignment(
+  actor: { userId: string; roles: RoleList } | null,
+  service: { assignedLawyerId: string | null },
+): boolean {
+  if (!actor || !isStaffRoles(actor.roles)) return false;
+  return (
+    service.assignedLawyerId === null ||
+    service.assignedLawyerId === actor.userId ||
+    hasRole(actor.roles, "admin")
+  );
 }

@@ -78,6 +78,9 @@ export type MandateAcceptBody = z.infer<typeof MandateAcceptBodySchema>;
 export const StaffMemberSchema = z.object({ id: z.uuid(), name: z.string() });
 export type StaffMember = z.infer<typeof StaffMemberSchema>;
 
+/** GET /v1/services/team: who work can be assigned to, by name. */
+export const TeamSchema = z.array(StaffMemberSchema);
+
 /** PUT /v1/services/{id}/assignment: the lawyer who does the work, or null to put it back in the queue. */
 export const ServiceAssignmentBodySchema = z.object({
   lawyerId: z.uuid({ error: MESSAGES.badRequest }).nullable(),
@@ -106,7 +109,6 @@ export type ServiceQueueItem = z.infer<typeof ServiceQueueItemSchema>;
 export const ServiceQueueSchema = z.object({
   /** The caller's own first, then the unassigned, then the colleagues'; oldest first within each. */
   items: z.array(ServiceQueueItemSchema),
-  lawyers: z.array(StaffMemberSchema),
 });
 export type ServiceQueue = z.infer<typeof ServiceQueueSchema>;
 

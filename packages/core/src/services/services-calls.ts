@@ -13,6 +13,7 @@ import {
   ServiceUploadParamsSchema,
   SignedUrlQuerySchema,
   SignedUrlSchema,
+  TeamSchema,
   UploadBodySchema,
   UploadedFileSchema,
 } from "./services-api.ts";
@@ -35,6 +36,7 @@ const SCHEMAS = {
     response: PracticeServiceSchema,
   },
   queue: { query: ServiceQueueQuerySchema, response: ServiceQueueSchema },
+  team: { response: TeamSchema },
   assign: {
     params: ServiceIdParamsSchema,
     body: ServiceAssignmentBodySchema,

@@ -10,6 +10,7 @@ export const SERVICES_ROUTES = defineRoutes<ServicesCallSchemas>()({
   documentUrl: { method: "GET", path: "/services/:serviceId/upload" },
   changeStatus: { method: "PATCH", path: "/services/:id/status" },
   queue: { method: "GET", path: "/services/queue" },
+  team: { method: "GET", path: "/services/team" },
   assign: { method: "PUT", path: "/services/:id/assignment" },
   mandate: { method: "GET", path: "/services/:id/mandate" },
   acceptMandate: { method: "POST", path: "/services/:id/mandate" },

@@ -160,16 +160,22 @@ export async function changeServiceStatus(
   return row;
 }
 
+/** Hands the service to `lawyerId` (or nobody) from the assignee the caller saw; undefined if it changed. */
 export async function assignService(
   db: Db,
   id: string,
-  lawyerId: string | null,
+  change: { from: string | null; to: string | null },
   at: Date,
 ): Promise<ServiceRow | undefined> {
   const [row] = await db
     .update(services)
-    .set({ assignedLawyerId: lawyerId, assignedAt: lawyerId ? at : null, updatedAt: at })
-    .where(eq(services.id, id))
+    .set({ assignedLawyerId: change.to, assignedAt: change.to ? at : null, updatedAt: at })
+    .where(
+      and(
+        eq(services.id, id),
+        change.from === null ? isNull(services.assignedLawyerId) : eq(services.assignedLawyerId, change.from),
+      ),
+    )
     .returning();
   return row;
 }

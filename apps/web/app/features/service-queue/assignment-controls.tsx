@@ -1,3 +1,4 @@
+import { canChangeServiceAssignment } from "@argine/core/services/policy";
 import type { PracticeService, StaffMember } from "@argine/core/services/services-api";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -42,6 +43,10 @@ export function AssignmentControls({
   const [chosen, setChosen] = useState("");
   const assigned = service.assignedLawyer;
   const mine = Boolean(user && assigned?.id === user.id);
+  // A colleague's work is handed over by an admin only (core canChangeServiceAssignment).
+  const allowed = canChangeServiceAssignment(user && { userId: user.id, roles: user.roles }, {
+    assignedLawyerId: assigned?.id ?? null,
+  });
   const assign = useMutation({
     mutationFn: (lawyerId: string | null) => assignService(service.serviceId, lawyerId),
     // A refusal is said next to the buttons, not in a modal.
@@ -66,6 +71,7 @@ export function AssignmentControls({
   // Assigning to whoever has it already changes nothing: they are not offered.
   const others = lawyers.filter((lawyer) => lawyer.id !== assigned?.id);
 
+  if (!allowed) return null;
   return (
     <div className={styles.assignment}>
       <div className={styles.actions}>

@@ -48,9 +48,10 @@ const fact = (item: HTMLElement, term: string) =>
 describe("/dashboard/services, the staff's queue", () => {
   it("shows the signed-in lawyer's work, then the unassigned, then the colleagues', oldest first as the API lists them", async () => {
     stubApi({
+      "GET /v1/services/team": { status: 200, body: LAWYERS },
       "GET /v1/services/queue": {
         status: 200,
-        body: { items: [MINE, OLD_FREE, NEW_FREE, THEIRS], lawyers: LAWYERS },
+        body: { items: [MINE, OLD_FREE, NEW_FREE, THEIRS] },
       },
     });
     renderAsStaff(<ServiceQueuePage />);
@@ -76,17 +77,31 @@ describe("/dashboard/services, the staff's queue", () => {
     const mine = itemOf("AR-MINE0001");
     expect(fact(mine, "Avvocato")).toBe("Marco Rinaldi (tu)");
     expect(fact(mine, "Stato")).toBe("in corso");
-    // One's own work is not taken again; a colleague's can be.
+    // One's own work is not taken again; a colleague's is handed over by an admin only.
     expect(within(mine).queryByRole("button", { name: "Prendi in carico" })).toBeNull();
     const theirs = itemOf("AR-THEM0001");
     expect(fact(theirs, "Avvocato")).toBe("Anna Neri");
+    expect(within(theirs).queryByRole("button", { name: "Prendi in carico" })).toBeNull();
+    expect(within(theirs).queryByRole("combobox", { name: "Assegna a" })).toBeNull();
+  });
+
+  it("lets an admin take or hand over a colleague's work", async () => {
+    stubApi({
+      "GET /v1/services/team": { status: 200, body: LAWYERS },
+      "GET /v1/services/queue": { status: 200, body: { items: [THEIRS] } },
+    });
+    renderAsStaff(<ServiceQueuePage />, { roles: ["admin"] });
+    await screen.findByRole("heading", { name: "Ai colleghi (1)" });
+    const theirs = itemOf("AR-THEM0001");
     expect(within(theirs).getByRole("button", { name: "Prendi in carico" })).toBeTruthy();
+    expect(within(theirs).getByRole("combobox", { name: "Assegna a" })).toBeTruthy();
   });
 
   it("takes an unassigned service: it moves under 'Assegnati a te', in progress", async () => {
     let items: ServiceQueueItem[] = [NEW_FREE];
     const { calls } = stubApi({
-      "GET /v1/services/queue": () => ({ status: 200, body: { items, lawyers: LAWYERS } }),
+      "GET /v1/services/team": { status: 200, body: LAWYERS },
+      "GET /v1/services/queue": () => ({ status: 200, body: { items } }),
       [`PUT /v1/services/${NEW_FREE.serviceId}/assignment`]: () => {
         items = [{ ...NEW_FREE, assignedLawyer: ME, status: "IN_PROGRESS" }];
         return { status: 200, body: {} };
@@ -114,7 +129,8 @@ describe("/dashboard/services, the staff's queue", () => {
 
   it("assigns a service to a colleague chosen in 'Assegna a'", async () => {
     const { calls } = stubApi({
-      "GET /v1/services/queue": { status: 200, body: { items: [NEW_FREE], lawyers: LAWYERS } },
+      "GET /v1/services/team": { status: 200, body: LAWYERS },
+      "GET /v1/services/queue": { status: 200, body: { items: [NEW_FREE] } },
       [`PUT /v1/services/${NEW_FREE.serviceId}/assignment`]: { status: 200, body: {} },
     });
     renderAsStaff(<ServiceQueuePage />);
@@ -138,7 +154,8 @@ describe("/dashboard/services, the staff's queue", () => {
 
   it("says why the assignment was refused, next to the service", async () => {
     stubApi({
-      "GET /v1/services/queue": { status: 200, body: { items: [NEW_FREE], lawyers: LAWYERS } },
+      "GET /v1/services/team": { status: 200, body: LAWYERS },
+      "GET /v1/services/queue": { status: 200, body: { items: [NEW_FREE] } },
       [`PUT /v1/services/${NEW_FREE.serviceId}/assignment`]: {
         status: 400,
         body: { code: "BAD_REQUEST", message: "La persona scelta non fa parte del team legale." },
@@ -153,7 +170,8 @@ describe("/dashboard/services, the staff's queue", () => {
 
   it("keeps the service-type filter in the address and asks the API for that type only", async () => {
     const { calls } = stubApi({
-      "GET /v1/services/queue": { status: 200, body: { items: [], lawyers: LAWYERS } },
+      "GET /v1/services/team": { status: 200, body: LAWYERS },
+      "GET /v1/services/queue": { status: 200, body: { items: [] } },
     });
     const { router } = renderAsStaff(<ServiceQueuePage />, {
       url: "/dashboard/services?serviceType=DEFENCE",

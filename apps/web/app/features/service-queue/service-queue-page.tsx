@@ -15,7 +15,7 @@ import { FieldFrame, SelectOptions, StatusRegion } from "../../shared/ui/form-fi
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { AssignmentControls } from "./assignment-controls.tsx";
 import styles from "./service-queue.module.css";
-import { serviceQueueQueryOptions } from "./service-queue-queries.ts";
+import { serviceQueueQueryOptions, teamQueryOptions } from "./service-queue-queries.ts";
 
 // The staff's queue (issue 17): the paid work waiting for a lawyer. The API lists the caller's own first,
 // then what nobody has, then the colleagues', oldest first within each: the page shows the three apart.
@@ -87,7 +87,7 @@ function StaffQueue({ myId }: { myId: string | undefined }) {
   const [moved, setMoved] = useState<string | null>(null);
   const now = Date.now();
   const items = queue.data?.items ?? [];
-  const lawyers = queue.data?.lawyers ?? [];
+  const lawyers = useQuery(teamQueryOptions()).data ?? [];
 
   return (
     <>

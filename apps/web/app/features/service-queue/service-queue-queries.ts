@@ -19,6 +19,15 @@ export function serviceQueueQueryOptions(serviceType?: ServiceType) {
   });
 }
 
+/** Who work can be assigned to: read once, it changes when an admin grants a role. */
+export function teamQueryOptions() {
+  return queryOptions({
+    queryKey: [...SERVICE_QUEUE_QUERY_KEY, "team"] as const,
+    queryFn: ({ signal }) => call(CALLS.team, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
 /** To a lawyer, or back to the queue with null. */
 export const assignService = (id: string, lawyerId: string | null) =>
   call(CALLS.assign, { params: { id }, body: { lawyerId } });

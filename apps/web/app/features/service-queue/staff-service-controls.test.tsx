@@ -19,7 +19,7 @@ const SERVICE: PracticeService = {
   mandateAcceptedAt: null,
 };
 const STATUS_PATH = `PATCH /v1/services/${SERVICE.serviceId}/status`;
-const QUEUE = { "GET /v1/services/queue": { status: 200, body: { items: [], lawyers: LAWYERS } } };
+const QUEUE = { "GET /v1/services/team": { status: 200, body: LAWYERS } };
 
 function renderControls(service: PracticeService, practice: PracticeDetail = OPEN) {
   return renderAsStaff(<StaffServiceControls service={service} practice={practice} />);

@@ -12,11 +12,7 @@ import formStyles from "../../shared/ui/form.module.css";
 import { FieldFrame, FormMessage, SelectOptions, StatusRegion } from "../../shared/ui/form-field.tsx";
 import { AssignmentControls, assigneeText } from "./assignment-controls.tsx";
 import styles from "./service-queue.module.css";
-import {
-  changeServiceStatus,
-  refreshAfterServiceChange,
-  serviceQueueQueryOptions,
-} from "./service-queue-queries.ts";
+import { changeServiceStatus, refreshAfterServiceChange, teamQueryOptions } from "./service-queue-queries.ts";
 
 /**
  * The lawyer's controls of one bought service: its next status (the table of core services/lifecycle.ts,
@@ -32,8 +28,7 @@ export function StaffServiceControls({
   const user = useCurrentUser();
   const [done, setDone] = useState("");
   const assignee = useRef<HTMLParagraphElement>(null);
-  // Who a service can go to comes with the queue (the same cached read as the queue page's).
-  const lawyers = useQuery(serviceQueueQueryOptions()).data?.lawyers ?? [];
+  const lawyers = useQuery(teamQueryOptions()).data ?? [];
   return (
     <div className={styles.controls}>
       <StatusForm service={service} practice={practice} onDone={setDone} />

@@ -11,6 +11,7 @@ import {
   mandate,
   registerUpload,
   serviceQueue,
+  serviceTeam,
   signUpload,
 } from "../../../services/services-service.ts";
 
@@ -73,6 +74,14 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "I servizi pagati in attesa di lavorazione (staff): i propri prima, poi per anzianità",
     }),
     handler: (request) => serviceQueue(deps, requireActor(request), request.query),
+  });
+
+  app.route({
+    ...callRoute(CALLS.team, {
+      tags,
+      summary: "Chi può ricevere un lavoro: avvocati e amministratori (staff)",
+    }),
+    handler: (request) => serviceTeam(deps, requireActor(request)),
   });
 
   app.route({

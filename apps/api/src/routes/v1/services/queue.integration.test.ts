@@ -101,7 +101,9 @@ describe.each(testDbKinds())("the staff's queue of services on %s", (kind) => {
     const [row] = await s.handle.db.select().from(services).where(eq(services.id, free));
     expect(forLawyer.items[2]?.paidAt).toBe(row?.createdAt.toISOString());
     // Who work can go to: lawyers and admins, never a client.
-    expect(forLawyer.lawyers.map((one) => one.id).sort()).toEqual([ids.admin, ids.lawyer].sort());
+    const team = await call<{ id: string }[]>(lawyer, "/services/team");
+    expect(team.body.map((one) => one.id).sort()).toEqual([ids.admin, ids.lawyer].sort());
+    expect((await call(client, "/services/team")).status).toBe(403);
 
     // The admin's own first: the same services, another order.
     const forAdmin = await queueOf(admin, made);
@@ -147,19 +149,17 @@ describe.each(testDbKinds())("the staff's queue of services on %s", (kind) => {
     });
     expect(waiting.body).toMatchObject({ status: "TO_START", assignedLawyer: { id: ids.lawyer } });
 
-    // Beside the staff's read line, the change's own lines: who has it, and the start.
+    // The change's own lines: who has it (from whom), and the start.
     const lines = await s.handle.db
       .select()
       .from(auditLog)
       .where(
         and(eq(auditLog.resourceId, notice), inArray(auditLog.action, ["service.assign", "service.status"])),
       );
-    expect(lines.filter((line) => line.meta !== null).map((line) => [line.action, line.meta])).toEqual(
-      expect.arrayContaining([
-        ["service.assign", { lawyerId: ids.lawyer }],
-        ["service.status", { from: "TO_START", to: "IN_PROGRESS" }],
-      ]),
-    );
+    expect(lines.map((line) => [line.action, line.meta])).toEqual([
+      ["service.assign", { from: null, to: ids.lawyer }],
+      ["service.status", { from: "TO_START", to: "IN_PROGRESS" }],
+    ]);
 
     // Put back in the queue, the work keeps its status; handed to a colleague, it is theirs.
     const released = await call<PracticeService>(admin, `/services/${notice}/assignment`, "PUT", {
@@ -170,6 +170,14 @@ describe.each(testDbKinds())("the staff's queue of services on %s", (kind) => {
       lawyerId: ids.admin,
     });
     expect(handed.body.assignedLawyer).toEqual({ id: ids.admin, name: "Chiara Conti" });
+    // A colleague's work is not taken by a lawyer; an admin hands it over.
+    const takeBack = await call<{ message: string }>(lawyer, `/services/${notice}/assignment`, "PUT", {
+      lawyerId: ids.lawyer,
+    });
+    expect(takeBack).toMatchObject({
+      status: 409,
+      body: { message: "Il servizio è già assegnato a un collega: solo un amministratore può riassegnarlo." },
+    });
     const forLawyer = await queueOf(lawyer, [notice, defence]);
     expect(forLawyer.items.map((item) => item.serviceId)).toEqual([defence, notice]);
   });

@@ -319,7 +319,6 @@ describe.each(testDbKinds())("services on %s", (kind) => {
     const after = (await queue()).body;
     items = ids(after);
     expect(items.indexOf(secondId)).toBeLessThan(items.indexOf(firstId));
-    expect(after.lawyers.map((lawyer) => lawyer.id)).toContain(lawyerId);
     expect(after.items.find((item) => item.serviceId === firstId)?.ticketCode).toBe(first.ticketCode);
     const onlyAdvice = (await call<ServiceQueue>(tokens.lawyer, "/services/queue?serviceType=TAKEDOWN")).body;
     expect(new Set(onlyAdvice.items.map((item) => item.serviceType))).toEqual(new Set(["TAKEDOWN"]));
