@@ -54,7 +54,7 @@ test("a client sends a PDF, deletes it and sends it again; an .exe named .pdf an
 }, testInfo) => {
   test.slow();
   const { authorization, serviceId } = await boughtFormalNotice(page, shopClient.email, shopClient.password);
-  const widget = page.getByRole("region", { name: "I tuoi file per l'avvocato" });
+  const widget = page.getByRole("group", { name: "I tuoi file per l'avvocato" });
   await expect(widget.getByText(MESSAGES.uploadHint)).toBeVisible();
   await expect(widget.getByText(MESSAGES.uploadDesktopOnly)).toBeHidden();
   await expectAccessible(page);
@@ -125,7 +125,7 @@ test("on a 390px screen the case page says to upload from a desktop, and shows n
 }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await boughtFormalNotice(page, shopClient.email, shopClient.password);
-  const widget = page.getByRole("region", { name: "I tuoi file per l'avvocato" });
+  const widget = page.getByRole("group", { name: "I tuoi file per l'avvocato" });
   await expect(widget.getByText(MESSAGES.uploadDesktopOnly)).toBeVisible();
   await expect(widget.getByText(MESSAGES.uploadHint)).toBeHidden();
   await expect(widget.getByRole("button", { name: "Carica un file" })).toBeHidden();

@@ -20,7 +20,6 @@ export function MandatePanel({
   staff: boolean;
   onChanged: () => Promise<unknown>;
 }) {
-  const titleId = useId();
   const letterId = useId();
   const queryClient = useQueryClient();
   const mandate = useQuery(mandateQueryOptions(serviceId));
@@ -106,11 +105,9 @@ export function MandatePanel({
   };
 
   return (
-    <section className={styles.mandate} aria-labelledby={titleId}>
-      <h4 id={titleId} className={styles.mandateTitle}>
-        Il mandato per la difesa legale
-      </h4>
+    <fieldset className={styles.mandate}>
+      <legend className={styles.mandateTitle}>Il mandato per la difesa legale</legend>
       {body()}
-    </section>
+    </fieldset>
   );
 }

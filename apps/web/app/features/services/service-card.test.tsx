@@ -58,8 +58,8 @@ describe("a service on the case page", () => {
     expect(screen.getByText("Diffida", { exact: false }).textContent).toContain("(in corso)");
     expect(screen.getByText(/preso in carico dal nostro team/)).toBeTruthy();
     expect(screen.getByText("Avvocato: Anna Neri")).toBeTruthy();
-    expect(screen.getByRole("region", CLIENT_WIDGET)).toBeTruthy();
-    expect(screen.queryByRole("region", STAFF_WIDGET)).toBeNull();
+    expect(screen.getByRole("group", CLIENT_WIDGET)).toBeTruthy();
+    expect(screen.queryByRole("group", STAFF_WIDGET)).toBeNull();
   });
 
   it.each([
@@ -68,7 +68,7 @@ describe("a service on the case page", () => {
     ["a closed practice", service(), true],
   ])("offers no upload on %s", (_case, card, practiceClosed) => {
     renderCard(card, { practiceClosed });
-    expect(screen.queryByRole("region", CLIENT_WIDGET)).toBeNull();
+    expect(screen.queryByRole("group", CLIENT_WIDGET)).toBeNull();
   });
 
   it("opens the finished document in a tab opened at the click", async () => {
@@ -116,8 +116,8 @@ describe("a service on the case page", () => {
     });
     expect(screen.getByText("prove.zip")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Apri il file del cliente" })).toBeTruthy();
-    expect(screen.getByRole("region", STAFF_WIDGET)).toBeTruthy();
-    expect(screen.queryByRole("region", CLIENT_WIDGET)).toBeNull();
+    expect(screen.getByRole("group", STAFF_WIDGET)).toBeTruthy();
+    expect(screen.queryByRole("group", CLIENT_WIDGET)).toBeNull();
   });
 
   it("has the client read and accept the defence mandate before the work starts", async () => {
@@ -136,7 +136,7 @@ describe("a service on the case page", () => {
         },
       },
     );
-    const panel = await screen.findByRole("region", { name: "Il mandato per la difesa legale" });
+    const panel = await screen.findByRole("group", { name: "Il mandato per la difesa legale" });
     expect(await within(panel).findByText(/Finché non lo accetti il lavoro non può cominciare/)).toBeTruthy();
     expect(within(panel).getByText("Per questa attività hai pagato 299,00 €.")).toBeTruthy();
 

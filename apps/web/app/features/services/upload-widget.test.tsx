@@ -110,7 +110,7 @@ const sized = (name: string, size: number) => {
   return file;
 };
 
-const widget = () => screen.getByRole("region", { name: "I tuoi file per l'avvocato" });
+const widget = () => screen.getByRole("group", { name: "I tuoi file per l'avvocato" });
 const dropzone = () => within(widget()).getByText(MESSAGES.uploadHint);
 const fileInput = () => widget().querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
 const choose = (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } });

@@ -38,7 +38,6 @@ export function UploadWidget({
   /** Refreshes the practice detail the file comes from. */
   onChanged: () => Promise<unknown>;
 }) {
-  const titleId = useId();
   const progressId = useId();
   const input = useRef<HTMLInputElement>(null);
   const modal = useModalStore();
@@ -104,10 +103,9 @@ export function UploadWidget({
     });
 
   return (
-    <section className={styles.widget} aria-labelledby={titleId}>
-      <h4 id={titleId} className={styles.widgetTitle}>
-        {title}
-      </h4>
+    // A group, not a landmark: staff see one per service, each with the same title.
+    <fieldset className={styles.widget}>
+      <legend className={styles.widgetTitle}>{title}</legend>
       <p className={styles.mobileOnly}>{MESSAGES.uploadDesktopOnly}</p>
       <div className={styles.desktopOnly}>
         {sent ? (
@@ -192,7 +190,7 @@ export function UploadWidget({
         </div>
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       </div>
-    </section>
+    </fieldset>
   );
 }
 
