@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { formatMoment } from "../../shared/ui/dates.ts";
+import formStyles from "../../shared/ui/form.module.css";
 import { FieldFrame, FormMessage } from "../../shared/ui/form-field.tsx";
 import { acceptMandate, mandateQueryOptions } from "./service-queries.ts";
 import styles from "./services.module.css";
@@ -65,7 +66,7 @@ export function MandatePanel({
         </p>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the letter scrolls, so it takes the focus to be scrolled by keyboard */}
         <section className={styles.letter} aria-labelledby={letterId} tabIndex={0}>
-          <h5 id={letterId}>Lettera d'incarico (versione {version})</h5>
+          <h4 id={letterId}>Lettera d'incarico (versione {version})</h4>
           {sections.map((section) => (
             <div key={section.title}>
               <h5>{section.title}</h5>
@@ -84,6 +85,7 @@ export function MandatePanel({
             <input
               {...control}
               type="checkbox"
+              className={formStyles.checkboxInput}
               checked={ticked}
               onChange={(event) => setTicked(event.target.checked)}
             />
