@@ -64,6 +64,13 @@ test("a client sends a PDF, deletes it and sends it again; an .exe named .pdf an
   await expectAccessible(page);
   await shootPart(widget, testInfo, "upload-4-sent");
 
+  // "Apri" opens a tab at the click, which receives the file (an attachment) under its own name.
+  const downloaded = new Promise<string>((resolve) =>
+    page.context().once("page", (tab) => tab.once("download", (file) => resolve(file.suggestedFilename()))),
+  );
+  await widget.getByRole("button", { name: "Apri" }).click();
+  expect(await downloaded).toBe("denuncia.pdf");
+
   // Deleted after confirming, then sent again.
   await widget.getByRole("button", { name: "Elimina" }).click();
   await page
