@@ -1,5 +1,7 @@
 import { mkdirSync } from "node:fs";
-import { type Browser, test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { SANDBOX_TEST_CARDS } from "@argine/core/payments/sandbox-api";
+import { type Browser, test as base, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { checkoutBody } from "../apps/api/test/checkout.ts";
 import { revengePornAnswers } from "../apps/api/test/feedback-answers.ts";
 import { daysFromToday } from "./questionnaire.ts";
 import { accessTokenOf, DEMO_PASSWORD, registerClient, signIn } from "./support.ts";
@@ -97,6 +99,30 @@ export async function newPractice(
   return { ticketCode, practiceId };
 }
 
+/**
+ * The client's order for `items` on their practice, paid by the sandbox's card that succeeds through the API as
+ * the checkout sends it (a journey about what follows the payment need not click through the checkout).
+ */
+export async function payThroughApi(
+  page: Page,
+  authorization: string,
+  practiceId: string,
+  items: string[],
+): Promise<void> {
+  const number = SANDBOX_TEST_CARDS.find((card) => card.scenario === "succeeds")?.number ?? "";
+  const method = await page.request.post("/v1/sandbox/payment-methods", {
+    data: { number, expMonth: 12, expYear: 2034, cvc: "123" },
+  });
+  expect(method.status(), await method.text()).toBe(201);
+  const bought = await page.request.post("/v1/orders", {
+    headers: { authorization },
+    data: checkoutBody(practiceId, items, {
+      payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: (await method.json()).id }) },
+    }),
+  });
+  expect(bought.status(), await bought.text()).toBe(200);
+}
+
 /** A code no other run or journey has. */
 export const uniqueCode = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.toUpperCase();
@@ -166,4 +192,12 @@ export async function shoot(page: Page, testInfo: TestInfo, name: string) {
     await page.screenshot({ path: `${folder}/${name}-${testInfo.project.name}-${part + 1}.png` });
   }
   await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** With SHOTS=<folder>, one part of the page (a widget, a panel) as `{name}-{project}.png`, to look at closely. */
+export async function shootPart(part: Locator, testInfo: TestInfo, name: string) {
+  const folder = process.env.SHOTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  await part.screenshot({ path: `${folder}/${name}-${testInfo.project.name}.png` });
 }

@@ -68,9 +68,12 @@ export const MandateSchema = z.object({
 });
 export type Mandate = z.infer<typeof MandateSchema>;
 
+/** Accepting needs the box ticked: the API's refusal, and the case page's before sending. */
+export const MANDATE_MUST_ACCEPT = "Per iniziare devi leggere e accettare il mandato.";
+
 export const MandateAcceptBodySchema = z.object({
   version: z.string({ error: MESSAGES.badRequest }).min(1, { error: MESSAGES.badRequest }),
-  accepted: z.literal(true, { error: "Per iniziare devi leggere e accettare il mandato." }),
+  accepted: z.literal(true, { error: MANDATE_MUST_ACCEPT }),
 });
 export type MandateAcceptBody = z.infer<typeof MandateAcceptBodySchema>;
 

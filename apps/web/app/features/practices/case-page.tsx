@@ -4,10 +4,8 @@ import { CRIME_TYPE } from "@argine/core/practices/crime-type";
 import { EVALUATION } from "@argine/core/practices/evaluation";
 import { PSYCHOLOGICAL_SUPPORT, SHITSTORM, SHITSTORM_TERM } from "@argine/core/practices/practice-flags";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
-import { serviceStatusMessage } from "@argine/core/services/service-messages";
-import { SERVICE_TYPE } from "@argine/core/services/service-type";
 import { formatAmount } from "@argine/core/shared/money";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ComponentType, ReactNode } from "react";
 import { Link } from "react-router";
 import { PRACTICES_PATH } from "../../shared/navigation/navigation.ts";
@@ -15,13 +13,14 @@ import { formatDay, formatMoment } from "../../shared/ui/dates.ts";
 import { ExternalLink } from "../../shared/ui/external-link.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { productsQueryOptions } from "../products/public.ts";
+import { ServiceCard } from "../services/public.ts";
 import { useCase } from "./case-area.tsx";
 import { ClosePracticeSection } from "./close-practice.tsx";
 import { CommentsPanel } from "./comments-panel.tsx";
 import { AssignmentPanel, MinorSexualContentHelp, ReviewBanner } from "./human-review.tsx";
 import { LawyerBox, type ServiceControlsComponent } from "./lawyer-box.tsx";
 import { assignmentText, StatusBadge } from "./practice-card.tsx";
-import { customServiceQueryOptions, emailsQueryOptions } from "./practice-queries.ts";
+import { customServiceQueryOptions, emailsQueryOptions, practiceQueryKey } from "./practice-queries.ts";
 import { PracticeSection } from "./practice-section.tsx";
 import styles from "./practices.module.css";
 
@@ -170,23 +169,22 @@ function ServicesSection({
   ServicePicker?: ServicePickerComponent;
 }) {
   const { offer, isPending } = useAvailableProducts(practice);
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: practiceQueryKey(practice.practiceId) });
   return (
     <PracticeSection title="Servizi">
       <h3 className={styles.subTitle}>Servizi attivi</h3>
       {practice.services.length ? (
         <ul className={styles.serviceList}>
-          {practice.services.map((service) => {
-            const { label: status, message } = serviceStatusMessage(service.serviceType, service.status);
-            return (
-              <li key={service.serviceId} className={styles.serviceCard}>
-                <p className={styles.serviceName}>
-                  {SERVICE_TYPE.label(service.serviceType)}{" "}
-                  <span className={styles.serviceStatus}>({status})</span>
-                </p>
-                <p>{message}</p>
-              </li>
-            );
-          })}
+          {practice.services.map((service) => (
+            <ServiceCard
+              key={service.serviceId}
+              service={service}
+              practiceClosed={practice.status === "CLOSED"}
+              staff={staff}
+              onChanged={refresh}
+            />
+          ))}
         </ul>
       ) : (
         <p>Nessun servizio attivo su questa pratica.</p>

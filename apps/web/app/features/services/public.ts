@@ -1,0 +1,2 @@
+// What the other features may use of services (docs/architecture.md, web part: features meet through public.ts).
+export { ServiceCard } from "./service-card.tsx";

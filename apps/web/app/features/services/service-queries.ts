@@ -1,0 +1,32 @@
+import type { ServiceType } from "@argine/core/services/service-type";
+import { SERVICES_ROUTES as CALLS } from "@argine/core/services/services-routes";
+import { queryOptions } from "@tanstack/react-query";
+import { call } from "../../shared/http/call.ts";
+
+// The services' calls of spec §7 the case page makes (uploads, documents, the defence mandate). A change
+// answers with the service or the file; the practice detail that lists them is refreshed by the card's
+// caller (practices builds on services, never the reverse).
+
+export function mandateQueryOptions(serviceId: string) {
+  return queryOptions({
+    queryKey: ["services", serviceId, "mandate"] as const,
+    queryFn: ({ signal }) => call(CALLS.mandate, { params: { id: serviceId }, signal }),
+  });
+}
+
+export const acceptMandate = (serviceId: string, version: string) =>
+  call(CALLS.acceptMandate, { params: { id: serviceId }, body: { version, accepted: true } });
+
+/** Step 1 of an upload: where to PUT the bytes (the server checks the name and the size again). */
+export const signUpload = (serviceId: string, file: { name: string; size: number }) =>
+  call(CALLS.signedUrl, { params: { id: serviceId }, query: { fileName: file.name, size: file.size } });
+
+/** Step 3: the bytes are there; the server checks them and marks the file sent, or removes it and says why. */
+export const registerUpload = (serviceId: string, serviceType: ServiceType, fileName: string) =>
+  call(CALLS.registerUpload, { params: { serviceId }, body: { fileName, serviceType } });
+
+export const deleteUpload = (serviceId: string, serviceType: ServiceType, fileName: string) =>
+  call(CALLS.deleteUpload, { params: { serviceId }, body: { fileName, serviceType } });
+
+export const documentUrl = (serviceId: string, fileName: string) =>
+  call(CALLS.documentUrl, { params: { serviceId }, query: { fileName } });
