@@ -76,7 +76,11 @@ test("a lawyer takes a paid formal notice from the queue, and cannot mark it rea
   await practiceLink.click();
   await expect(lawyer.getByRole("heading", { level: 1, name: `Pratica ${ticketCode}` })).toBeVisible();
   await expect(lawyer.getByText(TAKEN_IN_CHARGE)).toBeVisible();
-  const work = lawyer.getByRole("region", { name: "Lavoro sui servizi" });
+  // The lawyer's controls sit in the service's own card.
+  const work = lawyer
+    .getByRole("region", { name: "Servizi" })
+    .getByRole("listitem")
+    .filter({ hasText: "Diffida" });
   await expect(work).toContainText("Assegnato a te");
   await work.getByLabel(/^Nuovo stato/).selectOption({ label: "documenti pronti" });
   await work.getByRole("button", { name: "Aggiorna lo stato" }).click();

@@ -4,6 +4,7 @@ import { CRIME_TYPE } from "@argine/core/practices/crime-type";
 import { EVALUATION } from "@argine/core/practices/evaluation";
 import { PSYCHOLOGICAL_SUPPORT, SHITSTORM, SHITSTORM_TERM } from "@argine/core/practices/practice-flags";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
+import type { PracticeService } from "@argine/core/services/services-api";
 import { formatAmount } from "@argine/core/shared/money";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ComponentType, ReactNode } from "react";
@@ -18,7 +19,7 @@ import { useCase } from "./case-area.tsx";
 import { ClosePracticeSection } from "./close-practice.tsx";
 import { CommentsPanel } from "./comments-panel.tsx";
 import { AssignmentPanel, MinorSexualContentHelp, ReviewBanner } from "./human-review.tsx";
-import { LawyerBox, type ServiceControlsComponent } from "./lawyer-box.tsx";
+import { LawyerBox } from "./lawyer-box.tsx";
 import { assignmentText, StatusBadge } from "./practice-card.tsx";
 import { customServiceQueryOptions, emailsQueryOptions, practiceQueryKey } from "./practice-queries.ts";
 import { PracticeSection } from "./practice-section.tsx";
@@ -42,6 +43,12 @@ export function useAvailableProducts(practice: PracticeDetail): { offer: CartPro
       : [];
   return { offer, isPending: products.isPending || advice.isPending };
 }
+
+/**
+ * The lawyer's controls of one bought service, in its card (the staff's queue feature's, given by the route:
+ * it builds on practices, which does not import it).
+ */
+export type ServiceControlsComponent = ComponentType<{ service: PracticeService; practice: PracticeDetail }>;
 
 /** Staff's view of the practice's paid orders and their refunds (the shop's, given by the route as well). */
 export type StaffOrdersComponent = ComponentType<{ practice: PracticeDetail }>;
@@ -71,8 +78,13 @@ export function CasePage({
       <MinorSexualContentHelp practice={practice} />
       <PracticeRecap practice={practice} staff={staff} />
       <FeedbackSection practice={practice} />
-      <ServicesSection practice={practice} staff={staff} ServicePicker={ServicePicker} />
-      {staff ? <LawyerBox practice={practice} ServiceControls={ServiceControls} /> : null}
+      <ServicesSection
+        practice={practice}
+        staff={staff}
+        ServicePicker={ServicePicker}
+        ServiceControls={ServiceControls}
+      />
+      {staff ? <LawyerBox practice={practice} /> : null}
       {staff && StaffOrders ? <StaffOrders practice={practice} /> : null}
       <CommentsPanel practice={practice} staff={staff} />
       <EmailsLog practice={practice} staff={staff} />
@@ -163,10 +175,12 @@ function ServicesSection({
   practice,
   staff,
   ServicePicker,
+  ServiceControls,
 }: {
   practice: PracticeDetail;
   staff: boolean;
   ServicePicker?: ServicePickerComponent;
+  ServiceControls?: ServiceControlsComponent;
 }) {
   const { offer, isPending } = useAvailableProducts(practice);
   const queryClient = useQueryClient();
@@ -183,7 +197,9 @@ function ServicesSection({
               practiceClosed={practice.status === "CLOSED"}
               staff={staff}
               onChanged={refresh}
-            />
+            >
+              {staff && ServiceControls ? <ServiceControls service={service} practice={practice} /> : null}
+            </ServiceCard>
           ))}
         </ul>
       ) : (

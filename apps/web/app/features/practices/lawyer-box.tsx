@@ -8,13 +8,11 @@ import {
   PracticeEmailBodySchema,
   ServicesActiveSchema,
 } from "@argine/core/practices/practices-api";
-import { SERVICE_STATUS } from "@argine/core/services/service-messages";
 import { SERVICE_TYPE } from "@argine/core/services/service-type";
-import type { PracticeService } from "@argine/core/services/services-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { formatEuroInput, parseEuroAmount } from "@argine/core/shared/money";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ComponentType, type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import type { Resolver, ResolverResult } from "react-hook-form";
 import { CONFIRM_MODAL_ID } from "../../shared/modal/confirm-modal.tsx";
 import { useModalStore } from "../../shared/modal/modal-store.ts";
@@ -81,26 +79,11 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/**
- * The lawyer's controls of one bought service (the staff's queue feature's, given by the route: it builds on
- * practices, which does not import it).
- */
-export type ServiceControlsComponent = ComponentType<{ service: PracticeService; practice: PracticeDetail }>;
-
 /** The lawyer box (spec §6: blue): the tools staff use on a practice. */
-export function LawyerBox({
-  practice,
-  ServiceControls,
-}: {
-  practice: PracticeDetail;
-  ServiceControls?: ServiceControlsComponent;
-}) {
+export function LawyerBox({ practice }: { practice: PracticeDetail }) {
   return (
     <TitledSection title="Area avvocato" className={styles.lawyerBox} titleClassName={styles.sectionTitle}>
       {practice.status === "CLOSED" ? <ReopenPanel practice={practice} /> : null}
-      {ServiceControls && practice.services.length ? (
-        <ServicesWork practice={practice} ServiceControls={ServiceControls} />
-      ) : null}
       <div className={styles.lawyerGrid}>
         <EvaluationForm practice={practice} />
         <ServicesForm practice={practice} />
@@ -134,33 +117,6 @@ function ReopenPanel({ practice }: { practice: PracticeDetail }) {
         <button type="button" className={PRIMARY} disabled={reopen.isPending} onClick={ask}>
           Riapri la pratica
         </button>
-      </Panel>
-    </div>
-  );
-}
-
-/** Each bought service with the lawyer's controls: its status and who works it. */
-function ServicesWork({
-  practice,
-  ServiceControls,
-}: {
-  practice: PracticeDetail;
-  ServiceControls: ServiceControlsComponent;
-}) {
-  return (
-    <div className={styles.lawyerWide}>
-      <Panel title="Lavoro sui servizi">
-        <ul className={styles.serviceWorkList}>
-          {practice.services.map((service) => (
-            <li key={service.serviceId}>
-              <h4 className={styles.serviceName}>
-                {SERVICE_TYPE.label(service.serviceType)}{" "}
-                <span className={styles.serviceStatus}>({SERVICE_STATUS.label(service.status)})</span>
-              </h4>
-              <ServiceControls service={service} practice={practice} />
-            </li>
-          ))}
-        </ul>
       </Panel>
     </div>
   );
