@@ -19,6 +19,8 @@ interface Ids {
   card: string;
   /** A paid order of the client (DEFENCE and INJUCTION) on clientPractice. */
   clientOrder: string;
+  /** The INJUCTION service that order made (refunded by the refunds row: rows using it come before). */
+  clientInjunction: string;
 }
 const CALLERS: Caller[] = ["anonymous", "client", "otherClient", "lawyer", "admin"];
 
@@ -351,6 +353,12 @@ const TABLE: Case[] = [
     }),
     expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 404, admin: 404 },
   },
+  {
+    method: "GET",
+    path: "/v1/services/{id}/injunction-draft",
+    url: ({ clientInjunction }) => `/v1/services/${clientInjunction}/injunction-draft`,
+    expect: { anonymous: 401, client: 403, otherClient: 404, lawyer: 200, admin: 200 },
+  },
   // refunds and withdrawal (issue 16): staff refund (the same key answers the same refund), the buyer withdraws
   {
     method: "POST",
@@ -556,6 +564,7 @@ describe("authorization: every route × every caller", () => {
   let unclaimed = { ticketCode: "", claimKey: "" };
   let card = "";
   let clientOrder = "";
+  let clientInjunction = "";
 
   beforeAll(async () => {
     s = await startIdentityServer("pglite");
@@ -636,6 +645,11 @@ describe("authorization: every route × every caller", () => {
       }),
     });
     clientOrder = ((await bought.json()) as { order: { id: string } }).order.id;
+    const detail = await fetch(`${s.base}/v1/practices/${clientPractice}`, {
+      headers: { authorization: `Bearer ${tokens.client}` },
+    });
+    const { services } = (await detail.json()) as { services: { serviceId: string; serviceType: string }[] };
+    clientInjunction = services.find((service) => service.serviceType === "INJUCTION")?.serviceId ?? "";
   });
   afterAll(() => s.close());
 
@@ -659,6 +673,7 @@ describe("authorization: every route × every caller", () => {
         unclaimed,
         card,
         clientOrder,
+        clientInjunction,
       };
       const body = typeof c.body === "function" ? c.body(ids) : c.body;
       const res = await fetch(`${s.base}${c.url(ids)}`, {
