@@ -518,13 +518,14 @@ async function seedFulfilmentPractice(db: Db, { client, lawyer, now, questionnai
     })),
   );
   await db.insert(services).values(
-    DEMO_FULFILMENT.services.map(({ serviceType, status }) => {
+    DEMO_FULFILMENT.services.map(({ serviceType, status }, i) => {
       const started = status !== "TO_START";
       return {
         practiceId: practice.id,
         serviceType,
         status,
-        createdAt: paidAt,
+        // A millisecond apart: the case page lists them in the catalogue's order (oldest first).
+        createdAt: new Date(paidAt.getTime() + i),
         ...(started && { assignedLawyerId: lawyer, assignedAt: ago(5) }),
         ...(serviceType === "TAKEDOWN" && {
           takedownUrls: ["https://www.facebook.com/groups/esempio.quartiere/posts/1234567890"],
