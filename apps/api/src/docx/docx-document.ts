@@ -51,7 +51,7 @@ const ESCAPES: Record<string, string> = {
  * all (controls but tab and newline, unpaired surrogates, U+FFFE/U+FFFF) dropped, since a user's answer may
  * carry them and a single one makes Word refuse the whole file.
  */
-export function escapeXmlText(text: string): string {
+function escapeXmlText(text: string): string {
   return (
     text
       // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping them is the point
@@ -78,8 +78,8 @@ function paragraphXml({ content, style = "Normal", align }: DocxParagraph): stri
   return `<w:p>${props ? `<w:pPr>${props}</w:pPr>` : ""}${runs.map(runXml).join("")}</w:p>`;
 }
 
-/** The body's XML (word/document.xml), exposed for tests that read the text back. */
-export function documentXml(paragraphs: readonly DocxParagraph[]): string {
+/** The body: word/document.xml. */
+function documentXml(paragraphs: readonly DocxParagraph[]): string {
   return `${XML_DECLARATION}<w:document xmlns:w="${WORD_NS}" xmlns:r="${OFFICE_REL}"><w:body>${paragraphs.map(paragraphXml).join("")}${SECTION}</w:body></w:document>`;
 }
 
