@@ -66,7 +66,7 @@ export function injunctionLetter(facts: InjunctionFacts): DocxParagraph[] {
   const platform = or(facts.platform, "[piattaforma]");
   const url = or(facts.crimeUrl, "[indirizzo (URL) del contenuto]");
   const knowledge = facts.answers.knowledgeDate
-    ? ` La parte assistita ne ha avuto conoscenza il ${formatItalianDate(facts.answers.knowledgeDate)}.`
+    ? `, e la parte assistita ne ha avuto conoscenza il ${formatItalianDate(facts.answers.knowledgeDate)}`
     : "";
   const offences = facts.offences.length
     ? facts.offences.map((offence) => offenceLine(offence))
@@ -91,7 +91,7 @@ export function injunctionLetter(facts: InjunctionFacts): DocxParagraph[] {
     },
     { content: "Premesso che", style: "Heading1" },
     {
-      content: `– sulla piattaforma ${platform}, all'indirizzo ${url}, sono stati pubblicati e diffusi contenuti che riguardano la parte assistita, ${whenText(facts.answers)};${knowledge}`,
+      content: `– sulla piattaforma ${platform}, all'indirizzo ${url}, sono stati pubblicati e diffusi contenuti che riguardano la parte assistita, ${whenText(facts.answers)}${knowledge};`,
       align: "both",
     },
     { content: "– [breve descrizione dei fatti e delle condotte a Voi riferibili];", align: "both" },
