@@ -25,6 +25,7 @@ describe.each(testDbKinds())("API on %s", (kind) => {
       "INJUCTION",
       "ADVICE",
       "DEFENCE",
+      "COMPENSATION",
       "PACKAGE",
     ]);
     const bundle = products.find((p) => p.code === "PACKAGE");

@@ -425,6 +425,12 @@ const TABLE: Case[] = [
     body: { version: DEFENCE_MANDATE_VERSION, accepted: true },
     expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 403, admin: 403 },
   },
+  {
+    method: "GET",
+    path: "/v1/services/{id}/injunction-draft",
+    url: ({ injunction }) => `/v1/services/${injunction}/injunction-draft`,
+    expect: { anonymous: 401, client: 403, otherClient: 404, lawyer: 200, admin: 200 },
+  },
   // refunds and withdrawal (issue 16): staff refund (the same key answers the same refund), the buyer withdraws
   {
     method: "POST",

@@ -66,7 +66,7 @@ describe("the server process", () => {
     expect((await mailbox(wrongKey)).status).toBe(404);
     expect((await mailbox(firstKey)).status).toBe(200);
     const before = await (await fetch(`http://127.0.0.1:${port}/v1/products`)).json();
-    expect(before).toHaveLength(7);
+    expect(before).toHaveLength(8);
 
     const intruder = start({ ...env, PORT: String(await freePort()) });
     expect(await intruder.exited).toBe(1);

@@ -1,10 +1,11 @@
 import { groupCardNumber, SANDBOX_TEST_CARDS, sandboxCardOutcome } from "@argine/core/payments/sandbox-api";
 import { openDb } from "@argine/db/client";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOP, seedDemo } from "@argine/db/seed";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOP, seedDemo, seedDemoFiles } from "@argine/db/seed";
 import { hash } from "@node-rs/argon2";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import type { Readiness } from "./routes/health.ts";
+import { storeDemoFile } from "./services/demo-files.ts";
 
 async function main() {
   const config = loadConfig();
@@ -13,6 +14,8 @@ async function main() {
 
   const readiness: Readiness = { ready: true };
   const app = await buildApp({ config, handle, readiness });
+  // The demo's files need the storage, which the app builds.
+  if (config.demoMode) await seedDemoFiles(handle.db, (file) => storeDemoFile(app.deps.storage, file));
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,9 +1,19 @@
-import { count, eq } from "drizzle-orm";
+import { DEFENCE_MANDATE_VERSION } from "@argine/core/services/mandate";
+import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "./client.ts";
 import { listActiveProducts } from "./queries/catalogue.ts";
-import { products, userRoles, users } from "./schema/index.ts";
-import { DEMO_ACCOUNTS, seedDemo } from "./seed.ts";
+import {
+  orderLines,
+  orders,
+  practices,
+  products,
+  services,
+  uploadedFiles,
+  userRoles,
+  users,
+} from "./schema/index.ts";
+import { DEMO_ACCOUNTS, DEMO_FILES, DEMO_FULFILMENT, seedDemo, seedDemoFiles } from "./seed.ts";
 import { openTestDb, testDbKinds } from "./testing.ts";
 
 const hashPassword = async (p: string) => `hashed:${p}`;
@@ -25,6 +35,7 @@ describe.each(testDbKinds())("seed on %s", (kind) => {
       "INJUCTION",
       "ADVICE",
       "DEFENCE",
+      "COMPENSATION",
       "PACKAGE",
     ]);
     expect(rows[0]?.priceCents).toBe(0);
@@ -37,7 +48,7 @@ describe.each(testDbKinds())("seed on %s", (kind) => {
     const after = await handle.db.select({ n: count() }).from(users);
     const catalogue = await handle.db.select({ n: count() }).from(products);
     expect(after).toEqual(before);
-    expect(catalogue[0]?.n).toBe(7);
+    expect(catalogue[0]?.n).toBe(8);
   });
 
   it("creates the three demo accounts with their roles and a hashed password", async () => {
@@ -50,6 +61,70 @@ describe.each(testDbKinds())("seed on %s", (kind) => {
         .where(eq(userRoles.userId, user?.id ?? ""));
       expect(roles.map((r) => r.role)).toEqual([...account.roles]);
     }
+  });
+
+  it("gives the demo client a paid practice with every service in a different state, bought by one order", async () => {
+    await seedDemo(handle.db, { hashPassword });
+    const [practice] = await handle.db
+      .select()
+      .from(practices)
+      .where(eq(practices.ticketCode, DEMO_FULFILMENT.ticketCode));
+    const [client] = await handle.db.select().from(users).where(eq(users.email, "cliente@demo.argine.it"));
+    const [lawyer] = await handle.db.select().from(users).where(eq(users.email, "avvocato@demo.argine.it"));
+    expect(practice).toMatchObject({ ownerId: client?.id, status: "OPEN" });
+    const rows = await handle.db
+      .select()
+      .from(services)
+      .where(eq(services.practiceId, practice?.id ?? ""));
+    const byType = new Map(rows.map((row) => [row.serviceType, row]));
+    expect(Object.fromEntries(rows.map((row) => [row.serviceType, row.status]))).toEqual({
+      LEGALIZATION: "TO_START",
+      TAKEDOWN: "IN_PROGRESS",
+      INJUCTION: "DOCUMENTS_READY",
+      ADVICE: "IN_PROGRESS",
+      DEFENCE: "IN_PROGRESS",
+      COMPENSATION: "TO_START",
+    });
+    for (const row of rows) {
+      expect(row.assignedLawyerId).toBe(row.status === "TO_START" ? null : lawyer?.id);
+    }
+    expect(byType.get("DEFENCE")).toMatchObject({ mandateVersion: DEFENCE_MANDATE_VERSION });
+    expect(byType.get("DEFENCE")?.mandateAcceptedAt).toBeInstanceOf(Date);
+
+    const paid = await handle.db
+      .select()
+      .from(orders)
+      .where(eq(orders.practiceId, practice?.id ?? ""));
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ status: "PAID", userId: client?.id });
+    const lines = await handle.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, paid[0]?.id ?? ""));
+    expect(lines.map((line) => line.productCode).sort()).toEqual(rows.map((row) => row.serviceType).sort());
+    expect(lines.reduce((sum, line) => sum + line.finalPriceCents, 0)).toBe(paid[0]?.amountCents);
+  });
+
+  it("records the demo files once, and asks for their bytes at every start", async () => {
+    const stored: string[] = [];
+    const store = async (file: { storageKey: string }) => {
+      stored.push(file.storageKey);
+      return 1234;
+    };
+    await seedDemoFiles(handle.db, store);
+    await seedDemo(handle.db, { hashPassword });
+    await seedDemoFiles(handle.db, store);
+    expect(stored).toEqual([...DEMO_FILES, ...DEMO_FILES].map((file) => file.storageKey));
+    const serviceIds = (await handle.db.select({ id: services.id }).from(services)).map((row) => row.id);
+    const files = await handle.db
+      .select()
+      .from(uploadedFiles)
+      .where(inArray(uploadedFiles.serviceId, serviceIds));
+    expect(
+      files.map((file) => [file.fileName, file.side, file.size, file.uploadDate !== null]).sort(),
+    ).toEqual(DEMO_FILES.map((file) => [file.fileName, file.side, 1234, true]).sort());
+    const [{ n } = { n: 0 }] = await handle.db.select({ n: count() }).from(orders);
+    expect(n).toBe(1);
   });
 
   it("refuses to run with NODE_ENV=production", async () => {

@@ -2,6 +2,11 @@ import { AnswersSchema } from "@argine/core/feedback/answers";
 import { romeCalendarDay } from "@argine/core/feedback/calendar";
 import { evaluateFeedback } from "@argine/core/feedback/evaluate";
 import { initialServiceFlags } from "@argine/core/practices/available-services";
+import { DEFENCE_MANDATE_VERSION } from "@argine/core/services/mandate";
+import type { ServiceStatus } from "@argine/core/services/service-messages";
+import type { ServiceType } from "@argine/core/services/service-type";
+import type { FileSide } from "@argine/core/services/services-api";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { addComment } from "./queries/comments.ts";
 import { createUser, findUserByEmail, grantRole } from "./queries/users.ts";
@@ -10,9 +15,12 @@ import {
   campaigns,
   comments,
   giftCards,
+  orderLines,
+  orders,
   practices,
   products,
   services,
+  uploadedFiles,
   vouchers,
 } from "./schema/index.ts";
 
@@ -32,10 +40,12 @@ export const DEMO_SHOP = {
   giftCard: "DEMO-GIFT-CARD-250",
 } as const;
 
-// Prices in cents, VAT (22%) included.
+// Prices in cents, VAT (22%) included; sortOrder is the product's meta.order, fixed so a product added later
+// takes its place without moving the others in a database seeded before.
 const CATALOGUE = [
   {
     code: "FEEDBACK",
+    sortOrder: 10,
     name: "Feedback",
     description:
       "Prima valutazione gratuita del tuo caso: c'è un reato, è ancora perseguibile, cosa fare e entro quando.",
@@ -44,6 +54,7 @@ const CATALOGUE = [
   },
   {
     code: "LEGALIZATION",
+    sortOrder: 20,
     name: "Legalizzazione",
     description: "Acquisizione forense della pagina offensiva in un ambiente isolato, con valore di prova.",
     priceCents: 14900,
@@ -51,6 +62,7 @@ const CATALOGUE = [
   },
   {
     code: "TAKEDOWN",
+    sortOrder: 30,
     name: "Takedown",
     description: "Richiesta di rimozione fino a tre link ai gestori delle piattaforme.",
     priceCents: 9900,
@@ -58,6 +70,7 @@ const CATALOGUE = [
   },
   {
     code: "INJUCTION",
+    sortOrder: 40,
     name: "Diffida",
     description: "Diffida formale scritta da un avvocato a chi ti offende o ti minaccia.",
     priceCents: 19900,
@@ -65,6 +78,7 @@ const CATALOGUE = [
   },
   {
     code: "ADVICE",
+    sortOrder: 50,
     name: "Consulenza",
     description: "Consulenza digitale con un avvocato sul tuo caso.",
     priceCents: 7900,
@@ -72,19 +86,86 @@ const CATALOGUE = [
   },
   {
     code: "DEFENCE",
+    sortOrder: 60,
     name: "Difesa Legale",
     description: "Assistenza di un avvocato per querela, costituzione di parte civile e difesa in giudizio.",
     priceCents: 49000,
     discountedPriceCents: 49000,
   },
+  // Sold since issue 17 (ADR 019): between the defence and the package, whose order existing data keeps.
+  {
+    code: "COMPENSATION",
+    sortOrder: 65,
+    name: "Richiesta di risarcimento",
+    description:
+      "Un avvocato valuta i danni che hai subito, economici e non, e scrive per te la richiesta di risarcimento a chi li ha causati.",
+    priceCents: 24900,
+    discountedPriceCents: 24900,
+  },
   {
     code: "PACKAGE",
+    sortOrder: 70,
     name: "Pacchetto Legalizzazione, Takedown e Diffida",
     description: "I tre servizi insieme, a un prezzo ridotto.",
     priceCents: 44700,
     discountedPriceCents: 37900,
   },
 ] as const;
+
+/**
+ * The demo practice where every service bought is in a different state (issue 17), so each screen of the
+ * fulfilment can be seen at once: the formal notice done with its document, advice and defence in progress
+ * (the client's file sent, the mandate accepted), the takedown under way, compensation and the capture not
+ * started. The lawyer holds what is in progress.
+ */
+export const DEMO_FULFILMENT = {
+  ticketCode: "AR-DEMO0006",
+  services: [
+    { serviceType: "LEGALIZATION", status: "TO_START" },
+    { serviceType: "TAKEDOWN", status: "IN_PROGRESS" },
+    { serviceType: "INJUCTION", status: "DOCUMENTS_READY" },
+    { serviceType: "ADVICE", status: "IN_PROGRESS" },
+    { serviceType: "DEFENCE", status: "IN_PROGRESS" },
+    { serviceType: "COMPENSATION", status: "TO_START" },
+  ],
+} as const satisfies { ticketCode: string; services: { serviceType: ServiceType; status: ServiceStatus }[] };
+
+/** A file of the demo practice: its row is seeded here, its bytes (a small PDF of `title` and `paragraphs`)
+ * are made and stored by the API, which has the storage (seedDemoFiles). */
+export interface DemoFile {
+  serviceType: ServiceType;
+  side: FileSide;
+  fileName: string;
+  storageKey: string;
+  title: string;
+  paragraphs: string[];
+}
+
+export const DEMO_FILES: readonly DemoFile[] = [
+  {
+    serviceType: "INJUCTION",
+    side: "STAFF",
+    fileName: "Diffida AR-DEMO0006.pdf",
+    storageKey: "demo/AR-DEMO0006/diffida.pdf",
+    title: "Diffida e messa in mora",
+    paragraphs: [
+      "Documento di esempio della demo di Argine: la diffida che l'avvocato ha scritto e inviato per la pratica AR-DEMO0006.",
+      "Con la presente si diffida il destinatario a rimuovere entro 7 giorni il post diffamatorio pubblicato nel gruppo Facebook indicato e ad astenersi da ulteriori condotte lesive (art. 595 c.p.), con avvertimento che, in mancanza, la parte assistita sporgerà querela e chiederà il risarcimento dei danni.",
+      "Avv. Marco Rinaldi",
+    ],
+  },
+  {
+    serviceType: "ADVICE",
+    side: "CLIENT",
+    fileName: "Screenshot dei commenti.pdf",
+    storageKey: "demo/AR-DEMO0006/screenshot-commenti.pdf",
+    title: "Screenshot dei commenti",
+    paragraphs: [
+      "Documento di esempio della demo di Argine: le prove che la cliente ha inviato all'avvocato per la consulenza.",
+      "Elenco dei commenti pubblicati nel gruppo, con data e ora, e dei messaggi ricevuti dopo il post.",
+    ],
+  },
+];
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 const DAY_MS = 24 * 3600 * 1000;
@@ -102,7 +183,7 @@ export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedO
 
   await db
     .insert(products)
-    .values(CATALOGUE.map((p, i) => ({ ...p, vatRate: 22, sortOrder: (i + 1) * 10 })))
+    .values(CATALOGUE.map((p) => ({ ...p, vatRate: 22 })))
     .onConflictDoNothing();
 
   await db
@@ -324,5 +405,179 @@ export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedO
       authorId: client,
       body: "Ho trovato un altro video che parla di me: posso aggiungere il link qui?",
     });
+  }
+
+  await seedFulfilmentPractice(db, { client, lawyer, now, questionnaire });
+}
+
+interface FulfilmentSeed {
+  client: string;
+  lawyer: string;
+  now: Date;
+  questionnaire: (answers: Record<string, unknown>) => Partial<typeof practices.$inferInsert>;
+}
+
+/** DEMO_FULFILMENT: the practice, the paid order that bought its services, the services in their states. */
+async function seedFulfilmentPractice(db: Db, { client, lawyer, now, questionnaire }: FulfilmentSeed) {
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const day = (days: number) => romeCalendarDay(ago(days));
+  const paidAt = ago(6);
+  const [practice] = await db
+    .insert(practices)
+    .values({
+      ticketCode: DEMO_FULFILMENT.ticketCode,
+      ownerId: client,
+      status: "OPEN",
+      evaluation: "VALID",
+      crimeType: "DEFAMATION",
+      expiryDate: new Date(now.getTime() + 60 * DAY_MS),
+      platform: "Facebook",
+      crimeUrl: "https://www.facebook.com/groups/esempio.quartiere/posts/1234567890",
+      tags: ["post diffamatorio", "gruppo pubblico"],
+      shitstorm: "YES",
+      assignedLawyerId: lawyer,
+      assignedAt: ago(7),
+      // Older than the other demo cases: a client's dashboard shows their 4 newest practices (e2e/shop.ts).
+      createdAt: ago(8),
+      ...questionnaire({
+        category: "DEFAMATION",
+        firstEventDate: day(35),
+        lastEventDate: day(14),
+        knowledgeDate: day(33),
+        channel: "SOCIAL_PUBLIC",
+        audience: "MANY",
+        victimIdentifiable: true,
+        harmsReputation: true,
+        specificFact: true,
+        victimPresent: false,
+        repeated: true,
+        platform: "Facebook",
+        crimeUrl: "https://www.facebook.com/groups/esempio.quartiere/posts/1234567890",
+      }),
+    })
+    .onConflictDoNothing()
+    .returning({ id: practices.id });
+  if (!practice) return;
+
+  const bought = DEMO_FULFILMENT.services.map(({ serviceType }) => {
+    const product = CATALOGUE.find((p) => p.code === serviceType);
+    if (!product) throw new Error(`demo product ${serviceType} missing`);
+    return product;
+  });
+  const totalCents = bought.reduce((sum, p) => sum + p.discountedPriceCents, 0);
+  // Paid with a gift card worth the whole order: a refund from the demo gives it back to its balance, with
+  // no card payment to look for at the provider.
+  const [giftCard] = await db
+    .insert(giftCards)
+    .values({
+      code: "DEMO-PRATICA-COMPLETA",
+      amountCents: totalCents,
+      balanceCents: 0,
+      expiresAt: new Date(now.getTime() + YEAR_MS),
+    })
+    .returning({ id: giftCards.id });
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: client,
+      practiceId: practice.id,
+      idempotencyKey: "0d3e7a40-5c1b-4f6e-9a8d-2b7c4e6f1a06",
+      status: "PAID",
+      paymentType: "GIFT_CARD",
+      totalCents,
+      discountCents: 0,
+      amountCents: totalCents,
+      giftCardCents: totalCents,
+      giftCardId: giftCard?.id,
+      invoice: {
+        taxCode: "RSSMRA85T10A562S",
+        address: "Via dei Mille 10 (esempio)",
+        zip: "00185",
+        city: "Roma",
+        province: "RM",
+        country: "IT",
+      },
+      withdrawalWaiverAt: paidAt,
+      createdAt: paidAt,
+      paidAt,
+    })
+    .returning({ id: orders.id });
+  if (!order) throw new Error("demo order missing");
+  await db.insert(orderLines).values(
+    bought.map((p) => ({
+      orderId: order.id,
+      productCode: p.code,
+      name: p.name,
+      priceCents: p.priceCents,
+      discountedPriceCents: p.discountedPriceCents,
+      campaignCents: 0,
+      voucherCents: 0,
+      finalPriceCents: p.discountedPriceCents,
+      vatRate: 22,
+      position: p.sortOrder,
+    })),
+  );
+  await db.insert(services).values(
+    DEMO_FULFILMENT.services.map(({ serviceType, status }, i) => {
+      const started = status !== "TO_START";
+      return {
+        practiceId: practice.id,
+        serviceType,
+        status,
+        // A millisecond apart: the case page lists them in the catalogue's order (oldest first).
+        createdAt: new Date(paidAt.getTime() + i),
+        ...(started && { assignedLawyerId: lawyer, assignedAt: ago(5) }),
+        ...(serviceType === "TAKEDOWN" && {
+          takedownUrls: ["https://www.facebook.com/groups/esempio.quartiere/posts/1234567890"],
+        }),
+        ...(serviceType === "DEFENCE" && {
+          mandateVersion: DEFENCE_MANDATE_VERSION,
+          mandateAcceptedAt: ago(5),
+        }),
+      };
+    }),
+  );
+  await db.insert(comments).values({
+    practiceId: practice.id,
+    authorId: lawyer,
+    body: "La diffida è pronta e l'abbiamo inviata: la trovi tra i documenti. Intanto studio le prove che mi hai mandato per la consulenza.",
+  });
+}
+
+/**
+ * The demo practice's files (DEMO_FILES), after seedDemo: `store` makes sure the file's bytes are in the
+ * storage (putting them when missing) and answers their size; each file's row is added once, as sent.
+ * Idempotent, and run at every start, so a storage emptied since is filled again.
+ */
+export async function seedDemoFiles(
+  db: Db,
+  store: (file: DemoFile) => Promise<number>,
+  now: Date = new Date(),
+): Promise<void> {
+  const [practice] = await db
+    .select({ id: practices.id, ownerId: practices.ownerId, lawyerId: practices.assignedLawyerId })
+    .from(practices)
+    .where(eq(practices.ticketCode, DEMO_FULFILMENT.ticketCode));
+  if (!practice) return;
+  for (const file of DEMO_FILES) {
+    const [service] = await db
+      .select({ id: services.id })
+      .from(services)
+      .where(and(eq(services.practiceId, practice.id), eq(services.serviceType, file.serviceType)));
+    if (!service) continue;
+    const size = await store(file);
+    await db
+      .insert(uploadedFiles)
+      .values({
+        serviceId: service.id,
+        fileName: file.fileName,
+        storageKey: file.storageKey,
+        size,
+        kind: "pdf",
+        side: file.side,
+        uploadedBy: file.side === "STAFF" ? practice.lawyerId : practice.ownerId,
+        uploadDate: new Date(now.getTime() - 4 * DAY_MS),
+      })
+      .onConflictDoNothing();
   }
 }

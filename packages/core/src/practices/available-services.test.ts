@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { availableProducts, forbiddenServiceFlags, initialServiceFlags } from "./available-services.ts";
 
-const CATALOGUE = ["FEEDBACK", "LEGALIZATION", "TAKEDOWN", "INJUCTION", "ADVICE", "DEFENCE", "PACKAGE"].map(
-  (code) => ({ code }),
-);
+const CATALOGUE = [
+  "FEEDBACK",
+  "LEGALIZATION",
+  "TAKEDOWN",
+  "INJUCTION",
+  "ADVICE",
+  "DEFENCE",
+  "COMPENSATION",
+  "PACKAGE",
+].map((code) => ({ code }));
 const ALL_ACTIVE = {
   serviceTakedownActive: true,
   serviceLegalizationActive: true,
@@ -21,6 +28,7 @@ describe("availableProducts", () => {
       "INJUCTION",
       "ADVICE",
       "DEFENCE",
+      "COMPENSATION",
       "PACKAGE",
     ]);
   });
@@ -32,13 +40,22 @@ describe("availableProducts", () => {
       serviceAdviceActive: false,
       services: [{ serviceType: "LEGALIZATION" }],
     };
-    expect(availableProducts(CATALOGUE, practice).map((p) => p.code)).toEqual(["INJUCTION", "DEFENCE"]);
+    expect(availableProducts(CATALOGUE, practice).map((p) => p.code)).toEqual([
+      "INJUCTION",
+      "DEFENCE",
+      "COMPENSATION",
+    ]);
     const bought = { ...ALL_ACTIVE, services: [{ serviceType: "TAKEDOWN" }] };
     expect(availableProducts(CATALOGUE, bought).map((p) => p.code)).not.toContain("PACKAGE");
   });
 });
 
 describe("availableProducts: rules above the flags", () => {
+  it("offers compensation like the defence, with no flag, until it is bought", () => {
+    const bought = { ...ALL_ACTIVE, services: [{ serviceType: "COMPENSATION" }] };
+    expect(availableProducts(CATALOGUE, bought).map((p) => p.code)).not.toContain("COMPENSATION");
+  });
+
   it("offers nothing on a closed case", () => {
     expect(availableProducts(CATALOGUE, { ...ALL_ACTIVE, status: "CLOSED", services: [] })).toEqual([]);
   });
@@ -49,6 +66,7 @@ describe("availableProducts: rules above the flags", () => {
       "INJUCTION",
       "ADVICE",
       "DEFENCE",
+      "COMPENSATION",
     ]);
   });
 });

@@ -3,8 +3,8 @@ import { PACKAGE_SERVICE_TYPES } from "../services/service-type.ts";
 import type { PracticeDetail } from "./practices-api.ts";
 
 // Which catalogue products a practice can buy (spec §3 "Practice detail": the four service-active flags, set by
-// lawyers). DEFENCE has no flag and is always offered; the PACKAGE only while every service it bundles is;
-// FEEDBACK is free and never sold. Two rules stand above the flags (issue 12): a closed case offers nothing,
+// lawyers). DEFENCE and COMPENSATION (ADR 019) have no flag and are always offered; the PACKAGE only while
+// every service it bundles is; FEEDBACK is free and never sold. Two rules stand above the flags (issue 12): a closed case offers nothing,
 // and a case with a minor's sexual images never offers a forensic capture or a takedown, whoever asks.
 
 type ActiveFlags = Pick<

@@ -77,6 +77,12 @@ export const MandateAcceptBodySchema = z.object({
 });
 export type MandateAcceptBody = z.infer<typeof MandateAcceptBodySchema>;
 
+/** GET /v1/services/{id}/injunction-draft: the formal notice's draft letter (a download, not JSON). */
+export const DocxFileSchema = z.string().meta({ description: "Il file Word (.docx)" });
+
+/** The draft's file name: the practice number says which case it belongs to. */
+export const injunctionDraftFileName = (ticketCode: string) => `bozza-diffida-${ticketCode}.docx`;
+
 /** A lawyer (or admin) a service can be assigned to. */
 export const StaffMemberSchema = z.object({ id: z.uuid(), name: z.string() });
 export type StaffMember = z.infer<typeof StaffMemberSchema>;

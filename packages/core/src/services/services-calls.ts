@@ -2,6 +2,7 @@ import { joinCalls } from "../shared/api-contract.ts";
 import {
   DocumentQuerySchema,
   DocumentUrlSchema,
+  DocxFileSchema,
   MandateAcceptBodySchema,
   MandateSchema,
   PracticeServiceSchema,
@@ -44,6 +45,7 @@ const SCHEMAS = {
   },
   mandate: { params: ServiceIdParamsSchema, response: MandateSchema },
   acceptMandate: { params: ServiceIdParamsSchema, body: MandateAcceptBodySchema, response: MandateSchema },
+  injunctionDraft: { params: ServiceIdParamsSchema, response: DocxFileSchema },
 };
 
 export type ServicesCallSchemas = typeof SCHEMAS;

@@ -14,4 +14,5 @@ export const SERVICES_ROUTES = defineRoutes<ServicesCallSchemas>()({
   assign: { method: "PUT", path: "/services/:id/assignment" },
   mandate: { method: "GET", path: "/services/:id/mandate" },
   acceptMandate: { method: "POST", path: "/services/:id/mandate" },
+  injunctionDraft: { method: "GET", path: "/services/:id/injunction-draft" },
 });

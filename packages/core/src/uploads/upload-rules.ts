@@ -39,8 +39,9 @@ export function validateUploadMeta(fileName: string, size: number): string | nul
 /** Query of GET /v1/services/{id}/signed-url: the file about to be uploaded. */
 export const UploadMetaSchema = z
   .object({
+    // Size first: a size that is not a number is told before a missing name (one message at a time).
+    size: z.coerce.number({ error: MESSAGES.invalidNumber }),
     fileName: z.string({ error: MESSAGES.uploadBadName }),
-    size: z.coerce.number({ error: MESSAGES.uploadEmpty }),
   })
   .superRefine(({ fileName, size }, ctx) => {
     const error = validateUploadMeta(fileName, size);

@@ -18,18 +18,18 @@ describe.each(testDbKinds())("listPractices on %s", (kind) => {
   const page = { limit: 20, offset: 0 };
 
   it("counts up to the cap and says when there are more", async () => {
-    expect(await listPractices(handle.db, page, 10)).toMatchObject({ total: 5, totalCapped: false });
+    expect(await listPractices(handle.db, page, 10)).toMatchObject({ total: 6, totalCapped: false });
     const capped = await listPractices(handle.db, page, 2);
     expect(capped).toMatchObject({ total: 2, totalCapped: true });
     // The page itself is not cut by the cap.
-    expect(capped.data).toHaveLength(5);
+    expect(capped.data).toHaveLength(6);
   });
 
   it("finds a practice matching both the number and the name once", async () => {
     // "e" is in every AR-DEMO number and in "Giulia Esposito": the union keeps one row per practice.
     const { total, data } = await listPractices(handle.db, { ...page, q: "e" });
-    expect(total).toBe(5);
-    expect(new Set(data.map((p) => p.ticketCode)).size).toBe(5);
+    expect(total).toBe(6);
+    expect(new Set(data.map((p) => p.ticketCode)).size).toBe(6);
   });
 
   it("pages newest first without the answers or the feedback", async () => {
@@ -88,10 +88,10 @@ describe.each(testDbKinds())("listPractices: urgent cases first, across pages, o
     expect(codes(oldest.data).slice(0, 3)).toEqual(["AR-URG00001", "AR-URG00004", "AR-URG00002"]);
     const [lawyer] = await handle.db.select().from(users).where(eq(users.email, "avvocato@demo.argine.it"));
     const mine = await listPractices(handle.db, { limit: 100, offset: 0, assignedTo: lawyer?.id ?? "" });
-    expect(codes(mine.data).sort()).toEqual(["AR-DEMO0005", "AR-URG00002"]);
+    expect(codes(mine.data).sort()).toEqual(["AR-DEMO0005", "AR-DEMO0006", "AR-URG00002"]);
     const unassigned = await listPractices(handle.db, { limit: 100, offset: 0, unassigned: true });
     expect(codes(unassigned.data)).not.toContain("AR-URG00002");
-    expect(unassigned.total).toBe(oldest.total - 2);
+    expect(unassigned.total).toBe(oldest.total - 3);
     const urgent = await listPractices(handle.db, { limit: 100, offset: 0, urgent: true });
     expect(codes(urgent.data)).toEqual(["AR-URG00004", "AR-URG00001"]);
     const others = await listPractices(handle.db, { limit: 100, offset: 0, urgent: false });

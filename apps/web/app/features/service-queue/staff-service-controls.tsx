@@ -10,6 +10,7 @@ import { toHttpError } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import { FieldFrame, FormMessage, SelectOptions, StatusRegion } from "../../shared/ui/form-field.tsx";
+import { InjunctionDraftLink } from "../injunction-draft/public.ts";
 import { AssignmentControls, assigneeText } from "./assignment-controls.tsx";
 import styles from "./service-queue.module.css";
 import { changeServiceStatus, refreshAfterServiceChange, teamQueryOptions } from "./service-queue-queries.ts";
@@ -31,6 +32,9 @@ export function StaffServiceControls({
   const lawyers = useQuery(teamQueryOptions()).data ?? [];
   return (
     <div className={styles.controls}>
+      {service.serviceType === "INJUCTION" ? (
+        <InjunctionDraftLink serviceId={service.serviceId} ticketCode={practice.ticketCode} />
+      ) : null}
       <StatusForm service={service} practice={practice} onDone={setDone} />
       <p ref={assignee} tabIndex={-1} className={styles.assignee}>
         {assigneeText(service.assignedLawyer, user?.id)}

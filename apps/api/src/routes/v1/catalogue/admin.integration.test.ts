@@ -121,7 +121,7 @@ describe.each(testDbKinds())("the catalogue in the admin workspace on %s", (kind
       expect((await call<Product[]>(null, "/products")).body.map((p) => p.code)).not.toContain("ADVICE");
       const all = (await call<AdminProduct[]>(admin, "/admin/products")).body;
       expect(all[0]).toMatchObject({ code: "ADVICE", active: false, order: 5 });
-      expect(all).toHaveLength(7);
+      expect(all).toHaveLength(8);
       await call(admin, "/admin/products/ADVICE", "PATCH", { active: true, order: 50 });
       expect((await call<Product[]>(null, "/products")).body.map((p) => p.code)).toContain("ADVICE");
     });

@@ -1,14 +1,9 @@
 import { ORDERS_CALLS as CALLS } from "@argine/core/orders/orders-calls";
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callRoute } from "../../../http/call-route.ts";
+import { sendFile } from "../../../http/send-file.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
-import {
-  creditNoteFile,
-  type DocumentFile,
-  invoiceFile,
-  receiptFile,
-} from "../../../invoice/invoice-service.ts";
+import { creditNoteFile, invoiceFile, receiptFile } from "../../../invoice/invoice-service.ts";
 import {
   assignedGiftCards,
   liveCampaigns,
@@ -21,16 +16,6 @@ import { practiceOrders, refundOrder, withdrawFromOrder } from "../../../orders/
 
 // A document's token is its holder's capability: the limit keeps the lookups from turning into a scan.
 const documentLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
-
-/** A money document as a download: never sniffed as something else, never kept by a cache. */
-function sendFile(reply: FastifyReply, file: DocumentFile) {
-  return reply
-    .type(file.contentType)
-    .header("content-disposition", `attachment; filename="${file.filename}"`)
-    .header("x-content-type-options", "nosniff")
-    .header("cache-control", "no-store")
-    .send(file.body);
-}
 
 /**
  * The shop (spec §7, ADR 014): the cart's campaigns, vouchers and gift cards, the orders and the checkout.

@@ -43,17 +43,26 @@ describe.each(testDbKinds())("practices on %s", (kind) => {
 
   it("shows a client only their own practices, with total and data", async () => {
     const { body } = await call<List>(client, "/practices");
-    expect(body.data.map((p) => p.ticketCode).sort()).toEqual(["AR-DEMO0001", "AR-DEMO0002", "AR-DEMO0004"]);
-    expect(body.total).toBe(3);
+    expect(body.data.map((p) => p.ticketCode).sort()).toEqual([
+      "AR-DEMO0001",
+      "AR-DEMO0002",
+      "AR-DEMO0004",
+      "AR-DEMO0006",
+    ]);
+    expect(body.total).toBe(4);
     const named = body.data.find((p) => p.ticketCode === "AR-DEMO0001");
     expect(named?.client).toEqual({ name: "Giulia", lastname: "Esposito" });
   });
 
   it("lets staff search by client name and by practice number, filter anonymous ones, and page", async () => {
     const byName = await call<List>(lawyer, "/practices?q=esposito");
-    expect(byName.body.data.map((p) => p.ticketCode).sort()).toEqual(["AR-DEMO0001", "AR-DEMO0002"]);
+    expect(byName.body.data.map((p) => p.ticketCode).sort()).toEqual([
+      "AR-DEMO0001",
+      "AR-DEMO0002",
+      "AR-DEMO0006",
+    ]);
     const byFullName = await call<List>(lawyer, "/practices?q=Giulia%20Esposito");
-    expect(byFullName.body.total).toBe(2);
+    expect(byFullName.body.total).toBe(3);
     const byNumber = await call<List>(lawyer, "/practices?q=demo0002");
     expect(byNumber.body.data.map((p) => p.ticketCode)).toEqual(["AR-DEMO0002"]);
     const anonymous = await call<List>(lawyer, "/practices?anonymous=true");
@@ -61,7 +70,7 @@ describe.each(testDbKinds())("practices on %s", (kind) => {
     expect(anonymous.body.data.map((p) => p.client)).toEqual([null, null]);
     const page = await call<List>(lawyer, "/practices?pageSize=1&page=2");
     expect(page.body.data).toHaveLength(1);
-    expect(page.body.total).toBe(5);
+    expect(page.body.total).toBe(6);
     const bad = await call<{ message: string }>(lawyer, "/practices?pageSize=1000");
     expect(bad.status).toBe(400);
   });

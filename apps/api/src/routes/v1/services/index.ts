@@ -1,7 +1,9 @@
 import { SERVICES_CALLS as CALLS } from "@argine/core/services/services-calls";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callRoute } from "../../../http/call-route.ts";
+import { sendFile } from "../../../http/send-file.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
+import { injunctionDraft } from "../../../services/injunction-draft.ts";
 import {
   acceptMandate,
   assign,
@@ -103,5 +105,15 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Il cliente accetta il mandato della difesa legale (versione e ora registrate)",
     }),
     handler: (request) => acceptMandate(deps, requireActor(request), request.params.id, request.body),
+  });
+
+  app.route({
+    ...callRoute(CALLS.injunctionDraft, {
+      tags,
+      summary:
+        "La bozza della diffida (.docx) dai fatti e dal feedback della pratica, da completare e ricaricare (staff, solo diffida)",
+    }),
+    handler: async (request, reply) =>
+      sendFile(reply, await injunctionDraft(deps, requireActor(request), request.params.id)),
   });
 };

@@ -1,0 +1,43 @@
+import { injunctionDraftFileName } from "@argine/core/services/services-api";
+import { SERVICES_ROUTES } from "@argine/core/services/services-routes";
+import { API_PREFIX, callPath } from "@argine/core/shared/api-contract";
+import { useMutation } from "@tanstack/react-query";
+import { downloadFile } from "../../shared/http/download.ts";
+import type { HttpError } from "../../shared/http/http-error.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
+
+const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
+
+/**
+ * The formal notice's draft letter for the lawyer (issue 17): a .docx written from the practice and its
+ * feedback, fetched with the staff's token and saved by the browser, to complete and upload back.
+ */
+export function InjunctionDraftLink({ serviceId, ticketCode }: { serviceId: string; ticketCode: string }) {
+  const save = useMutation<void, HttpError>({
+    mutationFn: () =>
+      downloadFile(
+        // downloadFile takes the path under API_PREFIX, callPath gives it with it.
+        callPath(SERVICES_ROUTES.injunctionDraft, { id: serviceId }).slice(API_PREFIX.length),
+        undefined,
+        injunctionDraftFileName(ticketCode),
+      ),
+    meta: { hideError: true },
+  });
+  return (
+    <>
+      <p>
+        <button type="button" className={SECONDARY} disabled={save.isPending} onClick={() => save.mutate()}>
+          Scarica la bozza della diffida (.docx)
+        </button>
+      </p>
+      <StatusRegion>
+        {save.error ? (
+          <FormMessage tone="error">
+            <p>La bozza non è stata scaricata: {save.error.message}</p>
+          </FormMessage>
+        ) : null}
+      </StatusRegion>
+    </>
+  );
+}
