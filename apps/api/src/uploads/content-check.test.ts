@@ -1,7 +1,7 @@
 import { MAX_UPLOAD_BYTES, MAX_ZIP_ENTRIES, MAX_ZIP_ENTRY_BYTES } from "@argine/core/shared/constants";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { strToU8, Zip, ZipDeflate, type Zippable, zipSync } from "fflate";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkUploadContent } from "./content-check.ts";
 
 // What the check inflates, seen from outside: the real fflate Inflate, its output counted.
@@ -269,6 +269,11 @@ describe("checkUploadContent bounds what a zip expands to", () => {
     expect(checkUploadContent("prove.zip", four)).toBe(MESSAGES.uploadArchiveTooLarge);
     expect(inflated.bytes).toBe(0);
   });
+
+  // Compressing 200 MB takes seconds on a busy machine: done once, before the tests, with room for it.
+  beforeAll(() => {
+    zipBomb();
+  }, 60_000);
 
   it("a real zip bomb (200 MB of zeros in ~200 KB), by its declared size, without inflating it", () => {
     const bomb = zipBomb();
