@@ -14,7 +14,7 @@ const LETTER = Buffer.from(
 
 /** A service's card on the case page, by its Italian name. */
 const card = (page: Page, name: string) =>
-  page.getByRole("region", { name: "Servizi" }).getByRole("listitem").filter({ hasText: name });
+  page.getByRole("region", { name: "Servizi", exact: true }).getByRole("listitem").filter({ hasText: name });
 
 async function setStatus(page: Page, service: string, status: string) {
   const controls = card(page, service);

@@ -78,7 +78,7 @@ test("a lawyer takes a paid formal notice from the queue, and cannot mark it rea
   await expect(lawyer.getByText(TAKEN_IN_CHARGE)).toBeVisible();
   // The lawyer's controls sit in the service's own card.
   const work = lawyer
-    .getByRole("region", { name: "Servizi" })
+    .getByRole("region", { name: "Servizi", exact: true })
     .getByRole("listitem")
     .filter({ hasText: "Diffida" });
   await expect(work).toContainText("Assegnato a te");
