@@ -310,7 +310,6 @@ export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedO
         practiceId: stalking.id,
         serviceType: "TAKEDOWN",
         status: "IN_PROGRESS",
-        takedownUrls: ["https://www.instagram.com/esempio.profilo.molesto/"],
       },
       { practiceId: stalking.id, serviceType: "LEGALIZATION", status: "TO_START" },
     ]);
@@ -527,9 +526,6 @@ async function seedFulfilmentPractice(db: Db, { client, lawyer, now, questionnai
         // A millisecond apart: the case page lists them in the catalogue's order (oldest first).
         createdAt: new Date(paidAt.getTime() + i),
         ...(started && { assignedLawyerId: lawyer, assignedAt: ago(5) }),
-        ...(serviceType === "TAKEDOWN" && {
-          takedownUrls: ["https://www.facebook.com/groups/esempio.quartiere/posts/1234567890"],
-        }),
         ...(serviceType === "DEFENCE" && {
           mandateVersion: DEFENCE_MANDATE_VERSION,
           mandateAcceptedAt: ago(5),
