@@ -66,3 +66,16 @@ export const PdfFileSchema = z.string().meta({ description: "Il file PDF" });
 /** The PDF's file name: the practice number and the URL's place in the list. */
 export const takedownNoticeFileName = (ticketCode: string, position: number) =>
   `segnalazione-${ticketCode}-${position}.pdf`;
+
+/** The staff's form: what they type, as strings; "" for "no answer yet" and an empty note become null. */
+export const TakedownRecordFormSchema = TakedownRecordBodySchema.extend({
+  answer: z
+    .enum([...TAKEDOWN_ANSWERS, ""], { error: MESSAGES.badRequest })
+    .transform((answer) => (answer === "" ? null : answer)),
+  note: z
+    .string()
+    .trim()
+    .max(NOTE_MAX, { error: TAKEDOWN_RECORD_ERRORS.tooLong })
+    .transform((note) => note || null),
+});
+export type TakedownRecordForm = z.input<typeof TakedownRecordFormSchema>;
