@@ -114,7 +114,10 @@ describe("the takedown on the case page", () => {
   });
 
   it("shows no form to the client of a closed practice or a cancelled service", async () => {
-    const { calls } = renderPanel({ [NOTICES_PATH]: { status: 200, body: { notices: [] } } }, { open: false });
+    const { calls } = renderPanel(
+      { [NOTICES_PATH]: { status: 200, body: { notices: [] } } },
+      { open: false },
+    );
     await waitFor(() => expect(screen.queryByText("Caricamento dei link…")).toBeNull());
     expect(calls).toHaveLength(1);
     expect(screen.queryByRole("button", { name: "Invia i link" })).toBeNull();
