@@ -147,6 +147,10 @@ function NoticeItem({
             Pagina per le segnalazioni di {notice.platform.name}
           </ExternalLink>
         ) : null}
+        {/* The table's addresses are checked by hand before production (core takedown/platforms.ts). */}
+        {staff && notice.platform && !notice.platform.reviewed ? (
+          <span className={styles.dates}>(indirizzo non ancora verificato)</span>
+        ) : null}
       </div>
       <StatusRegion>
         {copied ? <FormMessage tone="success">{copied}</FormMessage> : null}
