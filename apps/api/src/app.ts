@@ -32,6 +32,7 @@ import { practiceRoutes } from "./routes/v1/practices/index.ts";
 import { sandboxRoutes } from "./routes/v1/sandbox/index.ts";
 import { serviceRoutes } from "./routes/v1/services/index.ts";
 import { STORAGE_TOKEN_MAX_LENGTH, storageRoutes } from "./routes/v1/storage/index.ts";
+import { takedownRoutes } from "./routes/v1/takedown/index.ts";
 import { userAdminRoutes } from "./routes/v1/users/admin.ts";
 import { userRoutes } from "./routes/v1/users/index.ts";
 import { paymentWebhookRoutes } from "./routes/webhooks/payments.ts";
@@ -163,6 +164,7 @@ export async function buildApp({
       await v1.register(jobsAdminRoutes);
       await v1.register(invoiceAdminRoutes);
       await v1.register(devMailboxRoutes);
+      await v1.register(takedownRoutes);
       // The sandbox's card form and 3-D Secure challenge exist only while it is the provider.
       if (deps.payments.name === "sandbox") await v1.register(sandboxRoutes);
       // The disk storage's signed URLs are ours to answer; S3's are answered by the bucket.

@@ -625,6 +625,33 @@ const TABLE: Case[] = [
     url: ({ clientPractice }) => `/v1/practices/${clientPractice}`,
     expect: { anonymous: 401, client: 409, otherClient: 404, lawyer: 403, admin: 403 },
   },
+  // takedown (issue 18): the owner submits once, staff record; another service answers as an unknown one
+  {
+    method: "PATCH",
+    path: "/v1/services/takedown/{id}/urls",
+    url: ({ injunction }) => `/v1/services/takedown/${injunction}/urls`,
+    body: { urls: ["https://example.org/contenuto"] },
+    expect: { anonymous: 401, client: 404, otherClient: 404, lawyer: 403, admin: 403 },
+  },
+  {
+    method: "GET",
+    path: "/v1/services/takedown/{id}/notices",
+    url: ({ injunction }) => `/v1/services/takedown/${injunction}/notices`,
+    expect: signedIn(404),
+  },
+  {
+    method: "GET",
+    path: "/v1/services/takedown/{id}/notices/{noticeId}/pdf",
+    url: ({ injunction }) => `/v1/services/takedown/${injunction}/notices/${injunction}/pdf`,
+    expect: signedIn(404),
+  },
+  {
+    method: "PATCH",
+    path: "/v1/services/takedown/{id}/notices/{noticeId}",
+    url: ({ injunction }) => `/v1/services/takedown/${injunction}/notices/${injunction}`,
+    body: { sentVia: "modulo della piattaforma", answer: null, note: null },
+    expect: { anonymous: 401, client: 403, otherClient: 404, lawyer: 404, admin: 404 },
+  },
 ];
 
 describe("authorization: every route × every caller", () => {

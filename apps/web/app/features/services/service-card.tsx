@@ -4,6 +4,7 @@ import { SERVICE_TYPE } from "@argine/core/services/service-type";
 import type { PracticeService } from "@argine/core/services/services-api";
 import type { ReactNode } from "react";
 import { formatMoment } from "../../shared/ui/dates.ts";
+import { TakedownPanel } from "../takedown/public.ts";
 import { DocumentButton } from "./document-button.tsx";
 import { MandatePanel } from "./mandate-panel.tsx";
 import styles from "./services.module.css";
@@ -44,6 +45,14 @@ export function ServiceCard({
       {assignedLawyer ? <p>Avvocato: {assignedLawyer.name}</p> : null}
       {mandateRequired(serviceType) && !cancelled ? (
         <MandatePanel serviceId={serviceId} staff={staff} onChanged={onChanged} />
+      ) : null}
+      {serviceType === "TAKEDOWN" ? (
+        <TakedownPanel
+          serviceId={serviceId}
+          staff={staff}
+          open={!cancelled && !practiceClosed}
+          onChanged={onChanged}
+        />
       ) : null}
       {!staff && sentDocument ? (
         <div className={styles.actions}>
