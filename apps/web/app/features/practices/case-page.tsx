@@ -14,6 +14,7 @@ import { formatDay, formatMoment } from "../../shared/ui/dates.ts";
 import { ExternalLink } from "../../shared/ui/external-link.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { productsQueryOptions } from "../products/public.ts";
+import { DeadlineRemindersSection } from "../reminders/public.ts";
 import { ServiceCard } from "../services/public.ts";
 import { useCase } from "./case-area.tsx";
 import { ClosePracticeSection } from "./close-practice.tsx";
@@ -78,6 +79,7 @@ export function CasePage({
       <MinorSexualContentHelp practice={practice} />
       <PracticeRecap practice={practice} staff={staff} />
       <FeedbackSection practice={practice} />
+      <DeadlineRemindersSection practiceId={practice.practiceId} staff={staff} Section={PracticeSection} />
       <ServicesSection
         practice={practice}
         staff={staff}
