@@ -53,8 +53,8 @@ export function DeadlineRemindersSection({
         <strong>{countdownText(daysLeft, complaintDeadline)}</strong>
       </p>
       <p>
-        La querela si presenta entro questo giorno; dopo non è più possibile. Se hai dubbi, scrivi al tuo
-        avvocato qui sotto: ti aiuta a capire come fare.
+        Fino a quel giorno hai tempo per presentare la querela. Se hai dubbi, scrivi al tuo avvocato qui
+        sotto: ti aiuta a capire come fare.
       </p>
       {staff ? (
         <StaffNote reminders={reminders.data} />
@@ -95,7 +95,8 @@ function OptIn({
             {...control}
             type="checkbox"
             className={formStyles.checkboxInput}
-            checked={reminders.enabled}
+            // The box follows the click at once; the saved state comes back with the answer.
+            checked={change.isPending ? change.variables : reminders.enabled}
             disabled={change.isPending}
             onChange={(event) => change.mutate(event.target.checked)}
           />
