@@ -1,6 +1,7 @@
 import type { Me } from "@argine/core/identity/users-api";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { DEFENCE_MANDATE_VERSION } from "@argine/core/services/mandate";
+import { legalizationFiles, legalizationSessions } from "@argine/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_BILLING } from "../test/checkout.ts";
 import { type IdentityServer, randomIp, signIn, startIdentityServer } from "../test/identity.ts";
@@ -610,6 +611,26 @@ const TABLE: Case[] = [
     url: () => "/v1/admin/jobs/dead-letters/00000000-0000-4000-8000-000000000000/retry",
     expect: adminOnly(404),
   },
+  // deadline reminders and the legalization files' archive (issue 18)
+  {
+    method: "GET",
+    path: "/v1/practices/{id}/reminders",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/reminders`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "PUT",
+    path: "/v1/practices/{id}/reminders",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/reminders`,
+    body: { enabled: true },
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 403, admin: 403 },
+  },
+  {
+    method: "GET",
+    path: "/v1/services/{id}/legalization-archive",
+    url: ({ injunction }) => `/v1/services/${injunction}/legalization-archive`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
   // Last: it closes the practice. The owner closes it; staff may not close it again (409), only reopen.
   {
     method: "PATCH",
@@ -760,6 +781,27 @@ describe("authorization: every route × every caller", () => {
       PDF_BYTES,
     );
     expect(sent.register?.status).toBe(200);
+    // A capture's file for the archive's row (issue 18): the capture itself is another part's.
+    const [session] = await s.app.deps.db
+      .insert(legalizationSessions)
+      .values({
+        serviceId: injunction,
+        provider: "sandbox",
+        providerSessionId: "tabella",
+        state: "CLOSED",
+        startedAt: new Date(),
+        filesExpireAt: new Date(Date.now() + 365 * 24 * 3600_000),
+      })
+      .returning();
+    await s.app.deps.storage.put("legalization/tabella/manifest.json", new TextEncoder().encode("{}"));
+    await s.app.deps.db.insert(legalizationFiles).values({
+      sessionId: session?.id as string,
+      name: "manifest.json",
+      storageKey: "legalization/tabella/manifest.json",
+      contentType: "application/json",
+      size: 2,
+      sha256: "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a",
+    });
   });
   afterAll(() => s.close());
 

@@ -13,6 +13,10 @@ export interface JobPayloads {
   "sandbox-event": { event: StripeEvent };
   /** The orders left awaiting their payment: paid if the provider says so, abandoned otherwise (ADR 014). */
   "orders-settle": Record<string, never>;
+  /** The complaint deadline's reminders due today, mailed once each (reminders/). */
+  "deadline-reminders": Record<string, never>;
+  /** The legalization files' retention: warnings 30 and 7 days before, deletion at expiry (retention/). */
+  "files-retention": Record<string, never>;
 }
 export type QueueName = keyof JobPayloads;
 
@@ -64,6 +68,9 @@ type QueueOptions = Omit<Queue, "name">;
 /** The queues a schedule feeds (pg-boss cron, in the clock's time): each gets a job at every occurrence. */
 const SCHEDULES: Partial<Record<QueueName, string>> = {
   "orders-settle": "*/5 * * * *",
+  // Daily passes, early morning in Rome (pg-boss cron reads UTC): a missed one is caught up by the next.
+  "deadline-reminders": "0 7 * * *",
+  "files-retention": "30 3 * * *",
 };
 
 const queueOptions = (mailRetry: RetryPolicy): Record<QueueName, QueueOptions> => ({
@@ -89,6 +96,9 @@ const queueOptions = (mailRetry: RetryPolicy): Record<QueueName, QueueOptions> =
   },
   // The next occurrence does the work again: a failed pass is not retried, and its record soon goes.
   "orders-settle": { retryLimit: 0, deleteAfterSeconds: 3600 },
+  // The same for the daily passes: each step is recorded once, the next day's pass does what one missed.
+  "deadline-reminders": { retryLimit: 0, deleteAfterSeconds: 3600 },
+  "files-retention": { retryLimit: 0, deleteAfterSeconds: 3600 },
 });
 
 export interface JobQueueOptions {

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Deps } from "../deps.ts";
 import { settleStaleOrders } from "../orders/order-settlement.ts";
 import { deliverSandboxEvent } from "../payments/sandbox-webhook.ts";
+import { sendDeadlineReminders } from "../reminders/reminders-service.ts";
+import { applyFilesRetention } from "../retention/retention-service.ts";
 import type { JobPayloads, QueueName } from "./job-queue.ts";
 
 /** Each queue's handler: a queue without one does not compile. */
@@ -12,6 +14,12 @@ const HANDLERS: { [Q in QueueName]: (deps: Deps, data: JobPayloads[Q]) => Promis
   "sandbox-event": deliverSandboxEvent,
   "orders-settle": async (deps) => {
     await settleStaleOrders(deps);
+  },
+  "deadline-reminders": async (deps) => {
+    await sendDeadlineReminders(deps);
+  },
+  "files-retention": async (deps) => {
+    await applyFilesRetention(deps);
   },
 };
 
