@@ -12,9 +12,12 @@ const LETTER = Buffer.from(
   "%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
 );
 
-/** A service's card on the case page, by its Italian name. */
+/** A service's card on the case page, by the Italian name it starts with (the defence's letter says "diffida"). */
 const card = (page: Page, name: string) =>
-  page.getByRole("region", { name: "Servizi", exact: true }).getByRole("listitem").filter({ hasText: name });
+  page
+    .getByRole("region", { name: "Servizi", exact: true })
+    .getByRole("listitem")
+    .filter({ hasText: new RegExp(`^${name}`) });
 
 async function setStatus(page: Page, service: string, status: string) {
   const controls = card(page, service);
