@@ -131,3 +131,17 @@ export function practiceUpdateMail(to: string, name: string, caseLink: string): 
       `personale:\n\n${caseLink}${signature}`,
   };
 }
+
+/**
+ * The evidence of a capture is ready to download: said without naming what (the mailbox may be read by the
+ * very person the case is about).
+ */
+export function filesReadyMail(to: string, name: string, caseLink: string): Mail {
+  return {
+    to,
+    subject: "Dei documenti sono pronti nella tua area personale",
+    text:
+      `Ciao ${name},\n\nalcuni documenti della tua pratica su Argine sono pronti da scaricare. Per vederli ` +
+      `accedi alla tua area personale:\n\n${caseLink}${signature}`,
+  };
+}
