@@ -98,7 +98,7 @@ async function report(input: EvidenceInput, files: EvidenceFile[]): Promise<Buff
   pdf.paragraph(`Inizio: ${input.startedAt.toISOString()}`);
   pdf.paragraph(`Fine: ${input.endedAt.toISOString()}`);
   pdf.heading("File e impronte SHA-256");
-  for (const f of files) pdf.paragraph(`${f.name} (${f.bytes.length} byte)\nSHA-256: ${f.sha256}`);
+  for (const f of files) pdf.paragraph(`${f.name} (${f.bytes.length} byte), SHA-256:\n${f.sha256}`);
   return pdf.finish();
 }
 
