@@ -9,11 +9,11 @@ import {
   isTerminal,
   legalizationFailureMessage,
 } from "@argine/core/legalization/session-state";
-import { casePath } from "@argine/core/practices/case-path";
+import { casePath, ticketCodeOf } from "@argine/core/practices/case-path";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { toHttpError } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
@@ -70,7 +70,7 @@ export function LegalizationPanel({
   /** Reloads the case (spec §4 step 4). */
   onChanged: () => Promise<unknown>;
 }) {
-  const { ticketCode = "" } = useParams();
+  const ticketCode = ticketCodeOf(useLocation().pathname) ?? "";
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const key = legalizationSessionKey(serviceId);
