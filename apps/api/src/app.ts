@@ -25,6 +25,7 @@ import { devMailboxRoutes } from "./routes/v1/dev/mailbox.ts";
 import { feedbackRoutes } from "./routes/v1/feedback/index.ts";
 import { invoiceAdminRoutes } from "./routes/v1/invoice/admin.ts";
 import { jobsAdminRoutes } from "./routes/v1/jobs/admin.ts";
+import { legalizationRoutes } from "./routes/v1/legalization/index.ts";
 import { orderRoutes } from "./routes/v1/orders/index.ts";
 import { outreachRoutes } from "./routes/v1/outreach/index.ts";
 import { paymentsRoutes } from "./routes/v1/payments/index.ts";
@@ -169,6 +170,7 @@ export async function buildApp({
       await v1.register(takedownRoutes);
       await v1.register(reminderRoutes);
       await v1.register(retentionRoutes);
+      await v1.register(legalizationRoutes);
       // The sandbox's card form and 3-D Secure challenge exist only while it is the provider.
       if (deps.payments.name === "sandbox") await v1.register(sandboxRoutes);
       // The disk storage's signed URLs are ours to answer; S3's are answered by the bucket.

@@ -26,6 +26,8 @@ interface Ids {
   /** Its two services; the client sent "prove.pdf" for the formal notice. */
   injunction: string;
   defence: string;
+  /** The LEGALIZATION service of the client's demo practice with every service (AR-DEMO0006). */
+  legalization: string;
 }
 const CALLERS: Caller[] = ["anonymous", "client", "otherClient", "lawyer", "admin"];
 
@@ -432,6 +434,40 @@ const TABLE: Case[] = [
     url: ({ injunction }) => `/v1/services/${injunction}/injunction-draft`,
     expect: { anonymous: 401, client: 403, otherClient: 404, lawyer: 200, admin: 200 },
   },
+  // the legalization's capture (issue 18): the owner or staff start, step and stop it; the files come once it
+  // succeeded (none yet here: 404 for all).
+  {
+    method: "POST",
+    path: "/v1/services/legalization/{id}/session",
+    url: ({ legalization }) => `/v1/services/legalization/${legalization}/session`,
+    body: { url: "https://example.org/post/1" },
+    expect: { anonymous: 401, client: 201, otherClient: 404, lawyer: 201, admin: 201 },
+  },
+  {
+    method: "GET",
+    path: "/v1/services/legalization/{id}/session",
+    url: ({ legalization }) => `/v1/services/legalization/${legalization}/session`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "PATCH",
+    path: "/v1/services/legalization/{id}/step",
+    url: ({ legalization }) => `/v1/services/legalization/${legalization}/step`,
+    body: { step: "BROWSING" },
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "POST",
+    path: "/v1/services/legalization/{id}/stop",
+    url: ({ legalization }) => `/v1/services/legalization/${legalization}/stop`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "GET",
+    path: "/v1/services/legalization/{id}/session-files",
+    url: ({ legalization }) => `/v1/services/legalization/${legalization}/session-files`,
+    expect: { anonymous: 401, client: 404, otherClient: 404, lawyer: 404, admin: 404 },
+  },
   // refunds and withdrawal (issue 16): staff refund (the same key answers the same refund), the buyer withdraws
   {
     method: "POST",
@@ -686,6 +722,7 @@ describe("authorization: every route × every caller", () => {
   let clientOrder = "";
   let injunction = "";
   let defence = "";
+  let legalization = "";
 
   beforeAll(async () => {
     s = await startIdentityServer("pglite");
@@ -802,6 +839,16 @@ describe("authorization: every route × every caller", () => {
       size: 2,
       sha256: "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a",
     });
+    const demo = await fetch(`${s.base}/v1/practices?q=demo0006`, {
+      headers: { authorization: `Bearer ${tokens.client}` },
+    });
+    const demoId = ((await demo.json()) as { data: { practiceId: string }[] }).data[0]?.practiceId;
+    const demoDetail = await fetch(`${s.base}/v1/practices/${demoId}`, {
+      headers: { authorization: `Bearer ${tokens.client}` },
+    });
+    legalization =
+      ((await demoDetail.json()) as PracticeDetail).services.find((sv) => sv.serviceType === "LEGALIZATION")
+        ?.serviceId ?? "";
   });
   afterAll(() => s.close());
 
@@ -827,6 +874,7 @@ describe("authorization: every route × every caller", () => {
         clientOrder,
         injunction,
         defence,
+        legalization,
       };
       const body = typeof c.body === "function" ? c.body(ids) : c.body;
       const res = await fetch(`${s.base}${c.url(ids)}`, {

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Deps } from "../deps.ts";
+import { syncOpenSessions } from "../legalization/legalization-service.ts";
+import { advanceSandboxCaptureJob } from "../legalization/sandbox-provider.ts";
 import { settleStaleOrders } from "../orders/order-settlement.ts";
 import { deliverSandboxEvent } from "../payments/sandbox-webhook.ts";
 import { sendDeadlineReminders } from "../reminders/reminders-service.ts";
@@ -21,6 +23,8 @@ const HANDLERS: { [Q in QueueName]: (deps: Deps, data: JobPayloads[Q]) => Promis
   "files-retention": async (deps) => {
     await applyFilesRetention(deps);
   },
+  "legalization-sandbox": (deps, { id }) => advanceSandboxCaptureJob(deps, id),
+  "legalization-sync": syncOpenSessions,
 };
 
 /** Starts the queue and works every queue in this process. */

@@ -161,3 +161,17 @@ export function filesRetentionMail(to: string, name: string, caseLink: string, d
       `personale:\n\n${caseLink}\n\nDopo non sarà più possibile recuperarli.${signature}`,
   };
 }
+
+/**
+ * The evidence of a capture is ready to download: said without naming what (the mailbox may be read by the
+ * very person the case is about).
+ */
+export function filesReadyMail(to: string, name: string, caseLink: string): Mail {
+  return {
+    to,
+    subject: "Dei documenti sono pronti nella tua area personale",
+    text:
+      `Ciao ${name},\n\nalcuni documenti della tua pratica su Argine sono pronti da scaricare. Per vederli ` +
+      `accedi alla tua area personale:\n\n${caseLink}${signature}`,
+  };
+}
