@@ -17,7 +17,6 @@ describe("the services policy", () => {
     ["upload-document", [false, false, true, true, false]],
     ["change-status", [false, false, true, true, false]],
     ["assign", [false, false, true, true, false]],
-    ["legalize", [true, false, true, true, false]],
   ];
   it.each(table)("%s", (action, allowed) => {
     expect(
