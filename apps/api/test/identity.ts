@@ -182,12 +182,19 @@ export async function demoTokens(
   };
 }
 
-/** A JSON call to the server's `/v1` API as the bearer of `token`: the status and the parsed body. */
+/**
+ * A JSON call to the server's `/v1` API as the bearer of `token`: the status and the parsed body. Each call
+ * comes from an address of its own (randomIp), so the per-address limits of one suite's calls stay apart.
+ */
 export function apiCaller(server: IdentityServer) {
   return async <T>(token: string, path: string, method = "GET", body?: unknown) => {
     const res = await fetch(`${server.base}/v1${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        "x-forwarded-for": randomIp(),
+        ...(body ? { "content-type": "application/json" } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     return { status: res.status, body: (await res.json()) as T };

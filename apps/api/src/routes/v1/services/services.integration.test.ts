@@ -11,9 +11,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutBody } from "../../../../test/checkout.ts";
 import {
+  apiCaller,
   demoTokens,
   type IdentityServer,
-  randomIp,
   signIn,
   startIdentityServer,
 } from "../../../../test/identity.ts";
@@ -50,18 +50,8 @@ describe.each(testDbKinds())("services on %s", (kind) => {
   });
   afterAll(() => s.close());
 
-  const call = async <T>(token: string, path: string, method = "GET", body?: unknown) => {
-    const res = await fetch(`${s.base}/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        "x-forwarded-for": randomIp(),
-        ...(body ? { "content-type": "application/json" } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  };
+  const call = <T>(token: string, path: string, method = "GET", body?: unknown) =>
+    apiCaller(s)<T>(token, path, method, body);
   let n = 0;
   /** The demo client's new practice with `items` paid by card; its services by type. */
   const buy = async (items: string[]) => {
