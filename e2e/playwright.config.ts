@@ -92,6 +92,10 @@ export default defineConfig({
         ACCESS_TOKEN_TTL_SECONDS: "66",
         // The journeys read the demo mailbox (support.ts): they need its key, random otherwise.
         DEV_MAILBOX_KEY: E2E_MAILBOX_KEY,
+        // The capture sandbox walks its states within seconds (legalization.spec.ts).
+        LEGALIZATION_SANDBOX_PREPARE_SECONDS: "1",
+        LEGALIZATION_SANDBOX_CLOSING_SECONDS: "1",
+        LEGALIZATION_SANDBOX_UPLOAD_SECONDS: "1",
       },
       stdout: "ignore",
       stderr: "pipe",

@@ -5,6 +5,8 @@ import type { Config } from "./config.ts";
 import { loadProviderKeys, type ProviderKeys } from "./identity/keys.ts";
 import { createOidcProvider } from "./identity/provider.ts";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue.ts";
+import type { CaptureProvider } from "./legalization/capture-provider.ts";
+import { createCaptureProvider } from "./legalization/capture-providers.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import type { PaymentProvider } from "./payments/payment-provider.ts";
 import { createPaymentProvider } from "./payments/payments.ts";
@@ -34,6 +36,8 @@ export interface Adapters {
   payments: PaymentProvider;
   /** Uploaded evidence and documents (storage/, ADR 018): the encrypted disk, or S3 by configuration. */
   storage: Storage;
+  /** The forensic capture of the legalization (legalization/): the sandbox outside production. */
+  legalization: CaptureProvider;
   /** The origins each adapter's browser side needs, merged into the CSP (http/security.ts). */
   csp: CspSources[];
 }
@@ -48,6 +52,9 @@ export async function createAdapters(
   const payments =
     overrides.payments ?? createPaymentProvider(config.payments, { db: handle.db, jobs, clock });
   const storage = overrides.storage ?? (await createStorage(config.storage, config.publicUrl, clock));
+  const legalization =
+    overrides.legalization ??
+    createCaptureProvider(config.legalization, { db: handle.db, jobs, clock, storage });
   return {
     mailer: overrides.mailer ?? createMailer(config.mail, clock),
     jobs,
@@ -59,7 +66,8 @@ export async function createAdapters(
           : null,
     payments,
     storage,
-    csp: overrides.csp ?? [payments.csp, storage.csp],
+    legalization,
+    csp: overrides.csp ?? [payments.csp, storage.csp, legalization.csp],
   };
 }
 

@@ -25,13 +25,17 @@ import { devMailboxRoutes } from "./routes/v1/dev/mailbox.ts";
 import { feedbackRoutes } from "./routes/v1/feedback/index.ts";
 import { invoiceAdminRoutes } from "./routes/v1/invoice/admin.ts";
 import { jobsAdminRoutes } from "./routes/v1/jobs/admin.ts";
+import { legalizationRoutes } from "./routes/v1/legalization/index.ts";
 import { orderRoutes } from "./routes/v1/orders/index.ts";
 import { outreachRoutes } from "./routes/v1/outreach/index.ts";
 import { paymentsRoutes } from "./routes/v1/payments/index.ts";
 import { practiceRoutes } from "./routes/v1/practices/index.ts";
+import { reminderRoutes } from "./routes/v1/reminders/index.ts";
+import { retentionRoutes } from "./routes/v1/retention/index.ts";
 import { sandboxRoutes } from "./routes/v1/sandbox/index.ts";
 import { serviceRoutes } from "./routes/v1/services/index.ts";
 import { STORAGE_TOKEN_MAX_LENGTH, storageRoutes } from "./routes/v1/storage/index.ts";
+import { takedownRoutes } from "./routes/v1/takedown/index.ts";
 import { userAdminRoutes } from "./routes/v1/users/admin.ts";
 import { userRoutes } from "./routes/v1/users/index.ts";
 import { paymentWebhookRoutes } from "./routes/webhooks/payments.ts";
@@ -163,6 +167,10 @@ export async function buildApp({
       await v1.register(jobsAdminRoutes);
       await v1.register(invoiceAdminRoutes);
       await v1.register(devMailboxRoutes);
+      await v1.register(takedownRoutes);
+      await v1.register(reminderRoutes);
+      await v1.register(retentionRoutes);
+      await v1.register(legalizationRoutes);
       // The sandbox's card form and 3-D Secure challenge exist only while it is the provider.
       if (deps.payments.name === "sandbox") await v1.register(sandboxRoutes);
       // The disk storage's signed URLs are ours to answer; S3's are answered by the bucket.

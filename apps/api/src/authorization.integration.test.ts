@@ -1,6 +1,7 @@
 import type { Me } from "@argine/core/identity/users-api";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { DEFENCE_MANDATE_VERSION } from "@argine/core/services/mandate";
+import { legalizationFiles, legalizationSessions } from "@argine/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_BILLING } from "../test/checkout.ts";
 import { type IdentityServer, randomIp, signIn, startIdentityServer } from "../test/identity.ts";
@@ -25,6 +26,8 @@ interface Ids {
   /** Its two services; the client sent "prove.pdf" for the formal notice. */
   injunction: string;
   defence: string;
+  /** The LEGALIZATION service of the client's demo practice with every service (AR-DEMO0006). */
+  legalization: string;
 }
 const CALLERS: Caller[] = ["anonymous", "client", "otherClient", "lawyer", "admin"];
 
@@ -431,6 +434,40 @@ const TABLE: Case[] = [
     url: ({ injunction }) => `/v1/services/${injunction}/injunction-draft`,
     expect: { anonymous: 401, client: 403, otherClient: 404, lawyer: 200, admin: 200 },
   },
+  // the legalization's capture (issue 18): the owner or staff start, step and stop it; the files come once it
+  // succeeded (none yet here: 404 for all).
+  {
+    method: "POST",
+    path: "/v1/services/legalization/{id}/session",
+    url: ({ legalization }) => `/v1/services/legalization/${legalization}/session`,
+    body: { url: "https://example.org/post/1" },
+    expect: { anonymous: 401, client: 201, otherClient: 404, lawyer: 201, admin: 201 },
+  },
+  {
+    method: "GET",
+    path: "/v1/services/legalization/{id}/session",
+    url: ({ legalization }) => `/v1/services/legalization/${legalization}/session`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "PATCH",
+    path: "/v1/services/legalization/{id}/step",
+    url: ({ legalization }) => `/v1/services/legalization/${legalization}/step`,
+    body: { step: "BROWSING" },
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "POST",
+    path: "/v1/services/legalization/{id}/stop",
+    url: ({ legalization }) => `/v1/services/legalization/${legalization}/stop`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "GET",
+    path: "/v1/services/legalization/{id}/session-files",
+    url: ({ legalization }) => `/v1/services/legalization/${legalization}/session-files`,
+    expect: { anonymous: 401, client: 404, otherClient: 404, lawyer: 404, admin: 404 },
+  },
   // refunds and withdrawal (issue 16): staff refund (the same key answers the same refund), the buyer withdraws
   {
     method: "POST",
@@ -610,6 +647,26 @@ const TABLE: Case[] = [
     url: () => "/v1/admin/jobs/dead-letters/00000000-0000-4000-8000-000000000000/retry",
     expect: adminOnly(404),
   },
+  // deadline reminders and the legalization files' archive (issue 18)
+  {
+    method: "GET",
+    path: "/v1/practices/{id}/reminders",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/reminders`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "PUT",
+    path: "/v1/practices/{id}/reminders",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/reminders`,
+    body: { enabled: true },
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 403, admin: 403 },
+  },
+  {
+    method: "GET",
+    path: "/v1/services/{id}/legalization-archive",
+    url: ({ injunction }) => `/v1/services/${injunction}/legalization-archive`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
   // Last: it closes the practice. The owner closes it; staff may not close it again (409), only reopen.
   {
     method: "PATCH",
@@ -625,6 +682,33 @@ const TABLE: Case[] = [
     url: ({ clientPractice }) => `/v1/practices/${clientPractice}`,
     expect: { anonymous: 401, client: 409, otherClient: 404, lawyer: 403, admin: 403 },
   },
+  // takedown (issue 18): the owner submits once, staff record; another service answers as an unknown one
+  {
+    method: "PATCH",
+    path: "/v1/services/takedown/{id}/urls",
+    url: ({ injunction }) => `/v1/services/takedown/${injunction}/urls`,
+    body: { urls: ["https://example.org/contenuto"] },
+    expect: { anonymous: 401, client: 404, otherClient: 404, lawyer: 403, admin: 403 },
+  },
+  {
+    method: "GET",
+    path: "/v1/services/takedown/{id}/notices",
+    url: ({ injunction }) => `/v1/services/takedown/${injunction}/notices`,
+    expect: signedIn(404),
+  },
+  {
+    method: "GET",
+    path: "/v1/services/takedown/{id}/notices/{noticeId}/pdf",
+    url: ({ injunction }) => `/v1/services/takedown/${injunction}/notices/${injunction}/pdf`,
+    expect: signedIn(404),
+  },
+  {
+    method: "PATCH",
+    path: "/v1/services/takedown/{id}/notices/{noticeId}",
+    url: ({ injunction }) => `/v1/services/takedown/${injunction}/notices/${injunction}`,
+    body: { sentVia: "modulo della piattaforma", answer: null, note: null },
+    expect: { anonymous: 401, client: 403, otherClient: 404, lawyer: 404, admin: 404 },
+  },
 ];
 
 describe("authorization: every route × every caller", () => {
@@ -638,6 +722,7 @@ describe("authorization: every route × every caller", () => {
   let clientOrder = "";
   let injunction = "";
   let defence = "";
+  let legalization = "";
 
   beforeAll(async () => {
     s = await startIdentityServer("pglite");
@@ -733,6 +818,37 @@ describe("authorization: every route × every caller", () => {
       PDF_BYTES,
     );
     expect(sent.register?.status).toBe(200);
+    // A capture's file for the archive's row (issue 18): the capture itself is another part's.
+    const [session] = await s.app.deps.db
+      .insert(legalizationSessions)
+      .values({
+        serviceId: injunction,
+        provider: "sandbox",
+        providerSessionId: "tabella",
+        state: "CLOSED",
+        startedAt: new Date(),
+        filesExpireAt: new Date(Date.now() + 365 * 24 * 3600_000),
+      })
+      .returning();
+    await s.app.deps.storage.put("legalization/tabella/manifest.json", new TextEncoder().encode("{}"));
+    await s.app.deps.db.insert(legalizationFiles).values({
+      sessionId: session?.id as string,
+      name: "manifest.json",
+      storageKey: "legalization/tabella/manifest.json",
+      contentType: "application/json",
+      size: 2,
+      sha256: "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a",
+    });
+    const demo = await fetch(`${s.base}/v1/practices?q=demo0006`, {
+      headers: { authorization: `Bearer ${tokens.client}` },
+    });
+    const demoId = ((await demo.json()) as { data: { practiceId: string }[] }).data[0]?.practiceId;
+    const demoDetail = await fetch(`${s.base}/v1/practices/${demoId}`, {
+      headers: { authorization: `Bearer ${tokens.client}` },
+    });
+    legalization =
+      ((await demoDetail.json()) as PracticeDetail).services.find((sv) => sv.serviceType === "LEGALIZATION")
+        ?.serviceId ?? "";
   });
   afterAll(() => s.close());
 
@@ -758,6 +874,7 @@ describe("authorization: every route × every caller", () => {
         clientOrder,
         injunction,
         defence,
+        legalization,
       };
       const body = typeof c.body === "function" ? c.body(ids) : c.body;
       const res = await fetch(`${s.base}${c.url(ids)}`, {

@@ -233,3 +233,33 @@ describe("the storage settings", () => {
     expect(loadConfig({ DATA_DIR: "/srv/dati", WEB_DIR: "/srv/sito" }).storage.engine).toBe("disk");
   });
 });
+
+describe("the legalization settings", () => {
+  const SERVICE = {
+    LEGALIZATION_API_URL: "https://capture.example/api/",
+    LEGALIZATION_API_KEY: "chiave-di-prova-0123456789",
+  };
+
+  it("choose the capture sandbox outside production, with its timings, and none in production", () => {
+    expect(
+      loadConfig({ CHROMIUM_PATH: "/opt/chromium", LEGALIZATION_SANDBOX_PREPARE_SECONDS: "1" }).legalization,
+    ).toEqual({
+      provider: "sandbox",
+      timings: { prepareSeconds: 1, liveSeconds: 1800, closingSeconds: 5, uploadSeconds: 3 },
+      chromiumPath: "/opt/chromium",
+    });
+    expect(loadConfig(PRODUCTION).legalization).toEqual({ provider: "none" });
+  });
+
+  it("choose the real service with its URL and key, in any environment, and refuse one without the other", () => {
+    expect(loadConfig({ ...PRODUCTION, ...SERVICE }).legalization).toEqual({
+      provider: "service",
+      name: "Capture",
+      apiUrl: "https://capture.example/api",
+      apiKey: SERVICE.LEGALIZATION_API_KEY,
+    });
+    expect(() => loadConfig({ LEGALIZATION_API_URL: SERVICE.LEGALIZATION_API_URL })).toThrow(
+      /LEGALIZATION_API_URL, LEGALIZATION_API_KEY: set both or neither/,
+    );
+  });
+});

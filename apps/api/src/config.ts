@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import { isIP } from "node:net";
 import { relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -219,6 +220,17 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool,
+  // Legalization (issue 18): a real forensic-capture service by its URL and key, its name shown in the
+  // client's error text; otherwise, outside production, the embedded sandbox with its timings in seconds.
+  LEGALIZATION_API_URL: z.url({ protocol: /^https?$/, error: "an http:// or https:// URL" }).optional(),
+  LEGALIZATION_API_KEY: z.string().trim().min(16).optional(),
+  LEGALIZATION_PROVIDER_NAME: z.string().trim().min(1).max(40).default("Capture"),
+  LEGALIZATION_SANDBOX_PREPARE_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  LEGALIZATION_SANDBOX_LIVE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
+  LEGALIZATION_SANDBOX_CLOSING_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  LEGALIZATION_SANDBOX_UPLOAD_SECONDS: z.coerce.number().int().min(1).max(3600).default(3),
+  // The sandbox's screenshot: this Chromium, else /usr/bin/chromium if there is one, else no screenshot.
+  CHROMIUM_PATH: z.string().trim().min(1).optional(),
 });
 
 export interface Config {
@@ -247,7 +259,25 @@ export interface Config {
   /** The seller as invoices print it and FatturaPA sends it (core CompanyData), snapshot on each document. */
   company: CompanyData;
   storage: StorageConfig;
+  legalization: LegalizationConfig;
 }
+
+/** The sandbox's pace: how long each state lasts (the live one until a stop, at most `liveSeconds`). */
+export interface SandboxCaptureTimings {
+  prepareSeconds: number;
+  liveSeconds: number;
+  closingSeconds: number;
+  uploadSeconds: number;
+}
+
+/**
+ * The capture provider (legalization/capture-providers.ts): a real service with its URL and key (any
+ * environment); otherwise the embedded sandbox outside production, and in production none (refused).
+ */
+export type LegalizationConfig =
+  | { provider: "service"; name: string; apiUrl: string; apiKey: string }
+  | { provider: "sandbox"; timings: SandboxCaptureTimings; chromiumPath: string | null }
+  | { provider: "none" };
 
 /**
  * The file storage (storage/, ADR 018): an S3-compatible bucket with S3_BUCKET, otherwise files under
@@ -454,6 +484,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pec: e.COMPANY_PEC ?? null,
     },
     storage,
+    legalization: legalizationConfig(e, production),
+  };
+}
+
+function legalizationConfig(e: z.infer<typeof EnvSchema>, production: boolean): LegalizationConfig {
+  if (Boolean(e.LEGALIZATION_API_URL) !== Boolean(e.LEGALIZATION_API_KEY))
+    throw new ConfigError(
+      "Invalid configuration:\n  LEGALIZATION_API_URL, LEGALIZATION_API_KEY: set both or neither",
+    );
+  if (e.LEGALIZATION_API_URL && e.LEGALIZATION_API_KEY)
+    return {
+      provider: "service",
+      name: e.LEGALIZATION_PROVIDER_NAME,
+      apiUrl: e.LEGALIZATION_API_URL.replace(/\/$/, ""),
+      apiKey: e.LEGALIZATION_API_KEY,
+    };
+  if (production) return { provider: "none" };
+  const chromium = e.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : null);
+  return {
+    provider: "sandbox",
+    timings: {
+      prepareSeconds: e.LEGALIZATION_SANDBOX_PREPARE_SECONDS,
+      liveSeconds: e.LEGALIZATION_SANDBOX_LIVE_SECONDS,
+      closingSeconds: e.LEGALIZATION_SANDBOX_CLOSING_SECONDS,
+      uploadSeconds: e.LEGALIZATION_SANDBOX_UPLOAD_SECONDS,
+    },
+    chromiumPath: chromium,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Clock } from "../src/clock.ts";
 import type { Config } from "../src/config.ts";
 import type { Deps } from "../src/deps.ts";
 import type { JobPayloads, JobQueue, QueueName } from "../src/jobs/job-queue.ts";
+import { createCaptureProvider } from "../src/legalization/capture-providers.ts";
 import type { Mail } from "../src/mail/mailer.ts";
 import { createPaymentProvider } from "../src/payments/payments.ts";
 import { createDiskStorage } from "../src/storage/disk-storage.ts";
@@ -61,6 +62,12 @@ export function serviceDeps(db: Db, at: Date | string = new Date()) {
     identity: null,
     payments: createPaymentProvider(config.payments, { db, jobs, clock }),
     storage: testStorage(config, clock),
+    legalization: createCaptureProvider(config.legalization, {
+      db,
+      jobs,
+      clock,
+      storage: testStorage(config, clock),
+    }),
     csp: [],
   };
   return { deps, clock, jobs, payments: deps.payments };

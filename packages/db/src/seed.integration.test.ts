@@ -9,6 +9,7 @@ import {
   practices,
   products,
   services,
+  takedownNotices,
   uploadedFiles,
   userRoles,
   users,
@@ -90,6 +91,16 @@ describe.each(testDbKinds())("seed on %s", (kind) => {
     }
     expect(byType.get("DEFENCE")).toMatchObject({ mandateVersion: DEFENCE_MANDATE_VERSION });
     expect(byType.get("DEFENCE")?.mandateAcceptedAt).toBeInstanceOf(Date);
+    // The takedown's URLs: one the platform removed, one sent and waiting for its answer.
+    const notices = await handle.db
+      .select()
+      .from(takedownNotices)
+      .where(eq(takedownNotices.serviceId, byType.get("TAKEDOWN")?.id ?? ""))
+      .orderBy(takedownNotices.position);
+    expect(notices.map((row) => [row.platform, row.status])).toEqual([
+      ["FACEBOOK", "REMOVED"],
+      ["INSTAGRAM", "SENT"],
+    ]);
 
     const paid = await handle.db
       .select()

@@ -6,6 +6,7 @@ import { DEFENCE_MANDATE_VERSION } from "@argine/core/services/mandate";
 import type { ServiceStatus } from "@argine/core/services/service-messages";
 import type { ServiceType } from "@argine/core/services/service-type";
 import type { FileSide } from "@argine/core/services/services-api";
+import { platformOf } from "@argine/core/takedown/platforms";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { addComment } from "./queries/comments.ts";
@@ -20,6 +21,7 @@ import {
   practices,
   products,
   services,
+  takedownNotices,
   uploadedFiles,
   vouchers,
 } from "./schema/index.ts";
@@ -310,7 +312,6 @@ export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedO
         practiceId: stalking.id,
         serviceType: "TAKEDOWN",
         status: "IN_PROGRESS",
-        takedownUrls: ["https://www.instagram.com/esempio.profilo.molesto/"],
       },
       { practiceId: stalking.id, serviceType: "LEGALIZATION", status: "TO_START" },
     ]);
@@ -517,31 +518,71 @@ async function seedFulfilmentPractice(db: Db, { client, lawyer, now, questionnai
       position: p.sortOrder,
     })),
   );
-  await db.insert(services).values(
-    DEMO_FULFILMENT.services.map(({ serviceType, status }, i) => {
-      const started = status !== "TO_START";
-      return {
-        practiceId: practice.id,
-        serviceType,
-        status,
-        // A millisecond apart: the case page lists them in the catalogue's order (oldest first).
-        createdAt: new Date(paidAt.getTime() + i),
-        ...(started && { assignedLawyerId: lawyer, assignedAt: ago(5) }),
-        ...(serviceType === "TAKEDOWN" && {
-          takedownUrls: ["https://www.facebook.com/groups/esempio.quartiere/posts/1234567890"],
-        }),
-        ...(serviceType === "DEFENCE" && {
-          mandateVersion: DEFENCE_MANDATE_VERSION,
-          mandateAcceptedAt: ago(5),
-        }),
-      };
-    }),
-  );
+  const seeded = await db
+    .insert(services)
+    .values(
+      DEMO_FULFILMENT.services.map(({ serviceType, status }, i) => {
+        const started = status !== "TO_START";
+        return {
+          practiceId: practice.id,
+          serviceType,
+          status,
+          // A millisecond apart: the case page lists them in the catalogue's order (oldest first).
+          createdAt: new Date(paidAt.getTime() + i),
+          ...(started && { assignedLawyerId: lawyer, assignedAt: ago(5) }),
+          ...(serviceType === "DEFENCE" && {
+            mandateVersion: DEFENCE_MANDATE_VERSION,
+            mandateAcceptedAt: ago(5),
+          }),
+        };
+      }),
+    )
+    .returning({ id: services.id, serviceType: services.serviceType });
+  const takedown = seeded.find((row) => row.serviceType === "TAKEDOWN");
+  if (takedown) await seedDemoTakedown(db, takedown.id, { lawyer, ago });
   await db.insert(comments).values({
     practiceId: practice.id,
     authorId: lawyer,
     body: "La diffida è pronta e l'abbiamo inviata: la trovi tra i documenti. Intanto studio le prove che mi hai mandato per la consulenza.",
   });
+}
+
+/** The demo takedown's URLs (issue 18): one the platform removed, one sent and waiting for its answer. */
+async function seedDemoTakedown(
+  db: Db,
+  serviceId: string,
+  { lawyer, ago }: { lawyer: string; ago: (days: number) => Date },
+) {
+  const removed = "https://www.facebook.com/groups/esempio.gruppo/posts/1234567890";
+  const pending = "https://www.instagram.com/p/EsempioPost123/";
+  await db.insert(takedownNotices).values([
+    {
+      serviceId,
+      position: 1,
+      url: removed,
+      platform: platformOf(removed)?.code ?? null,
+      status: "REMOVED",
+      sentVia: "Modulo DSA di Facebook",
+      sentAt: ago(4),
+      answeredAt: ago(2),
+      staffNote: "Segnalazione n. 1029384756 (dato di esempio)",
+      recordedBy: lawyer,
+      createdAt: ago(5),
+      updatedAt: ago(2),
+    },
+    {
+      serviceId,
+      position: 2,
+      url: pending,
+      platform: platformOf(pending)?.code ?? null,
+      status: "SENT",
+      sentVia: "Modulo DSA di Instagram",
+      sentAt: ago(4),
+      recordedBy: lawyer,
+      createdAt: ago(5),
+      updatedAt: ago(4),
+    },
+  ]);
 }
 
 /**

@@ -13,6 +13,14 @@ export interface JobPayloads {
   "sandbox-event": { event: StripeEvent };
   /** The orders left awaiting their payment: paid if the provider says so, abandoned otherwise (ADR 014). */
   "orders-settle": Record<string, never>;
+  /** The complaint deadline's reminders due today, mailed once each (reminders/). */
+  "deadline-reminders": Record<string, never>;
+  /** The legalization files' retention: warnings 30 and 7 days before, deletion at expiry (retention/). */
+  "files-retention": Record<string, never>;
+  /** The capture sandbox's next move of one of its sessions (legalization/sandbox-provider.ts). */
+  "legalization-sandbox": { id: string };
+  /** The capture sessions not yet ended, asked of their provider again (legalization/legalization-service.ts). */
+  "legalization-sync": Record<string, never>;
 }
 export type QueueName = keyof JobPayloads;
 
@@ -33,7 +41,12 @@ export interface JobQueue {
    * Queues a job inside the caller's transaction (the `tx` of `db.transaction`), so a use case that rolls
    * back sends nothing and one that commits cannot lose its job.
    */
-  send<Q extends QueueName>(tx: Db, queue: Q, data: JobPayloads[Q]): Promise<void>;
+  send<Q extends QueueName>(
+    tx: Db,
+    queue: Q,
+    data: JobPayloads[Q],
+    options?: { startAfterSeconds?: number },
+  ): Promise<void>;
   /** Works `queue` in this process; a throw is retried with backoff, the last failure is dead-lettered. */
   work<Q extends QueueName>(queue: Q, handler: (data: JobPayloads[Q]) => Promise<void>): Promise<void>;
   /** The dead letters, the most recent failure first (at most DEAD_LETTERS_LISTED). */
@@ -64,6 +77,10 @@ type QueueOptions = Omit<Queue, "name">;
 /** The queues a schedule feeds (pg-boss cron, in the clock's time): each gets a job at every occurrence. */
 const SCHEDULES: Partial<Record<QueueName, string>> = {
   "orders-settle": "*/5 * * * *",
+  // Daily passes, early morning in Rome (pg-boss cron reads UTC): a missed one is caught up by the next.
+  "deadline-reminders": "0 7 * * *",
+  "files-retention": "30 3 * * *",
+  "legalization-sync": "* * * * *",
 };
 
 const queueOptions = (mailRetry: RetryPolicy): Record<QueueName, QueueOptions> => ({
@@ -89,6 +106,21 @@ const queueOptions = (mailRetry: RetryPolicy): Record<QueueName, QueueOptions> =
   },
   // The next occurrence does the work again: a failed pass is not retried, and its record soon goes.
   "orders-settle": { retryLimit: 0, deleteAfterSeconds: 3600 },
+  // The same for the daily passes: each step is recorded once, the next day's pass does what one missed.
+  "deadline-reminders": { retryLimit: 0, deleteAfterSeconds: 3600 },
+  "files-retention": { retryLimit: 0, deleteAfterSeconds: 3600 },
+  // A capture's move that failed (the storage down while the evidence is written) is tried again soon: the
+  // client is watching the live panel.
+  "legalization-sandbox": {
+    retryLimit: 10,
+    retryDelay: 2,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    deadLetter: DEAD_LETTER_QUEUE,
+    deleteAfterSeconds: COMPLETED_MAIL_SECONDS,
+    notify: true,
+  },
+  "legalization-sync": { retryLimit: 0, deleteAfterSeconds: 3600 },
 });
 
 export interface JobQueueOptions {
@@ -121,8 +153,11 @@ export function createJobQueue(
   const within = (tx: Db) => fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
 
   return {
-    async send(tx, queue, data) {
-      await boss.send(queue, data, { db: within(tx) });
+    async send(tx, queue, data, options) {
+      await boss.send(queue, data, {
+        db: within(tx),
+        ...(options?.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      });
     },
     async work(queue, handler) {
       // NOTIFY wakes the worker for a new job; a retry coming due wakes nobody, so the backstop poll runs

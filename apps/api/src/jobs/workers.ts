@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Deps } from "../deps.ts";
+import { syncOpenSessions } from "../legalization/legalization-service.ts";
+import { advanceSandboxCaptureJob } from "../legalization/sandbox-provider.ts";
 import { settleStaleOrders } from "../orders/order-settlement.ts";
 import { deliverSandboxEvent } from "../payments/sandbox-webhook.ts";
+import { sendDeadlineReminders } from "../reminders/reminders-service.ts";
+import { applyFilesRetention } from "../retention/retention-service.ts";
 import type { JobPayloads, QueueName } from "./job-queue.ts";
 
 /** Each queue's handler: a queue without one does not compile. */
@@ -13,6 +17,14 @@ const HANDLERS: { [Q in QueueName]: (deps: Deps, data: JobPayloads[Q]) => Promis
   "orders-settle": async (deps) => {
     await settleStaleOrders(deps);
   },
+  "deadline-reminders": async (deps) => {
+    await sendDeadlineReminders(deps);
+  },
+  "files-retention": async (deps) => {
+    await applyFilesRetention(deps);
+  },
+  "legalization-sandbox": (deps, { id }) => advanceSandboxCaptureJob(deps, id),
+  "legalization-sync": syncOpenSessions,
 };
 
 /** Starts the queue and works every queue in this process. */

@@ -131,3 +131,47 @@ export function practiceUpdateMail(to: string, name: string, caseLink: string): 
       `personale:\n\n${caseLink}${signature}`,
   };
 }
+
+/**
+ * A deadline reminder (issue 18): that a deadline is near, nothing of which or of what the case is about (the
+ * mailbox may be read by the very person the case is about); the countdown is on the case page.
+ */
+export function deadlineReminderMail(to: string, name: string, caseLink: string): Mail {
+  return {
+    to,
+    subject: "C'è una scadenza per la tua pratica",
+    text:
+      `Ciao ${name},\n\nti scriviamo perché ce lo hai chiesto: si avvicina una scadenza importante per la tua ` +
+      `pratica su Argine. Trovi la data e il tempo che resta nella tua area personale:\n\n${caseLink}\n\n` +
+      `Se hai dubbi su cosa fare, scrivici dalla pagina della pratica: ti rispondiamo noi.${signature}`,
+  };
+}
+
+/**
+ * The files kept for a practice go on `deleteOn` (issue 18's retention): when, and that they can all be
+ * downloaded before from the case page; nothing of what they are.
+ */
+export function filesRetentionMail(to: string, name: string, caseLink: string, deleteOn: string): Mail {
+  return {
+    to,
+    subject: "Alcuni file della tua pratica saranno eliminati",
+    text:
+      `Ciao ${name},\n\ncome previsto, i file conservati per la tua pratica su Argine saranno eliminati il ` +
+      `${deleteOn}. Prima di quella data puoi scaricarli tutti in un unico archivio dalla tua area ` +
+      `personale:\n\n${caseLink}\n\nDopo non sarà più possibile recuperarli.${signature}`,
+  };
+}
+
+/**
+ * The evidence of a capture is ready to download: said without naming what (the mailbox may be read by the
+ * very person the case is about).
+ */
+export function filesReadyMail(to: string, name: string, caseLink: string): Mail {
+  return {
+    to,
+    subject: "Dei documenti sono pronti nella tua area personale",
+    text:
+      `Ciao ${name},\n\nalcuni documenti della tua pratica su Argine sono pronti da scaricare. Per vederli ` +
+      `accedi alla tua area personale:\n\n${caseLink}${signature}`,
+  };
+}

@@ -94,7 +94,11 @@ function assertTakesFiles({ service, practice }: ServiceWithPractice, side: File
 }
 
 /** The client's neutral mail about news on their practice, queued in the change's transaction. */
-async function mailClient(deps: Deps, tx: Db, practice: ServiceWithPractice["practice"]): Promise<void> {
+export async function mailClient(
+  deps: Deps,
+  tx: Db,
+  practice: ServiceWithPractice["practice"],
+): Promise<void> {
   const client = practice.ownerId ? await findUserById(tx, practice.ownerId) : undefined;
   if (!client) return;
   const link = `${deps.config.publicUrl}${casePath(practice.ticketCode)}`;

@@ -8,6 +8,7 @@ import { MemoryMailer } from "../../test/identity.ts";
 import { testStorage } from "../../test/service-deps.ts";
 import type { Deps } from "../deps.ts";
 import { createJobQueue, type JobPayloads, type QueueName } from "../jobs/job-queue.ts";
+import { createCaptureProvider } from "../legalization/capture-providers.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { createPaymentProvider } from "../payments/payments.ts";
 import { register, verifyEmail } from "./registration-service.ts";
@@ -48,6 +49,12 @@ describe.each(testDbKinds())("registration service on %s", (kind) => {
       identity: null,
       payments: createPaymentProvider(config.payments, { db: handle.db, jobs, clock }),
       storage: testStorage(config, clock),
+      legalization: createCaptureProvider(config.legalization, {
+        db: handle.db,
+        jobs,
+        clock,
+        storage: testStorage(config, clock),
+      }),
       csp: [],
     };
   });

@@ -17,6 +17,7 @@ describe("the services policy", () => {
     ["upload-document", [false, false, true, true, false]],
     ["change-status", [false, false, true, true, false]],
     ["assign", [false, false, true, true, false]],
+    ["legalize", [true, false, true, true, false]],
   ];
   it.each(table)("%s", (action, allowed) => {
     expect(

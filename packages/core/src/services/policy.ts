@@ -8,14 +8,16 @@ export type ServicesAction =
   | "upload-document"
   | "change-status"
   | "assign"
-  | "accept-mandate";
+  | "accept-mandate"
+  | "legalize";
 
 /**
  * The services domain's one policy (a service belongs to its practice's owner).
  * - read (the service, its files, its documents): the owner, or staff;
  * - upload-evidence: the owner sends their files for the lawyer (the widget of spec §4);
  * - upload-document, change-status, assign: staff, the work itself;
- * - accept-mandate: the owner only, it is their engagement of the lawyer.
+ * - accept-mandate: the owner only, it is their engagement of the lawyer;
+ * - legalize (start, step and stop a capture session): the owner, or staff capturing for them.
  */
 export function servicesPolicy(
   actor: Actor | null,
@@ -26,6 +28,7 @@ export function servicesPolicy(
   const owner = service.ownerId !== null && service.ownerId === actor.userId;
   switch (action) {
     case "read":
+    case "legalize":
       return owner || isStaff(actor);
     case "upload-evidence":
     case "accept-mandate":

@@ -3,6 +3,7 @@
 // exports it as "@argine/db/schema".
 export * from "./audit.ts";
 export * from "./catalogue.ts";
+export * from "./fulfilment.ts";
 export * from "./identity.ts";
 export * from "./invoice.ts";
 export * from "./oidc.ts";

@@ -55,6 +55,8 @@ export const practices = pgTable(
     serviceLegalizationActive: boolean("service_legalization_active").notNull().default(true),
     serviceInjuctionActive: boolean("service_injuction_active").notNull().default(true),
     serviceAdviceActive: boolean("service_advice_active").notNull().default(true),
+    /** The client asked for the complaint deadline's reminders (issue 18: 30, 7 and 1 days before). */
+    deadlineReminders: boolean("deadline_reminders").notNull().default(false),
     /** The engine asked for a person before any self-service flow (a minor and sexual content, sextortion). */
     humanReview: boolean("human_review").notNull().default(false),
     /** The lawyer who took the case in charge ("prendi in carico"), and when. */
@@ -138,10 +140,6 @@ export const services = pgTable(
       .references(() => practices.id, { onDelete: "cascade" }),
     serviceType: text("service_type").$type<ServiceType>().notNull(),
     status: text("status").$type<ServiceStatus>().notNull().default("TO_START"),
-    takedownUrls: text("takedown_urls").array().notNull().default(sql`'{}'::text[]`),
-    legalizationStep: text("legalization_step"),
-    /** The legalization provider's session (id and state), as last seen. */
-    legalizationSession: jsonb("legalization_session"),
     /** The lawyer doing the work (the staff's queue, issue 17), and since when. */
     assignedLawyerId: uuid("assigned_lawyer_id").references(() => users.id, { onDelete: "set null" }),
     assignedAt: timestamp("assigned_at", { withTimezone: true }),

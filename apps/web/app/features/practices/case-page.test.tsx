@@ -48,6 +48,10 @@ function renderCase(practice: PracticeDetail, staff: boolean, routes: Parameters
     [`GET /v1/practices/${ID}/emails`]: { status: 200, body: [] },
     [`GET /v1/practices/${ID}/comments`]: { status: 200, body: [] },
     [`GET /v1/practices/${ID}/questions`]: { status: 200, body: {} },
+    [`GET /v1/practices/${ID}/reminders`]: {
+      status: 200,
+      body: { enabled: false, complaintDeadline: null, daysLeft: null, canChange: true },
+    },
     ...routes,
   });
   const router = createMemoryRouter(

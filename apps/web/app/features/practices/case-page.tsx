@@ -14,6 +14,8 @@ import { formatDay, formatMoment } from "../../shared/ui/dates.ts";
 import { ExternalLink } from "../../shared/ui/external-link.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { productsQueryOptions } from "../products/public.ts";
+import { DeadlineRemindersSection } from "../reminders/public.ts";
+import { LegalizationArchiveLink } from "../retention/public.ts";
 import { ServiceCard } from "../services/public.ts";
 import { useCase } from "./case-area.tsx";
 import { ClosePracticeSection } from "./close-practice.tsx";
@@ -78,6 +80,7 @@ export function CasePage({
       <MinorSexualContentHelp practice={practice} />
       <PracticeRecap practice={practice} staff={staff} />
       <FeedbackSection practice={practice} />
+      <DeadlineRemindersSection practiceId={practice.practiceId} staff={staff} Section={PracticeSection} />
       <ServicesSection
         practice={practice}
         staff={staff}
@@ -199,6 +202,7 @@ function ServicesSection({
               onChanged={refresh}
             >
               {staff && ServiceControls ? <ServiceControls service={service} practice={practice} /> : null}
+              <LegalizationArchiveLink service={service} ticketCode={practice.ticketCode} />
             </ServiceCard>
           ))}
         </ul>

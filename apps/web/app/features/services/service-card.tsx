@@ -4,6 +4,8 @@ import { SERVICE_TYPE } from "@argine/core/services/service-type";
 import type { PracticeService } from "@argine/core/services/services-api";
 import type { ReactNode } from "react";
 import { formatMoment } from "../../shared/ui/dates.ts";
+import { LegalizationPanel } from "../legalization/public.ts";
+import { TakedownPanel } from "../takedown/public.ts";
 import { DocumentButton } from "./document-button.tsx";
 import { MandatePanel } from "./mandate-panel.tsx";
 import styles from "./services.module.css";
@@ -45,6 +47,14 @@ export function ServiceCard({
       {mandateRequired(serviceType) && !cancelled ? (
         <MandatePanel serviceId={serviceId} staff={staff} onChanged={onChanged} />
       ) : null}
+      {serviceType === "TAKEDOWN" ? (
+        <TakedownPanel
+          serviceId={serviceId}
+          staff={staff}
+          open={!cancelled && !practiceClosed}
+          onChanged={onChanged}
+        />
+      ) : null}
       {!staff && sentDocument ? (
         <div className={styles.actions}>
           <DocumentButton serviceId={serviceId} fileName={sentDocument.fileName} label="Apri il documento" />
@@ -80,6 +90,9 @@ export function ServiceCard({
           title="I tuoi file per l'avvocato"
           onChanged={onChanged}
         />
+      ) : null}
+      {serviceType === "LEGALIZATION" && !cancelled ? (
+        <LegalizationPanel serviceId={serviceId} practiceClosed={practiceClosed} onChanged={onChanged} />
       ) : null}
       {children}
     </li>

@@ -1,0 +1,38 @@
+import type { CspSources } from "../adapters.ts";
+
+// The forensic-capture provider (issue 18, spec §4 "Legalization session states"): it runs a session that
+// records a page as evidence, reports its state (core legalization/session-state.ts says which are in
+// progress, success or failure), and keeps the files it made. Two engines: the embedded sandbox
+// (sandbox-provider.ts, the default outside production) and a real service by URL and key
+// (service-provider.ts). Call it outside the use case's transaction: the sandbox works on its own connection.
+
+export interface CaptureSession {
+  /** The provider's id of the session. */
+  id: string;
+  state: string;
+  step: string | null;
+}
+
+export interface CaptureFile {
+  name: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+}
+
+export interface CaptureProvider {
+  /** Shown in a failure's text: '<name> Error : <state>'. */
+  readonly name: string;
+  /** Starts a session capturing `url`; `reference` is our session's id, for the provider's records. */
+  start(input: { url: string; reference: string }): Promise<CaptureSession>;
+  get(id: string): Promise<CaptureSession>;
+  /** The client's stop action: the provider closes the session and makes the files. */
+  stop(id: string): Promise<CaptureSession>;
+  setStep(id: string, step: string): Promise<CaptureSession>;
+  /** The files the session made (none before it closed). */
+  listFiles(id: string): Promise<CaptureFile[]>;
+  /** A link downloading one of them, valid for `expiresInSeconds`. */
+  downloadLink(id: string, name: string, expiresInSeconds: number): Promise<string>;
+  /** What the page's CSP must allow for the provider's browser side. */
+  readonly csp: CspSources;
+}

@@ -1,0 +1,171 @@
+import { randomUUID } from "node:crypto";
+import { isFailure, LEGALIZATION_FAILURE_STATES } from "@argine/core/legalization/session-state";
+import type { Db } from "@argine/db/client";
+import {
+  findSandboxCapture,
+  findSessionByProviderId,
+  insertSandboxCapture,
+  listSessionFiles,
+  moveSandboxCapture,
+  putSessionFile,
+  type SandboxCaptureRow,
+} from "@argine/db/queries/legalization";
+import { type Clock, now } from "../clock.ts";
+import type { SandboxCaptureTimings } from "../config.ts";
+import type { Deps } from "../deps.ts";
+import type { JobQueue } from "../jobs/job-queue.ts";
+import { randomId } from "../payments/sandbox-provider.ts";
+import type { Storage } from "../storage/storage.ts";
+import type { CaptureProvider, CaptureSession } from "./capture-provider.ts";
+import { makeSandboxEvidence } from "./sandbox-evidence.ts";
+
+// The embedded capture provider (issue 18): what a real forensic-capture service does, on the app's own
+// database and job queue, so a capture outlives a restart of the server. A session walks
+//   VM_PREPARING → LIVE (the client browses; a state the spec does not list, so the flow keeps polling)
+//   → CLOSING (the client's stop, or `liveSeconds` gone by) → ARTIFACTS_UPLOADED (the evidence stored)
+//   → CLOSED,
+// each move a job scheduled `…Seconds` later on the queue's clock, each a conditional update from the state
+// it expects, queuing the next move in the same transaction: a job worked twice moves the session once.
+// Like Stripe's test cards, the URL chooses the ending: one whose fragment is `#esito=<failure state>`
+// (e.g. `https://example.org/#esito=FATAL_FAILED_TERMINATED`) ends in that state from CLOSING, without files.
+
+export const SANDBOX_PROVIDER_NAME = "Sandbox";
+export const LIVE_STATE = "LIVE";
+
+export interface SandboxCaptureEngine {
+  db: Db;
+  jobs: JobQueue;
+  clock: Clock;
+  storage: Storage;
+  timings: SandboxCaptureTimings;
+  chromiumPath: string | null;
+}
+
+const IN_PROGRESS = ["VM_PREPARING", LIVE_STATE, "CLOSING", "ARTIFACTS_UPLOADED"];
+
+/** The terminal state a URL asks for: a failure state in `#esito=`, else CLOSED. */
+export function sandboxOutcome(url: string): string {
+  const asked = /[#&]esito=([A-Z_]+)/.exec(new URL(url).hash)?.[1];
+  return asked && (LEGALIZATION_FAILURE_STATES as readonly string[]).includes(asked) ? asked : "CLOSED";
+}
+
+const view = (row: SandboxCaptureRow): CaptureSession => ({ id: row.id, state: row.state, step: row.step });
+
+export function createSandboxCaptureProvider(engine: SandboxCaptureEngine): CaptureProvider {
+  const { db, jobs, storage, timings } = engine;
+  const found = async (id: string) => {
+    const row = await findSandboxCapture(db, id);
+    if (!row) throw new Error(`sandbox capture ${id} not found`);
+    return row;
+  };
+  const sessionOf = async (id: string) => {
+    const session = await findSessionByProviderId(db, SANDBOX_PROVIDER_NAME, id);
+    if (!session) throw new Error(`no legalization session for sandbox capture ${id}`);
+    return session;
+  };
+  return {
+    name: SANDBOX_PROVIDER_NAME,
+    csp: {},
+    async start({ url }) {
+      const id = randomId("cap_");
+      const row = await db.transaction(async (tx) => {
+        const inserted = await insertSandboxCapture(tx, {
+          id,
+          state: "VM_PREPARING",
+          outcome: sandboxOutcome(url),
+        });
+        await jobs.send(tx, "legalization-sandbox", { id }, { startAfterSeconds: timings.prepareSeconds });
+        return inserted;
+      });
+      return view(row);
+    },
+    get: async (id) => view(await found(id)),
+    async stop(id) {
+      const moved = await db.transaction(async (tx) => {
+        const row = await moveSandboxCapture(tx, id, ["VM_PREPARING", LIVE_STATE], {
+          state: "CLOSING",
+          stopRequestedAt: now(engine.clock),
+        });
+        if (row)
+          await jobs.send(tx, "legalization-sandbox", { id }, { startAfterSeconds: timings.closingSeconds });
+        return row;
+      });
+      return view(moved ?? (await found(id)));
+    },
+    async setStep(id, step) {
+      return view((await moveSandboxCapture(db, id, IN_PROGRESS, { step })) ?? (await found(id)));
+    },
+    async listFiles(id) {
+      const files = await listSessionFiles(db, (await sessionOf(id)).id);
+      return files.map(({ name, contentType, size, sha256 }) => ({ name, contentType, size, sha256 }));
+    },
+    async downloadLink(id, name, expiresInSeconds) {
+      const file = (await listSessionFiles(db, (await sessionOf(id)).id)).find((f) => f.name === name);
+      if (!file) throw new Error(`sandbox capture ${id} has no file ${name}`);
+      return storage.downloadUrl(file.storageKey, { fileName: file.name, expiresInSeconds });
+    },
+  };
+}
+
+/** The queue's handler: the app's deps as the sandbox's engine (nothing to do once another provider runs). */
+export async function advanceSandboxCaptureJob(deps: Deps, id: string): Promise<void> {
+  const { legalization } = deps.config;
+  if (legalization.provider !== "sandbox") return;
+  await advanceSandboxCapture(
+    { ...deps, timings: legalization.timings, chromiumPath: legalization.chromiumPath },
+    id,
+  );
+}
+
+/** The job: the session's next move from where it stands (nothing once it ended). */
+export async function advanceSandboxCapture(engine: SandboxCaptureEngine, id: string): Promise<void> {
+  const { db, jobs, timings } = engine;
+  const row = await findSandboxCapture(db, id);
+  if (!row) return;
+  const move = (from: string, state: string, nextInSeconds: number | null) =>
+    db.transaction(async (tx) => {
+      const moved = await moveSandboxCapture(tx, id, [from], { state });
+      if (moved && nextInSeconds !== null)
+        await jobs.send(tx, "legalization-sandbox", { id }, { startAfterSeconds: nextInSeconds });
+    });
+  switch (row.state) {
+    case "VM_PREPARING":
+      return move("VM_PREPARING", LIVE_STATE, timings.liveSeconds);
+    case LIVE_STATE:
+      return move(LIVE_STATE, "CLOSING", timings.closingSeconds);
+    case "CLOSING":
+      if (isFailure(row.outcome)) return move("CLOSING", row.outcome, null);
+      await storeEvidence(engine, row);
+      return move("CLOSING", "ARTIFACTS_UPLOADED", timings.uploadSeconds);
+    case "ARTIFACTS_UPLOADED":
+      return move("ARTIFACTS_UPLOADED", row.outcome, null);
+  }
+}
+
+/** Makes the files and stores them under generated keys; a retried job replaces what it stored before. */
+async function storeEvidence(engine: SandboxCaptureEngine, row: SandboxCaptureRow): Promise<void> {
+  const session = await findSessionByProviderId(engine.db, SANDBOX_PROVIDER_NAME, row.id);
+  if (!session) throw new Error(`no legalization session for sandbox capture ${row.id}`);
+  const before = new Map((await listSessionFiles(engine.db, session.id)).map((f) => [f.name, f.storageKey]));
+  const files = await makeSandboxEvidence({
+    url: session.url ?? "",
+    sessionId: session.id,
+    startedAt: session.startedAt,
+    endedAt: now(engine.clock),
+    chromiumPath: engine.chromiumPath,
+  });
+  for (const file of files) {
+    const storageKey = `legalization/${session.id}/${randomUUID()}`;
+    await engine.storage.put(storageKey, file.bytes);
+    await putSessionFile(engine.db, {
+      sessionId: session.id,
+      name: file.name,
+      storageKey,
+      contentType: file.contentType,
+      size: file.bytes.length,
+      sha256: file.sha256,
+    });
+    const replaced = before.get(file.name);
+    if (replaced) await engine.storage.delete(replaced);
+  }
+}

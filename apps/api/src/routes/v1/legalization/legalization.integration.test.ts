@@ -1,0 +1,149 @@
+import { createHash } from "node:crypto";
+import type { LegalizationFiles, LegalizationSession } from "@argine/core/legalization/legalization-api";
+import { LEGALIZATION_FAILURE_STATES } from "@argine/core/legalization/session-state";
+import type { PracticeDetail } from "@argine/core/practices/practices-api";
+import { MESSAGES } from "@argine/core/shared/messages";
+import { testDbKinds } from "@argine/db/testing";
+import { TestClock } from "pg-boss";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoTokens, type IdentityServer, randomIp, startIdentityServer } from "../../../../test/identity.ts";
+import { pdfText } from "../../../../test/pdf-text.ts";
+
+// The legalization's capture on the embedded sandbox (issue 18), through the real routes, the real job queue
+// and the real storage, time moved on the clock the app and the queue share: each failure state asked by
+// the URL ends the session with it and no files, a new session starts after it, and a capture that closes
+// makes its evidence, whose report's hashes match the files' bytes, with one "files ready" mail.
+
+describe.each(testDbKinds())("legalization on %s", (kind) => {
+  let s: IdentityServer;
+  let tokens: { client: string; lawyer: string; admin: string };
+  let serviceId = "";
+  const clock = new TestClock();
+
+  beforeAll(async () => {
+    s = await startIdentityServer(kind, { LEGALIZATION_SANDBOX_LIVE_SECONDS: "60" }, () => ({}), clock);
+    tokens = await demoTokens(s);
+    const list = await call<{ data: { practiceId: string }[] }>(tokens.client, "/practices?q=demo0006");
+    const detail = await call<PracticeDetail>(tokens.client, `/practices/${list.body.data[0]?.practiceId}`);
+    serviceId = detail.body.services.find((sv) => sv.serviceType === "LEGALIZATION")?.serviceId ?? "";
+  });
+  afterAll(() => s.close());
+
+  async function call<T>(token: string, path: string, method = "GET", body?: unknown) {
+    const res = await fetch(`${s.base}/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        "x-forwarded-for": randomIp(),
+        ...(body ? { "content-type": "application/json" } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as T };
+  }
+  const session = (path = "session") => `/services/legalization/${serviceId}/${path}`;
+  /** Moves time on (ahead of the database's own clock, which dates a job on PostgreSQL) until `state`. */
+  const reaches = (state: string) =>
+    expect
+      .poll(
+        async () => {
+          await clock.setTime(Math.max(clock.now(), Date.now()) + 1000);
+          await clock.tick(2500);
+          return (await call<LegalizationSession>(tokens.client, session())).body.state;
+        },
+        { timeout: 30_000, interval: 50 },
+      )
+      .toBe(state);
+
+  it("answers 'Service Legalization not Found!' for a service that is not a legalization", async () => {
+    const res = await call<{ message: string }>(
+      tokens.client,
+      "/services/legalization/00000000-0000-4000-8000-000000000000/session",
+    );
+    expect(res).toMatchObject({ status: 404, body: { message: MESSAGES.legalizationNotFound } });
+    const noSession = await call(tokens.client, session());
+    expect(noSession.status).toBe(404);
+    const bad = await call<{ code: string }>(tokens.client, session(), "POST", { url: "ftp://example.org" });
+    expect(bad.status).toBe(400);
+  });
+
+  it.each(LEGALIZATION_FAILURE_STATES)(
+    "ends in %s when the URL asks for it, without files",
+    async (state) => {
+      const started = await call<LegalizationSession>(tokens.client, session(), "POST", {
+        url: `https://example.org/post/1#esito=${state}`,
+      });
+      expect(started).toMatchObject({ status: 201, body: { state: "VM_PREPARING", provider: "Sandbox" } });
+      await reaches("LIVE");
+      const stopped = await call<LegalizationSession>(tokens.client, session("stop"), "POST");
+      expect(stopped.body.state).toBe("CLOSING");
+      await reaches(state);
+      expect((await call(tokens.client, session("session-files"))).status).toBe(404);
+      // The next POST starts again (spec §4: restart after a failed terminal state).
+      expect((await call(tokens.client, session("stop"), "POST")).status).toBe(409);
+    },
+  );
+
+  it("captures, stops, closes with the evidence and mails the client once", {
+    timeout: 120_000,
+  }, async () => {
+    const url = "https://example.org/profilo/<script>";
+    const started = await call<LegalizationSession>(tokens.client, session(), "POST", { url });
+    expect(started.status).toBe(201);
+    // Fetch or start: a second POST (the lawyer's) answers the same session.
+    const again = await call<LegalizationSession>(tokens.lawyer, session(), "POST", {
+      url: "https://x.org/",
+    });
+    expect(again.body.sessionId).toBe(started.body.sessionId);
+    await reaches("LIVE");
+    const step = await call<LegalizationSession>(tokens.client, session("step"), "PATCH", { step: "NAVIGA" });
+    expect(step.body).toMatchObject({ state: "LIVE", step: "NAVIGA" });
+    await call(tokens.client, session("stop"), "POST");
+    await reaches("CLOSED");
+
+    const done = await call<LegalizationSession>(tokens.client, session());
+    expect(done.body).toMatchObject({ url, filesReadyAt: expect.any(String) });
+    const files = await call<LegalizationFiles>(tokens.client, session("session-files"));
+    expect(files.status).toBe(200);
+    expect(files.body.reportSha256).toBe(done.body.reportSha256);
+    const names = files.body.files.map((f) => f.name);
+    expect(names).toEqual(expect.arrayContaining(["snapshot.html", "manifest.json", "report.pdf"]));
+    // The screenshot when the machine has a Chromium (config: CHROMIUM_PATH or /usr/bin/chromium).
+    const { legalization } = s.app.deps.config;
+    const chromium = legalization.provider === "sandbox" && legalization.chromiumPath !== null;
+    expect(names.includes("screenshot.png")).toBe(chromium);
+    const bytes = new Map<string, Buffer>();
+    for (const f of files.body.files) {
+      const res = await fetch(f.url);
+      expect(res.status).toBe(200);
+      const body = Buffer.from(await res.arrayBuffer());
+      expect(createHash("sha256").update(body).digest("hex")).toBe(f.sha256);
+      bytes.set(f.name, body);
+    }
+    expect(files.body.files.find((f) => f.name === "report.pdf")?.sha256).toBe(done.body.reportSha256);
+    // The fixed page, never the URL's: the URL only written in, as text.
+    expect(bytes.get("snapshot.html")?.toString()).toContain("https://example.org/profilo/&#60;script&#62;");
+    const report = await pdfText(new Uint8Array(bytes.get("report.pdf") ?? []));
+    expect(report).toContain(url);
+    for (const f of files.body.files.filter((f) => f.name !== "report.pdf"))
+      expect(report).toContain(f.sha256);
+    const manifest = JSON.parse(bytes.get("manifest.json")?.toString() ?? "{}") as {
+      files: { name: string; sha256: string }[];
+    };
+    for (const entry of manifest.files)
+      expect(files.body.files.find((f) => f.name === entry.name)?.sha256).toBe(entry.sha256);
+
+    const readyMails = () =>
+      s.mailer.sent.filter(
+        (m) => m.to === "cliente@demo.argine.it" && m.subject.startsWith("Dei documenti sono pronti"),
+      );
+    await expect.poll(() => readyMails().length, { timeout: 10_000 }).toBe(1);
+    // A success is not started again: the same session, its files kept; and its mail is not sent again.
+    const afterSuccess = await call<LegalizationSession>(tokens.client, session(), "POST", { url });
+    expect(afterSuccess.body.sessionId).toBe(started.body.sessionId);
+    await clock.setTime(clock.now() + 120_000);
+    await clock.tick(2500);
+    await call(tokens.admin, session());
+    expect(readyMails()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,230 @@
+import { AppError } from "@argine/core/errors/app-error";
+import type { FeedbackResult } from "@argine/core/feedback/result";
+import type { Actor } from "@argine/core/identity/policy";
+import { isStaff } from "@argine/core/practices/policy";
+import { takedownNotice, takedownNoticeText } from "@argine/core/takedown/notice";
+import { platformByCode, platformOf } from "@argine/core/takedown/platforms";
+import {
+  type TakedownNotice,
+  type TakedownNotices,
+  type TakedownRecordBody,
+  takedownNoticeFileName,
+} from "@argine/core/takedown/takedown-api";
+import type { Db } from "@argine/db/client";
+import { recordAudit } from "@argine/db/queries/audit";
+import { findPractice } from "@argine/db/queries/practices";
+import { changeServiceStatus, type ServiceWithPractice } from "@argine/db/queries/services";
+import {
+  findTakedownNotice,
+  insertTakedownNotices,
+  listTakedownNotices,
+  recordTakedownNotice,
+  type TakedownNoticeRow,
+} from "@argine/db/queries/takedown";
+import { findUserById } from "@argine/db/queries/users";
+import { now } from "../clock.ts";
+import type { Deps } from "../deps.ts";
+import type { FileDownload } from "../http/send-file.ts";
+import { styledPdf } from "../pdf/pdf-document.ts";
+import { authorizedService } from "../services/service-access.ts";
+import { staffName } from "../services/service-view.ts";
+import { mailClient } from "../services/services-service.ts";
+
+// The takedown (issue 18): the client gives up to three URLs once; the product writes a DSA notice for each
+// (core takedown/notice.ts), which staff send to the platform and whose answer they record; the client
+// follows each URL's state on the case page.
+
+export const TAKEDOWN_ERRORS = {
+  alreadySubmitted: "Hai già inviato i link per questa rimozione: li trovi qui sotto con il loro stato.",
+  cancelled: "Il servizio è stato annullato: non si possono più inviare link.",
+  practiceClosed: "La pratica è chiusa: per continuare chiedi al team di riaprirla.",
+  changedMeanwhile: "La segnalazione è stata aggiornata nel frattempo: ricarica la pagina e riprova.",
+} as const;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The service if it is a takedown this actor may act on: any other service answers as an unknown one. */
+async function takedownService(
+  db: Db,
+  actor: Actor,
+  id: string,
+  action: "read" | "upload-evidence" | "change-status",
+  options?: { audit?: boolean },
+): Promise<ServiceWithPractice> {
+  const found = await authorizedService(db, actor, id, action, options);
+  if (found.service.serviceType !== "TAKEDOWN") throw new AppError("NOT_FOUND");
+  return found;
+}
+
+/** Who signs the notices: the client, or for an anonymous practice the lawyer working it (if any yet). */
+async function noticeSigner(db: Db, { service, practice }: ServiceWithPractice) {
+  const row = await findPractice(db, practice.id);
+  const lawyer = row?.anonymous ?? true;
+  const userId = lawyer ? service.assignedLawyerId : practice.ownerId;
+  const user = userId ? await findUserById(db, userId) : undefined;
+  const feedback = (row?.feedback ?? null) as FeedbackResult | null;
+  return {
+    notifier: user ? { name: staffName(user), email: user.email, lawyer } : null,
+    offences: feedback?.offences ?? [],
+  };
+}
+
+type Signer = Awaited<ReturnType<typeof noticeSigner>>;
+
+function noticeOf(row: TakedownNoticeRow, signer: Signer, ticketCode: string) {
+  return takedownNotice({ url: row.url, platform: platformByCode(row.platform), ticketCode, ...signer });
+}
+
+function noticeView(
+  row: TakedownNoticeRow,
+  signer: Signer,
+  ticketCode: string,
+  staff: boolean,
+): TakedownNotice {
+  const platform = platformByCode(row.platform);
+  return {
+    noticeId: row.id,
+    position: row.position,
+    url: row.url,
+    platform: platform
+      ? { code: platform.code, name: platform.name, reportTo: platform.reportTo, reviewed: platform.reviewed }
+      : null,
+    status: row.status as TakedownNotice["status"],
+    createdAt: row.createdAt.toISOString(),
+    sentAt: iso(row.sentAt),
+    answeredAt: iso(row.answeredAt),
+    sentVia: staff ? row.sentVia : null,
+    staffNote: staff ? row.staffNote : null,
+    text: takedownNoticeText(noticeOf(row, signer, ticketCode)),
+  };
+}
+
+async function noticesView(
+  db: Db,
+  actor: Actor,
+  found: ServiceWithPractice,
+  rows: TakedownNoticeRow[],
+): Promise<TakedownNotices> {
+  const signer = await noticeSigner(db, found);
+  return {
+    notices: rows.map((row) => noticeView(row, signer, found.practice.ticketCode, isStaff(actor))),
+  };
+}
+
+/**
+ * PATCH /v1/services/takedown/{id}/urls (the client, once): a notice per URL, its platform from the host;
+ * the service is then the team's ("preso in carico"). A second submission is refused: the notices may
+ * already be on their way to the platforms.
+ */
+export function submitTakedownUrls(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  urls: readonly string[],
+): Promise<TakedownNotices> {
+  return deps.db.transaction(async (tx) => {
+    const found = await takedownService(tx, actor, id, "upload-evidence", { audit: false });
+    const { service, practice } = found;
+    if (service.status === "CANCELLED") throw new AppError("CONFLICT", TAKEDOWN_ERRORS.cancelled);
+    if (practice.status === "CLOSED") throw new AppError("CONFLICT", TAKEDOWN_ERRORS.practiceClosed);
+    const at = now(deps.clock);
+    const rows = await insertTakedownNotices(
+      tx,
+      id,
+      urls.map((url) => ({ url, platform: platformOf(url)?.code ?? null })),
+      at,
+    );
+    if (rows.length === 0) throw new AppError("CONFLICT", TAKEDOWN_ERRORS.alreadySubmitted);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "takedown.urls",
+      resourceType: "service",
+      resourceId: id,
+      meta: { count: rows.length },
+    });
+    if (service.status === "TO_START") {
+      const moved = await changeServiceStatus(tx, id, "TO_START", "IN_PROGRESS", at);
+      if (!moved) throw new AppError("CONFLICT", TAKEDOWN_ERRORS.changedMeanwhile);
+      await recordAudit(tx, {
+        actorId: actor.userId,
+        action: "service.status",
+        resourceType: "service",
+        resourceId: id,
+        meta: { from: "TO_START", to: "IN_PROGRESS" },
+      });
+    }
+    return noticesView(tx, actor, found, rows);
+  });
+}
+
+/** GET /v1/services/takedown/{id}/notices: each URL with its state (staff also see their notes). */
+export async function takedownNotices(deps: Deps, actor: Actor, id: string): Promise<TakedownNotices> {
+  const found = await takedownService(deps.db, actor, id, "read");
+  return noticesView(deps.db, actor, found, await listTakedownNotices(deps.db, id));
+}
+
+/** GET /v1/services/takedown/{id}/notices/{noticeId}/pdf: the notice in the product's PDF style. */
+export async function takedownNoticePdf(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  noticeId: string,
+): Promise<FileDownload> {
+  const found = await takedownService(deps.db, actor, id, "read");
+  const row = await findTakedownNotice(deps.db, id, noticeId);
+  if (!row) throw new AppError("NOT_FOUND");
+  const notice = noticeOf(row, await noticeSigner(deps.db, found), found.practice.ticketCode);
+  const pdf = styledPdf({ title: notice.title });
+  pdf.heading(notice.title, 15);
+  for (const paragraph of notice.paragraphs) pdf.paragraph(paragraph);
+  return {
+    filename: takedownNoticeFileName(found.practice.ticketCode, row.position),
+    contentType: "application/pdf",
+    body: await pdf.finish(),
+  };
+}
+
+/**
+ * PATCH /v1/services/takedown/{id}/notices/{noticeId} (staff): where and when the notice was sent and the
+ * platform's answer. An audit line per change; a new answer is news for the client (a neutral mail).
+ */
+export function recordTakedown(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  noticeId: string,
+  body: TakedownRecordBody,
+): Promise<TakedownNotice> {
+  return deps.db.transaction(async (tx) => {
+    const found = await takedownService(tx, actor, id, "change-status", { audit: false });
+    if (found.service.status === "CANCELLED") throw new AppError("CONFLICT", TAKEDOWN_ERRORS.cancelled);
+    const read = await findTakedownNotice(tx, id, noticeId);
+    if (!read) throw new AppError("NOT_FOUND");
+    const at = now(deps.clock);
+    const status = body.answer ?? "SENT";
+    const newAnswer = body.answer !== null && body.answer !== read.status;
+    const row = await recordTakedownNotice(
+      tx,
+      read,
+      {
+        status,
+        sentVia: body.sentVia,
+        sentAt: read.sentAt ?? at,
+        answeredAt: body.answer === null ? null : newAnswer ? at : read.answeredAt,
+        staffNote: body.note || null,
+        recordedBy: actor.userId,
+      },
+      at,
+    );
+    if (!row) throw new AppError("CONFLICT", TAKEDOWN_ERRORS.changedMeanwhile);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "takedown.record",
+      resourceType: "service",
+      resourceId: id,
+      meta: { noticeId, from: read.status, to: status },
+    });
+    if (newAnswer) await mailClient(deps, tx, found.practice);
+    return noticeView(row, await noticeSigner(tx, found), found.practice.ticketCode, true);
+  });
+}

@@ -1,0 +1,212 @@
+import {
+  type LegalizationFiles,
+  type LegalizationSession,
+  LegalizationStartBodySchema,
+} from "@argine/core/legalization/legalization-api";
+import {
+  isFailure,
+  isSuccess,
+  isTerminal,
+  legalizationFailureMessage,
+} from "@argine/core/legalization/session-state";
+import { casePath, ticketCodeOf } from "@argine/core/practices/case-path";
+import { MESSAGES } from "@argine/core/shared/messages";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { toHttpError } from "../../shared/http/http-error.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import formStyles from "../../shared/ui/form.module.css";
+import { FormMessage, StatusRegion, TextField } from "../../shared/ui/form-field.tsx";
+import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
+import styles from "./legalization.module.css";
+import { LegalizationFilesModal } from "./legalization-files-modal.tsx";
+import {
+  fetchSession,
+  legalizationSessionKey,
+  sessionFiles,
+  startSession,
+  stopSession,
+} from "./legalization-queries.ts";
+
+// The legalization on the case page (spec §4 "Legalization" flow, issue 18): the tutorial, the page to
+// capture, then the live session polled every second until it ends; success goes to the success route and
+// reloads the case, a failure says '<provider> Error : <state>' and may be started again.
+
+/** Spec §9: the session is polled every 1000 ms. */
+export const POLL_MS = 1000;
+/** Spec §9: preparing the environment takes up to 3 minutes; longer, the "too long" message. */
+const PREPARING_LIMIT_MS = 3 * 60_000;
+const TOO_LONG = "Troppo Tempo! Aggiorna la pagina fra qualche minuto! Non chiuderla!";
+const DESKTOP_ONLY = "La legalizzazione si fa da un computer: accedi al sito da un dispositivo desktop.";
+
+const STOPPABLE = ["VM_PREPARING", "LIVE"];
+
+function stateText(state: string): string {
+  if (state === "VM_PREPARING") return "Stiamo preparando l'ambiente sicuro (fino a 3 minuti)…";
+  if (state === "CLOSING" || state === "ARTIFACTS_UPLOADED")
+    return "Acquisizione terminata: stiamo generando i file…";
+  return "Acquisizione in corso: naviga la pagina e mostra i contenuti da conservare, poi termina.";
+}
+
+/** The current session, or null before the first one (the API's 404 for a service without a session). */
+async function currentSession(serviceId: string, signal: AbortSignal): Promise<LegalizationSession | null> {
+  try {
+    return await fetchSession(serviceId, signal);
+  } catch (reason) {
+    const error = toHttpError(reason);
+    if (error.code === "NOT_FOUND" && error.message !== MESSAGES.legalizationNotFound) return null;
+    throw reason;
+  }
+}
+
+export function LegalizationPanel({
+  serviceId,
+  practiceClosed,
+  onChanged,
+}: {
+  serviceId: string;
+  practiceClosed: boolean;
+  /** Reloads the case (spec §4 step 4). */
+  onChanged: () => Promise<unknown>;
+}) {
+  const ticketCode = ticketCodeOf(useLocation().pathname) ?? "";
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const key = legalizationSessionKey(serviceId);
+  const [files, setFiles] = useState<LegalizationFiles | null>(null);
+  // Success leads to its route only for a session watched running here, not on every visit afterwards.
+  const watching = useRef(false);
+  const session = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => currentSession(serviceId, signal),
+    retry: false,
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      return data && !isTerminal(data.state) && !query.state.error ? POLL_MS : false;
+    },
+  });
+  const current = session.data ?? null;
+
+  useEffect(() => {
+    if (!current) return;
+    if (!isTerminal(current.state)) watching.current = true;
+    else if (isSuccess(current.state) && watching.current) {
+      watching.current = false;
+      void onChanged();
+      void navigate(casePath(ticketCode, "service/legalization/success"));
+    }
+  }, [current, onChanged, navigate, ticketCode]);
+
+  const start = useCheckedForm({
+    resolver: schemaResolver<{ url: string }, { url: string }>(LegalizationStartBodySchema),
+    defaultValues: { url: "" },
+    fieldNames: ["url"],
+    focusOnInvalid: "field",
+    send: async ({ url }) => {
+      const started = await startSession(serviceId, url);
+      queryClient.setQueryData(key, started);
+      return started;
+    },
+  });
+  const stop = useMutation({
+    mutationFn: () => stopSession(serviceId),
+    meta: { hideError: true },
+    onSuccess: (stopped) => queryClient.setQueryData(key, stopped),
+  });
+  const openFiles = useMutation({
+    mutationFn: () => sessionFiles(serviceId),
+    meta: { hideError: true },
+    onSuccess: setFiles,
+  });
+
+  const running = current !== null && !isTerminal(current.state);
+  const tooLong =
+    running &&
+    current.state === "VM_PREPARING" &&
+    Date.now() - new Date(current.startedAt).getTime() > PREPARING_LIMIT_MS;
+  const failure =
+    current && isFailure(current.state) ? legalizationFailureMessage(current.provider, current.state) : null;
+  const problem = session.error ?? stop.error ?? openFiles.error;
+
+  return (
+    <div className={styles.panel}>
+      <p className={styles.mobileOnly}>{DESKTOP_ONLY}</p>
+      <div className={styles.desktopOnly}>
+        {problem ? <FormMessage tone="error">{toHttpError(problem).message}</FormMessage> : null}
+        {running ? (
+          <section className={styles.live} aria-labelledby={`live-${serviceId}`}>
+            <h3 id={`live-${serviceId}`}>Sessione di legalizzazione</h3>
+            <p>Pagina: {current.url}</p>
+            <StatusRegion>
+              <p className={styles.state}>{stateText(current.state)}</p>
+              {tooLong ? <FormMessage tone="error">{TOO_LONG}</FormMessage> : null}
+            </StatusRegion>
+            {STOPPABLE.includes(current.state) ? (
+              <button
+                type="button"
+                className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+                disabled={stop.isPending}
+                onClick={() => stop.mutate()}
+              >
+                Termina l'acquisizione
+              </button>
+            ) : null}
+          </section>
+        ) : null}
+        {current?.filesReadyAt ? (
+          <p>
+            <button
+              type="button"
+              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+              disabled={openFiles.isPending}
+              onClick={() => openFiles.mutate()}
+            >
+              Apri i file della legalizzazione
+            </button>
+          </p>
+        ) : null}
+        {current && isSuccess(current.state) && !current.filesReadyAt ? (
+          <p>I file saranno pronti entro 12 ore: ti scriveremo un'email.</p>
+        ) : null}
+        {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
+        {!practiceClosed && !running && !(current && isSuccess(current.state)) && !session.isPending ? (
+          <>
+            <h3>Come funziona</h3>
+            <ol className={styles.steps}>
+              <li>Scrivi l'indirizzo della pagina dove è avvenuta l'offesa e avvia la sessione.</li>
+              <li>Attendi che l'ambiente sicuro sia pronto (fino a 3 minuti): non chiudere la pagina.</li>
+              <li>
+                Mostra i contenuti da conservare; per un video, registra anche i 30 secondi prima e dopo il
+                momento importante.
+              </li>
+              <li>
+                Termina l'acquisizione: i file saranno pronti entro 12 ore e li conserviamo per un anno.
+              </li>
+            </ol>
+            <figure className={styles.video}>
+              <figcaption>Video guida alla legalizzazione</figcaption>
+            </figure>
+            <form className={formStyles.form} noValidate onSubmit={start.onSubmit}>
+              <TextField
+                label="Indirizzo della pagina da legalizzare"
+                type="url"
+                required
+                {...start.field("url")}
+              />
+              {start.submit.error && !start.issuesPlaced ? (
+                <FormMessage tone="error">{start.submit.error.message}</FormMessage>
+              ) : null}
+              <div className={formStyles.actions}>
+                <button type="submit" className={buttonStyles.button} disabled={start.submit.isPending}>
+                  {failure ? "Avvia una nuova legalizzazione" : "Avvia la legalizzazione"}
+                </button>
+              </div>
+            </form>
+          </>
+        ) : null}
+      </div>
+      {files ? <LegalizationFilesModal files={files} onClose={() => setFiles(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { formatItalianDate } from "@argine/core/feedback/calendar";
+import type { DeadlineReminders } from "@argine/core/reminders/reminders-api";
+import { type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ComponentType, ReactNode } from "react";
+import type { HttpError } from "../../shared/http/http-error.ts";
+import formStyles from "../../shared/ui/form.module.css";
+import { FieldFrame, FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
+import { remindersQueryOptions, setReminders } from "./reminder-queries.ts";
+
+/** The countdown in words: calm, the date always written out. */
+export function countdownText(daysLeft: number, deadline: string): string {
+  const day = formatItalianDate(deadline);
+  if (daysLeft === 0) return `Oggi, ${day}, è l'ultimo giorno per presentare la querela.`;
+  if (daysLeft === 1) return `Manca 1 giorno: domani, ${day}, è l'ultimo giorno per presentare la querela.`;
+  return `Mancano ${daysLeft} giorni: l'ultimo giorno per presentare la querela è il ${day}.`;
+}
+
+/**
+ * The complaint (querela) deadline on the case page (issue 18): the countdown, and the owner's opt-in to a
+ * neutral reminder mail 30, 7 and 1 days before. Nothing at all when no complaint is due. `Section` is the
+ * page's own section frame (practices gives it: this feature does not import practices).
+ */
+export function DeadlineRemindersSection({
+  practiceId,
+  staff,
+  Section,
+}: {
+  practiceId: string;
+  staff: boolean;
+  Section: ComponentType<{ title: ReactNode; children: ReactNode }>;
+}) {
+  const queryClient = useQueryClient();
+  const reminders = useQuery(remindersQueryOptions(practiceId));
+  const change = useMutation({
+    mutationFn: (enabled: boolean) => setReminders(practiceId, enabled),
+    meta: { hideError: true },
+    onSuccess: (answer) => queryClient.setQueryData(remindersQueryOptions(practiceId).queryKey, answer),
+  });
+
+  if (reminders.isPending) return null;
+  if (reminders.isError) {
+    return (
+      <Section title="Scadenza per la querela">
+        <FormMessage tone="error">{reminders.error.message}</FormMessage>
+      </Section>
+    );
+  }
+  const { complaintDeadline, daysLeft } = reminders.data;
+  if (complaintDeadline === null || daysLeft === null) return null;
+  return (
+    <Section title="Scadenza per la querela">
+      <p>
+        <strong>{countdownText(daysLeft, complaintDeadline)}</strong>
+      </p>
+      <p>
+        Fino a quel giorno hai tempo per presentare la querela. Se hai dubbi, scrivi al tuo avvocato qui
+        sotto: ti aiuta a capire come fare.
+      </p>
+      {staff ? (
+        <StaffNote reminders={reminders.data} />
+      ) : (
+        <OptIn reminders={reminders.data} change={change} />
+      )}
+    </Section>
+  );
+}
+
+function StaffNote({ reminders }: { reminders: DeadlineReminders }) {
+  return (
+    <p>
+      {reminders.enabled
+        ? "Il cliente ha chiesto i promemoria via email (30, 7 e 1 giorno prima)."
+        : "Il cliente non ha chiesto i promemoria via email."}
+    </p>
+  );
+}
+
+function OptIn({
+  reminders,
+  change,
+}: {
+  reminders: DeadlineReminders;
+  change: UseMutationResult<DeadlineReminders, HttpError, boolean>;
+}) {
+  if (!reminders.canChange) return null;
+  return (
+    <>
+      <FieldFrame
+        label="Ricordamelo via email 30, 7 e 1 giorno prima della scadenza"
+        layout="checkbox"
+        hint="L'email dice solo che c'è una scadenza, senza dettagli sul caso."
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="checkbox"
+            className={formStyles.checkboxInput}
+            // The box follows the click at once; the saved state comes back with the answer.
+            checked={change.isPending ? change.variables : reminders.enabled}
+            disabled={change.isPending}
+            onChange={(event) => change.mutate(event.target.checked)}
+          />
+        )}
+      </FieldFrame>
+      <StatusRegion>
+        {change.isSuccess ? (
+          <FormMessage tone="success">
+            {reminders.enabled ? "Promemoria attivati." : "Promemoria disattivati."}
+          </FormMessage>
+        ) : null}
+      </StatusRegion>
+      {change.error ? <FormMessage tone="error">{change.error.message}</FormMessage> : null}
+    </>
+  );
+}

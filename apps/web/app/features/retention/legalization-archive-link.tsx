@@ -1,0 +1,56 @@
+import { legalizationArchiveFileName } from "@argine/core/retention/files-retention";
+import { RETENTION_ROUTES } from "@argine/core/retention/retention-routes";
+import type { ServiceStatus } from "@argine/core/services/service-messages";
+import type { PracticeService } from "@argine/core/services/services-api";
+import { API_PREFIX, callPath } from "@argine/core/shared/api-contract";
+import { useMutation } from "@tanstack/react-query";
+import { downloadFile } from "../../shared/http/download.ts";
+import type { HttpError } from "../../shared/http/http-error.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
+
+const FILES_MADE: readonly string[] = ["DOCUMENTS_READY", "COMPLETED"] satisfies ServiceStatus[];
+
+const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
+
+/**
+ * Every file of the legalization still kept, with its manifest, as one .zip (issue 18's retention: the files
+ * go a year after they were made, and the client is told to download them first). Fetched with the user's
+ * token and saved by the browser. Shown once the capture's files are made (its documents ready, or done).
+ */
+export function LegalizationArchiveLink({
+  service: { serviceId, serviceType, status },
+  ticketCode,
+}: {
+  service: PracticeService;
+  ticketCode: string;
+}) {
+  const save = useMutation<void, HttpError>({
+    mutationFn: () =>
+      downloadFile(
+        // downloadFile takes the path under API_PREFIX, callPath gives it with it.
+        callPath(RETENTION_ROUTES.archive, { id: serviceId }).slice(API_PREFIX.length),
+        undefined,
+        legalizationArchiveFileName(ticketCode),
+      ),
+    meta: { hideError: true },
+  });
+  if (serviceType !== "LEGALIZATION" || !FILES_MADE.includes(status)) return null;
+  return (
+    <>
+      <p>
+        <button type="button" className={SECONDARY} disabled={save.isPending} onClick={() => save.mutate()}>
+          Scarica tutti i file della legalizzazione (.zip)
+        </button>
+      </p>
+      <p>I file si conservano per un anno da quando sono stati creati: scaricali per tenerli anche dopo.</p>
+      <StatusRegion>
+        {save.error ? (
+          <FormMessage tone="error">
+            <p>I file non sono stati scaricati: {save.error.message}</p>
+          </FormMessage>
+        ) : null}
+      </StatusRegion>
+    </>
+  );
+}

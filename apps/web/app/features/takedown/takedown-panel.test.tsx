@@ -1,0 +1,125 @@
+import { casePath } from "@argine/core/practices/case-path";
+import { MESSAGES } from "@argine/core/shared/messages";
+import type { TakedownNotice } from "@argine/core/takedown/takedown-api";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { renderWithApp, stubApi } from "../../test-render.tsx";
+import { TakedownPanel } from "./takedown-panel.tsx";
+
+const SERVICE_ID = "5a0c3f52-7a8e-4f6d-9a51-2e3c0b8f4d21";
+const NOTICE_ID = "0b6f7c1e-3a2d-4e5f-8a9b-1c2d3e4f5a6b";
+const CASE = casePath("AR-TEST0001");
+const NOTICES_PATH = `GET /v1/services/takedown/${SERVICE_ID}/notices`;
+
+const notice = (over: Partial<TakedownNotice> = {}): TakedownNotice => ({
+  noticeId: NOTICE_ID,
+  position: 1,
+  url: "https://www.instagram.com/p/abc/",
+  platform: {
+    code: "INSTAGRAM",
+    name: "Instagram (Meta)",
+    reportTo: "https://help.instagram.com/x",
+    reviewed: false,
+  },
+  status: "REMOVED",
+  createdAt: "2026-11-20T10:00:00.000Z",
+  sentAt: "2026-11-21T10:00:00.000Z",
+  answeredAt: "2026-11-22T10:00:00.000Z",
+  sentVia: null,
+  staffNote: null,
+  text: "Segnalazione di contenuto illegale…",
+  ...over,
+});
+
+function renderPanel(routes: Parameters<typeof stubApi>[0], { staff = false, open = true } = {}) {
+  const api = stubApi(routes);
+  const onChanged = vi.fn(async () => {});
+  const view = renderWithApp(
+    <TakedownPanel serviceId={SERVICE_ID} staff={staff} open={open} onChanged={onChanged} />,
+    {
+      url: CASE,
+    },
+  );
+  return { ...api, ...view, onChanged };
+}
+
+describe("the takedown on the case page", () => {
+  it("advises to keep the evidence first, refuses an empty first link, then sends the links and shows the success page", async () => {
+    const { calls, router, onChanged } = renderPanel({
+      [NOTICES_PATH]: { status: 200, body: { notices: [] } },
+      [`PATCH /v1/services/takedown/${SERVICE_ID}/urls`]: { status: 200, body: { notices: [notice()] } },
+    });
+    expect(await screen.findByText(/Prima di chiedere la rimozione, conserva le prove/)).toBeTruthy();
+    expect(screen.getByText(/30 secondi prima e i 30 secondi dopo/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Invia i link" }));
+    expect(await screen.findByText(MESSAGES.takedownFirstUrlRequired)).toBeTruthy();
+    expect(calls.some((call) => call.method === "PATCH")).toBe(false);
+
+    fireEvent.change(screen.getByRole("textbox", { name: /Primo link/ }), {
+      target: { value: "https://www.instagram.com/p/abc/" },
+    });
+    fireEvent.change(screen.getByRole("textbox", { name: /Link 3/ }), {
+      target: { value: "https://example.org/x" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Invia i link" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${CASE}/service/takedown/success`));
+    expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({
+      urls: ["https://www.instagram.com/p/abc/", "https://example.org/x"],
+    });
+    expect(onChanged).toHaveBeenCalled();
+  });
+
+  it("shows the client each link's state, the notice as PDF and text, the platform's reporting page", async () => {
+    renderPanel({ [NOTICES_PATH]: { status: 200, body: { notices: [notice()] } } });
+    expect(await screen.findByText("https://www.instagram.com/p/abc/")).toBeTruthy();
+    expect(screen.getByText("contenuto rimosso")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Scarica la segnalazione (PDF)" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Copia il testo" })).toBeTruthy();
+    expect(
+      screen.getByRole("link", { name: /Pagina per le segnalazioni di Instagram/ }).getAttribute("href"),
+    ).toBe("https://help.instagram.com/x");
+    expect(screen.queryByRole("button", { name: "Registra" })).toBeNull();
+  });
+
+  it("lets staff record where the notice went and the platform's answer", async () => {
+    const { calls } = renderPanel(
+      {
+        [NOTICES_PATH]: { status: 200, body: { notices: [notice({ status: "SENT", answeredAt: null })] } },
+        [`PATCH /v1/services/takedown/${SERVICE_ID}/notices/${NOTICE_ID}`]: {
+          status: 200,
+          body: notice({ sentVia: "Modulo DSA" }),
+        },
+      },
+      { staff: true },
+    );
+    const sentVia = await screen.findByRole("textbox", { name: /Inviata tramite/ });
+    fireEvent.change(sentVia, { target: { value: "Modulo DSA" } });
+    fireEvent.change(screen.getByRole("combobox", { name: "Risposta della piattaforma" }), {
+      target: { value: "REMOVED" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Registra" }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({
+        sentVia: "Modulo DSA",
+        answer: "REMOVED",
+        note: null,
+      }),
+    );
+  });
+
+  it("tells staff when the client has not sent links yet", async () => {
+    renderPanel({ [NOTICES_PATH]: { status: 200, body: { notices: [] } } }, { staff: true });
+    expect(await screen.findByText("Il cliente non ha ancora indicato i link da rimuovere.")).toBeTruthy();
+  });
+
+  it("shows no form to the client of a closed practice or a cancelled service", async () => {
+    const { calls } = renderPanel(
+      { [NOTICES_PATH]: { status: 200, body: { notices: [] } } },
+      { open: false },
+    );
+    await waitFor(() => expect(screen.queryByText("Caricamento dei link…")).toBeNull());
+    expect(calls).toHaveLength(1);
+    expect(screen.queryByRole("button", { name: "Invia i link" })).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+// The legalization files' retention (issue 18, spec §9): made files are kept a year; the client is warned
+// 30 and 7 days before they go, and can download them all (a ZIP) until then.
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Days before the files go that the client is warned, the earliest first. */
+export const RETENTION_WARNING_DAYS = [30, 7] as const;
+export type RetentionWarningDays = (typeof RETENTION_WARNING_DAYS)[number];
+
+export type RetentionStep = { kind: "warn"; days: RetentionWarningDays } | { kind: "delete" } | null;
+
+/**
+ * What the retention job does now for a session's files: delete them once expired; otherwise the nearest
+ * warning reached and not yet sent (a warning missed, the server down that day, goes late rather than
+ * never; the 7 days' warning alone when both are due).
+ */
+export function retentionStep(
+  expireAt: Date,
+  now: Date,
+  warned: { warned30At: Date | null; warned7At: Date | null },
+): RetentionStep {
+  const left = expireAt.getTime() - now.getTime();
+  if (left <= 0) return { kind: "delete" };
+  if (left <= 7 * DAY_MS) return warned.warned7At ? null : { kind: "warn", days: 7 };
+  if (left <= 30 * DAY_MS) return warned.warned30At || warned.warned7At ? null : { kind: "warn", days: 30 };
+  return null;
+}
+
+/** How far ahead the job looks: the sessions whose first warning may be due. */
+export const RETENTION_HORIZON_MS = 30 * DAY_MS;
+
+/** The archive's file name: the practice number says which case it belongs to. */
+export const legalizationArchiveFileName = (ticketCode: string) => `legalizzazione-${ticketCode}.zip`;

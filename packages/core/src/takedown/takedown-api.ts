@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { ServiceIdParamsSchema } from "../services/services-api.ts";
+import { MESSAGES } from "../shared/messages.ts";
+import { TAKEDOWN_ANSWERS, TAKEDOWN_NOTICE_STATUS } from "./notice.ts";
+
+// The takedown's calls (spec §7 `services/takedown/{id}/urls`, issue 18): the client's URLs once, the
+// notices as the client and staff read them, each notice as a PDF, the staff's record of what happened.
+
+export const TakedownParamsSchema = ServiceIdParamsSchema;
+export const TakedownNoticeParamsSchema = ServiceIdParamsSchema.extend({
+  noticeId: z.uuid({ error: MESSAGES.notFound }),
+});
+
+/** A URL's notice. sentVia and staffNote are the team's working notes: null in the client's read. */
+export const TakedownNoticeSchema = z.object({
+  noticeId: z.uuid(),
+  position: z.number().int(),
+  url: z.string(),
+  /** The known platform of the URL's host, with where its notices go; null for another site. */
+  platform: z
+    .object({ code: z.string(), name: z.string(), reportTo: z.string(), reviewed: z.boolean() })
+    .nullable(),
+  status: TAKEDOWN_NOTICE_STATUS.schema,
+  createdAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+  answeredAt: z.iso.datetime().nullable(),
+  sentVia: z.string().nullable(),
+  staffNote: z.string().nullable(),
+  /** The DSA notice as plain text, ready to paste into the platform's form. */
+  text: z.string(),
+});
+export type TakedownNotice = z.infer<typeof TakedownNoticeSchema>;
+
+export const TakedownNoticesSchema = z.object({ notices: z.array(TakedownNoticeSchema) });
+export type TakedownNotices = z.infer<typeof TakedownNoticesSchema>;
+
+const NOTE_MAX = 500;
+
+export const TAKEDOWN_RECORD_ERRORS = {
+  sentViaRequired: "Indica dove hai inviato la segnalazione (il modulo o l'indirizzo della piattaforma).",
+  tooLong: `Al massimo ${NOTE_MAX} caratteri.`,
+} as const;
+
+/**
+ * PATCH /v1/services/takedown/{id}/notices/{noticeId} (staff): where the notice was sent and, once known,
+ * the platform's answer (null while waiting for it), with a note for the team.
+ */
+export const TakedownRecordBodySchema = z.object({
+  sentVia: z
+    .string({ error: TAKEDOWN_RECORD_ERRORS.sentViaRequired })
+    .trim()
+    .min(1, { error: TAKEDOWN_RECORD_ERRORS.sentViaRequired })
+    .max(NOTE_MAX, { error: TAKEDOWN_RECORD_ERRORS.tooLong }),
+  answer: z.enum(TAKEDOWN_ANSWERS, { error: MESSAGES.badRequest }).nullable(),
+  note: z
+    .string({ error: TAKEDOWN_RECORD_ERRORS.tooLong })
+    .trim()
+    .max(NOTE_MAX, { error: TAKEDOWN_RECORD_ERRORS.tooLong })
+    .nullable(),
+});
+export type TakedownRecordBody = z.infer<typeof TakedownRecordBodySchema>;
+
+/** GET …/notices/{noticeId}/pdf: the notice as a PDF (a download, not JSON). */
+export const PdfFileSchema = z.string().meta({ description: "Il file PDF" });
+
+/** The PDF's file name: the practice number and the URL's place in the list. */
+export const takedownNoticeFileName = (ticketCode: string, position: number) =>
+  `segnalazione-${ticketCode}-${position}.pdf`;
+
+/** The staff's form: what they type, as strings; "" for "no answer yet" and an empty note become null. */
+export const TakedownRecordFormSchema = TakedownRecordBodySchema.extend({
+  answer: z
+    .enum([...TAKEDOWN_ANSWERS, ""], { error: MESSAGES.badRequest })
+    .transform((answer) => (answer === "" ? null : answer)),
+  note: z
+    .string()
+    .trim()
+    .max(NOTE_MAX, { error: TAKEDOWN_RECORD_ERRORS.tooLong })
+    .transform((note) => note || null),
+});
+export type TakedownRecordForm = z.input<typeof TakedownRecordFormSchema>;

@@ -1,0 +1,106 @@
+import { and, asc, eq, isNotNull, isNull, lte } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { legalizationFiles, legalizationSessions } from "../schema/fulfilment.ts";
+import { users } from "../schema/identity.ts";
+import { practices, services } from "../schema/practices.ts";
+
+// The retention of the legalization files (issue 18, spec §9): kept a year, the client warned 30 and 7 days
+// before, then deleted. Each step is a conditional update: whatever the job's retries, it happens once.
+
+export type LegalizationSessionRow = typeof legalizationSessions.$inferSelect;
+export type LegalizationFileRow = typeof legalizationFiles.$inferSelect;
+
+/** A session whose files are still kept and expire by `until`, with its practice's owner. */
+export interface ExpiringSession {
+  session: LegalizationSessionRow;
+  ticketCode: string;
+  email: string | null;
+  name: string | null;
+}
+
+/** The sessions with files kept that expire by `until`, the soonest first (legalization_sessions_expiry_idx). */
+export async function expiringSessions(db: Db, until: Date, limit: number): Promise<ExpiringSession[]> {
+  return db
+    .select({
+      session: legalizationSessions,
+      ticketCode: practices.ticketCode,
+      email: users.email,
+      name: users.name,
+    })
+    .from(legalizationSessions)
+    .innerJoin(services, eq(services.id, legalizationSessions.serviceId))
+    .innerJoin(practices, eq(practices.id, services.practiceId))
+    .leftJoin(users, eq(users.id, practices.ownerId))
+    .where(
+      and(
+        isNotNull(legalizationSessions.filesExpireAt),
+        isNull(legalizationSessions.filesDeletedAt),
+        lte(legalizationSessions.filesExpireAt, until),
+      ),
+    )
+    .orderBy(asc(legalizationSessions.filesExpireAt))
+    .limit(limit);
+}
+
+/** Marks a warning sent (30 or 7 days before); false when it already was, or the files are gone. */
+export async function markRetentionWarned(
+  db: Db,
+  sessionId: string,
+  days: 30 | 7,
+  at: Date,
+): Promise<boolean> {
+  const column = days === 30 ? legalizationSessions.warned30At : legalizationSessions.warned7At;
+  const rows = await db
+    .update(legalizationSessions)
+    .set(days === 30 ? { warned30At: at, updatedAt: at } : { warned7At: at, updatedAt: at })
+    .where(
+      and(
+        eq(legalizationSessions.id, sessionId),
+        isNull(column),
+        isNull(legalizationSessions.filesDeletedAt),
+      ),
+    )
+    .returning({ id: legalizationSessions.id });
+  return rows.length > 0;
+}
+
+/** A session's files by name (legalization_files_session_name_key). */
+export async function listSessionFiles(db: Db, sessionId: string): Promise<LegalizationFileRow[]> {
+  return db
+    .select()
+    .from(legalizationFiles)
+    .where(eq(legalizationFiles.sessionId, sessionId))
+    .orderBy(asc(legalizationFiles.name));
+}
+
+/** Marks the files deleted and drops their rows; false when another pass already did it. */
+export async function markFilesDeleted(db: Db, sessionId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(legalizationSessions)
+    .set({ filesDeletedAt: at, updatedAt: at })
+    .where(and(eq(legalizationSessions.id, sessionId), isNull(legalizationSessions.filesDeletedAt)))
+    .returning({ id: legalizationSessions.id });
+  if (!rows.length) return false;
+  await db.delete(legalizationFiles).where(eq(legalizationFiles.sessionId, sessionId));
+  return true;
+}
+
+/** A service's sessions whose files are still kept, the oldest first, with their files by name. */
+export async function keptSessionFiles(
+  db: Db,
+  serviceId: string,
+): Promise<{ session: LegalizationSessionRow; files: LegalizationFileRow[] }[]> {
+  const rows = await db
+    .select({ session: legalizationSessions, file: legalizationFiles })
+    .from(legalizationSessions)
+    .innerJoin(legalizationFiles, eq(legalizationFiles.sessionId, legalizationSessions.id))
+    .where(and(eq(legalizationSessions.serviceId, serviceId), isNull(legalizationSessions.filesDeletedAt)))
+    .orderBy(asc(legalizationSessions.createdAt), asc(legalizationFiles.name));
+  const bySession = new Map<string, { session: LegalizationSessionRow; files: LegalizationFileRow[] }>();
+  for (const { session, file } of rows) {
+    const entry = bySession.get(session.id) ?? { session, files: [] };
+    entry.files.push(file);
+    bySession.set(session.id, entry);
+  }
+  return [...bySession.values()];
+}

@@ -1,0 +1,148 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns.ts";
+import { users } from "./identity.ts";
+import { practices, services } from "./practices.ts";
+
+// The two services the product performs itself (issue 18): the takedown's notices, one per URL, and the
+// forensic capture's sessions and their evidence files; and the deadline reminders a client opts into.
+
+/**
+ * One URL of a takedown (at most three, spec §5), with the DSA notice written for it and what became of it:
+ * PENDING until staff send it, SENT, then the platform's answer REMOVED, REFUSED or NO_ANSWER.
+ */
+export const takedownNotices = pgTable(
+  "takedown_notices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    /** 1 to 3, the order the client gave. */
+    position: integer("position").notNull(),
+    url: text("url").notNull(),
+    /** The known platform of the URL's host (core takedown platforms), or null. */
+    platform: text("platform"),
+    status: text("status").notNull().default("PENDING"),
+    /** Where staff sent the notice (the platform's form, an address) and when. */
+    sentVia: text("sent_via"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** Staff's note on the answer (a reference number, the platform's reason); shown to staff only. */
+    staffNote: text("staff_note"),
+    recordedBy: uuid("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("takedown_notices_service_position_key").on(t.serviceId, t.position),
+    check("takedown_notices_position_check", sql`${t.position} between 1 and 3`),
+    check(
+      "takedown_notices_status_check",
+      sql`${t.status} in ('PENDING', 'SENT', 'REMOVED', 'REFUSED', 'NO_ANSWER')`,
+    ),
+  ],
+);
+
+/**
+ * A forensic capture session at the legalization provider (spec §4 "Legalization session states"): its
+ * state as last seen, its step, and, once the files are made, their retention (kept one year, spec §9).
+ */
+export const legalizationSessions = pgTable(
+  "legalization_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    /** The provider's name (the adapter's), shown in its error text. */
+    provider: text("provider").notNull(),
+    /** The provider's id of the session. */
+    providerSessionId: text("provider_session_id").notNull(),
+    state: text("state").notNull(),
+    step: text("step"),
+    /** The page the client asked to capture, as typed: printed in the report, never fetched by the sandbox. */
+    url: text("url"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** When the files were stored, and the report's SHA-256 shown to the client. */
+    filesReadyAt: timestamp("files_ready_at", { withTimezone: true }),
+    reportSha256: text("report_sha256"),
+    /** Retention: the files go a year after they were made; the client is warned 30 and 7 days before. */
+    filesExpireAt: timestamp("files_expire_at", { withTimezone: true }),
+    warned30At: timestamp("warned_30_at", { withTimezone: true }),
+    warned7At: timestamp("warned_7_at", { withTimezone: true }),
+    filesDeletedAt: timestamp("files_deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The service's current session is its newest.
+    index("legalization_sessions_service_idx").on(t.serviceId, t.createdAt.desc()),
+    uniqueIndex("legalization_sessions_provider_key").on(t.provider, t.providerSessionId),
+    // The retention job's scan: sessions with files still kept, by expiry.
+    index("legalization_sessions_expiry_idx")
+      .on(t.filesExpireAt)
+      .where(sql`${t.filesExpireAt} is not null and ${t.filesDeletedAt} is null`),
+  ],
+);
+
+/** An evidence file of a session: stored under a generated key, with its SHA-256 (printed in the report). */
+export const legalizationFiles = pgTable(
+  "legalization_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => legalizationSessions.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("legalization_files_session_name_key").on(t.sessionId, t.name)],
+);
+
+/**
+ * A deadline reminder sent (30, 7 and 1 days before the practice's complaint deadline): its primary key makes
+ * each one go once, whatever the job's retries.
+ */
+export const deadlineReminders = pgTable(
+  "deadline_reminders",
+  {
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    daysBefore: integer("days_before").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.practiceId, t.daysBefore] })],
+);
+
+/**
+ * The embedded capture provider's own sessions (the sandbox, issue 18): what a real provider keeps on its
+ * side. It walks them through the states on the job queue, so a capture survives a restart of the server.
+ */
+export const sandboxCaptureSessions = pgTable("sandbox_capture_sessions", {
+  id: text("id").primaryKey(),
+  state: text("state").notNull(),
+  /** The terminal state it was told to end in: CLOSED (success) unless a test asks for a failure. */
+  outcome: text("outcome").notNull().default("CLOSED"),
+  step: text("step"),
+  /** Asked to stop by the client (the live panel's stop action). */
+  stopRequestedAt: timestamp("stop_requested_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
