@@ -136,7 +136,7 @@ export function LegalizationPanel({
         {problem ? <FormMessage tone="error">{toHttpError(problem).message}</FormMessage> : null}
         {running ? (
           <section className={styles.live} aria-labelledby={`live-${serviceId}`}>
-            <h3 id={`live-${serviceId}`}>Sessione di legalizzazione</h3>
+            <h4 id={`live-${serviceId}`}>Sessione di legalizzazione</h4>
             <p>Pagina: {current.url}</p>
             <StatusRegion>
               <p className={styles.state}>{stateText(current.state)}</p>
@@ -172,7 +172,7 @@ export function LegalizationPanel({
         {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
         {!practiceClosed && !running && !(current && isSuccess(current.state)) && !session.isPending ? (
           <>
-            <h3>Come funziona</h3>
+            <h4>Come funziona</h4>
             <ol className={styles.steps}>
               <li>Scrivi l'indirizzo della pagina dove è avvenuta l'offesa e avvia la sessione.</li>
               <li>Attendi che l'ambiente sicuro sia pronto (fino a 3 minuti): non chiudere la pagina.</li>

@@ -7,6 +7,7 @@ import {
   useId,
   useRef,
 } from "react";
+import { createPortal } from "react-dom";
 import { lockScroll } from "../ui/scroll-lock.ts";
 import styles from "./modal.module.css";
 
@@ -38,7 +39,8 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
 /**
  * An accessible modal dialog: role=dialog + aria-modal, labelled by its title, focus moved inside on open,
  * Tab and Shift+Tab kept inside, Escape closes, focus returned to where it was on close, page scroll locked.
- * The rest of the page is made inert by the app shell while a modal is open.
+ * The rest of the page is made inert by the app shell while a modal is open. Drawn at the end of <body>, so
+ * a modal opened from deep in a page (a service card) keeps its h2 out of that page's heading outline.
  */
 export function Modal({
   title,
@@ -88,7 +90,7 @@ export function Modal({
     }
   }
 
-  return (
+  return createPortal(
     <div className={styles.backdrop}>
       <div
         ref={dialogRef}
@@ -116,6 +118,7 @@ export function Modal({
         </div>
         {footer ? <div className={styles.footer}>{footer}</div> : null}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
