@@ -3,11 +3,15 @@ import {
   type SandboxCard,
   type SandboxScenario,
 } from "@argine/core/payments/sandbox-api";
+import type { PracticeDetail } from "@argine/core/practices/practices-api";
+import type { PracticeService } from "@argine/core/services/services-api";
 import type { Db } from "@argine/db/client";
-import { orders, sandboxPaymentIntents } from "@argine/db/schema";
+import { orders, practices, sandboxPaymentIntents } from "@argine/db/schema";
 import { eq, inArray } from "drizzle-orm";
 import type { Deps } from "../src/deps.ts";
 import { createSandboxPaymentMethod } from "../src/payments/sandbox-service.ts";
+import { checkoutBody } from "./checkout.ts";
+import { apiCaller, type IdentityServer } from "./identity.ts";
 
 // The orders' tests pay through the real sandbox (ADR 014): cards from its own table of test numbers, payment
 // methods from its own service, intents read back from its own table.
@@ -31,4 +35,36 @@ export async function sandboxIntentsOf(db: Db, practiceId: string) {
   );
   if (!ids.length) return [];
   return db.select().from(sandboxPaymentIntents).where(inArray(sandboxPaymentIntents.idempotencyKey, ids));
+}
+
+/**
+ * A new practice of `ownerId` with `items` paid by the card that succeeds, through the orders route as the
+ * checkout sends it (a test about what follows the payment): its services by type.
+ */
+export async function paidPractice(
+  server: IdentityServer,
+  token: string,
+  ownerId: string,
+  ticketCode: string,
+  items: string[],
+): Promise<{ practiceId: string; ticketCode: string; services: Record<string, PracticeService> }> {
+  const [practice] = await server.handle.db.insert(practices).values({ ticketCode, ownerId }).returning();
+  const practiceId = practice?.id as string;
+  const card = await paymentMethod(server.app.deps, "succeeds");
+  const call = apiCaller(server);
+  const paid = await call(
+    token,
+    "/orders",
+    "POST",
+    checkoutBody(practiceId, items, {
+      payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: card }) },
+    }),
+  );
+  if (paid.status !== 200) throw new Error(`payment refused: ${JSON.stringify(paid.body)}`);
+  const detail = await call<PracticeDetail>(token, `/practices/${practiceId}`);
+  return {
+    practiceId,
+    ticketCode,
+    services: Object.fromEntries(detail.body.services.map((sv) => [sv.serviceType, sv])),
+  };
 }

@@ -21,6 +21,8 @@ export interface JobPayloads {
   "legalization-sandbox": { id: string };
   /** The capture sessions not yet ended, asked of their provider again (legalization/legalization-service.ts). */
   "legalization-sync": Record<string, never>;
+  /** A successful capture's files, copied from its provider into the app's storage (legalization/). */
+  "legalization-files": { sessionId: string };
 }
 export type QueueName = keyof JobPayloads;
 
@@ -121,6 +123,17 @@ const queueOptions = (mailRetry: RetryPolicy): Record<QueueName, QueueOptions> =
     notify: true,
   },
   "legalization-sync": { retryLimit: 0, deleteAfterSeconds: 3600 },
+  // The files a provider has not made yet are asked for again by the sync; a copy that failed (the storage
+  // or the provider down) is retried like the sandbox's moves.
+  "legalization-files": {
+    retryLimit: 10,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    deadLetter: DEAD_LETTER_QUEUE,
+    deleteAfterSeconds: COMPLETED_MAIL_SECONDS,
+    notify: true,
+  },
 });
 
 export interface JobQueueOptions {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Deps } from "../deps.ts";
-import { syncOpenSessions } from "../legalization/legalization-service.ts";
+import { storeSessionFiles, syncOpenSessions } from "../legalization/legalization-service.ts";
 import { advanceSandboxCaptureJob } from "../legalization/sandbox-provider.ts";
 import { settleStaleOrders } from "../orders/order-settlement.ts";
 import { deliverSandboxEvent } from "../payments/sandbox-webhook.ts";
@@ -25,6 +25,7 @@ const HANDLERS: { [Q in QueueName]: (deps: Deps, data: JobPayloads[Q]) => Promis
   },
   "legalization-sandbox": (deps, { id }) => advanceSandboxCaptureJob(deps, id),
   "legalization-sync": syncOpenSessions,
+  "legalization-files": (deps, { sessionId }) => storeSessionFiles(deps, sessionId),
 };
 
 /** Starts the queue and works every queue in this process. */

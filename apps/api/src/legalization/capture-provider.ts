@@ -5,6 +5,8 @@ import type { CspSources } from "../adapters.ts";
 // progress, success or failure), and keeps the files it made. Two engines: the embedded sandbox
 // (sandbox-provider.ts, the default outside production) and a real service by URL and key
 // (service-provider.ts). Call it outside the use case's transaction: the sandbox works on its own connection.
+// The files are copied into the app's storage once ready, so the links, the archive and the retention never
+// depend on how long a provider keeps them.
 
 export interface CaptureSession {
   /** The provider's id of the session. */
@@ -29,10 +31,10 @@ export interface CaptureProvider {
   /** The client's stop action: the provider closes the session and makes the files. */
   stop(id: string): Promise<CaptureSession>;
   setStep(id: string, step: string): Promise<CaptureSession>;
-  /** The files the session made (none before it closed). */
+  /** The files the session made (none before they are ready: up to 12 hours after it closed). */
   listFiles(id: string): Promise<CaptureFile[]>;
-  /** A link downloading one of them, valid for `expiresInSeconds`. */
-  downloadLink(id: string, name: string, expiresInSeconds: number): Promise<string>;
+  /** One of them, whole: the use case keeps a copy in the app's storage for the year of retention. */
+  download(id: string, name: string): Promise<Uint8Array>;
   /** What the page's CSP must allow for the provider's browser side. */
   readonly csp: CspSources;
 }

@@ -30,6 +30,6 @@ export function createCaptureProvider(
     stop: refuse,
     setStep: refuse,
     listFiles: refuse,
-    downloadLink: refuse,
+    download: refuse,
   };
 }

@@ -15,31 +15,49 @@ import {
   LEGALIZATION_SUCCESS_STATES,
 } from "@argine/core/legalization/session-state";
 import { casePath } from "@argine/core/practices/case-path";
+import { canChangeServiceStatus } from "@argine/core/services/lifecycle";
 import type { ServicesAction } from "@argine/core/services/policy";
+import type { ServiceStatus } from "@argine/core/services/service-messages";
 import { MESSAGES } from "@argine/core/shared/messages";
 import {
+  attachProviderSession,
+  claimSession,
+  dropClaimedSession,
   findCurrentSession,
-  insertSession,
+  findSessionById,
+  type LegalizationFileRow,
   type LegalizationSessionRow,
-  listOpenSessions,
+  listSessionFiles,
+  listUnsettledSessions,
   markFilesReady,
+  putSessionFile,
   updateSession,
 } from "@argine/db/queries/legalization";
-import { findServiceWithPractice, type ServiceWithPractice } from "@argine/db/queries/services";
+import {
+  changeServiceStatus,
+  findServiceWithPractice,
+  type ServiceWithPractice,
+} from "@argine/db/queries/services";
 import { findUserById } from "@argine/db/queries/users";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { filesReadyMail } from "../mail/templates.ts";
 import { authorizedService } from "../services/service-access.ts";
 import type { CaptureSession } from "./capture-provider.ts";
-import { REPORT_FILE_NAME } from "./sandbox-evidence.ts";
+import { REPORT_FILE_NAME, sha256 } from "./sandbox-evidence.ts";
 
 // The legalization's use cases (issue 18, spec §4 "Legalization" flow and §7): a LEGALIZATION service's
 // capture session at the provider (legalization/capture-provider.ts), mirrored in legalization_sessions.
-// The provider is the truth of a session's state: every read asks it and records what changed; the first
-// time a session is seen ended with success its files are recorded as ready (the report's hash, a year's
-// retention) and the client gets a neutral mail, once, whoever saw it first (a poll, the sync job).
+// The provider is the truth of a session's state: every read asks it and records what changed. Whoever first
+// sees a session ended with success (a poll, the sync job) queues the copy of its files into the app's
+// storage (legalization-files); the copy records them as ready (the report's hash, a year's retention),
+// moves the service to "documenti pronti" and mails the client, once. The service goes "in corso" when
+// its first capture starts.
 
+/** A claim whose provider never answered (the server stopped between the two) is dropped after this. */
+const CLAIM_TIMEOUT_MS = 2 * 60_000;
+/** A provider's file name becomes part of a storage key and of a download's name. */
+const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 /** The files' links are opened at once from the modal: short-lived. */
 const FILES_LINK_SECONDS = 10 * 60;
 /** Kept one year (spec §9); the retention job deletes them then. */
@@ -51,6 +69,7 @@ const MESSAGES_HERE = {
   cancelled: "Il servizio è stato annullato: non si può avviare una legalizzazione.",
   practiceClosed: "La pratica è chiusa: per continuare chiedi al team di riaprirla.",
   ended: "La sessione è già terminata: ricarica la pagina.",
+  starting: "La legalizzazione si sta avviando: attendi qualche secondo e ricarica la pagina.",
   noFiles: "I file della legalizzazione non sono ancora pronti: riprova fra qualche minuto.",
   filesGone: "I file di questa legalizzazione sono stati eliminati dopo un anno, come previsto.",
 } as const;
@@ -87,35 +106,80 @@ function view(row: LegalizationSessionRow): LegalizationSession {
 }
 
 /**
- * Records what the provider says of the session (`seen`, or asked now); on its first success, the files as
- * ready and the client's mail, in one transaction.
+ * Records what the provider says of the session (`seen`, or asked now), from the state we last saw: of two
+ * callers at once one records the change, and on a success queues the copy of the files.
  */
 async function record(
   deps: Deps,
   row: LegalizationSessionRow,
   seen?: CaptureSession,
 ): Promise<LegalizationSessionRow> {
-  if (isTerminal(row.state) && (!isSuccess(row.state) || row.filesReadyAt)) return row;
+  // Claimed, the provider's answer still to come; or ended and settled.
+  if (!row.providerSessionId || isTerminal(row.state)) return row;
   const session = seen ?? (await deps.legalization.get(row.providerSessionId));
-  const at = now(deps.clock);
-  // Asked outside the transaction: the provider is another service (the sandbox has its own connection).
-  const files = isSuccess(session.state) ? await deps.legalization.listFiles(row.providerSessionId) : [];
+  if (session.state === row.state && session.step === row.step) return row;
   return deps.db.transaction(async (tx) => {
-    const changed = session.state !== row.state || session.step !== row.step;
-    const updated = changed
-      ? ((await updateSession(tx, row.id, {
-          state: session.state,
-          step: session.step,
-          endedAt: isTerminal(session.state) ? (row.endedAt ?? at) : null,
-        })) ?? row)
-      : row;
-    if (!isSuccess(session.state)) return updated;
-    const reportSha256 = files.find((f) => f.name === REPORT_FILE_NAME)?.sha256 ?? null;
-    const filesReadyAt = at;
-    const filesExpireAt = new Date(at.getTime() + RETENTION_DAYS * 86_400_000);
-    if (!(await markFilesReady(tx, row.id, { filesReadyAt, reportSha256, filesExpireAt }))) return updated;
+    const updated = await updateSession(tx, row.id, row.state, {
+      state: session.state,
+      step: session.step,
+      endedAt: isTerminal(session.state) ? now(deps.clock) : null,
+    });
+    if (!updated) return (await findSessionById(tx, row.id)) ?? row;
+    if (isSuccess(session.state)) await deps.jobs.send(tx, "legalization-files", { sessionId: row.id });
+    return updated;
+  });
+}
+
+/** Moves the service as its capture goes, when the table lets the system (a cancelled service stays so). */
+async function moveService(
+  tx: Deps["db"],
+  serviceId: string,
+  from: ServiceStatus,
+  to: ServiceStatus,
+  at: Date,
+) {
+  if (canChangeServiceStatus(from, to, "system")) await changeServiceStatus(tx, serviceId, from, to, at);
+}
+
+/**
+ * The legalization-files job: a successful session's files copied from the provider into the app's storage
+ * (each checked against the hash the provider gave), then, once, recorded as ready. Nothing yet when the
+ * provider has not made them (up to 12 hours): the sync job asks again.
+ */
+export async function storeSessionFiles(deps: Deps, sessionId: string): Promise<void> {
+  const row = await findSessionById(deps.db, sessionId);
+  if (!row?.providerSessionId || !isSuccess(row.state) || row.filesReadyAt) return;
+  const providerId = row.providerSessionId;
+  const listed = await deps.legalization.listFiles(providerId);
+  if (!listed.length) return;
+  const stored: Omit<LegalizationFileRow, "id" | "sessionId" | "createdAt">[] = [];
+  for (const file of listed) {
+    if (!FILE_NAME.test(file.name))
+      throw new Error(`capture file name refused: ${JSON.stringify(file.name)}`);
+    const bytes = Buffer.from(await deps.legalization.download(providerId, file.name));
+    if (sha256(bytes) !== file.sha256) throw new Error(`capture file ${file.name} does not match its hash`);
+    // One key per session and name: a copy made twice (a retry) writes the same bytes in the same place.
+    const storageKey = `legalization/${row.id}/${file.name}`;
+    await deps.storage.put(storageKey, bytes);
+    stored.push({
+      name: file.name,
+      contentType: file.contentType,
+      size: bytes.length,
+      sha256: file.sha256,
+      storageKey,
+    });
+  }
+  const at = now(deps.clock);
+  await deps.db.transaction(async (tx) => {
+    for (const file of stored) await putSessionFile(tx, { sessionId: row.id, ...file });
+    const ready = await markFilesReady(tx, row.id, {
+      filesReadyAt: at,
+      reportSha256: stored.find((f) => f.name === REPORT_FILE_NAME)?.sha256 ?? null,
+      filesExpireAt: new Date(at.getTime() + RETENTION_DAYS * 86_400_000),
+    });
+    if (!ready) return;
+    await moveService(tx, row.serviceId, "IN_PROGRESS", "DOCUMENTS_READY", at);
     await mailFilesReady(deps, tx, row.serviceId);
-    return { ...updated, filesReadyAt, reportSha256, filesExpireAt };
   });
 }
 
@@ -152,32 +216,66 @@ export async function startSession(
   body: LegalizationStartBody,
 ): Promise<LegalizationSession> {
   const { service, practice } = await legalizationService(deps, actor, id, "legalize");
-  const current = await currentSession(deps, id);
+  let current = await currentSession(deps, id);
+  const at = now(deps.clock);
+  if (
+    current &&
+    !current.providerSessionId &&
+    at.getTime() - current.startedAt.getTime() > CLAIM_TIMEOUT_MS
+  ) {
+    await dropClaimedSession(deps.db, current.id);
+    current = await currentSession(deps, id);
+  }
   if (current && !isFailure(current.state)) return view(current);
   if (service.status === "CANCELLED") throw new AppError("CONFLICT", MESSAGES_HERE.cancelled);
   if (practice.status === "CLOSED") throw new AppError("CONFLICT", MESSAGES_HERE.practiceClosed);
-  const sessionId = randomUUID();
-  const started = await deps.legalization.start({ url: body.url, reference: sessionId });
-  const row = await insertSession(deps.db, {
-    id: sessionId,
+  // The claim first: of two starts at once, the second finds the first's session and starts nothing.
+  const claimed = await claimSession(deps.db, {
+    id: randomUUID(),
     serviceId: id,
     provider: deps.legalization.name,
-    providerSessionId: started.id,
-    state: started.state,
-    step: started.step,
+    state: "VM_PREPARING",
+    step: null,
     url: body.url,
-    startedAt: now(deps.clock),
+    startedAt: at,
   });
-  return view(row);
+  if (!claimed) {
+    const running = await currentSession(deps, id);
+    if (running) return view(running);
+    throw new AppError("CONFLICT", MESSAGES_HERE.starting);
+  }
+  let started: CaptureSession;
+  try {
+    started = await deps.legalization.start({ url: body.url, reference: claimed.id });
+  } catch (error) {
+    await dropClaimedSession(deps.db, claimed.id);
+    throw error;
+  }
+  const row = await deps.db.transaction(async (tx) => {
+    const attached = await attachProviderSession(tx, claimed.id, {
+      providerSessionId: started.id,
+      state: started.state,
+      step: started.step,
+    });
+    await moveService(tx, id, "TO_START", "IN_PROGRESS", at);
+    return attached;
+  });
+  return view(row ?? claimed);
 }
 
-/** The current session while it runs, for a change the client makes to it. */
-async function runningSession(deps: Deps, actor: Actor, id: string): Promise<LegalizationSessionRow> {
+/** The current session while it runs at the provider, for a change the client makes to it. */
+async function runningSession(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+): Promise<LegalizationSessionRow & { providerSessionId: string }> {
   await legalizationService(deps, actor, id, "legalize");
   const row = await currentSession(deps, id);
   if (!row) throw new AppError("NOT_FOUND", MESSAGES_HERE.noSession);
   if (isTerminal(row.state)) throw new AppError("CONFLICT", MESSAGES_HERE.ended);
-  return row;
+  const { providerSessionId } = row;
+  if (!providerSessionId) throw new AppError("CONFLICT", MESSAGES_HERE.starting);
+  return { ...row, providerSessionId };
 }
 
 /** PATCH …/step: where the client is in the capture. */
@@ -197,26 +295,49 @@ export async function stopSession(deps: Deps, actor: Actor, id: string): Promise
   return view(await record(deps, row, await deps.legalization.stop(row.providerSessionId)));
 }
 
-/** GET …/session-files: a short-lived link to each file of the finished session, and the report's hash. */
+/** GET …/session-files: a short-lived link to each stored file of the finished session, and the report's hash. */
 export async function sessionFiles(deps: Deps, actor: Actor, id: string): Promise<LegalizationFiles> {
   await legalizationService(deps, actor, id, "read");
   const row = await currentSession(deps, id);
   if (row?.filesDeletedAt) throw new AppError("GONE", MESSAGES_HERE.filesGone);
   if (!row?.filesReadyAt) throw new AppError("NOT_FOUND", MESSAGES_HERE.noFiles);
-  const files = await deps.legalization.listFiles(row.providerSessionId);
+  const files = await listSessionFiles(deps.db, row.id);
   return {
     reportSha256: row.reportSha256,
     expiresAt: new Date(now(deps.clock).getTime() + FILES_LINK_SECONDS * 1000).toISOString(),
     files: await Promise.all(
-      files.map(async (file) => ({
-        ...file,
-        url: await deps.legalization.downloadLink(row.providerSessionId, file.name, FILES_LINK_SECONDS),
+      files.map(async ({ name, contentType, size, sha256, storageKey }) => ({
+        name,
+        contentType,
+        size,
+        sha256,
+        url: await deps.storage.downloadUrl(storageKey, {
+          fileName: name,
+          expiresInSeconds: FILES_LINK_SECONDS,
+        }),
       })),
     ),
   };
 }
 
-/** The sync job: every session not yet ended, asked again, so its files' mail goes though nobody polls. */
+/**
+ * The sync job: every session not yet ended, asked again, and every success whose files are not stored yet,
+ * copied if the provider has them now; so the files' mail goes though nobody polls.
+ */
 export async function syncOpenSessions(deps: Deps): Promise<void> {
-  for (const row of await listOpenSessions(deps.db, ENDED_STATES)) await record(deps, row);
+  const unsettled = await listUnsettledSessions(deps.db, {
+    ended: ENDED_STATES,
+    success: LEGALIZATION_SUCCESS_STATES,
+  });
+  // One provider's fault does not hold the others back; the pass fails after, so the log says so.
+  let failed: unknown = null;
+  for (const row of unsettled) {
+    try {
+      const recorded = await record(deps, row);
+      if (isSuccess(recorded.state) && recorded.state === row.state) await storeSessionFiles(deps, row.id);
+    } catch (error) {
+      failed ??= error;
+    }
+  }
+  if (failed) throw failed;
 }

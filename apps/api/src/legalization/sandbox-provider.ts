@@ -3,12 +3,10 @@ import { isFailure, LEGALIZATION_FAILURE_STATES } from "@argine/core/legalizatio
 import type { Db } from "@argine/db/client";
 import {
   findSandboxCapture,
-  findSessionByProviderId,
   insertSandboxCapture,
-  listSessionFiles,
   moveSandboxCapture,
-  putSessionFile,
   type SandboxCaptureRow,
+  setSandboxCaptureFiles,
 } from "@argine/db/queries/legalization";
 import { type Clock, now } from "../clock.ts";
 import type { SandboxCaptureTimings } from "../config.ts";
@@ -20,7 +18,8 @@ import type { CaptureProvider, CaptureSession } from "./capture-provider.ts";
 import { makeSandboxEvidence } from "./sandbox-evidence.ts";
 
 // The embedded capture provider (issue 18): what a real forensic-capture service does, on the app's own
-// database and job queue, so a capture outlives a restart of the server. A session walks
+// database and job queue, so a capture outlives a restart of the server. It keeps its sessions and files
+// apart (sandbox_capture_sessions, storage keys under sandbox-capture/), as a service of its own would. A session walks
 //   VM_PREPARING → LIVE (the client browses; a state the spec does not list, so the flow keeps polling)
 //   → CLOSING (the client's stop, or `liveSeconds` gone by) → ARTIFACTS_UPLOADED (the evidence stored)
 //   → CLOSED,
@@ -58,19 +57,18 @@ export function createSandboxCaptureProvider(engine: SandboxCaptureEngine): Capt
     if (!row) throw new Error(`sandbox capture ${id} not found`);
     return row;
   };
-  const sessionOf = async (id: string) => {
-    const session = await findSessionByProviderId(db, SANDBOX_PROVIDER_NAME, id);
-    if (!session) throw new Error(`no legalization session for sandbox capture ${id}`);
-    return session;
-  };
   return {
     name: SANDBOX_PROVIDER_NAME,
     csp: {},
-    async start({ url }) {
+    async start({ url, reference }) {
       const id = randomId("cap_");
       const row = await db.transaction(async (tx) => {
         const inserted = await insertSandboxCapture(tx, {
           id,
+          url,
+          reference,
+          // The capture's start as the evidence prints it, on the clock the timings run on.
+          createdAt: now(engine.clock),
           state: "VM_PREPARING",
           outcome: sandboxOutcome(url),
         });
@@ -96,13 +94,18 @@ export function createSandboxCaptureProvider(engine: SandboxCaptureEngine): Capt
       return view((await moveSandboxCapture(db, id, IN_PROGRESS, { step })) ?? (await found(id)));
     },
     async listFiles(id) {
-      const files = await listSessionFiles(db, (await sessionOf(id)).id);
-      return files.map(({ name, contentType, size, sha256 }) => ({ name, contentType, size, sha256 }));
+      return (await found(id)).files.map(({ name, contentType, size, sha256 }) => ({
+        name,
+        contentType,
+        size,
+        sha256,
+      }));
     },
-    async downloadLink(id, name, expiresInSeconds) {
-      const file = (await listSessionFiles(db, (await sessionOf(id)).id)).find((f) => f.name === name);
-      if (!file) throw new Error(`sandbox capture ${id} has no file ${name}`);
-      return storage.downloadUrl(file.storageKey, { fileName: file.name, expiresInSeconds });
+    async download(id, name) {
+      const file = (await found(id)).files.find((f) => f.name === name);
+      const bytes = file && (await storage.get(file.storageKey));
+      if (!bytes) throw new Error(`sandbox capture ${id} has no file ${name}`);
+      return bytes;
     },
   };
 }
@@ -144,28 +147,20 @@ export async function advanceSandboxCapture(engine: SandboxCaptureEngine, id: st
 
 /** Makes the files and stores them under generated keys; a retried job replaces what it stored before. */
 async function storeEvidence(engine: SandboxCaptureEngine, row: SandboxCaptureRow): Promise<void> {
-  const session = await findSessionByProviderId(engine.db, SANDBOX_PROVIDER_NAME, row.id);
-  if (!session) throw new Error(`no legalization session for sandbox capture ${row.id}`);
-  const before = new Map((await listSessionFiles(engine.db, session.id)).map((f) => [f.name, f.storageKey]));
   const files = await makeSandboxEvidence({
-    url: session.url ?? "",
-    sessionId: session.id,
-    startedAt: session.startedAt,
+    url: row.url,
+    sessionId: row.reference,
+    startedAt: row.createdAt,
     endedAt: now(engine.clock),
     chromiumPath: engine.chromiumPath,
   });
+  const stored = [];
   for (const file of files) {
-    const storageKey = `legalization/${session.id}/${randomUUID()}`;
+    const storageKey = `sandbox-capture/${row.id}/${randomUUID()}`;
     await engine.storage.put(storageKey, file.bytes);
-    await putSessionFile(engine.db, {
-      sessionId: session.id,
-      name: file.name,
-      storageKey,
-      contentType: file.contentType,
-      size: file.bytes.length,
-      sha256: file.sha256,
-    });
-    const replaced = before.get(file.name);
-    if (replaced) await engine.storage.delete(replaced);
+    const { name, contentType, sha256 } = file;
+    stored.push({ name, contentType, size: file.bytes.length, sha256, storageKey });
   }
+  await setSandboxCaptureFiles(engine.db, row.id, stored);
+  for (const replaced of row.files) await engine.storage.delete(replaced.storageKey);
 }

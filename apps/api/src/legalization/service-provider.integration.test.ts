@@ -8,6 +8,7 @@ import { createServiceCaptureProvider } from "./service-provider.ts";
 // service would: each call's method, path, key and body, and what a failing service becomes (503).
 
 const KEY = "chiave-di-prova-0123456789";
+const REPORT = Buffer.from("%PDF-1.7 rapporto");
 
 interface Seen {
   method: string;
@@ -56,8 +57,8 @@ describe("the capture service provider", () => {
         return send(200, {
           files: [{ name: "report.pdf", contentType: "application/pdf", size: 10, sha256: "ab".repeat(32) }],
         });
-      if (route === "POST /sessions/ses%201/files/report.pdf/link")
-        return send(200, { url: "https://files.capture.example/report.pdf?sig=1" });
+      if (route === "GET /sessions/ses%201/files/report.pdf")
+        return res.writeHead(200, { "content-type": "application/pdf" }).end(REPORT);
       if (route === "GET /sessions/broken") return send(200, { unexpected: true });
       return send(500, { error: "down" });
     });
@@ -66,7 +67,7 @@ describe("the capture service provider", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it("starts, reads, steps, stops a session and lists and links its files, with its key", async () => {
+  it("starts, reads, steps, stops a session and lists and downloads its files, with its key", async () => {
     const provider = createServiceCaptureProvider({ name: "Capture", apiUrl: base, apiKey: KEY });
     expect(await provider.start({ url: "https://example.org/a", reference: "r-1" })).toEqual({
       id: "ses 1",
@@ -79,20 +80,17 @@ describe("the capture service provider", () => {
     expect(await provider.listFiles("ses 1")).toEqual([
       { name: "report.pdf", contentType: "application/pdf", size: 10, sha256: "ab".repeat(32) },
     ]);
-    expect(await provider.downloadLink("ses 1", "report.pdf", 600)).toBe(
-      "https://files.capture.example/report.pdf?sig=1",
-    );
+    expect(Buffer.from(await provider.download("ses 1", "report.pdf"))).toEqual(REPORT);
     expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual([
       "POST /sessions",
       "PUT /sessions/ses%201/step",
       "POST /sessions/ses%201/stop",
       "GET /sessions/ses%201",
       "GET /sessions/ses%201/files",
-      "POST /sessions/ses%201/files/report.pdf/link",
+      "GET /sessions/ses%201/files/report.pdf",
     ]);
     expect(seen.every((r) => r.authorization === `Bearer ${KEY}`)).toBe(true);
     expect(seen[0]?.body).toEqual({ url: "https://example.org/a", reference: "r-1" });
-    expect(seen.at(-1)?.body).toEqual({ expiresInSeconds: 600 });
   });
 
   it("answers 503 for a refused key, a failing service, an unexpected answer and no service at all", async () => {
@@ -106,6 +104,7 @@ describe("the capture service provider", () => {
     const provider = createServiceCaptureProvider({ name: "Capture", apiUrl: base, apiKey: KEY });
     await expect(provider.get("nessuna")).rejects.toEqual(unavailable);
     await expect(provider.get("broken")).rejects.toEqual(unavailable);
+    await expect(provider.download("ses 1", "manca.pdf")).rejects.toEqual(unavailable);
     const gone = createServiceCaptureProvider({ name: "Capture", apiUrl: "http://127.0.0.1:9", apiKey: KEY });
     await expect(gone.get("ses 1")).rejects.toBeInstanceOf(AppError);
   });

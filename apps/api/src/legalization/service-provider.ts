@@ -9,7 +9,7 @@ import type { CaptureProvider } from "./capture-provider.ts";
 //   POST /sessions/{id}/stop                     → the session, closing
 //   PUT  /sessions/{id}/step {step}              → the session
 //   GET  /sessions/{id}/files                    → {files: [{name, contentType, size, sha256}]}
-//   POST /sessions/{id}/files/{name}/link {expiresInSeconds} → {url}
+//   GET  /sessions/{id}/files/{name}            → the file's bytes
 // Anything else it answers (a 5xx, a timeout, an unexpected body) is 503 to our client, who tries again.
 
 const SessionSchema = z.object({
@@ -22,9 +22,10 @@ const FilesSchema = z.object({
     z.object({ name: z.string(), contentType: z.string(), size: z.number().int(), sha256: z.string() }),
   ),
 });
-const LinkSchema = z.object({ url: z.url() });
 
 const TIMEOUT_MS = 15_000;
+/** A capture's video can be large. */
+const DOWNLOAD_TIMEOUT_MS = 5 * 60_000;
 
 export function createServiceCaptureProvider(config: {
   name: string;
@@ -60,11 +61,13 @@ export function createServiceCaptureProvider(config: {
     stop: (id) => call(SessionSchema, "POST", `${session(id)}/stop`),
     setStep: (id, step) => call(SessionSchema, "PUT", `${session(id)}/step`, { step }),
     listFiles: async (id) => (await call(FilesSchema, "GET", `${session(id)}/files`)).files,
-    downloadLink: async (id, name, expiresInSeconds) =>
-      (
-        await call(LinkSchema, "POST", `${session(id)}/files/${encodeURIComponent(name)}/link`, {
-          expiresInSeconds,
-        })
-      ).url,
+    async download(id, name) {
+      const response = await fetch(`${config.apiUrl}${session(id)}/files/${encodeURIComponent(name)}`, {
+        headers: { authorization: `Bearer ${config.apiKey}` },
+        signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS),
+      }).catch(() => null);
+      if (!response?.ok) throw new AppError("SERVICE_UNAVAILABLE");
+      return new Uint8Array(await response.arrayBuffer());
+    },
   };
 }

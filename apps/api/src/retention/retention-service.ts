@@ -7,11 +7,11 @@ import {
   RETENTION_HORIZON_MS,
   retentionStep,
 } from "@argine/core/retention/files-retention";
+import { listSessionFiles } from "@argine/db/queries/legalization";
 import {
   type ExpiringSession,
   expiringSessions,
   keptSessionFiles,
-  listSessionFiles,
   markFilesDeleted,
   markRetentionWarned,
 } from "@argine/db/queries/retention";

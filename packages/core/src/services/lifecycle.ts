@@ -3,18 +3,20 @@ import type { ServiceType } from "./service-type.ts";
 
 // The life of a bought service (issue 17). Who may move a service from one status to another:
 //   TO_START → IN_PROGRESS            staff, when the work begins (DEFENCE only after the client accepted the
-//                                     mandate: mandateRequired)
-//   IN_PROGRESS → DOCUMENTS_READY     staff, once the finished document is uploaded (documentRequired)
+//                                     mandate: mandateRequired); the system, when a capture starts
+//   IN_PROGRESS → DOCUMENTS_READY     staff, once the finished document is uploaded (documentRequired); the
+//                                     system, when a capture's files are stored
 //   IN_PROGRESS | DOCUMENTS_READY → COMPLETED   staff, nothing more to do
 //   DOCUMENTS_READY | COMPLETED → IN_PROGRESS   staff, reopening the work (a document to redo, a new fact)
 //   any but CANCELLED → CANCELLED     the system only, when the service is refunded (ADR 017)
-// The legalization's own states come from its provider (issue 18); its row follows the same table.
+// The legalization's session states come from its provider (issue 18); the service follows this table, moved
+// by the system as its capture starts and its files arrive.
 
 export type ServiceLifecycleActor = "staff" | "system";
 
 const TRANSITIONS: Record<ServiceStatus, Partial<Record<ServiceStatus, readonly ServiceLifecycleActor[]>>> = {
-  TO_START: { IN_PROGRESS: ["staff"], CANCELLED: ["system"] },
-  IN_PROGRESS: { DOCUMENTS_READY: ["staff"], COMPLETED: ["staff"], CANCELLED: ["system"] },
+  TO_START: { IN_PROGRESS: ["staff", "system"], CANCELLED: ["system"] },
+  IN_PROGRESS: { DOCUMENTS_READY: ["staff", "system"], COMPLETED: ["staff"], CANCELLED: ["system"] },
   DOCUMENTS_READY: { COMPLETED: ["staff"], IN_PROGRESS: ["staff"], CANCELLED: ["system"] },
   COMPLETED: { IN_PROGRESS: ["staff"], CANCELLED: ["system"] },
   CANCELLED: {},

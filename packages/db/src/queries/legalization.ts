@@ -1,6 +1,11 @@
-import { and, asc, desc, eq, inArray, isNull, notInArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, or } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { legalizationFiles, legalizationSessions, sandboxCaptureSessions } from "../schema/fulfilment.ts";
+import {
+  legalizationFiles,
+  legalizationSessions,
+  type SandboxCaptureFile,
+  sandboxCaptureSessions,
+} from "../schema/fulfilment.ts";
 
 // A LEGALIZATION service's capture sessions and their evidence files (issue 18), and the embedded sandbox
 // provider's own sessions. A state change is a conditional update from the state the caller saw, so a job
@@ -24,43 +29,56 @@ export async function findCurrentSession(
   return row;
 }
 
-/** A session by its provider's id (legalization_sessions_provider_key). */
-export async function findSessionByProviderId(
+/**
+ * Claims the service's running session: undefined when one is running already (legalization_sessions_running_key:
+ * two starts at once make one capture). The provider's id follows with attachProviderSession.
+ */
+export async function claimSession(
   db: Db,
-  provider: string,
-  providerSessionId: string,
+  values: Omit<typeof legalizationSessions.$inferInsert, "providerSessionId">,
 ): Promise<LegalizationSessionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(legalizationSessions)
-    .where(
-      and(
-        eq(legalizationSessions.provider, provider),
-        eq(legalizationSessions.providerSessionId, providerSessionId),
-      ),
-    );
+  const [row] = await db.insert(legalizationSessions).values(values).onConflictDoNothing().returning();
   return row;
 }
 
-export async function insertSession(
+/** The provider's session behind a claimed one, as the provider answered the start. */
+export async function attachProviderSession(
   db: Db,
-  values: typeof legalizationSessions.$inferInsert,
-): Promise<LegalizationSessionRow> {
-  const [row] = await db.insert(legalizationSessions).values(values).returning();
-  return row as LegalizationSessionRow;
+  id: string,
+  values: { providerSessionId: string; state: string; step: string | null },
+): Promise<LegalizationSessionRow | undefined> {
+  const [row] = await db
+    .update(legalizationSessions)
+    .set(values)
+    .where(and(eq(legalizationSessions.id, id), isNull(legalizationSessions.providerSessionId)))
+    .returning();
+  return row;
 }
 
-/** What the provider last said of the session. */
+/** A claim the provider refused: gone, so the client can try again. */
+export async function dropClaimedSession(db: Db, id: string): Promise<void> {
+  await db
+    .delete(legalizationSessions)
+    .where(and(eq(legalizationSessions.id, id), isNull(legalizationSessions.providerSessionId)));
+}
+
+/** What the provider last said of the session, from the state the caller saw; undefined if it changed. */
 export async function updateSession(
   db: Db,
   id: string,
+  fromState: string,
   values: Partial<Pick<LegalizationSessionRow, "state" | "step" | "endedAt">>,
 ): Promise<LegalizationSessionRow | undefined> {
   const [row] = await db
     .update(legalizationSessions)
     .set(values)
-    .where(eq(legalizationSessions.id, id))
+    .where(and(eq(legalizationSessions.id, id), eq(legalizationSessions.state, fromState)))
     .returning();
+  return row;
+}
+
+export async function findSessionById(db: Db, id: string): Promise<LegalizationSessionRow | undefined> {
+  const [row] = await db.select().from(legalizationSessions).where(eq(legalizationSessions.id, id));
   return row;
 }
 
@@ -81,15 +99,29 @@ export async function markFilesReady(
   return rows.length > 0;
 }
 
-/** Sessions not yet ended, by whom they were last seen (the sync job's pass; a short scan). */
-export async function listOpenSessions(
+/**
+ * What the sync job asks the provider about again: sessions not yet ended, and those ended with success whose
+ * files are not stored yet (they can take hours). The longest unseen first; a short scan.
+ */
+export async function listUnsettledSessions(
   db: Db,
-  endedStates: readonly string[],
+  states: { ended: readonly string[]; success: readonly string[] },
 ): Promise<LegalizationSessionRow[]> {
   return db
     .select()
     .from(legalizationSessions)
-    .where(notInArray(legalizationSessions.state, [...endedStates]))
+    .where(
+      and(
+        isNotNull(legalizationSessions.providerSessionId),
+        or(
+          notInArray(legalizationSessions.state, [...states.ended]),
+          and(
+            inArray(legalizationSessions.state, [...states.success]),
+            isNull(legalizationSessions.filesReadyAt),
+          ),
+        ),
+      ),
+    )
     .orderBy(asc(legalizationSessions.updatedAt))
     .limit(100);
 }
@@ -124,7 +156,7 @@ export async function listSessionFiles(db: Db, sessionId: string): Promise<Legal
 
 export async function insertSandboxCapture(
   db: Db,
-  values: Pick<SandboxCaptureRow, "id" | "state" | "outcome">,
+  values: Pick<SandboxCaptureRow, "id" | "url" | "reference" | "state" | "outcome" | "createdAt">,
 ): Promise<SandboxCaptureRow> {
   const [row] = await db.insert(sandboxCaptureSessions).values(values).returning();
   return row as SandboxCaptureRow;
@@ -148,4 +180,9 @@ export async function moveSandboxCapture(
     .where(and(eq(sandboxCaptureSessions.id, id), inArray(sandboxCaptureSessions.state, [...from])))
     .returning();
   return row;
+}
+
+/** The evidence a sandbox session made (a retried job's files replace the ones before). */
+export async function setSandboxCaptureFiles(db: Db, id: string, files: SandboxCaptureFile[]): Promise<void> {
+  await db.update(sandboxCaptureSessions).set({ files }).where(eq(sandboxCaptureSessions.id, id));
 }

@@ -64,15 +64,6 @@ export async function markRetentionWarned(
   return rows.length > 0;
 }
 
-/** A session's files by name (legalization_files_session_name_key). */
-export async function listSessionFiles(db: Db, sessionId: string): Promise<LegalizationFileRow[]> {
-  return db
-    .select()
-    .from(legalizationFiles)
-    .where(eq(legalizationFiles.sessionId, sessionId))
-    .orderBy(asc(legalizationFiles.name));
-}
-
 /** Marks the files deleted and drops their rows; false when another pass already did it. */
 export async function markFilesDeleted(db: Db, sessionId: string, at: Date): Promise<boolean> {
   const rows = await db

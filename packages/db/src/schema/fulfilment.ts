@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -67,8 +68,8 @@ export const legalizationSessions = pgTable(
       .references(() => services.id, { onDelete: "cascade" }),
     /** The provider's name (the adapter's), shown in its error text. */
     provider: text("provider").notNull(),
-    /** The provider's id of the session. */
-    providerSessionId: text("provider_session_id").notNull(),
+    /** The provider's id of the session; null for the moment between our claim and the provider's answer. */
+    providerSessionId: text("provider_session_id"),
     state: text("state").notNull(),
     step: text("step"),
     /** The page the client asked to capture, as typed: printed in the report, never fetched by the sandbox. */
@@ -90,6 +91,8 @@ export const legalizationSessions = pgTable(
     // The service's current session is its newest.
     index("legalization_sessions_service_idx").on(t.serviceId, t.createdAt.desc()),
     uniqueIndex("legalization_sessions_provider_key").on(t.provider, t.providerSessionId),
+    // One session running per service: two starts at once (two tabs, a double click) make one capture.
+    uniqueIndex("legalization_sessions_running_key").on(t.serviceId).where(sql`${t.endedAt} is null`),
     // The retention job's scan: sessions with files still kept, by expiry.
     index("legalization_sessions_expiry_idx")
       .on(t.filesExpireAt)
@@ -137,12 +140,25 @@ export const deadlineReminders = pgTable(
  */
 export const sandboxCaptureSessions = pgTable("sandbox_capture_sessions", {
   id: text("id").primaryKey(),
+  /** What the caller asked to capture, and its reference: printed in the evidence, never fetched. */
+  url: text("url").notNull().default(""),
+  reference: text("reference").notNull().default(""),
   state: text("state").notNull(),
   /** The terminal state it was told to end in: CLOSED (success) unless a test asks for a failure. */
   outcome: text("outcome").notNull().default("CLOSED"),
   step: text("step"),
   /** Asked to stop by the client (the live panel's stop action). */
   stopRequestedAt: timestamp("stop_requested_at", { withTimezone: true }),
+  /** The evidence it made, in the app's storage under the sandbox's own keys. */
+  files: jsonb("files").$type<SandboxCaptureFile[]>().notNull().default([]),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+export interface SandboxCaptureFile {
+  name: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  storageKey: string;
+}

@@ -3,16 +3,27 @@ import type { LegalizationFiles, LegalizationSession } from "@argine/core/legali
 import { LEGALIZATION_FAILURE_STATES } from "@argine/core/legalization/session-state";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { MESSAGES } from "@argine/core/shared/messages";
+import { findUserByEmail } from "@argine/db/queries/users";
+import { legalizationSessions } from "@argine/db/schema";
 import { testDbKinds } from "@argine/db/testing";
+import { eq } from "drizzle-orm";
 import { TestClock } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoTokens, type IdentityServer, randomIp, startIdentityServer } from "../../../../test/identity.ts";
+import {
+  apiCaller,
+  demoTokens,
+  type IdentityServer,
+  startIdentityServer,
+} from "../../../../test/identity.ts";
 import { pdfText } from "../../../../test/pdf-text.ts";
+import { paidPractice } from "../../../../test/sandbox.ts";
 
 // The legalization's capture on the embedded sandbox (issue 18), through the real routes, the real job queue
 // and the real storage, time moved on the clock the app and the queue share: each failure state asked by
 // the URL ends the session with it and no files, a new session starts after it, and a capture that closes
-// makes its evidence, whose report's hashes match the files' bytes, with one "files ready" mail.
+// makes its evidence, whose report's hashes match the files' bytes, with one "files ready" mail; the service
+// goes "in corso" with the first capture and "documenti pronti" with the files. Two starts at once make one
+// capture (on PostgreSQL, where they can race).
 
 describe.each(testDbKinds())("legalization on %s", (kind) => {
   let s: IdentityServer;
@@ -20,27 +31,31 @@ describe.each(testDbKinds())("legalization on %s", (kind) => {
   let serviceId = "";
   const clock = new TestClock();
 
+  let practiceId = "";
+  let n = 0;
+  const call = <T>(token: string, path: string, method = "GET", body?: unknown) =>
+    apiCaller(s)<T>(token, path, method, body);
+  /** A new practice of the demo client with a paid legalization; its service's id. */
+  const buyLegalization = async () => {
+    const owner = (await findUserByEmail(s.handle.db, "cliente@demo.argine.it"))?.id as string;
+    const bought = await paidPractice(s, tokens.client, owner, `AR-LEG${kind.slice(0, 2)}${++n}`, [
+      "LEGALIZATION",
+    ]);
+    practiceId = bought.practiceId;
+    return bought.services.LEGALIZATION?.serviceId as string;
+  };
+  const serviceStatus = async () =>
+    (await call<PracticeDetail>(tokens.client, `/practices/${practiceId}`)).body.services.find(
+      (sv) => sv.serviceType === "LEGALIZATION",
+    )?.status;
+
   beforeAll(async () => {
     s = await startIdentityServer(kind, { LEGALIZATION_SANDBOX_LIVE_SECONDS: "60" }, () => ({}), clock);
     tokens = await demoTokens(s);
-    const list = await call<{ data: { practiceId: string }[] }>(tokens.client, "/practices?q=demo0006");
-    const detail = await call<PracticeDetail>(tokens.client, `/practices/${list.body.data[0]?.practiceId}`);
-    serviceId = detail.body.services.find((sv) => sv.serviceType === "LEGALIZATION")?.serviceId ?? "";
+    serviceId = await buyLegalization();
   });
   afterAll(() => s.close());
 
-  async function call<T>(token: string, path: string, method = "GET", body?: unknown) {
-    const res = await fetch(`${s.base}/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        "x-forwarded-for": randomIp(),
-        ...(body ? { "content-type": "application/json" } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  }
   const session = (path = "session") => `/services/legalization/${serviceId}/${path}`;
   /** Moves time on (ahead of the database's own clock, which dates a job on PostgreSQL) until `state`. */
   const reaches = (state: string) =>
@@ -74,6 +89,7 @@ describe.each(testDbKinds())("legalization on %s", (kind) => {
         url: `https://example.org/post/1#esito=${state}`,
       });
       expect(started).toMatchObject({ status: 201, body: { state: "VM_PREPARING", provider: "Sandbox" } });
+      expect(await serviceStatus()).toBe("IN_PROGRESS");
       await reaches("LIVE");
       const stopped = await call<LegalizationSession>(tokens.client, session("stop"), "POST");
       expect(stopped.body.state).toBe("CLOSING");
@@ -101,8 +117,15 @@ describe.each(testDbKinds())("legalization on %s", (kind) => {
     await call(tokens.client, session("stop"), "POST");
     await reaches("CLOSED");
 
+    // The files are copied into the app's storage by a job of their own, then the service's documents are ready.
+    await expect
+      .poll(async () => (await call<LegalizationSession>(tokens.client, session())).body.filesReadyAt, {
+        timeout: 10_000,
+      })
+      .toEqual(expect.any(String));
     const done = await call<LegalizationSession>(tokens.client, session());
-    expect(done.body).toMatchObject({ url, filesReadyAt: expect.any(String) });
+    expect(done.body).toMatchObject({ url });
+    expect(await serviceStatus()).toBe("DOCUMENTS_READY");
     const files = await call<LegalizationFiles>(tokens.client, session("session-files"));
     expect(files.status).toBe(200);
     expect(files.body.reportSha256).toBe(done.body.reportSha256);
@@ -145,5 +168,22 @@ describe.each(testDbKinds())("legalization on %s", (kind) => {
     await clock.tick(2500);
     await call(tokens.admin, session());
     expect(readyMails()).toHaveLength(1);
+  });
+
+  it.runIf(kind === "postgres")("makes one capture of two starts at once", async () => {
+    const other = await buyLegalization();
+    const path = `/services/legalization/${other}/session`;
+    const both = await Promise.all(
+      [tokens.client, tokens.lawyer].map((token) =>
+        call<LegalizationSession>(token, path, "POST", { url: "https://example.org/doppio" }),
+      ),
+    );
+    expect(both.map((r) => r.status)).toEqual([201, 201]);
+    expect(new Set(both.map((r) => r.body.sessionId)).size).toBe(1);
+    const rows = await s.handle.db
+      .select({ id: legalizationSessions.id })
+      .from(legalizationSessions)
+      .where(eq(legalizationSessions.serviceId, other));
+    expect(rows).toHaveLength(1);
   });
 });
