@@ -6,7 +6,7 @@ import {
   type TakedownNotice,
   type TakedownNotices,
 } from "@argine/core/takedown/takedown-api";
-import { createUser, findUserByEmail } from "@argine/db/queries/users";
+import { findUserByEmail } from "@argine/db/queries/users";
 import { auditLog, practices, takedownNotices } from "@argine/db/schema";
 import { testDbKinds } from "@argine/db/testing";
 import { and, eq } from "drizzle-orm";
@@ -16,12 +16,11 @@ import {
   demoTokens,
   type IdentityServer,
   randomIp,
-  signIn,
   startIdentityServer,
+  strangerToken,
 } from "../../../../test/identity.ts";
 import { pdfText } from "../../../../test/pdf-text.ts";
 import { paymentMethod } from "../../../../test/sandbox.ts";
-import { hashPassword } from "../../../identity/passwords.ts";
 import { TAKEDOWN_ERRORS } from "../../../takedown/takedown-service.ts";
 
 // The takedown (issue 18) through the real routes: the client's URLs once, the notices as text and PDF,
@@ -49,18 +48,7 @@ describe.each(testDbKinds())("takedown on %s", (kind) => {
 
   beforeAll(async () => {
     s = await startIdentityServer(kind);
-    const demo = await demoTokens(s);
-    await createUser(s.handle.db, {
-      email: "estranea@example.org",
-      name: "Estranea",
-      lastname: "Cliente",
-      passwordHash: await hashPassword("Girasole-Lento-42"),
-      privacyConsent: true,
-      marketingConsent: false,
-      emailVerifiedAt: new Date(),
-    });
-    const stranger = (await signIn(s, "estranea@example.org", "Girasole-Lento-42")).tokens?.access_token;
-    tokens = { ...demo, stranger: stranger ?? "" };
+    tokens = { ...(await demoTokens(s)), stranger: await strangerToken(s) };
     clientId = (await findUserByEmail(s.handle.db, "cliente@demo.argine.it"))?.id as string;
     lawyerId = (await findUserByEmail(s.handle.db, "avvocato@demo.argine.it"))?.id as string;
   });
