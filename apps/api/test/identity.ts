@@ -1,4 +1,5 @@
 import type { Db, DbHandle } from "@argine/db/client";
+import { createUser } from "@argine/db/queries/users";
 import { DEMO_PASSWORD, seedDemo } from "@argine/db/seed";
 import { openTestDb, type TestDbKind } from "@argine/db/testing";
 import type { FastifyInstance } from "fastify";
@@ -180,6 +181,26 @@ export async function demoTokens(
     lawyer: await token("avvocato@demo.argine.it"),
     admin: await token("admin@demo.argine.it"),
   };
+}
+
+/** The client who owns nothing in the demo data: "another client" for the suites' access checks. */
+export const STRANGER_EMAIL = "estranea@example.org";
+
+/** Creates the stranger (a verified client, once per server) and returns their access token. */
+export async function strangerToken(server: IdentityServer): Promise<string> {
+  const password = "Girasole-Lento-42";
+  await createUser(server.handle.db, {
+    email: STRANGER_EMAIL,
+    name: "Estranea",
+    lastname: "Cliente",
+    passwordHash: await hashPassword(password),
+    privacyConsent: true,
+    marketingConsent: false,
+    emailVerifiedAt: new Date(),
+  });
+  const token = (await signIn(server, STRANGER_EMAIL, password)).tokens?.access_token;
+  if (!token) throw new Error(`${STRANGER_EMAIL} could not sign in`);
+  return token;
 }
 
 /**

@@ -4,7 +4,9 @@ import type { Actor } from "@argine/core/identity/policy";
 import { isStaff } from "@argine/core/practices/policy";
 import { takedownNotice, takedownNoticeText } from "@argine/core/takedown/notice";
 import { platformByCode, platformOf } from "@argine/core/takedown/platforms";
+import { takedownSentAt } from "@argine/core/takedown/sent-at";
 import {
+  TAKEDOWN_RECORD_ERRORS,
   type TakedownNotice,
   type TakedownNotices,
   type TakedownRecordBody,
@@ -22,6 +24,7 @@ import {
   type TakedownNoticeRow,
 } from "@argine/db/queries/takedown";
 import { findUserById } from "@argine/db/queries/users";
+import { fieldError } from "../catalogue/changes.ts";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import type { FileDownload } from "../http/send-file.ts";
@@ -185,6 +188,22 @@ export async function takedownNoticePdf(
 }
 
 /**
+ * When the notice was sent: the moment staff give (which may correct an earlier one), else the first
+ * record's. Refused under the field when in the future or before the client gave the link.
+ */
+function sentAtOf(body: TakedownRecordBody, read: TakedownNoticeRow, at: Date): Date {
+  if (body.sentAt === undefined) return read.sentAt ?? at;
+  const checked = takedownSentAt(body.sentAt, read.createdAt, at);
+  if ("at" in checked) return checked.at;
+  throw fieldError(
+    "sentAt",
+    checked.refused === "future"
+      ? TAKEDOWN_RECORD_ERRORS.sentAtFuture
+      : TAKEDOWN_RECORD_ERRORS.sentAtBeforeLink,
+  );
+}
+
+/**
  * PATCH /v1/services/takedown/{id}/notices/{noticeId} (staff): where and when the notice was sent and the
  * platform's answer. An audit line per change; a new answer is news for the client (a neutral mail).
  */
@@ -201,6 +220,7 @@ export function recordTakedown(
     const read = await findTakedownNotice(tx, id, noticeId);
     if (!read) throw new AppError("NOT_FOUND");
     const at = now(deps.clock);
+    const sentAt = sentAtOf(body, read, at);
     const status = body.answer ?? "SENT";
     const newAnswer = body.answer !== null && body.answer !== read.status;
     const row = await recordTakedownNotice(
@@ -209,7 +229,7 @@ export function recordTakedown(
       {
         status,
         sentVia: body.sentVia,
-        sentAt: read.sentAt ?? at,
+        sentAt,
         answeredAt: body.answer === null ? null : newAnswer ? at : read.answeredAt,
         staffNote: body.note || null,
         recordedBy: actor.userId,
@@ -222,7 +242,13 @@ export function recordTakedown(
       action: "takedown.record",
       resourceType: "service",
       resourceId: id,
-      meta: { noticeId, from: read.status, to: status },
+      // A moment staff gave is kept with the line: it may correct an earlier one.
+      meta: {
+        noticeId,
+        from: read.status,
+        to: status,
+        ...(body.sentAt === undefined ? {} : { sentAt: sentAt.toISOString() }),
+      },
     });
     if (newAnswer) await mailClient(deps, tx, found.practice);
     return noticeView(row, await noticeSigner(tx, found), found.practice.ticketCode, true);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ServiceIdParamsSchema } from "../services/services-api.ts";
+import { isLocalMoment, localMomentToIso } from "../shared/local-moment.ts";
 import { MESSAGES } from "../shared/messages.ts";
 import { TAKEDOWN_ANSWERS, TAKEDOWN_NOTICE_STATUS } from "./notice.ts";
 
@@ -39,13 +40,23 @@ const NOTE_MAX = 500;
 export const TAKEDOWN_RECORD_ERRORS = {
   sentViaRequired: "Indica dove hai inviato la segnalazione (il modulo o l'indirizzo della piattaforma).",
   tooLong: `Al massimo ${NOTE_MAX} caratteri.`,
+  sentAtRequired: "Indica quando hai inviato la segnalazione (data e ora).",
+  sentAtFuture: "La data di invio non può essere nel futuro.",
+  sentAtBeforeLink: "La data di invio non può precedere quella in cui il cliente ha indicato il link.",
 } as const;
 
 /**
- * PATCH /v1/services/takedown/{id}/notices/{noticeId} (staff): where the notice was sent and, once known,
- * the platform's answer (null while waiting for it), with a note for the team.
+ * PATCH /v1/services/takedown/{id}/notices/{noticeId} (staff): where and when the notice was sent and, once
+ * known, the platform's answer (null while waiting for it), with a note for the team.
  */
 export const TakedownRecordBodySchema = z.object({
+  /**
+   * When it was sent: an instant, or a day alone (YYYY-MM-DD, a day of Italy). Given, it replaces an earlier
+   * one; absent, the first record's moment stays (or is now).
+   */
+  sentAt: z
+    .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: MESSAGES.invalidDate })
+    .optional(),
   sentVia: z
     .string({ error: TAKEDOWN_RECORD_ERRORS.sentViaRequired })
     .trim()
@@ -67,8 +78,17 @@ export const PdfFileSchema = z.string().meta({ description: "Il file PDF" });
 export const takedownNoticeFileName = (ticketCode: string, position: number) =>
   `segnalazione-${ticketCode}-${position}.pdf`;
 
-/** The staff's form: what they type, as strings; "" for "no answer yet" and an empty note become null. */
+/**
+ * The staff's form: what they type, as strings; "" for "no answer yet" and an empty note become null; the
+ * sending moment as a date-time input gives it, in the browser's time zone.
+ */
 export const TakedownRecordFormSchema = TakedownRecordBodySchema.extend({
+  sentAt: z
+    .string({ error: TAKEDOWN_RECORD_ERRORS.sentAtRequired })
+    .trim()
+    .min(1, { error: TAKEDOWN_RECORD_ERRORS.sentAtRequired })
+    .refine(isLocalMoment, { error: MESSAGES.invalidDate })
+    .transform(localMomentToIso),
   answer: z
     .enum([...TAKEDOWN_ANSWERS, ""], { error: MESSAGES.badRequest })
     .transform((answer) => (answer === "" ? null : answer)),

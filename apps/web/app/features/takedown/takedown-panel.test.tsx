@@ -1,6 +1,7 @@
 import { casePath } from "@argine/core/practices/case-path";
+import { isoToLocalMoment, localMomentToIso } from "@argine/core/shared/local-moment";
 import { MESSAGES } from "@argine/core/shared/messages";
-import type { TakedownNotice } from "@argine/core/takedown/takedown-api";
+import { TAKEDOWN_RECORD_ERRORS, type TakedownNotice } from "@argine/core/takedown/takedown-api";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithApp, stubApi } from "../../test-render.tsx";
@@ -10,6 +11,7 @@ const SERVICE_ID = "5a0c3f52-7a8e-4f6d-9a51-2e3c0b8f4d21";
 const NOTICE_ID = "0b6f7c1e-3a2d-4e5f-8a9b-1c2d3e4f5a6b";
 const CASE = casePath("AR-TEST0001");
 const NOTICES_PATH = `GET /v1/services/takedown/${SERVICE_ID}/notices`;
+const RECORD_PATH = `PATCH /v1/services/takedown/${SERVICE_ID}/notices/${NOTICE_ID}`;
 
 const notice = (over: Partial<TakedownNotice> = {}): TakedownNotice => ({
   noticeId: NOTICE_ID,
@@ -82,18 +84,19 @@ describe("the takedown on the case page", () => {
     expect(screen.queryByRole("button", { name: "Registra" })).toBeNull();
   });
 
-  it("lets staff record where the notice went and the platform's answer", async () => {
+  it("lets staff record where the notice went and the platform's answer, keeping when it was sent", async () => {
     const { calls } = renderPanel(
       {
         [NOTICES_PATH]: { status: 200, body: { notices: [notice({ status: "SENT", answeredAt: null })] } },
-        [`PATCH /v1/services/takedown/${SERVICE_ID}/notices/${NOTICE_ID}`]: {
-          status: 200,
-          body: notice({ sentVia: "Modulo DSA" }),
-        },
+        [RECORD_PATH]: { status: 200, body: notice({ sentVia: "Modulo DSA" }) },
       },
       { staff: true },
     );
     const sentVia = await screen.findByRole("textbox", { name: /Inviata tramite/ });
+    // The moment recorded so far, in the browser's time zone; left as it is, it is not sent again.
+    expect((screen.getByLabelText(/Inviata il/) as HTMLInputElement).value).toBe(
+      isoToLocalMoment("2026-11-21T10:00:00.000Z"),
+    );
     fireEvent.change(sentVia, { target: { value: "Modulo DSA" } });
     fireEvent.change(screen.getByRole("combobox", { name: "Risposta della piattaforma" }), {
       target: { value: "REMOVED" },
@@ -106,6 +109,60 @@ describe("the takedown on the case page", () => {
         note: null,
       }),
     );
+  });
+
+  it("prefills a notice not sent yet with now, and sends the moment staff type", async () => {
+    const { calls } = renderPanel(
+      {
+        [NOTICES_PATH]: { status: 200, body: { notices: [notice({ status: "PENDING", sentAt: null })] } },
+        [RECORD_PATH]: { status: 200, body: notice({ status: "SENT", sentVia: "Modulo DSA" }) },
+      },
+      { staff: true },
+    );
+    const sentAt = (await screen.findByLabelText(/Inviata il/)) as HTMLInputElement;
+    expect(sentAt.type).toBe("datetime-local");
+    const shown = new Date(sentAt.value).getTime();
+    expect(Math.abs(Date.now() - shown)).toBeLessThan(2 * 60_000);
+    fireEvent.change(sentAt, { target: { value: "2026-11-21T09:30" } });
+    fireEvent.click(screen.getByRole("button", { name: "Registra" }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({
+        sentVia: "https://help.instagram.com/x",
+        sentAt: localMomentToIso("2026-11-21T09:30"),
+        answer: null,
+        note: null,
+      }),
+    );
+  });
+
+  it("refuses an empty sending moment, and puts the API's refusal under the field", async () => {
+    const { calls } = renderPanel(
+      {
+        [NOTICES_PATH]: { status: 200, body: { notices: [notice({ status: "PENDING", sentAt: null })] } },
+        [RECORD_PATH]: {
+          status: 400,
+          body: {
+            code: "BAD_REQUEST",
+            message: TAKEDOWN_RECORD_ERRORS.sentAtFuture,
+            details: { issues: [{ path: ["sentAt"], message: TAKEDOWN_RECORD_ERRORS.sentAtFuture }] },
+            requestId: "r",
+          },
+        },
+      },
+      { staff: true },
+    );
+    const sentAt = (await screen.findByLabelText(/Inviata il/)) as HTMLInputElement;
+    fireEvent.change(sentAt, { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "Registra" }));
+    const required = await screen.findByText(TAKEDOWN_RECORD_ERRORS.sentAtRequired);
+    expect(sentAt.getAttribute("aria-describedby")).toContain(required.closest("p")?.id);
+    expect(calls.some((call) => call.method === "PATCH")).toBe(false);
+
+    fireEvent.change(sentAt, { target: { value: "2099-01-01T10:00" } });
+    fireEvent.click(screen.getByRole("button", { name: "Registra" }));
+    const future = await screen.findByText(TAKEDOWN_RECORD_ERRORS.sentAtFuture);
+    await waitFor(() => expect(sentAt.getAttribute("aria-invalid")).toBe("true"));
+    expect(sentAt.getAttribute("aria-describedby")).toContain(future.closest("p")?.id);
   });
 
   it("tells staff when the client has not sent links yet", async () => {

@@ -1,4 +1,5 @@
 import { casePath, ticketCodeOf } from "@argine/core/practices/case-path";
+import { isoToLocalMoment, localMomentToIso } from "@argine/core/shared/local-moment";
 import { TAKEDOWN_ANSWERS, TAKEDOWN_NOTICE_STATUS } from "@argine/core/takedown/notice";
 import {
   type TakedownNotice,
@@ -171,20 +172,29 @@ const ANSWER_OPTIONS = [
   ...TAKEDOWN_ANSWERS.map((answer) => ({ value: answer, label: TAKEDOWN_NOTICE_STATUS.label(answer) })),
 ];
 
-/** Staff: where the notice was sent and, once known, the platform's answer. */
+/** Staff: where and when the notice was sent and, once known, the platform's answer. */
 function RecordForm({ serviceId, notice }: { serviceId: string; notice: TakedownNotice }) {
   const queryClient = useQueryClient();
   const answer = (TAKEDOWN_ANSWERS as readonly string[]).includes(notice.status) ? notice.status : "";
+  // The moment recorded so far, else now; left as shown it is not sent, so the API keeps the recorded one
+  // to the second (or takes its own now) rather than the minute the field holds.
+  const [shownSentAt] = useState(() => isoToLocalMoment(notice.sentAt ?? new Date()));
   const form = useCheckedForm({
     resolver: schemaResolver<TakedownRecordForm, TakedownRecordBody>(TakedownRecordFormSchema),
     defaultValues: {
       sentVia: notice.sentVia ?? notice.platform?.reportTo ?? "",
+      sentAt: shownSentAt,
       answer: answer as TakedownRecordForm["answer"],
       note: notice.staffNote ?? "",
     },
-    fieldNames: ["sentVia", "answer", "note"],
+    fieldNames: ["sentVia", "sentAt", "answer", "note"],
     focusOnInvalid: "field",
-    send: (body) => recordNotice(serviceId, notice.noticeId, body),
+    send: ({ sentAt, ...body }) =>
+      recordNotice(
+        serviceId,
+        notice.noticeId,
+        sentAt === localMomentToIso(shownSentAt) ? body : { ...body, sentAt },
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: noticesQueryKey(serviceId) }),
   });
   const id = `record-${notice.noticeId}`;
@@ -200,6 +210,7 @@ function RecordForm({ serviceId, notice }: { serviceId: string; notice: Takedown
       </p>
       <SendError error={form.submit.error} issuesPlaced={form.issuesPlaced} />
       <TextField label="Inviata tramite" required {...form.field("sentVia")} />
+      <TextField label="Inviata il" type="datetime-local" required {...form.field("sentAt")} />
       <SelectField label="Risposta della piattaforma" options={ANSWER_OPTIONS} {...form.field("answer")} />
       <TextField label="Nota per il team (facoltativa)" {...form.field("note")} />
       <FormEnd form={form} label="Registra" savedMessage="Registrato." />

@@ -4,7 +4,7 @@ import { SERVICE_STATUS_ERRORS } from "@argine/core/services/lifecycle";
 import { DEFENCE_MANDATE_VERSION } from "@argine/core/services/mandate";
 import type { Mandate, PracticeService, ServiceQueue } from "@argine/core/services/services-api";
 import { MESSAGES } from "@argine/core/shared/messages";
-import { createUser, findUserByEmail } from "@argine/db/queries/users";
+import { findUserByEmail } from "@argine/db/queries/users";
 import { auditLog, practices, uploadedFiles } from "@argine/db/schema";
 import { testDbKinds } from "@argine/db/testing";
 import { and, eq } from "drizzle-orm";
@@ -14,12 +14,11 @@ import {
   apiCaller,
   demoTokens,
   type IdentityServer,
-  signIn,
   startIdentityServer,
+  strangerToken,
 } from "../../../../test/identity.ts";
 import { paymentMethod } from "../../../../test/sandbox.ts";
 import { PDF_BYTES, uploadThroughApi } from "../../../../test/uploads.ts";
-import { hashPassword } from "../../../identity/passwords.ts";
 
 // The work on a bought service (issue 17) through the real routes: the client's files and the lawyer's
 // document (signed URL, PUT, register), who may touch which file, the statuses and their rules, the mails,
@@ -33,18 +32,7 @@ describe.each(testDbKinds())("services on %s", (kind) => {
 
   beforeAll(async () => {
     s = await startIdentityServer(kind);
-    const demo = await demoTokens(s);
-    await createUser(s.handle.db, {
-      email: "estranea@example.org",
-      name: "Estranea",
-      lastname: "Cliente",
-      passwordHash: await hashPassword("Girasole-Lento-42"),
-      privacyConsent: true,
-      marketingConsent: false,
-      emailVerifiedAt: new Date(),
-    });
-    const stranger = (await signIn(s, "estranea@example.org", "Girasole-Lento-42")).tokens?.access_token;
-    tokens = { ...demo, stranger: stranger ?? "" };
+    tokens = { ...(await demoTokens(s)), stranger: await strangerToken(s) };
     clientId = (await findUserByEmail(s.handle.db, "cliente@demo.argine.it"))?.id as string;
     lawyerId = (await findUserByEmail(s.handle.db, "avvocato@demo.argine.it"))?.id as string;
   });

@@ -1,9 +1,13 @@
 import type { OrderResponse } from "@argine/core/orders/orders-api";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { MESSAGES } from "@argine/core/shared/messages";
-import type { TakedownNotice, TakedownNotices } from "@argine/core/takedown/takedown-api";
-import { createUser, findUserByEmail } from "@argine/db/queries/users";
-import { auditLog, practices } from "@argine/db/schema";
+import {
+  TAKEDOWN_RECORD_ERRORS,
+  type TakedownNotice,
+  type TakedownNotices,
+} from "@argine/core/takedown/takedown-api";
+import { findUserByEmail } from "@argine/db/queries/users";
+import { auditLog, practices, takedownNotices } from "@argine/db/schema";
 import { testDbKinds } from "@argine/db/testing";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,12 +16,11 @@ import {
   demoTokens,
   type IdentityServer,
   randomIp,
-  signIn,
   startIdentityServer,
+  strangerToken,
 } from "../../../../test/identity.ts";
 import { pdfText } from "../../../../test/pdf-text.ts";
 import { paymentMethod } from "../../../../test/sandbox.ts";
-import { hashPassword } from "../../../identity/passwords.ts";
 import { TAKEDOWN_ERRORS } from "../../../takedown/takedown-service.ts";
 
 // The takedown (issue 18) through the real routes: the client's URLs once, the notices as text and PDF,
@@ -45,18 +48,7 @@ describe.each(testDbKinds())("takedown on %s", (kind) => {
 
   beforeAll(async () => {
     s = await startIdentityServer(kind);
-    const demo = await demoTokens(s);
-    await createUser(s.handle.db, {
-      email: "estranea@example.org",
-      name: "Estranea",
-      lastname: "Cliente",
-      passwordHash: await hashPassword("Girasole-Lento-42"),
-      privacyConsent: true,
-      marketingConsent: false,
-      emailVerifiedAt: new Date(),
-    });
-    const stranger = (await signIn(s, "estranea@example.org", "Girasole-Lento-42")).tokens?.access_token;
-    tokens = { ...demo, stranger: stranger ?? "" };
+    tokens = { ...(await demoTokens(s)), stranger: await strangerToken(s) };
     clientId = (await findUserByEmail(s.handle.db, "cliente@demo.argine.it"))?.id as string;
     lawyerId = (await findUserByEmail(s.handle.db, "avvocato@demo.argine.it"))?.id as string;
   });
@@ -254,6 +246,86 @@ describe.each(testDbKinds())("takedown on %s", (kind) => {
       { noticeId: first.noticeId, from: "PENDING", to: "SENT" },
       { noticeId: first.noticeId, from: "SENT", to: "REMOVED" },
     ]);
+  });
+
+  it("records when staff say the notice was sent, shows it to the client, refuses the future", async () => {
+    const { serviceId } = await buyTakedown();
+    const sent = await call<TakedownNotices>(tokens.client, `/services/takedown/${serviceId}/urls`, "PATCH", {
+      urls: URLS.slice(0, 1),
+    });
+    const noticeId = sent.body.notices[0]?.noticeId as string;
+    // The link came in three days ago; staff sent the notice two days ago and record it only now.
+    const day = 86_400_000;
+    await s.handle.db
+      .update(takedownNotices)
+      .set({ createdAt: new Date(Date.now() - 3 * day) })
+      .where(eq(takedownNotices.id, noticeId));
+    const path = `/services/takedown/${serviceId}/notices/${noticeId}`;
+    const twoDaysAgo = new Date(Date.now() - 2 * day).toISOString();
+    const out = await call<TakedownNotice>(tokens.lawyer, path, "PATCH", {
+      sentVia: "Modulo DSA di Instagram",
+      sentAt: twoDaysAgo,
+      answer: null,
+      note: null,
+    });
+    expect(out).toMatchObject({ status: 200, body: { status: "SENT", sentAt: twoDaysAgo } });
+    const read = await call<TakedownNotices>(tokens.client, `/services/takedown/${serviceId}/notices`);
+    expect(read.body.notices[0]?.sentAt).toBe(twoDaysAgo);
+
+    // Recording the answer later keeps it; a corrected moment replaces it, with its audit line.
+    const answered = await call<TakedownNotice>(tokens.lawyer, path, "PATCH", {
+      sentVia: "Modulo DSA di Instagram",
+      answer: "REMOVED",
+      note: null,
+    });
+    expect(answered.body).toMatchObject({ status: "REMOVED", sentAt: twoDaysAgo });
+    const corrected = new Date(Date.now() - day).toISOString();
+    const fixed = await call<TakedownNotice>(tokens.lawyer, path, "PATCH", {
+      sentVia: "Modulo DSA di Instagram",
+      sentAt: corrected,
+      answer: "REMOVED",
+      note: null,
+    });
+    expect(fixed.body).toMatchObject({ status: "REMOVED", sentAt: corrected });
+    const audit = await s.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resourceId, serviceId), eq(auditLog.action, "takedown.record")));
+    expect(audit.map((line) => (line.meta as { sentAt?: string }).sentAt)).toEqual([
+      twoDaysAgo,
+      undefined,
+      corrected,
+    ]);
+
+    const future = await call<{ message: string; details: { issues: { path: string[] }[] } }>(
+      tokens.lawyer,
+      path,
+      "PATCH",
+      {
+        sentVia: "Modulo DSA di Instagram",
+        sentAt: new Date(Date.now() + day).toISOString(),
+        answer: "REMOVED",
+        note: null,
+      },
+    );
+    expect(future).toMatchObject({ status: 400, body: { message: TAKEDOWN_RECORD_ERRORS.sentAtFuture } });
+    expect(future.body.details.issues[0]?.path).toEqual(["sentAt"]);
+    const before = await call<{ message: string }>(tokens.lawyer, path, "PATCH", {
+      sentVia: "Modulo DSA di Instagram",
+      sentAt: new Date(Date.now() - 4 * day).toISOString(),
+      answer: "REMOVED",
+      note: null,
+    });
+    expect(before).toMatchObject({ status: 400, body: { message: TAKEDOWN_RECORD_ERRORS.sentAtBeforeLink } });
+    const garbled = await call<{ message: string }>(tokens.lawyer, path, "PATCH", {
+      sentVia: "Modulo DSA di Instagram",
+      sentAt: "ieri",
+      answer: "REMOVED",
+      note: null,
+    });
+    expect(garbled).toMatchObject({ status: 400, body: { message: MESSAGES.invalidDate } });
+    const kept = await call<TakedownNotices>(tokens.client, `/services/takedown/${serviceId}/notices`);
+    expect(kept.body.notices[0]?.sentAt).toBe(corrected);
   });
 
   it("refuses a record without where the notice went, in Italian", async () => {
