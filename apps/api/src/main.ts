@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOP, seedDemo, seedDemoFiles } from
 import { hash } from "@node-rs/argon2";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { finishDemoCapture } from "./legalization/demo-capture.ts";
 import type { Readiness } from "./routes/health.ts";
 import { storeDemoFile } from "./services/demo-files.ts";
 
@@ -40,6 +41,9 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 
+  // Ready first: the job queue then works, and the demo's capture queues its mail on it.
+  await app.ready();
+  if (config.demoMode) await finishDemoCapture(app.deps);
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl;
   const lines = [

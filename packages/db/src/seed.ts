@@ -16,10 +16,12 @@ import {
   campaigns,
   comments,
   giftCards,
+  legalizationSessions,
   orderLines,
   orders,
   practices,
   products,
+  sandboxCaptureSessions,
   services,
   takedownNotices,
   uploadedFiles,
@@ -117,20 +119,30 @@ const CATALOGUE = [
 /**
  * The demo practice where every service bought is in a different state (issue 17), so each screen of the
  * fulfilment can be seen at once: the formal notice done with its document, advice and defence in progress
- * (the client's file sent, the mandate accepted), the takedown under way, compensation and the capture not
- * started. The lawyer holds what is in progress.
+ * (the client's file sent, the mandate accepted), the takedown under way with one link removed, the capture
+ * ended (its files made by the sandbox at the demo's start: apps/api legalization/demo-capture.ts), and
+ * compensation not started. The lawyer holds the work done by hand in progress.
  */
 export const DEMO_FULFILMENT = {
   ticketCode: "AR-DEMO0006",
+  /** The capture sandbox's id of the demo's capture. */
+  captureId: "cap_demo0006",
+  captureUrl: "https://www.facebook.com/groups/esempio.quartiere/posts/1234567890",
   services: [
-    { serviceType: "LEGALIZATION", status: "TO_START" },
+    // In progress until its files are stored; then "documenti pronti", as after any capture.
+    { serviceType: "LEGALIZATION", status: "IN_PROGRESS" },
     { serviceType: "TAKEDOWN", status: "IN_PROGRESS" },
     { serviceType: "INJUCTION", status: "DOCUMENTS_READY" },
     { serviceType: "ADVICE", status: "IN_PROGRESS" },
     { serviceType: "DEFENCE", status: "IN_PROGRESS" },
     { serviceType: "COMPENSATION", status: "TO_START" },
   ],
-} as const satisfies { ticketCode: string; services: { serviceType: ServiceType; status: ServiceStatus }[] };
+} as const satisfies {
+  ticketCode: string;
+  captureId: string;
+  captureUrl: string;
+  services: { serviceType: ServiceType; status: ServiceStatus }[];
+};
 
 /** A file of the demo practice: its row is seeded here, its bytes (a small PDF of `title` and `paragraphs`)
  * are made and stored by the API, which has the storage (seedDemoFiles). */
@@ -522,7 +534,8 @@ async function seedFulfilmentPractice(db: Db, { client, lawyer, now, questionnai
     .insert(services)
     .values(
       DEMO_FULFILMENT.services.map(({ serviceType, status }, i) => {
-        const started = status !== "TO_START";
+        // The capture is the product's own work: no lawyer holds it.
+        const started = status !== "TO_START" && serviceType !== "LEGALIZATION";
         return {
           practiceId: practice.id,
           serviceType,
@@ -540,10 +553,42 @@ async function seedFulfilmentPractice(db: Db, { client, lawyer, now, questionnai
     .returning({ id: services.id, serviceType: services.serviceType });
   const takedown = seeded.find((row) => row.serviceType === "TAKEDOWN");
   if (takedown) await seedDemoTakedown(db, takedown.id, { lawyer, ago });
+  const legalization = seeded.find((row) => row.serviceType === "LEGALIZATION");
+  if (legalization) await seedDemoCapture(db, legalization.id, ago);
   await db.insert(comments).values({
     practiceId: practice.id,
     authorId: lawyer,
     body: "La diffida è pronta e l'abbiamo inviata: la trovi tra i documenti. Intanto studio le prove che mi hai mandato per la consulenza.",
+  });
+}
+
+/**
+ * The demo capture (issue 18): ended with success at the sandbox, three days ago, its files still to make
+ * (the sandbox makes them at the demo's start, then they are stored as after any capture).
+ */
+async function seedDemoCapture(db: Db, serviceId: string, ago: (days: number) => Date) {
+  const [session] = await db
+    .insert(legalizationSessions)
+    .values({
+      serviceId,
+      // The embedded sandbox's name (apps/api legalization/sandbox-provider.ts).
+      provider: "Sandbox",
+      providerSessionId: DEMO_FULFILMENT.captureId,
+      state: "CLOSED",
+      url: DEMO_FULFILMENT.captureUrl,
+      startedAt: ago(3),
+      endedAt: ago(3),
+      createdAt: ago(3),
+    })
+    .returning({ id: legalizationSessions.id });
+  await db.insert(sandboxCaptureSessions).values({
+    id: DEMO_FULFILMENT.captureId,
+    url: DEMO_FULFILMENT.captureUrl,
+    reference: session?.id ?? "",
+    state: "CLOSED",
+    outcome: "CLOSED",
+    stopRequestedAt: ago(3),
+    createdAt: ago(3),
   });
 }
 

@@ -4,10 +4,16 @@ import { join } from "node:path";
 import type { Actor } from "@argine/core/identity/policy";
 import type { DbHandle } from "@argine/db/client";
 import { findUserByEmail } from "@argine/db/queries/users";
-import { legalizationFiles, practices, sandboxCaptureSessions, services } from "@argine/db/schema";
-import { DEMO_FULFILMENT, seedDemo } from "@argine/db/seed";
+import {
+  legalizationFiles,
+  legalizationSessions,
+  practices,
+  sandboxCaptureSessions,
+  services,
+} from "@argine/db/schema";
+import { seedDemo } from "@argine/db/seed";
 import { testDbKinds } from "@argine/db/testing";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { TestClock } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { persistentDatabase, testConfig } from "../../test/helpers.ts";
@@ -63,13 +69,15 @@ describe.each(testDbKinds())("a capture across a restart, on %s", (kind) => {
     const first = await withApp(async (app, handle) => {
       const client = await findUserByEmail(handle.db, "cliente@demo.argine.it");
       actor = { userId: client?.id ?? "", roles: [] };
+      // A practice of its own: the demo's capture has ended already.
+      const [practice] = await handle.db
+        .insert(practices)
+        .values({ ticketCode: "AR-RIAVVIO", ownerId: actor.userId })
+        .returning({ id: practices.id });
       const [row] = await handle.db
-        .select({ id: services.id })
-        .from(services)
-        .innerJoin(practices, eq(practices.id, services.practiceId))
-        .where(
-          and(eq(practices.ticketCode, DEMO_FULFILMENT.ticketCode), eq(services.serviceType, "LEGALIZATION")),
-        );
+        .insert(services)
+        .values({ practiceId: practice?.id as string, serviceType: "LEGALIZATION" })
+        .returning({ id: services.id });
       serviceId = row?.id ?? "";
       await startSession(app.deps, actor, serviceId, { url: "https://example.org/riavvio" });
       await expect
@@ -92,8 +100,18 @@ describe.each(testDbKinds())("a capture across a restart, on %s", (kind) => {
       await clock.setTime(clock.now() + 2 * 3600_000);
       for (let i = 0; i < 3; i++) await tick();
       await getSession(app.deps, actor, serviceId);
-      const files = await handle.db.select().from(legalizationFiles);
-      const [sandbox] = await handle.db.select().from(sandboxCaptureSessions);
+      const [session] = await handle.db
+        .select()
+        .from(legalizationSessions)
+        .where(eq(legalizationSessions.serviceId, serviceId));
+      const files = await handle.db
+        .select()
+        .from(legalizationFiles)
+        .where(eq(legalizationFiles.sessionId, session?.id ?? ""));
+      const [sandbox] = await handle.db
+        .select()
+        .from(sandboxCaptureSessions)
+        .where(eq(sandboxCaptureSessions.id, session?.providerSessionId ?? ""));
       const { rows } = (await handle.db.execute(
         sql`select count(*)::int as pending from pgboss.job where name = 'legalization-sandbox' and state in ('created', 'retry', 'active')`,
       )) as unknown as { rows: { pending: number }[] };

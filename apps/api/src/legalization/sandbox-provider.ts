@@ -138,7 +138,7 @@ export async function advanceSandboxCapture(engine: SandboxCaptureEngine, id: st
       return move(LIVE_STATE, "CLOSING", timings.closingSeconds);
     case "CLOSING":
       if (isFailure(row.outcome)) return move("CLOSING", row.outcome, null);
-      await storeEvidence(engine, row);
+      await storeSandboxEvidence(engine, row);
       return move("CLOSING", "ARTIFACTS_UPLOADED", timings.uploadSeconds);
     case "ARTIFACTS_UPLOADED":
       return move("ARTIFACTS_UPLOADED", row.outcome, null);
@@ -146,7 +146,10 @@ export async function advanceSandboxCapture(engine: SandboxCaptureEngine, id: st
 }
 
 /** Makes the files and stores them under generated keys; a retried job replaces what it stored before. */
-async function storeEvidence(engine: SandboxCaptureEngine, row: SandboxCaptureRow): Promise<void> {
+export async function storeSandboxEvidence(
+  engine: SandboxCaptureEngine,
+  row: SandboxCaptureRow,
+): Promise<void> {
   const files = await makeSandboxEvidence({
     url: row.url,
     sessionId: row.reference,

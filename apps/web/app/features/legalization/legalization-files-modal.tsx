@@ -1,13 +1,21 @@
 import type { LegalizationFiles } from "@argine/core/legalization/legalization-api";
 import { Modal } from "../../shared/modal/modal.tsx";
+import { LegalizationArchiveButton } from "../retention/public.ts";
 import styles from "./legalization.module.css";
 
-/** The files link in a modal (spec §7): each file's short-lived link and hash, and the report's hash. */
+/**
+ * The files link in a modal (spec §7): each file's short-lived link and hash, the report's hash, and all of
+ * them as one .zip to keep after the year the product keeps them.
+ */
 export function LegalizationFilesModal({
   files,
+  serviceId,
+  ticketCode,
   onClose,
 }: {
   files: LegalizationFiles;
+  serviceId: string;
+  ticketCode: string;
   onClose: () => void;
 }) {
   return (
@@ -34,6 +42,7 @@ export function LegalizationFilesModal({
           </li>
         ))}
       </ul>
+      <LegalizationArchiveButton serviceId={serviceId} ticketCode={ticketCode} />
     </Modal>
   );
 }

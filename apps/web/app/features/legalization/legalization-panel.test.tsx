@@ -112,6 +112,10 @@ describe("the legalization on the case page", () => {
       "https://f/r",
     );
     expect(within(dialog).getAllByText(hash).length).toBeGreaterThan(0);
+    // Everything as one .zip, from the same place.
+    expect(
+      within(dialog).getByRole("button", { name: "Scarica tutti i file della legalizzazione (.zip)" }),
+    ).toBeTruthy();
   });
 
   it("says when the service is not a legalization", async () => {

@@ -35,6 +35,8 @@ import {
 
 /** Spec §9: the session is polled every 1000 ms. */
 export const POLL_MS = 1000;
+/** After a success, until its files are stored (seconds for the sandbox, up to 12 hours for a provider). */
+const FILES_POLL_MS = 5000;
 /** Spec §9: preparing the environment takes up to 3 minutes; longer, the "too long" message. */
 const PREPARING_LIMIT_MS = 3 * 60_000;
 const TOO_LONG = "Troppo Tempo! Aggiorna la pagina fra qualche minuto! Non chiuderla!";
@@ -83,7 +85,9 @@ export function LegalizationPanel({
     retry: false,
     refetchInterval: (query) => {
       const data = query.state.data;
-      return data && !isTerminal(data.state) && !query.state.error ? POLL_MS : false;
+      if (!data || query.state.error) return false;
+      if (!isTerminal(data.state)) return POLL_MS;
+      return isSuccess(data.state) && !data.filesReadyAt ? FILES_POLL_MS : false;
     },
   });
   const current = session.data ?? null;
@@ -206,7 +210,14 @@ export function LegalizationPanel({
           </>
         ) : null}
       </div>
-      {files ? <LegalizationFilesModal files={files} onClose={() => setFiles(null)} /> : null}
+      {files ? (
+        <LegalizationFilesModal
+          files={files}
+          serviceId={serviceId}
+          ticketCode={ticketCode}
+          onClose={() => setFiles(null)}
+        />
+      ) : null}
     </div>
   );
 }

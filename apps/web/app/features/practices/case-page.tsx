@@ -15,7 +15,6 @@ import { ExternalLink } from "../../shared/ui/external-link.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { productsQueryOptions } from "../products/public.ts";
 import { DeadlineRemindersSection } from "../reminders/public.ts";
-import { LegalizationArchiveLink } from "../retention/public.ts";
 import { ServiceCard } from "../services/public.ts";
 import { useCase } from "./case-area.tsx";
 import { ClosePracticeSection } from "./close-practice.tsx";
@@ -202,7 +201,6 @@ function ServicesSection({
               onChanged={refresh}
             >
               {staff && ServiceControls ? <ServiceControls service={service} practice={practice} /> : null}
-              <LegalizationArchiveLink service={service} ticketCode={practice.ticketCode} />
             </ServiceCard>
           ))}
         </ul>

@@ -1,20 +1,10 @@
-import type { PracticeService } from "@argine/core/services/services-api";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithApp, stubApi } from "../../test-render.tsx";
-import { LegalizationArchiveLink } from "./public.ts";
+import { LegalizationArchiveButton } from "./public.ts";
 
 const SERVICE_ID = "5b0e6f9a-3c1d-4e8f-9a2b-7c6d5e4f3a22";
 const ARCHIVE = `GET /v1/services/${SERVICE_ID}/legalization-archive`;
-const LEGALIZATION: PracticeService = {
-  serviceId: SERVICE_ID,
-  serviceType: "LEGALIZATION",
-  status: "DOCUMENTS_READY",
-  clientFile: null,
-  document: null,
-  assignedLawyer: null,
-  mandateAcceptedAt: null,
-};
 const BUTTON = "Scarica tutti i file della legalizzazione (.zip)";
 
 describe("the legalization files' archive", () => {
@@ -34,7 +24,7 @@ describe("the legalization files' archive", () => {
           ? { status: 404, body: { code: "NOT_FOUND", message: "Non ci sono file da scaricare." } }
           : { status: 200, body: "PK" },
     });
-    renderWithApp(<LegalizationArchiveLink service={LEGALIZATION} ticketCode="AR-7KQ2M9XD" />);
+    renderWithApp(<LegalizationArchiveButton serviceId={SERVICE_ID} ticketCode="AR-7KQ2M9XD" />);
 
     fireEvent.click(screen.getByRole("button", { name: BUTTON }));
     await waitFor(() => expect(saved).toEqual(["legalizzazione-AR-7KQ2M9XD.zip"]));
@@ -44,17 +34,5 @@ describe("the legalization files' archive", () => {
     expect(
       await screen.findByText("I file non sono stati scaricati: Non ci sono file da scaricare."),
     ).toBeTruthy();
-  });
-
-  it("is offered once the capture's files are made, on the legalization only", async () => {
-    stubApi({});
-    renderWithApp(
-      <>
-        <LegalizationArchiveLink service={{ ...LEGALIZATION, status: "IN_PROGRESS" }} ticketCode="AR-1" />
-        <LegalizationArchiveLink service={{ ...LEGALIZATION, serviceType: "TAKEDOWN" }} ticketCode="AR-1" />
-        <LegalizationArchiveLink service={{ ...LEGALIZATION, status: "COMPLETED" }} ticketCode="AR-1" />
-      </>,
-    );
-    expect(await screen.findAllByRole("button", { name: BUTTON })).toHaveLength(1);
   });
 });

@@ -1,7 +1,5 @@
 import { legalizationArchiveFileName } from "@argine/core/retention/files-retention";
 import { RETENTION_ROUTES } from "@argine/core/retention/retention-routes";
-import type { ServiceStatus } from "@argine/core/services/service-messages";
-import type { PracticeService } from "@argine/core/services/services-api";
 import { API_PREFIX, callPath } from "@argine/core/shared/api-contract";
 import { useMutation } from "@tanstack/react-query";
 import { downloadFile } from "../../shared/http/download.ts";
@@ -9,20 +7,18 @@ import type { HttpError } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 
-const FILES_MADE: readonly string[] = ["DOCUMENTS_READY", "COMPLETED"] satisfies ServiceStatus[];
-
 const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
 
 /**
  * Every file of the legalization still kept, with its manifest, as one .zip (issue 18's retention: the files
  * go a year after they were made, and the client is told to download them first). Fetched with the user's
- * token and saved by the browser. Shown once the capture's files are made (its documents ready, or done).
+ * token and saved by the browser. In the files' modal, the one place the files are opened.
  */
-export function LegalizationArchiveLink({
-  service: { serviceId, serviceType, status },
+export function LegalizationArchiveButton({
+  serviceId,
   ticketCode,
 }: {
-  service: PracticeService;
+  serviceId: string;
   ticketCode: string;
 }) {
   const save = useMutation<void, HttpError>({
@@ -35,7 +31,6 @@ export function LegalizationArchiveLink({
       ),
     meta: { hideError: true },
   });
-  if (serviceType !== "LEGALIZATION" || !FILES_MADE.includes(status)) return null;
   return (
     <>
       <p>
