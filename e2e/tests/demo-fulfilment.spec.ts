@@ -1,10 +1,12 @@
+import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import { shoot } from "../shop.ts";
 import { accessTokenOf, expectAccessible, signIn } from "../support.ts";
 
-// Issue 17's demo data after a plain start: the demo client's AR-DEMO0006 holds every service in a different
-// state, the formal notice's document opens as a real PDF, and the lawyer gets the notice's draft as a .docx.
+// Issues 17 and 18's demo data after a plain start: the demo client's AR-DEMO0006 holds every service in a
+// different state, the formal notice's document opens as a real PDF, and the lawyer gets the notice's draft
+// as a .docx; the takedown's links are one removed and one waiting, the capture's files are there to open.
 
 interface Detail {
   services: {
@@ -40,7 +42,7 @@ test("the demo client's paid practice shows every service state and opens the fo
   const token = await accessTokenOf(page);
   const { services } = await practiceOf(page, token);
   expect(Object.fromEntries(services.map((s) => [s.serviceType, s.status]))).toEqual({
-    LEGALIZATION: "TO_START",
+    LEGALIZATION: "DOCUMENTS_READY",
     TAKEDOWN: "IN_PROGRESS",
     INJUCTION: "DOCUMENTS_READY",
     ADVICE: "IN_PROGRESS",
@@ -77,4 +79,34 @@ test("the demo lawyer downloads the formal notice's draft of the demo practice @
   expect(xml).toContain("Giulia Esposito");
   expect(xml).toContain("art. 595 c.p.");
   expect(xml).toContain("Avv. Marco Rinaldi");
+});
+
+test("the demo client sees the takedown's answered and waiting links and opens the capture's files @desktop", async ({
+  page,
+}) => {
+  await signIn(page, "cliente@demo.argine.it");
+  await page.goto("/dashboard/practices/case/AR-DEMO0006");
+  const card = (name: string) =>
+    page
+      .getByRole("region", { name: "Servizi", exact: true })
+      .getByRole("listitem")
+      .filter({ hasText: new RegExp(`^${name}`) });
+  const takedown = card("Takedown");
+  await expect(takedown.getByText("contenuto rimosso", { exact: true })).toBeVisible();
+  await expect(takedown.getByText("segnalazione inviata", { exact: true })).toBeVisible();
+
+  const capture = card("Legalizzazione");
+  await expect(capture).toContainText("documenti pronti");
+  await capture.getByRole("button", { name: "Apri i file della legalizzazione" }).click();
+  const dialog = page.getByRole("dialog", { name: "I file della legalizzazione" });
+  await expect(dialog.getByRole("link", { name: "Scarica report.pdf" })).toBeVisible();
+  await expectAccessible(page);
+  const zip = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Scarica tutti i file della legalizzazione (.zip)" }).click();
+  const saved = await zip;
+  expect(saved.suggestedFilename()).toBe("legalizzazione-AR-DEMO0006.zip");
+  const entries = unzipSync(new Uint8Array(await readFile((await saved.path()) ?? "")));
+  expect(Object.keys(entries)).toEqual(
+    expect.arrayContaining(["manifest.json", "report.pdf", "snapshot.html"]),
+  );
 });

@@ -66,6 +66,8 @@ test("a capture goes to success, and its files match the report's hashes @deskto
   await expect(page.getByRole("heading", { name: "Legalizzazione completata" })).toBeVisible();
 
   await page.goto(casePage);
+  // The files are stored by a job a moment after the success; the panel asks again until they are.
+  await expect(legalizationCard(page)).toContainText("documenti pronti", { timeout: 15_000 });
   await legalizationCard(page).getByRole("button", { name: "Apri i file della legalizzazione" }).click();
   const dialog = page.getByRole("dialog", { name: "I file della legalizzazione" });
   await expect(dialog).toBeVisible();

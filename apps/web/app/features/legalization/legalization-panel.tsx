@@ -92,6 +92,8 @@ export function LegalizationPanel({
   });
   const current = session.data ?? null;
 
+  // Files seen still to come: their arrival changes the service's status, which the case shows.
+  const awaitingFiles = useRef(false);
   useEffect(() => {
     if (!current) return;
     if (!isTerminal(current.state)) watching.current = true;
@@ -99,6 +101,11 @@ export function LegalizationPanel({
       watching.current = false;
       void onChanged();
       void navigate(casePath(ticketCode, "service/legalization/success"));
+    }
+    if (isSuccess(current.state) && !current.filesReadyAt) awaitingFiles.current = true;
+    else if (current.filesReadyAt && awaitingFiles.current) {
+      awaitingFiles.current = false;
+      void onChanged();
     }
   }, [current, onChanged, navigate, ticketCode]);
 
