@@ -117,6 +117,8 @@ export function LegalizationPanel({
     send: async ({ url }) => {
       const started = await startSession(serviceId, url);
       queryClient.setQueryData(key, started);
+      // The first capture puts the service "in corso".
+      void onChanged();
       return started;
     },
   });
