@@ -38,17 +38,18 @@ export async function sandboxIntentsOf(db: Db, practiceId: string) {
 }
 
 /**
- * A new practice of `ownerId` with `items` paid by the card that succeeds, through the orders route as the
- * checkout sends it (a test about what follows the payment): its services by type.
+ * A new practice (`values`: its ticket code, owner…) with `items` paid by the card that succeeds, bought by
+ * the bearer of `token` through the orders route as the checkout sends it (a test about what follows the
+ * payment): its services by type.
  */
 export async function paidPractice(
   server: IdentityServer,
   token: string,
-  ownerId: string,
-  ticketCode: string,
+  values: typeof practices.$inferInsert & { ticketCode: string },
   items: string[],
 ): Promise<{ practiceId: string; ticketCode: string; services: Record<string, PracticeService> }> {
-  const [practice] = await server.handle.db.insert(practices).values({ ticketCode, ownerId }).returning();
+  const { ticketCode } = values;
+  const [practice] = await server.handle.db.insert(practices).values(values).returning();
   const practiceId = practice?.id as string;
   const card = await paymentMethod(server.app.deps, "succeeds");
   const call = apiCaller(server);

@@ -38,9 +38,8 @@ describe.each(testDbKinds())("legalization on %s", (kind) => {
   /** A new practice of the demo client with a paid legalization; its service's id. */
   const buyLegalization = async () => {
     const owner = (await findUserByEmail(s.handle.db, "cliente@demo.argine.it"))?.id as string;
-    const bought = await paidPractice(s, tokens.client, owner, `AR-LEG${kind.slice(0, 2)}${++n}`, [
-      "LEGALIZATION",
-    ]);
+    const ticketCode = `AR-LEG${kind.slice(0, 2)}${++n}`;
+    const bought = await paidPractice(s, tokens.client, { ticketCode, ownerId: owner }, ["LEGALIZATION"]);
     practiceId = bought.practiceId;
     return bought.services.LEGALIZATION?.serviceId as string;
   };

@@ -1,15 +1,13 @@
-import type { OrderResponse } from "@argine/core/orders/orders-api";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { SERVICE_STATUS_ERRORS } from "@argine/core/services/lifecycle";
 import { DEFENCE_MANDATE_VERSION } from "@argine/core/services/mandate";
 import type { Mandate, PracticeService, ServiceQueue } from "@argine/core/services/services-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { findUserByEmail } from "@argine/db/queries/users";
-import { auditLog, practices, uploadedFiles } from "@argine/db/schema";
+import { auditLog, uploadedFiles } from "@argine/db/schema";
 import { testDbKinds } from "@argine/db/testing";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutBody } from "../../../../test/checkout.ts";
 import {
   apiCaller,
   demoTokens,
@@ -17,7 +15,7 @@ import {
   startIdentityServer,
   strangerToken,
 } from "../../../../test/identity.ts";
-import { paymentMethod } from "../../../../test/sandbox.ts";
+import { paidPractice } from "../../../../test/sandbox.ts";
 import { PDF_BYTES, uploadThroughApi } from "../../../../test/uploads.ts";
 
 // The work on a bought service (issue 17) through the real routes: the client's files and the lawyer's
@@ -42,26 +40,13 @@ describe.each(testDbKinds())("services on %s", (kind) => {
     apiCaller(s)<T>(token, path, method, body);
   let n = 0;
   /** The demo client's new practice with `items` paid by card; its services by type. */
-  const buy = async (items: string[]) => {
-    const [practice] = await s.handle.db
-      .insert(practices)
-      .values({ ticketCode: `AR-SRV${kind.slice(0, 2)}${++n}`, ownerId: clientId })
-      .returning();
-    const practiceId = practice?.id as string;
-    const card = await paymentMethod(s.app.deps, "succeeds");
-    const paid = await call<OrderResponse>(
+  const buy = (items: string[]) =>
+    paidPractice(
+      s,
       tokens.client,
-      "/orders",
-      "POST",
-      checkoutBody(practiceId, items, {
-        payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: card }) },
-      }),
+      { ticketCode: `AR-SRV${kind.slice(0, 2)}${++n}`, ownerId: clientId },
+      items,
     );
-    expect(paid.status).toBe(200);
-    const detail = await call<PracticeDetail>(tokens.client, `/practices/${practiceId}`);
-    const byType = Object.fromEntries(detail.body.services.map((sv) => [sv.serviceType, sv]));
-    return { practiceId, ticketCode: practice?.ticketCode as string, services: byType };
-  };
   const detailOf = async (practiceId: string, token = tokens.client) =>
     (await call<PracticeDetail>(token, `/practices/${practiceId}`)).body;
   const mailsTo = async (email: string) => {

@@ -1,4 +1,3 @@
-import type { OrderResponse } from "@argine/core/orders/orders-api";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import {
@@ -7,11 +6,10 @@ import {
   type TakedownNotices,
 } from "@argine/core/takedown/takedown-api";
 import { findUserByEmail } from "@argine/db/queries/users";
-import { auditLog, practices, takedownNotices } from "@argine/db/schema";
+import { auditLog, takedownNotices } from "@argine/db/schema";
 import { testDbKinds } from "@argine/db/testing";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutBody } from "../../../../test/checkout.ts";
 import {
   demoTokens,
   type IdentityServer,
@@ -20,7 +18,7 @@ import {
   strangerToken,
 } from "../../../../test/identity.ts";
 import { pdfText } from "../../../../test/pdf-text.ts";
-import { paymentMethod } from "../../../../test/sandbox.ts";
+import { paidPractice } from "../../../../test/sandbox.ts";
 import { TAKEDOWN_ERRORS } from "../../../takedown/takedown-service.ts";
 
 // The takedown (issue 18) through the real routes: the client's URLs once, the notices as text and PDF,
@@ -74,31 +72,13 @@ describe.each(testDbKinds())("takedown on %s", (kind) => {
   let n = 0;
   /** The demo client's new practice with a paid takedown: its service id. */
   const buyTakedown = async (practice: { anonymous?: boolean } = {}) => {
-    const [row] = await s.handle.db
-      .insert(practices)
-      .values({
-        ticketCode: `AR-TKD${kind.slice(0, 2)}${++n}`,
-        ownerId: clientId,
-        feedback: { offences: OFFENCES },
-        ...practice,
-      })
-      .returning();
-    const practiceId = row?.id as string;
-    const card = await paymentMethod(s.app.deps, "succeeds");
-    const paid = await call<OrderResponse>(
-      tokens.client,
-      "/orders",
-      "POST",
-      checkoutBody(practiceId, ["TAKEDOWN"], {
-        payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: card }) },
-      }),
-    );
-    expect(paid.status).toBe(200);
-    const detail = await call<PracticeDetail>(tokens.client, `/practices/${practiceId}`);
+    const ticketCode = `AR-TKD${kind.slice(0, 2)}${++n}`;
+    const values = { ticketCode, ownerId: clientId, feedback: { offences: OFFENCES }, ...practice };
+    const bought = await paidPractice(s, tokens.client, values, ["TAKEDOWN"]);
     return {
-      practiceId,
-      ticketCode: row?.ticketCode as string,
-      serviceId: detail.body.services[0]?.serviceId as string,
+      practiceId: bought.practiceId,
+      ticketCode,
+      serviceId: bought.services.TAKEDOWN?.serviceId as string,
     };
   };
   const URLS = ["https://www.instagram.com/p/abc/", "https://example.org/pagina", "https://t.me/canale/7"];
