@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { shootPart } from "../shop.ts";
-import { expectAccessible, expectNoHorizontalOverflow, signIn } from "../support.ts";
+import { expectAccessible, expectNoHorizontalOverflow, signIn, waitForHydration } from "../support.ts";
 
 // Issue 18: the case page counts down to the complaint (querela) deadline and the client opts in to the
 // reminder mails. Each project works its own demo case, so desktop and phone never toggle the same box.
@@ -13,6 +13,8 @@ test("the client sees the complaint deadline's countdown and opts in to the remi
   const ticketCode = testInfo.project.name === "mobile" ? "AR-DEMO0001" : "AR-DEMO0004";
   await signIn(page, "cliente@demo.argine.it");
   await page.goto(`/dashboard/practices/case/${ticketCode}`);
+  // A box toggled before React takes the page over is set back by it.
+  await waitForHydration(page);
   const section = page.locator("section", {
     has: page.getByRole("heading", { name: "Scadenza per la querela" }),
   });
@@ -33,6 +35,7 @@ test("the client sees the complaint deadline's countdown and opts in to the remi
 
   // Saved: still on after a reload; then off again, as the demo case was.
   await page.reload();
+  await waitForHydration(page);
   await expect(box).toBeChecked();
   await box.uncheck();
   await expect(section.getByText("Promemoria disattivati.")).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Me } from "@argine/core/identity/users-api";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { DEFENCE_MANDATE_VERSION } from "@argine/core/services/mandate";
-import { legalizationFiles, legalizationSessions } from "@argine/db/schema";
+import { legalizationFiles, legalizationSessions, services } from "@argine/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_BILLING } from "../test/checkout.ts";
 import { type IdentityServer, randomIp, signIn, startIdentityServer } from "../test/identity.ts";
@@ -839,16 +839,12 @@ describe("authorization: every route × every caller", () => {
       size: 2,
       sha256: "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a",
     });
-    const demo = await fetch(`${s.base}/v1/practices?q=demo0006`, {
-      headers: { authorization: `Bearer ${tokens.client}` },
-    });
-    const demoId = ((await demo.json()) as { data: { practiceId: string }[] }).data[0]?.practiceId;
-    const demoDetail = await fetch(`${s.base}/v1/practices/${demoId}`, {
-      headers: { authorization: `Bearer ${tokens.client}` },
-    });
-    legalization =
-      ((await demoDetail.json()) as PracticeDetail).services.find((sv) => sv.serviceType === "LEGALIZATION")
-        ?.serviceId ?? "";
+    // A legalization of the client's own, not yet captured (the demo practice's capture has ended).
+    const [capture] = await s.app.deps.db
+      .insert(services)
+      .values({ practiceId: clientPractice, serviceType: "LEGALIZATION" })
+      .returning({ id: services.id });
+    legalization = capture?.id ?? "";
   });
   afterAll(() => s.close());
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "./client.ts";
 import { listActiveProducts } from "./queries/catalogue.ts";
 import {
+  legalizationSessions,
   orderLines,
   orders,
   practices,
@@ -79,15 +80,18 @@ describe.each(testDbKinds())("seed on %s", (kind) => {
       .where(eq(services.practiceId, practice?.id ?? ""));
     const byType = new Map(rows.map((row) => [row.serviceType, row]));
     expect(Object.fromEntries(rows.map((row) => [row.serviceType, row.status]))).toEqual({
-      LEGALIZATION: "TO_START",
+      // Its capture ended; its files are made at the demo's start (apps/api legalization/demo-capture.ts).
+      LEGALIZATION: "IN_PROGRESS",
       TAKEDOWN: "IN_PROGRESS",
       INJUCTION: "DOCUMENTS_READY",
       ADVICE: "IN_PROGRESS",
       DEFENCE: "IN_PROGRESS",
       COMPENSATION: "TO_START",
     });
+    // The lawyer holds the work done by hand in progress; the capture is the product's own.
     for (const row of rows) {
-      expect(row.assignedLawyerId).toBe(row.status === "TO_START" ? null : lawyer?.id);
+      const held = row.status !== "TO_START" && row.serviceType !== "LEGALIZATION";
+      expect(row.assignedLawyerId).toBe(held ? lawyer?.id : null);
     }
     expect(byType.get("DEFENCE")).toMatchObject({ mandateVersion: DEFENCE_MANDATE_VERSION });
     expect(byType.get("DEFENCE")?.mandateAcceptedAt).toBeInstanceOf(Date);
@@ -101,6 +105,13 @@ describe.each(testDbKinds())("seed on %s", (kind) => {
       ["FACEBOOK", "REMOVED"],
       ["INSTAGRAM", "SENT"],
     ]);
+    // The capture: ended with success at the sandbox, its files still to make.
+    const [capture] = await handle.db
+      .select()
+      .from(legalizationSessions)
+      .where(eq(legalizationSessions.serviceId, byType.get("LEGALIZATION")?.id ?? ""));
+    expect(capture).toMatchObject({ state: "CLOSED", providerSessionId: DEMO_FULFILMENT.captureId });
+    expect(capture?.filesReadyAt).toBeNull();
 
     const paid = await handle.db
       .select()
