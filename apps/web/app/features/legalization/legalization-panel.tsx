@@ -211,7 +211,11 @@ export function LegalizationPanel({
                 <FormMessage tone="error">{start.submit.error.message}</FormMessage>
               ) : null}
               <div className={formStyles.actions}>
-                <button type="submit" className={buttonStyles.button} disabled={start.submit.isPending}>
+                <button
+                  type="submit"
+                  className={`${buttonStyles.button} ${buttonStyles.primary}`}
+                  disabled={start.submit.isPending}
+                >
                   {failure ? "Avvia una nuova legalizzazione" : "Avvia la legalizzazione"}
                 </button>
               </div>
