@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PRERENDER_ROUTES } from "../../apps/web/app/prerender-routes.ts";
-import { expectAccessible } from "../support.ts";
+import { expectAccessible, waitForHydration } from "../support.ts";
 
 // Issue 6, acceptance 1: every public route of spec §2 answers, with a heading, Italian text, a meta
 // description and no axe violation; the spec's other spellings answer 301.
@@ -101,6 +101,8 @@ test.describe("page data on a client navigation", () => {
     // Each step follows a link in the education index's own content, reachable the same way on a phone.
     const openFromIndex = async (name: RegExp) => {
       await page.goto("/education");
+      // A link followed before React takes the page over loads the whole page, not its data.
+      await waitForHydration(page);
       await page.locator("main").getByRole("link", { name }).first().click();
     };
     let dropped = 0;
