@@ -204,7 +204,8 @@ export async function strangerToken(server: IdentityServer): Promise<string> {
 }
 
 /**
- * A JSON call to the server's `/v1` API as the bearer of `token`: the status and the parsed body. Each call
+ * A JSON call to the server's `/v1` API as the bearer of `token`: the status, the headers and the parsed body
+ * (a file's bytes as a Buffer). Each call
  * comes from an address of its own (randomIp), so the per-address limits of one suite's calls stay apart.
  */
 export function apiCaller(server: IdentityServer) {
@@ -218,6 +219,12 @@ export function apiCaller(server: IdentityServer) {
       },
       body: body ? JSON.stringify(body) : undefined,
     });
-    return { status: res.status, body: (await res.json()) as T };
+    // A file (a PDF, a .zip) comes back as its bytes.
+    const json = (res.headers.get("content-type") ?? "").includes("json");
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: (json ? await res.json() : Buffer.from(await res.arrayBuffer())) as T,
+    };
   };
 }

@@ -1,6 +1,7 @@
 import { AnswersSchema } from "@argine/core/feedback/answers";
 import { romeCalendarDay } from "@argine/core/feedback/calendar";
 import { evaluateFeedback } from "@argine/core/feedback/evaluate";
+import { SANDBOX_CAPTURE_PROVIDER } from "@argine/core/legalization/session-state";
 import { initialServiceFlags } from "@argine/core/practices/available-services";
 import { DEFENCE_MANDATE_VERSION } from "@argine/core/services/mandate";
 import type { ServiceStatus } from "@argine/core/services/service-messages";
@@ -127,6 +128,7 @@ export const DEMO_FULFILMENT = {
   ticketCode: "AR-DEMO0006",
   /** The capture sandbox's id of the demo's capture. */
   captureId: "cap_demo0006",
+  /** The page the practice is about, which its capture recorded. */
   captureUrl: "https://www.facebook.com/groups/esempio.quartiere/posts/1234567890",
   services: [
     // In progress until its files are stored; then "documenti pronti", as after any capture.
@@ -445,7 +447,7 @@ async function seedFulfilmentPractice(db: Db, { client, lawyer, now, questionnai
       crimeType: "DEFAMATION",
       expiryDate: new Date(now.getTime() + 60 * DAY_MS),
       platform: "Facebook",
-      crimeUrl: "https://www.facebook.com/groups/esempio.quartiere/posts/1234567890",
+      crimeUrl: DEMO_FULFILMENT.captureUrl,
       tags: ["post diffamatorio", "gruppo pubblico"],
       shitstorm: "YES",
       assignedLawyerId: lawyer,
@@ -465,7 +467,7 @@ async function seedFulfilmentPractice(db: Db, { client, lawyer, now, questionnai
         victimPresent: false,
         repeated: true,
         platform: "Facebook",
-        crimeUrl: "https://www.facebook.com/groups/esempio.quartiere/posts/1234567890",
+        crimeUrl: DEMO_FULFILMENT.captureUrl,
       }),
     })
     .onConflictDoNothing()
@@ -571,8 +573,7 @@ async function seedDemoCapture(db: Db, serviceId: string, ago: (days: number) =>
     .insert(legalizationSessions)
     .values({
       serviceId,
-      // The embedded sandbox's name (apps/api legalization/sandbox-provider.ts).
-      provider: "Sandbox",
+      provider: SANDBOX_CAPTURE_PROVIDER,
       providerSessionId: DEMO_FULFILMENT.captureId,
       state: "CLOSED",
       url: DEMO_FULFILMENT.captureUrl,

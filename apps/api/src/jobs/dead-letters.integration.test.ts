@@ -79,7 +79,10 @@ describe.each(testDbKinds())("the dead letters on %s", (kind) => {
     mailer.refusing = false;
     const id = letter?.id ?? "";
     const retried = await call<{ message: string }>(admin, `/admin/jobs/dead-letters/${id}/retry`, "POST");
-    expect(retried).toEqual({ status: 202, body: { message: MESSAGES.deadLetterRetried } });
+    expect({ status: retried.status, body: retried.body }).toEqual({
+      status: 202,
+      body: { message: MESSAGES.deadLetterRetried },
+    });
     await expect
       .poll(() => mailer.sent.map((m) => m.to), { timeout: 15_000 })
       .toEqual(["cliente@demo.argine.it"]);

@@ -15,6 +15,7 @@ import {
   LEGALIZATION_SUCCESS_STATES,
 } from "@argine/core/legalization/session-state";
 import { casePath } from "@argine/core/practices/case-path";
+import { filesExpireAt } from "@argine/core/retention/files-retention";
 import { canChangeServiceStatus } from "@argine/core/services/lifecycle";
 import type { ServicesAction } from "@argine/core/services/policy";
 import type { ServiceStatus } from "@argine/core/services/service-messages";
@@ -60,8 +61,6 @@ const CLAIM_TIMEOUT_MS = 2 * 60_000;
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 /** The files' links are opened at once from the modal: short-lived. */
 const FILES_LINK_SECONDS = 10 * 60;
-/** Kept one year (spec §9); the retention job deletes them then. */
-const RETENTION_DAYS = 365;
 const ENDED_STATES = [...LEGALIZATION_SUCCESS_STATES, ...LEGALIZATION_FAILURE_STATES];
 
 const MESSAGES_HERE = {
@@ -175,7 +174,7 @@ export async function storeSessionFiles(deps: Deps, sessionId: string): Promise<
     const ready = await markFilesReady(tx, row.id, {
       filesReadyAt: at,
       reportSha256: stored.find((f) => f.name === REPORT_FILE_NAME)?.sha256 ?? null,
-      filesExpireAt: new Date(at.getTime() + RETENTION_DAYS * 86_400_000),
+      filesExpireAt: filesExpireAt(at),
     });
     if (!ready) return;
     await moveService(tx, row.serviceId, "IN_PROGRESS", "DOCUMENTS_READY", at);

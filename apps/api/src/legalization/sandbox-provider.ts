@@ -1,5 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { isFailure, LEGALIZATION_FAILURE_STATES } from "@argine/core/legalization/session-state";
+import {
+  isFailure,
+  LEGALIZATION_FAILURE_STATES,
+  SANDBOX_CAPTURE_PROVIDER,
+} from "@argine/core/legalization/session-state";
 import type { Db } from "@argine/db/client";
 import {
   findSandboxCapture,
@@ -28,7 +32,6 @@ import { makeSandboxEvidence } from "./sandbox-evidence.ts";
 // Like Stripe's test cards, the URL chooses the ending: one whose fragment is `#esito=<failure state>`
 // (e.g. `https://example.org/#esito=FATAL_FAILED_TERMINATED`) ends in that state from CLOSING, without files.
 
-export const SANDBOX_PROVIDER_NAME = "Sandbox";
 export const LIVE_STATE = "LIVE";
 
 export interface SandboxCaptureEngine {
@@ -58,7 +61,7 @@ export function createSandboxCaptureProvider(engine: SandboxCaptureEngine): Capt
     return row;
   };
   return {
-    name: SANDBOX_PROVIDER_NAME,
+    name: SANDBOX_CAPTURE_PROVIDER,
     csp: {},
     async start({ url, reference }) {
       const id = randomId("cap_");

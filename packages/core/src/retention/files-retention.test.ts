@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { retentionStep } from "./files-retention.ts";
+import { filesExpireAt, retentionStep } from "./files-retention.ts";
 
 const DAY = 24 * 3600 * 1000;
 const expireAt = new Date("2027-11-24T10:00:00Z");
@@ -24,5 +24,12 @@ describe("the legalization files' retention", () => {
   it("sends only the 7 days' warning when the 30 days' pass was missed", () => {
     expect(retentionStep(expireAt, before(5), none)).toEqual({ kind: "warn", days: 7 });
     expect(retentionStep(expireAt, before(4), { ...none, warned7At: before(5) })).toBeNull();
+  });
+});
+
+describe("when made files go", () => {
+  it("is a calendar year after they were made, a leap day falling on the 1st of March", () => {
+    expect(filesExpireAt(new Date("2026-11-25T10:00:00Z")).toISOString()).toBe("2027-11-25T10:00:00.000Z");
+    expect(filesExpireAt(new Date("2028-02-29T10:00:00Z")).toISOString()).toBe("2029-03-01T10:00:00.000Z");
   });
 });

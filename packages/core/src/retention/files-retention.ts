@@ -1,7 +1,16 @@
 // The legalization files' retention (issue 18, spec §9): made files are kept a year; the client is warned
 // 30 and 7 days before they go, and can download them all (a ZIP) until then.
 
+import { FILES_RETENTION_YEARS } from "../shared/constants.ts";
+
 const DAY_MS = 24 * 3600 * 1000;
+
+/** When made files go: FILES_RETENTION_YEARS calendar years after they were made (spec §9). */
+export function filesExpireAt(madeAt: Date): Date {
+  const at = new Date(madeAt);
+  at.setUTCFullYear(at.getUTCFullYear() + FILES_RETENTION_YEARS);
+  return at;
+}
 
 /** Days before the files go that the client is warned, the earliest first. */
 export const RETENTION_WARNING_DAYS = [30, 7] as const;

@@ -10,6 +10,12 @@ import {
   legalizationFailureMessage,
 } from "@argine/core/legalization/session-state";
 import { casePath, ticketCodeOf } from "@argine/core/practices/case-path";
+import {
+  FILE_GENERATION_MAX_MS,
+  LEGALIZATION_POLL_INTERVAL_MS,
+  LEGALIZATION_PREPARATION_MAX_MS,
+  VIDEO_CAPTURE_MARGIN_SECONDS,
+} from "@argine/core/shared/constants";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -33,19 +39,18 @@ import {
 // capture, then the live session polled every second until it ends; success goes to the success route and
 // reloads the case, a failure says '<provider> Error : <state>' and may be started again.
 
-/** Spec §9: the session is polled every 1000 ms. */
-export const POLL_MS = 1000;
 /** After a success, until its files are stored (seconds for the sandbox, up to 12 hours for a provider). */
 const FILES_POLL_MS = 5000;
-/** Spec §9: preparing the environment takes up to 3 minutes; longer, the "too long" message. */
-const PREPARING_LIMIT_MS = 3 * 60_000;
+const PREPARING_MINUTES = LEGALIZATION_PREPARATION_MAX_MS / 60_000;
+const FILES_HOURS = FILE_GENERATION_MAX_MS / 3_600_000;
 const TOO_LONG = "Troppo Tempo! Aggiorna la pagina fra qualche minuto! Non chiuderla!";
 const DESKTOP_ONLY = "La legalizzazione si fa da un computer: accedi al sito da un dispositivo desktop.";
 
 const STOPPABLE = ["VM_PREPARING", "LIVE"];
 
 function stateText(state: string): string {
-  if (state === "VM_PREPARING") return "Stiamo preparando l'ambiente sicuro (fino a 3 minuti)…";
+  if (state === "VM_PREPARING")
+    return `Stiamo preparando l'ambiente sicuro (fino a ${PREPARING_MINUTES} minuti)…`;
   if (state === "CLOSING" || state === "ARTIFACTS_UPLOADED")
     return "Acquisizione terminata: stiamo generando i file…";
   return "Acquisizione in corso: naviga la pagina e mostra i contenuti da conservare, poi termina.";
@@ -86,7 +91,7 @@ export function LegalizationPanel({
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data || query.state.error) return false;
-      if (!isTerminal(data.state)) return POLL_MS;
+      if (!isTerminal(data.state)) return LEGALIZATION_POLL_INTERVAL_MS;
       return isSuccess(data.state) && !data.filesReadyAt ? FILES_POLL_MS : false;
     },
   });
@@ -137,7 +142,7 @@ export function LegalizationPanel({
   const tooLong =
     running &&
     current.state === "VM_PREPARING" &&
-    Date.now() - new Date(current.startedAt).getTime() > PREPARING_LIMIT_MS;
+    Date.now() - new Date(current.startedAt).getTime() > LEGALIZATION_PREPARATION_MAX_MS;
   const failure =
     current && isFailure(current.state) ? legalizationFailureMessage(current.provider, current.state) : null;
   const problem = session.error ?? stop.error ?? openFiles.error;
@@ -180,7 +185,7 @@ export function LegalizationPanel({
           </p>
         ) : null}
         {current && isSuccess(current.state) && !current.filesReadyAt ? (
-          <p>I file saranno pronti entro 12 ore: ti scriveremo un'email.</p>
+          <p>I file saranno pronti entro {FILES_HOURS} ore: ti scriveremo un'email.</p>
         ) : null}
         {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
         {!practiceClosed && !running && !(current && isSuccess(current.state)) && !session.isPending ? (
@@ -188,13 +193,17 @@ export function LegalizationPanel({
             <h4>Come funziona</h4>
             <ol className={styles.steps}>
               <li>Scrivi l'indirizzo della pagina dove è avvenuta l'offesa e avvia la sessione.</li>
-              <li>Attendi che l'ambiente sicuro sia pronto (fino a 3 minuti): non chiudere la pagina.</li>
               <li>
-                Mostra i contenuti da conservare; per un video, registra anche i 30 secondi prima e dopo il
-                momento importante.
+                Attendi che l'ambiente sicuro sia pronto (fino a {PREPARING_MINUTES} minuti): non chiudere la
+                pagina.
               </li>
               <li>
-                Termina l'acquisizione: i file saranno pronti entro 12 ore e li conserviamo per un anno.
+                Mostra i contenuti da conservare; per un video, registra anche i{" "}
+                {VIDEO_CAPTURE_MARGIN_SECONDS} secondi prima e dopo il momento importante.
+              </li>
+              <li>
+                Termina l'acquisizione: i file saranno pronti entro {FILES_HOURS} ore e li conserviamo per un
+                anno.
               </li>
             </ol>
             <figure className={styles.video}>

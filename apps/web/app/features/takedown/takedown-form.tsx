@@ -1,5 +1,5 @@
 import { type TakedownUrlsForm, TakedownUrlsFormSchema } from "@argine/core/services/takedown";
-import { TAKEDOWN_MAX_URLS } from "@argine/core/shared/constants";
+import { TAKEDOWN_MAX_URLS, VIDEO_CAPTURE_MARGIN_SECONDS } from "@argine/core/shared/constants";
 import formStyles from "../../shared/ui/form.module.css";
 import { FormEnd, SendError, TextField } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
@@ -17,8 +17,9 @@ export function TakedownAdvice() {
         prove.
       </p>
       <p>
-        Per un video, registra anche i 30 secondi prima e i 30 secondi dopo il momento che ti riguarda: il
-        contesto aiuta a dimostrare cosa è successo.
+        Per un video, registra anche i {VIDEO_CAPTURE_MARGIN_SECONDS} secondi prima e i{" "}
+        {VIDEO_CAPTURE_MARGIN_SECONDS} secondi dopo il momento che ti riguarda: il contesto aiuta a dimostrare
+        cosa è successo.
       </p>
     </div>
   );

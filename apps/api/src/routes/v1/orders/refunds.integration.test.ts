@@ -18,7 +18,12 @@ import { testDbKinds } from "@argine/db/testing";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkoutBody } from "../../../../test/checkout.ts";
-import { demoTokens, type IdentityServer, randomIp, startIdentityServer } from "../../../../test/identity.ts";
+import {
+  apiCaller,
+  demoTokens,
+  type IdentityServer,
+  startIdentityServer,
+} from "../../../../test/identity.ts";
 import { jobsSettled } from "../../../../test/jobs.ts";
 import { paymentMethod, sandboxIntentsOf } from "../../../../test/sandbox.ts";
 
@@ -38,18 +43,8 @@ describe.each(testDbKinds())("refunds and withdrawal on %s", (kind) => {
   });
   afterAll(() => s.close());
 
-  const call = async <T>(token: string, path: string, method = "GET", body?: unknown) => {
-    const res = await fetch(`${s.base}/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        "x-forwarded-for": randomIp(),
-        ...(body ? { "content-type": "application/json" } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  };
+  const call = <T>(token: string, path: string, method = "GET", body?: unknown) =>
+    apiCaller(s)<T>(token, path, method, body);
   let n = 0;
   /** A paid order of the demo client on a new practice, by the sandbox's card (and a gift card, if given). */
   const buy = async (

@@ -11,9 +11,9 @@ import { testDbKinds } from "@argine/db/testing";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  apiCaller,
   demoTokens,
   type IdentityServer,
-  randomIp,
   startIdentityServer,
   strangerToken,
 } from "../../../../test/identity.ts";
@@ -52,23 +52,8 @@ describe.each(testDbKinds())("takedown on %s", (kind) => {
   });
   afterAll(() => s.close());
 
-  const call = async <T>(token: string, path: string, method = "GET", body?: unknown) => {
-    const res = await fetch(`${s.base}/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        "x-forwarded-for": randomIp(),
-        ...(body ? { "content-type": "application/json" } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const type = res.headers.get("content-type") ?? "";
-    return {
-      status: res.status,
-      headers: res.headers,
-      body: (type.includes("json") ? await res.json() : Buffer.from(await res.arrayBuffer())) as T,
-    };
-  };
+  const call = <T>(token: string, path: string, method = "GET", body?: unknown) =>
+    apiCaller(s)<T>(token, path, method, body);
   let n = 0;
   /** The demo client's new practice with a paid takedown: its service id. */
   const buyTakedown = async (practice: { anonymous?: boolean } = {}) => {
