@@ -4,6 +4,7 @@ import type { RegistrationBody } from "@argine/core/identity/users-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import type { Db } from "@argine/db/client";
 import { revokeOidcAccount } from "@argine/db/queries/oidc";
+import { bindClaimToAccount, dropPendingClaims } from "@argine/db/queries/practices";
 import {
   consumeUserToken,
   createUser,
@@ -67,7 +68,19 @@ export async function register(deps: Deps, _actor: Actor | null, body: Registrat
       privacyConsent: body.privacyConsent,
       marketingConsent: body.marketingConsent,
     });
-    if (created) return mailLink(deps, tx, created, "verify");
+    if (created) {
+      // The questionnaire's practice waits for this account's first sign-in; a wrong or spent token binds
+      // nothing and changes no answer.
+      if (body.claim)
+        await bindClaimToAccount(
+          tx,
+          body.claim.practiceId,
+          created.id,
+          hashToken(body.claim.claimToken),
+          now(deps.clock),
+        );
+      return mailLink(deps, tx, created, "verify");
+    }
     const existing = await findUserByEmail(tx, body.email);
     if (existing) {
       const { publicUrl } = deps.config;
@@ -140,6 +153,9 @@ export async function confirmPasswordReset(
     await updateUser(tx, userId, { passwordHash, ...(user?.emailVerifiedAt ? {} : { emailVerifiedAt: at }) });
     // Whoever knew the old password is signed out everywhere: every session and refresh token goes.
     await revokeOidcAccount(tx, userId);
+    // A practice bound at registration waits for whoever knew the registration's password, not the mailbox's
+    // reader: the claim key still adds it from any account.
+    await dropPendingClaims(tx, userId);
   });
   return { message: MESSAGES.passwordReset };
 }

@@ -1,6 +1,7 @@
 import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
 import { MESSAGES } from "@argine/core/shared/messages";
+import { completePendingClaims } from "@argine/db/queries/practices";
 import { findUserByEmail } from "@argine/db/queries/users";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
@@ -28,5 +29,7 @@ export async function signInWithPassword(
   }
   if (!user.emailVerifiedAt) throw new AppError("EMAIL_NOT_VERIFIED");
   await clearFailures(deps.db, email);
+  // The practice the registration brought along becomes the account's now, before the web app lands.
+  await completePendingClaims(deps.db, user.id, at);
   return { userId: user.id };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BillingDataSchema } from "../invoice/billing-data.ts";
+import { RegistrationClaimSchema } from "../practices/claim.ts";
 import {
   EmailSchema,
   PrivacyAcceptanceSchema,
@@ -31,6 +32,8 @@ export const RegistrationBodySchema = z.object({
   cellPhone: CellPhoneSchema,
   privacyConsent: PrivacyAcceptanceSchema,
   marketingConsent: z.boolean().default(false),
+  /** The practice this browser's questionnaire opened, if any. */
+  claim: RegistrationClaimSchema.optional(),
 });
 export type RegistrationBody = z.infer<typeof RegistrationBodySchema>;
 

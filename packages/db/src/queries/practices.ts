@@ -47,7 +47,12 @@ export async function findPractice(db: Db, id: string): Promise<PracticeRow | un
 
 // A claim is one conditional UPDATE: it succeeds only on a practice still unowned whose secret matches, and
 // voids both secrets as it sets the owner, so a secret works once and two claimants cannot both win.
-const voidSecrets = { claimTokenHash: null, claimTokenExpiresAt: null, claimKeyHash: null } as const;
+const voidSecrets = {
+  claimTokenHash: null,
+  claimTokenExpiresAt: null,
+  claimKeyHash: null,
+  claimPendingUserId: null,
+} as const;
 
 /** Gives the practice to the user if the browser's token matches and has not expired; undefined otherwise. */
 export async function claimPracticeWithToken(
@@ -70,6 +75,51 @@ export async function claimPracticeWithToken(
     )
     .returning();
   return row;
+}
+
+/**
+ * Registration with the browser's token (ADR 010): the token is spent and the practice waits for the new
+ * account's first sign-in (completePendingClaims), so a confirmation link opened in another tab or on another
+ * device still finds it. The key stays valid until the practice has an owner.
+ */
+export async function bindClaimToAccount(
+  db: Db,
+  id: string,
+  userId: string,
+  claimTokenHash: string,
+  now: Date,
+): Promise<PracticeRow | undefined> {
+  const [row] = await db
+    .update(practices)
+    .set({ claimPendingUserId: userId, claimTokenHash: null, claimTokenExpiresAt: null, updatedAt: now })
+    .where(
+      and(
+        eq(practices.id, id),
+        isNull(practices.ownerId),
+        isNull(practices.claimPendingUserId),
+        eq(practices.claimTokenHash, claimTokenHash),
+        gt(practices.claimTokenExpiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** At the account's sign-in, the practices bound at its registration become its own (practices_claim_pending_idx). */
+export async function completePendingClaims(db: Db, userId: string, at: Date): Promise<PracticeRow[]> {
+  return db
+    .update(practices)
+    .set({ ownerId: userId, ...voidSecrets, updatedAt: at })
+    .where(and(eq(practices.claimPendingUserId, userId), isNull(practices.ownerId)))
+    .returning();
+}
+
+/** A password reset drops what waits for the account: whoever reset it proved the mailbox, not the claim. */
+export async function dropPendingClaims(db: Db, userId: string): Promise<void> {
+  await db
+    .update(practices)
+    .set({ claimPendingUserId: null })
+    .where(eq(practices.claimPendingUserId, userId));
 }
 
 /** Gives the practice with this code to the user if the key matches; undefined otherwise (by the code's index). */

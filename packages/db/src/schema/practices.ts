@@ -69,11 +69,18 @@ export const practices = pgTable(
     claimTokenHash: text("claim_token_hash"),
     claimTokenExpiresAt: timestamp("claim_token_expires_at", { withTimezone: true }),
     claimKeyHash: text("claim_key_hash"),
+    // The account registered with the submitting browser's token (ADR 010): the practice becomes its own at
+    // that account's first password sign-in, wherever the confirmation link was opened.
+    claimPendingUserId: uuid("claim_pending_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("practices_ticket_code_key").on(t.ticketCode),
+    // A sign-in looks for the practices waiting for its account: few rows, only those still pending.
+    index("practices_claim_pending_idx")
+      .on(t.claimPendingUserId)
+      .where(sql`${t.claimPendingUserId} is not null`),
     // The lawyer's work queue: "mie" and "non assegnate", urgent unassigned cases first.
     index("practices_assigned_created_idx").on(t.assignedLawyerId, t.createdAt.desc()),
     // "Da esaminare subito" (core human-review.ts isUrgent): few rows, the queue's first section.

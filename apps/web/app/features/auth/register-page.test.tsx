@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { clearFeedbackClaim, writeFeedbackClaim } from "../../shared/store/browser-storage.ts";
 import { renderWithApp, stubApi } from "../../test-render.tsx";
 import { RegisterForm, RegisterPage } from "./register-page.tsx";
 
@@ -106,6 +107,26 @@ describe("registration", () => {
     });
   });
 
+  it("sends the practice this tab's questionnaire opened with the registration", async () => {
+    writeFeedbackClaim({ practiceId: "5d9f3c1e-8a2b-4c6d-9e0f-1a2b3c4d5e6f", claimToken: "t".repeat(43) });
+    const { calls } = stubApi({
+      "POST /v1/users": { status: 202, body: { message: "Controlla la posta." } },
+    });
+    renderWithApp(<RegisterPage />);
+    await screen.findByRole("button", { name: "Crea l'account" });
+    fillValidForm();
+    fireEvent.click(screen.getByRole("button", { name: "Crea l'account" }));
+
+    await screen.findByRole("heading", { name: "Controlla la tua email" });
+    expect(calls.find((call) => call.url === "/v1/users")?.body).toMatchObject({
+      claim: { practiceId: "5d9f3c1e-8a2b-4c6d-9e0f-1a2b3c4d5e6f", claimToken: "t".repeat(43) },
+    });
+    expect(
+      screen.getByText(/anche se apri il link da un'altra finestra o da un altro dispositivo/),
+    ).toBeTruthy();
+    clearFeedbackClaim();
+  });
+
   it("passes on the practice the questionnaire sent, in the state of the login links", async () => {
     stubApi({
       "POST /v1/users": { status: 202, body: { message: "Ti abbiamo inviato un'email." } },
@@ -122,7 +143,9 @@ describe("registration", () => {
     await act(() => router.navigate("/account/register", { state: { practiceId: "p-77" } }));
     fillValidForm();
     fireEvent.click(screen.getByRole("button", { name: "Crea l'account" }));
-    expect(await screen.findByText(/la pratica del questionario viene aggiunta al tuo account/)).toBeTruthy();
+    expect(
+      await screen.findByText(/trovi nella tua area personale la pratica del questionario/),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole("link", { name: "Vai all'accesso" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/account/login"));
     expect(router.state.location.state).toEqual({ practiceId: "p-77" });

@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { LOGIN_PATH, PRIVACY_PATH, QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
+import { readFeedbackClaim } from "../../shared/store/browser-storage.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import {
@@ -125,6 +126,7 @@ export function RegisterPage() {
 }
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string, message: string) => void }) {
+  const claim = readFeedbackClaim();
   const registration = useCheckedForm({
     resolver: schemaResolver<RegisterFormValues, RegisterFormOutput>(RegisterFormSchema),
     defaultValues: EMPTY,
@@ -139,6 +141,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
         ...(values.cellPhone ? { cellPhone: values.cellPhone } : {}),
         privacyConsent: true,
         marketingConsent: values.marketingConsent,
+        // The proof this tab keeps travels with the registration, so the practice waits for the new account
+        // wherever the confirmation link is opened (ADR 010).
+        ...(claim ? { claim } : {}),
       }),
     onSuccess: (answer, values) => onRegistered(values.email, answer.message),
   });
@@ -209,8 +214,11 @@ function RegistrationSent({
         Apri il link che ti abbiamo inviato per confermare l'indirizzo, poi potrai accedere. Se non trovi
         l'email, guarda anche nella cartella della posta indesiderata.
       </p>
-      {practiceId ? (
-        <p>Quando accedi da questo dispositivo, la pratica del questionario viene aggiunta al tuo account.</p>
+      {practiceId || readFeedbackClaim() ? (
+        <p>
+          Quando accedi la prima volta con il nuovo account, trovi nella tua area personale la pratica del
+          questionario, anche se apri il link da un'altra finestra o da un altro dispositivo.
+        </p>
       ) : null}
       <div className={formStyles.actions}>
         <button

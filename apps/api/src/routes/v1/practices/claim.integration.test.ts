@@ -34,18 +34,32 @@ describe.each(testDbKinds())("claiming the questionnaire's practice on %s", (kin
   let registered = 0;
   const freshClient = async (): Promise<{ token: string; id: string }> => {
     const email = `cliente.${kind}.${++registered}@example.org`;
-    const password = "Girasole-Lento-42";
-    await fetch(`${s.base}/v1/users`, {
+    await registerAs(email);
+    return confirmAndSignIn(email);
+  };
+  const PASSWORD = "Girasole-Lento-42";
+  const anonymous = (path: string, body: unknown) =>
+    fetch(`${s.base}/v1${path}`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
-      body: JSON.stringify({ name: "Altra", lastname: "Cliente", email, password, privacyConsent: true }),
+      body: JSON.stringify(body),
     });
-    await fetch(`${s.base}/v1/users/verification`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
-      body: JSON.stringify({ token: await s.mailer.tokenIn(email) }),
+  const registerAs = async (email: string, claim?: { practiceId: string; claimToken: string }) => {
+    const res = await anonymous("/users", {
+      name: "Altra",
+      lastname: "Cliente",
+      email,
+      password: PASSWORD,
+      privacyConsent: true,
+      ...(claim ? { claim } : {}),
     });
-    const token = (await signIn(s, email, password)).tokens?.access_token ?? "";
+    expect(res.status).toBe(202);
+    return ((await res.json()) as { message: string }).message;
+  };
+  // The mailed link followed anywhere (another tab, the phone's mail app): only its token travels.
+  const confirmAndSignIn = async (email: string): Promise<{ token: string; id: string }> => {
+    await anonymous("/users/verification", { token: await s.mailer.tokenIn(email) });
+    const token = (await signIn(s, email, PASSWORD)).tokens?.access_token ?? "";
     const me = await fetch(`${s.base}/v1/users/me`, { headers: { authorization: `Bearer ${token}` } });
     return { token, id: ((await me.json()) as { id: string }).id };
   };
@@ -242,5 +256,61 @@ describe.each(testDbKinds())("claiming the questionnaire's practice on %s", (kin
     expect(await pdf("?claimKey=2222-2222")).not.toContain("chiave di recupero");
     expect((await withToken(client, created, created.claimToken)).status).toBe(200);
     expect(await pdf(`?claimKey=${key}`)).not.toContain(key);
+  });
+
+  describe("carried by the registration", () => {
+    const claimOf = (c: Created) => ({ practiceId: c.practiceId, claimToken: c.claimToken });
+    const pendingFor = async (practiceId: string) =>
+      (await s.handle.db.select().from(practices).where(eq(practices.id, practiceId)))[0]?.claimPendingUserId;
+
+    it("gives the practice to the new account at its first sign-in, wherever the link was opened", async () => {
+      const created = await submit();
+      const email = `registrata.${kind}.${++registered}@example.org`;
+      await registerAs(email, claimOf(created));
+      // Until that sign-in nobody owns it, and the browser's token is spent: a second account on the
+      // same device claims nothing with it.
+      expect(await ownerOf(created.practiceId)).toBeNull();
+      const other = (await freshClient()).token;
+      expect((await withToken(other, created, created.claimToken)).status).toBe(403);
+
+      const victim = await confirmAndSignIn(email);
+      expect(await ownerOf(created.practiceId)).toBe(victim.id);
+      expect(await listed(victim.token)).toContain(created.ticketCode);
+      expect(await listed(other)).not.toContain(created.ticketCode);
+      expect(await pendingFor(created.practiceId)).toBeNull();
+      // The submitting tab's own claim after that sign-in reads as done, not refused.
+      expect((await withToken(victim.token, created, created.claimToken)).status).toBe(200);
+      // Both secrets are void once it has an owner.
+      expect((await withKey(other, created.ticketCode, created.claimKey)).status).toBe(403);
+    });
+
+    it("binds nothing with a wrong token or to an address already registered, with the same answer", async () => {
+      const created = await submit();
+      const plain = await registerAs(`senza.${kind}.${++registered}@example.org`);
+      const email = `sbagliata.${kind}.${++registered}@example.org`;
+      expect(await registerAs(email, { ...claimOf(created), claimToken: "x".repeat(43) })).toBe(plain);
+      expect(await registerAs("cliente@demo.argine.it", claimOf(created))).toBe(plain);
+      await confirmAndSignIn(email);
+      expect(await ownerOf(created.practiceId)).toBeNull();
+      expect(await pendingFor(created.practiceId)).toBeNull();
+      // The submitting browser's token still works for the account already registered.
+      expect((await withToken(client, created, created.claimToken)).status).toBe(200);
+    });
+
+    it("drops the bound practice when the password is reset before the first sign-in; the key still adds it", async () => {
+      const created = await submit();
+      const email = `azzerata.${kind}.${++registered}@example.org`;
+      await registerAs(email, claimOf(created));
+      await anonymous("/users/password-reset", { email });
+      await anonymous("/users/password-reset/confirm", {
+        token: await s.mailer.tokenIn(email),
+        password: PASSWORD,
+      });
+      const reader = await confirmAndSignIn(email);
+      expect(await ownerOf(created.practiceId)).toBeNull();
+      expect(await pendingFor(created.practiceId)).toBeNull();
+      expect((await withKey(reader.token, created.ticketCode, created.claimKey)).status).toBe(200);
+      expect(await ownerOf(created.practiceId)).toBe(reader.id);
+    });
   });
 });

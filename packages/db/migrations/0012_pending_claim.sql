@@ -1,0 +1,3 @@
+ALTER TABLE "practices" ADD COLUMN "claim_pending_user_id" uuid;--> statement-breakpoint
+ALTER TABLE "practices" ADD CONSTRAINT "practices_claim_pending_user_id_users_id_fk" FOREIGN KEY ("claim_pending_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "practices_claim_pending_idx" ON "practices" USING btree ("claim_pending_user_id") WHERE "practices"."claim_pending_user_id" is not null;
