@@ -19,7 +19,9 @@ test("the admin finds this month's invoice and downloads the month as CSV and as
   await signIn(admin, "admin@demo.argine.it");
   await admin.goto("/dashboard/admin/accounts");
   await expect(admin.getByRole("heading", { level: 1, name: "Contabilità" })).toBeVisible();
-  const documents = admin.getByRole("table", { name: /^Dal .* fatture e .* note di credito, totale netto/ });
+  const documents = admin.getByRole("table", {
+    name: /^Dal(l'| ).* fattur[ae] e .* not[ae] di credito, totale netto/,
+  });
   const row = documents.getByRole("row").filter({ hasText: ticketCode });
   await expect(row).toHaveCount(1);
   const number = (await row.getByRole("rowheader").textContent()) ?? "";

@@ -58,7 +58,7 @@ describe("the formal notice's draft", () => {
     expect(text).toContain("Rif. pratica Argine AR-7KQ2M9XD");
     expect(text).toContain("Scrivo in nome e per conto di Giulia Esposito, residente in Via dei Mille 10");
     expect(text).toContain("sulla piattaforma Instagram, all'indirizzo https://www.instagram.com/p/abc");
-    expect(text).toContain("dal 1 agosto 2026 al 10 novembre 2026");
+    expect(text).toContain("dall'1 agosto 2026 al 10 novembre 2026");
     expect(text).toContain("ne ha avuto conoscenza il 3 agosto 2026");
     expect(feedback.offences.length).toBeGreaterThan(0);
     for (const offence of feedback.offences) expect(text).toContain(offence.article);

@@ -5,6 +5,7 @@ import { formatArticle } from "@argine/core/feedback/presentation";
 import type { FeedbackResult, Offence } from "@argine/core/feedback/result";
 import type { Actor } from "@argine/core/identity/policy";
 import { injunctionDraftFileName } from "@argine/core/services/services-api";
+import { withDayArticle } from "@argine/core/shared/italian-grammar";
 import { findPractice, type PracticeRow } from "@argine/db/queries/practices";
 import { type BillingRow, findBilling, findUserById } from "@argine/db/queries/users";
 import { now } from "../clock.ts";
@@ -49,9 +50,9 @@ function addressOf(billing: BillingRow | undefined): string | null {
 function whenText({ firstEventDate, lastEventDate, ongoing }: InjunctionFacts["answers"]): string {
   if (!firstEventDate) return "in data [data dei fatti]";
   const first = formatItalianDate(firstEventDate);
-  if (ongoing) return `a partire dal ${first} e tuttora in corso`;
+  if (ongoing) return `a partire ${withDayArticle("dal", first)} e tuttora in corso`;
   if (!lastEventDate || lastEventDate === firstEventDate) return `in data ${first}`;
-  return `dal ${first} al ${formatItalianDate(lastEventDate)}`;
+  return `${withDayArticle("dal", first)} ${withDayArticle("al", formatItalianDate(lastEventDate))}`;
 }
 
 function offenceLine(offence: Offence): string {

@@ -69,7 +69,7 @@ describe("/dashboard/admin/accounts", () => {
     expect((screen.getByLabelText(/^Al/) as HTMLInputElement).value).toBe("2026-11-24");
 
     const documents = await screen.findByRole("table", {
-      name: "Dal 01/11/2026 al 24/11/2026: 1 fatture e 1 note di credito, totale netto 149,00 €",
+      name: "Dall'01/11/2026 al 24/11/2026: 1 fattura e 1 nota di credito, totale netto 149,00 €",
     });
     const [, invoice, note] = within(documents).getAllByRole("row");
     expect(within(invoice as HTMLElement).getByRole("rowheader").textContent).toBe("2026/7");

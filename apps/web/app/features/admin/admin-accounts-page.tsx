@@ -13,6 +13,7 @@ import {
   PAYMENT_TYPE,
   type PaymentType,
 } from "@argine/core/orders/orders-api";
+import { capitalized, countOf, withDayArticle } from "@argine/core/shared/italian-grammar";
 import { formatAmount } from "@argine/core/shared/money";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -103,7 +104,7 @@ function Documents({ period }: { period: AccountsPeriod }) {
           const invoices = documents.filter((doc) => doc.kind === "INVOICE").length;
           return (
             <DataTable
-              caption={`Dal ${formatShortDay(period.from)} al ${formatShortDay(period.to)}: ${invoices} fatture e ${documents.length - invoices} note di credito, totale netto ${formatAmount(net / 100)}`}
+              caption={`${capitalized(withDayArticle("dal", formatShortDay(period.from)))} ${withDayArticle("al", formatShortDay(period.to))}: ${countOf(invoices, "fattura", "fatture")} e ${countOf(documents.length - invoices, "nota di credito", "note di credito")}, totale netto ${formatAmount(net / 100)}`}
             >
               <ColumnHeads columns={DOCUMENT_COLUMNS} />
               <tbody>

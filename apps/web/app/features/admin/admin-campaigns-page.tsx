@@ -4,6 +4,7 @@ import type {
   AdminCampaignPatch,
 } from "@argine/core/catalogue/admin-api";
 import { type CampaignForm, CampaignFormSchema } from "@argine/core/catalogue/admin-forms";
+import { capitalized, withDayArticle } from "@argine/core/shared/italian-grammar";
 import { formatAmount, formatEuroInput, parseEuroAmount } from "@argine/core/shared/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
@@ -106,9 +107,10 @@ export function campaignPatch(form: CampaignForm, campaign: AdminCampaign): Admi
 
 function period(campaign: AdminCampaign): string {
   if (!campaign.startsAt && !campaign.endsAt) return "Sempre";
-  if (!campaign.startsAt) return `Fino al ${formatShortDay(campaign.endsAt)}`;
-  if (!campaign.endsAt) return `Dal ${formatShortDay(campaign.startsAt)}`;
-  return `Dal ${formatShortDay(campaign.startsAt)} al ${formatShortDay(campaign.endsAt)}`;
+  if (!campaign.startsAt) return `Fino ${withDayArticle("al", formatShortDay(campaign.endsAt))}`;
+  const since = capitalized(withDayArticle("dal", formatShortDay(campaign.startsAt)));
+  if (!campaign.endsAt) return since;
+  return `${since} ${withDayArticle("al", formatShortDay(campaign.endsAt))}`;
 }
 
 export function AdminCampaignsPage() {

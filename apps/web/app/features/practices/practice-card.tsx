@@ -4,6 +4,7 @@ import { EVALUATION } from "@argine/core/practices/evaluation";
 import { URGENT_BADGE } from "@argine/core/practices/human-review";
 import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import type { PracticeSummary } from "@argine/core/practices/practices-api";
+import { withDayArticle } from "@argine/core/shared/italian-grammar";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { Link } from "react-router";
 import { formatDay, formatShortDay } from "../../shared/ui/dates.ts";
@@ -96,7 +97,7 @@ export function PracticeCard({
         <p className={styles.cardNote}>
           {assignment ?? "Non ancora presa in carico"}
           {practice.awaitingReplySince && practice.status !== "CLOSED"
-            ? ` · Il cliente attende una risposta dal ${formatShortDay(practice.awaitingReplySince)}`
+            ? ` · Il cliente attende una risposta ${withDayArticle("dal", formatShortDay(practice.awaitingReplySince))}`
             : ""}
         </p>
       ) : null}
