@@ -327,7 +327,7 @@ export const texts = {
     "Anche se i termini penali sembrano scaduti, potresti ancora chiedere la rimozione dei contenuti e, in alcuni casi, il risarcimento in sede civile. Un avvocato può verificare le date con precisione.",
   ),
   disclaimer: entry(
-    "Questa è una prima valutazione automatica basata solo sulle tue risposte: non ha valore di parere legale. Un avvocato può verificare il tuo caso e le date con precisione.",
+    "Questa è una prima valutazione orientativa, preparata in automatico solo dalle tue risposte: non ha valore di parere legale. Un avvocato può verificare il tuo caso e le date con precisione.",
   ),
   supportViolence: entry(
     "Quello che ti è successo non è colpa tua. Se ti senti in pericolo chiama il 112; se hai bisogno di parlare con qualcuno, puoi rivolgerti anche a un centro antiviolenza o al numero 1522, gratuito e attivo giorno e notte.",

@@ -83,7 +83,7 @@ export function FeedbackResultView({ submission, onRestart }: FeedbackResultView
 
   return (
     <article className={styles.result} aria-labelledby="result-title">
-      <p className={styles.eyebrow}>Prima valutazione gratuita</p>
+      <p className={styles.eyebrow}>Prima valutazione orientativa gratuita</p>
       <h1 id="result-title" ref={titleRef} tabIndex={-1} className={styles.title}>
         Il risultato del questionario
       </h1>
