@@ -35,7 +35,7 @@ export const texts = {
       `Le minacce che ci hai descritto fanno parte del reato di ${name}: la legge punisce chi ${lawWords}. Quando la minaccia è il mezzo con cui si commette un reato più grave, non è un reato a sé ma ne fa parte (art. 84 c.p., reato complesso): per questo non ha un termine per la querela separato, e vale quello del reato di ${name}.${
         certain
           ? ""
-          : ` Se però il reato di ${name} non venisse riconosciuto, la minaccia resterebbe un reato a sé (art. 612 c.p.), con 3 mesi per la querela: parlane presto con un avvocato.`
+          : ` Se però il reato di ${name} non venisse riconosciuto, la minaccia resterebbe un reato a sé (art. 612 c.p.), per il quale di regola la querela va presentata entro 3 mesi: parlane presto con un avvocato.`
       }`,
       "84 c.p.",
     ),
