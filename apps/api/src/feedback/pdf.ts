@@ -11,7 +11,7 @@ import { type FeedbackResult, SECTION } from "@argine/core/feedback/result";
 import { BODY_SIZE, styledPdf } from "../pdf/pdf-document.ts";
 
 export const PDF_DISCLAIMER =
-  "Questa è una prima valutazione automatica, costruita sulle tue risposte: è un orientamento e non ha valore di parere legale. Per decidere cosa fare, parlane con un avvocato.";
+  "Questa è una prima valutazione orientativa, preparata in automatico dalle tue risposte: non ha valore di parere legale. Per decidere cosa fare, parlane con un avvocato.";
 
 export interface FeedbackDocument {
   ticketCode: string;
@@ -32,12 +32,12 @@ export function renderFeedbackPdf({
   feedback,
   claimKey,
 }: FeedbackDocument): Promise<Buffer> {
-  const pdf = styledPdf({ title: `Argine - Primo parere, pratica ${ticketCode}` });
+  const pdf = styledPdf({ title: `Argine - Prima valutazione orientativa, pratica ${ticketCode}` });
   const { doc, heading } = pdf;
   const paragraph = (text: string, article?: string) =>
     pdf.paragraph(article ? `${text} (${formatArticle(article)})` : text);
 
-  pdf.title("Argine - il tuo primo parere");
+  pdf.title("Argine - la tua prima valutazione orientativa");
   doc
     .moveDown(0.3)
     .font("body")

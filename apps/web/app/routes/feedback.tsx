@@ -6,7 +6,7 @@ import type { Route } from "./+types/feedback";
 // tab, a history list or a shared screen.
 export function meta(_: Route.MetaArgs) {
   return pageMeta({
-    title: "Questionario gratuito: primo parere sul tuo caso",
+    title: "Questionario gratuito: prima valutazione orientativa del tuo caso",
     description:
       "Rispondi a poche domande e scopri subito, gratis e in modo riservato, se quello che ti sta succedendo online sembra un reato, entro quando puoi agire e che cosa puoi fare.",
     path: "/feedback",

@@ -7,7 +7,7 @@ export function meta(_: Route.MetaArgs) {
   return pageMeta({
     title: "Argine — Difesa legale per chi subisce abusi online",
     description:
-      "Stalking, diffamazione, revenge porn, sextortion, cyberbullismo, odio online: con il questionario gratuito ricevi in pochi minuti un primo parere legale e scopri come difenderti.",
+      "Stalking, diffamazione, revenge porn, sextortion, cyberbullismo, odio online: con il questionario gratuito ricevi in pochi minuti una prima valutazione orientativa del tuo caso e scopri come difenderti.",
     path: "/",
     structuredData: [legalServiceData()],
   });

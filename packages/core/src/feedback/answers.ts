@@ -151,6 +151,8 @@ export const AnswersSchema = z
       incitement: choice(INCITEMENTS).optional(),
       impersonation: flag.optional(),
       accountAccessed: flag.optional(),
+      // Images or sounds of private life recorded in secret in a private place, or spread (art. 615-bis).
+      secretRecording: tristate.optional(),
       complaintFiled: flag.optional(),
       ammonimentoIssued: flag.optional(),
       platform: text(PLATFORM_MAX_LENGTH, MESSAGES.tooLong).optional(),

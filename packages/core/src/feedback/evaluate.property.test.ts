@@ -59,6 +59,7 @@ const factsArb = fc.record({
   incitement: opt(fc.constantFrom(...INCITEMENTS)),
   impersonation: flag,
   accountAccessed: flag,
+  secretRecording: tristate,
   complaintFiled: flag,
   ammonimentoIssued: flag,
   crimeUrl: opt(fc.constantFrom("https://example.com/post/1", "")),
@@ -124,6 +125,29 @@ describe("evaluateFeedback properties", () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it("never lists a threat beside the stalking, extortion or sexual violence it is the means of (art. 84 c.p.)", () => {
+    fc.assert(
+      fc.property(caseArb, ({ answers, asOf }) => {
+        const found = evaluateFeedback(answers, asOf).offences.map((o) => o.code);
+        const absorbing = found.some((c) => c === "STALKING" || c === "EXTORTION" || c === "SEXUAL_VIOLENCE");
+        if (absorbing) expect(found).not.toContain("THREAT");
+      }),
+    );
+  });
+
+  it("raises intrusion into private life only on a secret recording, certain only when stated", () => {
+    fc.assert(
+      fc.property(caseArb, ({ answers, asOf }) => {
+        const intrusion = evaluateFeedback(answers, asOf).offences.find(
+          (o) => o.code === "PRIVATE_LIFE_INTRUSION",
+        );
+        if (answers.secretRecording === true) expect(intrusion?.certain).toBe(true);
+        else if (answers.secretRecording === "UNKNOWN") expect(intrusion?.certain).toBe(false);
+        else expect(intrusion).toBeUndefined();
+      }),
     );
   });
 

@@ -1110,6 +1110,79 @@ describe("B.7 Threats (art. 612 c.p.)", () => {
     expect(result.evaluation).toBe("NOTVALID");
     expect(section(result, "whyNoCrime")).toContain("male ingiusto");
   });
+
+  describe("absorbed when it is the means of a graver offence (art. 84 c.p., fact sheet B.7)", () => {
+    const absorbedSentence = (result: FeedbackResult) =>
+      result.sections.lawDetail.find((e) => e.article === "84 c.p.")?.text ?? "";
+
+    it("threats within stalking: no THREAT offence or deadline of its own, even when its 3 months have passed", () => {
+      // The threat's 3 months ran out on 15 October; stalking's 6 months run to 15 January.
+      const result = run({
+        ...STALKING,
+        threatened: true,
+        firstEventDate: "2026-05-01",
+        lastEventDate: "2026-07-15",
+      });
+      expect(codes(result)).toEqual(["STALKING"]);
+      expect(offence(result, "STALKING").complaintDeadline).toBe("2027-01-15");
+      expect(result.evaluation).toBe("VALID");
+      expect(result.deadlines.filter((d) => d.kind === "QUERELA")).toEqual([
+        expect.objectContaining({ date: "2027-01-15", article: "612-bis c.p." }),
+      ]);
+      expect(result.deadlines.some((d) => d.note.includes("minaccia"))).toBe(false);
+      expect(allText(result)).not.toContain("15 ottobre 2026");
+      expect(section(result, "actionsAndDeadlines")).not.toContain("Minaccia:");
+      expect(absorbedSentence(result)).toContain(
+        "Le minacce che ci hai descritto fanno parte del reato di stalking",
+      );
+      expect(absorbedSentence(result)).toContain("«con condotte reiterate, minaccia o molesta»");
+      expect(absorbedSentence(result)).toContain("art. 84 c.p., reato complesso");
+    });
+
+    it("a threat to publish intimate images to get money is part of the extortion", () => {
+      const result = run({ ...SEXTORTION, threatened: true, threatSerious: true });
+      expect(codes(result)).not.toContain("THREAT");
+      expect(codes(result)).toContain("EXTORTION");
+      expect(absorbedSentence(result)).toContain("fanno parte del reato di estorsione");
+      expect(absorbedSentence(result)).toContain("«mediante violenza o minaccia»");
+      expect(result.deadlines.every((d) => d.article !== "124 c.p." || !d.note.includes("minaccia"))).toBe(
+        true,
+      );
+    });
+
+    it("a threat to obtain sexual images is part of the sexual violence", () => {
+      const result = run({
+        category: "EXTORTION",
+        demand: true,
+        demandKind: "SEXUAL",
+        threatened: true,
+        sharingOnlyThreatened: true,
+        authorKnown: true,
+        channel: "PRIVATE_MESSAGE",
+        firstEventDate: "2026-03-01",
+        lastEventDate: "2026-03-01",
+      });
+      expect(codes(result)).toEqual(["SEXUAL_VIOLENCE"]);
+      expect(offence(result, "SEXUAL_VIOLENCE").complaintDeadline).toBe("2027-03-01");
+      expect(absorbedSentence(result)).toContain("fanno parte del reato di violenza sessuale");
+      expect(absorbedSentence(result)).toContain("«con violenza o minaccia»");
+    });
+
+    it("when the graver offence is not certain, says the threat would stand alone with 3 months", () => {
+      const result = run({ ...STALKING, effects: undefined, threatened: true });
+      expect(codes(result)).toEqual(["STALKING"]);
+      expect(absorbedSentence(result)).toContain("la minaccia resterebbe un reato a sé (art. 612 c.p.)");
+    });
+
+    it("a threat alone is still THREAT, with its own 3 months and no absorption sentence", () => {
+      const result = run(THREAT);
+      expect(codes(result)).toEqual(["THREAT"]);
+      expect(offence(result, "THREAT").complaintDeadline).toBe("2027-01-15");
+      expect(absorbedSentence(result)).toBe("");
+      // Beside an offence that does not absorb it (defamation), the threat stands too.
+      expect(codes(run({ ...DEFAMATION, threatened: true }))).toEqual(["DEFAMATION", "THREAT"]);
+    });
+  });
 });
 
 describe("B.8 Related offences", () => {
@@ -1125,25 +1198,49 @@ describe("B.8 Related offences", () => {
     expect(result.evaluation).toBe("VALID");
   });
 
-  it("private recordings spread without consent might be an intrusion into private life (art. 615-bis): WITHRESERVE", () => {
-    const result = run({
-      category: "OTHER",
-      meantPrivate: true,
-      sexuallyExplicit: false,
-      authorMadeOrTook: true,
-      consentToShare: "UNKNOWN",
+  describe("intrusion into private life (art. 615-bis) needs a secret recording", () => {
+    it("is certain when private life was secretly recorded in a private place", () => {
+      const result = run({ category: "OTHER", secretRecording: true, authorKnown: true });
+      expect(offence(result, "PRIVATE_LIFE_INTRUSION")).toMatchObject({
+        article: "615-bis c.p.",
+        procedibility: "QUERELA",
+        complaintDeadline: "2027-01-15",
+        penalty: "reclusione da 6 mesi a 4 anni",
+        certain: true,
+      });
+      expect(result.evaluation).toBe("VALID");
+      expect(section(result, "aggravatingAndPenalties")).toContain(
+        "pubblico ufficiale o da un investigatore privato",
+      );
     });
-    expect(offence(result, "PRIVATE_LIFE_INTRUSION")).toMatchObject({
-      procedibility: "QUERELA",
-      complaintDeadline: "2027-01-15",
-      penalty: "reclusione da 6 mesi a 4 anni",
-      certain: false,
+
+    it("is uncertain, with reserve, when the victim does not know", () => {
+      const result = run({ category: "OTHER", secretRecording: "UNKNOWN", authorKnown: true });
+      expect(offence(result, "PRIVATE_LIFE_INTRUSION").certain).toBe(false);
+      expect(result.evaluation).toBe("WITHRESERVE");
+      expect(section(result, "lawDetail")).toContain("di nascosto immagini o suoni della tua vita privata");
     });
-    expect(result.evaluation).toBe("WITHRESERVE");
-    expect(section(result, "lawDetail")).toContain("di nascosto e in un luogo privato");
-    expect(section(result, "aggravatingAndPenalties")).toContain(
-      "pubblico ufficiale o da un investigatore privato",
-    );
+
+    it("is never raised by intimate content or account access alone", () => {
+      const privateContent = {
+        category: "OTHER" as const,
+        meantPrivate: true,
+        sexuallyExplicit: false,
+        authorMadeOrTook: true,
+        sharedToHarm: true,
+        consentToShare: false as const,
+      };
+      for (const secretRecording of [undefined, false] as const) {
+        const extra = secretRecording === undefined ? {} : { secretRecording };
+        expect(codes(run({ ...privateContent, ...extra }))).not.toContain("PRIVATE_LIFE_INTRUSION");
+        expect(codes(run({ ...REVENGE_PORN, authorRelationship: "EX_PARTNER", ...extra }))).not.toContain(
+          "PRIVATE_LIFE_INTRUSION",
+        );
+        expect(codes(run({ category: "OTHER", accountAccessed: true, ...extra }))).toEqual([
+          "UNAUTHORISED_ACCESS",
+        ]);
+      }
+    });
   });
 
   it("unauthorised access to an account (art. 615-ter): complaint-based, up to 3 years; aggravated forms ex officio", () => {

@@ -44,7 +44,7 @@ import {
 import { texts } from "./texts.ts";
 
 /** The rule set that produced a result: bump it whenever a rule or a text changes meaning. */
-export const RULES_VERSION = "it-2026.11.2";
+export const RULES_VERSION = "it-2026.11.3";
 
 /** An offence the answers raise, with everything the result needs about it. */
 interface Assessment {
@@ -106,6 +106,7 @@ export function evaluateFeedback(answers: Answers, asOf: IsoDate | Date): Feedba
     const unknown = statuses.filter((s) => s.status === "UNKNOWN").map((s) => s.element);
     assessments.push(assess(rule, unknown, answers, today));
   }
+  const threatAbsorbed = absorbThreat(assessments);
 
   const evaluation = evaluate(assessments);
   const reviewReason = humanReviewReason(answers);
@@ -114,7 +115,15 @@ export function evaluateFeedback(answers: Answers, asOf: IsoDate | Date): Feedba
   return {
     evaluation,
     offences,
-    sections: buildSections({ answers, today, assessments, missed, evaluation, reviewReason }),
+    sections: buildSections({
+      answers,
+      today,
+      assessments,
+      missed,
+      evaluation,
+      reviewReason,
+      threatAbsorbed,
+    }),
     deadlines: buildDeadlines(answers, today, assessments),
     humanReview,
     recommendedServices: recommendServices(answers, evaluation, assessments, humanReview),
@@ -201,6 +210,17 @@ function assess(
     complaintStatus,
     prescriptionStatus,
   };
+}
+
+/**
+ * Art. 84 c.p. (fact sheet B.7): a threat that is the means of stalking, extortion or sexual violence is part
+ * of that offence, so it is dropped from the assessments, with no deadline of its own. Returns whether it was.
+ */
+function absorbThreat(assessments: Assessment[]): boolean {
+  const threat = assessments.findIndex((a) => a.rule.code === "THREAT");
+  if (threat < 0 || !assessments.some((a) => a.rule.absorbsThreat !== undefined)) return false;
+  assessments.splice(threat, 1);
+  return true;
 }
 
 function toOffence(a: Assessment): Offence {
@@ -406,6 +426,8 @@ interface SectionInput {
   missed: readonly Missed[];
   evaluation: Evaluation;
   reviewReason: HumanReviewReason | null;
+  /** The threats are part of an absorbing offence (art. 84 c.p.): its lawDetail says so. */
+  threatAbsorbed: boolean;
 }
 
 /** "da 6 anni a 7 anni e 6 mesi": art. 161 c.p.'s outer bound, when it is a whole number of months. */
@@ -417,7 +439,7 @@ function interruptionExample(months: number): string | null {
 }
 
 function buildSections(input: SectionInput): Sections {
-  const { answers, today, assessments, missed, evaluation, reviewReason } = input;
+  const { answers, today, assessments, missed, evaluation, reviewReason, threatAbsorbed } = input;
   const humanReview = reviewReason !== null;
   const sections: Record<SectionKey, SectionEntry[]> = {
     lawDetail: [],
@@ -439,6 +461,8 @@ function buildSections(input: SectionInput): Sections {
   add("lawDetail", texts.summary(evaluation));
   for (const a of assessments) {
     add("lawDetail", { text: texts.offenceFound(a.rule.description, a.certain), article: a.rule.article });
+    if (threatAbsorbed && a.rule.absorbsThreat)
+      add("lawDetail", texts.threatAbsorbed(a.rule.name, a.rule.absorbsThreat, a.certain));
     for (const element of a.unknown)
       add("lawDetail", { text: elementUnknownText(element, answers), article: a.rule.article });
   }

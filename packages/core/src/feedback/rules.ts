@@ -101,6 +101,12 @@ export interface OffenceRule {
    * term): said with the date, and a date that seems passed leaves the offence uncertain, not expired.
    */
   prescriptionCaveat?: { text: (answers: Answers) => string; deadlineNote: string };
+  /**
+   * A threat is one of this offence's means (art. 84 c.p., reato complesso; fact sheet B.7): when both are
+   * raised the threat is part of this offence, not a second one. The law's words for that means complete
+   * "la legge punisce chi …".
+   */
+  absorbsThreat?: string;
 }
 
 // ── Common facts (fact sheet A) ────────────────────────────────────────────────────────────────────────
@@ -320,6 +326,7 @@ const STALKING: OffenceRule = {
     },
   ],
   continuing: true,
+  absorbsThreat: "«con condotte reiterate, minaccia o molesta» un'altra persona (Cass. V 21407/2016)",
 };
 
 // ── B.3 Defamation, art. 595 c.p. (and insult, D.Lgs. 7/2016) ──────────────────────────────────────────
@@ -842,6 +849,7 @@ const EXTORTION: OffenceRule = {
     },
   ],
   continuing: false,
+  absorbsThreat: "costringe qualcuno a fare o a non fare qualcosa «mediante violenza o minaccia»",
 };
 
 // ── B.6 Sexual violence by threat ("sextortion" for sexual images or acts), art. 609-bis c.p. ─────────────
@@ -924,6 +932,7 @@ const SEXUAL_VIOLENCE: OffenceRule = {
     deadlineNote:
       "Prescrizione calcolata sulla pena massima, salvo interruzioni: un raddoppio del termine per questo reato non è confermato",
   },
+  absorbsThreat: "costringe qualcuno «con violenza o minaccia» a compiere o a subire atti sessuali",
 };
 
 // ── B.7 Threats, art. 612 c.p. ─────────────────────────────────────────────────────────────────────────
@@ -1112,15 +1121,17 @@ const PRIVATE_LIFE_INTRUSION: OffenceRule = {
   title: "Interferenze illecite nella vita privata",
   name: "interferenze illecite nella vita privata",
   source: "B.8 [60]",
-  inScope: (a) => privateContentSpread(a) && (a.authorMadeOrTook === true || a.sharedToHarm === true),
+  // It needs a recording of private life in a private place, or its spreading: never intimate content or
+  // access to an account alone (ADR 005).
+  inScope: (a) => a.secretRecording === true || a.secretRecording === "UNKNOWN",
   elements: [
     {
-      // The questionnaire does not ask where and how the recording was made.
       id: "secret-recording-in-private-place",
-      assess: () => "UNKNOWN",
-      missing: "La registrazione non sembra essere avvenuta di nascosto in un luogo privato.",
+      assess: (a) => tri(a.secretRecording),
+      missing:
+        "Da quanto ci hai detto nessuno ha registrato di nascosto immagini o suoni della tua vita privata in un luogo privato: senza una registrazione così non si tratta di interferenze illecite nella vita privata.",
       unknown:
-        "Non sappiamo se la registrazione sia avvenuta di nascosto e in un luogo privato, come una casa: solo in quel caso si tratta di questo reato.",
+        "Non sai se qualcuno abbia registrato di nascosto immagini o suoni della tua vita privata in un luogo privato, come una casa o una telefonata privata, o se abbia diffuso registrazioni così: solo in quel caso si tratta di questo reato.",
     },
   ],
   description:

@@ -29,6 +29,17 @@ export const texts = {
         : "Dalle tue risposte questo reato potrebbe esserci, ma alcuni elementi non sono certi."
     }`,
 
+  // Art. 84 c.p. (fact sheet B.7): the threats are the means of the absorbing offence, not a second offence.
+  threatAbsorbed: (name: string, lawWords: string, certain: boolean) =>
+    entry(
+      `Le minacce che ci hai descritto fanno parte del reato di ${name}: la legge punisce chi ${lawWords}. Quando la minaccia è il mezzo con cui si commette un reato più grave, non è un reato a sé ma ne fa parte (art. 84 c.p., reato complesso): per questo non ha un termine per la querela separato, e vale quello del reato di ${name}.${
+        certain
+          ? ""
+          : ` Se però il reato di ${name} non venisse riconosciuto, la minaccia resterebbe un reato a sé (art. 612 c.p.), per il quale di regola la querela va presentata entro 3 mesi: parlane presto con un avvocato.`
+      }`,
+      "84 c.p.",
+    ),
+
   nothingInScope: entry(
     "Dalle tue risposte non emergono gli elementi dei reati che valutiamo: stalking, diffamazione, diffusione di immagini intime, deepfake, estorsione, violenza sessuale commessa con un ricatto, minaccia, propaganda d'odio, sostituzione di persona, interferenze nella vita privata, accesso abusivo e trattamento illecito di dati. Se pensi che manchi qualcosa, puoi rivedere le risposte o chiedere una consulenza.",
   ),
@@ -316,7 +327,7 @@ export const texts = {
     "Anche se i termini penali sembrano scaduti, potresti ancora chiedere la rimozione dei contenuti e, in alcuni casi, il risarcimento in sede civile. Un avvocato può verificare le date con precisione.",
   ),
   disclaimer: entry(
-    "Questa è una prima valutazione automatica basata solo sulle tue risposte: non ha valore di parere legale. Un avvocato può verificare il tuo caso e le date con precisione.",
+    "Questa è una prima valutazione orientativa, preparata in automatico solo dalle tue risposte: non ha valore di parere legale. Un avvocato può verificare il tuo caso e le date con precisione.",
   ),
   supportViolence: entry(
     "Quello che ti è successo non è colpa tua. Se ti senti in pericolo chiama il 112; se hai bisogno di parlare con qualcuno, puoi rivolgerti anche a un centro antiviolenza o al numero 1522, gratuito e attivo giorno e notte.",

@@ -65,7 +65,8 @@ function PriceBox({ code }: { code: string }) {
         {discounted ? <s className={styles.fullPrice}>{formatAmount(product.price)}</s> : null} {text}
       </p>
       <p className={styles.priceNote}>
-        Il primo parere sul tuo caso è sempre gratuito: i servizi si acquistano dopo, dalla tua pratica.
+        La prima valutazione orientativa del tuo caso è sempre gratuita: i servizi si acquistano dopo, dalla
+        tua pratica.
       </p>
     </aside>
   );
@@ -78,8 +79,8 @@ function CallToAction({ template }: { template: ContentPageData["template"] }) {
       className={styles.cta}
     >
       <p>
-        Rispondi al questionario gratuito: in pochi minuti ricevi un primo parere legale su che cosa è
-        successo, se puoi ancora agire e entro quando. Non serve registrarsi.
+        Rispondi al questionario gratuito: in pochi minuti ricevi una prima valutazione orientativa: se quello
+        che è successo sembra un reato, se puoi ancora agire ed entro quando. Non serve registrarsi.
       </p>
       <div className={styles.ctaRow}>
         <Link to={QUESTIONNAIRE_PATH} className={`${buttonStyles.button} ${buttonStyles.primary}`}>

@@ -95,6 +95,9 @@ describe("feedback result", () => {
     expect(screen.getByText("Hai ancora 45 giorni per sporgere querela")).toBeTruthy();
     expect(screen.getByText("Ultimo giorno utile: 24 aprile 2026.")).toBeTruthy();
     expect(screen.getAllByText(/non è un parere legale/).length).toBeGreaterThan(0);
+    // The same honest name as on the home page and in the PDF (ADR 005).
+    expect(screen.getByText("Prima valutazione orientativa gratuita")).toBeTruthy();
+    expect(screen.getAllByText(/È una prima valutazione orientativa/).length).toBeGreaterThan(0);
   });
 
   it("counts down in the singular, and says when the term ends today", () => {

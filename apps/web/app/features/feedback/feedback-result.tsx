@@ -13,7 +13,7 @@ import { type Deadline, type FeedbackResult, SECTION, type SectionKey } from "@a
 import { formatAmount } from "@argine/core/shared/money";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { useAppState } from "../../shared/async/app-state.ts";
 import { useAuthPending } from "../../shared/async/auth-state.ts";
 import { trackEvent } from "../../shared/data-layer/data-layer.ts";
@@ -70,16 +70,20 @@ export function FeedbackResultView({ submission, onRestart }: FeedbackResultView
     feedback.evaluation === "EXPIRED" ? null : complaintCountdown(feedback.deadlines, feedback.asOf);
   const groups = groupResult(feedback);
 
-  // The result replaces the form: back to the top of the page, and start reading from its title.
+  // The result replaces the form: back to the top of the page, on the verdict and the complaint deadline,
+  // and start reading from its title. Again when the questionnaire's history rewind lands (a new location):
+  // the router then restores the scroll of the first step's entry, far down the page on a phone.
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const locationKey = useLocation().key;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger
   useEffect(() => {
     window.scrollTo?.(0, 0);
     titleRef.current?.focus({ preventScroll: true });
-  }, []);
+  }, [locationKey]);
 
   return (
     <article className={styles.result} aria-labelledby="result-title">
-      <p className={styles.eyebrow}>Prima valutazione gratuita</p>
+      <p className={styles.eyebrow}>Prima valutazione orientativa gratuita</p>
       <h1 id="result-title" ref={titleRef} tabIndex={-1} className={styles.title}>
         Il risultato del questionario
       </h1>

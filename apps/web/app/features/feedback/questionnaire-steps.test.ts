@@ -70,6 +70,7 @@ describe("questionnaire steps", () => {
         "authorRelationship",
         "consentToShare",
         "demandKind",
+        "secretRecording",
         "truthAndPublicInterest",
         "victimIdentifiable",
         "victimPresent",
@@ -128,6 +129,7 @@ describe("questionnaire steps", () => {
       "authorMadeOrTook",
       "sharedToHarm",
       "demand",
+      "secretRecording",
     ]);
     expect(allShown({ category: "REVENGEPORN" })).not.toContain("audience");
     expect(allShown({ category: "REVENGEPORN" })).toContain("ammonimentoIssued");
@@ -137,11 +139,39 @@ describe("questionnaire steps", () => {
     expect(shown({ category: "REVENGEPORN", sharingOnlyThreatened: "true" }).diffusione).toEqual([
       "sharingOnlyThreatened",
       "demand",
+      "secretRecording",
     ]);
     // The author made the images: whether they shared them to harm is no longer needed.
     expect(shown({ category: "REVENGEPORN", authorMadeOrTook: "true" }).diffusione).not.toContain(
       "sharedToHarm",
     );
+  });
+
+  it("asks about a secret recording only with intimate or private content or a partner, with 'Non so'", () => {
+    expect(QUESTIONS.secretRecording.options.map((o) => o.label)).toEqual(["Sì", "No", "Non so"]);
+    // Where nothing points to private life, it is not asked and no answer is sent (absent means no).
+    for (const category of ["DEFAMATION", "STALKING", "THREAT", "HATE_SPEECH", "OTHER", "EXTORTION"]) {
+      expect(allShown({ category }), category).not.toContain("secretRecording");
+      expect(
+        feedbackRequest(draft({ category, secretRecording: "true" })).answers,
+        category,
+      ).not.toHaveProperty("secretRecording");
+    }
+    expect(allShown({ category: "REVENGEPORN" })).toContain("secretRecording");
+    expect(allShown({ category: "EXTORTION", sexuallyExplicit: "true" })).toContain("secretRecording");
+    expect(allShown({ category: "OTHER", sexuallyExplicit: "true" })).toContain("secretRecording");
+    expect(allShown({ category: "CYBERBULLYING", sexuallyExplicit: "true" })).toContain("secretRecording");
+    for (const relationship of ["SPOUSE", "PARTNER", "EX_PARTNER"]) {
+      expect(
+        allShown({ category: "STALKING", authorKnown: "true", authorRelationship: relationship }),
+      ).toContain("secretRecording");
+    }
+    expect(
+      allShown({ category: "STALKING", authorKnown: "true", authorRelationship: "COLLEAGUE" }),
+    ).not.toContain("secretRecording");
+    expect(
+      feedbackRequest(draft({ category: "REVENGEPORN", secretRecording: "UNKNOWN" })).answers,
+    ).toMatchObject({ secretRecording: "UNKNOWN" });
   });
 
   it("extortion asks about the demand, and whether the victim complied only after a demand", () => {
@@ -192,6 +222,7 @@ describe("questionnaire steps", () => {
       "sharingOnlyThreatened",
       "aiGenerated",
       "meantPrivate",
+      "secretRecording",
     ]);
     expect(
       shown({ category: "EXTORTION", sexuallyExplicit: "true", sharingOnlyThreatened: "false" }).leva,

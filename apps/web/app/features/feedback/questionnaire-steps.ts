@@ -71,6 +71,7 @@ export const EMPTY_DRAFT: Draft = {
   incitement: "",
   impersonation: "",
   accountAccessed: "",
+  secretRecording: "",
   complaintFiled: "",
   ammonimentoIssued: "",
   platform: "",
@@ -130,6 +131,21 @@ const shared = (a: PartialAnswers) => a.sharingOnlyThreatened !== true;
 const reputation = (a: PartialAnswers) => a.harmsReputation === true;
 const repeated = (a: PartialAnswers) => a.repeated === true;
 
+const PARTNERS: readonly string[] = ["SPOUSE", "PARTNER", "EX_PARTNER"];
+
+/**
+ * A secret recording of private life (art. 615-bis c.p.) matters only with intimate or private content or a
+ * partner or ex-partner as author; elsewhere the question is not asked and no answer reads as no (ADR 005).
+ */
+const recordingMatters = (a: PartialAnswers) =>
+  a.category === "REVENGEPORN" ||
+  a.sexuallyExplicit === true ||
+  a.meantPrivate === true ||
+  PARTNERS.includes(a.authorRelationship ?? "");
+
+/** Asked last in each category's facts, once the answers above say whether it matters. */
+const SECRET_RECORDING = ask("secretRecording", { when: recordingMatters });
+
 /** Stalking and cyberstalking ask the same facts: the conduct (art. 612-bis c.p.), then its effects. */
 const STALKING_STEPS: readonly [Step, Step] = [
   {
@@ -147,7 +163,7 @@ const STALKING_STEPS: readonly [Step, Step] = [
     id: "conseguenze",
     title: "Come ti ha fatto stare",
     intro: "Non esistono reazioni giuste o sbagliate: quello che provi conta.",
-    questions: [ask("effects"), ask("accountAccessed"), ask("impersonation")],
+    questions: [ask("effects"), ask("accountAccessed"), ask("impersonation"), SECRET_RECORDING],
   },
 ];
 
@@ -171,6 +187,7 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
         ask("truthAndPublicInterest"),
         ask("victimPublicOfficial"),
         ask("provoked"),
+        SECRET_RECORDING,
       ],
     },
   ],
@@ -195,6 +212,7 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
         }),
         ask("demandKind"),
         ask("victimComplied"),
+        SECRET_RECORDING,
       ],
     },
   ],
@@ -225,6 +243,7 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
         ask("aiGenerated", { when: sexual }),
         ask("meantPrivate", { when: sexual }),
         ask("consentToShare", { when: (a) => sexual(a) && a.sharingOnlyThreatened === false }),
+        SECRET_RECORDING,
       ],
     },
   ],
@@ -256,6 +275,7 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
         ask("meantPrivate", { when: sexual }),
         ask("consentToShare", { when: sexual }),
         ask("impersonation"),
+        SECRET_RECORDING,
       ],
     },
   ],
@@ -275,6 +295,7 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
         ask("threatened"),
         ask("threatSerious"),
         ask("repeated"),
+        SECRET_RECORDING,
       ],
     },
   ],
@@ -294,6 +315,7 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
         ask("demandKind"),
         ask("victimComplied"),
         ask("discriminatoryMotive"),
+        SECRET_RECORDING,
       ],
     },
   ],
@@ -324,6 +346,7 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
         ask("victimComplied"),
         ask("impersonation"),
         ask("accountAccessed"),
+        SECRET_RECORDING,
       ],
     },
   ],

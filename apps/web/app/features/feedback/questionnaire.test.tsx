@@ -150,6 +150,33 @@ describe("/feedback questionnaire", () => {
     expect(await screen.findByRole("group", { name: /Hai pagato/ })).toBeTruthy();
   });
 
+  it("asks about a secret recording only with intimate content or a partner, with 'Non so'", async () => {
+    const recording = /registrato di nascosto immagini o suoni della tua vita privata/;
+    renderWithApp(<FeedbackPage />, { url: "/feedback" });
+    choose(/Che cosa ti sta succedendo/, /Minacce/);
+    await next(2);
+    fillDates();
+    await next(3);
+    choose(/Sai chi è l'autore/, "Sì");
+    choose(/Che rapporto hai/, /Un collega/);
+    await next(4);
+    await next(5);
+    expect(stepTitle()).toBe("Che cos'altro è successo");
+    expect(screen.queryByRole("group", { name: recording })).toBeNull();
+
+    // The same threats from an ex-partner: a private recording may matter.
+    fireEvent.click(screen.getByRole("button", { name: "Indietro" }));
+    await screen.findByText("Passo 4 di 7");
+    fireEvent.click(screen.getByRole("button", { name: "Indietro" }));
+    await screen.findByText("Passo 3 di 7");
+    choose(/Che rapporto hai/, /Ex partner/);
+    await next(4);
+    await next(5);
+    const question = await screen.findByRole("group", { name: recording });
+    expect(within(question).getByRole("radio", { name: "Non so" })).toBeTruthy();
+    expect(within(question).getByText(/art\. 615-bis c\.p\./)).toBeTruthy();
+  });
+
   it("refuses a date in the future, with the format shown", async () => {
     renderWithApp(<FeedbackPage />, { url: "/feedback" });
     choose(/Che cosa ti sta succedendo/, /Minacce/);

@@ -254,7 +254,7 @@ export function Questionnaire({ intro }: { intro?: ReactNode }) {
               <div className={styles.beforeSending}>
                 <h3 className={styles.subTitle}>Prima di inviare</h3>
                 <ul>
-                  <li>Ricevi subito una prima valutazione, gratuita e senza impegno.</li>
+                  <li>Ricevi subito una prima valutazione orientativa, gratuita e senza impegno.</li>
                   <li>
                     Creiamo una pratica riservata con un codice: potrai aprirla registrandoti, se vorrai.
                   </li>

@@ -478,6 +478,15 @@ export const QUESTIONS = {
     why: "Entrare senza permesso in un account o in un dispositivo è un reato (art. 615-ter c.p.).",
     options: YES_NO,
   },
+  secretRecording: {
+    field: "secretRecording",
+    kind: "choice",
+    label:
+      "Qualcuno ha registrato di nascosto immagini o suoni della tua vita privata in un luogo privato, o ha diffuso registrazioni così?",
+    why: "Registrare di nascosto la vita privata in un luogo privato, o diffondere quelle registrazioni, è un reato (art. 615-bis c.p.).",
+    hint: "Per esempio foto, video o audio fatti senza che lo sapessi in casa, in camera da letto o durante una telefonata privata.",
+    options: YES_NO_DONT_KNOW,
+  },
   complaintFiled: {
     field: "complaintFiled",
     kind: "choice",

@@ -11,7 +11,7 @@ export const STEPS: readonly Step[] = [
     text: "Rispondi alle domande del questionario: che cosa è accaduto, dove e da quanto tempo. Bastano pochi minuti e non serve registrarsi.",
   },
   {
-    title: "Ricevi un primo parere legale",
+    title: "Ricevi una prima valutazione orientativa",
     text: "Ti diciamo se i fatti che descrivi sembrano costituire un reato, quali norme ti tutelano, quali termini rispettare e che cosa puoi fare.",
   },
   {

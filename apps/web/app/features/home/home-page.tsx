@@ -13,14 +13,14 @@ export function HomePage() {
     <>
       <section className={styles.hero} aria-labelledby="home-title">
         <div className={styles.container}>
-          <p className={styles.eyebrow}>Primo parere legale gratuito</p>
+          <p className={styles.eyebrow}>Prima valutazione orientativa gratuita</p>
           <h1 id="home-title" className={styles.heroTitle}>
             Difesa legale per chi subisce abusi online
           </h1>
           <p className={styles.lead}>
             Stalking, diffamazione, revenge porn, sextortion, bullismo, odio in rete: racconta che cosa ti sta
-            succedendo nel questionario gratuito. In pochi minuti ricevi un{" "}
-            <strong>primo parere legale</strong> sul tuo caso e capisci come puoi difenderti.
+            succedendo nel questionario gratuito. In pochi minuti ricevi una{" "}
+            <strong>prima valutazione orientativa</strong> del tuo caso e capisci come puoi difenderti.
           </p>
           <p className={styles.leadSecondary}>
             Se decidi di andare avanti, avvocati ed esperti informatici ti affiancano passo dopo passo:
@@ -98,8 +98,8 @@ export function HomePage() {
         <div className={styles.container}>
           <h2 id="services-title">Come ti difendiamo</h2>
           <p className={styles.sectionIntro}>
-            Dopo il primo parere, scegli tu i servizi che ti servono. Ogni prezzo è chiaro fin dall'inizio e
-            comprende l'IVA.
+            Dopo la prima valutazione, scegli tu i servizi che ti servono. Ogni prezzo è chiaro fin
+            dall'inizio e comprende l'IVA.
           </p>
           <ul className={styles.cards}>
             {SERVICES.map((service) => (
@@ -173,7 +173,7 @@ export function HomePage() {
       <section className={styles.closing} aria-labelledby="closing-title">
         <div className={styles.container}>
           <h2 id="closing-title">Non devi affrontare tutto questo in solitudine</h2>
-          <p>Parti da qui: poche domande, un primo parere legale gratuito, nessun impegno.</p>
+          <p>Parti da qui: poche domande, una prima valutazione orientativa gratuita, nessun impegno.</p>
           <Link to={QUESTIONNAIRE_PATH} className={primaryLarge}>
             Inizia il questionario gratuito
           </Link>

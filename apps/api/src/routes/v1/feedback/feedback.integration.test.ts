@@ -118,7 +118,10 @@ describe.each(testDbKinds())("the questionnaire API on %s", (kind) => {
     expect(text).toContain("Sembra che ci sia un reato");
     expect(text).toContain("612-ter c.p.");
     expect(text).toContain("Cosa fare e entro quando");
+    // One honest name for what the result is, as on the site (ADR 005): never a "parere".
+    expect(text).toContain("la tua prima valutazione orientativa");
     expect(text).toContain("non ha valore di parere legale");
+    expect(text.replaceAll("non ha valore di parere legale", "")).not.toMatch(/parere/i);
   });
 
   it("a video call with the victim present and others watching is an insult, not defamation, on screen and in the PDF", async () => {
