@@ -8,6 +8,7 @@ import {
   RESULT_GROUP_COPY,
 } from "@argine/core/feedback/presentation";
 import { type FeedbackResult, SECTION } from "@argine/core/feedback/result";
+import { withDayArticle } from "@argine/core/shared/italian-grammar";
 import { BODY_SIZE, styledPdf } from "../pdf/pdf-document.ts";
 
 export const PDF_DISCLAIMER =
@@ -42,7 +43,7 @@ export function renderFeedbackPdf({
     .moveDown(0.3)
     .font("body")
     .fontSize(BODY_SIZE)
-    .text(`Pratica ${ticketCode} - valutazione del ${formatItalianDate(feedback.asOf)}`)
+    .text(`Pratica ${ticketCode} - valutazione ${withDayArticle("del", formatItalianDate(feedback.asOf))}`)
     .text(
       `Creata il ${createdAt.toISOString().slice(0, 10).split("-").reverse().join("/")} - regole ${feedback.rulesVersion}`,
     );
@@ -56,7 +57,7 @@ export function renderFeedbackPdf({
     heading("Reati che sembrano presenti");
     for (const o of feedback.offences) {
       const deadline = o.complaintDeadline
-        ? ` Querela entro il ${formatItalianDate(o.complaintDeadline)}.`
+        ? ` Querela entro ${withDayArticle("il", formatItalianDate(o.complaintDeadline))}.`
         : "";
       const uncertain = o.certain ? "" : " Alcuni elementi sono da verificare.";
       const penalty = `${o.penalty.charAt(0).toUpperCase()}${o.penalty.slice(1)}`;

@@ -67,7 +67,7 @@ export function injunctionLetter(facts: InjunctionFacts): DocxParagraph[] {
   const platform = or(facts.platform, "[piattaforma]");
   const url = or(facts.crimeUrl, "[indirizzo (URL) del contenuto]");
   const knowledge = facts.answers.knowledgeDate
-    ? `, e la parte assistita ne ha avuto conoscenza il ${formatItalianDate(facts.answers.knowledgeDate)}`
+    ? `, e la parte assistita ne ha avuto conoscenza ${withDayArticle("il", formatItalianDate(facts.answers.knowledgeDate))}`
     : "";
   const offences = facts.offences.length
     ? facts.offences.map((offence) => offenceLine(offence))

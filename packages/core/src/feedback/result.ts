@@ -35,7 +35,7 @@ export const SECTION = labelledEnum({
   damageCompensation: "Risarcimento del danno",
   usefulToKnow: "Utile da sapere",
   additionalNotes: "Note aggiuntive",
-  actionsAndDeadlines: "Cosa fare e entro quando",
+  actionsAndDeadlines: "Cosa fare ed entro quando",
   exclusions: "Cause che escludono il reato (scriminanti)",
 });
 export type SectionKey = EnumValue<typeof SECTION>;

@@ -1,4 +1,5 @@
 import type { Evaluation } from "../practices/evaluation.ts";
+import { withDayArticle } from "../shared/italian-grammar.ts";
 import { formatItalianDate, formatMonthsItalian, type IsoDate } from "./calendar.ts";
 import type { SectionEntry } from "./result.ts";
 
@@ -63,7 +64,7 @@ export const texts = {
     maybe: readonly string[] = [],
   ) =>
     entry(
-      `${title}: puoi presentare querela entro il ${formatItalianDate(deadline)}. ${
+      `${title}: puoi presentare querela entro ${withDayArticle("il", formatItalianDate(deadline))}. ${
         daysLeft === 0
           ? "Alla data di questa valutazione è l'ultimo giorno utile: non aspettare."
           : `Alla data di questa valutazione (${formatItalianDate(asOf)}) ${daysLeft === 1 ? "resta 1 giorno" : `restano ${daysLeft} giorni`}.`
@@ -72,7 +73,7 @@ export const texts = {
     ),
   querelaPassed: (title: string, deadline: IsoDate, article: string) =>
     entry(
-      `${title}: il termine per la querela sembra scaduto il ${formatItalianDate(deadline)}. Da quel momento, se si procede solo a querela, il reato non può più essere perseguito.`,
+      `${title}: il termine per la querela sembra scaduto ${withDayArticle("il", formatItalianDate(deadline))}. Da quel momento, se si procede solo a querela, il reato non può più essere perseguito.`,
       article,
     ),
   querelaPassedUncertain: (
@@ -83,7 +84,7 @@ export const texts = {
     article: string,
   ) =>
     entry(
-      `${title}: se lo calcoliamo dai fatti, il termine per la querela sarebbe scaduto il ${formatItalianDate(deadline)}.${
+      `${title}: se lo calcoliamo dai fatti, il termine per la querela sarebbe scaduto ${withDayArticle("il", formatItalianDate(deadline))}.${
         authorUnknown
           ? " Però il termine decorre da quando sai anche chi è l'autore: se ancora non lo sai, potresti essere in tempo."
           : ""
@@ -117,14 +118,14 @@ export const texts = {
     entry(
       `${
         passed
-          ? `${title}: il reato sembra prescritto dal ${formatItalianDate(date)}, cioè ${formatMonthsItalian(months)} dopo l'ultimo episodio.`
-          : `${title}: il reato si prescrive in ${formatMonthsItalian(months)} dall'ultimo episodio, cioè il ${formatItalianDate(date)}, salvo interruzioni.`
+          ? `${title}: il reato sembra prescritto ${withDayArticle("dal", formatItalianDate(date))}, cioè ${formatMonthsItalian(months)} dopo l'ultimo episodio.`
+          : `${title}: il reato si prescrive in ${formatMonthsItalian(months)} dall'ultimo episodio, cioè ${withDayArticle("il", formatItalianDate(date))}, salvo interruzioni.`
       }${caveat ? ` ${caveat}` : ""}`,
       "157 c.p.",
     ),
   prescriptionOngoing: (title: string, months: number, date: IsoDate) =>
     entry(
-      `${title}: poiché le condotte sono ancora in corso, la prescrizione non è ancora iniziata. Comincerà a decorrere dall'ultimo episodio e durerà ${formatMonthsItalian(months)}: se tutto finisse oggi, scadrebbe il ${formatItalianDate(date)}.`,
+      `${title}: poiché le condotte sono ancora in corso, la prescrizione non è ancora iniziata. Comincerà a decorrere dall'ultimo episodio e durerà ${formatMonthsItalian(months)}: se tutto finisse oggi, scadrebbe ${withDayArticle("il", formatItalianDate(date))}.`,
       "157 c.p.",
     ),
   prescriptionRule: entry(

@@ -163,7 +163,7 @@ function FeedbackSection({ practice }: { practice: PracticeDetail }) {
     <PracticeSection title="Il feedback">
       {practice.feedbackLink ? (
         <p>
-          La prima valutazione legale del caso, in PDF.{" "}
+          La prima valutazione orientativa del caso, in PDF.{" "}
           <ExternalLink href={practice.feedbackLink}>Apri il feedback</ExternalLink>
         </p>
       ) : (

@@ -28,7 +28,7 @@ export function assignmentText(
 ): string | null {
   const lawyer = practice.assignedLawyer;
   return lawyer
-    ? `Presa in carico da Avv. ${lawyer.name} ${lawyer.lastname} il ${formatShortDay(practice.assignedAt)}`
+    ? `Presa in carico da Avv. ${lawyer.name} ${lawyer.lastname} ${withDayArticle("il", formatShortDay(practice.assignedAt))}`
     : null;
 }
 

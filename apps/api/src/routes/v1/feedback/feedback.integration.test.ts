@@ -117,7 +117,7 @@ describe.each(testDbKinds())("the questionnaire API on %s", (kind) => {
     expect(text).toContain(`Pratica ${created.ticketCode}`);
     expect(text).toContain("Sembra che ci sia un reato");
     expect(text).toContain("612-ter c.p.");
-    expect(text).toContain("Cosa fare e entro quando");
+    expect(text).toContain("Cosa fare ed entro quando");
     // One honest name for what the result is, as on the site (ADR 005): never a "parere".
     expect(text).toContain("la tua prima valutazione orientativa");
     expect(text).toContain("non ha valore di parere legale");
