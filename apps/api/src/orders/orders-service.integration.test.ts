@@ -202,6 +202,40 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     expect(await servicesOf(practice.id)).toEqual([]);
   });
 
+  it("gives back the campaign's budget, the voucher's use and the gift card's balance at once when the provider refuses the payment method; a real checkout of the practice then pays", async () => {
+    const { deps } = serviceDeps(handle.db, AT);
+    const practice = await newPractice();
+    const budget = async () =>
+      (await handle.db.select().from(campaigns).where(eq(campaigns.code, DEMO_SHOP.campaign)))[0]
+        ?.budgetCents as number;
+    const budgetBefore = await budget();
+    const usesBefore = (await voucher(DEMO_SHOP.voucher))?.uses;
+    const cardCode = `RISERVA-${kind.toUpperCase()}`;
+    await handle.db.insert(giftCards).values({ code: cardCode, amountCents: 10000, balanceCents: 10000 });
+    const attempt = (payment: object) =>
+      checkout(deps, {
+        ...body(practice.id, ["DEFENCE"], { voucherCode: DEMO_SHOP.voucher, giftCardCode: cardCode }),
+        ...payment,
+      } as never);
+
+    await expect(
+      attempt({
+        payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: "pm_doesnotexist" }) },
+      }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: CARD_ERROR_MESSAGES.generic });
+    expect((await ordersOf(practice.id)).map((o) => o.status)).toEqual(["FAILED"]);
+    expect(await budget()).toBe(budgetBefore);
+    expect((await voucher(DEMO_SHOP.voucher))?.uses).toBe(usesBefore);
+    expect((await giftCard(cardCode))?.balanceCents).toBe(10000);
+    expect(await statusOf(practice.id)).toBe("PENDING");
+
+    // Right after, a real card on the same practice: no 409, the campaign's share taken once.
+    const paid = await attempt(await card(deps, "succeeds"));
+    expect(paid.order).toMatchObject({ status: "PAID", campaignDiscount: 150, giftCardAmount: 100 });
+    expect(await budget()).toBe(budgetBefore - 15000);
+    expect((await giftCard(cardCode))?.balanceCents).toBe(0);
+  });
+
   it("pays the formal notice entirely with the admin's gift card: no card asked", async () => {
     const { deps } = serviceDeps(handle.db, AT);
     const practice = await newPractice();
@@ -321,7 +355,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     }
   });
 
-  it("abandons an order left awaiting its card for 30 minutes, and pays one whose card went through", async () => {
+  it("abandons an order left awaiting its card for 10 minutes, and pays one whose card went through", async () => {
     const { deps, clock } = serviceDeps(handle.db, AT);
     const left = await newPractice();
     const usesBefore = (await voucher(DEMO_SHOP.voucher))?.uses ?? 0;
