@@ -177,6 +177,10 @@ export const MESSAGES = {
   promoInvalid: "Il codice promozionale non è valido o è scaduto.",
   promoAlreadyRequested: "Hai già richiesto la gift card di questa promozione.",
   tooManyWrongCodes: "Troppi codici errati: riprova fra un'ora.",
+  // A right code whose last use or credit another checkout took at the same moment: not a wrong code.
+  voucherJustUsedUp: "Questo voucher è appena stato usato del tutto: togli il voucher e riprova.",
+  giftCardJustSpent:
+    "Il credito di questa gift card è appena stato usato per un altro acquisto: controlla il credito rimasto e riprova.",
   productNotAvailable:
     "Uno dei servizi scelti non è disponibile per questa pratica: aggiorna la pagina e riprova.",
   paymentRequired: "Per completare l'ordine inserisci i dati della carta.",
