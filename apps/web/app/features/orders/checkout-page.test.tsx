@@ -265,6 +265,32 @@ describe("the payment (spec §4 'Payment flow')", () => {
     expect(retried?.idempotencyKey).not.toBe(refused?.idempotencyKey);
   });
 
+  it("takes the expiry typed as 0828, writes it as 08/28 and pays with August 2028", async () => {
+    choose("TAKEDOWN");
+    const { calls } = renderShop("add-services", {
+      "POST /v1/sandbox/payment-methods": {
+        status: 200,
+        body: { id: "pm_ok", last4: "4242", brand: "visa" },
+      },
+      "POST /v1/orders": {
+        status: 200,
+        body: { order: paidOrder(), requires_action: false, payment_intent_client_secret: null },
+      },
+    });
+    await screen.findByLabelText(/^Numero della carta/);
+    fillCard("4242 4242 4242 4242");
+    fireEvent.change(field(/^Scadenza/), { target: { value: "0828" } });
+    fireEvent.blur(field(/^Scadenza/));
+    await waitFor(() => expect(field(/^Scadenza/).value).toBe("08/28"));
+    acceptConditions();
+    fireEvent.click(screen.getByRole("button", { name: "Paga 120,00 €" }));
+    expect(await screen.findByRole("heading", { name: "Pagamento riuscito" })).toBeTruthy();
+    expect(calls.find((c) => c.url.endsWith("/sandbox/payment-methods"))?.body).toMatchObject({
+      expMonth: 8,
+      expYear: 2028,
+    });
+  });
+
   it("a card the provider refuses shows its Italian message on the payment error page", async () => {
     choose("TAKEDOWN");
     const { calls } = renderShop("add-services", {
