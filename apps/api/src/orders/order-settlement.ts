@@ -1,8 +1,8 @@
 import { AppError } from "@argine/core/errors/app-error";
 import { PAYMENT_TYPE } from "@argine/core/orders/orders-api";
+import { serviceTypesOfLine } from "@argine/core/orders/refunds";
 import { canTransition } from "@argine/core/practices/lifecycle";
 import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
-import { PACKAGE_SERVICE_TYPES, SERVICE_TYPE, type ServiceType } from "@argine/core/services/service-type";
 import { formatAmount, fromCents } from "@argine/core/shared/money";
 import type { Db } from "@argine/db/client";
 import {
@@ -53,13 +53,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function completePaidOrder(deps: Deps, tx: Db, order: OrderRow, at: Date): Promise<void> {
   const lines = await listOrderLines(tx, [order.id]);
-  const types = lines.flatMap((line): ServiceType[] =>
-    line.productCode === "PACKAGE"
-      ? [...PACKAGE_SERVICE_TYPES]
-      : SERVICE_TYPE.is(line.productCode)
-        ? [line.productCode]
-        : [],
-  );
+  const types = lines.flatMap((line) => serviceTypesOfLine(line.productCode));
   await addPracticeServices(tx, order.practiceId, types, at);
   const practice = await findPractice(tx, order.practiceId);
   const from = practice && PRACTICE_STATUS.schema.parse(practice.status);

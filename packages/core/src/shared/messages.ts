@@ -203,7 +203,7 @@ export const MESSAGES = {
   withdrawalExpired:
     "Sono passati più di 14 giorni dal pagamento: il recesso non è più possibile. Se hai bisogno, scrivi all'avvocato dalla pagina della pratica.",
   withdrawalServiceBegun:
-    "Uno dei servizi scelti è già iniziato: per il recesso scrivi all'avvocato dalla pagina della pratica, ti risponderà al più presto.",
+    "Uno dei servizi scelti è già iniziato o è già stato fornito, quindi il recesso non si applica: se hai bisogno, scrivi all'avvocato dalla pagina della pratica, ti risponderà al più presto.",
 } as const;
 
 // §8 card payment errors shown to the user, keyed by the payment provider's decline/error code.
