@@ -2,6 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import {
   acceptCheckoutTerms,
   challengeDialog,
+  createAsAdmin,
   fillBilling,
   fillCard,
   newPractice,
@@ -9,6 +10,7 @@ import {
   shoot,
   signInWithBearer,
   test,
+  uniqueCode,
 } from "../shop.ts";
 import { expectAccessible } from "../support.ts";
 
@@ -89,4 +91,48 @@ test("each decline card and a refused 3-D Secure land on the payment error; Ripr
   await page.goto(casePage);
   await expect(page.getByText("Stato: aperto")).toBeVisible();
   await expect(page.getByRole("checkbox", { name: /^Takedown\b/ })).toHaveCount(0);
+});
+
+test("after a refused 3-D Secure, Riprova keeps the gift card typed in and pays with it and the card @desktop", async ({
+  page,
+  browser,
+  shopClient,
+}) => {
+  test.slow();
+  const code = uniqueCode("E2E-RIPROVA");
+  await createAsAdmin(browser, "/v1/admin/gift-cards", { code, amount: 50 });
+  const authorization = await signInWithBearer(page, shopClient.email, shopClient.password);
+  const { ticketCode } = await newPractice(page, authorization);
+  const casePage = `/dashboard/practices/case/${ticketCode}`;
+  await page.goto(casePage);
+  await pickServices(page, ["Takedown"]);
+  await page.getByRole("button", { name: "Vai al riepilogo dell'acquisto" }).click();
+  const split = page.getByText(`La gift card ${code} paga 50,00 €; il resto, 49,00 €, con la carta.`);
+
+  await page.getByRole("radio", { name: /^Gift card/ }).check();
+  await page.getByLabel(/^Codice della gift card/).fill(code);
+  await page.getByRole("button", { name: "Usa la gift card" }).click();
+  await expect(split).toBeVisible();
+  await fillBilling(page);
+  await fillCard(page, "4000 0027 6000 3184");
+  // The expiry as people type it on a phone's keypad: written back as MM/YY.
+  await page.getByLabel(/^Scadenza/).fill("1234");
+  await page.getByLabel(/^Scadenza/).blur();
+  await expect(page.getByLabel(/^Scadenza/)).toHaveValue("12/34");
+  await acceptCheckoutTerms(page);
+  await page.getByRole("button", { name: "Paga 49,00 €" }).click();
+  await challengeDialog(page).getByRole("button", { name: "Rifiuta", exact: true }).click();
+  await page.waitForURL(`**${casePage}/add-services/payment/error`);
+
+  await page.getByRole("link", { name: "Riprova" }).click();
+  await page.waitForURL(`**${casePage}/add-services`);
+  await expect(split).toBeVisible();
+  await fillBilling(page);
+  await fillCard(page, "4242 4242 4242 4242");
+  await acceptCheckoutTerms(page);
+  await page.getByRole("button", { name: "Paga 49,00 €" }).click();
+  await page.waitForURL(`**${casePage}/add-services/payment/success`);
+  await expect(
+    page.getByRole("region", { name: "Hai acquistato" }).locator("dt:text-is('Pagamento') + dd"),
+  ).toHaveText("Carta di credito (gift card 50,00 €, carta 49,00 €)");
 });

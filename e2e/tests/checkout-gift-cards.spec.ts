@@ -105,7 +105,7 @@ test("legal defence: the campaign's share, the promo gift card, and the card for
   await page.getByRole("button", { name: "Richiedi la gift card promozionale" }).click();
   await expect(
     page.getByText(
-      /^Gift card promozionale attivata: 150,00 € disponibili · valida fino al \d{1,2} \S+ \d{4} · solo Difesa Legale\.$/,
+      /^Gift card promozionale attivata: 150,00 € disponibili · valida fino (?:al |all')\d{1,2} \S+ \d{4} · solo Difesa Legale\.$/,
     ),
   ).toBeVisible();
   await expect(

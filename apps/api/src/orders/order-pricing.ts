@@ -11,6 +11,7 @@ import type { Db } from "@argine/db/client";
 import {
   type CampaignRow,
   findSpendableGiftCard,
+  findUsableVoucher,
   listActiveProducts,
   listLiveCampaigns,
   takeCampaignBudget,
@@ -68,8 +69,13 @@ export async function priceOrder(
     throw new AppError("CONFLICT", MESSAGES.productNotAvailable);
   }
 
+  // Read first, then taken: a code that was usable when read and whose last use another checkout took at the
+  // same moment lost a race, which is no wrong code (it answers its own message and counts nothing).
+  if (body.voucherCode && !(await findUsableVoucher(tx, body.voucherCode, now))) {
+    throw wrongCode("voucherCode", MESSAGES.voucherInvalid);
+  }
   const voucher = body.voucherCode ? await takeVoucherUse(tx, body.voucherCode, now) : null;
-  if (body.voucherCode && !voucher) throw wrongCode("voucherCode", MESSAGES.voucherInvalid);
+  if (body.voucherCode && !voucher) throw new AppError("CONFLICT", MESSAGES.voucherJustUsedUp);
 
   const selected = products.filter((p) => body.items.includes(p.code));
   const discountedCents = selected.reduce((sum, p) => sum + toCents(p.discountedPrice), 0);
@@ -113,12 +119,13 @@ export async function priceOrder(
   if (giftCard && split.giftCardCents === 0 && toCents(cart.amount) > 0) {
     throw new AppError("CONFLICT", MESSAGES.giftCardNotApplicable);
   }
+  // The balance read above was spent by another checkout at the same moment: a lost race, not a wrong code.
   if (
     giftCard &&
     split.giftCardCents > 0 &&
     !(await takeGiftCardBalance(tx, giftCard.id, split.giftCardCents))
   ) {
-    throw wrongCode("giftCardCode", MESSAGES.giftCardInvalid);
+    throw new AppError("CONFLICT", MESSAGES.giftCardJustSpent);
   }
 
   const campaignCents = toCents(cart.campaignDiscount);

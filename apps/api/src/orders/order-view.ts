@@ -1,12 +1,13 @@
 import type { Order, OrderResponse } from "@argine/core/orders/orders-api";
-import { withdrawalDeadline } from "@argine/core/orders/refunds";
+import { lineWithdrawable, withdrawalDeadline, withinWithdrawalPeriod } from "@argine/core/orders/refunds";
 import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
+import type { ServiceType } from "@argine/core/services/service-type";
 import { cardErrorMessage } from "@argine/core/shared/messages";
 import { fromCents } from "@argine/core/shared/money";
 import { listOrderDocuments, type OrderDocuments } from "@argine/db/queries/invoice";
 import { listOrderLines, type OrderLineRow, type OrderRow } from "@argine/db/queries/orders";
 import { findPractice } from "@argine/db/queries/practices";
-import { listUnconfirmedRefunds } from "@argine/db/queries/refunds";
+import { listServiceStatusesOf, listUnconfirmedRefunds } from "@argine/db/queries/refunds";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { orderDocumentLinks } from "../invoice/invoice-service.ts";
@@ -23,11 +24,18 @@ export function orderView(
   documents: OrderDocuments,
   at: Date,
   unconfirmed: ReadonlySet<string>,
+  services: readonly { practiceId: string; serviceType: ServiceType; status: string }[],
 ): Order {
   const own = lines.filter((line) => line.orderId === order.id);
-  const deadline = order.paidAt && withdrawalDeadline(order.paidAt);
-  const withdrawable =
-    deadline && at < deadline && own.some((line) => line.refundId === null && line.finalPriceCents > 0);
+  const open = withinWithdrawalPeriod(order.paidAt, at);
+  const statusOf = (type: ServiceType) =>
+    services.find((s) => s.practiceId === order.practiceId && s.serviceType === type)?.status;
+  const withdrawable = (line: OrderLineRow) =>
+    open &&
+    lineWithdrawable(
+      { productCode: line.productCode, finalCents: line.finalPriceCents, refunded: line.refundId !== null },
+      statusOf,
+    );
   return {
     id: order.id,
     practiceId: order.practiceId,
@@ -46,6 +54,7 @@ export function orderView(
       vatRate: line.vatRate,
       refunded: line.refundId !== null && !unconfirmed.has(line.refundId),
       pendingRefundId: line.refundId !== null && unconfirmed.has(line.refundId) ? line.refundId : null,
+      withdrawable: withdrawable(line),
     })),
     total: fromCents(order.totalCents),
     discount: fromCents(order.discountCents),
@@ -58,7 +67,8 @@ export function orderView(
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
     error: order.status === "FAILED" ? cardErrorMessage(order.errorCode ?? undefined) : null,
     ...orderDocumentLinks(publicUrl, documents, order.id),
-    withdrawableUntil: withdrawable && deadline ? deadline.toISOString() : null,
+    withdrawableUntil:
+      order.paidAt && own.some(withdrawable) ? withdrawalDeadline(order.paidAt).toISOString() : null,
   };
 }
 
@@ -69,15 +79,19 @@ export async function orderViews<O extends OrderRow>(
   practiceOf: (order: O) => { ticketCode: string; status: string },
 ): Promise<Order[]> {
   const ids = orders.map((o) => o.id);
-  const [lines, documents, pending] = await Promise.all([
+  const [lines, documents, pending, services] = await Promise.all([
     listOrderLines(deps.db, ids),
     listOrderDocuments(deps.db, ids),
     listUnconfirmedRefunds(deps.db, ids),
+    listServiceStatusesOf(
+      deps.db,
+      orders.map((o) => o.practiceId),
+    ),
   ]);
   const at = now(deps.clock);
   const unconfirmed = new Set(pending.map((refund) => refund.id));
   return orders.map((o) =>
-    orderView(deps.config.publicUrl, o, lines, practiceOf(o), documents, at, unconfirmed),
+    orderView(deps.config.publicUrl, o, lines, practiceOf(o), documents, at, unconfirmed, services),
   );
 }
 

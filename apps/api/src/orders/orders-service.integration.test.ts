@@ -3,7 +3,7 @@ import type { OrderCreateBody } from "@argine/core/orders/orders-api";
 import type { SandboxScenario } from "@argine/core/payments/sandbox-api";
 import { CARD_ERROR_MESSAGES, MESSAGES } from "@argine/core/shared/messages";
 import type { DbHandle } from "@argine/db/client";
-import { findUserByEmail } from "@argine/db/queries/users";
+import { countLoginFailures, findUserByEmail } from "@argine/db/queries/users";
 import {
   billingProfiles,
   campaigns,
@@ -15,7 +15,7 @@ import {
 } from "@argine/db/schema";
 import { DEMO_SHOP, seedDemo } from "@argine/db/seed";
 import { openTestDb, testDbKinds } from "@argine/db/testing";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkoutBody } from "../../test/checkout.ts";
 import { randomIp } from "../../test/identity.ts";
@@ -202,6 +202,40 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     expect(await servicesOf(practice.id)).toEqual([]);
   });
 
+  it("gives back the campaign's budget, the voucher's use and the gift card's balance at once when the provider refuses the payment method; a real checkout of the practice then pays", async () => {
+    const { deps } = serviceDeps(handle.db, AT);
+    const practice = await newPractice();
+    const budget = async () =>
+      (await handle.db.select().from(campaigns).where(eq(campaigns.code, DEMO_SHOP.campaign)))[0]
+        ?.budgetCents as number;
+    const budgetBefore = await budget();
+    const usesBefore = (await voucher(DEMO_SHOP.voucher))?.uses;
+    const cardCode = `RISERVA-${kind.toUpperCase()}`;
+    await handle.db.insert(giftCards).values({ code: cardCode, amountCents: 10000, balanceCents: 10000 });
+    const attempt = (payment: object) =>
+      checkout(deps, {
+        ...body(practice.id, ["DEFENCE"], { voucherCode: DEMO_SHOP.voucher, giftCardCode: cardCode }),
+        ...payment,
+      } as never);
+
+    await expect(
+      attempt({
+        payment: { type: "STRIPE", code: JSON.stringify({ payment_method_id: "pm_doesnotexist" }) },
+      }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: CARD_ERROR_MESSAGES.generic });
+    expect((await ordersOf(practice.id)).map((o) => o.status)).toEqual(["FAILED"]);
+    expect(await budget()).toBe(budgetBefore);
+    expect((await voucher(DEMO_SHOP.voucher))?.uses).toBe(usesBefore);
+    expect((await giftCard(cardCode))?.balanceCents).toBe(10000);
+    expect(await statusOf(practice.id)).toBe("PENDING");
+
+    // Right after, a real card on the same practice: no 409, the campaign's share taken once.
+    const paid = await attempt(await card(deps, "succeeds"));
+    expect(paid.order).toMatchObject({ status: "PAID", campaignDiscount: 150, giftCardAmount: 100 });
+    expect(await budget()).toBe(budgetBefore - 15000);
+    expect((await giftCard(cardCode))?.balanceCents).toBe(0);
+  });
+
   it("pays the formal notice entirely with the admin's gift card: no card asked", async () => {
     const { deps } = serviceDeps(handle.db, AT);
     const practice = await newPractice();
@@ -321,7 +355,7 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     }
   });
 
-  it("abandons an order left awaiting its card for 30 minutes, and pays one whose card went through", async () => {
+  it("abandons an order left awaiting its card for 10 minutes, and pays one whose card went through", async () => {
     const { deps, clock } = serviceDeps(handle.db, AT);
     const left = await newPractice();
     const usesBefore = (await voucher(DEMO_SHOP.voucher))?.uses ?? 0;
@@ -371,23 +405,66 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
       expect(await servicesOf(practice.id)).toEqual(["TAKEDOWN"]);
     });
 
-    it("counts a voucher's last use once when two checkouts take it at once", async () => {
-      const { deps } = serviceDeps(handle.db, AT);
-      await handle.db.insert(vouchers).values({ code: "ULTIMO", discountAmount: 20, maxUses: 1 });
-      const [a, b] = [await newPractice(), await newPractice()];
-      const results = await Promise.allSettled(
-        [a, b].map(async (p) =>
-          checkout(deps, {
-            ...body(p.id, ["TAKEDOWN"], { voucherCode: "ULTIMO" }),
-            ...(await card(deps, "succeeds")),
-          } as never),
-        ),
+    /**
+     * Two checkouts of `code` that both read it usable, then race for it: the row is held locked (as a
+     * third checkout in the middle of taking it would hold it) until both wait to take it, so each has read
+     * it before either takes it. Answers both outcomes.
+     */
+    const raceFor = async (table: "vouchers" | "gift_cards", code: string, field: string) => {
+      const bodies = await Promise.all(
+        [await newPractice(), await newPractice()].map(async (p) => ({
+          ...body(p.id, ["TAKEDOWN"], { [field]: code }),
+          ...(await card(deps0, "succeeds")),
+        })),
       );
+      // Wrapped: a promise returned from the transaction would be awaited inside it, and wait for ever.
+      const { race } = await handle.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from ${sql.identifier(table)} where code = ${code} for update`);
+        const race = Promise.allSettled(
+          bodies.map((b, i) => createOrder(deps0, client, b as never, `192.0.2.${i + 10}`)),
+        );
+        await vi.waitFor(
+          async () => {
+            await tx.execute(sql`select pg_stat_clear_snapshot()`);
+            const { rows } = (await tx.execute(
+              sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+            )) as unknown as { rows: { n: number }[] };
+            expect(rows[0]?.n).toBe(2);
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+        return { race };
+      });
+      return race;
+    };
+    let deps0: Deps;
+    const wrongCodesOf = (userId: string) =>
+      countLoginFailures(handle.db, `code-user:${userId}`, new Date(AT.getTime() - 60 * 60_000));
+
+    it("gives a voucher's last use to one of two checkouts at once; the other is told it was just used up, no wrong code counted", async () => {
+      deps0 = serviceDeps(handle.db, AT).deps;
+      await handle.db.insert(vouchers).values({ code: "ULTIMO", discountAmount: 20, maxUses: 1 });
+      const wrongBefore = await wrongCodesOf(client.userId);
+      const results = await raceFor("vouchers", "ULTIMO", "voucherCode");
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       expect(results.find((r) => r.status === "rejected")).toMatchObject({
-        reason: { message: MESSAGES.voucherInvalid },
+        reason: { code: "CONFLICT", message: MESSAGES.voucherJustUsedUp },
       });
       expect((await voucher("ULTIMO"))?.uses).toBe(1);
+      expect(await wrongCodesOf(client.userId)).toBe(wrongBefore);
+    });
+
+    it("gives a gift card's last credit to one of two checkouts at once; the other is told it was just spent, no wrong code counted", async () => {
+      deps0 = serviceDeps(handle.db, AT).deps;
+      await handle.db.insert(giftCards).values({ code: "CONTESA", amountCents: 9900, balanceCents: 9900 });
+      const wrongBefore = await wrongCodesOf(client.userId);
+      const results = await raceFor("gift_cards", "CONTESA", "giftCardCode");
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      expect(results.find((r) => r.status === "rejected")).toMatchObject({
+        reason: { code: "CONFLICT", message: MESSAGES.giftCardJustSpent },
+      });
+      expect((await giftCard("CONTESA"))?.balanceCents).toBe(0);
+      expect(await wrongCodesOf(client.userId)).toBe(wrongBefore);
     });
 
     it("never takes a campaign's budget below zero: the order it cannot pay is priced without it", async () => {

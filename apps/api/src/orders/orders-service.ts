@@ -26,9 +26,9 @@ import { findPractice, lockPractice, updatePracticeStatus } from "@argine/db/que
 import { upsertBilling } from "@argine/db/queries/users";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
-import type { PaymentIntent } from "../payments/payment-provider.ts";
+import { nothingCharged, type PaymentIntent } from "../payments/payment-provider.ts";
 import { priceOrder } from "./order-pricing.ts";
-import { applyIntent, completePaidOrder, settleStaleOrder } from "./order-settlement.ts";
+import { applyIntent, completePaidOrder, failOrder, settleStaleOrder } from "./order-settlement.ts";
 import { orderViews, paidAnswer } from "./order-view.ts";
 import { withCodeGuard } from "./wrong-codes.ts";
 
@@ -89,14 +89,22 @@ export async function createOrder(
   if (order.status === "PAID") return answer(deps, order, null);
   if (!code || !("payment_method_id" in code)) throw new Error("card order without a payment method");
   // The provider's idempotency key is the order's id: one intent per order, however often this runs. A
-  // provider that does not answer leaves the order awaiting (a 500, logged): its webhook, or the settle job
-  // after ABANDON_AFTER_MS, decides it.
-  const intent = await deps.payments.createAndConfirm({
-    amountCents: order.cardCents,
-    paymentMethodId: code.payment_method_id,
-    idempotencyKey: order.id,
-    metadata: { orderId: order.id },
-  });
+  // request the provider refused (a made-up payment method) charged nothing: the order fails at once and
+  // gives back what it reserved, so no budget, voucher use or gift card balance stays held by it. A provider
+  // that does not answer leaves the order awaiting (a 500, logged): its webhook, or the settle job after
+  // ABANDON_AFTER_MS, decides it.
+  let intent: PaymentIntent;
+  try {
+    intent = await deps.payments.createAndConfirm({
+      amountCents: order.cardCents,
+      paymentMethodId: code.payment_method_id,
+      idempotencyKey: order.id,
+      metadata: { orderId: order.id },
+    });
+  } catch (error) {
+    if (nothingCharged(deps.payments, error)) await failOrder(deps, order.id, "FAILED", null);
+    throw error;
+  }
   return answer(deps, await applyIntent(deps, order, intent), intent);
 }
 

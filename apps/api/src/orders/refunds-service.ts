@@ -5,14 +5,16 @@ import { PAID_ORDER_STATUSES } from "@argine/core/orders/lifecycle";
 import type { Order, RefundCreateBody, WithdrawalBody } from "@argine/core/orders/orders-api";
 import { ordersPolicy } from "@argine/core/orders/policy";
 import {
+  lineWithdrawable,
   type RefundReason,
   type RefundsAction,
   refundAmounts,
   refundsPolicy,
+  serviceTypesOfLine,
   statusAfterRefund,
-  withdrawalDeadline,
+  withinWithdrawalPeriod,
 } from "@argine/core/orders/refunds";
-import { PACKAGE_SERVICE_TYPES, SERVICE_TYPE, type ServiceType } from "@argine/core/services/service-type";
+import type { ServiceType } from "@argine/core/services/service-type";
 import { MESSAGES } from "@argine/core/shared/messages";
 import type { Db } from "@argine/db/client";
 import { recordAudit } from "@argine/db/queries/audit";
@@ -82,11 +84,9 @@ export async function refundOrder(deps: Deps, actor: Actor, orderId: string, bod
   });
 }
 
-/** The practice's services a line stands for: a PACKAGE its three. */
+/** The practice's services some lines stand for (a PACKAGE its three). */
 function serviceTypesOf(codes: readonly string[]): ServiceType[] {
-  return codes.flatMap((code): ServiceType[] =>
-    code === "PACKAGE" ? [...PACKAGE_SERVICE_TYPES] : SERVICE_TYPE.is(code) ? [code] : [],
-  );
+  return codes.flatMap(serviceTypesOfLine);
 }
 
 /**
@@ -99,7 +99,7 @@ export async function withdrawFromOrder(deps: Deps, actor: Actor, orderId: strin
   if (!order.paidAt || !PAID_ORDER_STATUSES.some((s) => s === order.status)) {
     throw new AppError("CONFLICT", MESSAGES.orderNotRefundable);
   }
-  if (now(deps.clock) >= withdrawalDeadline(order.paidAt)) {
+  if (!withinWithdrawalPeriod(order.paidAt, now(deps.clock))) {
     throw new AppError("CONFLICT", MESSAGES.withdrawalExpired);
   }
   return giveBack(deps, actor, order, {
@@ -173,13 +173,21 @@ async function openRefund(
     giftCard,
     request.codes,
   );
-  // A withdrawal is only from services not begun: checked on their locked rows, in the transaction that
-  // claims the lines, so a service a lawyer starts at the same moment is either seen begun or starts after.
+  // A withdrawal is only from lines core's rule allows (services not begun): checked on the services' locked
+  // rows, in the transaction that claims the lines, so a service a lawyer starts at the same moment is
+  // either seen begun or starts after. A line already refunded is the claim's to refuse (below).
   if (request.reason === "WITHDRAWAL") {
     const services = await lockPracticeServiceStatuses(tx, order.practiceId, serviceTypesOf(request.codes));
-    if (services.some((service) => service.status !== "TO_START" && service.status !== "CANCELLED")) {
-      throw new AppError("CONFLICT", MESSAGES.withdrawalServiceBegun);
-    }
+    const statusOf = (type: ServiceType) => services.find((service) => service.serviceType === type)?.status;
+    const refused = lines.filter(
+      (line) =>
+        request.codes.includes(line.productCode) &&
+        !lineWithdrawable(
+          { productCode: line.productCode, finalCents: line.finalPriceCents, refunded: false },
+          statusOf,
+        ),
+    );
+    if (refused.length) throw new AppError("CONFLICT", MESSAGES.withdrawalServiceBegun);
   }
   const refund = await insertRefund(tx, {
     ...amounts,

@@ -1,3 +1,4 @@
+import { AppError } from "@argine/core/errors/app-error";
 import type { PaymentIntentStatus } from "@argine/core/payments/sandbox-api";
 import type { CspSources } from "../adapters.ts";
 
@@ -56,6 +57,9 @@ export interface PaymentProvider {
   /**
    * Creates an intent for `amountCents` with the payment method and confirms it at once. The same
    * idempotency key returns the same intent however often it is called (one charge per checkout attempt).
+   * A request the provider refused outright (an unknown payment method, a card refused before any intent
+   * existed) throws an AppError with a 4xx status: nothing was or can be charged for it. Any other error
+   * (the network, the provider's side) leaves the outcome unknown.
    */
   createAndConfirm(input: {
     amountCents: number;
@@ -79,4 +83,14 @@ export interface PaymentProvider {
   parseEvent(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent | null;
   /** What the page's CSP must allow for the provider's browser side. */
   readonly csp: CspSources;
+}
+
+/**
+ * Whether a failed `createAndConfirm` certainly charged nothing, now or later: the provider refused the
+ * request itself (a 4xx AppError), or there is no provider that could charge ("none"). Then the order's
+ * reservation (campaign budget, voucher use, gift card balance) is given back at once (ADR 014); an unknown
+ * outcome waits for the webhook or the settle job.
+ */
+export function nothingCharged(provider: Pick<PaymentProvider, "name">, error: unknown): boolean {
+  return provider.name === "none" || (error instanceof AppError && error.status < 500);
 }

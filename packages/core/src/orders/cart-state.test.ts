@@ -98,7 +98,12 @@ describe("the cart state (spec §4 'Cart')", () => {
 
   it("resets to an empty cart", () => {
     const cart = run(
-      { type: "merge", practiceId: P1, items: ["TAKEDOWN"], giftCardCode: "GIFT" },
+      {
+        type: "merge",
+        practiceId: P1,
+        items: ["TAKEDOWN"],
+        giftCard: { code: "GIFT", amount: 50, balance: 50, productCodes: [], expiresAt: null },
+      },
       { type: "voucher", code: "DEMO10", result: { isValid: true } },
       { type: "orderError", practiceId: P1, message: "x" },
     );

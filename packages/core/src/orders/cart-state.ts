@@ -25,7 +25,11 @@ export interface CartState {
   voucherCode: string | null;
   /** The voucher's verification; it counts only when flagged valid (computeCart). */
   voucher: Voucher | null;
-  giftCardCode: string | null;
+  /**
+   * The gift card chosen to pay (the user's own or one whose code was typed and verified), kept with its terms
+   * so "Riprova" after a refused payment, or a reload, still pays with it (the server checks it again).
+   */
+  giftCard: GiftCard | null;
   /** The paid order of the last checkout of this practice. */
   order: Order | null;
   /** The Italian message of the last failed checkout of this practice (spec §8 reactions). */
@@ -37,14 +41,14 @@ export const EMPTY_CART: CartState = {
   items: [],
   voucherCode: null,
   voucher: null,
-  giftCardCode: null,
+  giftCard: null,
   order: null,
   error: null,
 };
 
 export type CartAction =
   /** Items and state merged into the cart of `practiceId` (another practice's cart is left behind). */
-  | { type: "merge"; practiceId: string; items?: readonly string[]; giftCardCode?: string | null }
+  | { type: "merge"; practiceId: string; items?: readonly string[]; giftCard?: GiftCard | null }
   | { type: "toggleItem"; practiceId: string; code: string }
   /** A verified voucher (an empty result is no voucher: spec §5), or null to take it off. */
   | { type: "voucher"; code: string | null; result?: Voucher | null }
@@ -71,7 +75,7 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       return {
         ...cart,
         items: action.items ? uniqueCodes([...cart.items, ...action.items]) : cart.items,
-        giftCardCode: action.giftCardCode === undefined ? cart.giftCardCode : action.giftCardCode,
+        giftCard: action.giftCard === undefined ? cart.giftCard : action.giftCard,
       };
     }
     case "toggleItem": {

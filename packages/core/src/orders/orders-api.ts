@@ -86,6 +86,11 @@ export const OrderLineSchema = z.object({
    * id as the idempotency key, so it is never refunded twice.
    */
   pendingRefundId: z.uuid().nullable(),
+  /**
+   * The client may withdraw from it now (core `lineWithdrawable`: within 14 days, not refunded, its
+   * services not begun): what "Esercita il recesso" offers.
+   */
+  withdrawable: z.boolean(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
@@ -116,7 +121,7 @@ export const OrderSchema = z.object({
   receiptUrl: z.string().nullable(),
   /** A credit note per refund (issue 16), oldest first. */
   creditNotes: z.array(z.object({ number: z.string(), url: z.string() })),
-  /** Until when the client may withdraw from its services not begun yet; null once it is no longer possible. */
+  /** Until when the client may withdraw from its lines marked withdrawable; null when none is. */
   withdrawableUntil: z.iso.datetime({ offset: true }).nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;

@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { Actor } from "../identity/policy.ts";
 import {
   giftCardShares,
+  lineWithdrawable,
   refundAmounts,
   refundsPolicy,
   statusAfterRefund,
   withdrawalDeadline,
+  withinWithdrawalPeriod,
 } from "./refunds.ts";
 
 const client: Actor = { userId: "u-client", roles: [] };
@@ -61,5 +63,38 @@ describe("refunds", () => {
     expect(withdrawalDeadline(new Date("2026-11-01T10:00:00Z")).toISOString()).toBe(
       "2026-11-15T10:00:00.000Z",
     );
+  });
+
+  it("allows a withdrawal only from a paid line whose services no one has started, within 14 days", () => {
+    const line = (productCode: string, extra = {}) => ({
+      productCode,
+      finalCents: 9_900,
+      refunded: false,
+      ...extra,
+    });
+    const statuses = (map: Record<string, string>) => (type: string) => map[type];
+    const allToStart = statuses({ TAKEDOWN: "TO_START", LEGALIZATION: "TO_START", INJUCTION: "TO_START" });
+    expect(lineWithdrawable(line("TAKEDOWN"), allToStart)).toBe(true);
+    expect(lineWithdrawable(line("PACKAGE"), allToStart)).toBe(true);
+    for (const status of ["IN_PROGRESS", "DOCUMENTS_READY", "COMPLETED", "CANCELLED"]) {
+      expect(lineWithdrawable(line("TAKEDOWN"), statuses({ TAKEDOWN: status }))).toBe(false);
+    }
+    // One of the package's three begun: the package was begun.
+    expect(
+      lineWithdrawable(
+        line("PACKAGE"),
+        statuses({ TAKEDOWN: "TO_START", LEGALIZATION: "IN_PROGRESS", INJUCTION: "TO_START" }),
+      ),
+    ).toBe(false);
+    // The feedback is delivered when paid; a refunded or free line has nothing to give back.
+    expect(lineWithdrawable(line("FEEDBACK"), allToStart)).toBe(false);
+    expect(lineWithdrawable(line("TAKEDOWN", { refunded: true }), allToStart)).toBe(false);
+    expect(lineWithdrawable(line("TAKEDOWN", { finalCents: 0 }), allToStart)).toBe(false);
+    expect(lineWithdrawable(line("TAKEDOWN"), statuses({}))).toBe(false);
+
+    const paidAt = new Date("2026-11-24T10:00:00Z");
+    expect(withinWithdrawalPeriod(paidAt, new Date("2026-12-08T09:59:59Z"))).toBe(true);
+    expect(withinWithdrawalPeriod(paidAt, new Date("2026-12-08T10:00:00Z"))).toBe(false);
+    expect(withinWithdrawalPeriod(null, paidAt)).toBe(false);
   });
 });

@@ -1,5 +1,7 @@
 import type { Actor } from "../identity/policy.ts";
 import { isStaff } from "../practices/policy.ts";
+import type { ServiceStatus } from "../services/service-messages.ts";
+import { PACKAGE_SERVICE_TYPES, SERVICE_TYPE, type ServiceType } from "../services/service-type.ts";
 import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
 import { allocate } from "./cart.ts";
 import { giftCardPays } from "./payment-split.ts";
@@ -33,6 +35,33 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The last moment the client may withdraw from an order paid at `paidAt`. */
 export function withdrawalDeadline(paidAt: Date): Date {
   return new Date(paidAt.getTime() + WITHDRAWAL_DAYS * DAY_MS);
+}
+
+/** The practice's services a paid line stands for: a PACKAGE its three; the written feedback none. */
+export function serviceTypesOfLine(productCode: string): ServiceType[] {
+  if (productCode === "PACKAGE") return [...PACKAGE_SERVICE_TYPES];
+  return SERVICE_TYPE.is(productCode) ? [productCode] : [];
+}
+
+/**
+ * Whether the client may withdraw from a paid line (Codice del consumo art. 52 and 59(1)(a), ADR 017): money
+ * on it not given back yet, and a service to start that no one has started — every service the line stands
+ * for still TO_START. A line without such a service (the feedback, delivered when paid) or with one begun,
+ * delivered or cancelled gives no withdrawal. One rule for what the orders page offers and for what the
+ * withdrawal route accepts (there on the services' locked rows).
+ */
+export function lineWithdrawable(
+  line: { productCode: string; finalCents: number; refunded: boolean },
+  statusOf: (type: ServiceType) => ServiceStatus | string | undefined,
+): boolean {
+  if (line.refunded || line.finalCents <= 0) return false;
+  const types = serviceTypesOfLine(line.productCode);
+  return types.length > 0 && types.every((type) => statusOf(type) === "TO_START");
+}
+
+/** Whether the 14 days to withdraw from an order paid at `paidAt` are still running at `at`. */
+export function withinWithdrawalPeriod(paidAt: Date | null, at: Date): paidAt is Date {
+  return paidAt !== null && at < withdrawalDeadline(paidAt);
 }
 
 export type RefundsAction = "refund" | "withdraw";

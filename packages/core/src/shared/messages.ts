@@ -177,6 +177,10 @@ export const MESSAGES = {
   promoInvalid: "Il codice promozionale non è valido o è scaduto.",
   promoAlreadyRequested: "Hai già richiesto la gift card di questa promozione.",
   tooManyWrongCodes: "Troppi codici errati: riprova fra un'ora.",
+  // A right code whose last use or credit another checkout took at the same moment: not a wrong code.
+  voucherJustUsedUp: "Questo voucher è appena stato usato del tutto: togli il voucher e riprova.",
+  giftCardJustSpent:
+    "Il credito di questa gift card è appena stato usato per un altro acquisto: controlla il credito rimasto e riprova.",
   productNotAvailable:
     "Uno dei servizi scelti non è disponibile per questa pratica: aggiorna la pagina e riprova.",
   paymentRequired: "Per completare l'ordine inserisci i dati della carta.",
@@ -199,7 +203,7 @@ export const MESSAGES = {
   withdrawalExpired:
     "Sono passati più di 14 giorni dal pagamento: il recesso non è più possibile. Se hai bisogno, scrivi all'avvocato dalla pagina della pratica.",
   withdrawalServiceBegun:
-    "Uno dei servizi scelti è già iniziato: per il recesso scrivi all'avvocato dalla pagina della pratica, ti risponderà al più presto.",
+    "Uno dei servizi scelti è già iniziato o è già stato fornito, quindi il recesso non si applica: se hai bisogno, scrivi all'avvocato dalla pagina della pratica, ti risponderà al più presto.",
 } as const;
 
 // §8 card payment errors shown to the user, keyed by the payment provider's decline/error code.

@@ -133,6 +133,21 @@ export function lockPracticeServiceStatuses(
     .for("update");
 }
 
+/**
+ * The services of these practices with their status: what decides which paid lines the client may still
+ * withdraw from (core `lineWithdrawable`), shown with the orders.
+ */
+export function listServiceStatusesOf(
+  db: Db,
+  practiceIds: readonly string[],
+): Promise<{ practiceId: string; serviceType: ServiceType; status: string }[]> {
+  if (!practiceIds.length) return Promise.resolve([]);
+  return db
+    .select({ practiceId: services.practiceId, serviceType: services.serviceType, status: services.status })
+    .from(services)
+    .where(inArray(services.practiceId, [...new Set(practiceIds)]));
+}
+
 /** The practice's paid (and refunded) orders, oldest first (orders_practice_idx). */
 export function listPracticePaidOrders(db: Db, practiceId: string): Promise<OrderRow[]> {
   return db

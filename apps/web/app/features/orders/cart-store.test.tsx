@@ -11,11 +11,12 @@ async function loadStore() {
 }
 
 const PRACTICE_ID = "7d1f6f0e-2c1a-4a8e-9a57-0d4b1f3c2e11";
+const GIFT = { code: "GIFT-DEMO", amount: 50, balance: 50, productCodes: [], expiresAt: null };
 
 describe("the cart store", () => {
-  it("comes back after a reload with the services, the voucher and the last error, never the order", async () => {
+  it("comes back after a reload with the services, the voucher, the gift card and the last error, never the order", async () => {
     const first = await loadStore();
-    first.dispatchCart({ type: "merge", practiceId: PRACTICE_ID, items: ["TAKEDOWN"] });
+    first.dispatchCart({ type: "merge", practiceId: PRACTICE_ID, items: ["TAKEDOWN"], giftCard: GIFT });
     first.dispatchCart({ type: "voucher", code: "DEMO10", result: { isValid: true, discountAmount: 10 } });
     first.dispatchCart({ type: "orderError", practiceId: PRACTICE_ID, message: "La carta è scaduta." });
 
@@ -29,7 +30,7 @@ describe("the cart store", () => {
       items: ["TAKEDOWN"],
       voucherCode: "DEMO10",
       voucher: { isValid: true, discountAmount: 10 },
-      giftCardCode: null,
+      giftCard: GIFT,
       order: null,
       error: "La carta è scaduta.",
     });

@@ -1,4 +1,5 @@
 import { type CartAction, type CartState, cartReducer, EMPTY_CART } from "@argine/core/orders/cart-state";
+import { GiftCardSchema } from "@argine/core/orders/orders-api";
 import {
   readSessionKey,
   removeSessionKey,
@@ -27,7 +28,9 @@ function readStoredCart(): CartState {
       type: "merge",
       practiceId,
       items,
-      giftCardCode: text(stored.giftCardCode),
+      giftCard: GiftCardSchema.nullable()
+        .catch(null)
+        .parse(stored.giftCard ?? null),
     });
     return {
       ...cartReducer(restored, {

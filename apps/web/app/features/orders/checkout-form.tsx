@@ -1,4 +1,4 @@
-import { type CardForm, CardFormSchema } from "@argine/core/orders/card-form";
+import { type CardForm, CardFormSchema, normaliseCardExpiry } from "@argine/core/orders/card-form";
 import type { CartState, CartView, PaymentPlan } from "@argine/core/orders/cart-state";
 import { type Checkout, CheckoutSchema, WITHDRAWAL_WAIVER_TEXT } from "@argine/core/orders/checkout";
 import type { GiftCard, Order } from "@argine/core/orders/orders-api";
@@ -270,7 +270,21 @@ function PaymentForm({
           mode={mode}
           amount={plan.cardAmount}
           stripeKey={stripeKey}
-          field={(name) => checkout.field(name)}
+          field={(name) =>
+            name === "card.expiry"
+              ? // "0828" or "8/28" is written back as the label asks, "08/28", once the field is left.
+                checkout.field(name, {
+                  onBlur: (event: { target: { value: string } }) => {
+                    const typed = event.target.value;
+                    if (normaliseCardExpiry(typed) !== typed) {
+                      checkout.form.setValue(name, normaliseCardExpiry(typed), {
+                        shouldValidate: formState.isSubmitted,
+                      });
+                    }
+                  },
+                })
+              : checkout.field(name)
+          }
           elementError={checkout.error("card.element")}
           onElementChange={(state) => {
             element.current = state;

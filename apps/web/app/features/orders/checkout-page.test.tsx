@@ -265,6 +265,88 @@ describe("the payment (spec §4 'Payment flow')", () => {
     expect(retried?.idempotencyKey).not.toBe(refused?.idempotencyKey);
   });
 
+  it("takes the expiry typed as 0828, writes it as 08/28 and pays with August 2028", async () => {
+    choose("TAKEDOWN");
+    const { calls } = renderShop("add-services", {
+      "POST /v1/sandbox/payment-methods": {
+        status: 200,
+        body: { id: "pm_ok", last4: "4242", brand: "visa" },
+      },
+      "POST /v1/orders": {
+        status: 200,
+        body: { order: paidOrder(), requires_action: false, payment_intent_client_secret: null },
+      },
+    });
+    await screen.findByLabelText(/^Numero della carta/);
+    fillCard("4242 4242 4242 4242");
+    fireEvent.change(field(/^Scadenza/), { target: { value: "0828" } });
+    fireEvent.blur(field(/^Scadenza/));
+    await waitFor(() => expect(field(/^Scadenza/).value).toBe("08/28"));
+    acceptConditions();
+    fireEvent.click(screen.getByRole("button", { name: "Paga 120,00 €" }));
+    expect(await screen.findByRole("heading", { name: "Pagamento riuscito" })).toBeTruthy();
+    expect(calls.find((c) => c.url.endsWith("/sandbox/payment-methods"))?.body).toMatchObject({
+      expMonth: 8,
+      expYear: 2028,
+    });
+  });
+
+  it("'Riprova' after a refused 3-D Secure keeps the gift card typed in and the voucher", async () => {
+    choose("TAKEDOWN");
+    let orders = 0;
+    const { calls } = renderShop("add-services", {
+      "POST /v1/voucher/verify": { status: 200, body: { isValid: true, discountAmount: 10 } },
+      "POST /v1/giftcard/verify": {
+        status: 200,
+        body: { code: "GIFT-HALF", amount: 50, balance: 50, productCodes: [], expiresAt: null },
+      },
+      "POST /v1/sandbox/payment-methods": {
+        status: 200,
+        body: { id: "pm_3ds", last4: "3184", brand: "visa" },
+      },
+      "POST /v1/orders": () =>
+        ++orders === 1
+          ? {
+              status: 200,
+              body: { order: null, requires_action: true, payment_intent_client_secret: "pi_7_secret_x" },
+            }
+          : {
+              status: 200,
+              body: { order: paidOrder(), requires_action: false, payment_intent_client_secret: null },
+            },
+      "GET /v1/sandbox/3ds/pi_7": { status: 200, body: { amount: 58, status: "requires_action" } },
+      "POST /v1/sandbox/3ds/pi_7": { status: 200, body: { status: "requires_payment_method" } },
+    });
+    fireEvent.change(await screen.findByLabelText("Hai un voucher?"), { target: { value: "DEMO10" } });
+    fireEvent.click(screen.getByRole("button", { name: "Applica" }));
+    expect(await screen.findByText(/applicato: sconto del 10%/)).toBeTruthy();
+    fireEvent.click(screen.getByLabelText(/^Gift card/));
+    fireEvent.change(screen.getByLabelText("Codice della gift card"), { target: { value: "GIFT-HALF" } });
+    fireEvent.click(screen.getByRole("button", { name: "Usa la gift card" }));
+    const split = "La gift card GIFT-HALF paga 50,00 €; il resto, 58,00 €, con la carta.";
+    expect(await screen.findByText(split)).toBeTruthy();
+    fillCard("4000 0027 6000 3184");
+    acceptConditions();
+    fireEvent.click(screen.getByRole("button", { name: "Paga 58,00 €" }));
+    const dialog = await screen.findByRole("dialog", { name: CARD_ACTION_TITLE });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Rifiuta" }));
+    expect(
+      await screen.findByRole("heading", { name: "Il pagamento non è andato a buon fine" }),
+    ).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("link", { name: "Riprova" }));
+    expect(await screen.findByText(split)).toBeTruthy();
+    expect(screen.getByText(/Voucher DEMO10/)).toBeTruthy();
+    fillCard("4000 0027 6000 3184");
+    acceptConditions();
+    fireEvent.click(screen.getByRole("button", { name: "Paga 58,00 €" }));
+    expect(await screen.findByRole("heading", { name: "Pagamento riuscito" })).toBeTruthy();
+    const [refused, retried] = orderCalls(calls);
+    expect(refused).toMatchObject({ voucherCode: "DEMO10", giftCardCode: "GIFT-HALF" });
+    expect(retried).toMatchObject({ voucherCode: "DEMO10", giftCardCode: "GIFT-HALF" });
+    expect(retried?.idempotencyKey).not.toBe(refused?.idempotencyKey);
+  });
+
   it("a card the provider refuses shows its Italian message on the payment error page", async () => {
     choose("TAKEDOWN");
     const { calls } = renderShop("add-services", {

@@ -70,27 +70,26 @@ function Checkout({ practice, cart, view }: { practice: PracticeDetail; cart: Ca
     enabled: Boolean(user?.id),
     meta: { hideError: true },
   });
-  // Cards typed in during this checkout, beside the user's own.
+  // Cards typed in during this checkout, and the cart's chosen one (kept across "Riprova" and a reload),
+  // beside the user's own, whose terms the query has fresh.
   const [typed, setTyped] = useState<GiftCard[]>([]);
-  const cards = [
-    ...(assigned.data ?? []),
-    ...typed.filter((t) => !assigned.data?.some((a) => a.code === t.code)),
-  ];
-  const [method, setMethod] = useState<"STRIPE" | "GIFT_CARD">(cart.giftCardCode ? "GIFT_CARD" : "STRIPE");
+  const cards = [...(assigned.data ?? []), ...typed, ...(cart.giftCard ? [cart.giftCard] : [])].filter(
+    (card, index, all) => all.findIndex((other) => other.code === card.code) === index,
+  );
+  const [method, setMethod] = useState<"STRIPE" | "GIFT_CARD">(cart.giftCard ? "GIFT_CARD" : "STRIPE");
   const giftCard =
-    method === "GIFT_CARD" ? (cards.find((card) => card.code === cart.giftCardCode) ?? null) : null;
+    method === "GIFT_CARD" ? (cards.find((card) => card.code === cart.giftCard?.code) ?? null) : null;
   const plan = paymentPlan(view, giftCard, new Date());
 
   useBeginCheckout(user?.id, view);
 
   const chooseCard = (card: GiftCard) => {
     setTyped((list) => [...list.filter((t) => t.code !== card.code), card]);
-    dispatchCart({ type: "merge", practiceId: practice.practiceId, giftCardCode: card.code });
+    dispatchCart({ type: "merge", practiceId: practice.practiceId, giftCard: card });
   };
   const chooseMethod = (next: "STRIPE" | "GIFT_CARD") => {
     setMethod(next);
-    if (next === "STRIPE")
-      dispatchCart({ type: "merge", practiceId: practice.practiceId, giftCardCode: null });
+    if (next === "STRIPE") dispatchCart({ type: "merge", practiceId: practice.practiceId, giftCard: null });
   };
 
   return (

@@ -6,7 +6,7 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import { formatAmount } from "@argine/core/shared/money";
 import { useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { formatDay } from "../../shared/ui/dates.ts";
+import { formatUntilDay } from "../../shared/ui/dates.ts";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { CodeForm } from "./code-form.tsx";
@@ -23,7 +23,7 @@ const PromoSchema = z.object({ promo: RequiredStringSchema });
 export function giftCardTerms(card: GiftCard): string {
   return [
     `${formatAmount(card.balance)} disponibili`,
-    card.expiresAt ? `valida fino al ${formatDay(card.expiresAt)}` : null,
+    card.expiresAt ? `valida ${formatUntilDay(card.expiresAt)}` : null,
     card.productCodes.length ? `solo ${card.productCodes.map(SERVICE_TYPE.label).join(", ")}` : null,
   ]
     .filter(Boolean)

@@ -1,4 +1,5 @@
 import { casePath } from "@argine/core/practices/case-path";
+import { MESSAGES } from "@argine/core/shared/messages";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ModalRoot } from "../../shared/modal/modal-root.tsx";
@@ -96,7 +97,7 @@ describe("/dashboard/orders", () => {
     const order = paidOrder({
       status: "PARTIALLY_REFUNDED",
       lines: [
-        { ...takedown, refunded: false } as never,
+        { ...takedown, refunded: false, withdrawable: true } as never,
         { ...takedown, productCode: "INJUCTION", name: "Diffida", finalPrice: 80, refunded: true } as never,
       ],
       amount: 200,
@@ -128,7 +129,7 @@ describe("/dashboard/orders", () => {
     expect(
       within(card).getByRole("link", { name: "Scarica la nota di credito NC-2026/3" }).getAttribute("href"),
     ).toBe("http://localhost/v1/orders/credit-note?token=abc");
-    expect(card.textContent).toContain("Possibile fino al 8 dicembre 2026");
+    expect(card.textContent).toContain("Possibile fino all'8 dicembre 2026 per: Takedown.");
 
     fireEvent.click(within(card).getByRole("button", { name: "Esercita il recesso" }));
     const dialog = await screen.findByRole("dialog", { name: "Vuoi esercitare il recesso?" });
@@ -137,5 +138,63 @@ describe("/dashboard/orders", () => {
       expect(calls.find((c) => c.method === "POST")?.body).toEqual({ productCodes: ["TAKEDOWN"] }),
     );
     await waitFor(() => expect(screen.queryByRole("button", { name: "Esercita il recesso" })).toBeNull());
+  });
+
+  it("offers the withdrawal only for the services the server says may be withdrawn, and says why it is refused", async () => {
+    const takedown = paidOrder().lines[0] as never as Record<string, unknown>;
+    const order = paidOrder({
+      lines: [
+        { ...takedown, withdrawable: true } as never,
+        { ...takedown, productCode: "INJUCTION", name: "Diffida", withdrawable: false } as never,
+      ],
+      withdrawableUntil: "2026-12-11T10:01:00.000Z",
+    });
+    const begun = { ...order, lines: order.lines.map((line) => ({ ...line, withdrawable: false })) };
+    let refused = false;
+    const { calls } = stubApi({
+      "GET /v1/orders": () => ({
+        status: 200,
+        body: { total: 1, data: [refused ? { ...begun, withdrawableUntil: null } : order] },
+      }),
+      [`POST /v1/orders/${order.id}/withdrawal`]: () => {
+        refused = true;
+        return {
+          status: 409,
+          body: { code: "CONFLICT", message: MESSAGES.withdrawalServiceBegun, requestId: "r" },
+        };
+      },
+    });
+    renderWithApp(
+      <>
+        <OrdersPage />
+        <ModalRoot />
+      </>,
+      { url: "/dashboard/orders" },
+    );
+    const card = await screen.findByRole("article", { name: "Ordine del 24 novembre 2026" });
+    expect(card.textContent).toContain("Possibile fino all'11 dicembre 2026 per: Takedown.");
+    fireEvent.click(within(card).getByRole("button", { name: "Esercita il recesso" }));
+    const dialog = await screen.findByRole("dialog", { name: "Vuoi esercitare il recesso?" });
+    expect(dialog.textContent).toContain("Annulliamo Takedown e ti rimborsiamo subito");
+    expect(dialog.textContent).not.toContain("Diffida");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Sì, esercita il recesso" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "POST")?.body).toEqual({ productCodes: ["TAKEDOWN"] }),
+    );
+    // The server's own reason, in the order's card, after the orders were read again.
+    expect(await within(card).findByText(MESSAGES.withdrawalServiceBegun)).toBeTruthy();
+    await waitFor(() =>
+      expect(within(card).queryByRole("button", { name: "Esercita il recesso" })).toBeNull(),
+    );
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.body.textContent).not.toContain("riprovare fra qualche minuto");
+  });
+
+  it("offers no withdrawal when no service may be withdrawn", async () => {
+    const order = paidOrder({ withdrawableUntil: null });
+    stubApi({ "GET /v1/orders": { status: 200, body: { total: 1, data: [order] } } });
+    renderWithApp(<OrdersPage />, { url: "/dashboard/orders" });
+    const card = await screen.findByRole("article", { name: "Ordine del 24 novembre 2026" });
+    expect(within(card).queryByRole("button", { name: "Esercita il recesso" })).toBeNull();
   });
 });

@@ -2,11 +2,12 @@ import { ORDER_STATUS, type Order } from "@argine/core/orders/orders-api";
 import { casePath } from "@argine/core/practices/case-path";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
+import { toHttpError } from "../../shared/http/http-error.ts";
 import { CONFIRM_MODAL_ID } from "../../shared/modal/confirm-modal.tsx";
 import { useModalStore } from "../../shared/modal/modal-store.ts";
 import { PRACTICES_PATH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
-import { formatDay } from "../../shared/ui/dates.ts";
+import { formatDay, formatUntilDay } from "../../shared/ui/dates.ts";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
 import { Pager } from "../../shared/ui/pager.tsx";
 import { OrderDocuments } from "./order-documents.tsx";
@@ -68,6 +69,7 @@ export function OrdersPage() {
 }
 
 function OrderCard({ order }: { order: Order }) {
+  const withdrawal = useWithdrawal(order);
   return (
     <article aria-labelledby={`order-${order.id}`} className={styles.orderCard}>
       <div className={styles.orderHead}>
@@ -82,36 +84,51 @@ function OrderCard({ order }: { order: Order }) {
       <OrderSummary order={order} />
       <OrderDocuments order={order} />
       {order.error ? <p className={styles.muted}>{order.error}</p> : null}
-      {order.withdrawableUntil ? <Withdrawal order={order} until={order.withdrawableUntil} /> : null}
+      {order.withdrawableUntil && withdrawal.lines.length ? (
+        <Withdrawal withdrawal={withdrawal} until={order.withdrawableUntil} />
+      ) : null}
+      {/* Kept after the orders are read again: the line refused may no longer be offered. */}
+      {withdrawal.refusal ? <FormMessage tone="error">{withdrawal.refusal}</FormMessage> : null}
     </article>
   );
 }
 
 /**
  * The right of withdrawal (ADR 017): until 14 days after the payment the client may withdraw from the
- * services not begun yet and is refunded at once; for a service begun the API says to write to the lawyer,
- * and the error modal shows it.
+ * services no one has started yet and is refunded at once. Which lines qualify is the server's rule (core
+ * `lineWithdrawable`, each line's `withdrawable`), so nothing begun or delivered is offered; a refusal the
+ * server still gives (a lawyer started the service meanwhile) is said with its own reason, not in the
+ * generic error modal ("riprova fra qualche minuto").
  */
-function Withdrawal({ order, until }: { order: Order; until: string }) {
+function useWithdrawal(order: Order) {
   const queryClient = useQueryClient();
-  const modal = useModalStore();
-  const open = order.lines.filter((line) => !line.refunded && !line.pendingRefundId);
+  const lines = order.lines.filter((line) => line.withdrawable);
   const withdraw = useMutation({
     mutationFn: () =>
       withdrawFromOrder(
         order.id,
-        open.map((line) => line.productCode),
+        lines.map((line) => line.productCode),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
+    meta: { hideError: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
   });
+  return {
+    lines,
+    run: () => withdraw.mutateAsync().catch(() => undefined),
+    refusal: withdraw.isError ? toHttpError(withdraw.error).message : null,
+  };
+}
+
+function Withdrawal({ withdrawal, until }: { withdrawal: ReturnType<typeof useWithdrawal>; until: string }) {
+  const modal = useModalStore();
+  const names = withdrawal.lines.map((line) => line.name).join(", ");
   const ask = () =>
     modal.open(CONFIRM_MODAL_ID, {
       title: "Vuoi esercitare il recesso?",
-      message:
-        `Annulliamo ${open.map((line) => line.name).join(", ")} e ti rimborsiamo subito ` +
-        "con lo stesso mezzo di pagamento. Vale per i servizi non ancora iniziati.",
+      message: `Annulliamo ${names} e ti rimborsiamo subito con lo stesso mezzo di pagamento.`,
       confirmLabel: "Sì, esercita il recesso",
-      onConfirm: () => withdraw.mutateAsync(),
+      // The dialog closes either way; a refusal is said in the order's card.
+      onConfirm: withdrawal.run,
     });
   return (
     <div className={styles.orderActions}>
@@ -119,7 +136,7 @@ function Withdrawal({ order, until }: { order: Order; until: string }) {
         Esercita il recesso
       </button>
       <span className={styles.muted}>
-        Possibile fino al {formatDay(until)} per i servizi non ancora iniziati.
+        Possibile {formatUntilDay(until)} per: {names}.
       </span>
     </div>
   );

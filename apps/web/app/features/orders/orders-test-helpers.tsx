@@ -62,6 +62,7 @@ export function paidOrder(extra: Partial<Order> = {}): Order {
         vatRate: 22,
         refunded: false,
         pendingRefundId: null,
+        withdrawable: false,
       },
     ],
     total: 150,

@@ -24,6 +24,15 @@ function format(formatter: Intl.DateTimeFormat, iso: string | null, none: string
 /** "12 novembre 2026", for readers; `none` when there is no date. */
 export const formatDay = (iso: string | null, none = "—") => format(LONG_DAY, iso, none);
 
+/**
+ * "fino al 12 novembre 2026", and "fino all'8 novembre 2026": the article is elided before the days read
+ * with a vowel (l'1, l'8, l'11).
+ */
+export function formatUntilDay(iso: string): string {
+  const day = formatDay(iso);
+  return /^(1|8|11)\s/.test(day) ? `fino all'${day}` : `fino al ${day}`;
+}
+
 /** "12/11/2026", for tables. */
 export const formatShortDay = (iso: string | null, none = "—") => format(SHORT_DAY, iso, none);
 

@@ -281,6 +281,36 @@ describe.each(testDbKinds())("refunds and withdrawal on %s", (kind) => {
     ).toBe(403);
   });
 
+  it("marks on the order which services may still be withdrawn, by the rule the withdrawal route applies", async () => {
+    const order = await buy(["TAKEDOWN", "INJUCTION"]);
+    const withdrawable = (o: Order | undefined) =>
+      Object.fromEntries((o?.lines ?? []).map((l) => [l.productCode, l.withdrawable]));
+    expect(withdrawable(order)).toEqual({ TAKEDOWN: true, INJUCTION: true });
+    const mine = async () =>
+      (await call<{ data: Order[] }>(tokens.client, "/orders")).body.data.find((o) => o.id === order.id);
+    const setStatus = (serviceType: "TAKEDOWN" | "INJUCTION", status: "IN_PROGRESS" | "DOCUMENTS_READY") =>
+      s.handle.db
+        .update(services)
+        .set({ status })
+        .where(and(eq(services.practiceId, order.practiceId), eq(services.serviceType, serviceType)));
+
+    await setStatus("TAKEDOWN", "IN_PROGRESS");
+    const started = await mine();
+    expect(withdrawable(started)).toEqual({ TAKEDOWN: false, INJUCTION: true });
+    expect(started?.withdrawableUntil).not.toBeNull();
+
+    await setStatus("INJUCTION", "DOCUMENTS_READY");
+    const delivered = await mine();
+    expect(withdrawable(delivered)).toEqual({ TAKEDOWN: false, INJUCTION: false });
+    // Nothing left to withdraw from: the page offers no withdrawal, and the route says why it refuses.
+    expect(delivered?.withdrawableUntil).toBeNull();
+    const refused = await call(tokens.client, `/orders/${order.id}/withdrawal`, "POST", {
+      productCodes: ["INJUCTION"],
+    });
+    expect(refused.status).toBe(409);
+    expect((refused.body as { message: string }).message).toBe(MESSAGES.withdrawalServiceBegun);
+  });
+
   it("refuses a withdrawal 14 days after the payment", async () => {
     const order = await buy(["TAKEDOWN"]);
     await s.handle.db
