@@ -1,3 +1,5 @@
+import { withDayArticle } from "@argine/core/shared/italian-grammar";
+
 // How the web app writes dates: Italian, in the browser's time zone, the one the admin date pickers read
 // days in (admin-format.ts dayToIso/isoToDay), so a day typed is the day shown.
 const LONG_DAY = new Intl.DateTimeFormat("it-IT", {
@@ -24,14 +26,8 @@ function format(formatter: Intl.DateTimeFormat, iso: string | null, none: string
 /** "12 novembre 2026", for readers; `none` when there is no date. */
 export const formatDay = (iso: string | null, none = "—") => format(LONG_DAY, iso, none);
 
-/**
- * "fino al 12 novembre 2026", and "fino all'8 novembre 2026": the article is elided before the days read
- * with a vowel (l'1, l'8, l'11).
- */
-export function formatUntilDay(iso: string): string {
-  const day = formatDay(iso);
-  return /^(1|8|11)\s/.test(day) ? `fino all'${day}` : `fino al ${day}`;
-}
+/** "fino all'11 dicembre 2026", "fino al 12 dicembre 2026". */
+export const formatUntilDay = (iso: string) => `fino ${withDayArticle("al", formatDay(iso))}`;
 
 /** "12/11/2026", for tables. */
 export const formatShortDay = (iso: string | null, none = "—") => format(SHORT_DAY, iso, none);
