@@ -60,6 +60,9 @@ export const MESSAGES = {
   recaptchaError: "Verifica reCAPTCHA non riuscita: riprova.",
   sessionTooLong: "Troppo Tempo! Aggiorna la pagina fra qualche minuto! Non chiuderla!",
   uploadError: "Errore in fase di caricamento",
+  /** A stored file whose bytes no longer match the SHA-256 recorded when it was checked. */
+  uploadIntegrity:
+    "Il file non corrisponde più a quello controllato al momento del caricamento: per sicurezza non possiamo aprirlo. Segnala il problema al team legale.",
   noDocument: "Nessun documento disponibile",
   unexpectedState: "Errore Stato Non previsto",
   noFurtherAction: "Nessun ulteriore azione richiesta per questo servizio",
@@ -90,6 +93,8 @@ export const MESSAGES = {
   invalidLink: "Il link non è valido, è scaduto o è già stato usato. Richiedine uno nuovo.",
   /** A storage link (upload or download) altered, expired or for something else: 403, no detail. */
   storageLinkRefused: "Il link del file non è valido o è scaduto: torna alla pratica e riprova.",
+  storageLinkUsed:
+    "Questo link di caricamento è già stato usato: per inviare un altro file torna alla pratica e caricalo di nuovo.",
   /** The bytes PUT to an upload link are not as many as the link was signed for. */
   storageSizeMismatch: "Il file inviato non corrisponde a quello indicato: riprova a caricarlo.",
   wrongPassword: "La password attuale non è corretta.",
