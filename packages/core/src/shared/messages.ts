@@ -69,6 +69,11 @@ export const MESSAGES = {
   legalizationNotFound: "Service Legalization not Found!",
   // §4 legalization flow step 5: the provider's name, then ' Error : ', then the state.
   legalizationFailure: (providerName: string, state: string) => `${providerName} Error : ${state}`,
+  /** The capture's URL (core legalization/capture-url.ts): not a web address at all. */
+  captureUrlInvalid: "Scrivi l'indirizzo completo della pagina, che inizia con http:// o https://.",
+  /** The capture's URL points at this machine, a private network or a cloud's internal services. */
+  captureUrlPrivate:
+    "Questo indirizzo non porta a una pagina pubblica di internet, ma a una rete privata o interna: copia l'indirizzo della pagina dalla barra del browser.",
   thirdPartyCookies: "Errore cookie terze parti disattivati! Controlla le impostazioni del browser.",
 
   // API error bodies (DESIGN.md §4): what the user reads when a call fails
