@@ -48,6 +48,14 @@ export const MESSAGES = {
   uploadArchiveTooManyEntries: "L'archivio contiene troppi file: al massimo 1000.",
   uploadArchiveTooLarge:
     "L'archivio è troppo grande una volta estratto: al massimo 100 MB per file e 300 MB in tutto.",
+  uploadPdfActiveContent:
+    "Il PDF contiene script, comandi o file allegati: per sicurezza non possiamo accettarlo. Salvalo di nuovo con «Stampa» e «Salva come PDF», poi riprova.",
+  uploadPolyglot:
+    "Il file contiene al suo interno anche un file di un altro tipo: per sicurezza non possiamo accettarlo. Salvalo di nuovo e riprova.",
+  uploadArchiveNested:
+    "L'archivio contiene un altro archivio compresso: per sicurezza non possiamo accettarlo. Estrai i file e inseriscili direttamente nello ZIP.",
+  uploadArchiveExecutable:
+    "L'archivio contiene un programma o uno script: per sicurezza non possiamo accettarlo. Togli quel file e riprova.",
   uploadArchiveUnsafePaths:
     "L'archivio contiene percorsi di file non ammessi: crealo di nuovo con i soli file da inviare.",
 
