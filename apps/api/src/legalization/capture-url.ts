@@ -8,7 +8,7 @@ import { MESSAGES } from "@argine/core/shared/messages";
 // 169.254.169.254) is refused too, since the provider would fetch it. A name that does not resolve, or not
 // in time, is the provider's to report: the capture fails there, and nothing of ours is reached through it.
 // The provider resolves the name again when it opens the page, so a record changed in between (DNS
-// rebinding) is beyond this check: the provider's own network must not reach private addresses (ADR 021).
+// rebinding) is beyond this check: the provider's own network must not reach private addresses (ADR 024).
 
 /** Every address a name resolves to; throws when it does not resolve. */
 export type ResolveHost = (hostname: string) => Promise<string[]>;

@@ -60,7 +60,7 @@ import { serviceViews, staffName, uploadedFileView } from "./service-view.ts";
 //      cap either), and marks the file sent, or deletes the object and the row and says why. The bytes it
 //      checked are stored again under a key no link writes, with their SHA-256, and the upload's key is
 //      deleted: whatever is PUT to the link afterwards (S3's links take any number of writes while they
-//      live) is never what is downloaded. Each download link is given after the hash is verified (ADR 018).
+//      live) is never what is downloaded. Each download link is given after the hash is verified (ADR 024).
 
 /** How long the browser has to send the bytes once it asked to. */
 const UPLOAD_LINK_SECONDS = 15 * 60;

@@ -14,7 +14,7 @@ import { MESSAGES } from "@argine/core/shared/messages";
 //   inside the object streams (/Type /ObjStm, where PDF 1.5+ keeps dictionaries, compressed), which are
 //   inflated with node's zlib, each and all together bounded.
 // - An object stream that does not inflate (an encrypted PDF's, or another filter) is not read: the
-//   dictionaries outside it still are. Decrypting PDFs is beyond this check (ADR 018).
+//   dictionaries outside it still are. Decrypting PDFs is beyond this check (ADR 024).
 
 const ACTIVE_NAMES = new Set(["JavaScript", "JS", "Launch", "EmbeddedFile", "EmbeddedFiles"]);
 const LONG_ACTIVE_NAMES = new Set([...ACTIVE_NAMES].filter((name) => name.length > 2));

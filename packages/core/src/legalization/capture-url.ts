@@ -1,6 +1,6 @@
 import { MESSAGES } from "../shared/messages.ts";
 
-// The page a capture may be asked for (ADR 021): a public web page. The capture provider opens the URL from
+// The page a capture may be asked for (ADR 024): a public web page. The capture provider opens the URL from
 // its own network, so an address of ours or of a private network (loopback, the LAN, a cloud's metadata
 // service at 169.254.169.254) would have it read, and print in the client's report, what no client may
 // see. The rule is here, pure, so the web says the same as the API; the API also resolves the host name
