@@ -45,6 +45,7 @@ import type { Deps } from "../deps.ts";
 import { filesReadyMail } from "../mail/templates.ts";
 import { authorizedService } from "../services/service-access.ts";
 import type { CaptureSession } from "./capture-provider.ts";
+import { assertCaptureHostPublic } from "./capture-url.ts";
 import { REPORT_FILE_NAME, sha256 } from "./sandbox-evidence.ts";
 
 // The legalization's use cases (issue 18, spec §4 "Legalization" flow and §7): a LEGALIZATION service's
@@ -228,6 +229,8 @@ export async function startSession(
   if (current && !isFailure(current.state)) return view(current);
   if (service.status === "CANCELLED") throw new AppError("CONFLICT", MESSAGES_HERE.cancelled);
   if (practice.status === "CLOSED") throw new AppError("CONFLICT", MESSAGES_HERE.practiceClosed);
+  // The schema refused private addresses and names; a name resolving to one is refused before the provider.
+  await assertCaptureHostPublic(body.url);
   // The claim first: of two starts at once, the second finds the first's session and starts nothing.
   const claimed = await claimSession(deps.db, {
     id: randomUUID(),

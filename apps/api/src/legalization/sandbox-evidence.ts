@@ -1,10 +1,10 @@
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { styledPdf } from "../pdf/pdf-document.ts";
+import { sha256 } from "../storage/storage.ts";
 
 // The sandbox's evidence (issue 18): made from a fixed page shipped with the product, never from the URL the
 // client typed (a server-side fetch of a user's URL could read the product's own internal pages). The URL
@@ -32,7 +32,7 @@ export interface EvidenceInput {
 
 export const REPORT_FILE_NAME = "report.pdf";
 
-export const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+export { sha256 };
 
 const file = (name: string, contentType: string, bytes: Buffer): EvidenceFile => ({
   name,

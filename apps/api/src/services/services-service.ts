@@ -44,6 +44,7 @@ import { findUserById, listRoles } from "@argine/db/queries/users";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { practiceUpdateMail } from "../mail/templates.ts";
+import { sha256 } from "../storage/storage.ts";
 import { checkUploadContent } from "../uploads/content-check.ts";
 import { authorizedService } from "./service-access.ts";
 import { serviceViews, staffName, uploadedFileView } from "./service-view.ts";
@@ -56,7 +57,10 @@ import { serviceViews, staffName, uploadedFileView } from "./service-view.ts";
 //      under a generated storage key, and a short-lived link the browser PUTs the bytes to;
 //   2. the browser's PUT, straight to the storage (the embedded disk, or S3);
 //   3. PATCH upload: the server reads the object back, checks its size and content (a presigned PUT cannot
-//      cap either), and marks the file sent, or deletes the object and the row and says why.
+//      cap either), and marks the file sent, or deletes the object and the row and says why. The bytes it
+//      checked are stored again under a key no link writes, with their SHA-256, and the upload's key is
+//      deleted: whatever is PUT to the link afterwards (S3's links take any number of writes while they
+//      live) is never what is downloaded. Each download link is given after the hash is verified (ADR 024).
 
 /** How long the browser has to send the bytes once it asked to. */
 const UPLOAD_LINK_SECONDS = 15 * 60;
@@ -178,24 +182,35 @@ export async function registerUpload(
   if (!bytes) throw new AppError("CONFLICT", MESSAGES.uploadError);
   const problem = checkUploadContent(file.fileName, bytes);
   if (problem) return refuse(problem);
-  return deps.db.transaction(async (tx) => {
-    const sent = await markFileSent(
-      tx,
-      file.id,
-      { kind: detectFileKind(bytes), size: bytes.length },
-      now(deps.clock),
-    );
-    if (!sent) throw new AppError("CONFLICT", MESSAGES_HERE.changedMeanwhile);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: side === "STAFF" ? "service.document-sent" : "service.file-sent",
-      resourceType: "service",
-      resourceId: serviceId,
+  const checkedKey = `services/${serviceId}/checked/${randomUUID()}`;
+  await deps.storage.put(checkedKey, bytes);
+  let view: UploadedFile;
+  try {
+    view = await deps.db.transaction(async (tx) => {
+      const sent = await markFileSent(
+        tx,
+        file.id,
+        file.storageKey,
+        { kind: detectFileKind(bytes), size: bytes.length, storageKey: checkedKey, sha256: sha256(bytes) },
+        now(deps.clock),
+      );
+      if (!sent) throw new AppError("CONFLICT", MESSAGES_HERE.changedMeanwhile);
+      await recordAudit(tx, {
+        actorId: actor.userId,
+        action: side === "STAFF" ? "service.document-sent" : "service.file-sent",
+        resourceType: "service",
+        resourceId: serviceId,
+      });
+      // The lawyer's document is news for the client; the client's own file is not news to them.
+      if (side === "STAFF") await mailClient(deps, tx, found.practice);
+      return uploadedFileView(sent);
     });
-    // The lawyer's document is news for the client; the client's own file is not news to them.
-    if (side === "STAFF") await mailClient(deps, tx, found.practice);
-    return uploadedFileView(sent);
-  });
+  } catch (error) {
+    await deps.storage.delete(checkedKey);
+    throw error;
+  }
+  await deps.storage.delete(file.storageKey);
+  return view;
 }
 
 /** DELETE /v1/services/{serviceId}/upload: removes the caller's side's file, sent or not. */
@@ -234,6 +249,13 @@ export async function documentUrl(
   await authorizedService(deps.db, actor, serviceId, "read");
   const file = await findSentFileByName(deps.db, serviceId, fileName);
   if (!file) throw new AppError("NOT_FOUND", MESSAGES.noDocument);
+  // The checked copy is read and hashed before a link is given: bytes changed in the store since the check
+  // are refused (a 500, so the error handler logs it with the request's id and path, no file name).
+  if (file.sha256) {
+    const stored = await deps.storage.get(file.storageKey);
+    if (!stored) throw new AppError("NOT_FOUND", MESSAGES.noDocument);
+    if (sha256(stored) !== file.sha256) throw new AppError("UNKNOWN", MESSAGES.uploadIntegrity);
+  }
   const url = await deps.storage.downloadUrl(file.storageKey, {
     fileName: file.fileName,
     expiresInSeconds: DOWNLOAD_LINK_SECONDS,

@@ -45,6 +45,11 @@ export interface DiskStorage extends Storage {
     token: string,
     method: M,
   ): Extract<SignedRequest, { method: M }> | null;
+  /**
+   * Stores a signed PUT's body under its key, once: false, and nothing written, when a link already wrote
+   * that key (a second PUT, or one after the upload was registered and its key deleted).
+   */
+  putOnce(key: string, bytes: Uint8Array): Promise<boolean>;
 }
 
 /** True for the disk engine, whose signed URLs are the app's own routes. */
@@ -73,6 +78,13 @@ export function createDiskStorage(options: DiskStorageOptions, clock: Clock): Di
     return join(options.dir, key);
   };
   const objectsUrl = `${options.publicUrl}/v1/storage/objects/`;
+  // A key a signed PUT has written: an empty file made exclusively (O_EXCL), so of two PUTs at once, or a
+  // PUT after the upload was checked and its key deleted, only the first one ever writes. Kept beside the
+  // objects (a key never starts with a dot), so the record lives wherever the files do.
+  const writtenMarkOf = (key: string) => {
+    assertStorageKey(key);
+    return join(options.dir, ".written", key);
+  };
 
   const sign = (payload: object): string => {
     const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
@@ -101,6 +113,22 @@ export function createDiskStorage(options: DiskStorageOptions, clock: Clock): Di
       decipher.update(file.subarray(HEADER_BYTES, file.length - TAG_BYTES)),
       decipher.final(),
     ]);
+  }
+
+  async function put(key: string, bytes: Uint8Array): Promise<void> {
+    const path = pathOf(key);
+    const fileKey = randomBytes(32);
+    const wrap = createCipheriv("id-aes256-wrap", wrappingKey, KEY_WRAP_IV);
+    const header = Buffer.concat([MAGIC, wrap.update(fileKey), wrap.final(), randomBytes(NONCE_BYTES)]);
+    const cipher = createCipheriv("aes-256-gcm", fileKey, header.subarray(HEADER_BYTES - NONCE_BYTES));
+    cipher.setAAD(aad(header, key));
+    const sealed = Buffer.concat([header, cipher.update(bytes), cipher.final(), cipher.getAuthTag()]);
+    // Written aside then renamed: a reader sees the old object or the new one, never half of one.
+    const tmp = join(options.dir, ".tmp", randomUUID());
+    await mkdir(dirname(tmp), { recursive: true });
+    await writeFile(tmp, sealed, { mode: 0o600 });
+    await mkdir(dirname(path), { recursive: true });
+    await rename(tmp, path);
   }
 
   return {
@@ -140,21 +168,26 @@ export function createDiskStorage(options: DiskStorageOptions, clock: Clock): Di
       return signed as Extract<SignedRequest, { method: M }>;
     },
 
-    async put(key, bytes) {
-      const path = pathOf(key);
-      const fileKey = randomBytes(32);
-      const wrap = createCipheriv("id-aes256-wrap", wrappingKey, KEY_WRAP_IV);
-      const header = Buffer.concat([MAGIC, wrap.update(fileKey), wrap.final(), randomBytes(NONCE_BYTES)]);
-      const cipher = createCipheriv("aes-256-gcm", fileKey, header.subarray(HEADER_BYTES - NONCE_BYTES));
-      cipher.setAAD(aad(header, key));
-      const sealed = Buffer.concat([header, cipher.update(bytes), cipher.final(), cipher.getAuthTag()]);
-      // Written aside then renamed: a reader sees the old object or the new one, never half of one.
-      const tmp = join(options.dir, ".tmp", randomUUID());
-      await mkdir(dirname(tmp), { recursive: true });
-      await writeFile(tmp, sealed, { mode: 0o600 });
-      await mkdir(dirname(path), { recursive: true });
-      await rename(tmp, path);
+    async putOnce(key, bytes) {
+      const mark = writtenMarkOf(key);
+      await mkdir(dirname(mark), { recursive: true });
+      try {
+        await writeFile(mark, "", { mode: 0o600, flag: "wx" });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+        throw error;
+      }
+      try {
+        await put(key, bytes);
+      } catch (error) {
+        // Nothing was written: the browser may try the same link again.
+        await rm(mark, { force: true });
+        throw error;
+      }
+      return true;
     },
+
+    put,
 
     get,
 

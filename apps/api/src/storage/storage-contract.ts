@@ -23,6 +23,12 @@ export interface ContractOptions {
    * SigV4's, only the expiry): the altered-URL case is then skipped, for that reason only.
    */
   checksSignatures: boolean;
+  /**
+   * True where an upload link writes once (the disk's, ADR 018). A presigned S3 PUT takes any number of
+   * writes while it lives: there, the upload flow's copy under a key no link writes is the whole defence,
+   * and the one-write case is skipped for that reason only.
+   */
+  singleUseUploads: boolean;
 }
 
 export function storageContract(setup: () => Promise<StorageHarness>, options: ContractOptions): void {
@@ -71,6 +77,61 @@ export function storageContract(setup: () => Promise<StorageHarness>, options: C
     expect((await storage.get(key))?.equals(bytes)).toBe(true);
     expect(await storage.head(key)).toEqual({ size: bytes.length });
   });
+
+  withStorage(
+    "takes one write per upload link",
+    async ({ storage }, prefix) => {
+      const key = `${prefix}/once`;
+      const first = PDF("primo");
+      const upload = await storage.uploadUrl(key, {
+        size: first.length,
+        contentType: "application/pdf",
+        expiresInSeconds: 300,
+      });
+      const send = (body: Buffer) =>
+        fetch(upload.url, { method: upload.method, headers: upload.headers, body });
+      expect((await send(first)).status).toBe(200);
+      // Same size, other bytes: what a swap after the check would send.
+      const second = await send(Buffer.from(`MZ${"x".repeat(first.length - 2)}`));
+      expect(second.status).toBe(403);
+      expect((await storage.get(key))?.equals(first)).toBe(true);
+      // Once the upload is done with (its key deleted), the link does not write it again either.
+      await storage.delete(key);
+      expect((await send(first)).status).toBe(403);
+      expect(await storage.head(key)).toBeNull();
+    },
+    !options.singleUseUploads,
+  );
+
+  withStorage(
+    "keeps the checked copy of an upload whatever is sent to its link afterwards",
+    async ({ storage }, prefix) => {
+      const key = `${prefix}/upload`;
+      const checked = `${prefix}/checked`;
+      const original = PDF("il file controllato");
+      const upload = await storage.uploadUrl(key, {
+        size: original.length,
+        contentType: "application/pdf",
+        expiresInSeconds: 300,
+      });
+      const send = (body: Buffer) =>
+        fetch(upload.url, { method: upload.method, headers: upload.headers, body });
+      expect((await send(original)).status).toBe(200);
+      // The upload flow's registration: the bytes it read and checked, stored again under a key no link is
+      // ever signed for, and the upload's key deleted.
+      const read = (await storage.get(key)) as Buffer;
+      await storage.put(checked, read);
+      await storage.delete(key);
+      const swap = Buffer.from(`MZ${"x".repeat(original.length - 2)}`);
+      const late = await send(swap);
+      expect(late.status).toBe(options.singleUseUploads ? 403 : 200);
+      expect((await storage.get(checked))?.equals(original)).toBe(true);
+      const download = await fetch(
+        await storage.downloadUrl(checked, { fileName: "prove.pdf", expiresInSeconds: 300 }),
+      );
+      expect(Buffer.from(await download.arrayBuffer()).equals(original)).toBe(true);
+    },
+  );
 
   withStorage(
     "serves the download URL as an attachment with the file's name",

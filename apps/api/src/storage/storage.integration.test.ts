@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, renameSync, rmSync, statSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MAX_UPLOAD_BYTES } from "@argine/core/shared/constants";
+import { MESSAGES } from "@argine/core/shared/messages";
 import { openTestDb } from "@argine/db/testing";
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -66,7 +67,7 @@ function withDisk(test: (h: Awaited<ReturnType<typeof diskHarness>>) => Promise<
 }
 
 describe("the disk storage", () => {
-  storageContract(diskHarness, { checksSignatures: true });
+  storageContract(diskHarness, { checksSignatures: true, singleUseUploads: true });
 
   it(
     "keeps no plaintext on disk, and another master key reads nothing",
@@ -149,6 +150,29 @@ describe("the disk storage", () => {
   );
 
   it(
+    "takes one of two PUTs sent to the same link at once, and says the other link was used",
+    withDisk(async (h) => {
+      const bytes = Buffer.from("%PDF-1.7 uno");
+      const upload = await h.storage.uploadUrl("r/once", {
+        size: bytes.length,
+        contentType: "application/pdf",
+        expiresInSeconds: 60,
+      });
+      const answers = await Promise.all(
+        [bytes, Buffer.from("%PDF-1.7 due")].map((body) =>
+          fetch(upload.url, { method: "PUT", headers: upload.headers, body }),
+        ),
+      );
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 403]);
+      const refused = answers.find((res) => res.status === 403) as Response;
+      expect(((await refused.json()) as { message: string }).message).toBe(MESSAGES.storageLinkUsed);
+      // The object is whole: one body or the other, never a mix.
+      const stored = (await h.storage.get("r/once"))?.toString();
+      expect(["%PDF-1.7 uno", "%PDF-1.7 due"]).toContain(stored);
+    }),
+  );
+
+  it(
     "answers a refused link in Italian with no detail, and a download link is no upload link",
     withDisk(async (h) => {
       await h.storage.put("d/x", Buffer.from("x"));
@@ -224,8 +248,9 @@ describe("the S3 storage, on s3rver", () => {
   };
 
   // s3rver 3.7 checks a presigned URL's expiry but not its SigV4 signature ("unimplemented" in its
-  // authentication middleware): the altered-URL case is real S3's, and the disk's here.
-  storageContract(s3Harness, { checksSignatures: false });
+  // authentication middleware): the altered-URL case is real S3's, and the disk's here. A presigned PUT
+  // cannot be made single-use (S3 has no such thing): the checked copy is what protects the upload there.
+  storageContract(s3Harness, { checksSignatures: false, singleUseUploads: false });
 
   it("signs uploads real S3 takes: no checksum of an empty body, server-side encryption signed", async () => {
     const { storage } = await s3Harness();

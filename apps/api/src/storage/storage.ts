@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { CspSources } from "../adapters.ts";
 
 // The file storage (DESIGN.md §2, ADR 018): where uploaded evidence and the lawyers' documents are kept.
@@ -6,7 +7,9 @@ import type { CspSources } from "../adapters.ts";
 // default, encrypted at rest, its signed URLs answered by our own /v1/storage/objects routes) and any
 // S3-compatible store (presigned URLs, server-side encryption) by configuration.
 // A presigned PUT cannot promise what is inside the file: the caller checks size and content once the
-// browser says it is done (head + get), and deletes the object when they are wrong.
+// browser says it is done (head + get), and deletes the object when they are wrong. Nor can an S3 one be
+// made single-use (the disk's is): the caller keeps the bytes it checked under a key no link ever writes,
+// with their SHA-256, and deletes the upload's key (services-service.ts registerUpload).
 
 /** What the browser sends the file with: `fetch(url, { method, headers, body: file })`. */
 export interface SignedUpload {
@@ -59,3 +62,6 @@ export function attachmentDisposition(fileName: string): string {
   );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
+
+/** The hex SHA-256 of a stored file's bytes: recorded when they are checked or copied, compared when read. */
+export const sha256 = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");

@@ -1,3 +1,4 @@
+import { deflateSync } from "node:zlib";
 import { MAX_UPLOAD_BYTES, MAX_ZIP_ENTRIES, MAX_ZIP_ENTRY_BYTES } from "@argine/core/shared/constants";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { strToU8, Zip, ZipDeflate, type Zippable, zipSync } from "fflate";
@@ -359,5 +360,160 @@ describe("checkUploadContent refuses damaged, encrypted or unusual zips", () => 
     expect(checkUploadContent("prove.zip", bzip2)).toBe(MESSAGES.uploadArchiveUnsupported);
     const zip64 = patchCentral(evidence, 1, (view, at) => view.setUint32(at + 20, 0xffffffff, true));
     expect(checkUploadContent("prove.zip", zip64)).toBe(MESSAGES.uploadArchiveUnsupported);
+  });
+});
+
+/** A PDF whose catalog and extra objects are the given text (xref offsets are not checked by anyone here). */
+const pdfWith = (catalogExtra: string, ...objects: (string | Uint8Array)[]) =>
+  concat(
+    ascii(`%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R ${catalogExtra} >> endobj\n`),
+    ...objects.map((object) => (typeof object === "string" ? ascii(`${object}\n`) : object)),
+    ascii("trailer << /Size 9 /Root 1 0 R >>\n%%EOF\n"),
+  );
+/** An object stream (PDF 1.5+) holding `objects`, deflated as producers write them. */
+const objectStream = (objects: string, options: { extra?: string } = {}) => {
+  const data = deflateSync(Buffer.from(objects));
+  return concat(
+    ascii(
+      `7 0 obj << /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${data.length}${options.extra ?? ""} >>\nstream\n`,
+    ),
+    data,
+    ascii("\nendstream endobj\n"),
+  );
+};
+
+describe("checkUploadContent refuses a PDF with active content", () => {
+  it.each([
+    ["JavaScript run on opening", "/OpenAction << /S /JavaScript /JS (app.alert(1)) >>"],
+    ["the same with its names spelled in #xx", "/OpenAction << /S /Java#53cript /J#53 (app.alert(1)) >>"],
+    ["a document-level script", "/Names << /JavaScript 5 0 R >>"],
+    ["a script by reference only", "/AA << /WC << /JS 6 0 R >> >>"],
+    ["a program launched", "/OpenAction << /S /Launch /F (cmd.exe) >>"],
+    ["an attached file", "/Names << /EmbeddedFiles 5 0 R >>"],
+  ])("%s", (_, catalog) => {
+    expect(checkUploadContent("atto.pdf", pdfWith(catalog))).toBe(MESSAGES.uploadPdfActiveContent);
+  });
+
+  it("a script hidden in a compressed object stream", () => {
+    const hidden = objectStream("4 0 << /Type /Action /S /JavaScript /JS (app.alert(1)) >>");
+    expect(checkUploadContent("atto.pdf", pdfWith("/OpenAction 4 0 R", hidden))).toBe(
+      MESSAGES.uploadPdfActiveContent,
+    );
+    const byReference = objectStream("4 0 << /JS 8 0 R >>");
+    expect(checkUploadContent("atto.pdf", pdfWith("/OpenAction 4 0 R", byReference))).toBe(
+      MESSAGES.uploadPdfActiveContent,
+    );
+  });
+
+  it("an object stream that inflates past its bound, as a bomb", () => {
+    const bomb = objectStream("0".repeat(17 * MB));
+    expect(checkUploadContent("atto.pdf", pdfWith("", bomb))).toBe(MESSAGES.uploadDamaged);
+  });
+});
+
+describe("checkUploadContent accepts a PDF without active content", () => {
+  it("opening at a page, object streams of plain dictionaries, and image bytes that happen to read /JS", () => {
+    const image = concat(
+      ascii("5 0 obj << /Type /XObject /Subtype /Image /Filter /DCTDecode /Length 24 >>\nstream\n"),
+      new Uint8Array([0xff, 0xd8, 0xff, 0xe0]),
+      ascii(" /JS (rumore) \nendstream endobj"),
+    );
+    const plain = objectStream("4 0 << /Type /Pages /Kids [3 0 R] /Count 1 >>");
+    expect(checkUploadContent("atto.pdf", pdfWith("/OpenAction [3 0 R /Fit]", image, plain))).toBeNull();
+    // An object stream that does not inflate (an encrypted PDF's) is not read, and not refused.
+    const encrypted = concat(
+      ascii("7 0 obj << /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length 16 >>\nstream\n"),
+      new Uint8Array(16).fill(0xa5),
+      ascii("\nendstream endobj"),
+    );
+    expect(checkUploadContent("atto.pdf", pdfWith("", encrypted))).toBeNull();
+  });
+});
+
+describe("checkUploadContent refuses a file that is also another kind of file", () => {
+  const RAR = new Uint8Array([0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x01, 0x00, 0x33, 0x92]);
+  const storedPdfFirst = zipSync({ "atto.pdf": [PDF, { level: 0 }], "altro.txt": strToU8("x") });
+  it.each([
+    [
+      "a PDF with a zip after it (its central directory at the end)",
+      "atto.pdf",
+      concat(PDF, zipSync(EVIDENCE)),
+    ],
+    ["a PDF with a RAR after its %%EOF", "atto.pdf", concat(PDF, RAR)],
+    ["a PDF with a Windows program after its %%EOF", "atto.pdf", concat(PDF, ascii("\r\nMZ\x90\x00"))],
+    ["a .doc with a PDF header in its first 1024 bytes", "lettera.doc", concat(ole2Header(), PDF)],
+    ["a .doc with a zip after it", "lettera.doc", concat(ole2Header(), zipSync(EVIDENCE))],
+    ["a zip a PDF reader opens too (a stored PDF first)", "prove.zip", storedPdfFirst],
+  ])("%s", (_, name, bytes) => {
+    expect(checkUploadContent(name, bytes)).toBe(MESSAGES.uploadPolyglot);
+  });
+
+  it("a PDF whose header is not at byte 0 is not a PDF at all", () => {
+    expect(checkUploadContent("atto.pdf", concat(ascii("PK\x03\x04 "), PDF))).toBe(
+      MESSAGES.uploadContentMismatch,
+    );
+  });
+});
+
+describe("checkUploadContent refuses archives and programs inside a zip", () => {
+  const EXE = concat(ascii("MZ"), new Uint8Array([0x90, 0, 3, 0]), ascii("This program cannot be run"));
+  const ELF = concat(new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), new Uint8Array(64));
+  const tar = () => {
+    const header = new Uint8Array(512);
+    header.set(strToU8("prova.txt"));
+    header.set(strToU8("ustar"), 257);
+    return header;
+  };
+  const gz = new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0, 0x03, 0x03, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+  const sevenZ = new Uint8Array([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c, 0x00, 0x04, 1, 2, 3, 4]);
+  it.each([
+    ["a zip by name", { "altre prove.zip": zipSync(EVIDENCE) }],
+    ["a zip named as a photo", { "foto.jpg": zipSync(EVIDENCE) }],
+    [
+      "a RAR named as a PDF, stored",
+      { "atto.pdf": [new Uint8Array([0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0, 1]), { level: 0 }] },
+    ],
+    ["a 7z, deflated", { "dati.bin": sevenZ }],
+    ["a gzip", { "log.txt": gz }],
+    ["a tar (its magic at byte 257)", { "cartella.dat": tar() }],
+    ["a .rar by name whatever it holds", { "vecchio.rar": strToU8("non proprio") }],
+  ] as const)("%s", (_, files) => {
+    expect(checkUploadContent("prove.zip", zipSync(files as Zippable))).toBe(MESSAGES.uploadArchiveNested);
+  });
+
+  it.each([
+    ["a Windows program named as a photo", { "prove/foto.jpg": EXE }],
+    ["an ELF program", { leggimi: ELF }],
+    ["a script by its #!", { "note.txt": strToU8("#!/bin/sh\nrm -rf ~\n") }],
+    ["a .exe by name whatever it holds", { "setup.exe": strToU8("testo") }],
+    ["a .bat", { "avvia.BAT": strToU8("echo ciao") }],
+  ] as const)("%s", (_, files) => {
+    expect(checkUploadContent("prove.zip", zipSync(files as Zippable))).toBe(
+      MESSAGES.uploadArchiveExecutable,
+    );
+  });
+
+  it("a program inside a .docx", () => {
+    expect(checkUploadContent("m.docx", zipSync({ ...DOCX_FILES, "word/embeddings/x.bin": EXE }))).toBe(
+      MESSAGES.uploadArchiveExecutable,
+    );
+  });
+
+  it("accepts office documents (zips themselves) in a zip, a chart's workbook in a .docx, a saved page's scripts", () => {
+    const docx = zipSync(DOCX_FILES);
+    expect(
+      checkUploadContent(
+        "prove.zip",
+        zipSync({
+          "memoria.docx": docx,
+          "pagina.html": strToU8("<html></html>"),
+          "pagina_files/app.js": strToU8("1"),
+        }),
+      ),
+    ).toBeNull();
+    const chart = {
+      "word/embeddings/Microsoft_Excel_Worksheet.xlsx": zipSync({ "[Content_Types].xml": strToU8("x") }),
+    };
+    expect(checkUploadContent("m.docx", zipSync({ ...DOCX_FILES, ...chart }))).toBeNull();
   });
 });

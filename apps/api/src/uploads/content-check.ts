@@ -4,6 +4,7 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import { contentMatchesExtension, detectFileKind } from "@argine/core/uploads/file-kind";
 import { fileExtension, validateUploadMeta } from "@argine/core/uploads/upload-rules";
 import { Inflate } from "fflate";
+import { checkPdfContent } from "./pdf-check.ts";
 
 // The server's second look at an upload (issue 17, DESIGN.md §6): the name and size the client declared are
 // checked again on the bytes, the magic bytes must match the extension, and a zip is read entry by entry.
@@ -16,6 +17,13 @@ import { Inflate } from "fflate";
 //   or after the end record, no zip64 sizes or multi-disk (never needed under 30 MB), only stored or deflated
 //   entries, each inflated in small chunks with its output counted and dropped, so a bomb lying about its
 //   sizes is stopped at its declared size (never more than the limits) and never expanded in memory.
+// - A PDF is read for active content (pdf-check.ts: scripts, launched programs, attached files).
+// - No file is two kinds at once (a polyglot): a PDF header in a .doc's or a zip's first 1024 bytes, a zip's
+//   end record closing a PDF or a .doc, an archive or a program right after a PDF's last %%EOF.
+// - Nothing in a zip (or a .docx) is a program, by name or first bytes (MZ, ELF, Mach-O, "#!"), and nothing
+//   in it is another archive (zip, RAR, 7z, gzip, bzip2, xz, zstd, cabinet, tar): the lawyer would open
+//   what this check never read. Office documents (.docx, .xlsx, …) are zips themselves and are let in
+//   (evidence often is a document; a .docx's chart keeps its workbook as one), not read through.
 
 /** Bytes of compressed input per inflate step: deflate expands at most ~1032x, so one step yields ≤ ~8 MB. */
 const INFLATE_INPUT_CHUNK = 8 * 1024;
@@ -50,10 +58,133 @@ export function checkUploadContent(fileName: string, bytes: Uint8Array): string 
   const metaError = validateUploadMeta(fileName, bytes.length);
   if (metaError) return metaError;
   if (!contentMatchesExtension(fileName, bytes)) return MESSAGES.uploadContentMismatch;
-  // PDF and OLE2 (.doc): the signature is the check. A zip is read through.
-  if (detectFileKind(bytes) !== "zip") return null;
+  const kind = detectFileKind(bytes);
+  if (isPolyglot(bytes, kind)) return MESSAGES.uploadPolyglot;
+  // A PDF is read for active content, a zip entry by entry; OLE2 (.doc): the signature is the check.
+  if (kind === "pdf") return checkPdfContent(bytes);
+  if (kind !== "zip") return null;
   const isDocx = fileExtension(fileName.trim()) === ".docx";
   return checkZip(bytes, isDocx ? DOCX_REQUIRED_PARTS : []);
+}
+
+// What a file inside an upload must not be, by its first bytes: another archive, or a program.
+const ZIP_SIGNATURES = [
+  [0x50, 0x4b, 0x03, 0x04],
+  [0x50, 0x4b, 0x05, 0x06],
+  [0x50, 0x4b, 0x07, 0x08],
+];
+const ARCHIVE_SIGNATURES = [
+  ...ZIP_SIGNATURES,
+  [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07], // RAR
+  [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], // 7z
+  [0x1f, 0x8b], // gzip (.gz, .tgz)
+  [0x42, 0x5a, 0x68], // bzip2
+  [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], // xz
+  [0x28, 0xb5, 0x2f, 0xfd], // zstd
+  [0x4d, 0x53, 0x43, 0x46], // Microsoft cabinet
+];
+const EXECUTABLE_SIGNATURES = [
+  [0x4d, 0x5a], // "MZ": Windows programs and libraries
+  [0x7f, 0x45, 0x4c, 0x46], // ELF
+  [0xfe, 0xed, 0xfa, 0xce], // Mach-O, 32 and 64 bits, either byte order, and universal
+  [0xfe, 0xed, 0xfa, 0xcf],
+  [0xce, 0xfa, 0xed, 0xfe],
+  [0xcf, 0xfa, 0xed, 0xfe],
+  [0xca, 0xfe, 0xba, 0xbe],
+  [0x23, 0x21], // "#!": a script
+];
+/** The bytes of an entry looked at: the tar header's "ustar" is at 257. */
+const HEAD_BYTES = 264;
+const TAR_MAGIC_AT = 257;
+
+function signedBy(head: Uint8Array, signatures: readonly (readonly number[])[]): boolean {
+  return signatures.some((sig) => head.length >= sig.length && sig.every((byte, i) => head[i] === byte));
+}
+
+function isArchiveHead(head: Uint8Array): boolean {
+  const tar = latin1(head.subarray(TAR_MAGIC_AT, TAR_MAGIC_AT + 5)) === "ustar";
+  return tar || signedBy(head, ARCHIVE_SIGNATURES);
+}
+
+// By name too: an extractor or the system picks what opens a file by its extension.
+const ARCHIVE_EXTENSIONS = new Set([
+  ".zip",
+  ".rar",
+  ".7z",
+  ".gz",
+  ".tgz",
+  ".tar",
+  ".bz2",
+  ".tbz2",
+  ".xz",
+  ".txz",
+  ".zst",
+  ".cab",
+  ".iso",
+]);
+// Not .js: a web page saved "complete", evidence a victim may well send, comes with its scripts.
+const EXECUTABLE_EXTENSIONS = new Set(
+  [
+    ".exe",
+    ".dll",
+    ".scr",
+    ".com",
+    ".pif",
+    ".cpl",
+    ".msi",
+    ".msp",
+    ".bat",
+    ".cmd",
+    ".ps1",
+    ".vbs",
+    ".vbe",
+  ].concat([".jse", ".wsf", ".wsh", ".hta", ".lnk", ".reg", ".jar", ".apk", ".app", ".dmg", ".sh", ".elf"]),
+);
+/** Documents that are zips themselves (OOXML, OpenDocument): one inside a .zip, or a chart's workbook in a .docx. */
+const OFFICE_PACKAGE_EXTENSIONS = new Set([".docx", ".xlsx", ".pptx", ".odt", ".ods", ".odp"]);
+
+/** The last path segment's extension, lower case. */
+function entryExtension(name: string): string {
+  return fileExtension(name.slice(name.lastIndexOf("/") + 1));
+}
+
+/** By name, before any inflating: no program, no archive (an office document may be a zip). */
+function checkEntryName(entry: Entry): void {
+  const extension = entryExtension(latin1(entry.name));
+  if (EXECUTABLE_EXTENSIONS.has(extension)) throw new Refusal(MESSAGES.uploadArchiveExecutable);
+  if (ARCHIVE_EXTENSIONS.has(extension)) throw new Refusal(MESSAGES.uploadArchiveNested);
+}
+
+/** By the first bytes: what the entry is whatever it is called. */
+function checkEntryHead(entry: Entry, head: Uint8Array): void {
+  if (signedBy(head, EXECUTABLE_SIGNATURES)) throw new Refusal(MESSAGES.uploadArchiveExecutable);
+  const officePackage =
+    OFFICE_PACKAGE_EXTENSIONS.has(entryExtension(latin1(entry.name))) && signedBy(head, ZIP_SIGNATURES);
+  if (!officePackage && isArchiveHead(head)) throw new Refusal(MESSAGES.uploadArchiveNested);
+}
+
+/** Readers look for "%PDF-" in the first 1024 bytes, not only at 0. */
+const PDF_HEADER_WINDOW = 1024;
+
+/**
+ * Whether the file is also another kind of file: a PDF header in a .doc's or a zip's first 1024 bytes
+ * (where PDF readers still find it), a zip's end record closing a PDF or a .doc (an archive tool opens it
+ * from the end), or an archive or a program right after a PDF's last %%EOF. A zip itself may hold nothing
+ * before its first entry or after its end record (checkZip), so it cannot carry another file around it.
+ */
+function isPolyglot(bytes: Uint8Array, kind: ReturnType<typeof detectFileKind>): boolean {
+  const head = latin1(bytes.subarray(0, PDF_HEADER_WINDOW));
+  if (kind !== "pdf" && head.includes("%PDF-")) return true;
+  if (kind === "zip") return false;
+  if (endRecordAt(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)) !== null) return true;
+  if (kind !== "pdf") return false;
+  const tailStart = latin1(bytes.subarray(Math.max(0, bytes.length - 64 * 1024))).lastIndexOf("%%EOF");
+  if (tailStart < 0) return false;
+  const afterEof = bytes.subarray(Math.max(0, bytes.length - 64 * 1024) + tailStart + 5);
+  const firstByte = afterEof.findIndex((byte) => ![0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20].includes(byte));
+  if (firstByte < 0) return false;
+  const trailer = afterEof.subarray(firstByte, firstByte + HEAD_BYTES);
+  return isArchiveHead(trailer) || signedBy(trailer, EXECUTABLE_SIGNATURES);
 }
 
 type Entry = {
@@ -83,7 +214,8 @@ function checkZip(bytes: Uint8Array, requiredParts: readonly string[]): string |
       return requiredParts.length ? MESSAGES.uploadContentMismatch : MESSAGES.uploadEmpty;
     const names = new Set(entries.map((entry) => latin1(entry.name).toLowerCase()));
     if (!requiredParts.every((part) => names.has(part))) return MESSAGES.uploadContentMismatch;
-    for (const entry of entries) checkEntryData(bytes, entry);
+    for (const entry of entries) checkEntryName(entry);
+    for (const entry of entries) checkEntryHead(entry, checkEntryData(bytes, entry));
     return null;
   } catch (error) {
     if (error instanceof Refusal) return error.reason;
@@ -151,6 +283,12 @@ function readCentralDirectory(bytes: Uint8Array): Entry[] {
 
 /** The end-of-central-directory record: the last one whose comment runs exactly to the end of the file. */
 function findEndRecord(view: DataView): number {
+  const at = endRecordAt(view);
+  if (at === null) throw new Refusal(MESSAGES.uploadDamaged);
+  return at;
+}
+
+function endRecordAt(view: DataView): number | null {
   const last = view.byteLength - END_RECORD_BYTES;
   const first = Math.max(0, last - MAX_COMMENT_BYTES);
   for (let at = last; at >= first; at--) {
@@ -158,7 +296,7 @@ function findEndRecord(view: DataView): number {
     // Bytes appended after the comment (a polyglot's second half) make the record not match.
     if (at + END_RECORD_BYTES + view.getUint16(at + 20, true) === view.byteLength) return at;
   }
-  throw new Refusal(MESSAGES.uploadDamaged);
+  return null;
 }
 
 /**
@@ -278,16 +416,21 @@ function isSafeEntryName(name: string): boolean {
   );
 }
 
-/** The entry's data expands to exactly its declared size and CRC, counted in chunks and never kept. */
-function checkEntryData(bytes: Uint8Array, entry: Entry): void {
+/**
+ * The entry's data expands to exactly its declared size and CRC, counted in chunks and never kept but for
+ * its first bytes, which it returns.
+ */
+function checkEntryData(bytes: Uint8Array, entry: Entry): Uint8Array {
   const data = bytes.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
   if (entry.method === METHOD_STORED) {
     if (crc32(data) !== entry.crc) throw new Refusal(MESSAGES.uploadDamaged);
-    return;
+    return data.subarray(0, HEAD_BYTES);
   }
   let produced = 0;
   let crc = 0;
+  const head = new Uint8Array(Math.min(HEAD_BYTES, entry.size));
   const inflate = new Inflate((chunk) => {
+    if (produced < head.length) head.set(chunk.subarray(0, head.length - produced), produced);
     produced += chunk.length;
     // More than declared is a lie about the size: stop before it costs more.
     if (produced > entry.size) throw new Refusal(MESSAGES.uploadDamaged);
@@ -306,6 +449,7 @@ function checkEntryData(bytes: Uint8Array, entry: Entry): void {
     throw new Refusal(MESSAGES.uploadDamaged);
   }
   if (produced !== entry.size || crc !== entry.crc) throw new Refusal(MESSAGES.uploadDamaged);
+  return head;
 }
 
 // Only ASCII's: read as latin1, a UTF-8 name's continuation bytes fall in the C1 range and are not controls.

@@ -1,16 +1,26 @@
 import { z } from "zod";
 import { MESSAGES } from "../shared/messages.ts";
+import { captureUrlProblem } from "./capture-url.ts";
 
 // The legalization's calls (spec §7 "services/legalization/{id}/…", issue 18): the capture session of a
 // LEGALIZATION service, its step, its stop action and its evidence files.
 
 export const LegalizationParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.legalizationNotFound }) });
 
-const URL_MESSAGE = "Scrivi l'indirizzo completo della pagina, che inizia con http:// o https://.";
+const URL_MESSAGE = MESSAGES.captureUrlInvalid;
 
-/** POST …/session: the page the client wants captured (printed in the report, never fetched by the sandbox). */
+/**
+ * POST …/session: the page the client wants captured (printed in the report, never fetched by the sandbox;
+ * a real provider opens it, so it must be a public page's: capture-url.ts).
+ */
 export const LegalizationStartBodySchema = z.object({
-  url: z.url({ protocol: /^https?$/, error: URL_MESSAGE }).max(2000, { error: URL_MESSAGE }),
+  url: z
+    .url({ protocol: /^https?$/, error: URL_MESSAGE, abort: true })
+    .max(2000, { error: URL_MESSAGE, abort: true })
+    .superRefine((url, ctx) => {
+      const problem = captureUrlProblem(url);
+      if (problem) ctx.addIssue({ code: "custom", message: problem, input: url });
+    }),
 });
 export type LegalizationStartBody = z.infer<typeof LegalizationStartBodySchema>;
 

@@ -48,6 +48,14 @@ export const MESSAGES = {
   uploadArchiveTooManyEntries: "L'archivio contiene troppi file: al massimo 1000.",
   uploadArchiveTooLarge:
     "L'archivio è troppo grande una volta estratto: al massimo 100 MB per file e 300 MB in tutto.",
+  uploadPdfActiveContent:
+    "Il PDF contiene script, comandi o file allegati: per sicurezza non possiamo accettarlo. Salvalo di nuovo con «Stampa» e «Salva come PDF», poi riprova.",
+  uploadPolyglot:
+    "Il file contiene al suo interno anche un file di un altro tipo: per sicurezza non possiamo accettarlo. Salvalo di nuovo e riprova.",
+  uploadArchiveNested:
+    "L'archivio contiene un altro archivio compresso: per sicurezza non possiamo accettarlo. Estrai i file e inseriscili direttamente nello ZIP.",
+  uploadArchiveExecutable:
+    "L'archivio contiene un programma o uno script: per sicurezza non possiamo accettarlo. Togli quel file e riprova.",
   uploadArchiveUnsafePaths:
     "L'archivio contiene percorsi di file non ammessi: crealo di nuovo con i soli file da inviare.",
 
@@ -60,12 +68,20 @@ export const MESSAGES = {
   recaptchaError: "Verifica reCAPTCHA non riuscita: riprova.",
   sessionTooLong: "Troppo Tempo! Aggiorna la pagina fra qualche minuto! Non chiuderla!",
   uploadError: "Errore in fase di caricamento",
+  /** A stored file whose bytes no longer match the SHA-256 recorded when it was checked. */
+  uploadIntegrity:
+    "Il file non corrisponde più a quello controllato al momento del caricamento: per sicurezza non possiamo aprirlo. Segnala il problema al team legale.",
   noDocument: "Nessun documento disponibile",
   unexpectedState: "Errore Stato Non previsto",
   noFurtherAction: "Nessun ulteriore azione richiesta per questo servizio",
   legalizationNotFound: "Service Legalization not Found!",
   // §4 legalization flow step 5: the provider's name, then ' Error : ', then the state.
   legalizationFailure: (providerName: string, state: string) => `${providerName} Error : ${state}`,
+  /** The capture's URL (core legalization/capture-url.ts): not a web address at all. */
+  captureUrlInvalid: "Scrivi l'indirizzo completo della pagina, che inizia con http:// o https://.",
+  /** The capture's URL points at this machine, a private network or a cloud's internal services. */
+  captureUrlPrivate:
+    "Questo indirizzo non porta a una pagina pubblica di internet, ma a una rete privata o interna: copia l'indirizzo della pagina dalla barra del browser.",
   thirdPartyCookies: "Errore cookie terze parti disattivati! Controlla le impostazioni del browser.",
 
   // API error bodies (DESIGN.md §4): what the user reads when a call fails
@@ -90,6 +106,8 @@ export const MESSAGES = {
   invalidLink: "Il link non è valido, è scaduto o è già stato usato. Richiedine uno nuovo.",
   /** A storage link (upload or download) altered, expired or for something else: 403, no detail. */
   storageLinkRefused: "Il link del file non è valido o è scaduto: torna alla pratica e riprova.",
+  storageLinkUsed:
+    "Questo link di caricamento è già stato usato: per inviare un altro file torna alla pratica e caricalo di nuovo.",
   /** The bytes PUT to an upload link are not as many as the link was signed for. */
   storageSizeMismatch: "Il file inviato non corrisponde a quello indicato: riprova a caricarlo.",
   wrongPassword: "La password attuale non è corretta.",

@@ -116,6 +116,7 @@ export async function putPendingFile(
         size: file.size,
         uploadedBy: file.uploadedBy,
         kind: null,
+        sha256: null,
         createdAt: at,
       },
       setWhere: sql`${uploadedFiles.uploadDate} is null`,
@@ -124,17 +125,28 @@ export async function putPendingFile(
   return row;
 }
 
-/** Marks a chosen file sent, once: only while it is still unsent. */
+/**
+ * Marks a chosen file sent, once: only while it is still unsent and still the upload that was checked
+ * (`uploadKey`: choosing another file meanwhile gives the row another key). The row then names the checked
+ * copy (`storageKey`) and its hash.
+ */
 export async function markFileSent(
   db: Db,
   id: string,
-  sent: { kind: FileKind | null; size: number },
+  uploadKey: string,
+  sent: { kind: FileKind | null; size: number; storageKey: string; sha256: string },
   at: Date,
 ): Promise<UploadedFileRow | undefined> {
   const [row] = await db
     .update(uploadedFiles)
     .set({ ...sent, uploadDate: at })
-    .where(and(eq(uploadedFiles.id, id), isNull(uploadedFiles.uploadDate)))
+    .where(
+      and(
+        eq(uploadedFiles.id, id),
+        eq(uploadedFiles.storageKey, uploadKey),
+        isNull(uploadedFiles.uploadDate),
+      ),
+    )
     .returning();
   return row;
 }

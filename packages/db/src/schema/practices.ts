@@ -178,8 +178,13 @@ export const uploadedFiles = pgTable(
       .notNull()
       .references(() => services.id, { onDelete: "cascade" }),
     fileName: text("file_name").notNull(),
-    /** Generated name in storage; never the user's file name. */
+    /**
+     * Generated name in storage; never the user's file name. While the file is not sent, the key its upload
+     * link writes; once checked, a key no link ever writes, holding the bytes the check read (ADR 024).
+     */
     storageKey: text("storage_key").notNull(),
+    /** The SHA-256 (hex) of the bytes checked at registration, verified before each download (ADR 024). */
+    sha256: text("sha256"),
     size: integer("size").notNull(),
     kind: text("kind").$type<FileKind>(),
     /** The client's file for the lawyer, or the lawyer's finished document (core services-api.ts FILE_SIDE). */

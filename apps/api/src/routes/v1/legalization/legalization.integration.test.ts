@@ -81,6 +81,21 @@ describe.each(testDbKinds())("legalization on %s", (kind) => {
     expect(bad.status).toBe(400);
   });
 
+  it("refuses to capture a loopback, private or metadata address, before any provider sees it", async () => {
+    for (const url of [
+      "http://169.254.169.254/latest/meta-data/",
+      "http://0x7f.1/admin",
+      "http://[::ffff:10.0.0.1]/",
+      "http://metadata.google.internal/",
+      "http://localhost:3000/",
+    ]) {
+      const res = await call<{ message: string }>(tokens.client, session(), "POST", { url });
+      expect(res, url).toMatchObject({ status: 400, body: { message: MESSAGES.captureUrlPrivate } });
+    }
+    expect((await call(tokens.client, session())).status).toBe(404);
+    expect(await serviceStatus()).toBe("TO_START");
+  });
+
   it.each(LEGALIZATION_FAILURE_STATES)(
     "ends in %s when the URL asks for it, without files",
     async (state) => {

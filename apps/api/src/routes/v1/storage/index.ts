@@ -44,7 +44,9 @@ export function storageRoutes(storage: DiskStorage): FastifyPluginAsyncZod {
         // What S3 does with a signed content length: the file must be the one announced when signing.
         if (body.length > signed.size) throw new AppError("PAYLOAD_TOO_LARGE", MESSAGES.storageSizeMismatch);
         if (body.length !== signed.size) throw new AppError("BAD_REQUEST", MESSAGES.storageSizeMismatch);
-        await storage.put(signed.key, body);
+        // A link writes once (ADR 024): the bytes the upload flow checks cannot be replaced after it.
+        if (!(await storage.putOnce(signed.key, body)))
+          throw new AppError("FORBIDDEN", MESSAGES.storageLinkUsed);
         return reply.status(200).send();
       },
     });
