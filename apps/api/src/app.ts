@@ -13,6 +13,7 @@ import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Deps } from "./deps.ts";
 import { errorBody, refuseControlCharacters, registerErrorHandler } from "./http/errors.ts";
+import { registerJsonBodyParser } from "./http/json-body.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
 import { registerAuthentication } from "./identity/authenticate.ts";
@@ -111,6 +112,7 @@ export async function buildApp({
     if (closing) reply.header("connection", "close");
   });
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   // Jobs are worked by every process (pg-boss shares them out between replicas) and survive restarts.
   app.addHook("onReady", () => startWorkers(deps, app.log));
   // Half the shutdown deadline: a mail in flight may finish, and the database still closes in time after.
