@@ -118,7 +118,9 @@ export async function nestedJsonBench({ smoke, address }: NestedJsonBenchOptions
           body,
         });
         if (answer.status !== target.status)
-          throw new Error(`${target.method} ${target.path} (${label}): ${answer.status}, not ${target.status}`);
+          throw new Error(
+            `${target.method} ${target.path} (${label}): ${answer.status}, not ${target.status}`,
+          );
         return answer.ms;
       };
       const times: number[] = [];

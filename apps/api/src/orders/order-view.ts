@@ -8,6 +8,7 @@ import { listOrderLines, type OrderLineRow, type OrderRow } from "@argine/db/que
 import { findPractice } from "@argine/db/queries/practices";
 import { listUnconfirmedRefunds } from "@argine/db/queries/refunds";
 import { now } from "../clock.ts";
+import type { Config } from "../config.ts";
 import type { Deps } from "../deps.ts";
 import { orderDocumentLinks } from "../invoice/invoice-service.ts";
 
@@ -16,7 +17,7 @@ import { orderDocumentLinks } from "../invoice/invoice-service.ts";
 // may still withdraw (ADR 017).
 
 export function orderView(
-  publicUrl: string,
+  config: Pick<Config, "publicUrl" | "documentLinkKey">,
   order: OrderRow,
   lines: readonly OrderLineRow[],
   practice: { ticketCode: string; status: string },
@@ -57,7 +58,7 @@ export function orderView(
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
     error: order.status === "FAILED" ? cardErrorMessage(order.errorCode ?? undefined) : null,
-    ...orderDocumentLinks(publicUrl, documents, order.id),
+    ...orderDocumentLinks(config, documents, order.id),
     withdrawableUntil: withdrawable && deadline ? deadline.toISOString() : null,
   };
 }
@@ -76,9 +77,7 @@ export async function orderViews<O extends OrderRow>(
   ]);
   const at = now(deps.clock);
   const unconfirmed = new Set(pending.map((refund) => refund.id));
-  return orders.map((o) =>
-    orderView(deps.config.publicUrl, o, lines, practiceOf(o), documents, at, unconfirmed),
-  );
+  return orders.map((o) => orderView(deps.config, o, lines, practiceOf(o), documents, at, unconfirmed));
 }
 
 /** One order as the API answers it, with its practice as it now is. */
