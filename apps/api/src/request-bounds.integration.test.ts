@@ -98,6 +98,15 @@ describe("request bounds", () => {
     expect(answers).toEqual([]);
   });
 
+  it("leaves what is no route's alone: an unknown path is 404, a browser's preflight is answered", async () => {
+    expect((await send("POST", "/v1/nessuna-rotta", "{}")).status).toBe(404);
+    const preflight = await fetch(`${s.base}/v1/users/me`, {
+      method: "OPTIONS",
+      headers: { origin: s.base, "access-control-request-method": "PATCH" },
+    });
+    expect(preflight.status).toBe(204);
+  });
+
   it("refuses a body nested deeper than the limit by its depth, on public and signed-in routes alike", async () => {
     const token = (await signIn(s, "cliente@demo.argine.it", "Demo!Argine2026")).tokens?.access_token;
     for (const body of [nestedJson(100_000), nestedMegabyte(1800), nestedJson(JSON_MAX_DEPTH + 1)]) {
