@@ -48,10 +48,14 @@ import { fatturaPaFileName, fatturaPaProgressive, fatturaPaXml } from "./fattura
 export const documentLinkToken = (key: Buffer, kind: LinkedDocument, id: string): string =>
   createHmac("sha256", key).update(`${kind}:${id}`).digest("base64url");
 
-/** A new document's id and the hash of its link's token, for its row. */
+/** What a document's row keeps of its link: the token's hash. */
+const linkHash = (config: Pick<Config, "documentLinkKey">, kind: LinkedDocument, id: string) =>
+  hashToken(documentLinkToken(config.documentLinkKey, kind, id));
+
+/** A new document's id and its link's hash, for its row. */
 function linked(deps: Pick<Deps, "config">, kind: LinkedDocument) {
   const id = randomUUID();
-  return { id, tokenHash: hashToken(documentLinkToken(deps.config.documentLinkKey, kind, id)) };
+  return { id, tokenHash: linkHash(deps.config, kind, id) };
 }
 
 /**
@@ -61,12 +65,7 @@ function linked(deps: Pick<Deps, "config">, kind: LinkedDocument) {
 export async function hashLegacyDocumentLinks(deps: Pick<Deps, "db" | "config">): Promise<number> {
   const legacy = await documentsWithoutTokenHash(deps.db);
   for (const { kind, id } of legacy)
-    await setDocumentTokenHash(
-      deps.db,
-      kind,
-      id,
-      hashToken(documentLinkToken(deps.config.documentLinkKey, kind, id)),
-    );
+    await setDocumentTokenHash(deps.db, kind, id, linkHash(deps.config, kind, id));
   return legacy.length;
 }
 
