@@ -95,7 +95,7 @@ async function productsLatency(address: string, count: number): Promise<number> 
 }
 
 export async function nestedJsonBench({ smoke, address }: NestedJsonBenchOptions): Promise<void> {
-  const samples = smoke ? 10 : 200;
+  const samples = smoke ? 30 : 200;
   const refusals = smoke ? 2 : 20;
   const bodies = [
     { label: "1 MB nested 1 800 deep", body: nestedMegabyte(1800) },
