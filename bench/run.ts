@@ -13,6 +13,8 @@
 //   --orders-only               only the orders part (bench/orders.ts)
 //   --skip-orders               everything but the orders part
 //   --orders-flows=20           timed card flows of each card (default 20; 5 with --smoke)
+//   --nested-only               only the nested JSON part (bench/nested-json.ts)
+//   --skip-nested               everything but the nested JSON part
 //
 // The practices part generates data (bench/practices-data.ts) on PGlite in a temporary folder and on
 // PostgreSQL in a throwaway database created through BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
@@ -25,6 +27,9 @@
 //
 // The orders part starts the product the same way without the site and times whole card checkouts on the
 // sandbox (the 3-D Secure card's included) beside a bare Fastify answering the same calls: under a minute.
+//
+// The nested JSON part sends bodies nested far too deep to the app (bench/server.ts) and times how long
+// they take to be refused and what an ordinary request takes meanwhile, as a ratio to it alone: seconds.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -32,6 +37,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { lighthouseBench } from "./lighthouse.ts";
+import { nestedJsonBench } from "./nested-json.ts";
 import { ordersBench } from "./orders.ts";
 import { type Engine, practicesBench } from "./practices.ts";
 
@@ -43,6 +49,8 @@ const lighthouseOnly = process.argv.includes("--lighthouse-only");
 const skipLighthouse = process.argv.includes("--skip-lighthouse");
 const ordersOnly = process.argv.includes("--orders-only");
 const skipOrders = process.argv.includes("--skip-orders");
+const nestedOnly = process.argv.includes("--nested-only");
+const skipNested = process.argv.includes("--skip-nested");
 const ordersFlows = flag("orders-flows") === undefined ? undefined : Number(flag("orders-flows"));
 if (ordersFlows !== undefined && (!Number.isInteger(ordersFlows) || ordersFlows < 1))
   throw new Error(`--orders-flows: ${flag("orders-flows")}`);
@@ -148,11 +156,19 @@ function homePageWeight() {
 }
 
 // `--x-only` flags add up: with none, every part runs but the skipped ones.
-const only = practicesOnly || lighthouseOnly || ordersOnly;
+const only = practicesOnly || lighthouseOnly || ordersOnly || nestedOnly;
 console.info(`Argine benchmarks${smoke ? " (smoke)" : ""}`);
 if (!only) {
   await apiThroughput();
   homePageWeight();
+}
+if (only ? nestedOnly : !skipNested) {
+  const server = await startServer("ours");
+  try {
+    await nestedJsonBench({ smoke, address: server.address });
+  } finally {
+    server.stop();
+  }
 }
 if (only ? ordersOnly : !skipOrders) {
   await ordersBench({ smoke, ...(ordersFlows ? { flows: ordersFlows } : {}) });

@@ -13,9 +13,11 @@ import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Deps } from "./deps.ts";
 import { errorBody, refuseControlCharacters, registerErrorHandler } from "./http/errors.ts";
+import { registerJsonBodyParser } from "./http/json-body.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
 import { registerAuthentication } from "./identity/authenticate.ts";
+import { hashLegacyDocumentLinks } from "./invoice/invoice-service.ts";
 import { startWorkers } from "./jobs/workers.ts";
 import { healthRoutes, type Readiness } from "./routes/health.ts";
 import { authRoutes } from "./routes/v1/auth/index.ts";
@@ -111,8 +113,14 @@ export async function buildApp({
     if (closing) reply.header("connection", "close");
   });
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   // Jobs are worked by every process (pg-boss shares them out between replicas) and survive restarts.
   app.addHook("onReady", () => startWorkers(deps, app.log));
+  // Documents issued while their links were stored in clear get their derived link's hash (ADR 023).
+  app.addHook("onReady", async () => {
+    const hashed = await hashLegacyDocumentLinks(deps);
+    if (hashed) app.log.info({ documents: hashed }, "links of earlier money documents hashed");
+  });
   // Half the shutdown deadline: a mail in flight may finish, and the database still closes in time after.
   app.addHook("onClose", () => deps.jobs.stop(config.shutdownTimeoutMs / 2));
 

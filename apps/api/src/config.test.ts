@@ -1,9 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, EXAMPLE_COMPANY, loadConfig } from "./config.ts";
 
-/** Production refuses to start without the seller's data and the storage's key: examples stand in for them. */
+/**
+ * Production refuses to start without the seller's data, the storage's key and the documents' link key:
+ * examples stand in for them.
+ */
 const STORAGE_KEY = Buffer.alloc(32, 7).toString("base64");
-const PRODUCTION = { NODE_ENV: "production", ...EXAMPLE_COMPANY, STORAGE_KEY } as const;
+const DOCUMENT_LINK_KEY = Buffer.alloc(32, 9).toString("base64");
+const PRODUCTION = { NODE_ENV: "production", ...EXAMPLE_COMPANY, STORAGE_KEY, DOCUMENT_LINK_KEY } as const;
+
+describe("the documents' link key", () => {
+  it("is required in production, a key of 32 bytes, and fixed elsewhere so links survive a restart", () => {
+    const { DOCUMENT_LINK_KEY: _key, ...withoutKey } = PRODUCTION;
+    expect(() => loadConfig(withoutKey)).toThrow(/DOCUMENT_LINK_KEY: required in production/);
+    expect(() => loadConfig({ DOCUMENT_LINK_KEY: "corta" })).toThrow(/DOCUMENT_LINK_KEY/);
+    expect(loadConfig(PRODUCTION).documentLinkKey).toEqual(Buffer.alloc(32, 9));
+    expect(loadConfig({}).documentLinkKey).toEqual(loadConfig({}).documentLinkKey);
+    expect(loadConfig({}).documentLinkKey).toHaveLength(32);
+  });
+});
 
 describe("the mail settings", () => {
   it("retry a failed mail for about a day by default", () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { isIP } from "node:net";
 import { relative, resolve } from "node:path";
@@ -103,6 +103,17 @@ export interface RetryPolicy {
 export const DEFAULT_MAIL_RETRY: RetryPolicy = { limit: 30, delaySeconds: 30, maxDelaySeconds: 3600 };
 
 // One schema for every setting of the API process; documented in .env.example and the README.
+/** A secret key: the base64 of 32 random bytes. */
+const key32 = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const key = Buffer.from(v, "base64");
+    if (key.length === 32 && key.toString("base64") === v) return key;
+    ctx.addIssue({ code: "custom", message: "the base64 of 32 random bytes (openssl rand -base64 32)" });
+    return z.NEVER;
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -204,16 +215,9 @@ const EnvSchema = z.object({
   // Where the SDK sends its calls instead of api.stripe.com: only the tests' loopback server.
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "an http:// or https:// URL" }).optional(),
   // File storage (ADR 018): the encrypted disk under DATA_DIR/storage, or an S3-compatible bucket.
-  STORAGE_KEY: z
-    .string()
-    .trim()
-    .transform((v, ctx) => {
-      const key = Buffer.from(v, "base64");
-      if (key.length === 32 && key.toString("base64") === v) return key;
-      ctx.addIssue({ code: "custom", message: "the base64 of 32 random bytes (openssl rand -base64 32)" });
-      return z.NEVER;
-    })
-    .optional(),
+  STORAGE_KEY: key32.optional(),
+  // The money documents' links (ADR 023): each token is derived from this key, the database keeps its hash.
+  DOCUMENT_LINK_KEY: key32.optional(),
   S3_BUCKET: z.string().trim().min(3).max(63).optional(),
   S3_REGION: z.string().trim().min(1).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "an http:// or https:// URL" }).optional(),
@@ -258,6 +262,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** The seller as invoices print it and FatturaPA sends it (core CompanyData), snapshot on each document. */
   company: CompanyData;
+  /** What the money documents' link tokens are derived from (ADR 023). */
+  documentLinkKey: Buffer;
   storage: StorageConfig;
   legalization: LegalizationConfig;
 }
@@ -411,6 +417,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   const company = (name: CompanySetting): string => String(e[name] ?? EXAMPLE_COMPANY[name]);
   const storage = storageConfig(e, production);
+  if (production && !e.DOCUMENT_LINK_KEY)
+    throw new ConfigError(
+      "Invalid configuration:\n  DOCUMENT_LINK_KEY: required in production to make the links of invoices and receipts (the base64 of 32 random bytes)",
+    );
   const webDir = e.WEB_DIR ?? fileURLToPath(new URL("../../web/build/client", import.meta.url));
   if (storage.engine === "disk" && !relative(resolve(webDir), resolve(storage.dir)).startsWith(".."))
     throw new ConfigError(
@@ -483,6 +493,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       email: company("COMPANY_EMAIL"),
       pec: e.COMPANY_PEC ?? null,
     },
+    // Outside production, one fixed key: the links of a development or demo database survive a restart.
+    documentLinkKey:
+      e.DOCUMENT_LINK_KEY ?? createHash("sha256").update("argine: development document links").digest(),
     storage,
     legalization: legalizationConfig(e, production),
   };

@@ -130,6 +130,17 @@ export async function registerAuthentication(app: FastifyInstance, deps: Deps) {
       throw new AppError("UNAUTHORIZED");
     }
   });
+  // Every route but those declared public (`security: []`, DESIGN.md §4) wants a caller: an anonymous one
+  // is answered 401 here, before the body is read, checked or validated.
+  app.addHook("onRequest", async (request) => {
+    if (!request.actor && !isPublicRoute(request)) throw new AppError("UNAUTHORIZED");
+  });
+}
+
+/** A route whose OpenAPI document says it needs no token (`security: []`). */
+function isPublicRoute(request: FastifyRequest): boolean {
+  const security = (request.routeOptions.schema as { security?: unknown } | undefined)?.security;
+  return Array.isArray(security) && security.length === 0;
 }
 
 /** The signed-in caller, or 401. */

@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { Actor } from "@argine/core/identity/policy";
 import type { DbHandle } from "@argine/db/client";
 import { findUserByEmail } from "@argine/db/queries/users";
-import { practices } from "@argine/db/schema";
+import { invoices, practices } from "@argine/db/schema";
 import { seedDemo } from "@argine/db/seed";
 import { openTestDb, testDbKinds } from "@argine/db/testing";
+import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutBody } from "../../test/checkout.ts";
@@ -123,6 +124,42 @@ describe.each(testDbKinds())("the accountant's view on %s", (kind) => {
       ["INVOICE", last.order?.id],
       ["CREDIT_NOTE", last.order?.id],
     ]);
+  });
+
+  it("leads every text a spreadsheet would run as a formula with an apostrophe, and keeps amounts numbers", async () => {
+    const { deps, order } = await paidAt("2027-01-10T10:00:00Z", ["TAKEDOWN"]);
+    const [invoice] = await handle.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, order?.id as string));
+    const customer = invoice?.customer as NonNullable<typeof invoice>["customer"];
+    for (const start of ["=", "+", "-", "@", "\t", "\r"]) {
+      // What a client could type as a name, an address or a city: "-1+2" once went through as it was.
+      const typed = `${start}1+2`;
+      await handle.db
+        .update(invoices)
+        .set({
+          customer: {
+            ...customer,
+            name: typed,
+            billing: {
+              ...customer.billing,
+              address: `${start}SOMMA(A1:A9)`,
+              city: `${start}cmd|' /C calc'!A0`,
+            },
+          },
+        })
+        .where(eq(invoices.orderId, order?.id as string));
+      const { body } = await accountsCsv(deps, { from: "2027-01-01", to: "2027-01-31" });
+      const quoted = (cell: string) => (/[;"\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+      const [, row] = body.replace(/^\uFEFF/, "").split("\r\n");
+      expect(row, JSON.stringify(start)).toContain(`;${quoted(`'${typed}`)};`);
+      expect(row, JSON.stringify(start)).toContain(`;${quoted(`'${start}SOMMA(A1:A9)`)};`);
+      expect(row, JSON.stringify(start)).toContain(`;${quoted(`'${start}cmd|' /C calc'!A0`)};`);
+      // The amounts stay numbers a column adds up.
+      const total = invoice?.totalCents ?? 0;
+      expect(row).toContain(`;${Math.trunc(total / 100)},${String(total % 100).padStart(2, "0")};`);
+    }
   });
 
   it("lists the period's orders with their card payment and invoice, filtered by status", async () => {

@@ -98,20 +98,28 @@ const CSV_COLUMNS = [
   "Ordine",
 ] as const;
 
-/** Cents as a spreadsheet reads them in Italy: "1234,50", a credit note's negative ("-99,00"). */
-function csvAmount(cents: number, sign: 1 | -1): string {
+/**
+ * An amount cell: cents as a spreadsheet reads them in Italy, "1234,50", a credit note's negative ("-99,00").
+ * Only digits, a comma and our own minus: a spreadsheet reads it as a number, never as a formula, so it is
+ * the one kind of cell left as it is (ADR 023).
+ */
+function csvAmount(cents: number, sign: 1 | -1): CsvCell {
   const value = sign * cents;
   const abs = Math.abs(value);
-  return `${value < 0 ? "-" : ""}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, "0")}`;
+  return { amount: `${value < 0 ? "-" : ""}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, "0")}` };
 }
 
+/** A cell: a text (anything a client typed among them), or an amount we wrote (csvAmount). */
+type CsvCell = string | { amount: string };
+
 /**
- * One CSV cell: quoted when it holds the separator, a quote or a line break, and a text a spreadsheet would
- * run as a formula (= + - @ at the start, a name or address typed by a client) led by an apostrophe.
+ * One CSV cell, quoted when it holds the separator, a quote or a line break. A text a spreadsheet would run
+ * as a formula (starting with = + - @, a tab or a carriage return: "-1+2", "@SUM(…)" in a name or an
+ * address) is led by an apostrophe, as OWASP advises, whatever follows the sign (ADR 023).
  */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-\d/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+function csvCell(cell: CsvCell): string {
+  const value = typeof cell === "string" ? (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell) : cell.amount;
+  return /[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
 /**
@@ -123,7 +131,7 @@ export async function accountsCsv(
   period: AccountsPeriod,
 ): Promise<{ fileName: string; body: string }> {
   const issued = await listDocumentsIssued(deps.db, period);
-  const rows = issued.map((doc) => {
+  const rows = issued.map((doc): CsvCell[] => {
     const document = moneyDocumentOf(doc);
     const stored = doc.kind === "INVOICE" ? doc.invoice : doc.creditNote;
     const { billing } = document.customer;

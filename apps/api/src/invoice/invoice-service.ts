@@ -1,3 +1,4 @@
+import { createHmac, randomUUID } from "node:crypto";
 import { AppError } from "@argine/core/errors/app-error";
 import { romeCalendarDay } from "@argine/core/feedback/calendar";
 import { BillingDataSchema } from "@argine/core/invoice/billing-data";
@@ -13,27 +14,60 @@ import { ORDERS_ROUTES } from "@argine/core/orders/orders-routes";
 import { callPath } from "@argine/core/shared/api-contract";
 import type { Db } from "@argine/db/client";
 import {
-  findCreditNoteByToken,
-  findInvoiceByToken,
+  documentsWithoutTokenHash,
+  findCreditNoteByTokenHash,
+  findInvoiceByTokenHash,
   findInvoiceOfOrder,
-  findReceiptByToken,
+  findReceiptByTokenHash,
   insertCreditNote,
   insertInvoice,
   insertReceipt,
+  type LinkedDocument,
   nextDocumentNumber,
   type OrderDocuments,
   type StoredDocument,
+  setDocumentTokenHash,
 } from "@argine/db/queries/invoice";
 import type { OrderLineRow, OrderRow } from "@argine/db/queries/orders";
 import { now } from "../clock.ts";
+import type { Config } from "../config.ts";
 import type { Deps } from "../deps.ts";
-import { newLinkToken } from "../identity/link-tokens.ts";
+import { hashToken } from "../identity/link-tokens.ts";
 import { renderMoneyDocumentPdf, renderReceiptPdf } from "./document-pdf.ts";
 import { fatturaPaFileName, fatturaPaProgressive, fatturaPaXml } from "./fatturapa.ts";
 
 // The money documents (issue 16, ADR 016): issued in the transaction where an order becomes PAID, fetched by
 // their own unguessable token for a year. An order of 0 € (a campaign paid everything) gets none: no money
 // moved, nothing to invoice or to receive.
+
+/**
+ * A document's link token (ADR 023): HMAC-SHA256 of its kind and id under DOCUMENT_LINK_KEY, 43 URL-safe
+ * characters. The orders page makes it again from the id; the database keeps only its hash, so reading the
+ * database hands out no working link.
+ */
+export const documentLinkToken = (key: Buffer, kind: LinkedDocument, id: string): string =>
+  createHmac("sha256", key).update(`${kind}:${id}`).digest("base64url");
+
+/** What a document's row keeps of its link: the token's hash. */
+const linkHash = (config: Pick<Config, "documentLinkKey">, kind: LinkedDocument, id: string) =>
+  hashToken(documentLinkToken(config.documentLinkKey, kind, id));
+
+/** A new document's id and its link's hash, for its row. */
+function linked(deps: Pick<Deps, "config">, kind: LinkedDocument) {
+  const id = randomUUID();
+  return { id, tokenHash: linkHash(deps.config, kind, id) };
+}
+
+/**
+ * Documents issued while links were stored in clear have no hash since the migration that dropped the
+ * tokens: each gets its derived link's (at start; the orders page then shows the new links).
+ */
+export async function hashLegacyDocumentLinks(deps: Pick<Deps, "db" | "config">): Promise<number> {
+  const legacy = await documentsWithoutTokenHash(deps.db);
+  for (const { kind, id } of legacy)
+    await setDocumentTokenHash(deps.db, kind, id, linkHash(deps.config, kind, id));
+  return legacy.length;
+}
 
 /**
  * The invoice and the payment's receipt of an order just paid, in its transaction: the number is taken there
@@ -57,11 +91,11 @@ export async function issuePaymentDocuments(
   }
   const year = romeYear(at);
   await insertInvoice(tx, {
+    ...linked(deps, "invoice"),
     orderId: order.id,
     year,
     number: await nextDocumentNumber(tx, "INVOICE", year),
     issuedAt: at,
-    token: newLinkToken(),
     seller: deps.config.company,
     customer: { ...customer, billing: BillingDataSchema.parse(order.invoice) },
     lines: documentLines,
@@ -72,10 +106,10 @@ export async function issuePaymentDocuments(
     cardCents: order.cardCents,
   });
   await insertReceipt(tx, {
+    ...linked(deps, "receipt"),
     orderId: order.id,
     refundId: null,
     issuedAt: at,
-    token: newLinkToken(),
     amountCents: order.amountCents,
   });
 }
@@ -106,6 +140,7 @@ const romeYear = (at: Date) => Number(romeCalendarDay(at).slice(0, 4));
  * money going back.
  */
 export async function issueRefundDocuments(
+  deps: Pick<Deps, "config">,
   tx: Db,
   refund: { id: string; orderId: string; amountCents: number },
   lines: readonly OrderLineRow[],
@@ -116,12 +151,12 @@ export async function issueRefundDocuments(
     const { documentLines, vat } = documentLinesOf(lines);
     const year = romeYear(at);
     await insertCreditNote(tx, {
+      ...linked(deps, "creditNote"),
       invoiceId: invoice.id,
       refundId: refund.id,
       year,
       number: await nextDocumentNumber(tx, "CREDIT_NOTE", year),
       issuedAt: at,
-      token: newLinkToken(),
       seller: invoice.seller,
       customer: invoice.customer,
       lines: documentLines,
@@ -131,10 +166,10 @@ export async function issueRefundDocuments(
     });
   }
   await insertReceipt(tx, {
+    ...linked(deps, "receipt"),
     orderId: refund.orderId,
     refundId: refund.id,
     issuedAt: at,
-    token: newLinkToken(),
     amountCents: refund.amountCents,
   });
 }
@@ -214,7 +249,11 @@ async function moneyDocumentFile(
 
 /** GET /v1/orders/invoice?token=: the invoice, as PDF or FatturaPA XML. */
 export async function invoiceFile(deps: Deps, token: string, format: "pdf" | "xml"): Promise<DocumentFile> {
-  const invoice = available(deps, await findInvoiceByToken(deps.db, token), (row) => row.issuedAt);
+  const invoice = available(
+    deps,
+    await findInvoiceByTokenHash(deps.db, hashToken(token)),
+    (row) => row.issuedAt,
+  );
   return moneyDocumentFile("fattura", { kind: "INVOICE", invoice }, format);
 }
 
@@ -226,7 +265,7 @@ export async function creditNoteFile(
 ): Promise<DocumentFile> {
   const found = available(
     deps,
-    await findCreditNoteByToken(deps.db, token),
+    await findCreditNoteByTokenHash(deps.db, hashToken(token)),
     (row) => row.creditNote.issuedAt,
   );
   return moneyDocumentFile("nota-di-credito", { kind: "CREDIT_NOTE", ...found }, format);
@@ -234,7 +273,11 @@ export async function creditNoteFile(
 
 /** GET /v1/orders/receipt?token=: the receipt of a payment or of a refund, as PDF. */
 export async function receiptFile(deps: Deps, token: string): Promise<DocumentFile> {
-  const found = available(deps, await findReceiptByToken(deps.db, token), (row) => row.receipt.issuedAt);
+  const found = available(
+    deps,
+    await findReceiptByTokenHash(deps.db, hashToken(token)),
+    (row) => row.receipt.issuedAt,
+  );
   const { receipt, order, refund } = found;
   const body = await renderReceiptPdf({
     kind: refund ? "REFUND" : "PAYMENT",
@@ -257,22 +300,22 @@ export async function receiptFile(deps: Deps, token: string): Promise<DocumentFi
 
 /** The documents' links of one order, for GET /v1/orders (core OrderSchema). */
 export function orderDocumentLinks(
-  publicUrl: string,
+  { publicUrl, documentLinkKey }: Pick<Config, "publicUrl" | "documentLinkKey">,
   documents: OrderDocuments,
   orderId: string,
 ): Pick<Order, "invoiceUrl" | "receiptUrl" | "creditNotes"> {
-  const link = (route: keyof typeof ORDERS_ROUTES, token: string) =>
-    `${publicUrl}${callPath(ORDERS_ROUTES[route])}?token=${encodeURIComponent(token)}`;
+  const link = (kind: LinkedDocument, id: string) =>
+    `${publicUrl}${callPath(ORDERS_ROUTES[kind])}?token=${documentLinkToken(documentLinkKey, kind, id)}`;
   const invoice = documents.invoices.find((row) => row.orderId === orderId);
   const receipt = documents.receipts.find((row) => row.orderId === orderId);
   return {
-    invoiceUrl: invoice ? link("invoice", invoice.token) : null,
-    receiptUrl: receipt ? link("receipt", receipt.token) : null,
+    invoiceUrl: invoice ? link("invoice", invoice.id) : null,
+    receiptUrl: receipt ? link("receipt", receipt.id) : null,
     creditNotes: documents.creditNotes
       .filter((row) => row.orderId === orderId)
       .map((row) => ({
         number: documentNumber("CREDIT_NOTE", row.year, row.number),
-        url: link("creditNote", row.token),
+        url: link("creditNote", row.id),
       })),
   };
 }

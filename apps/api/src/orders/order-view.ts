@@ -9,6 +9,7 @@ import { listOrderLines, type OrderLineRow, type OrderRow } from "@argine/db/que
 import { findPractice } from "@argine/db/queries/practices";
 import { listServiceStatusesOf, listUnconfirmedRefunds } from "@argine/db/queries/refunds";
 import { now } from "../clock.ts";
+import type { Config } from "../config.ts";
 import type { Deps } from "../deps.ts";
 import { orderDocumentLinks } from "../invoice/invoice-service.ts";
 
@@ -17,7 +18,7 @@ import { orderDocumentLinks } from "../invoice/invoice-service.ts";
 // may still withdraw (ADR 017).
 
 export function orderView(
-  publicUrl: string,
+  config: Pick<Config, "publicUrl" | "documentLinkKey">,
   order: OrderRow,
   lines: readonly OrderLineRow[],
   practice: { ticketCode: string; status: string },
@@ -66,7 +67,7 @@ export function orderView(
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
     error: order.status === "FAILED" ? cardErrorMessage(order.errorCode ?? undefined) : null,
-    ...orderDocumentLinks(publicUrl, documents, order.id),
+    ...orderDocumentLinks(config, documents, order.id),
     withdrawableUntil:
       order.paidAt && own.some(withdrawable) ? withdrawalDeadline(order.paidAt).toISOString() : null,
   };
@@ -91,7 +92,7 @@ export async function orderViews<O extends OrderRow>(
   const at = now(deps.clock);
   const unconfirmed = new Set(pending.map((refund) => refund.id));
   return orders.map((o) =>
-    orderView(deps.config.publicUrl, o, lines, practiceOf(o), documents, at, unconfirmed, services),
+    orderView(deps.config, o, lines, practiceOf(o), documents, at, unconfirmed, services),
   );
 }
 

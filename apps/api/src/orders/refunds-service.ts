@@ -246,7 +246,7 @@ async function completeRefund(deps: Deps, actor: Actor, order: OrderRow, refund:
     );
     const to = statusAfterRefund(lines.map((line) => ({ refunded: line.refundId !== null })));
     if (!(await settleOrder(tx, order.id, to, at))) throw new Error(`order ${order.id} not moved to ${to}`);
-    await issueRefundDocuments(tx, done, mine, at);
+    await issueRefundDocuments(deps, tx, done, mine, at);
     // Who gave back how much of which order, why: no personal data (the note stays on the refund row).
     await recordAudit(tx, {
       actorId: actor.userId,

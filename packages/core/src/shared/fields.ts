@@ -90,21 +90,77 @@ export const NumericStringSchema = RequiredStringSchema.refine((value) => /^\d+$
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 export const CONTROL_CHARS_PATTERN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+/** The most a reported list of control-character paths holds: enough to point at the fields, bounded. */
+export const CONTROL_CHAR_PATHS_MAX = 20;
+
 /**
  * The paths of the strings holding a control character, anywhere in a parsed request (body, query, params):
  * the API refuses them with 'Il testo contiene caratteri non ammessi.' before any schema runs, so every
- * route, present or future, is covered.
+ * route, present or future, is covered. An iterative walk, each node visited once, a path spelled out only
+ * for a hit: its work is linear in the value's size whatever its depth (a recursive walk copying the path at
+ * every level took seconds, then overflowed the stack, on a body nested a few thousand deep).
  */
-export function controlCharPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
-  // A raw body (a webhook's, an uploaded file's) is bytes, not text: walking up to 30 MB of them one by one
-  // would hold the server for seconds.
-  if (value instanceof Uint8Array) return [];
-  if (typeof value === "string") return CONTROL_CHARS_PATTERN.test(value) ? [path] : [];
-  if (Array.isArray(value)) return value.flatMap((item, i) => controlCharPaths(item, [...path, i]));
-  if (value !== null && typeof value === "object")
-    return Object.entries(value).flatMap(([key, item]) => [
-      ...(CONTROL_CHARS_PATTERN.test(key) ? [[...path, key]] : []),
-      ...controlCharPaths(item, [...path, key]),
-    ]);
-  return [];
+export function controlCharPaths(value: unknown): (string | number)[][] {
+  interface Node {
+    value: unknown;
+    key: string | number | null;
+    parent: Node | null;
+  }
+  const pathOf = (node: Node): (string | number)[] => {
+    const path: (string | number)[] = [];
+    for (let at: Node | null = node; at && at.key !== null; at = at.parent) path.push(at.key);
+    return path.reverse();
+  };
+  const found: (string | number)[][] = [];
+  const stack: Node[] = [{ value, key: null, parent: null }];
+  while (stack.length > 0 && found.length < CONTROL_CHAR_PATHS_MAX) {
+    const node = stack.pop() as Node;
+    const { value: item } = node;
+    // A key with a control character is reported at its own path, before what it holds.
+    if (typeof node.key === "string" && CONTROL_CHARS_PATTERN.test(node.key)) found.push(pathOf(node));
+    if (typeof item === "string") {
+      if (CONTROL_CHARS_PATTERN.test(item)) found.push(pathOf(node));
+    } else if (item instanceof Uint8Array) {
+      // A raw body (a webhook's, an uploaded file's) is bytes, not text: walking up to 30 MB of them one by
+      // one would hold the server for seconds.
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push({ value: item[i], key: i, parent: node });
+    } else if (item !== null && typeof item === "object") {
+      const entries = Object.entries(item);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i] as [string, unknown];
+        stack.push({ value: child, key, parent: node });
+      }
+    }
+  }
+  return found.slice(0, CONTROL_CHAR_PATHS_MAX);
+}
+
+/**
+ * How deep a JSON body may nest. No body of ours goes past five levels; without a bound, a 1 MB body of a
+ * hundred thousand brackets costs every later step (parse, checks, schema) time and stack.
+ */
+export const JSON_MAX_DEPTH = 32;
+
+/**
+ * Whether a JSON text nests arrays and objects deeper than `maxDepth`: one pass over the characters,
+ * counting the brackets outside strings, so it is read before anything is built from it. (It does not
+ * check the text is JSON: the parser does that after.)
+ */
+export function jsonNestsDeeperThan(text: string, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      // A backslash escapes the next character, a quote included.
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      if (depth > maxDepth) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
 }

@@ -150,6 +150,7 @@ export const MESSAGES = {
   unknownField: "La richiesta contiene un campo non previsto.",
   unknownFields: (names: readonly string[]) => `Campo non previsto: ${names.join(", ")}.`,
   controlCharacters: "Il testo contiene caratteri non ammessi.",
+  tooDeeplyNested: "Il contenuto inviato ha troppi livelli annidati.",
   expectedText: "Valore non valido: è atteso un testo.",
   expectedYesNo: "Valore non valido: è atteso sì o no.",
   expectedList: "Valore non valido: è atteso un elenco.",

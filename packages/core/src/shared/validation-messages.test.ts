@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { controlCharPaths } from "./fields.ts";
+import { CONTROL_CHAR_PATHS_MAX, controlCharPaths, jsonNestsDeeperThan } from "./fields.ts";
 import { MESSAGES } from "./messages.ts";
 import { installItalianValidationMessages } from "./validation-messages.ts";
 
@@ -79,5 +79,36 @@ describe("control characters", () => {
 
   it("leaves raw bytes alone: an uploaded file is not text", () => {
     expect(controlCharPaths(new Uint8Array([0, 1, 2, 0x7f]))).toEqual([]);
+  });
+
+  it("walks a value nested 100 000 deep without overflowing the stack", () => {
+    let deep: unknown = "fondo\u0000";
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const [path] = controlCharPaths({ a: deep });
+    expect(path).toHaveLength(100_001);
+    expect(path?.[0]).toBe("a");
+  });
+
+  it("reports a bounded number of paths", () => {
+    const many = Array.from({ length: 1000 }, () => "\u0000");
+    const paths = controlCharPaths(many);
+    expect(paths).toHaveLength(CONTROL_CHAR_PATHS_MAX);
+    expect(paths[0]).toEqual([0]);
+  });
+});
+
+describe("JSON nesting", () => {
+  it("counts the brackets of arrays and objects", () => {
+    expect(jsonNestsDeeperThan('{"a":[1,{"b":[]}]}', 4)).toBe(false);
+    expect(jsonNestsDeeperThan('{"a":[1,{"b":[]}]}', 3)).toBe(true);
+    expect(jsonNestsDeeperThan(`${"[".repeat(100_000)}${"]".repeat(100_000)}`, 32)).toBe(true);
+    // Depth is what is open at once, not how many brackets there are.
+    expect(jsonNestsDeeperThan(JSON.stringify(Array.from({ length: 1000 }, () => [[1]])), 3)).toBe(false);
+  });
+
+  it("ignores brackets inside strings, escaped quotes included", () => {
+    expect(jsonNestsDeeperThan(JSON.stringify({ t: "[[[[{{{{" }), 1)).toBe(false);
+    expect(jsonNestsDeeperThan(JSON.stringify({ t: 'un "[[[[" tra virgolette\\' }), 1)).toBe(false);
+    expect(jsonNestsDeeperThan(JSON.stringify(["\\", [[]]]), 2)).toBe(true);
   });
 });

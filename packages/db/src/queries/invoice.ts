@@ -158,10 +158,10 @@ export async function listOrdersForAccounts(
 }
 
 export type InvoiceRow = typeof invoices.$inferSelect;
-export type NewInvoice = Omit<typeof invoices.$inferInsert, "id" | "createdAt">;
+export type NewInvoice = Omit<typeof invoices.$inferInsert, "createdAt">;
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
 export type ReceiptRow = typeof receipts.$inferSelect;
-export type NewReceipt = Omit<typeof receipts.$inferInsert, "id" | "createdAt">;
+export type NewReceipt = Omit<typeof receipts.$inferInsert, "createdAt">;
 
 /** Stores an invoice, in the transaction that took its number (invoices_order_key: one per order). */
 export async function insertInvoice(tx: Db, invoice: NewInvoice): Promise<InvoiceRow> {
@@ -173,7 +173,7 @@ export async function insertInvoice(tx: Db, invoice: NewInvoice): Promise<Invoic
 /** Stores a credit note, in the transaction that took its number (credit_notes_refund_key: one per refund). */
 export async function insertCreditNote(
   tx: Db,
-  note: Omit<typeof creditNotes.$inferInsert, "id" | "createdAt">,
+  note: Omit<typeof creditNotes.$inferInsert, "createdAt">,
 ): Promise<CreditNoteRow> {
   const [row] = await tx.insert(creditNotes).values(note).returning();
   if (!row) throw new Error("credit note not stored");
@@ -187,9 +187,9 @@ export async function insertReceipt(tx: Db, receipt: NewReceipt): Promise<Receip
   return row;
 }
 
-/** The invoice a download link names (invoices_token_key). */
-export async function findInvoiceByToken(db: Db, token: string): Promise<InvoiceRow | undefined> {
-  const [row] = await db.select().from(invoices).where(eq(invoices.token, token));
+/** The invoice a download link names, by its token's hash (invoices_token_hash_key). */
+export async function findInvoiceByTokenHash(db: Db, tokenHash: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.tokenHash, tokenHash));
   return row;
 }
 
@@ -203,12 +203,12 @@ export async function findInvoiceOfOrder(db: Db, orderId: string): Promise<Invoi
 export type RefundShares = { cardCents: number; giftCardCents: number };
 
 /**
- * A credit note by its link (credit_notes_token_key), with the invoice it corrects and the refund it
- * documents (their primary keys).
+ * A credit note by its link's hash (credit_notes_token_hash_key), with the invoice it corrects and the refund
+ * it documents (their primary keys).
  */
-export async function findCreditNoteByToken(
+export async function findCreditNoteByTokenHash(
   db: Db,
-  token: string,
+  tokenHash: string,
 ): Promise<{ creditNote: CreditNoteRow; invoice: InvoiceRow; refund: RefundShares } | undefined> {
   const [row] = await db
     .select({
@@ -219,17 +219,17 @@ export async function findCreditNoteByToken(
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
     .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
-    .where(eq(creditNotes.token, token));
+    .where(eq(creditNotes.tokenHash, tokenHash));
   return row;
 }
 
 /**
- * A receipt by its link (receipts_token_key), with its order, the practice's number and, for money given
- * back, the refund (primary keys).
+ * A receipt by its link's hash (receipts_token_hash_key), with its order, the practice's number and, for
+ * money given back, the refund (primary keys).
  */
-export async function findReceiptByToken(
+export async function findReceiptByTokenHash(
   db: Db,
-  token: string,
+  tokenHash: string,
 ): Promise<
   { receipt: ReceiptRow; order: OrderRow; ticketCode: string; refund: RefundShares | null } | undefined
 > {
@@ -244,16 +244,16 @@ export async function findReceiptByToken(
     .innerJoin(orders, eq(orders.id, receipts.orderId))
     .innerJoin(practices, eq(practices.id, orders.practiceId))
     .leftJoin(refunds, eq(refunds.id, receipts.refundId))
-    .where(eq(receipts.token, token));
+    .where(eq(receipts.tokenHash, tokenHash));
   return row;
 }
 
-/** What the orders page links to: an order's documents, by their numbers and tokens. */
+/** What the orders page links to: an order's documents, by their numbers and ids (a link is made from its id). */
 export interface OrderDocuments {
-  invoices: Pick<InvoiceRow, "orderId" | "year" | "number" | "token">[];
+  invoices: Pick<InvoiceRow, "id" | "orderId" | "year" | "number">[];
   /** The payments' receipts (not the refunds'). */
-  receipts: Pick<ReceiptRow, "orderId" | "token">[];
-  creditNotes: (Pick<CreditNoteRow, "year" | "number" | "token" | "issuedAt"> & { orderId: string })[];
+  receipts: Pick<ReceiptRow, "id" | "orderId">[];
+  creditNotes: (Pick<CreditNoteRow, "id" | "year" | "number" | "issuedAt"> & { orderId: string })[];
 }
 
 /** The documents of a page of orders, three reads whatever the page's size. */
@@ -263,26 +263,21 @@ export async function listOrderDocuments(db: Db, orderIds: readonly string[]): P
   const [invoiceRows, receiptRows, creditNoteRows] = await Promise.all([
     // invoices_order_key.
     db
-      .select({
-        orderId: invoices.orderId,
-        year: invoices.year,
-        number: invoices.number,
-        token: invoices.token,
-      })
+      .select({ id: invoices.id, orderId: invoices.orderId, year: invoices.year, number: invoices.number })
       .from(invoices)
       .where(inArray(invoices.orderId, ids)),
     // receipts_payment_key (partial: refund_id is null).
     db
-      .select({ orderId: receipts.orderId, token: receipts.token })
+      .select({ id: receipts.id, orderId: receipts.orderId })
       .from(receipts)
       .where(and(inArray(receipts.orderId, ids), isNull(receipts.refundId))),
     // invoices_order_key, then credit_notes_invoice_idx.
     db
       .select({
+        id: creditNotes.id,
         orderId: invoices.orderId,
         year: creditNotes.year,
         number: creditNotes.number,
-        token: creditNotes.token,
         issuedAt: creditNotes.issuedAt,
       })
       .from(creditNotes)
@@ -291,4 +286,36 @@ export async function listOrderDocuments(db: Db, orderIds: readonly string[]): P
       .orderBy(asc(creditNotes.issuedAt)),
   ]);
   return { invoices: invoiceRows, receipts: receiptRows, creditNotes: creditNoteRows };
+}
+
+/** The three kinds of document fetched by a link of their own. */
+export type LinkedDocument = "invoice" | "receipt" | "creditNote";
+
+const LINKED_TABLES = { invoice: invoices, receipt: receipts, creditNote: creditNotes } as const;
+
+/** The documents without a token hash yet: issued while links were stored in clear (ADR 023). */
+export async function documentsWithoutTokenHash(db: Db): Promise<{ kind: LinkedDocument; id: string }[]> {
+  const kinds = Object.keys(LINKED_TABLES) as LinkedDocument[];
+  const found = await Promise.all(
+    kinds.map(async (kind) => {
+      const table = LINKED_TABLES[kind];
+      const rows = await db.select({ id: table.id }).from(table).where(isNull(table.tokenHash));
+      return rows.map(({ id }) => ({ kind, id }));
+    }),
+  );
+  return found.flat();
+}
+
+/** Gives a document its token's hash, unless it has one already. */
+export async function setDocumentTokenHash(
+  db: Db,
+  kind: LinkedDocument,
+  id: string,
+  tokenHash: string,
+): Promise<void> {
+  const table = LINKED_TABLES[kind];
+  await db
+    .update(table)
+    .set({ tokenHash })
+    .where(and(eq(table.id, id), isNull(table.tokenHash)));
 }

@@ -22,7 +22,8 @@ import { orders, refunds } from "./orders.ts";
 // The documents Italian law asks for when money moves (issue 16): an invoice per paid order, a receipt per
 // payment, a credit note per refund. Each is a snapshot (seller, customer, lines, totals as issued), so a
 // later change of the company's data or the client's billing data never rewrites a document. Each is
-// fetched by its own unguessable token (public for a year: GET /v1/orders/invoice?token=…).
+// fetched by its own unguessable token (public for a year: GET /v1/orders/invoice?token=…), of which only the
+// hash is kept (ADR 023).
 
 /**
  * The last number given per series and year. Taking the next number is one `update … returning` on this row
@@ -40,14 +41,21 @@ export const documentCounters = pgTable(
   (t) => [primaryKey({ columns: [t.series, t.year] })],
 );
 
-/** What invoices and credit notes share: number, date, token and the snapshot. */
+/**
+ * A document's download capability (ADR 023): the SHA-256 (hex) of its token, which the API derives from the
+ * document's id and DOCUMENT_LINK_KEY, so a read of the database hands out no working link. Null only for a
+ * document issued before, until the next start gives it one.
+ */
+const tokenHash = () => text("token_hash");
+
+/** What invoices and credit notes share: number, date, token hash and the snapshot. */
 const documentColumns = () => ({
   id: uuid("id").primaryKey().defaultRandom(),
   year: integer("year").notNull(),
   number: integer("number").notNull(),
   issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
-  /** The download capability (random, 256 bits), valid a year from issuedAt. */
-  token: text("token").notNull(),
+  /** The hash of the download capability, valid a year from issuedAt. */
+  tokenHash: tokenHash(),
   /** The company's data as configured when issued. */
   seller: jsonb("seller").$type<CompanyData>().notNull(),
   /** The client's name, email and billing data (core BillingData) as on the order. */
@@ -74,7 +82,7 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex("invoices_order_key").on(t.orderId),
     uniqueIndex("invoices_number_key").on(t.year, t.number),
-    uniqueIndex("invoices_token_key").on(t.token),
+    uniqueIndex("invoices_token_hash_key").on(t.tokenHash),
     // The accountant's view: invoices of a period.
     index("invoices_issued_idx").on(t.issuedAt),
   ],
@@ -94,7 +102,7 @@ export const creditNotes = pgTable(
   (t) => [
     uniqueIndex("credit_notes_refund_key").on(t.refundId),
     uniqueIndex("credit_notes_number_key").on(t.year, t.number),
-    uniqueIndex("credit_notes_token_key").on(t.token),
+    uniqueIndex("credit_notes_token_hash_key").on(t.tokenHash),
     index("credit_notes_issued_idx").on(t.issuedAt),
     index("credit_notes_invoice_idx").on(t.invoiceId),
   ],
@@ -114,12 +122,12 @@ export const receipts = pgTable(
     /** Null for the payment's receipt; the refund's id for money given back. */
     refundId: uuid("refund_id").references(() => refunds.id),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
-    token: text("token").notNull(),
+    tokenHash: tokenHash(),
     amountCents: integer("amount_cents").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("receipts_token_key").on(t.token),
+    uniqueIndex("receipts_token_hash_key").on(t.tokenHash),
     // One payment receipt per order, one per refund.
     uniqueIndex("receipts_payment_key").on(t.orderId).where(sql`${t.refundId} is null`),
     uniqueIndex("receipts_refund_key").on(t.refundId),

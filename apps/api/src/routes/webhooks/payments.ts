@@ -8,6 +8,7 @@ import { handlePaymentEvent } from "../../orders/order-settlement.ts";
  * event once and settles the order from the intent it reads back from the provider.
  */
 export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
     done(null, body),
   );

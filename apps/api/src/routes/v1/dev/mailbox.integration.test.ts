@@ -64,7 +64,10 @@ describe("the demo mailbox", () => {
     expect(testConfig({ SMTP_URL: "smtp://127.0.0.1:2525" }).devMailboxKey).toBeNull();
     expect(testConfig({ DEMO_MODE: "false" }).devMailboxKey).toBeNull();
     const STORAGE_KEY = TEST_STORAGE_KEY;
-    expect(loadConfig({ NODE_ENV: "production", ...EXAMPLE_COMPANY, STORAGE_KEY }).devMailboxKey).toBeNull();
+    expect(
+      loadConfig({ NODE_ENV: "production", ...EXAMPLE_COMPANY, STORAGE_KEY, DOCUMENT_LINK_KEY: STORAGE_KEY })
+        .devMailboxKey,
+    ).toBeNull();
     expect(() => loadConfig({ NODE_ENV: "production", ...EXAMPLE_COMPANY, DEV_MAILBOX_KEY: KEY })).toThrow(
       ConfigError,
     );

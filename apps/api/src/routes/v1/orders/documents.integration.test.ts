@@ -12,6 +12,8 @@ import { TEST_BILLING } from "../../../../test/checkout.ts";
 import { demoTokens, type IdentityServer, randomIp, startIdentityServer } from "../../../../test/identity.ts";
 import { pdfText } from "../../../../test/pdf-text.ts";
 import { paymentMethod } from "../../../../test/sandbox.ts";
+import { hashToken } from "../../../identity/link-tokens.ts";
+import { documentLinkToken, hashLegacyDocumentLinks } from "../../../invoice/invoice-service.ts";
 
 // The money documents through the real routes and the payment sandbox (issue 16): what a client downloads
 // after paying, what the file says, and how a link answers once unknown or too old.
@@ -214,6 +216,47 @@ describe.each(testDbKinds())("the money documents on %s", (kind) => {
     expect((await download(order.invoiceUrl as string)).status).toBe(200);
   });
 
+  it("keeps only the hash of each link's token: a read of the database hands out no working link", async () => {
+    const order = await buy(["TAKEDOWN"]);
+    const tokenOf = (url: string | null) => new URL(url as string).searchParams.get("token") as string;
+    const invoiceToken = tokenOf(order.invoiceUrl);
+    const receiptToken = tokenOf(order.receiptUrl);
+    const [invoice] = await s.handle.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    const [receipt] = await s.handle.db.select().from(receipts).where(eq(receipts.orderId, order.id));
+    for (const [row, token] of [
+      [invoice, invoiceToken],
+      [receipt, receiptToken],
+    ] as const) {
+      expect(JSON.stringify(row)).not.toContain(token);
+      expect(row?.tokenHash).toBe(hashToken(token));
+    }
+    expect((await download(order.invoiceUrl as string)).status).toBe(200);
+    expect((await download(order.receiptUrl as string)).status).toBe(200);
+    // What the database holds is no link; nor is another document's token, nor a token one character off.
+    const wrong = [
+      `invoice?token=${invoice?.tokenHash}`,
+      `receipt?token=${receipt?.tokenHash}`,
+      `invoice?token=${receiptToken}`,
+      `invoice?token=${invoiceToken.slice(0, -1)}${invoiceToken.endsWith("A") ? "B" : "A"}`,
+    ];
+    for (const path of wrong) expect((await download(`${s.base}/v1/orders/${path}`)).status, path).toBe(404);
+  });
+
+  it("gives a document issued while links were stored in clear a link of its own at start", async () => {
+    const order = await buy(["TAKEDOWN"]);
+    // What the migration that dropped the clear tokens leaves: no hash yet.
+    await s.handle.db.update(invoices).set({ tokenHash: null }).where(eq(invoices.orderId, order.id));
+    expect((await download(order.invoiceUrl as string)).status).toBe(404);
+    expect(await hashLegacyDocumentLinks(s.app.deps)).toBe(1);
+    const listed = (await (
+      await fetch(`${s.base}/v1/orders`, { headers: { authorization: `Bearer ${client}` } })
+    ).json()) as OrderList;
+    const url = listed.data.find((o) => o.id === order.id)?.invoiceUrl as string;
+    expect(url).toBe(order.invoiceUrl);
+    expect((await download(url)).status).toBe(200);
+    expect(await hashLegacyDocumentLinks(s.app.deps)).toBe(0);
+  });
+
   it("serves a refund's credit note and receipt, and lists the credit note with its order", async () => {
     const order = await buy(["TAKEDOWN", "INJUCTION"]);
     const invoice = await invoiceOf(order.id);
@@ -223,14 +266,16 @@ describe.each(testDbKinds())("the money documents on %s", (kind) => {
       .values({ orderId: order.id, reason: "STAFF", amountCents: 9900, cardCents: 9900, status: "SUCCEEDED" })
       .returning();
     const line = invoice?.lines.find((l) => l.productCode === "TAKEDOWN");
-    const token = randomUUID().replace(/-/g, "").padEnd(43, "c");
+    const noteId = randomUUID();
+    const token = documentLinkToken(s.app.deps.config.documentLinkKey, "creditNote", noteId);
     await s.handle.db.insert(creditNotes).values({
+      id: noteId,
+      tokenHash: hashToken(token),
       invoiceId: invoice?.id as string,
       refundId: refund?.id as string,
       year: invoice?.year as number,
       number: 1,
       issuedAt: new Date(),
-      token,
       seller: invoice?.seller as NonNullable<typeof invoice>["seller"],
       customer: invoice?.customer as NonNullable<typeof invoice>["customer"],
       lines: line ? [line] : [],
@@ -238,12 +283,14 @@ describe.each(testDbKinds())("the money documents on %s", (kind) => {
       vatCents: line?.vatCents as number,
       totalCents: 9900,
     });
-    const receiptToken = token.replace(/c/g, "r");
+    const receiptId = randomUUID();
+    const receiptToken = documentLinkToken(s.app.deps.config.documentLinkKey, "receipt", receiptId);
     await s.handle.db.insert(receipts).values({
+      id: receiptId,
+      tokenHash: hashToken(receiptToken),
       orderId: order.id,
       refundId: refund?.id as string,
       issuedAt: new Date(),
-      token: receiptToken,
       amountCents: 9900,
     });
 

@@ -122,6 +122,7 @@ describe("in production", () => {
       NODE_ENV: "production",
       ...EXAMPLE_COMPANY,
       STORAGE_KEY: TEST_STORAGE_KEY,
+      DOCUMENT_LINK_KEY: TEST_STORAGE_KEY,
       LOG_LEVEL: "silent",
       WEB_DIR: "/nessuna",
     });
