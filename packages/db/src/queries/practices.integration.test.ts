@@ -32,6 +32,22 @@ describe.each(testDbKinds())("listPractices on %s", (kind) => {
     expect(new Set(data.map((p) => p.ticketCode)).size).toBe(6);
   });
 
+  it("finds a client by name and surname in either order, never on an anonymous practice", async () => {
+    const codes = async (q: string) =>
+      (await listPractices(handle.db, { ...page, q })).data.map((p) => p.ticketCode).sort();
+    const named = await codes("Giulia Esposito");
+    expect(named.length).toBeGreaterThan(0);
+    // The demo's anonymous practices are Giulia's too, and no search by her name finds them.
+    const anonymous = await handle.db.select().from(practices).where(eq(practices.anonymous, true));
+    expect(anonymous.length).toBeGreaterThan(0);
+    for (const practice of anonymous) expect(named).not.toContain(practice.ticketCode);
+    expect(await codes("Esposito Giulia")).toEqual(named);
+    expect(await codes("  esposito   GIULIA ")).toEqual(named);
+    expect(await codes("Espos Giu")).toEqual(named);
+    // Every word must match: another surname with her name finds nobody.
+    expect(await codes("Rossi Giulia")).toEqual([]);
+  });
+
   it("pages newest first without the answers or the feedback", async () => {
     const { data } = await listPractices(handle.db, { limit: 2, offset: 0 });
     const times = data.map((p) => p.createdAt.getTime());

@@ -213,11 +213,15 @@ export async function listPractices(
   f: PracticeFilters,
   cap: number = TOTAL_COUNT_CAP,
 ): Promise<{ total: number; totalCapped: boolean; data: PracticeListRow[] }> {
-  const term = f.q?.trim() ? `%${f.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const term = f.q?.trim() ? like(f.q.trim()) : null;
   // Each arm of the search on its own trigram index (migration 0002), their ids united: the practice number
-  // on practices; the "name lastname" on users, then those users' practices by owner. OR-ing the two arms in
-  // one WHERE made PostgreSQL read every practice. A client's own filter goes into both arms (few rows).
-  // An anonymous practice is never found by its client's name.
+  // on practices (practices_ticket_code_trgm_idx); the "name lastname" on users (users_full_name_trgm_idx),
+  // then those users' practices by owner. OR-ing the two arms in one WHERE made PostgreSQL read every
+  // practice. A client's own filter goes into both arms (few rows). The name arm asks each word typed of
+  // "name lastname", so "Rossi Maria" finds Maria Rossi: the ILIKEs on one expression are ANDed in the same
+  // trigram index. An anonymous practice is never found by its client's name.
+  const words = f.q?.trim() ? f.q.trim().split(/\s+/).map(like) : [];
   const owner = f.ownerId ? eq(practices.ownerId, f.ownerId) : undefined;
   const matching = term
     ? union(
@@ -233,7 +237,7 @@ export async function listPractices(
             and(
               owner,
               eq(practices.anonymous, false),
-              ilike(sql`${users.name} || ' ' || ${users.lastname}`, term),
+              ...words.map((word) => ilike(sql`${users.name} || ' ' || ${users.lastname}`, word)),
             ),
           ),
       )
