@@ -30,6 +30,7 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import { detectFileKind } from "@argine/core/uploads/file-kind";
 import type { Db } from "@argine/db/client";
 import { recordAudit } from "@argine/db/queries/audit";
+import { claimClientUpdateMail } from "@argine/db/queries/practices";
 import {
   acceptServiceMandate,
   assignService,
@@ -99,7 +100,17 @@ function assertTakesFiles({ service, practice }: ServiceWithPractice, side: File
   }
 }
 
-/** The client's neutral mail about news on their practice, queued in the change's transaction. */
+/**
+ * How long after an update mail the next news on the same practice is not mailed again: a lawyer's burst of
+ * changes (statuses, a document, several services taken at once) makes one mail; the client reading it finds
+ * them all on the case page.
+ */
+export const CLIENT_UPDATE_MAIL_WINDOW_SECONDS = 60;
+
+/**
+ * The client's neutral mail about news on their practice, queued in the change's transaction, at most one per
+ * practice within CLIENT_UPDATE_MAIL_WINDOW_SECONDS (db's claimClientUpdateMail; a practice has one client).
+ */
 export async function mailClient(
   deps: Deps,
   tx: Db,
@@ -107,6 +118,8 @@ export async function mailClient(
 ): Promise<void> {
   const client = practice.ownerId ? await findUserById(tx, practice.ownerId) : undefined;
   if (!client) return;
+  if (!(await claimClientUpdateMail(tx, practice.id, now(deps.clock), CLIENT_UPDATE_MAIL_WINDOW_SECONDS)))
+    return;
   const link = `${deps.config.publicUrl}${casePath(practice.ticketCode)}`;
   await deps.jobs.send(tx, "mail", practiceUpdateMail(client.email, client.name, link));
 }

@@ -2,7 +2,22 @@ import type { FeedbackCategory } from "@argine/core/feedback/answers";
 import { initialServiceFlags } from "@argine/core/practices/available-services";
 import type { Evaluation } from "@argine/core/practices/evaluation";
 import type { PracticeStatus } from "@argine/core/practices/practice-status";
-import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { alias, union } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
 import { users } from "../schema/identity.ts";
@@ -306,6 +321,31 @@ export async function takePractice(db: Db, id: string, lawyerId: string, at: Dat
     .update(practices)
     .set({ assignedLawyerId: lawyerId, assignedAt: at, updatedAt: at })
     .where(and(eq(practices.id, id), isNull(practices.assignedLawyerId)))
+    .returning({ id: practices.id });
+  return Boolean(row);
+}
+
+/**
+ * Whether the client's "update" mail on this practice may go now, recorded if so: true unless one went less
+ * than `windowSeconds` before `at`. One conditional update, so of two changes at once only one mails, and
+ * in the caller's transaction, so a change that rolls back leaves no mark.
+ */
+export async function claimClientUpdateMail(
+  db: Db,
+  id: string,
+  at: Date,
+  windowSeconds: number,
+): Promise<boolean> {
+  const since = new Date(at.getTime() - windowSeconds * 1000);
+  const [row] = await db
+    .update(practices)
+    .set({ clientUpdateMailedAt: at })
+    .where(
+      and(
+        eq(practices.id, id),
+        or(isNull(practices.clientUpdateMailedAt), lte(practices.clientUpdateMailedAt, since)),
+      ),
+    )
     .returning({ id: practices.id });
   return Boolean(row);
 }
