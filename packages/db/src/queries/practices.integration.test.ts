@@ -5,7 +5,7 @@ import { users } from "../schema/identity.ts";
 import { practices } from "../schema/practices.ts";
 import { seedDemo } from "../seed.ts";
 import { openTestDb, testDbKinds } from "../testing.ts";
-import { listPractices } from "./practices.ts";
+import { claimClientUpdateMail, listPractices } from "./practices.ts";
 
 describe.each(testDbKinds())("listPractices on %s", (kind) => {
   let handle: DbHandle;
@@ -112,5 +112,37 @@ describe.each(testDbKinds())("listPractices: urgent cases first, across pages, o
     expect(codes(urgent.data)).toEqual(["AR-URG00004", "AR-URG00001"]);
     const others = await listPractices(handle.db, { limit: 100, offset: 0, urgent: false });
     expect(others.total + urgent.total).toBe(oldest.total);
+  });
+});
+
+describe.each(testDbKinds())("the client's update mail window on %s", (kind) => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await openTestDb(kind);
+  });
+  afterAll(() => handle.close());
+
+  const at = (seconds: number) => new Date(Date.UTC(2026, 10, 27, 10, 0, seconds));
+
+  it("lets one mail go per window, counted from the last one sent", async () => {
+    const [practice] = await handle.db.insert(practices).values({ ticketCode: "AR-MAILWIN1" }).returning();
+    const id = practice?.id as string;
+    expect(await claimClientUpdateMail(handle.db, id, at(0), 60)).toBe(true);
+    expect(await claimClientUpdateMail(handle.db, id, at(30), 60)).toBe(false);
+    expect(await claimClientUpdateMail(handle.db, id, at(59), 60)).toBe(false);
+    expect(await claimClientUpdateMail(handle.db, id, at(60), 60)).toBe(true);
+    expect(await claimClientUpdateMail(handle.db, id, at(90), 60)).toBe(false);
+  });
+
+  // Concurrent transactions need more than one connection: PostgreSQL only.
+  it.runIf(kind === "postgres")("gives the mail to one of 20 changes committed at once", async () => {
+    const [practice] = await handle.db.insert(practices).values({ ticketCode: "AR-MAILWIN2" }).returning();
+    const id = practice?.id as string;
+    const claims = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        handle.db.transaction((tx) => claimClientUpdateMail(tx, id, at(0), 60)),
+      ),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
   });
 });
