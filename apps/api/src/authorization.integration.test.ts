@@ -393,7 +393,8 @@ const TABLE: Case[] = [
     method: "PATCH",
     path: "/v1/services/{id}/status",
     url: ({ injunction }) => `/v1/services/${injunction}/status`,
-    body: { serviceType: "INJUCTION", status: "TO_START" },
+    // Started when the lawyer took the case in charge above: the status it has is a change staff may ask.
+    body: { serviceType: "INJUCTION", status: "IN_PROGRESS" },
     expect: { anonymous: 401, client: 403, otherClient: 404, lawyer: 200, admin: 200 },
   },
   {

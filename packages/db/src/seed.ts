@@ -3,7 +3,7 @@ import { romeCalendarDay } from "@argine/core/feedback/calendar";
 import { evaluateFeedback } from "@argine/core/feedback/evaluate";
 import { SANDBOX_CAPTURE_PROVIDER } from "@argine/core/legalization/session-state";
 import { initialServiceFlags } from "@argine/core/practices/available-services";
-import { DEFENCE_MANDATE_VERSION } from "@argine/core/services/mandate";
+import { DEFENCE_MANDATE_VERSION, DEFENCE_SCOPE } from "@argine/core/services/mandate";
 import type { ServiceStatus } from "@argine/core/services/service-messages";
 import type { ServiceType } from "@argine/core/services/service-type";
 import type { FileSide } from "@argine/core/services/services-api";
@@ -93,7 +93,8 @@ const CATALOGUE = [
     code: "DEFENCE",
     sortOrder: 60,
     name: "Difesa Legale",
-    description: "Assistenza di un avvocato per querela, costituzione di parte civile e difesa in giudizio.",
+    // What the mandate covers, in its words (ADR 027): the card never promises what the letter excludes.
+    description: DEFENCE_SCOPE.summary,
     priceCents: 49000,
     discountedPriceCents: 49000,
   },

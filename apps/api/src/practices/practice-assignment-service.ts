@@ -9,10 +9,12 @@ import { findPractice, releasePractice, takePractice } from "@argine/db/queries/
 import { findUserById } from "@argine/db/queries/users";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
+import { takeWaitingServices } from "../services/services-service.ts";
 import { changePractice } from "./practice-access.ts";
 
 // "Prendi in carico" (ADR 011): a lawyer takes a case, one at a time; who holds it, or an admin, lets it go.
-// Each is one conditional update (db's takePractice, releasePractice) and its audit line, in one transaction.
+// Each is one conditional update (db's takePractice, releasePractice) and its audit line, in one transaction;
+// taking a case also takes its services that wait for a lawyer nobody holds (services-service).
 
 const lawyerName = async (db: Db, id: string | null) => {
   const lawyer = id ? await findUserById(db, id) : undefined;
@@ -30,11 +32,13 @@ export function takeCase(deps: Deps, actor: Actor, id: string): Promise<Practice
         resourceType: "practice",
         resourceId: practice.id,
       });
+      await takeWaitingServices(deps, tx, actor, practice);
       return;
     }
     // Someone has it: this lawyer already (nothing to do), or a colleague, maybe an instant ago.
     const current = await findPractice(tx, practice.id);
-    if (current?.assignedLawyerId === actor.userId) return;
+    // Theirs already: a service bought since, waiting for a lawyer, becomes theirs too.
+    if (current?.assignedLawyerId === actor.userId) return takeWaitingServices(deps, tx, actor, practice);
     throw new AppError(
       "CONFLICT",
       `La pratica è già presa in carico da ${await lawyerName(tx, current?.assignedLawyerId ?? null)} dal ${italianDay(current?.assignedAt ?? null)}.`,

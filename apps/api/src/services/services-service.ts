@@ -3,7 +3,12 @@ import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
 import { casePath } from "@argine/core/practices/case-path";
 import { isStaff } from "@argine/core/practices/policy";
-import { mandateRequired, serviceStatusChangeError } from "@argine/core/services/lifecycle";
+import {
+  mandateRequired,
+  QUEUED_SERVICE_TYPES,
+  serviceStatusChangeError,
+  WAITING_SERVICE_STATUSES,
+} from "@argine/core/services/lifecycle";
 import { DEFENCE_MANDATE_VERSION, defenceMandate } from "@argine/core/services/mandate";
 import { canChangeServiceAssignment } from "@argine/core/services/policy";
 import type { ServiceType } from "@argine/core/services/service-type";
@@ -25,6 +30,7 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import { detectFileKind } from "@argine/core/uploads/file-kind";
 import type { Db } from "@argine/db/client";
 import { recordAudit } from "@argine/db/queries/audit";
+import { claimClientUpdateMail } from "@argine/db/queries/practices";
 import {
   acceptServiceMandate,
   assignService,
@@ -32,6 +38,7 @@ import {
   deleteServiceFile,
   findSentFileByName,
   findServiceFile,
+  listPracticeServices,
   listServiceQueue,
   listStaffMembers,
   markFileSent,
@@ -97,7 +104,17 @@ function assertTakesFiles({ service, practice }: ServiceWithPractice, side: File
   }
 }
 
-/** The client's neutral mail about news on their practice, queued in the change's transaction. */
+/**
+ * How long after an update mail the next news on the same practice is not mailed again: a lawyer's burst of
+ * changes (statuses, a document, several services taken at once) makes one mail; the client reading it finds
+ * them all on the case page.
+ */
+export const CLIENT_UPDATE_MAIL_WINDOW_SECONDS = 60;
+
+/**
+ * The client's neutral mail about news on their practice, queued in the change's transaction, at most one per
+ * practice within CLIENT_UPDATE_MAIL_WINDOW_SECONDS (db's claimClientUpdateMail; a practice has one client).
+ */
 export async function mailClient(
   deps: Deps,
   tx: Db,
@@ -105,6 +122,8 @@ export async function mailClient(
 ): Promise<void> {
   const client = practice.ownerId ? await findUserById(tx, practice.ownerId) : undefined;
   if (!client) return;
+  if (!(await claimClientUpdateMail(tx, practice.id, now(deps.clock), CLIENT_UPDATE_MAIL_WINDOW_SECONDS)))
+    return;
   const link = `${deps.config.publicUrl}${casePath(practice.ticketCode)}`;
   await deps.jobs.send(tx, "mail", practiceUpdateMail(client.email, client.name, link));
 }
@@ -370,28 +389,69 @@ export function assign(
       throw new AppError("BAD_REQUEST", MESSAGES_HERE.notStaff);
     }
     if (body.lawyerId === service.assignedLawyerId) return oneView(tx, service);
-    let row = await assignService(
-      tx,
-      id,
-      { from: service.assignedLawyerId, to: body.lawyerId },
-      now(deps.clock),
-    );
+    const row = await handOver(deps, tx, actor, found, body.lawyerId);
     if (!row) throw new AppError("CONFLICT", MESSAGES_HERE.changedMeanwhile);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: "service.assign",
-      resourceType: "service",
-      resourceId: id,
-      meta: { from: service.assignedLawyerId, to: body.lawyerId },
-    });
-    const startable =
-      body.lawyerId &&
-      row.status === "TO_START" &&
-      found.practice.status !== "CLOSED" &&
-      serviceStatusChangeError({ ...row, hasDocument: false }, "IN_PROGRESS") === null;
-    if (startable) row = await moveService(deps, tx, actor, { ...found, service: row }, "IN_PROGRESS");
     return oneView(tx, row);
   });
+}
+
+/**
+ * A service passes from who held it (as read in `found`) to `lawyerId`, with its audit line; taken, a service
+ * not yet started starts when it can. Undefined when someone else changed its holder meanwhile.
+ */
+async function handOver(
+  deps: Deps,
+  tx: Db,
+  actor: Actor,
+  found: ServiceWithPractice,
+  lawyerId: string | null,
+): Promise<ServiceRow | undefined> {
+  const { service } = found;
+  let row = await assignService(
+    tx,
+    service.id,
+    { from: service.assignedLawyerId, to: lawyerId },
+    now(deps.clock),
+  );
+  if (!row) return undefined;
+  await recordAudit(tx, {
+    actorId: actor.userId,
+    action: "service.assign",
+    resourceType: "service",
+    resourceId: service.id,
+    meta: { from: service.assignedLawyerId, to: lawyerId },
+  });
+  const startable =
+    lawyerId &&
+    row.status === "TO_START" &&
+    found.practice.status !== "CLOSED" &&
+    serviceStatusChangeError({ ...row, hasDocument: false }, "IN_PROGRESS") === null;
+  if (startable) row = await moveService(deps, tx, actor, { ...found, service: row }, "IN_PROGRESS");
+  return row;
+}
+
+/**
+ * The lawyer who takes a practice in charge takes, in the same transaction, its paid services waiting for a
+ * lawyer that nobody holds (the queue's "Da assegnare"), each as if assigned one by one: audited, and started
+ * when it can (a defence still waits for its mandate). A colleague's service stays theirs.
+ */
+export async function takeWaitingServices(
+  deps: Deps,
+  tx: Db,
+  actor: Actor,
+  practice: ServiceWithPractice["practice"],
+): Promise<void> {
+  if (practice.status === "CLOSED") return;
+  const waiting = (await listPracticeServices(tx, practice.id)).filter(
+    (service) =>
+      service.assignedLawyerId === null &&
+      (QUEUED_SERVICE_TYPES as readonly string[]).includes(service.serviceType) &&
+      (WAITING_SERVICE_STATUSES as readonly string[]).includes(service.status),
+  );
+  for (const service of waiting) {
+    // Taken by someone else an instant ago: theirs, as the queue would have it.
+    await handOver(deps, tx, actor, { service, practice }, actor.userId);
+  }
 }
 
 async function mandateOf(db: Db, { service, practice }: ServiceWithPractice): Promise<Mandate> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ordersPolicy } from "./policy.ts";
+import { buysServices, ordersPolicy } from "./policy.ts";
 
 const client = { userId: "u1", roles: [] };
 const lawyer = { userId: "l1", roles: ["lawyer"] as const };
@@ -18,5 +18,14 @@ describe("orders policy", () => {
     expect(ordersPolicy(client, "read", { ownerId: "u2" })).toBe(false);
     expect(ordersPolicy(lawyer, "read", { ownerId: "u1" })).toBe(true);
     expect(ordersPolicy(null, "read", { ownerId: "u1" })).toBe(false);
+  });
+});
+
+describe("who buys services", () => {
+  it("is a client, never staff", () => {
+    expect(buysServices([])).toBe(true);
+    expect(buysServices(undefined)).toBe(true);
+    expect(buysServices(["lawyer"])).toBe(false);
+    expect(buysServices(["admin"])).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { Actor } from "../identity/policy.ts";
+import { isStaffRoles, type RoleList } from "../identity/roles.ts";
 import { isStaff } from "../practices/policy.ts";
 
 export type OrdersAction = "checkout" | "read";
@@ -18,4 +19,13 @@ export function ordersPolicy(actor: Actor | null, action: OrdersAction, subject:
     case "read":
       return own || isStaff(actor);
   }
+}
+
+/**
+ * Whether a user with these roles buys services, so has orders and billing data of their own: a client.
+ * Staff do not buy (checkout above is the practice owner's, and staff own no practice), so the account's
+ * orders and billing entries are not theirs.
+ */
+export function buysServices(roles: RoleList): boolean {
+  return !isStaffRoles(roles);
 }

@@ -5,7 +5,7 @@ import { users } from "../schema/identity.ts";
 import { practices } from "../schema/practices.ts";
 import { seedDemo } from "../seed.ts";
 import { openTestDb, testDbKinds } from "../testing.ts";
-import { listPractices } from "./practices.ts";
+import { claimClientUpdateMail, listPractices } from "./practices.ts";
 
 describe.each(testDbKinds())("listPractices on %s", (kind) => {
   let handle: DbHandle;
@@ -30,6 +30,22 @@ describe.each(testDbKinds())("listPractices on %s", (kind) => {
     const { total, data } = await listPractices(handle.db, { ...page, q: "e" });
     expect(total).toBe(6);
     expect(new Set(data.map((p) => p.ticketCode)).size).toBe(6);
+  });
+
+  it("finds a client by name and surname in either order, never on an anonymous practice", async () => {
+    const codes = async (q: string) =>
+      (await listPractices(handle.db, { ...page, q })).data.map((p) => p.ticketCode).sort();
+    const named = await codes("Giulia Esposito");
+    expect(named.length).toBeGreaterThan(0);
+    // The demo's anonymous practices are Giulia's too, and no search by her name finds them.
+    const anonymous = await handle.db.select().from(practices).where(eq(practices.anonymous, true));
+    expect(anonymous.length).toBeGreaterThan(0);
+    for (const practice of anonymous) expect(named).not.toContain(practice.ticketCode);
+    expect(await codes("Esposito Giulia")).toEqual(named);
+    expect(await codes("  esposito   GIULIA ")).toEqual(named);
+    expect(await codes("Espos Giu")).toEqual(named);
+    // Every word must match: another surname with her name finds nobody.
+    expect(await codes("Rossi Giulia")).toEqual([]);
   });
 
   it("pages newest first without the answers or the feedback", async () => {
@@ -96,5 +112,37 @@ describe.each(testDbKinds())("listPractices: urgent cases first, across pages, o
     expect(codes(urgent.data)).toEqual(["AR-URG00004", "AR-URG00001"]);
     const others = await listPractices(handle.db, { limit: 100, offset: 0, urgent: false });
     expect(others.total + urgent.total).toBe(oldest.total);
+  });
+});
+
+describe.each(testDbKinds())("the client's update mail window on %s", (kind) => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await openTestDb(kind);
+  });
+  afterAll(() => handle.close());
+
+  const at = (seconds: number) => new Date(Date.UTC(2026, 10, 27, 10, 0, seconds));
+
+  it("lets one mail go per window, counted from the last one sent", async () => {
+    const [practice] = await handle.db.insert(practices).values({ ticketCode: "AR-MAILWIN1" }).returning();
+    const id = practice?.id as string;
+    expect(await claimClientUpdateMail(handle.db, id, at(0), 60)).toBe(true);
+    expect(await claimClientUpdateMail(handle.db, id, at(30), 60)).toBe(false);
+    expect(await claimClientUpdateMail(handle.db, id, at(59), 60)).toBe(false);
+    expect(await claimClientUpdateMail(handle.db, id, at(60), 60)).toBe(true);
+    expect(await claimClientUpdateMail(handle.db, id, at(90), 60)).toBe(false);
+  });
+
+  // Concurrent transactions need more than one connection: PostgreSQL only.
+  it.runIf(kind === "postgres")("gives the mail to one of 20 changes committed at once", async () => {
+    const [practice] = await handle.db.insert(practices).values({ ticketCode: "AR-MAILWIN2" }).returning();
+    const id = practice?.id as string;
+    const claims = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        handle.db.transaction((tx) => claimClientUpdateMail(tx, id, at(0), 60)),
+      ),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
   });
 });

@@ -2,7 +2,22 @@ import type { FeedbackCategory } from "@argine/core/feedback/answers";
 import { initialServiceFlags } from "@argine/core/practices/available-services";
 import type { Evaluation } from "@argine/core/practices/evaluation";
 import type { PracticeStatus } from "@argine/core/practices/practice-status";
-import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { alias, union } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
 import { users } from "../schema/identity.ts";
@@ -263,11 +278,15 @@ export async function listPractices(
   f: PracticeFilters,
   cap: number = TOTAL_COUNT_CAP,
 ): Promise<{ total: number; totalCapped: boolean; data: PracticeListRow[] }> {
-  const term = f.q?.trim() ? `%${f.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const term = f.q?.trim() ? like(f.q.trim()) : null;
   // Each arm of the search on its own trigram index (migration 0002), their ids united: the practice number
-  // on practices; the "name lastname" on users, then those users' practices by owner. OR-ing the two arms in
-  // one WHERE made PostgreSQL read every practice. A client's own filter goes into both arms (few rows).
-  // An anonymous practice is never found by its client's name.
+  // on practices (practices_ticket_code_trgm_idx); the "name lastname" on users (users_full_name_trgm_idx),
+  // then those users' practices by owner. OR-ing the two arms in one WHERE made PostgreSQL read every
+  // practice. A client's own filter goes into both arms (few rows). The name arm asks each word typed of
+  // "name lastname", so "Rossi Maria" finds Maria Rossi: the ILIKEs on one expression are ANDed in the same
+  // trigram index. An anonymous practice is never found by its client's name.
+  const words = f.q?.trim() ? f.q.trim().split(/\s+/).map(like) : [];
   const owner = f.ownerId ? eq(practices.ownerId, f.ownerId) : undefined;
   const matching = term
     ? union(
@@ -283,7 +302,7 @@ export async function listPractices(
             and(
               owner,
               eq(practices.anonymous, false),
-              ilike(sql`${users.name} || ' ' || ${users.lastname}`, term),
+              ...words.map((word) => ilike(sql`${users.name} || ' ' || ${users.lastname}`, word)),
             ),
           ),
       )
@@ -352,6 +371,31 @@ export async function takePractice(db: Db, id: string, lawyerId: string, at: Dat
     .update(practices)
     .set({ assignedLawyerId: lawyerId, assignedAt: at, updatedAt: at })
     .where(and(eq(practices.id, id), isNull(practices.assignedLawyerId)))
+    .returning({ id: practices.id });
+  return Boolean(row);
+}
+
+/**
+ * Whether the client's "update" mail on this practice may go now, recorded if so: true unless one went less
+ * than `windowSeconds` before `at`. One conditional update, so of two changes at once only one mails, and
+ * in the caller's transaction, so a change that rolls back leaves no mark.
+ */
+export async function claimClientUpdateMail(
+  db: Db,
+  id: string,
+  at: Date,
+  windowSeconds: number,
+): Promise<boolean> {
+  const since = new Date(at.getTime() - windowSeconds * 1000);
+  const [row] = await db
+    .update(practices)
+    .set({ clientUpdateMailedAt: at })
+    .where(
+      and(
+        eq(practices.id, id),
+        or(isNull(practices.clientUpdateMailedAt), lte(practices.clientUpdateMailedAt, since)),
+      ),
+    )
     .returning({ id: practices.id });
   return Boolean(row);
 }

@@ -64,6 +64,8 @@ export const practices = pgTable(
     assignedAt: timestamp("assigned_at", { withTimezone: true }),
     /** Since when the client waits for an answer: set by their comment, cleared by staff's (queries/comments.ts). */
     awaitingReplySince: timestamp("awaiting_reply_since", { withTimezone: true }),
+    /** When the client was last mailed "there is news" on this practice: news within the window is not mailed again. */
+    clientUpdateMailedAt: timestamp("client_update_mailed_at", { withTimezone: true }),
     // An unowned practice is claimed only with a secret (issue 12): the submitting browser's single-use
     // token, or the short key shown once on the result and printed in its PDF. Only hashes are stored.
     claimTokenHash: text("claim_token_hash"),

@@ -5,7 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { LOGIN_PATH, QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
-import { productsQueryOptions } from "../products/public.ts";
+import { DefenceLetter, productsQueryOptions } from "../products/public.ts";
 import styles from "./content.module.css";
 import type { ContentPageData } from "./content-types.ts";
 
@@ -132,6 +132,8 @@ export function ContentView({ page, form }: { page: ContentPageData; form?: Reac
       </header>
       {page.template === "service" && page.product ? <PriceBox code={page.product} /> : null}
       <MarkdownBody html={page.html} />
+      {/* The defence's page shows the whole engagement letter, from core's text (ADR 027). */}
+      {page.product === "DEFENCE" ? <DefenceLetter /> : null}
       {page.template === "index" ? <ChildCards page={page} /> : null}
       {form}
       {page.template === "service" || page.template === "crime" ? (

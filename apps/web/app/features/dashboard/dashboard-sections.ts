@@ -1,4 +1,5 @@
 import { hasRole, isStaffRoles } from "@argine/core/identity/roles";
+import { buysServices } from "@argine/core/orders/policy";
 import {
   DASHBOARD_PATH,
   ORDERS_PATH,
@@ -55,23 +56,32 @@ export function dashboardSections(roles: readonly string[]): DashboardSection[] 
           },
         ]
       : []),
-    {
-      label: "I tuoi ordini",
-      to: ORDERS_PATH,
-      description: "I servizi acquistati, con i totali e gli sconti.",
-      available: true,
-    },
+    // Orders and billing data are a buyer's: staff buy nothing (core's buysServices).
+    ...(buysServices(roles)
+      ? [
+          {
+            label: "I tuoi ordini",
+            to: ORDERS_PATH,
+            description: "I servizi acquistati, con i totali e gli sconti.",
+            available: true,
+          },
+        ]
+      : []),
     {
       label: "I tuoi dati",
       to: PROFILE_INFO_PATH,
       description: "Nome, cognome, telefono, consensi e password.",
       available: true,
     },
-    {
-      label: "Dati di fatturazione",
-      to: PROFILE_INVOICE_PATH,
-      description: "Codice fiscale o partita IVA e indirizzo per le fatture.",
-      available: true,
-    },
+    ...(buysServices(roles)
+      ? [
+          {
+            label: "Dati di fatturazione",
+            to: PROFILE_INVOICE_PATH,
+            description: "Codice fiscale o partita IVA e indirizzo per le fatture.",
+            available: true,
+          },
+        ]
+      : []),
   ];
 }

@@ -53,7 +53,7 @@ export const SERVICES: readonly CardLink[] = [
   },
   {
     title: "Difesa legale",
-    text: "Un avvocato ti assiste nella denuncia-querela e in tutto il procedimento, fino alla richiesta di risarcimento.",
+    text: "Un avvocato scrive e deposita la tua querela e ti assiste durante le indagini preliminari, a un prezzo fisso.",
     to: "/services/difesa",
   },
 ];

@@ -21,6 +21,7 @@ import { CARD_BRANDS } from "../../shared/navigation/navigation.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { useAvailableProducts } from "../practices/public.ts";
+import { DefenceScope } from "../products/public.ts";
 import { dispatchCart, useCartOf } from "./cart-store.ts";
 import { trackCheckout } from "./checkout-analytics.ts";
 import { CheckoutForm } from "./checkout-form.tsx";
@@ -182,6 +183,11 @@ function CartSummary({
                 <button type="button" className={styles.linkButton} onClick={() => remove(line.code)}>
                   Rimuovi<span className="visually-hidden"> {line.name}</span>
                 </button>
+                {line.code === "DEFENCE" ? (
+                  <div className={styles.lineScope}>
+                    <DefenceScope />
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import { DEFENCE_SCOPE } from "@argine/core/services/mandate";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
@@ -83,5 +84,24 @@ describe("picking services on the case page", () => {
     renderCase(true);
     const offer = await screen.findByText("Takedown: descrizione");
     expect(within(offer.closest("ul") as HTMLElement).queryByRole("checkbox")).toBeNull();
+  });
+
+  it("shows beside the defence's price what its mandate covers and excludes, with the whole letter a link away", async () => {
+    renderCase();
+    await screen.findByRole("checkbox", { name: /Difesa Legale/ });
+    const scope = screen.getByRole("region", { name: "Che cosa copre la Difesa Legale" });
+    const items = (name: string) =>
+      within(within(scope).getByRole("list", { name }))
+        .getAllByRole("listitem")
+        .map((item) => item.textContent);
+    expect(items("Che cosa comprende")).toEqual(DEFENCE_SCOPE.includes);
+    expect(items("Che cosa non comprende")).toEqual(DEFENCE_SCOPE.excludes);
+    expect(
+      within(scope)
+        .getByRole("link", { name: /Leggi la lettera d'incarico completa/ })
+        .getAttribute("href"),
+    ).toBe("/services/difesa#incarico");
+    // The other services carry no such section.
+    expect(screen.getAllByRole("region", { name: "Che cosa copre la Difesa Legale" })).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
+import { DefenceScope } from "../products/public.ts";
 import { dispatchCart, useCartOf } from "./cart-store.ts";
 import { checkoutPath } from "./order-paths.ts";
 import styles from "./orders.module.css";
@@ -45,6 +46,11 @@ export function ServicePicker({ practice, offer }: { practice: PracticeDetail; o
               <span className={styles.price}>{formatAmount(product.finalPrice)}</span>
             </label>
             <p>{product.description}</p>
+            {product.code === "DEFENCE" ? (
+              <div className={styles.pickScope}>
+                <DefenceScope />
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>

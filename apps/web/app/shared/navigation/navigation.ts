@@ -1,3 +1,5 @@
+import type { RoleList } from "@argine/core/identity/roles";
+import { buysServices } from "@argine/core/orders/policy";
 import { config } from "../../config.ts";
 
 // Site navigation (spec §2): the header's main menu and the footer's links, kept as data so the header, the
@@ -30,7 +32,7 @@ export const SERVICE_QUEUE_PATH = "/dashboard/services";
 export const MAILBOX_PATH = "/dev/mailbox";
 
 /**
- * The account menu of a signed-in user (spec §2): exactly five entries in this order, logout fifth.
+ * The account menu of a signed-in client (spec §2): exactly five entries in this order, logout fifth.
  */
 export const ACCOUNT_MENU: readonly NavLink[] = [
   { label: "I tuoi dati", to: PROFILE_INFO_PATH },
@@ -39,6 +41,19 @@ export const ACCOUNT_MENU: readonly NavLink[] = [
   { label: "I tuoi ordini", to: ORDERS_PATH },
   { label: "Esci", to: LOGOUT_PATH },
 ];
+
+/**
+ * The account menu for these roles: the client's five entries; staff, who buy nothing (core's
+ * buysServices), without orders and billing data, and with every practice rather than their own.
+ */
+export function accountMenu(roles: RoleList): readonly NavLink[] {
+  if (buysServices(roles)) return ACCOUNT_MENU;
+  return [
+    { label: "I tuoi dati", to: PROFILE_INFO_PATH },
+    { label: "Tutte le pratiche", to: PRACTICES_PATH },
+    { label: "Esci", to: LOGOUT_PATH },
+  ];
+}
 
 export const MAIN_MENU: readonly NavLink[] = [
   { label: "Servizi", to: "/services" },

@@ -1,6 +1,7 @@
+import type { RoleList } from "@argine/core/identity/roles";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { ACCOUNT_MENU, LOGOUT_PATH } from "../../shared/navigation/navigation.ts";
+import { accountMenu, LOGOUT_PATH } from "../../shared/navigation/navigation.ts";
 import styles from "./account-menu.module.css";
 
 type FocusTarget = "first" | "last";
@@ -11,10 +12,11 @@ function menuItems(menu: HTMLElement | null): HTMLElement[] {
 
 /**
  * The signed-in user's account menu (spec §2): a menu button (aria-haspopup, aria-expanded, aria-controls)
- * opening the five entries in the spec's order, logout fifth. Arrow keys, Home and End move between the
+ * opening the client's five entries in the spec's order, logout fifth (staff's fewer: navigation's
+ * accountMenu). Arrow keys, Home and End move between the
  * entries, Escape closes and gives focus back to the button, Tab or a click elsewhere closes it.
  */
-export function AccountMenu({ name }: { name: string }) {
+export function AccountMenu({ name, roles }: { name: string; roles: RoleList }) {
   const [open, setOpen] = useState(false);
   const [focusTarget, setFocusTarget] = useState<FocusTarget>("first");
   const rootRef = useRef<HTMLDivElement>(null);
@@ -125,7 +127,7 @@ export function AccountMenu({ name }: { name: string }) {
         hidden={!open}
         onKeyDown={onMenuKeyDown}
       >
-        {ACCOUNT_MENU.map((item) => (
+        {accountMenu(roles).map((item) => (
           <Link
             key={item.to}
             role="menuitem"

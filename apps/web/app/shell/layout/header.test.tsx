@@ -147,6 +147,20 @@ describe("Header account slot (spec §2)", () => {
     expect(document.activeElement).toBe(items[0]);
   });
 
+  it.each([[["lawyer"]], [["admin"]], [["lawyer", "admin"]]])(
+    "signed in as staff (%j): only what applies to them, no orders nor billing data",
+    (roles) => {
+      renderHeaderAt("/", (store) => store.setAuthenticated({ ...GIULIA, name: "Marco", roles }));
+      fireEvent.click(screen.getByRole("button", { name: /^Marco\s*, il tuo account$/ }));
+      const items = within(screen.getByRole("menu")).getAllByRole("menuitem");
+      expect(items.map((item) => [item.textContent, item.getAttribute("href")])).toEqual([
+        ["I tuoi dati", "/dashboard/profile/info"],
+        ["Tutte le pratiche", "/dashboard/practices"],
+        ["Esci", "/logout"],
+      ]);
+    },
+  );
+
   it("moves with the arrow keys, closes on Escape and gives focus back to the button", () => {
     renderHeaderAt("/", (store) => store.setAuthenticated(GIULIA));
     const button = screen.getByRole("button", { name: /^Giulia\s*, il tuo account$/ });

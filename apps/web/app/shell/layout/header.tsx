@@ -20,7 +20,7 @@ function AccountSlot({ className }: { className: string }) {
   const user = useCurrentUser();
   if (auth.pending) return null;
   if (!auth.authenticated) return <LoginLink className={className} />;
-  return <AccountMenu name={user?.name ?? ""} />;
+  return <AccountMenu name={user?.name ?? ""} roles={user?.roles} />;
 }
 
 /**

@@ -1,0 +1,2 @@
+-- The defence sold as its mandate covers it (ADR 027): the seeded description, unless an admin has rewritten it.
+UPDATE "products" SET "description" = 'Un avvocato scrive e deposita la tua querela e ti assiste nelle indagini preliminari. Udienze, processo e costituzione di parte civile non sono compresi: si concordano a parte, con un preventivo.' WHERE "code" = 'DEFENCE' AND "description" = 'Assistenza di un avvocato per querela, costituzione di parte civile e difesa in giudizio.';

@@ -1,0 +1,1 @@
+ALTER TABLE "practices" ADD COLUMN "client_update_mailed_at" timestamp with time zone;
