@@ -53,7 +53,7 @@ const CATALOGUE = [
     sortOrder: 10,
     name: "Feedback",
     description:
-      "Prima valutazione gratuita del tuo caso: c'è un reato, è ancora perseguibile, cosa fare e entro quando.",
+      "Prima valutazione gratuita del tuo caso: c'è un reato, è ancora perseguibile, cosa fare ed entro quando.",
     priceCents: 0,
     discountedPriceCents: 0,
   },
