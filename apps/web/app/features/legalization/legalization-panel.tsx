@@ -1,14 +1,13 @@
 import {
   type LegalizationFiles,
-  type LegalizationSession,
   LegalizationStartBodySchema,
 } from "@argine/core/legalization/legalization-api";
 import {
-  isFailure,
-  isSuccess,
-  isTerminal,
-  legalizationFailureMessage,
-} from "@argine/core/legalization/session-state";
+  LEGALIZATION_FAILURE_REASSURANCE,
+  LEGALIZATION_FAILURE_TITLE,
+  legalizationFailureExplanation,
+} from "@argine/core/legalization/legalization-messages";
+import { isSuccess, isTerminal } from "@argine/core/legalization/session-state";
 import { casePath, ticketCodeOf } from "@argine/core/practices/case-path";
 import {
   FILE_GENERATION_MAX_MS,
@@ -16,7 +15,6 @@ import {
   LEGALIZATION_PREPARATION_MAX_MS,
   VIDEO_CAPTURE_MARGIN_SECONDS,
 } from "@argine/core/shared/constants";
-import { MESSAGES } from "@argine/core/shared/messages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -28,8 +26,8 @@ import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form
 import styles from "./legalization.module.css";
 import { LegalizationFilesModal } from "./legalization-files-modal.tsx";
 import {
-  fetchSession,
   legalizationSessionKey,
+  legalizationSessionQuery,
   sessionFiles,
   startSession,
   stopSession,
@@ -37,7 +35,8 @@ import {
 
 // The legalization on the case page (spec §4 "Legalization" flow, issue 18): the tutorial, the page to
 // capture, then the live session polled every second until it ends; success goes to the success route and
-// reloads the case, a failure says '<provider> Error : <state>' and may be started again.
+// reloads the case, a failure says in Italian what happened and what to do, with the spec's
+// '<provider> Error : <state>' as the technical detail, and may be started again.
 
 /** After a success, until its files are stored (seconds for the sandbox, up to 12 hours for a provider). */
 const FILES_POLL_MS = 5000;
@@ -54,17 +53,6 @@ function stateText(state: string): string {
   if (state === "CLOSING" || state === "ARTIFACTS_UPLOADED")
     return "Acquisizione terminata: stiamo generando i file…";
   return "Acquisizione in corso: naviga la pagina e mostra i contenuti da conservare, poi termina.";
-}
-
-/** The current session, or null before the first one (the API's 404 for a service without a session). */
-async function currentSession(serviceId: string, signal: AbortSignal): Promise<LegalizationSession | null> {
-  try {
-    return await fetchSession(serviceId, signal);
-  } catch (reason) {
-    const error = toHttpError(reason);
-    if (error.code === "NOT_FOUND" && error.message !== MESSAGES.legalizationNotFound) return null;
-    throw reason;
-  }
 }
 
 export function LegalizationPanel({
@@ -85,9 +73,7 @@ export function LegalizationPanel({
   // Success leads to its route only for a session watched running here, not on every visit afterwards.
   const watching = useRef(false);
   const session = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => currentSession(serviceId, signal),
-    retry: false,
+    ...legalizationSessionQuery(serviceId),
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data || query.state.error) return false;
@@ -143,8 +129,7 @@ export function LegalizationPanel({
     running &&
     current.state === "VM_PREPARING" &&
     Date.now() - new Date(current.startedAt).getTime() > LEGALIZATION_PREPARATION_MAX_MS;
-  const failure =
-    current && isFailure(current.state) ? legalizationFailureMessage(current.provider, current.state) : null;
+  const failure = current ? legalizationFailureExplanation(current.provider, current.state) : null;
   const problem = session.error ?? stop.error ?? openFiles.error;
 
   return (
@@ -184,10 +169,15 @@ export function LegalizationPanel({
             </button>
           </p>
         ) : null}
-        {current && isSuccess(current.state) && !current.filesReadyAt ? (
-          <p>I file saranno pronti entro {FILES_HOURS} ore: ti scriveremo un'email.</p>
+        {failure ? (
+          <FormMessage tone="error">
+            <h4 className={styles.failureTitle}>{LEGALIZATION_FAILURE_TITLE}</h4>
+            <p>{failure.happened}</p>
+            <p>{failure.todo}</p>
+            <p>{LEGALIZATION_FAILURE_REASSURANCE}</p>
+            <p className={styles.detail}>{failure.detail}</p>
+          </FormMessage>
         ) : null}
-        {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
         {!practiceClosed && !running && !(current && isSuccess(current.state)) && !session.isPending ? (
           <>
             <h4>Come funziona</h4>
@@ -206,9 +196,6 @@ export function LegalizationPanel({
                 anno.
               </li>
             </ol>
-            <figure className={styles.video}>
-              <figcaption>Video guida alla legalizzazione</figcaption>
-            </figure>
             <form className={formStyles.form} noValidate onSubmit={start.onSubmit}>
               <TextField
                 label="Indirizzo della pagina da legalizzare"
