@@ -2,7 +2,7 @@ import { casePath } from "@argine/core/practices/case-path";
 import { isoToLocalMoment, localMomentToIso } from "@argine/core/shared/local-moment";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { TAKEDOWN_RECORD_ERRORS, type TakedownNotice } from "@argine/core/takedown/takedown-api";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithApp, stubApi } from "../../test-render.tsx";
 import { TakedownPanel } from "./takedown-panel.tsx";
@@ -46,7 +46,7 @@ function renderPanel(routes: Parameters<typeof stubApi>[0], { staff = false, ope
 }
 
 describe("the takedown on the case page", () => {
-  it("advises to keep the evidence first, refuses an empty first link, then sends the links and shows the success page", async () => {
+  it("advises to keep the evidence first, refuses an empty first link, has the links checked, then sends them and shows the success page", async () => {
     const { calls, router, onChanged } = renderPanel({
       [NOTICES_PATH]: { status: 200, body: { notices: [] } },
       [`PATCH /v1/services/takedown/${SERVICE_ID}/urls`]: { status: 200, body: { notices: [notice()] } },
@@ -54,22 +54,57 @@ describe("the takedown on the case page", () => {
     expect(await screen.findByText(/Prima di chiedere la rimozione, conserva le prove/)).toBeTruthy();
     expect(screen.getByText(/30 secondi prima e i 30 secondi dopo/)).toBeTruthy();
 
-    fireEvent.click(screen.getByRole("button", { name: "Invia i link" }));
+    fireEvent.click(screen.getByRole("button", { name: "Controlla i link" }));
     expect(await screen.findByText(MESSAGES.takedownFirstUrlRequired)).toBeTruthy();
     expect(calls.some((call) => call.method === "PATCH")).toBe(false);
 
+    // Typed without https://: it is added, and shown so in the list to check.
     fireEvent.change(screen.getByRole("textbox", { name: /Primo link/ }), {
-      target: { value: "https://www.instagram.com/p/abc/" },
+      target: { value: "www.instagram.com/p/abc/" },
     });
     fireEvent.change(screen.getByRole("textbox", { name: /Link 3/ }), {
       target: { value: "https://example.org/x" },
     });
-    fireEvent.click(screen.getByRole("button", { name: "Invia i link" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`${CASE}/service/takedown/success`));
-    expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({
-      urls: ["https://www.instagram.com/p/abc/", "https://example.org/x"],
+    fireEvent.click(screen.getByRole("button", { name: "Controlla i link" }));
+    const check = await screen.findByRole("heading", {
+      name: "Controlla i link: dopo l'invio non potrai modificarli",
     });
+    await waitFor(() => expect(document.activeElement).toBe(check));
+    const listed = within(check.parentElement as HTMLElement).getAllByRole("listitem");
+    expect(listed.map((item) => item.textContent)).toEqual([
+      "https://www.instagram.com/p/abc/",
+      "https://example.org/x",
+    ]);
+    expect(calls.some((call) => call.method === "PATCH")).toBe(false);
+
+    // "Modifica" goes back to the form with what was typed.
+    fireEvent.click(screen.getByRole("button", { name: "Modifica" }));
+    const first = screen.getByRole("textbox", { name: /Primo link/ }) as HTMLInputElement;
+    expect(first.value).toBe("www.instagram.com/p/abc/");
+    fireEvent.click(screen.getByRole("button", { name: "Controlla i link" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Conferma e invia" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${CASE}/service/takedown/success`));
+    expect(calls.filter((call) => call.method === "PATCH").map((call) => call.body)).toEqual([
+      { urls: ["https://www.instagram.com/p/abc/", "https://example.org/x"] },
+    ]);
     expect(onChanged).toHaveBeenCalled();
+  });
+
+  it("goes back to the links when the API refuses them, with its reason", async () => {
+    renderPanel({
+      [NOTICES_PATH]: { status: 200, body: { notices: [] } },
+      [`PATCH /v1/services/takedown/${SERVICE_ID}/urls`]: {
+        status: 409,
+        body: { code: "CONFLICT", message: "I link sono già stati inviati." },
+      },
+    });
+    fireEvent.change(await screen.findByRole("textbox", { name: /Primo link/ }), {
+      target: { value: "https://example.org/x" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Controlla i link" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Conferma e invia" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("I link sono già stati inviati.");
+    expect(screen.getByRole("textbox", { name: /Primo link/ })).toBeTruthy();
   });
 
   it("shows the client each link's state, the notice as PDF and text, the platform's reporting page", async () => {
@@ -177,6 +212,6 @@ describe("the takedown on the case page", () => {
     );
     await waitFor(() => expect(screen.queryByText("Caricamento dei link…")).toBeNull());
     expect(calls).toHaveLength(1);
-    expect(screen.queryByRole("button", { name: "Invia i link" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Controlla i link" })).toBeNull();
   });
 });
