@@ -1,4 +1,5 @@
 import { casePath } from "@argine/core/practices/case-path";
+import { italianMoment, parseItalianMoment } from "@argine/core/shared/italian-date";
 import { isoToLocalMoment, localMomentToIso } from "@argine/core/shared/local-moment";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { TAKEDOWN_RECORD_ERRORS, type TakedownNotice } from "@argine/core/takedown/takedown-api";
@@ -130,7 +131,7 @@ describe("the takedown on the case page", () => {
     const sentVia = await screen.findByRole("textbox", { name: /Inviata tramite/ });
     // The moment recorded so far, in the browser's time zone; left as it is, it is not sent again.
     expect((screen.getByLabelText(/Inviata il/) as HTMLInputElement).value).toBe(
-      isoToLocalMoment("2026-11-21T10:00:00.000Z"),
+      italianMoment(isoToLocalMoment("2026-11-21T10:00:00.000Z")),
     );
     fireEvent.change(sentVia, { target: { value: "Modulo DSA" } });
     fireEvent.change(screen.getByRole("combobox", { name: "Risposta della piattaforma" }), {
@@ -155,10 +156,11 @@ describe("the takedown on the case page", () => {
       { staff: true },
     );
     const sentAt = (await screen.findByLabelText(/Inviata il/)) as HTMLInputElement;
-    expect(sentAt.type).toBe("datetime-local");
-    const shown = new Date(sentAt.value).getTime();
+    // Typed the Italian way, whatever the browser's language: "gg/mm/aaaa hh:mm".
+    expect(sentAt.placeholder).toBe("gg/mm/aaaa hh:mm");
+    const shown = new Date(localMomentToIso(parseItalianMoment(sentAt.value) ?? "")).getTime();
     expect(Math.abs(Date.now() - shown)).toBeLessThan(2 * 60_000);
-    fireEvent.change(sentAt, { target: { value: "2026-11-21T09:30" } });
+    fireEvent.change(sentAt, { target: { value: "21/11/2026 09:30" } });
     fireEvent.click(screen.getByRole("button", { name: "Registra" }));
     await waitFor(() =>
       expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({
@@ -193,7 +195,7 @@ describe("the takedown on the case page", () => {
     expect(sentAt.getAttribute("aria-describedby")).toContain(required.closest("p")?.id);
     expect(calls.some((call) => call.method === "PATCH")).toBe(false);
 
-    fireEvent.change(sentAt, { target: { value: "2099-01-01T10:00" } });
+    fireEvent.change(sentAt, { target: { value: "01/01/2099 10:00" } });
     fireEvent.click(screen.getByRole("button", { name: "Registra" }));
     const future = await screen.findByText(TAKEDOWN_RECORD_ERRORS.sentAtFuture);
     await waitFor(() => expect(sentAt.getAttribute("aria-invalid")).toBe("true"));
