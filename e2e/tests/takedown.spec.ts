@@ -53,6 +53,7 @@ test("the client sends three links, downloads a notice; the lawyer records a rem
     card.getByRole("heading", { name: /Controlla i link: dopo l'invio non potrai modificarli/ }),
   ).toBeFocused();
   await expect(card.getByRole("listitem")).toHaveText(URLS);
+  await expect(card.getByRole("textbox", { name: /Primo link/ })).toBeHidden();
   await expectAccessible(page);
   await shoot(page, testInfo, "26-takedown-check");
   await card.getByRole("button", { name: "Conferma e invia" }).click();

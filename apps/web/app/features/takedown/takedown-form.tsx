@@ -91,27 +91,31 @@ export function TakedownForm({ onSubmit }: { onSubmit: (urls: string[]) => Promi
           </div>
         </div>
       ) : null}
-      <form className={formStyles.form} noValidate onSubmit={form.onSubmit} hidden={confirming !== null}>
-        <p>
-          Indica fino a {TAKEDOWN_MAX_URLS} link ai contenuti da rimuovere. Per ciascuno prepariamo una
-          segnalazione formale alla piattaforma. Potrai inviare i link una sola volta: prima dell'invio te li
-          facciamo controllare.
-        </p>
-        <SendError error={form.submit.error} issuesPlaced={form.issuesPlaced} />
-        {POSITIONS.map((i) => (
-          <TextField
-            key={i}
-            label={i === 0 ? "Primo link" : `Link ${i + 1} (facoltativo)`}
-            required={i === 0}
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            placeholder="https://"
-            {...form.field(`urls.${i}`)}
-          />
-        ))}
-        <FormEnd form={form} label="Controlla i link" />
-      </form>
+      {/* Kept while the list is checked, so "Modifica" finds what was typed; hidden by its own box, as the
+          form's class sets a display of its own. */}
+      <div hidden={confirming !== null}>
+        <form className={formStyles.form} noValidate onSubmit={form.onSubmit}>
+          <p>
+            Indica fino a {TAKEDOWN_MAX_URLS} link ai contenuti da rimuovere. Per ciascuno prepariamo una
+            segnalazione formale alla piattaforma. Potrai inviare i link una sola volta: prima dell'invio te
+            li facciamo controllare.
+          </p>
+          <SendError error={form.submit.error} issuesPlaced={form.issuesPlaced} />
+          {POSITIONS.map((i) => (
+            <TextField
+              key={i}
+              label={i === 0 ? "Primo link" : `Link ${i + 1} (facoltativo)`}
+              required={i === 0}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              placeholder="https://"
+              {...form.field(`urls.${i}`)}
+            />
+          ))}
+          <FormEnd form={form} label="Controlla i link" />
+        </form>
+      </div>
     </>
   );
 }

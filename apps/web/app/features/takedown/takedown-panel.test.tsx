@@ -77,6 +77,7 @@ describe("the takedown on the case page", () => {
       "https://example.org/x",
     ]);
     expect(calls.some((call) => call.method === "PATCH")).toBe(false);
+    expect(screen.queryByRole("textbox", { name: /Primo link/ })).toBeNull();
 
     // "Modifica" goes back to the form with what was typed.
     fireEvent.click(screen.getByRole("button", { name: "Modifica" }));
