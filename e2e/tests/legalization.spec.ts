@@ -18,7 +18,9 @@ const legalizationCard = (page: Page) =>
   page
     .getByRole("region", { name: "Servizi", exact: true })
     .getByRole("listitem")
-    .filter({ hasText: "Legalizzazione" });
+    .filter({ hasText: "Legalizzazione" })
+    // The service's card, not a step of the guide inside it.
+    .first();
 
 /** A new practice of the shop client with a paid legalization: its case page, open. */
 async function paidLegalization(page: Page, client: { email: string; password: string }): Promise<string> {
@@ -48,6 +50,7 @@ test("a failed capture explains itself in Italian, and a new session can start a
   await paidLegalization(page, shopClient);
   // A capture not started yet is no error: the case page's console stays clean (no 404 for the session).
   await expect(legalizationCard(page).getByRole("heading", { name: "Come funziona" })).toBeVisible();
+  await shootPart(legalizationCard(page), testInfo, "26-legalization-guide");
   await expect(legalizationCard(page)).toContainText("Il servizio è attivo");
   expect(errors).toEqual([]);
   for (const state of LEGALIZATION_FAILURE_STATES) {

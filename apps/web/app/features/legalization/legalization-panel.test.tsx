@@ -80,10 +80,19 @@ describe("the legalization on the case page", () => {
     },
   );
 
-  it("shows the steps, no empty video frame, before the first capture", async () => {
+  it("shows the illustrated steps, no empty video frame, before the first capture", async () => {
     renderPanel({ [`GET ${PATH}/session`]: { status: 200, body: null } });
     expect(await screen.findByRole("heading", { name: "Come funziona" })).toBeTruthy();
     expect(screen.queryByText(/Video guida/)).toBeNull();
+    // Four steps, each drawn; the drawings repeat the words, so screen readers skip them.
+    const steps = screen.getAllByRole("listitem");
+    expect(steps.map((step) => step.querySelector("p")?.textContent)).toEqual([
+      "Scrivi l'indirizzo",
+      "Attendi l'ambiente sicuro",
+      "Mostra i contenuti",
+      "Termina e ricevi i file",
+    ]);
+    for (const step of steps) expect(step.querySelector("svg")?.getAttribute("aria-hidden")).toBe("true");
     expect(screen.queryByRole("alert")).toBeNull();
   });
 

@@ -10,10 +10,8 @@ import {
 import { isSuccess, isTerminal } from "@argine/core/legalization/session-state";
 import { casePath, ticketCodeOf } from "@argine/core/practices/case-path";
 import {
-  FILE_GENERATION_MAX_MS,
   LEGALIZATION_POLL_INTERVAL_MS,
   LEGALIZATION_PREPARATION_MAX_MS,
-  VIDEO_CAPTURE_MARGIN_SECONDS,
 } from "@argine/core/shared/constants";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -25,6 +23,7 @@ import { FormMessage, StatusRegion, TextField } from "../../shared/ui/form-field
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import styles from "./legalization.module.css";
 import { LegalizationFilesModal } from "./legalization-files-modal.tsx";
+import { LegalizationGuide } from "./legalization-guide.tsx";
 import {
   legalizationSessionKey,
   legalizationSessionQuery,
@@ -41,7 +40,6 @@ import {
 /** After a success, until its files are stored (seconds for the sandbox, up to 12 hours for a provider). */
 const FILES_POLL_MS = 5000;
 const PREPARING_MINUTES = LEGALIZATION_PREPARATION_MAX_MS / 60_000;
-const FILES_HOURS = FILE_GENERATION_MAX_MS / 3_600_000;
 const TOO_LONG = "Troppo Tempo! Aggiorna la pagina fra qualche minuto! Non chiuderla!";
 const DESKTOP_ONLY = "La legalizzazione si fa da un computer: accedi al sito da un dispositivo desktop.";
 
@@ -180,22 +178,7 @@ export function LegalizationPanel({
         ) : null}
         {!practiceClosed && !running && !(current && isSuccess(current.state)) && !session.isPending ? (
           <>
-            <h4>Come funziona</h4>
-            <ol className={styles.steps}>
-              <li>Scrivi l'indirizzo della pagina dove è avvenuta l'offesa e avvia la sessione.</li>
-              <li>
-                Attendi che l'ambiente sicuro sia pronto (fino a {PREPARING_MINUTES} minuti): non chiudere la
-                pagina.
-              </li>
-              <li>
-                Mostra i contenuti da conservare; per un video, registra anche i{" "}
-                {VIDEO_CAPTURE_MARGIN_SECONDS} secondi prima e dopo il momento importante.
-              </li>
-              <li>
-                Termina l'acquisizione: i file saranno pronti entro {FILES_HOURS} ore e li conserviamo per un
-                anno.
-              </li>
-            </ol>
+            <LegalizationGuide />
             <form className={formStyles.form} noValidate onSubmit={start.onSubmit}>
               <TextField
                 label="Indirizzo della pagina da legalizzare"
