@@ -101,6 +101,7 @@ function view(row: LegalizationSessionRow): LegalizationSession {
     endedAt: row.endedAt?.toISOString() ?? null,
     filesReadyAt: row.filesReadyAt?.toISOString() ?? null,
     reportSha256: row.reportSha256,
+    filesDeletedAt: row.filesDeletedAt?.toISOString() ?? null,
   };
 }
 

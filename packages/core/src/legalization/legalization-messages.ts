@@ -58,18 +58,24 @@ const FILES_HOURS = FILE_GENERATION_MAX_MS / 3_600_000;
 /** The service card's line while the capture's files are being made (spec §9: up to 12 hours). */
 export const LEGALIZATION_FILES_PREPARING = `I documenti sono in preparazione: saranno pronti entro ${FILES_HOURS} ore e ti scriveremo un'email.`;
 
+/** The card's line once the retention deleted the files (ADR 021: kept a year). */
+export const LEGALIZATION_FILES_DELETED =
+  "I file di questa legalizzazione sono stati eliminati dopo un anno, come previsto.";
+
 /** The card's line after a failed capture, instead of the status's "Ci stiamo lavorando". */
 export const LEGALIZATION_FAILED_LINE =
   "L'ultima legalizzazione non è riuscita: leggi qui sotto cosa è successo e avviane una nuova.";
 
 /**
  * What the card says of a legalization, given its last capture, where the status's own line would mislead:
- * a failure, or a success whose files are not stored yet. Null when the status's line is right.
+ * a failure, a success whose files are not stored yet, or files deleted by the retention. Null when the
+ * status's line is right.
  */
 export function legalizationCardLine(
-  capture: { state: string; filesReadyAt: string | null } | null | undefined,
+  capture: { state: string; filesReadyAt: string | null; filesDeletedAt?: string | null } | null | undefined,
 ): string | null {
   if (!capture) return null;
+  if (capture.filesDeletedAt) return LEGALIZATION_FILES_DELETED;
   if (isFailure(capture.state)) return LEGALIZATION_FAILED_LINE;
   if (isSuccess(capture.state) && !capture.filesReadyAt) return LEGALIZATION_FILES_PREPARING;
   return null;

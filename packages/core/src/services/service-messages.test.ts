@@ -92,6 +92,22 @@ describe("documents ready only when they can be opened", () => {
     });
   });
 
+  it("says a legalization's files were deleted after the year they are kept, not that they are ready", () => {
+    expect(
+      serviceStatusMessage("LEGALIZATION", "DOCUMENTS_READY", {
+        downloadable: false,
+        capture: {
+          state: "CLOSED",
+          filesReadyAt: "2025-11-27T10:00:00.000Z",
+          filesDeletedAt: "2026-11-27T10:00:00.000Z",
+        },
+      }),
+    ).toEqual({
+      label: "file eliminati",
+      message: "I file di questa legalizzazione sono stati eliminati dopo un anno, come previsto.",
+    });
+  });
+
   it("does not say 'Ci stiamo lavorando' of a legalization whose capture failed", () => {
     const { label, message } = serviceStatusMessage("LEGALIZATION", "IN_PROGRESS", {
       downloadable: false,

@@ -25,6 +25,7 @@ const IN_PROGRESS = "Ci stiamo lavorando: ti avvisiamo appena ci sono novità.";
 const DOCUMENTS_PREPARING =
   "Il documento è in preparazione: ti avvisiamo appena puoi aprirlo da questa pagina.";
 const PREPARING_LABEL = "documenti in preparazione";
+const DELETED_LABEL = "file eliminati";
 const CANCELLED =
   "Il servizio è stato annullato e quanto avevi pagato ti è stato rimborsato: trovi i dettagli fra i tuoi ordini.";
 
@@ -33,7 +34,7 @@ export interface ServiceSituation {
   /** Whether its documents can be opened now (the lawyer's document, the capture's stored files). */
   downloadable: boolean;
   /** A legalization's last capture (null before the first; undefined while not known). */
-  capture?: { state: string; filesReadyAt: string | null } | null;
+  capture?: { state: string; filesReadyAt: string | null; filesDeletedAt?: string | null } | null;
 }
 
 /**
@@ -53,7 +54,9 @@ export function serviceStatusMessage(
       ? legalizationCardLine(situation?.capture)
       : null;
   if (captureLine && !(status === "DOCUMENTS_READY" && situation?.downloadable)) {
-    return { label: status === "DOCUMENTS_READY" ? PREPARING_LABEL : label, message: captureLine };
+    const gone = Boolean(situation?.capture?.filesDeletedAt);
+    const shownLabel = status !== "DOCUMENTS_READY" ? label : gone ? DELETED_LABEL : PREPARING_LABEL;
+    return { label: shownLabel, message: captureLine };
   }
   if (status === "DOCUMENTS_READY" && situation && !situation.downloadable) {
     return {

@@ -21,6 +21,7 @@ const session = (over: Partial<LegalizationSession> = {}): LegalizationSession =
   endedAt: null,
   filesReadyAt: null,
   reportSha256: null,
+  filesDeletedAt: null,
   ...over,
 });
 

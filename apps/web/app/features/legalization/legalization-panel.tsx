@@ -155,7 +155,7 @@ export function LegalizationPanel({
             ) : null}
           </section>
         ) : null}
-        {current?.filesReadyAt ? (
+        {current?.filesReadyAt && !current.filesDeletedAt ? (
           <p>
             <button
               type="button"

@@ -186,6 +186,7 @@ describe("a service on the case page", () => {
       endedAt: "2026-11-27T09:05:00.000Z",
       filesReadyAt,
       reportSha256: null,
+      filesDeletedAt: null,
     });
     let stored: string | null = null;
     renderCard(
@@ -233,11 +234,39 @@ describe("a service on the case page", () => {
             endedAt: "2026-11-27T09:05:00.000Z",
             filesReadyAt: null,
             reportSha256: null,
+            filesDeletedAt: null,
           },
         },
       },
     );
     expect(await screen.findByText(/L'ultima legalizzazione non è riuscita/)).toBeTruthy();
     expect(screen.queryByText(/Ci stiamo lavorando/)).toBeNull();
+  });
+
+  it("says a legalization's files were deleted after a year, and offers none to open", async () => {
+    renderCard(
+      service({ serviceType: "LEGALIZATION", status: "DOCUMENTS_READY" }),
+      {},
+      {
+        [`GET /v1/services/legalization/${SERVICE_ID}/session`]: {
+          status: 200,
+          body: {
+            sessionId: "0b8f3c2d-1e03-4d7b-9a39-6f1c1a524a0e",
+            provider: "Sandbox",
+            state: "CLOSED",
+            step: null,
+            url: "https://example.org/post/1",
+            startedAt: "2025-11-27T09:00:00.000Z",
+            endedAt: "2025-11-27T09:05:00.000Z",
+            filesReadyAt: "2025-11-27T09:06:00.000Z",
+            reportSha256: null,
+            filesDeletedAt: "2026-11-27T09:06:00.000Z",
+          },
+        },
+      },
+    );
+    expect(await screen.findByText(/sono stati eliminati dopo un anno/)).toBeTruthy();
+    expect(screen.queryByText(/I documenti sono pronti/)).toBeNull();
+    expect(screen.queryByRole("button", { name: "Apri i file della legalizzazione" })).toBeNull();
   });
 });

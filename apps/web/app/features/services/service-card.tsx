@@ -37,7 +37,9 @@ export function ServiceCard({
   const capture = useLegalizationCapture(serviceId, legalization && !cancelled);
   const sentDocument = document?.uploadDate ? document : null;
   const { label, message } = serviceStatusMessage(serviceType, status, {
-    downloadable: legalization ? Boolean(capture?.filesReadyAt) : sentDocument !== null,
+    downloadable: legalization
+      ? Boolean(capture?.filesReadyAt && !capture.filesDeletedAt)
+      : sentDocument !== null,
     capture,
   });
   // The capture's files come from its provider (issue 18): no one uploads to it by hand.
