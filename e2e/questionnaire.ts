@@ -1,3 +1,4 @@
+import { italianDay } from "@argine/core/shared/italian-date";
 import { expect, type Page } from "@playwright/test";
 
 // Answering the questionnaire as a person does: by the questions' labels, step by step.
@@ -10,6 +11,9 @@ export function daysFromToday(n: number): string {
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 }
+
+/** The same day as a person in Italy types it (gg/mm/aaaa), whatever the browser's language. */
+export const italianDaysFromToday = (n: number) => italianDay(daysFromToday(n));
 
 export async function choose(page: Page, question: RegExp, answer: string | RegExp) {
   await page
@@ -30,8 +34,8 @@ export async function next(page: Page, step: number) {
 export async function answerWhatAndWhen(page: Page, firstDaysAgo: number, lastDaysAgo: number) {
   await choose(page, /Che cosa ti sta succedendo/, /Sono state diffuse mie immagini intime/);
   await next(page, 2);
-  await page.getByLabel(/la prima volta/).fill(daysFromToday(-firstDaysAgo));
-  await page.getByLabel(/l'ultima volta/).fill(daysFromToday(-lastDaysAgo));
+  await page.getByLabel(/la prima volta/).fill(italianDaysFromToday(-firstDaysAgo));
+  await page.getByLabel(/l'ultima volta/).fill(italianDaysFromToday(-lastDaysAgo));
   await next(page, 3);
 }
 

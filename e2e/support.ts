@@ -13,6 +13,18 @@ export async function expectAccessible(page: Page) {
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
+/** Collects console errors: a CSP violation, a failed hydration or a failed call shows up here. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    // The document's own 404 status is reported as a failed resource; it is what we want there.
+    const isDocument404 = m.text().includes("status of 404") && m.location().url === page.url();
+    if (m.type() === "error" && !isDocument404) errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
 /**
  * The page is no wider than the screen: a phone never scrolls sideways. Measured against the viewport asked
  * for, not window.innerWidth: a phone's browser (isMobile) widens its layout viewport to fit wide content, so

@@ -74,7 +74,7 @@ test("the admin edits a price the public catalogue serves at once, creates a vou
   await expectAccessible(page);
   await page.getByLabel(/^Codice/).fill(code.toLowerCase());
   await page.getByLabel(/^Sconto/).fill("15");
-  await page.getByLabel(/^Scadenza/).fill("2030-12-31");
+  await page.getByLabel(/^Scadenza/).fill("31/12/2030");
   await page.getByRole("button", { name: "Crea il voucher" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Voucher ${code} creato.` })).toBeVisible();
   const created = page.getByRole("row", { name: new RegExp(code) });

@@ -1,6 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { answerImagesAndSpread, answerPeople, answerWhatAndWhen, daysFromToday } from "../questionnaire.ts";
+import {
+  answerImagesAndSpread,
+  answerPeople,
+  answerWhatAndWhen,
+  italianDaysFromToday,
+} from "../questionnaire.ts";
 import {
   accessTokenOf,
   expectAccessible,
@@ -140,8 +145,8 @@ test("Back, Forward and reload keep the answers; after the quick exit, Back show
   // The browser's Back: step 2, with its answers; the address and the title say nothing about the case.
   await page.goBack();
   await expect(page.getByText("Passo 2 di 7", { exact: true })).toBeVisible();
-  await expect(page.getByLabel(/la prima volta/)).toHaveValue(daysFromToday(-30));
-  await expect(page.getByLabel(/l'ultima volta/)).toHaveValue(daysFromToday(-5));
+  await expect(page.getByLabel(/la prima volta/)).toHaveValue(italianDaysFromToday(-30));
+  await expect(page.getByLabel(/l'ultima volta/)).toHaveValue(italianDaysFromToday(-5));
   expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/feedback");
   await expect(page).toHaveTitle(questionnaireTitle);
   await expectAccessible(page);
@@ -165,7 +170,7 @@ test("Back, Forward and reload keep the answers; after the quick exit, Back show
   ).toBeChecked();
   await page.goBack();
   await expect(page.getByText("Passo 2 di 7", { exact: true })).toBeVisible();
-  await expect(page.getByLabel(/l'ultima volta/)).toHaveValue(daysFromToday(-5));
+  await expect(page.getByLabel(/l'ultima volta/)).toHaveValue(italianDaysFromToday(-5));
   await page.goForward();
   await expect(page.getByText("Passo 3 di 7", { exact: true })).toBeVisible();
 

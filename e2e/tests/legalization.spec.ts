@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
+import { LEGALIZATION_FAILURE_TEXTS } from "@argine/core/legalization/legalization-messages";
 import { LEGALIZATION_FAILURE_STATES } from "@argine/core/legalization/session-state";
 import { expect, type Page } from "@playwright/test";
 import { pdfText } from "../../apps/api/test/pdf-text.ts";
 import { newPractice, payThroughApi, shoot, shootPart, signInWithBearer, test } from "../shop.ts";
-import { expectAccessible, signIn } from "../support.ts";
+import { expectAccessible, signIn, watchConsole } from "../support.ts";
 
 // Issue 18, acceptance 2: a legalization on the capture sandbox, its timings a second each here
 // (playwright.config.ts). Each journey pays for a legalization on a practice of its own, so a retry never
@@ -17,7 +18,9 @@ const legalizationCard = (page: Page) =>
   page
     .getByRole("region", { name: "Servizi", exact: true })
     .getByRole("listitem")
-    .filter({ hasText: "Legalizzazione" });
+    .filter({ hasText: "Legalizzazione" })
+    // The service's card, not a step of the guide inside it.
+    .first();
 
 /** A new practice of the shop client with a paid legalization: its case page, open. */
 async function paidLegalization(page: Page, client: { email: string; password: string }): Promise<string> {
@@ -38,16 +41,30 @@ async function capture(page: Page, url: string) {
   return { card, stop };
 }
 
-test("each failure state says so, and a new session can start after it @desktop", async ({
+test("a failed capture explains itself in Italian, and a new session can start after it @desktop", async ({
   page,
   shopClient,
-}) => {
+}, testInfo) => {
   test.slow();
+  const errors = watchConsole(page);
   await paidLegalization(page, shopClient);
+  // A capture not started yet is no error: the case page's console stays clean (no 404 for the session).
+  await expect(legalizationCard(page).getByRole("heading", { name: "Come funziona" })).toBeVisible();
+  await shootPart(legalizationCard(page), testInfo, "26-legalization-guide");
+  await expect(legalizationCard(page)).toContainText("Il servizio è attivo");
+  expect(errors).toEqual([]);
   for (const state of LEGALIZATION_FAILURE_STATES) {
     const { card, stop } = await capture(page, `https://example.org/post/1#esito=${state}`);
     await stop.click();
-    await expect(card.getByText(`Sandbox Error : ${state}`)).toBeVisible({ timeout: 15_000 });
+    const failure = card.getByRole("alert");
+    await expect(failure.getByText(LEGALIZATION_FAILURE_TEXTS[state].happened)).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(failure.getByText(LEGALIZATION_FAILURE_TEXTS[state].todo)).toBeVisible();
+    await expect(failure.getByText(`Dettaglio tecnico: Sandbox Error : ${state}`)).toBeVisible();
+    await expect(card).not.toContainText("Ci stiamo lavorando");
+    await expect(card).toContainText("L'ultima legalizzazione non è riuscita");
+    if (state === "FATAL_FAILED_TERMINATED") await shootPart(card, testInfo, "26-legalization-failure");
     await expect(card.getByRole("button", { name: "Avvia una nuova legalizzazione" })).toBeVisible();
   }
 });
@@ -66,8 +83,11 @@ test("a capture goes to success, and its files match the report's hashes @deskto
   await expect(page.getByRole("heading", { name: "Legalizzazione completata" })).toBeVisible();
 
   await page.goto(casePage);
-  // The files are stored by a job a moment after the success; the panel asks again until they are.
-  await expect(legalizationCard(page)).toContainText("documenti pronti", { timeout: 15_000 });
+  // The files are stored by a job a moment after the success; the panel asks again until they are, and
+  // only then the card says they are ready.
+  await expect(legalizationCard(page)).toContainText("I documenti sono pronti: puoi scaricarli", {
+    timeout: 15_000,
+  });
   await legalizationCard(page).getByRole("button", { name: "Apri i file della legalizzazione" }).click();
   const dialog = page.getByRole("dialog", { name: "I file della legalizzazione" });
   await expect(dialog).toBeVisible();

@@ -1,17 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-
-/** Collects console errors: a CSP violation or a failed hydration shows up here. */
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    // The document's own 404 status is reported as a failed resource; it is what we want there.
-    const isDocument404 = m.text().includes("status of 404") && m.location().url === page.url();
-    if (m.type() === "error" && !isDocument404) errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return errors;
-}
+import { expect, test } from "@playwright/test";
+import { watchConsole } from "../support.ts";
 
 test("the home page renders, hydrates and has no accessibility violations", async ({ page }) => {
   const errors = watchConsole(page);

@@ -3,8 +3,9 @@ import { expect, type Page } from "@playwright/test";
 import { newPractice, payThroughApi, shoot, signInWithBearer, test } from "../shop.ts";
 import { expectAccessible, signIn } from "../support.ts";
 
-// Issue 18, acceptance 1: the client submits three takedown links (an empty first one is refused), lands on
-// the success route and downloads the DSA notice; the lawyer records "removed" for one link and the client
+// Issue 18, acceptance 1: the client submits three takedown links (an empty first one is refused, one typed
+// without https:// gets it), checks them before the one submission, lands on the success route and downloads
+// the DSA notice; the lawyer records "removed" for one link and the client
 // sees it.
 
 const URLS = [
@@ -39,13 +40,23 @@ test("the client sends three links, downloads a notice; the lawyer records a rem
   await shoot(page, testInfo, "takedown-form");
 
   // An empty first link is refused before anything is sent.
-  await card.getByRole("button", { name: "Invia i link" }).click();
+  await card.getByRole("button", { name: "Controlla i link" }).click();
   await expect(card.getByText(MESSAGES.takedownFirstUrlRequired)).toBeVisible();
 
   await card.getByRole("textbox", { name: /Primo link/ }).fill(URLS[0] as string);
-  await card.getByRole("textbox", { name: /Link 2/ }).fill(URLS[1] as string);
+  // Pasted without its scheme: https:// is added.
+  await card.getByRole("textbox", { name: /Link 2/ }).fill((URLS[1] as string).replace("https://", ""));
   await card.getByRole("textbox", { name: /Link 3/ }).fill(URLS[2] as string);
-  await card.getByRole("button", { name: "Invia i link" }).click();
+  await card.getByRole("button", { name: "Controlla i link" }).click();
+  // Sent once: the links are shown to check first, as they will be sent.
+  await expect(
+    card.getByRole("heading", { name: /Controlla i link: dopo l'invio non potrai modificarli/ }),
+  ).toBeFocused();
+  await expect(card.getByRole("listitem")).toHaveText(URLS);
+  await expect(card.getByRole("textbox", { name: /Primo link/ })).toBeHidden();
+  await expectAccessible(page);
+  await shoot(page, testInfo, "26-takedown-check");
+  await card.getByRole("button", { name: "Conferma e invia" }).click();
   await expect(page).toHaveURL(new RegExp(`${casePage}/service/takedown/success$`));
   await expect(page.getByRole("heading", { name: "Richiesta di rimozione ricevuta" })).toBeVisible();
   await expectAccessible(page);

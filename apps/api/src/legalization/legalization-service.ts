@@ -102,6 +102,7 @@ function view(row: LegalizationSessionRow): LegalizationSession {
     endedAt: row.endedAt?.toISOString() ?? null,
     filesReadyAt: row.filesReadyAt?.toISOString() ?? null,
     reportSha256: row.reportSha256,
+    filesDeletedAt: row.filesDeletedAt?.toISOString() ?? null,
   };
 }
 
@@ -197,12 +198,14 @@ async function currentSession(deps: Deps, serviceId: string): Promise<Legalizati
   return row && record(deps, row);
 }
 
-/** GET …/session: the current session (404 before the first one: the flow then starts one). */
-export async function getSession(deps: Deps, actor: Actor, id: string): Promise<LegalizationSession> {
+/**
+ * GET …/session: the current session, or null before the first one (the case page asks on every visit, and a
+ * capture not started yet is no error); a missing legalization service stays 'Service Legalization not Found!'.
+ */
+export async function getSession(deps: Deps, actor: Actor, id: string): Promise<LegalizationSession | null> {
   await legalizationService(deps, actor, id, "read");
   const row = await currentSession(deps, id);
-  if (!row) throw new AppError("NOT_FOUND", MESSAGES_HERE.noSession);
-  return view(row);
+  return row ? view(row) : null;
 }
 
 /**

@@ -60,7 +60,7 @@ describe.each(testDbKinds())("a capture across a restart, on %s", (kind) => {
 
   const stateAfterTick = async (app: Awaited<ReturnType<typeof buildApp>>) => {
     await tick();
-    return (await getSession(app.deps, actor, serviceId)).state;
+    return (await getSession(app.deps, actor, serviceId))?.state;
   };
   let serviceId = "";
   let actor: Actor = { userId: "", roles: [] };

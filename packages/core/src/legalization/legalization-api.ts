@@ -43,6 +43,8 @@ export const LegalizationSessionSchema = z.object({
   /** Once the files are stored: when, and the report's SHA-256 anyone can check them with. */
   filesReadyAt: z.iso.datetime().nullable(),
   reportSha256: z.string().nullable(),
+  /** When the retention deleted the stored files (a year after they were ready): nothing to open since. */
+  filesDeletedAt: z.iso.datetime().nullable(),
 });
 export type LegalizationSession = z.infer<typeof LegalizationSessionSchema>;
 

@@ -11,7 +11,8 @@ import { LEGALIZATION_ROUTES } from "./legalization-routes.ts";
 // The legalization's calls (spec §7), each declared once for the API routes and the web.
 
 const SCHEMAS = {
-  session: { params: LegalizationParamsSchema, response: LegalizationSessionSchema },
+  /** null before the first capture: no session yet is a normal answer, not a 404 (ADR 021). */
+  session: { params: LegalizationParamsSchema, response: LegalizationSessionSchema.nullable() },
   startSession: {
     params: LegalizationParamsSchema,
     body: LegalizationStartBodySchema,

@@ -59,3 +59,63 @@ describe("every service type in every status (issue 17)", () => {
     });
   }
 });
+
+describe("documents ready only when they can be opened", () => {
+  it("says a service's documents are being prepared while none can be opened", () => {
+    expect(serviceStatusMessage("INJUCTION", "DOCUMENTS_READY", { downloadable: false })).toEqual({
+      label: "documenti in preparazione",
+      message: "Il documento è in preparazione: ti avvisiamo appena puoi aprirlo da questa pagina.",
+    });
+    expect(serviceStatusMessage("INJUCTION", "DOCUMENTS_READY", { downloadable: true }).message).toBe(
+      "I documenti sono pronti: puoi scaricarli da questa pagina.",
+    );
+  });
+
+  it("says a legalization's files take up to 12 hours until they are stored", () => {
+    const captured = { state: "CLOSED", filesReadyAt: null };
+    for (const status of ["IN_PROGRESS", "DOCUMENTS_READY"]) {
+      const { message } = serviceStatusMessage("LEGALIZATION", status, {
+        downloadable: false,
+        capture: captured,
+      });
+      expect(message).toBe(
+        "I documenti sono in preparazione: saranno pronti entro 12 ore e ti scriveremo un'email.",
+      );
+      expect(message).not.toContain("sono pronti:");
+    }
+    const stored = { state: "CLOSED", filesReadyAt: "2026-11-27T10:00:00.000Z" };
+    expect(
+      serviceStatusMessage("LEGALIZATION", "DOCUMENTS_READY", { downloadable: true, capture: stored }),
+    ).toEqual({
+      label: "documenti pronti",
+      message: "I documenti sono pronti: puoi scaricarli da questa pagina.",
+    });
+  });
+
+  it("says a legalization's files were deleted after the year they are kept, not that they are ready", () => {
+    expect(
+      serviceStatusMessage("LEGALIZATION", "DOCUMENTS_READY", {
+        downloadable: false,
+        capture: {
+          state: "CLOSED",
+          filesReadyAt: "2025-11-27T10:00:00.000Z",
+          filesDeletedAt: "2026-11-27T10:00:00.000Z",
+        },
+      }),
+    ).toEqual({
+      label: "file eliminati",
+      message: "I file di questa legalizzazione sono stati eliminati dopo un anno, come previsto.",
+    });
+  });
+
+  it("does not say 'Ci stiamo lavorando' of a legalization whose capture failed", () => {
+    const { label, message } = serviceStatusMessage("LEGALIZATION", "IN_PROGRESS", {
+      downloadable: false,
+      capture: { state: "FATAL_FAILED_TERMINATED", filesReadyAt: null },
+    });
+    expect(label).toBe("in corso");
+    expect(message).toBe(
+      "L'ultima legalizzazione non è riuscita: leggi qui sotto cosa è successo e avviane una nuova.",
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { LEGALIZATION_FILES_PREPARING, legalizationCardLine } from "../legalization/legalization-messages.ts";
 import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
 import { MESSAGES } from "../shared/messages.ts";
 
@@ -20,16 +21,49 @@ export const TAKEN_IN_CHARGE =
 const TO_START = "Il servizio è attivo: ti guidiamo nei prossimi passi da questa pagina.";
 const DOCUMENTS_READY = "I documenti sono pronti: puoi scaricarli da questa pagina.";
 const IN_PROGRESS = "Ci stiamo lavorando: ti avvisiamo appena ci sono novità.";
+/** DOCUMENTS_READY while nothing can be opened yet (a document taken back to be redone). */
+const DOCUMENTS_PREPARING =
+  "Il documento è in preparazione: ti avvisiamo appena puoi aprirlo da questa pagina.";
+const PREPARING_LABEL = "documenti in preparazione";
+const DELETED_LABEL = "file eliminati";
 const CANCELLED =
   "Il servizio è stato annullato e quanto avevi pagato ti è stato rimborsato: trovi i dettagli fra i tuoi ordini.";
 
-/** The label and message of a service in a status; an unknown status reads 'Errore Stato Non previsto'. */
+/** What the case page knows of a service beyond its status, that its words depend on. */
+export interface ServiceSituation {
+  /** Whether its documents can be opened now (the lawyer's document, the capture's stored files). */
+  downloadable: boolean;
+  /** A legalization's last capture (null before the first; undefined while not known). */
+  capture?: { state: string; filesReadyAt: string | null; filesDeletedAt?: string | null } | null;
+}
+
+/**
+ * The label and message of a service in a status; an unknown status reads 'Errore Stato Non previsto'.
+ * "Documents ready" is said only of documents that can be opened (spec §4: downloadable once ready), and a
+ * legalization's failed capture or files still to come are said instead of the status's own words.
+ */
 export function serviceStatusMessage(
   serviceType: string,
   status: string,
+  situation?: ServiceSituation,
 ): { label: string; message: string } {
   if (!SERVICE_STATUS.is(status)) return { label: status, message: MESSAGES.unexpectedState };
   const label = SERVICE_STATUS.labels[status];
+  const captureLine =
+    serviceType === "LEGALIZATION" && status !== "CANCELLED" && status !== "COMPLETED"
+      ? legalizationCardLine(situation?.capture)
+      : null;
+  if (captureLine && !(status === "DOCUMENTS_READY" && situation?.downloadable)) {
+    const gone = Boolean(situation?.capture?.filesDeletedAt);
+    const shownLabel = status !== "DOCUMENTS_READY" ? label : gone ? DELETED_LABEL : PREPARING_LABEL;
+    return { label: shownLabel, message: captureLine };
+  }
+  if (status === "DOCUMENTS_READY" && situation && !situation.downloadable) {
+    return {
+      label: PREPARING_LABEL,
+      message: serviceType === "LEGALIZATION" ? LEGALIZATION_FILES_PREPARING : DOCUMENTS_PREPARING,
+    };
+  }
   switch (status) {
     case "TO_START":
       return { label, message: TO_START };

@@ -18,6 +18,13 @@ describe("TakedownUrlsFormSchema", () => {
     expect(TakedownUrlsFormSchema.parse({ urls: [` ${A} `, B, C] })).toEqual({ urls: [A, B, C] });
   });
 
+  it("adds https:// to a link typed without it, as the questionnaire does", () => {
+    expect(
+      TakedownUrlsFormSchema.parse({ urls: ["www.instagram.com/p/abc", " social.example.com/post/1 ", ""] }),
+    ).toEqual({ urls: ["https://www.instagram.com/p/abc", A] });
+    expect(TakedownUrlsFormSchema.parse({ urls: [C] })).toEqual({ urls: [C] });
+  });
+
   it("requires the first link", () => {
     expect(issues(TakedownUrlsFormSchema, { urls: ["", B, ""] })).toEqual([
       ["urls.0", "Il primo link è obbligatorio."],

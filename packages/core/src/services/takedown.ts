@@ -1,17 +1,20 @@
 import { z } from "zod";
 import { TAKEDOWN_MAX_URLS } from "../shared/constants.ts";
-import { HttpUrlSchema, isHttpUrl } from "../shared/fields.ts";
+import { HttpUrlSchema, isHttpUrl, normaliseUrl } from "../shared/fields.ts";
 import { MESSAGES } from "../shared/messages.ts";
 
 // Takedown URLs (spec §5): at most three links, the first mandatory.
 
 /**
- * The takedown form: up to three fields, the first required, later ones may be left empty. Parses to the
- * list of filled links, in order — the body of PATCH /v1/services/takedown/{id}/urls.
+ * The takedown form: up to three fields, the first required, later ones may be left empty; a link typed
+ * without its scheme gets https:// (as the questionnaire's). Parses to the list of filled links, in order —
+ * the body of PATCH /v1/services/takedown/{id}/urls.
  */
 export const TakedownUrlsFormSchema = z.object({
   urls: z
-    .array(z.string({ error: MESSAGES.invalidUrl }).trim(), { error: MESSAGES.takedownFirstUrlRequired })
+    .array(z.string({ error: MESSAGES.invalidUrl }).transform(normaliseUrl), {
+      error: MESSAGES.takedownFirstUrlRequired,
+    })
     .superRefine((urls, ctx) => {
       if (urls.length > TAKEDOWN_MAX_URLS) {
         ctx.addIssue({ code: "custom", message: MESSAGES.takedownMaxUrls, input: urls });

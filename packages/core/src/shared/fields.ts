@@ -57,6 +57,13 @@ export function isHttpUrl(value: string): boolean {
   return (url.protocol === "http:" || url.protocol === "https:") && z.regexes.domain.test(url.hostname);
 }
 
+/** A link pasted without its scheme ("instagram.com/…") gets https://; one with a scheme stays as typed. */
+export function normaliseUrl(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === "" || /^[a-z][a-z0-9+.-]*:/i.test(trimmed)) return trimmed;
+  return `https://${trimmed.replace(/^\/+/, "")}`;
+}
+
 export const HttpUrlSchema = RequiredStringSchema.refine(isHttpUrl, {
   error: MESSAGES.invalidUrl,
   ...ifFilled,

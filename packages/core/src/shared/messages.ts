@@ -139,6 +139,9 @@ export const MESSAGES = {
   codeFormat: "Il codice può contenere solo lettere maiuscole, cifre e trattini.",
   codeTaken: "Esiste già un codice uguale: scegline un altro.",
   invalidDate: "La data non è valida.",
+  // The web's date field (gg/mm/aaaa whatever the browser's language), when what is typed is not a day.
+  italianDateFormat: "Inserisci una data come 31/12/2026.",
+  italianMomentFormat: "Inserisci data e ora come 31/12/2026 14:30.",
   periodReversed: "La data di fine viene prima di quella di inizio.",
   periodTooLong: "Scegli un periodo di un anno al massimo.",
   endBeforeStart: "La data di fine deve essere successiva alla data di inizio.",

@@ -65,8 +65,8 @@ describe("/dashboard/admin/accounts", () => {
     vi.useRealTimers();
     expect(screen.getByRole("heading", { level: 1, name: "Contabilità" })).toBeTruthy();
     // This month in Italy by default.
-    expect((screen.getByLabelText(/^Dal/) as HTMLInputElement).value).toBe("2026-11-01");
-    expect((screen.getByLabelText(/^Al/) as HTMLInputElement).value).toBe("2026-11-24");
+    expect((screen.getByLabelText(/^Dal/) as HTMLInputElement).value).toBe("01/11/2026");
+    expect((screen.getByLabelText(/^Al/) as HTMLInputElement).value).toBe("24/11/2026");
 
     const documents = await screen.findByRole("table", {
       name: "Dall'01/11/2026 al 24/11/2026: 1 fattura e 1 nota di credito, totale netto 149,00 €",
@@ -88,12 +88,12 @@ describe("/dashboard/admin/accounts", () => {
     renderAsUser(<AdminAccountsPage />);
     const from = screen.getByLabelText(/^Dal/);
     const to = screen.getByLabelText(/^Al/);
-    fireEvent.change(from, { target: { value: "2026-10-01" } });
-    fireEvent.change(to, { target: { value: "2026-09-30" } });
+    fireEvent.change(from, { target: { value: "01/10/2026" } });
+    fireEvent.change(to, { target: { value: "30/09/2026" } });
     fireEvent.click(screen.getByRole("button", { name: "Mostra" }));
     expect(await screen.findByText("La data di fine viene prima di quella di inizio.")).toBeTruthy();
 
-    fireEvent.change(to, { target: { value: "2026-10-31" } });
+    fireEvent.change(to, { target: { value: "31/10/2026" } });
     fireEvent.click(screen.getByRole("button", { name: "Mostra" }));
     await waitFor(() =>
       expect(calls.some((call) => call.url.includes("documents?from=2026-10-01&to=2026-10-31"))).toBe(true),
@@ -132,8 +132,8 @@ describe("/dashboard/admin/accounts", () => {
           : { status: 200, body: "PK" },
     });
     renderAsUser(<AdminAccountsPage />);
-    fireEvent.change(screen.getByLabelText(/^Dal/), { target: { value: "2026-10-01" } });
-    fireEvent.change(screen.getByLabelText(/^Al/), { target: { value: "2026-10-31" } });
+    fireEvent.change(screen.getByLabelText(/^Dal/), { target: { value: "01/10/2026" } });
+    fireEvent.change(screen.getByLabelText(/^Al/), { target: { value: "31/10/2026" } });
     fireEvent.click(screen.getByRole("button", { name: "Mostra" }));
     await screen.findByText("Nessun documento emesso in questo periodo.");
 

@@ -21,7 +21,7 @@ import { useForm } from "react-hook-form";
 import { downloadFile } from "../../shared/http/download.ts";
 import type { HttpError } from "../../shared/http/http-error.ts";
 import { formatShortDay } from "../../shared/ui/dates.ts";
-import { FormMessage, SelectField, StatusRegion, TextField } from "../../shared/ui/form-field.tsx";
+import { FormMessage, ItalianDateField, SelectField, StatusRegion } from "../../shared/ui/form-field.tsx";
 import { Pager } from "../../shared/ui/pager.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
@@ -61,8 +61,8 @@ export function AdminAccountsPage() {
         italiano, inclusi il primo e l'ultimo.
       </p>
       <form aria-label="Periodo" className={styles.search} onSubmit={onSubmit} noValidate>
-        <TextField label="Dal" type="date" required {...field("from")} />
-        <TextField label="Al" type="date" required {...field("to")} />
+        <ItalianDateField label="Dal" required {...field("from")} />
+        <ItalianDateField label="Al" required {...field("to")} />
         <button type="submit" className={PRIMARY}>
           Mostra
         </button>

@@ -10,7 +10,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { formatShortDay } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
-import { CheckboxField, CheckboxGroupField, TextField } from "../../shared/ui/form-field.tsx";
+import {
+  CheckboxField,
+  CheckboxGroupField,
+  ItalianDateField,
+  TextField,
+} from "../../shared/ui/form-field.tsx";
 import styles from "./admin.module.css";
 import { adminCampaignsQueryOptions, createCampaign, updateCampaign } from "./admin-api.ts";
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
@@ -293,15 +298,13 @@ export function CampaignEditor({
         {...field("productCodes")}
       />
       <div className={formStyles.row}>
-        <TextField
+        <ItalianDateField
           label="Inizio (facoltativo)"
-          type="date"
           hint="Dal primo momento di questo giorno."
           {...field("startsAt")}
         />
-        <TextField
+        <ItalianDateField
           label="Fine (facoltativa)"
-          type="date"
           hint="Fino alla fine di questo giorno."
           {...field("endsAt")}
         />

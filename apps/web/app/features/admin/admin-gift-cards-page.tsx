@@ -16,7 +16,12 @@ import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { formatShortDay } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
-import { CheckboxGroupField, type FieldBinding, TextField } from "../../shared/ui/form-field.tsx";
+import {
+  CheckboxGroupField,
+  type FieldBinding,
+  ItalianDateField,
+  TextField,
+} from "../../shared/ui/form-field.tsx";
 import styles from "./admin.module.css";
 import { adminGiftCardsQueryOptions, createGiftCard, updateGiftCard } from "./admin-api.ts";
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
@@ -73,9 +78,8 @@ export function giftCardPatch(form: GiftCardEditForm, card: AdminGiftCard): Admi
 // The two fields the issuing and the editing form share.
 function ExpiryField(binding: FieldBinding) {
   return (
-    <TextField
+    <ItalianDateField
       label="Scadenza (facoltativa)"
-      type="date"
       hint="Vale fino alla fine di questo giorno. Vuota: non scade."
       {...binding}
     />

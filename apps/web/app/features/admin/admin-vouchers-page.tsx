@@ -5,7 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { formatShortDay } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
-import { CheckboxField, TextField } from "../../shared/ui/form-field.tsx";
+import { CheckboxField, ItalianDateField, TextField } from "../../shared/ui/form-field.tsx";
 import styles from "./admin.module.css";
 import { adminVouchersQueryOptions, createVoucher, updateVoucher } from "./admin-api.ts";
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
@@ -197,9 +197,8 @@ export function VoucherEditor({
           {...field("maxUses")}
         />
       </div>
-      <TextField
+      <ItalianDateField
         label="Scadenza (facoltativa)"
-        type="date"
         hint="Il voucher vale fino alla fine di questo giorno. Vuota: non scade."
         {...field("expiresAt")}
       />

@@ -4,6 +4,7 @@ import type { UseFormReturn } from "react-hook-form";
 import {
   CheckboxGroupField,
   type ChoiceOption,
+  ItalianDateField,
   RadioGroupField,
   TextAreaField,
   TextField,
@@ -19,7 +20,7 @@ import { EFFECT_NONE, type Question } from "./questions.ts";
 type Form = Pick<UseFormReturn<Draft>, "register" | "formState" | "getValues" | "setValue" | "watch">;
 
 /** The "why we ask" line, then the question's own hint. */
-function QuestionHint({ question, extra }: { question: Question; extra?: string }) {
+function QuestionHint({ question }: { question: Question }) {
   return (
     <>
       <span className={styles.why}>
@@ -27,7 +28,6 @@ function QuestionHint({ question, extra }: { question: Question; extra?: string 
         {question.why}
       </span>
       {question.hint ? <span className={styles.questionHint}>{question.hint}</span> : null}
-      {extra ? <span className={styles.questionHint}>{extra}</span> : null}
     </>
   );
 }
@@ -46,7 +46,7 @@ function isShort(question: Question): boolean {
   return options.length <= 3 && options.every((option) => option.label.length <= 8 && !option.hint);
 }
 
-export function QuestionField({ question, form, today }: { question: Question; form: Form; today: string }) {
+export function QuestionField({ question, form }: { question: Question; form: Form }) {
   const { register, formState } = form;
   const field = question.field;
   const error = visibleError(formState, field);
@@ -67,7 +67,7 @@ export function QuestionField({ question, form, today }: { question: Question; f
     case "multi":
       return <EffectsField question={question} form={form} error={error} />;
     case "date":
-      return <DateField question={question} form={form} error={error} today={today} />;
+      return <DateField question={question} form={form} error={error} />;
     case "url":
       return (
         <TextField
@@ -147,30 +147,17 @@ function DescriptionField({ question, form, error }: { question: Question; form:
 }
 
 /**
- * A native date input (the browser's own, accessible picker) with the format in the hint. The field's display
- * order follows the browser's language, so the chosen day is also written out in Italian words beneath it.
+ * The app's date field, typed gg/mm/aaaa whatever the browser's language; the chosen day is also written out
+ * in Italian words beneath it, so a slip (a month for a day) shows at once.
  */
-function DateField({
-  question,
-  form,
-  error,
-  today,
-}: {
-  question: Question;
-  form: Form;
-  error?: string;
-  today: string;
-}) {
+function DateField({ question, form, error }: { question: Question; form: Form; error?: string }) {
   const value = form.watch(question.field);
   const chosen = typeof value === "string" && isIsoDate(value) ? formatItalianDate(value) : null;
   return (
     <div className={styles.dateField}>
-      <TextField
+      <ItalianDateField
         label={question.label}
-        type="date"
-        min="1900-01-01"
-        max={today}
-        hint={<QuestionHint question={question} extra="Formato: giorno/mese/anno (gg/mm/aaaa)." />}
+        hint={<QuestionHint question={question} />}
         registration={form.register(question.field)}
         error={error}
         required={question.required}

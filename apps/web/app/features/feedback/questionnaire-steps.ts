@@ -6,7 +6,7 @@ import {
   validateAnswersAsOf,
 } from "@argine/core/feedback/answers";
 import type { IsoDate } from "@argine/core/feedback/calendar";
-import { isHttpUrl } from "@argine/core/shared/fields";
+import { isHttpUrl, normaliseUrl } from "@argine/core/shared/fields";
 import { MESSAGES } from "@argine/core/shared/messages";
 import {
   type AnswerField,
@@ -402,12 +402,8 @@ function choiceValue(value: string): boolean | string {
   return value;
 }
 
-/** A link pasted without its scheme ("instagram.com/…") gets https://. */
-export function normaliseUrl(value: string): string {
-  const trimmed = value.trim();
-  if (trimmed === "" || /^[a-z][a-z0-9+.-]*:/i.test(trimmed)) return trimmed;
-  return `https://${trimmed.replace(/^\/+/, "")}`;
-}
+// A link pasted without its scheme gets https:// (core's, shared with the takedown's links).
+export { normaliseUrl };
 
 function fieldValue(question: Question, draft: Draft): unknown {
   const raw = draft[question.field];

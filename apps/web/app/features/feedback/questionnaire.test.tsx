@@ -1,6 +1,7 @@
 import { addDays, romeCalendarDay } from "@argine/core/feedback/calendar";
 import { evaluateFeedback } from "@argine/core/feedback/evaluate";
 import { FEEDBACK_MESSAGES } from "@argine/core/feedback/messages";
+import { italianDay } from "@argine/core/shared/italian-date";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -38,9 +39,10 @@ async function next(expectedStep: number) {
   await screen.findByText(`Passo ${expectedStep} di 7`);
 }
 
+/** Typed as people in Italy do (gg/mm/aaaa); the form holds the ISO days. */
 function fillDates(first = FIRST, last = LAST) {
-  fireEvent.change(screen.getByLabelText(/la prima volta/), { target: { value: first } });
-  fireEvent.change(screen.getByLabelText(/l'ultima volta/), { target: { value: last } });
+  fireEvent.change(screen.getByLabelText(/la prima volta/), { target: { value: italianDay(first) } });
+  fireEvent.change(screen.getByLabelText(/l'ultima volta/), { target: { value: italianDay(last) } });
 }
 
 /** A revenge-porn case up to the last step. */
@@ -120,7 +122,7 @@ describe("/feedback questionnaire", () => {
     ).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Indietro" }));
     await screen.findByText("Passo 2 di 7");
-    expect((screen.getByLabelText(/la prima volta/) as HTMLInputElement).value).toBe(FIRST);
+    expect((screen.getByLabelText(/la prima volta/) as HTMLInputElement).value).toBe(italianDay(FIRST));
     fireEvent.click(screen.getByRole("button", { name: "Indietro" }));
     await screen.findByText("Passo 1 di 7");
     expect(
@@ -181,11 +183,10 @@ describe("/feedback questionnaire", () => {
     renderWithApp(<FeedbackPage />, { url: "/feedback" });
     choose(/Che cosa ti sta succedendo/, /Minacce/);
     await next(2);
-    expect(screen.getAllByText(/Formato: giorno\/mese\/anno \(gg\/mm\/aaaa\)/).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/Formato: gg\/mm\/aaaa, per esempio 31\/12\/2026/).length).toBeGreaterThan(0);
     const first = screen.getByLabelText(/la prima volta/) as HTMLInputElement;
-    expect(first.type).toBe("date");
-    expect(first.max).toBe(TODAY);
-    fireEvent.change(first, { target: { value: "2026-02-28" } });
+    expect(first.placeholder).toBe("gg/mm/aaaa");
+    fireEvent.change(first, { target: { value: "28/2/2026" } });
     expect(screen.getByText("Data indicata: 28 febbraio 2026")).toBeTruthy();
     fillDates(FIRST, addDays(TODAY, 1));
     fireEvent.click(screen.getByRole("button", { name: "Avanti" }));
@@ -320,8 +321,8 @@ describe("/feedback questionnaire", () => {
 
     await act(() => router.navigate(-1));
     await screen.findByText("Passo 2 di 7");
-    expect((screen.getByLabelText(/la prima volta/) as HTMLInputElement).value).toBe(FIRST);
-    expect((screen.getByLabelText(/l'ultima volta/) as HTMLInputElement).value).toBe(LAST);
+    expect((screen.getByLabelText(/la prima volta/) as HTMLInputElement).value).toBe(italianDay(FIRST));
+    expect((screen.getByLabelText(/l'ultima volta/) as HTMLInputElement).value).toBe(italianDay(LAST));
     // The same neutral address: the step is only in the history entry's state.
     expect(router.state.location.pathname).toBe("/feedback");
     expect(router.state.location.search).toBe("");
@@ -409,7 +410,7 @@ describe("/feedback questionnaire", () => {
     });
     // Step 2 lacks its last date: that is where the user is taken, with the answer kept.
     expect(await screen.findByText("Passo 2 di 7")).toBeTruthy();
-    expect((screen.getByLabelText(/la prima volta/) as HTMLInputElement).value).toBe(FIRST);
+    expect((screen.getByLabelText(/la prima volta/) as HTMLInputElement).value).toBe(italianDay(FIRST));
     await waitFor(() => expect(router.state.location.state).toEqual({ step: 1, depth: 0 }));
     // Going back from an entry that has no steps behind it replaces it, never leaving the questionnaire.
     fireEvent.click(screen.getByRole("button", { name: "Indietro" }));

@@ -246,7 +246,7 @@ export function Questionnaire({ intro }: { intro?: ReactNode }) {
           })}
         >
           {current.questions.map((question) => (
-            <QuestionField key={question.field} question={question} form={form} today={today()} />
+            <QuestionField key={question.field} question={question} form={form} />
           ))}
 
           {isLast ? (

@@ -1,4 +1,6 @@
 import type { LegalizationSession } from "@argine/core/legalization/legalization-api";
+import { LEGALIZATION_FAILURE_TEXTS } from "@argine/core/legalization/legalization-messages";
+import { LEGALIZATION_FAILURE_STATES } from "@argine/core/legalization/session-state";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
@@ -19,6 +21,7 @@ const session = (over: Partial<LegalizationSession> = {}): LegalizationSession =
   endedAt: null,
   filesReadyAt: null,
   reportSha256: null,
+  filesDeletedAt: null,
   ...over,
 });
 
@@ -42,7 +45,7 @@ describe("the legalization on the case page", () => {
       [`GET ${PATH}/session`]: () =>
         started
           ? { status: 200, body: session({ state: states.shift() ?? "CLOSED" }) }
-          : { status: 404, body: { code: "NOT_FOUND", message: "Non c'è ancora una sessione." } },
+          : { status: 200, body: null },
       [`POST ${PATH}/session`]: () => {
         started = true;
         return { status: 201, body: session() };
@@ -65,12 +68,33 @@ describe("the legalization on the case page", () => {
     expect(onChanged).toHaveBeenCalled();
   });
 
-  it("says which provider failed and with which state, and offers a new start", async () => {
-    renderPanel({
-      [`GET ${PATH}/session`]: { status: 200, body: session({ state: "FATAL_FAILED_TERMINATED" }) },
-    });
-    expect(await screen.findByText("Sandbox Error : FATAL_FAILED_TERMINATED")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Avvia una nuova legalizzazione" })).toBeTruthy();
+  it.each(LEGALIZATION_FAILURE_STATES)(
+    "explains %s in Italian, with the provider's text as the technical detail, and offers a new start",
+    async (state) => {
+      renderPanel({ [`GET ${PATH}/session`]: { status: 200, body: session({ state }) } });
+      const alert = await screen.findByRole("alert");
+      expect(within(alert).getByRole("heading", { name: "La legalizzazione non è riuscita" })).toBeTruthy();
+      expect(within(alert).getByText(LEGALIZATION_FAILURE_TEXTS[state].happened)).toBeTruthy();
+      expect(within(alert).getByText(LEGALIZATION_FAILURE_TEXTS[state].todo)).toBeTruthy();
+      expect(within(alert).getByText(`Dettaglio tecnico: Sandbox Error : ${state}`)).toBeTruthy();
+      expect(screen.getByRole("button", { name: "Avvia una nuova legalizzazione" })).toBeTruthy();
+    },
+  );
+
+  it("shows the illustrated steps, no empty video frame, before the first capture", async () => {
+    renderPanel({ [`GET ${PATH}/session`]: { status: 200, body: null } });
+    expect(await screen.findByRole("heading", { name: "Come funziona" })).toBeTruthy();
+    expect(screen.queryByText(/Video guida/)).toBeNull();
+    // Four steps, each drawn; the drawings repeat the words, so screen readers skip them.
+    const steps = screen.getAllByRole("listitem");
+    expect(steps.map((step) => step.querySelector("p")?.textContent)).toEqual([
+      "Scrivi l'indirizzo",
+      "Attendi l'ambiente sicuro",
+      "Mostra i contenuti",
+      "Termina e ricevi i file",
+    ]);
+    for (const step of steps) expect(step.querySelector("svg")?.getAttribute("aria-hidden")).toBe("true");
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("stops a live session", async () => {

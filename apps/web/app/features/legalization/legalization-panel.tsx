@@ -1,22 +1,18 @@
 import {
   type LegalizationFiles,
-  type LegalizationSession,
   LegalizationStartBodySchema,
 } from "@argine/core/legalization/legalization-api";
 import {
-  isFailure,
-  isSuccess,
-  isTerminal,
-  legalizationFailureMessage,
-} from "@argine/core/legalization/session-state";
+  LEGALIZATION_FAILURE_REASSURANCE,
+  LEGALIZATION_FAILURE_TITLE,
+  legalizationFailureExplanation,
+} from "@argine/core/legalization/legalization-messages";
+import { isSuccess, isTerminal } from "@argine/core/legalization/session-state";
 import { casePath, ticketCodeOf } from "@argine/core/practices/case-path";
 import {
-  FILE_GENERATION_MAX_MS,
   LEGALIZATION_POLL_INTERVAL_MS,
   LEGALIZATION_PREPARATION_MAX_MS,
-  VIDEO_CAPTURE_MARGIN_SECONDS,
 } from "@argine/core/shared/constants";
-import { MESSAGES } from "@argine/core/shared/messages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -27,9 +23,10 @@ import { FormMessage, StatusRegion, TextField } from "../../shared/ui/form-field
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import styles from "./legalization.module.css";
 import { LegalizationFilesModal } from "./legalization-files-modal.tsx";
+import { LegalizationGuide } from "./legalization-guide.tsx";
 import {
-  fetchSession,
   legalizationSessionKey,
+  legalizationSessionQuery,
   sessionFiles,
   startSession,
   stopSession,
@@ -37,12 +34,12 @@ import {
 
 // The legalization on the case page (spec §4 "Legalization" flow, issue 18): the tutorial, the page to
 // capture, then the live session polled every second until it ends; success goes to the success route and
-// reloads the case, a failure says '<provider> Error : <state>' and may be started again.
+// reloads the case, a failure says in Italian what happened and what to do, with the spec's
+// '<provider> Error : <state>' as the technical detail, and may be started again.
 
 /** After a success, until its files are stored (seconds for the sandbox, up to 12 hours for a provider). */
 const FILES_POLL_MS = 5000;
 const PREPARING_MINUTES = LEGALIZATION_PREPARATION_MAX_MS / 60_000;
-const FILES_HOURS = FILE_GENERATION_MAX_MS / 3_600_000;
 const TOO_LONG = "Troppo Tempo! Aggiorna la pagina fra qualche minuto! Non chiuderla!";
 const DESKTOP_ONLY = "La legalizzazione si fa da un computer: accedi al sito da un dispositivo desktop.";
 
@@ -54,17 +51,6 @@ function stateText(state: string): string {
   if (state === "CLOSING" || state === "ARTIFACTS_UPLOADED")
     return "Acquisizione terminata: stiamo generando i file…";
   return "Acquisizione in corso: naviga la pagina e mostra i contenuti da conservare, poi termina.";
-}
-
-/** The current session, or null before the first one (the API's 404 for a service without a session). */
-async function currentSession(serviceId: string, signal: AbortSignal): Promise<LegalizationSession | null> {
-  try {
-    return await fetchSession(serviceId, signal);
-  } catch (reason) {
-    const error = toHttpError(reason);
-    if (error.code === "NOT_FOUND" && error.message !== MESSAGES.legalizationNotFound) return null;
-    throw reason;
-  }
 }
 
 export function LegalizationPanel({
@@ -85,9 +71,7 @@ export function LegalizationPanel({
   // Success leads to its route only for a session watched running here, not on every visit afterwards.
   const watching = useRef(false);
   const session = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => currentSession(serviceId, signal),
-    retry: false,
+    ...legalizationSessionQuery(serviceId),
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data || query.state.error) return false;
@@ -143,8 +127,7 @@ export function LegalizationPanel({
     running &&
     current.state === "VM_PREPARING" &&
     Date.now() - new Date(current.startedAt).getTime() > LEGALIZATION_PREPARATION_MAX_MS;
-  const failure =
-    current && isFailure(current.state) ? legalizationFailureMessage(current.provider, current.state) : null;
+  const failure = current ? legalizationFailureExplanation(current.provider, current.state) : null;
   const problem = session.error ?? stop.error ?? openFiles.error;
 
   return (
@@ -172,7 +155,7 @@ export function LegalizationPanel({
             ) : null}
           </section>
         ) : null}
-        {current?.filesReadyAt ? (
+        {current?.filesReadyAt && !current.filesDeletedAt ? (
           <p>
             <button
               type="button"
@@ -184,31 +167,18 @@ export function LegalizationPanel({
             </button>
           </p>
         ) : null}
-        {current && isSuccess(current.state) && !current.filesReadyAt ? (
-          <p>I file saranno pronti entro {FILES_HOURS} ore: ti scriveremo un'email.</p>
+        {failure ? (
+          <FormMessage tone="error">
+            <h4 className={styles.failureTitle}>{LEGALIZATION_FAILURE_TITLE}</h4>
+            <p>{failure.happened}</p>
+            <p>{failure.todo}</p>
+            <p>{LEGALIZATION_FAILURE_REASSURANCE}</p>
+            <p className={styles.detail}>{failure.detail}</p>
+          </FormMessage>
         ) : null}
-        {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
         {!practiceClosed && !running && !(current && isSuccess(current.state)) && !session.isPending ? (
           <>
-            <h4>Come funziona</h4>
-            <ol className={styles.steps}>
-              <li>Scrivi l'indirizzo della pagina dove è avvenuta l'offesa e avvia la sessione.</li>
-              <li>
-                Attendi che l'ambiente sicuro sia pronto (fino a {PREPARING_MINUTES} minuti): non chiudere la
-                pagina.
-              </li>
-              <li>
-                Mostra i contenuti da conservare; per un video, registra anche i{" "}
-                {VIDEO_CAPTURE_MARGIN_SECONDS} secondi prima e dopo il momento importante.
-              </li>
-              <li>
-                Termina l'acquisizione: i file saranno pronti entro {FILES_HOURS} ore e li conserviamo per un
-                anno.
-              </li>
-            </ol>
-            <figure className={styles.video}>
-              <figcaption>Video guida alla legalizzazione</figcaption>
-            </figure>
+            <LegalizationGuide />
             <form className={formStyles.form} noValidate onSubmit={start.onSubmit}>
               <TextField
                 label="Indirizzo della pagina da legalizzare"

@@ -174,4 +174,99 @@ describe("a service on the case page", () => {
     );
     expect(await screen.findByText("In attesa che il cliente accetti il mandato")).toBeTruthy();
   });
+
+  it("says 'documenti pronti' of a legalization only once its files can be opened", async () => {
+    const session = (filesReadyAt: string | null) => ({
+      sessionId: "0b8f3c2d-1e03-4d7b-9a39-6f1c1a524a0e",
+      provider: "Sandbox",
+      state: "CLOSED",
+      step: null,
+      url: "https://example.org/post/1",
+      startedAt: "2026-11-27T09:00:00.000Z",
+      endedAt: "2026-11-27T09:05:00.000Z",
+      filesReadyAt,
+      reportSha256: null,
+      filesDeletedAt: null,
+    });
+    let stored: string | null = null;
+    renderCard(
+      // The status moved by hand before the files were stored: the card follows the files, not the status.
+      service({ serviceType: "LEGALIZATION", status: "DOCUMENTS_READY" }),
+      {},
+      {
+        [`GET /v1/services/legalization/${SERVICE_ID}/session`]: () => ({
+          status: 200,
+          body: session(stored),
+        }),
+      },
+    );
+    expect(
+      await screen.findByText(
+        "I documenti sono in preparazione: saranno pronti entro 12 ore e ti scriveremo un'email.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/I documenti sono pronti/)).toBeNull();
+    expect(screen.getByText("(documenti in preparazione)")).toBeTruthy();
+    stored = "2026-11-27T09:06:00.000Z";
+    expect(
+      await screen.findByText("I documenti sono pronti: puoi scaricarli da questa pagina.", undefined, {
+        timeout: 8000,
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Apri i file della legalizzazione" })).toBeTruthy();
+    // The panel asks again every 5 seconds while the files are awaited.
+  }, 12_000);
+
+  it("says a legalization's capture failed, not 'Ci stiamo lavorando'", async () => {
+    renderCard(
+      service({ serviceType: "LEGALIZATION", status: "IN_PROGRESS" }),
+      {},
+      {
+        [`GET /v1/services/legalization/${SERVICE_ID}/session`]: {
+          status: 200,
+          body: {
+            sessionId: "0b8f3c2d-1e03-4d7b-9a39-6f1c1a524a0e",
+            provider: "Sandbox",
+            state: "VM_ABORTED_TIMEOUT_TERMINATED",
+            step: null,
+            url: "https://example.org/post/1",
+            startedAt: "2026-11-27T09:00:00.000Z",
+            endedAt: "2026-11-27T09:05:00.000Z",
+            filesReadyAt: null,
+            reportSha256: null,
+            filesDeletedAt: null,
+          },
+        },
+      },
+    );
+    expect(await screen.findByText(/L'ultima legalizzazione non è riuscita/)).toBeTruthy();
+    expect(screen.queryByText(/Ci stiamo lavorando/)).toBeNull();
+  });
+
+  it("says a legalization's files were deleted after a year, and offers none to open", async () => {
+    renderCard(
+      service({ serviceType: "LEGALIZATION", status: "DOCUMENTS_READY" }),
+      {},
+      {
+        [`GET /v1/services/legalization/${SERVICE_ID}/session`]: {
+          status: 200,
+          body: {
+            sessionId: "0b8f3c2d-1e03-4d7b-9a39-6f1c1a524a0e",
+            provider: "Sandbox",
+            state: "CLOSED",
+            step: null,
+            url: "https://example.org/post/1",
+            startedAt: "2025-11-27T09:00:00.000Z",
+            endedAt: "2025-11-27T09:05:00.000Z",
+            filesReadyAt: "2025-11-27T09:06:00.000Z",
+            reportSha256: null,
+            filesDeletedAt: "2026-11-27T09:06:00.000Z",
+          },
+        },
+      },
+    );
+    expect(await screen.findByText(/sono stati eliminati dopo un anno/)).toBeTruthy();
+    expect(screen.queryByText(/I documenti sono pronti/)).toBeNull();
+    expect(screen.queryByRole("button", { name: "Apri i file della legalizzazione" })).toBeNull();
+  });
 });

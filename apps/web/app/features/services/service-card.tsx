@@ -4,7 +4,7 @@ import { SERVICE_TYPE } from "@argine/core/services/service-type";
 import type { PracticeService } from "@argine/core/services/services-api";
 import type { ReactNode } from "react";
 import { formatMoment } from "../../shared/ui/dates.ts";
-import { LegalizationPanel } from "../legalization/public.ts";
+import { LegalizationPanel, useLegalizationCapture } from "../legalization/public.ts";
 import { TakedownPanel } from "../takedown/public.ts";
 import { DocumentButton } from "./document-button.tsx";
 import { MandatePanel } from "./mandate-panel.tsx";
@@ -31,11 +31,19 @@ export function ServiceCard({
   children?: ReactNode;
 }) {
   const { serviceId, serviceType, status, clientFile, document, assignedLawyer } = service;
-  const { label, message } = serviceStatusMessage(serviceType, status);
   const cancelled = status === "CANCELLED";
+  const legalization = serviceType === "LEGALIZATION";
+  // The capture's session, shared with its panel (one request): its outcome words the status below.
+  const capture = useLegalizationCapture(serviceId, legalization && !cancelled);
+  const sentDocument = document?.uploadDate ? document : null;
+  const { label, message } = serviceStatusMessage(serviceType, status, {
+    downloadable: legalization
+      ? Boolean(capture?.filesReadyAt && !capture.filesDeletedAt)
+      : sentDocument !== null,
+    capture,
+  });
   // The capture's files come from its provider (issue 18): no one uploads to it by hand.
   const takesFiles = SERVICE_TYPE.is(serviceType) && serviceType !== "LEGALIZATION" && !cancelled;
-  const sentDocument = document?.uploadDate ? document : null;
   const sentClientFile = clientFile?.uploadDate ? clientFile : null;
   return (
     <li className={styles.card}>

@@ -1,8 +1,9 @@
 import { casePath } from "@argine/core/practices/case-path";
+import { italianMoment, parseItalianMoment } from "@argine/core/shared/italian-date";
 import { isoToLocalMoment, localMomentToIso } from "@argine/core/shared/local-moment";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { TAKEDOWN_RECORD_ERRORS, type TakedownNotice } from "@argine/core/takedown/takedown-api";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithApp, stubApi } from "../../test-render.tsx";
 import { TakedownPanel } from "./takedown-panel.tsx";
@@ -46,7 +47,7 @@ function renderPanel(routes: Parameters<typeof stubApi>[0], { staff = false, ope
 }
 
 describe("the takedown on the case page", () => {
-  it("advises to keep the evidence first, refuses an empty first link, then sends the links and shows the success page", async () => {
+  it("advises to keep the evidence first, refuses an empty first link, has the links checked, then sends them and shows the success page", async () => {
     const { calls, router, onChanged } = renderPanel({
       [NOTICES_PATH]: { status: 200, body: { notices: [] } },
       [`PATCH /v1/services/takedown/${SERVICE_ID}/urls`]: { status: 200, body: { notices: [notice()] } },
@@ -54,22 +55,58 @@ describe("the takedown on the case page", () => {
     expect(await screen.findByText(/Prima di chiedere la rimozione, conserva le prove/)).toBeTruthy();
     expect(screen.getByText(/30 secondi prima e i 30 secondi dopo/)).toBeTruthy();
 
-    fireEvent.click(screen.getByRole("button", { name: "Invia i link" }));
+    fireEvent.click(screen.getByRole("button", { name: "Controlla i link" }));
     expect(await screen.findByText(MESSAGES.takedownFirstUrlRequired)).toBeTruthy();
     expect(calls.some((call) => call.method === "PATCH")).toBe(false);
 
+    // Typed without https://: it is added, and shown so in the list to check.
     fireEvent.change(screen.getByRole("textbox", { name: /Primo link/ }), {
-      target: { value: "https://www.instagram.com/p/abc/" },
+      target: { value: "www.instagram.com/p/abc/" },
     });
     fireEvent.change(screen.getByRole("textbox", { name: /Link 3/ }), {
       target: { value: "https://example.org/x" },
     });
-    fireEvent.click(screen.getByRole("button", { name: "Invia i link" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`${CASE}/service/takedown/success`));
-    expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({
-      urls: ["https://www.instagram.com/p/abc/", "https://example.org/x"],
+    fireEvent.click(screen.getByRole("button", { name: "Controlla i link" }));
+    const check = await screen.findByRole("heading", {
+      name: "Controlla i link: dopo l'invio non potrai modificarli",
     });
+    await waitFor(() => expect(document.activeElement).toBe(check));
+    const listed = within(check.parentElement as HTMLElement).getAllByRole("listitem");
+    expect(listed.map((item) => item.textContent)).toEqual([
+      "https://www.instagram.com/p/abc/",
+      "https://example.org/x",
+    ]);
+    expect(calls.some((call) => call.method === "PATCH")).toBe(false);
+    expect(screen.queryByRole("textbox", { name: /Primo link/ })).toBeNull();
+
+    // "Modifica" goes back to the form with what was typed.
+    fireEvent.click(screen.getByRole("button", { name: "Modifica" }));
+    const first = screen.getByRole("textbox", { name: /Primo link/ }) as HTMLInputElement;
+    expect(first.value).toBe("www.instagram.com/p/abc/");
+    fireEvent.click(screen.getByRole("button", { name: "Controlla i link" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Conferma e invia" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${CASE}/service/takedown/success`));
+    expect(calls.filter((call) => call.method === "PATCH").map((call) => call.body)).toEqual([
+      { urls: ["https://www.instagram.com/p/abc/", "https://example.org/x"] },
+    ]);
     expect(onChanged).toHaveBeenCalled();
+  });
+
+  it("goes back to the links when the API refuses them, with its reason", async () => {
+    renderPanel({
+      [NOTICES_PATH]: { status: 200, body: { notices: [] } },
+      [`PATCH /v1/services/takedown/${SERVICE_ID}/urls`]: {
+        status: 409,
+        body: { code: "CONFLICT", message: "I link sono già stati inviati." },
+      },
+    });
+    fireEvent.change(await screen.findByRole("textbox", { name: /Primo link/ }), {
+      target: { value: "https://example.org/x" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Controlla i link" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Conferma e invia" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("I link sono già stati inviati.");
+    expect(screen.getByRole("textbox", { name: /Primo link/ })).toBeTruthy();
   });
 
   it("shows the client each link's state, the notice as PDF and text, the platform's reporting page", async () => {
@@ -95,7 +132,7 @@ describe("the takedown on the case page", () => {
     const sentVia = await screen.findByRole("textbox", { name: /Inviata tramite/ });
     // The moment recorded so far, in the browser's time zone; left as it is, it is not sent again.
     expect((screen.getByLabelText(/Inviata il/) as HTMLInputElement).value).toBe(
-      isoToLocalMoment("2026-11-21T10:00:00.000Z"),
+      italianMoment(isoToLocalMoment("2026-11-21T10:00:00.000Z")),
     );
     fireEvent.change(sentVia, { target: { value: "Modulo DSA" } });
     fireEvent.change(screen.getByRole("combobox", { name: "Risposta della piattaforma" }), {
@@ -120,10 +157,11 @@ describe("the takedown on the case page", () => {
       { staff: true },
     );
     const sentAt = (await screen.findByLabelText(/Inviata il/)) as HTMLInputElement;
-    expect(sentAt.type).toBe("datetime-local");
-    const shown = new Date(sentAt.value).getTime();
+    // Typed the Italian way, whatever the browser's language: "gg/mm/aaaa hh:mm".
+    expect(sentAt.placeholder).toBe("gg/mm/aaaa hh:mm");
+    const shown = new Date(localMomentToIso(parseItalianMoment(sentAt.value) ?? "")).getTime();
     expect(Math.abs(Date.now() - shown)).toBeLessThan(2 * 60_000);
-    fireEvent.change(sentAt, { target: { value: "2026-11-21T09:30" } });
+    fireEvent.change(sentAt, { target: { value: "21/11/2026 09:30" } });
     fireEvent.click(screen.getByRole("button", { name: "Registra" }));
     await waitFor(() =>
       expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({
@@ -158,7 +196,7 @@ describe("the takedown on the case page", () => {
     expect(sentAt.getAttribute("aria-describedby")).toContain(required.closest("p")?.id);
     expect(calls.some((call) => call.method === "PATCH")).toBe(false);
 
-    fireEvent.change(sentAt, { target: { value: "2099-01-01T10:00" } });
+    fireEvent.change(sentAt, { target: { value: "01/01/2099 10:00" } });
     fireEvent.click(screen.getByRole("button", { name: "Registra" }));
     const future = await screen.findByText(TAKEDOWN_RECORD_ERRORS.sentAtFuture);
     await waitFor(() => expect(sentAt.getAttribute("aria-invalid")).toBe("true"));
@@ -177,6 +215,6 @@ describe("the takedown on the case page", () => {
     );
     await waitFor(() => expect(screen.queryByText("Caricamento dei link…")).toBeNull());
     expect(calls).toHaveLength(1);
-    expect(screen.queryByRole("button", { name: "Invia i link" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Controlla i link" })).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import formStyles from "../../shared/ui/form.module.css";
 import {
   FormEnd,
   FormMessage,
+  ItalianDateField,
   SelectField,
   SendError,
   StatusRegion,
@@ -210,7 +211,7 @@ function RecordForm({ serviceId, notice }: { serviceId: string; notice: Takedown
       </p>
       <SendError error={form.submit.error} issuesPlaced={form.issuesPlaced} />
       <TextField label="Inviata tramite" required {...form.field("sentVia")} />
-      <TextField label="Inviata il" type="datetime-local" required {...form.field("sentAt")} />
+      <ItalianDateField label="Inviata il" withTime required {...form.field("sentAt")} />
       <SelectField label="Risposta della piattaforma" options={ANSWER_OPTIONS} {...form.field("answer")} />
       <TextField label="Nota per il team (facoltativa)" {...form.field("note")} />
       <FormEnd form={form} label="Registra" savedMessage="Registrato." />

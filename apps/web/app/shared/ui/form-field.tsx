@@ -1,9 +1,18 @@
+import {
+  italianDay,
+  italianMoment,
+  parseItalianDay,
+  parseItalianMoment,
+} from "@argine/core/shared/italian-date";
 import { MESSAGES } from "@argine/core/shared/messages";
 import {
   type InputHTMLAttributes,
   type ReactNode,
   type TextareaHTMLAttributes,
+  useCallback,
   useId,
+  useMemo,
+  useRef,
   useState,
 } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
@@ -154,6 +163,110 @@ export function TextField({
     <FieldFrame label={label} error={error} hint={hint} required={required}>
       {(control) => (
         <input {...inputProps} {...registration} {...control} type={type} className={styles.control} />
+      )}
+    </FieldFrame>
+  );
+}
+
+const DATE_FORMATS = {
+  day: {
+    parse: parseItalianDay,
+    show: italianDay,
+    placeholder: "gg/mm/aaaa",
+    hint: "Formato: gg/mm/aaaa, per esempio 31/12/2026.",
+    pattern: "\\d{1,2}[\\/.\\-]\\d{1,2}[\\/.\\-]\\d{4}",
+    message: MESSAGES.italianDateFormat,
+  },
+  moment: {
+    parse: parseItalianMoment,
+    show: italianMoment,
+    placeholder: "gg/mm/aaaa hh:mm",
+    hint: "Formato: gg/mm/aaaa hh:mm, per esempio 31/12/2026 14:30.",
+    pattern: "\\d{1,2}[\\/.\\-]\\d{1,2}[\\/.\\-]\\d{4},? +\\d{1,2}[:.]\\d{2}",
+    message: MESSAGES.italianMomentFormat,
+  },
+} as const;
+
+/**
+ * The one date field of the web app: a day (or, with `withTime`, a day and a time) typed the Italian way,
+ * gg/mm/aaaa, whatever the browser's language (a native date input shows mm/dd/yyyy on an English browser).
+ * The form holds what it always held: the ISO day ("2026-12-31") or the wall-clock moment
+ * ("2026-12-31T14:30", core's local-moment.ts); text that is no day is handed over as typed, so the form's
+ * schema refuses it, and the error then says how to write a date.
+ */
+export function ItalianDateField({
+  label,
+  registration,
+  error,
+  hint,
+  required,
+  withTime = false,
+}: FieldBaseProps & { withTime?: boolean }) {
+  const format = DATE_FORMATS[withTime ? "moment" : "day"];
+  const { name, onChange, onBlur, ref } = registration;
+  const [text, setText] = useState("");
+  const input = useRef<HTMLInputElement | null>(null);
+  const value = useRef("");
+  // What react-hook-form reads and writes in place of the input: the form's value, shown the Italian way
+  // when the form sets it (its defaults, a reset), and the focus for a field in error.
+  const proxy = useMemo(
+    () => ({
+      name,
+      get value() {
+        return value.current;
+      },
+      set value(next: unknown) {
+        value.current = typeof next === "string" ? next : "";
+        setText(format.show(value.current));
+      },
+      focus: () => input.current?.focus(),
+      select: () => input.current?.select(),
+    }),
+    [name, format],
+  );
+  const attach = useCallback(
+    (element: HTMLInputElement | null) => {
+      input.current = element;
+      ref(element ? proxy : null);
+    },
+    [ref, proxy],
+  );
+  const send = (typed: string, type: "change" | "blur") => {
+    value.current = typed.trim() === "" ? "" : (format.parse(typed) ?? typed.trim());
+    const event = { target: { name, value: value.current }, type };
+    void (type === "change" ? onChange(event) : onBlur(event));
+  };
+  const typedWrongly = text.trim() !== "" && format.parse(text) === null;
+  return (
+    <FieldFrame
+      label={label}
+      error={error && typedWrongly ? format.message : error}
+      hint={
+        <>
+          {hint}
+          <span className={styles.dateFormat}>{format.hint}</span>
+        </>
+      }
+      required={required}
+    >
+      {(control) => (
+        <input
+          {...control}
+          ref={attach}
+          name={name}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={format.placeholder}
+          pattern={format.pattern}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            send(event.target.value, "change");
+          }}
+          onBlur={(event) => send(event.target.value, "blur")}
+          className={styles.control}
+        />
       )}
     </FieldFrame>
   );
