@@ -60,3 +60,17 @@ export async function answerImagesAndSpread(page: Page) {
   await next(page, 6);
   await next(page, 7);
 }
+
+/**
+ * The whole intimate-images questionnaire, sent with the statement of truth and the privacy notice accepted
+ * (the last event `lastDaysAgo`): the page then shows the result.
+ */
+export async function sendQuestionnaire(page: Page, firstDaysAgo = 20, lastDaysAgo = 2) {
+  await page.goto("/feedback");
+  await answerWhatAndWhen(page, firstDaysAgo, lastDaysAgo);
+  await answerPeople(page);
+  await answerImagesAndSpread(page);
+  await page.getByLabel(/corrisponde al vero/).check();
+  await page.getByLabel(/Ho letto l'informativa/).check();
+  await page.getByRole("button", { name: "Invia e ricevi la valutazione" }).click();
+}

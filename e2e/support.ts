@@ -85,6 +85,21 @@ export async function mailedLink(page: Page, to: string, subject: RegExp, path: 
   return href;
 }
 
+/** The registration form filled and sent, as a person does; ends on "Controlla la tua email". */
+export async function fillRegistration(
+  page: Page,
+  who: { name: string; lastname: string; email: string; password: string },
+) {
+  await page.getByLabel(/^Nome/).fill(who.name);
+  await page.getByLabel(/^Cognome/).fill(who.lastname);
+  await page.getByLabel(/^Email/).fill(who.email);
+  await page.getByLabel(/^Password/).fill(who.password);
+  await page.getByLabel(/^Conferma la password/).fill(who.password);
+  await page.getByLabel(/^Ho letto l'informativa sulla privacy/).check();
+  await page.getByRole("button", { name: "Crea l'account" }).click();
+  await expect(page.getByRole("heading", { name: "Controlla la tua email" })).toBeVisible();
+}
+
 /** A new client account, registered and confirmed through the API and the demo mailbox. */
 export async function registerClient(page: Page, email: string, password: string) {
   const created = await page.request.post("/v1/users", {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { serverLog } from "../server.ts";
-import { expectAccessible, mailedLink, signIn } from "../support.ts";
+import { expectAccessible, fillRegistration, mailedLink, signIn } from "../support.ts";
 
 // Issue 3's journeys as a new user would live them, in the real server with the demo mailbox.
 
@@ -18,14 +18,7 @@ test("register, verify by mail, sign in, edit profile, password and billing, log
   await page.goto("/account/register");
   await expect(page.getByRole("link", { name: /feedback/i })).toBeVisible();
   await expectAccessible(page);
-  await page.getByLabel(/^Nome/).fill("Giulia");
-  await page.getByLabel(/^Cognome/).fill("Rossi");
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByLabel(/^Conferma la password/).fill(password);
-  await page.getByLabel(/^Ho letto l'informativa sulla privacy/).check();
-  await page.getByRole("button", { name: "Crea l'account" }).click();
-  await expect(page.getByRole("heading", { name: "Controlla la tua email" })).toBeVisible();
+  await fillRegistration(page, { name: "Giulia", lastname: "Rossi", email, password });
 
   await page.goto(await mailedLink(page, email, /Conferma/, "/account/verify"));
   await expect(page.getByRole("heading", { name: "Indirizzo confermato" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { answerImagesAndSpread, answerPeople, answerWhatAndWhen } from "../questionnaire.ts";
+import { sendQuestionnaire } from "../questionnaire.ts";
 import { expectAccessible, registerClient, signIn } from "../support.ts";
 
 // Issue 12, acceptance 0: a questionnaire submitted in one browser cannot be claimed from another browser
@@ -7,13 +7,7 @@ import { expectAccessible, registerClient, signIn } from "../support.ts";
 
 /** The questionnaire of an intimate-images case, sent; the page then shows the result. */
 async function submitQuestionnaire(page: Page) {
-  await page.goto("/feedback");
-  await answerWhatAndWhen(page, 20, 2);
-  await answerPeople(page);
-  await answerImagesAndSpread(page);
-  await page.getByLabel(/corrisponde al vero/).check();
-  await page.getByLabel(/Ho letto l'informativa/).check();
-  await page.getByRole("button", { name: "Invia e ricevi la valutazione" }).click();
+  await sendQuestionnaire(page);
   await expect(page.getByRole("heading", { level: 1, name: "Il risultato del questionario" })).toBeVisible();
 }
 

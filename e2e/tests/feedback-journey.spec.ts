@@ -10,6 +10,7 @@ import {
   accessTokenOf,
   expectAccessible,
   fakeNeutralSite,
+  fillRegistration,
   mailedLink,
   NEUTRAL_SITE,
   signIn,
@@ -91,14 +92,7 @@ test("questionnaire for intimate images → result with deadline → PDF → reg
 
   const email = `vittoria.${Date.now()}@example.it`;
   await page.getByRole("link", { name: "Registrati per aprire la pratica" }).click();
-  await page.getByLabel(/^Nome/).fill("Vittoria");
-  await page.getByLabel(/^Cognome/).fill("Neri");
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill("Tranquilla42");
-  await page.getByLabel(/^Conferma la password/).fill("Tranquilla42");
-  await page.getByLabel(/^Ho letto l'informativa sulla privacy/).check();
-  await page.getByRole("button", { name: "Crea l'account" }).click();
-  await expect(page.getByRole("heading", { name: "Controlla la tua email" })).toBeVisible();
+  await fillRegistration(page, { name: "Vittoria", lastname: "Neri", email, password: "Tranquilla42" });
 
   await page.goto(await mailedLink(page, email, /Conferma/, "/account/verify"));
   await expect(page.getByRole("heading", { name: "Indirizzo confermato" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { answerImagesAndSpread, answerPeople, answerWhatAndWhen } from "../questionnaire.ts";
+import { sendQuestionnaire } from "../questionnaire.ts";
 
 // On a 390 px phone the result must open on what matters most to a frightened reader: the verdict and the
 // complaint deadline. The case code and its key follow, below them.
@@ -7,14 +7,7 @@ import { answerImagesAndSpread, answerPeople, answerWhatAndWhen } from "../quest
 test("@phone the result opens on the verdict and the complaint deadline, the code box below them", async ({
   page,
 }) => {
-  await page.goto("/feedback");
-  await expect(page.getByText("Passo 1 di 7", { exact: true })).toBeVisible();
-  await answerWhatAndWhen(page, 30, 5);
-  await answerPeople(page);
-  await answerImagesAndSpread(page);
-  await page.getByLabel(/corrisponde al vero/).check();
-  await page.getByLabel(/Ho letto l'informativa/).check();
-  await page.getByRole("button", { name: "Invia e ricevi la valutazione" }).click();
+  await sendQuestionnaire(page, 30, 5);
 
   const verdict = page.getByRole("heading", { level: 2, name: "Sembra che ci sia un reato" });
   const deadline = page.getByText(/hai ancora \d+ giorni per sporgere querela/i).first();
