@@ -69,6 +69,15 @@ const voidSecrets = {
   claimPendingUserId: null,
 } as const;
 
+/** Unowned, and its browser token (not yet spent by a claim or a registration) matches and has not expired. */
+const tokenStillClaims = (id: string, claimTokenHash: string, now: Date) =>
+  and(
+    eq(practices.id, id),
+    isNull(practices.ownerId),
+    eq(practices.claimTokenHash, claimTokenHash),
+    gt(practices.claimTokenExpiresAt, now),
+  );
+
 /** Gives the practice to the user if the browser's token matches and has not expired; undefined otherwise. */
 export async function claimPracticeWithToken(
   db: Db,
@@ -80,14 +89,7 @@ export async function claimPracticeWithToken(
   const [row] = await db
     .update(practices)
     .set({ ownerId: userId, ...voidSecrets, updatedAt: now })
-    .where(
-      and(
-        eq(practices.id, id),
-        isNull(practices.ownerId),
-        eq(practices.claimTokenHash, claimTokenHash),
-        gt(practices.claimTokenExpiresAt, now),
-      ),
-    )
+    .where(tokenStillClaims(id, claimTokenHash, now))
     .returning();
   return row;
 }
@@ -107,15 +109,7 @@ export async function bindClaimToAccount(
   const [row] = await db
     .update(practices)
     .set({ claimPendingUserId: userId, claimTokenHash: null, claimTokenExpiresAt: null, updatedAt: now })
-    .where(
-      and(
-        eq(practices.id, id),
-        isNull(practices.ownerId),
-        isNull(practices.claimPendingUserId),
-        eq(practices.claimTokenHash, claimTokenHash),
-        gt(practices.claimTokenExpiresAt, now),
-      ),
-    )
+    .where(tokenStillClaims(id, claimTokenHash, now))
     .returning();
   return row;
 }
