@@ -105,6 +105,8 @@ describe("request bounds", () => {
       headers: { origin: s.base, "access-control-request-method": "PATCH" },
     });
     expect(preflight.status).toBe(204);
+    // The provider's logout page loads its script with no token: signing out must not need one.
+    expect((await fetch(`${s.base}/v1/auth/logout.js`)).status).toBe(200);
   });
 
   it("refuses a body nested deeper than the limit by its depth, on public and signed-in routes alike", async () => {

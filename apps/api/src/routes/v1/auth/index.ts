@@ -50,7 +50,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
 
-  app.get("/auth/logout.js", { schema: { hide: true } }, async (_request, reply) =>
+  // Public: the provider's logout page loads it with no token.
+  app.get("/auth/logout.js", { schema: { hide: true, security: [] } }, async (_request, reply) =>
     reply
       .type("text/javascript; charset=utf-8")
       .header("cache-control", "public, max-age=3600")
