@@ -6,6 +6,7 @@ import type {
   DocumentLine,
   MoneyDocument,
 } from "@argine/core/invoice/documents";
+import { withDayArticle } from "@argine/core/shared/italian-grammar";
 import { formatAmount, fromCents } from "@argine/core/shared/money";
 import { BODY_SIZE, styledPdf } from "../pdf/pdf-document.ts";
 
@@ -80,11 +81,11 @@ export function renderMoneyDocumentPdf(document: MoneyDocument): Promise<Buffer>
   const pdf = styledPdf({ title: `${name} n. ${document.number}` });
   const { doc } = pdf;
   pdf.title(name);
-  pdf.paragraph(`${name} n. ${document.number} del ${italianDay(document.issuedAt)}`);
+  pdf.paragraph(`${name} n. ${document.number} ${withDayArticle("del", italianDay(document.issuedAt))}`);
   if (creditNote && document.relatedInvoice) {
     const invoice = document.relatedInvoice;
     pdf.paragraph(
-      `Rettifica la fattura n. ${invoice.number} del ${italianDay(invoice.issuedAt)}. Gli importi che seguono ` +
+      `Rettifica la fattura n. ${invoice.number} ${withDayArticle("del", italianDay(invoice.issuedAt))}. Gli importi che seguono ` +
         "sono restituiti al cliente: si sottraggono a quelli della fattura.",
     );
   }
@@ -147,11 +148,13 @@ export function renderReceiptPdf(receipt: ReceiptDocument): Promise<Buffer> {
   const name = refund ? "Ricevuta di rimborso" : "Ricevuta di pagamento";
   const pdf = styledPdf({ title: `${name} - ordine della pratica ${receipt.ticketCode}` });
   pdf.title(name);
-  pdf.paragraph(`Emessa il ${italianDay(receipt.issuedAt)}`);
+  pdf.paragraph(`Emessa ${withDayArticle("il", italianDay(receipt.issuedAt))}`);
   pdf.heading("Fornitore", 11);
   for (const line of sellerLines(receipt.seller)) pdf.paragraph(line);
   pdf.heading("Ordine", 11);
-  pdf.paragraph(`Ordine del ${italianDay(receipt.orderDate)} per la pratica ${receipt.ticketCode}`);
+  pdf.paragraph(
+    `Ordine ${withDayArticle("del", italianDay(receipt.orderDate))} per la pratica ${receipt.ticketCode}`,
+  );
   pdf.paragraph(`Riferimento ${receipt.orderId}`);
   pdf.heading(`${refund ? "Importo restituito" : "Importo pagato"} ${euro(receipt.amountCents)}`, 13);
   pdf.heading(refund ? "Come è restituito" : "Come è stato pagato", 11);

@@ -3,6 +3,7 @@ import { formatShortItalianDay, romeCalendarDay } from "@argine/core/feedback/ca
 import type { Actor } from "@argine/core/identity/policy";
 import { canReleaseAssignment } from "@argine/core/practices/policy";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
+import { withDayArticle } from "@argine/core/shared/italian-grammar";
 import type { Db } from "@argine/db/client";
 import { recordAudit } from "@argine/db/queries/audit";
 import { findPractice, releasePractice, takePractice } from "@argine/db/queries/practices";
@@ -41,7 +42,7 @@ export function takeCase(deps: Deps, actor: Actor, id: string): Promise<Practice
     if (current?.assignedLawyerId === actor.userId) return takeWaitingServices(deps, tx, actor, practice);
     throw new AppError(
       "CONFLICT",
-      `La pratica è già presa in carico da ${await lawyerName(tx, current?.assignedLawyerId ?? null)} dal ${italianDay(current?.assignedAt ?? null)}.`,
+      `La pratica è già presa in carico da ${await lawyerName(tx, current?.assignedLawyerId ?? null)} ${withDayArticle("dal", italianDay(current?.assignedAt ?? null))}.`,
       { assignedLawyerId: current?.assignedLawyerId ?? null },
     );
   });

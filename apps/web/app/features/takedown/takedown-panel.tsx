@@ -1,4 +1,5 @@
 import { casePath, ticketCodeOf } from "@argine/core/practices/case-path";
+import { withDayArticle } from "@argine/core/shared/italian-grammar";
 import { isoToLocalMoment, localMomentToIso } from "@argine/core/shared/local-moment";
 import { TAKEDOWN_ANSWERS, TAKEDOWN_NOTICE_STATUS } from "@argine/core/takedown/notice";
 import {
@@ -134,8 +135,10 @@ function NoticeItem({
       </p>
       <p className={styles.dates}>
         Ricevuto il {formatMoment(notice.createdAt)}
-        {notice.sentAt ? ` · segnalazione inviata il ${formatMoment(notice.sentAt)}` : null}
-        {notice.answeredAt ? ` · risposta il ${formatMoment(notice.answeredAt)}` : null}
+        {notice.sentAt
+          ? ` · segnalazione inviata ${withDayArticle("il", formatMoment(notice.sentAt))}`
+          : null}
+        {notice.answeredAt ? ` · risposta ${withDayArticle("il", formatMoment(notice.answeredAt))}` : null}
       </p>
       <div className={styles.actions}>
         <button type="button" className={SECONDARY} disabled={pdf.isPending} onClick={() => pdf.mutate()}>
