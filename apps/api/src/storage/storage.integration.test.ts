@@ -8,10 +8,10 @@ import { openTestDb } from "@argine/db/testing";
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { TestClock } from "pg-boss";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../../test/helpers.ts";
 import { freePort } from "../../test/ports.ts";
+import { startS3rver } from "../../test/s3.ts";
 import { buildApp } from "../app.ts";
 import type { S3StorageConfig } from "../config.ts";
 import { registerErrorHandler } from "../http/errors.ts";
@@ -206,36 +206,14 @@ describe("the disk storage", () => {
 });
 
 describe("the S3 storage, on s3rver", () => {
-  const BUCKET = "argine-test";
-  let server: S3rver;
+  let s3: Awaited<ReturnType<typeof startS3rver>> | undefined;
   let config: S3StorageConfig;
-  let directory: string;
 
   beforeAll(async () => {
-    directory = mkdtempSync(join(tmpdir(), "argine-s3rver-"));
-    const port = await freePort();
-    server = new S3rver({
-      address: "127.0.0.1",
-      port,
-      silent: true,
-      directory,
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    });
-    await server.run();
-    config = {
-      engine: "s3",
-      bucket: BUCKET,
-      region: "eu-south-1",
-      endpoint: `http://127.0.0.1:${port}`,
-      accessKeyId: "S3RVER",
-      secretAccessKey: "S3RVER",
-      forcePathStyle: true,
-    };
+    s3 = await startS3rver("argine-test");
+    config = s3.config;
   });
-  afterAll(async () => {
-    await server?.close();
-    rmSync(directory, { recursive: true, force: true });
-  });
+  afterAll(() => s3?.close());
 
   const s3Harness = async (): Promise<StorageHarness & { storage: ReturnType<typeof createS3Storage> }> => {
     const clock = new TestClock(Date.now());

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { PracticeService, SignedUrl } from "@argine/core/services/services-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { findUserByEmail } from "@argine/db/queries/users";
@@ -8,7 +5,6 @@ import { uploadedFiles } from "@argine/db/schema";
 import { testDbKinds } from "@argine/db/testing";
 import { eq } from "drizzle-orm";
 import { systemClock } from "pg-boss";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   apiCaller,
@@ -16,7 +12,7 @@ import {
   type IdentityServer,
   startIdentityServer,
 } from "../../../../test/identity.ts";
-import { freePort } from "../../../../test/ports.ts";
+import { startS3rver } from "../../../../test/s3.ts";
 import { paidPractice } from "../../../../test/sandbox.ts";
 import { PDF_BYTES, uploadThroughApi } from "../../../../test/uploads.ts";
 import type { S3StorageConfig } from "../../../config.ts";
@@ -30,36 +26,14 @@ import { sha256 } from "../../../storage/storage.ts";
 /** Same size as the PDF (the link is signed for it), other bytes: an executable named like the checked file. */
 const SWAP = Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00]), Buffer.alloc(PDF_BYTES.length - 4, 0x41)]);
 
-const BUCKET = "argine-swap";
-let s3rver: S3rver;
-let s3Dir = "";
+let s3: Awaited<ReturnType<typeof startS3rver>> | undefined;
 let s3Config: S3StorageConfig;
 
 beforeAll(async () => {
-  s3Dir = mkdtempSync(join(tmpdir(), "argine-s3rver-swap-"));
-  const port = await freePort();
-  s3rver = new S3rver({
-    address: "127.0.0.1",
-    port,
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  await s3rver.run();
-  s3Config = {
-    engine: "s3",
-    bucket: BUCKET,
-    region: "eu-south-1",
-    endpoint: `http://127.0.0.1:${port}`,
-    accessKeyId: "S3RVER",
-    secretAccessKey: "S3RVER",
-    forcePathStyle: true,
-  };
+  s3 = await startS3rver("argine-swap");
+  s3Config = s3.config;
 });
-afterAll(async () => {
-  await s3rver?.close();
-  rmSync(s3Dir, { recursive: true, force: true });
-});
+afterAll(() => s3?.close());
 
 const engines = testDbKinds().flatMap((kind) => [
   { kind, engine: "disk" as const },
