@@ -18,7 +18,7 @@ import {
   SPONSOR_MAX_LENGTH,
 } from "./rules.ts";
 
-// The admin workspace's catalogue (issue 5): products and prices, campaigns, vouchers, gift cards (the users
+// The admin workspace's catalogue: products and prices, campaigns, vouchers, gift cards (the users
 // list is identity/users-api.ts's). Request bodies and responses of /v1/admin/*, declared by the API routes. The API speaks euros
 // as numbers and ISO 8601 instants; the web forms (admin-forms.ts) keep what the admin typed as text
 // ("49,90", "2026-12-31"), with the same rules (rules.ts) and messages.

@@ -22,7 +22,7 @@ import {
   promoAmountAllowed,
 } from "./rules.ts";
 
-// The admin workspace's web forms (issue 5): what the admin types, as text ("49,90", "2026-12-31"), checked
+// The admin workspace's web forms: what the admin types, as text ("49,90", "2026-12-31"), checked
 // with the same rules (rules.ts) and messages as the API bodies (admin-api.ts) before the page converts it.
 
 /** A required amount typed as "49,90" or "49.90". */

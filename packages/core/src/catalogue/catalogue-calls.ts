@@ -21,7 +21,7 @@ import {
 import { CATALOGUE_ROUTES } from "./catalogue-routes.ts";
 import { ProductListSchema } from "./product.ts";
 
-// The catalogue calls: the public price list and the admin's (issue 5), each declared once for the API
+// The catalogue calls: the public price list and the admin's, each declared once for the API
 // routes and the web (shared/api-contract.ts).
 
 const SCHEMAS = {

@@ -1,6 +1,6 @@
 import { PROMO_GIFT_CARD_MAX_EUR, VOUCHER_CODE_MIN_LENGTH } from "../shared/constants.ts";
 
-// The catalogue's limits and rules (issue 5), written once: the API bodies (admin-api.ts), the web forms
+// The catalogue's limits and rules, written once: the API bodies (admin-api.ts), the web forms
 // (admin-forms.ts) and the catalogue service, which checks a change against the locked row, all call them.
 
 /** Far above any real price, and safely inside the database's integer cents. */

@@ -5,7 +5,7 @@ import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
 import { MESSAGES } from "../shared/messages.ts";
 import { PagingQuerySchema } from "../shared/paging.ts";
 
-// The accountant's view (issue 16, admins only): the orders with their payments, the invoices and credit notes
+// The accountant's view (admins only): the orders with their payments, the invoices and credit notes
 // of a period, and the period's export as CSV and as a ZIP of FatturaPA files. A period is two calendar days
 // of Italy (Europe/Rome), both included, at most a year apart.
 

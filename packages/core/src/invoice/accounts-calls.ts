@@ -7,7 +7,7 @@ import {
 } from "./accounts-api.ts";
 import { ACCOUNTS_ROUTES } from "./accounts-routes.ts";
 
-// The accountant's calls (issue 16), declared once for the API routes and the web (shared/api-contract.ts).
+// The accountant's calls (ADR 016), declared once for the API routes and the web (shared/api-contract.ts).
 // The two exports (GET /admin/accounts/export.csv and export.zip, the same period query) are files, not JSON
 // calls: accounts-routes.ts names their paths.
 

@@ -32,7 +32,7 @@ describe("BillingDataSchema", () => {
     expect(BillingDataSchema.parse(italian)).toEqual({ ...italian, province: "RM", country: "IT" });
   });
 
-  it("refuses a province or CAP that is not text with a message, instead of failing (issue 12)", () => {
+  it("refuses a province or CAP that is not text with a message, instead of failing", () => {
     expect(issues({ ...italian, province: 12 })).toEqual([["province", "Campo Obbligatorio"]]);
     expect(issues({ ...italian, zip: 184 })).toEqual([["zip", "Campo Obbligatorio"]]);
     expect(issues({ ...italian, country: "FR", province: ["Île-de-France"] })).toEqual([

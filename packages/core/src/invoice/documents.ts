@@ -1,6 +1,6 @@
 import type { BillingData } from "./billing-data.ts";
 
-// The documents issued when money moves (issue 16): invoices, credit notes and receipts. What the API stores
+// The documents issued when money moves (ADR 016): invoices, credit notes and receipts. What the API stores
 // as each document's snapshot (db schema/invoice.ts) and renders as PDF and FatturaPA XML.
 
 /** Each series is numbered on its own, from 1 every calendar year (Europe/Rome), without gaps. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The admin workspace's view of the job queue (issue 13): the jobs that failed every attempt and wait in the
+// The admin workspace's view of the job queue (ADR 012): the jobs that failed every attempt and wait in the
 // dead-letter queue, and putting one back. Where and when a job failed and why, never what it carried (an
 // address, a name, a link with a token).
 

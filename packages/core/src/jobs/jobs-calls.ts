@@ -2,7 +2,7 @@ import { joinCalls } from "../shared/api-contract.ts";
 import { DeadLetterListSchema, DeadLetterParamsSchema, DeadLetterRetrySchema } from "./jobs-api.ts";
 import { JOBS_ROUTES } from "./jobs-routes.ts";
 
-// The job queue's admin calls (issue 13), declared once for the API routes and the web
+// The job queue's admin calls (ADR 012), declared once for the API routes and the web
 // (shared/api-contract.ts).
 
 const SCHEMAS = {

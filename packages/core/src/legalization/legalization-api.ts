@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MESSAGES } from "../shared/messages.ts";
 import { captureUrlProblem } from "./capture-url.ts";
 
-// The legalization's calls (spec §7 "services/legalization/{id}/…", issue 18): the capture session of a
+// The legalization's calls (spec §7 "services/legalization/{id}/…"): the capture session of a
 // LEGALIZATION service, its step, its stop action and its evidence files.
 
 export const LegalizationParamsSchema = z.object({ id: z.uuid({ error: MESSAGES.legalizationNotFound }) });

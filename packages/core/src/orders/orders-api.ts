@@ -119,7 +119,7 @@ export const OrderSchema = z.object({
   /** The documents' download links (public by their token for a year): none for an order of 0 €. */
   invoiceUrl: z.string().nullable(),
   receiptUrl: z.string().nullable(),
-  /** A credit note per refund (issue 16), oldest first. */
+  /** A credit note per refund (ADR 016), oldest first. */
   creditNotes: z.array(z.object({ number: z.string(), url: z.string() })),
   /** Until when the client may withdraw from its lines marked withdrawable; null when none is. */
   withdrawableUntil: z.iso.datetime({ offset: true }).nullable(),

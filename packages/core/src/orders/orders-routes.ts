@@ -12,7 +12,7 @@ export const ORDERS_ROUTES = defineRoutes<OrdersCallSchemas>()({
   list: { method: "GET", path: "/orders" },
   /** The paid order, or the card action the browser must do first and then send again (spec §4). */
   create: { method: "POST", path: "/orders" },
-  /** The money documents (issue 16): files, public by their token; the orders carry their links. */
+  /** The money documents (ADR 016): files, public by their token; the orders carry their links. */
   invoice: { method: "GET", path: "/orders/invoice" },
   receipt: { method: "GET", path: "/orders/receipt" },
   creditNote: { method: "GET", path: "/orders/credit-note" },

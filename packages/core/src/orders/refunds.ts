@@ -6,7 +6,7 @@ import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
 import { allocate } from "./cart.ts";
 import { giftCardPays } from "./payment-split.ts";
 
-// Money going back on a paid order (issue 16, ADR 017): staff refund a whole order or some of its lines; the
+// Money going back on a paid order (ADR 017): staff refund a whole order or some of its lines; the
 // client withdraws (Codice del consumo art. 52) within 14 days of the payment from services not begun yet; a
 // paid service that a later human review blocks is refunded the same way. Each line is refunded at most once.
 

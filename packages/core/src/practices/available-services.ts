@@ -4,8 +4,9 @@ import type { PracticeDetail } from "./practices-api.ts";
 
 // Which catalogue products a practice can buy (spec §3 "Practice detail": the four service-active flags, set by
 // lawyers). DEFENCE and COMPENSATION (ADR 019) have no flag and are always offered; the PACKAGE only while
-// every service it bundles is; FEEDBACK is free and never sold. Two rules stand above the flags (issue 12): a closed case offers nothing,
-// and a case with a minor's sexual images never offers a forensic capture or a takedown, whoever asks.
+// every service it bundles is; FEEDBACK is free and never sold. Two rules stand above the flags: a closed
+// case offers nothing, and a case with a minor's sexual images never offers a forensic capture or a
+// takedown, whoever asks.
 
 type ActiveFlags = Pick<
   PracticeDetail,

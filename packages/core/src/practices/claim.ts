@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { PRACTICE_STATUS } from "./practice-status.ts";
 
-// Claiming the practice the questionnaire opened (issue 12). Nobody owns it until someone proves they submitted
-// it: the submitting browser's claim token (single use, expiring), or the practice code plus the claim key
-// shown once on the result and printed in its PDF, typed in from any device.
+// Claiming the practice the questionnaire opened (ADR 010). Nobody owns it until someone proves they
+// submitted it: the submitting browser's claim token (single use, expiring), or the practice code plus the
+// claim key shown once on the result and printed in its PDF, typed in from any device.
 
 /** How long the browser that submitted the questionnaire can claim it with its token: a night and a day. */
 export const CLAIM_TOKEN_TTL_HOURS = 48;

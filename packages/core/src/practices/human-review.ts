@@ -1,4 +1,4 @@
-// Cases a person must look at before any self-service step (issue 12): the legal engine sets `humanReview`
+// Cases a person must look at before any self-service step (ADR 011): the legal engine sets `humanReview`
 // when the questionnaire is submitted and the practice keeps it (practices.human_review). Why, derived from
 // the stored answers, is human-review-reason.ts (the API's side: it reads the engine's rules); here are the
 // reasons, what the case page says about each, and when a case is "da esaminare subito".

@@ -50,7 +50,7 @@ export const PracticeSummarySchema = z.object({
   createdAt: z.string(),
   expiryDate: z.string().nullable(),
   client: PracticeClientSchema,
-  /** The engine asked for a person before any self-service step (issue 12). */
+  /** The engine asked for a person before any self-service step (ADR 011). */
   humanReview: z.boolean(),
   /** "Da esaminare subito": humanReview, still open, and no lawyer has taken it (core human-review.ts). */
   urgent: z.boolean(),

@@ -1,7 +1,7 @@
 import { daysBetween, type IsoDate } from "../feedback/calendar.ts";
 import { FeedbackResultSchema } from "../feedback/result.ts";
 
-// The complaint (querela) deadline's reminders (issue 18): the client who opts in hears 30, 7 and 1 days
+// The complaint (querela) deadline's reminders: the client who opts in hears 30, 7 and 1 days
 // before, in Italian calendar days (Europe/Rome), each once.
 
 /** Days before the deadline a reminder goes, the earliest first. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The case page's reminders block (issue 18): the client's opt-in and the countdown to the complaint deadline.
+// The case page's reminders block: the client's opt-in and the countdown to the complaint deadline.
 
 export const DeadlineRemindersSchema = z.object({
   /** The owner asked for the reminders (practices.deadline_reminders). */

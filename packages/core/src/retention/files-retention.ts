@@ -1,4 +1,4 @@
-// The legalization files' retention (issue 18, spec §9): made files are kept a year; the client is warned
+// The legalization files' retention (spec §9): made files are kept a year; the client is warned
 // 30 and 7 days before they go, and can download them all (a ZIP) until then.
 
 import { FILES_RETENTION_YEARS } from "../shared/constants.ts";

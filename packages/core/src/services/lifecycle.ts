@@ -1,7 +1,7 @@
 import type { ServiceStatus } from "./service-messages.ts";
 import type { ServiceType } from "./service-type.ts";
 
-// The life of a bought service (issue 17). Who may move a service from one status to another:
+// The life of a bought service (ADR 020). Who may move a service from one status to another:
 //   TO_START → IN_PROGRESS            staff, when the work begins (DEFENCE only after the client accepted the
 //                                     mandate: mandateRequired); the system, when a capture starts
 //   IN_PROGRESS → DOCUMENTS_READY     staff, once the finished document is uploaded (documentRequired); the
@@ -9,7 +9,7 @@ import type { ServiceType } from "./service-type.ts";
 //   IN_PROGRESS | DOCUMENTS_READY → COMPLETED   staff, nothing more to do
 //   DOCUMENTS_READY | COMPLETED → IN_PROGRESS   staff, reopening the work (a document to redo, a new fact)
 //   any but CANCELLED → CANCELLED     the system only, when the service is refunded (ADR 017)
-// The legalization's session states come from its provider (issue 18); the service follows this table, moved
+// The legalization's session states come from its provider (ADR 021); the service follows this table, moved
 // by the system as its capture starts and its files arrive.
 
 export type ServiceLifecycleActor = "staff" | "system";
@@ -44,7 +44,7 @@ export function mandateRequired(serviceType: string): boolean {
 
 /**
  * "Documents ready" means a lawyer's document is there to open. The legalization's files come from its
- * provider instead (issue 18), so it is the one type that does not need an uploaded document.
+ * provider instead (ADR 021), so it is the one type that does not need an uploaded document.
  */
 export function documentRequired(serviceType: string): boolean {
   return serviceType !== "LEGALIZATION";

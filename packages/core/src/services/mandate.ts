@@ -1,6 +1,6 @@
 import { formatAmount } from "../shared/money.ts";
 
-// The engagement letter (lettera d'incarico) a client accepts before legal defence begins (issue 17): who is
+// The engagement letter (lettera d'incarico) a client accepts before legal defence begins (ADR 020): who is
 // engaged, for what, the fees already paid and what they do not cover. Its text is versioned: an acceptance
 // records the version read, and a new version asks again.
 //

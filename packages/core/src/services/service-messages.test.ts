@@ -31,7 +31,7 @@ describe("service messages (spec §4)", () => {
   });
 });
 
-describe("every service type in every status (issue 17)", () => {
+describe("every service type in every status", () => {
   const expected: Record<string, (type: string) => string> = {
     TO_START: () => "Il servizio è attivo: ti guidiamo nei prossimi passi da questa pagina.",
     IN_PROGRESS: (type) =>

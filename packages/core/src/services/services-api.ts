@@ -4,7 +4,7 @@ import { UploadMetaSchema } from "../uploads/upload-rules.ts";
 import { SERVICE_STATUS } from "./service-messages.ts";
 import { SERVICE_TYPE } from "./service-type.ts";
 
-// The services' calls (spec §7 "services/…", issue 17): uploads and documents, statuses, the staff's queue
+// The services' calls (spec §7 "services/…"): uploads and documents, statuses, the staff's queue
 // and its assignment, the defence mandate.
 
 /**

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 
-// Each API call is declared once (issue 14), in two halves that the compiler ties together by name:
+// Each API call is declared once (ADR 013), in two halves that the compiler ties together by name:
 // - `<domain>-routes.ts`: its method, path and success status, plain data with the schemas as types only, so
 //   the web's bundles carry no schema (the public pages' first load stays free of the validation library);
 // - `<domain>-calls.ts`: its request and response schemas, joined to the routes for the API

@@ -14,7 +14,7 @@ export const PAGE_DATA_MAX_RETRIES = 3;
 // Uploads. "30 MB" is read as 30 MiB, the unit browsers and upload widgets count in.
 export const MAX_UPLOAD_MB = 30;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
-// A zip (.zip, and the zip a .docx is) expanded: bounded in entries, per entry and in total (issue 17).
+// A zip (.zip, and the zip a .docx is) expanded: bounded in entries, per entry and in total (ADR 020).
 export const MAX_ZIP_ENTRIES = 1000;
 export const MAX_ZIP_ENTRY_BYTES = 100 * 1024 * 1024;
 export const MAX_ZIP_EXPANDED_BYTES = 300 * 1024 * 1024;

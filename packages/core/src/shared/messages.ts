@@ -41,7 +41,7 @@ export const MESSAGES = {
   uploadBadName: "Il nome del file non è valido.",
   uploadContentMismatch:
     "Il contenuto del file non corrisponde alla sua estensione: carica un documento PDF o Word, o un archivio ZIP.",
-  // The server's reading of a zip (.zip, and the zip inside a .docx): issue 17, limits in constants.ts.
+  // The server's reading of a zip (.zip, and the zip inside a .docx): ADR 020, limits in constants.ts.
   uploadDamaged: "Il file è danneggiato o incompleto: salvalo di nuovo e riprova.",
   uploadArchiveEncrypted: "L'archivio è protetto da password: caricalo senza password.",
   uploadArchiveUnsupported: "L'archivio usa un formato non supportato: crealo di nuovo come ZIP standard.",
@@ -91,9 +91,9 @@ export const MESSAGES = {
   unauthorized: "Devi accedere per continuare.",
   forbidden: "Non hai i permessi per questa operazione.",
   conflict: "L'operazione è in conflitto con lo stato attuale.",
-  /** A money document's link after its year (issue 16): 410. */
+  /** A money document's link after its year (ADR 016): 410. */
   documentGone: "Questo documento non è più disponibile. Scrivici e te ne mandiamo una copia.",
-  /** A document's XML before the FatturaPA generator is wired (issue 16). */
+  /** A document's XML before the FatturaPA generator is wired (ADR 016). */
   tooManyRequests: "Troppi tentativi: riprova fra qualche minuto.",
   payloadTooLarge: "Il contenuto inviato è troppo grande.",
   unsupportedMediaType: "Formato della richiesta non supportato.",
@@ -213,7 +213,7 @@ export const MESSAGES = {
   orderPaymentMismatch: "Il pagamento indicato non corrisponde a questo ordine.",
   orderNotPayable: "Questo ordine non si può più pagare: riprova con un nuovo ordine.",
   paymentFailed: CARD_ERROR_GENERIC,
-  // refunds and withdrawal (issue 16, ADR 017)
+  // refunds and withdrawal (ADR 017)
   withdrawalWaiverRequired:
     "Per procedere devi chiedere che i servizi inizino subito e prendere atto del diritto di recesso.",
   alreadyRefunded: "Uno dei servizi scelti è già stato rimborsato: aggiorna la pagina.",

@@ -15,7 +15,7 @@ const ENGLISH = /invalid|expected|received|too (small|big)|unrecognized|must|sho
 describe("Italian validation messages", () => {
   beforeAll(installItalianValidationMessages);
 
-  it("translates the malformed requests issue 12 names", () => {
+  it("translates the messages of malformed requests: a bad id, a number too small, unknown fields", () => {
     expect(messagesOf(z.uuid(), "non-un-uuid")).toEqual(["Identificativo non valido."]);
     expect(messagesOf(z.number().int().min(1), 0)).toEqual(["Il numero deve essere almeno 1."]);
     expect(messagesOf(z.strictObject({ a: z.string() }), { a: "x", b: 1, c: 2 })).toEqual([

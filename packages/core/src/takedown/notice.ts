@@ -3,7 +3,7 @@ import type { Offence } from "../feedback/result.ts";
 import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
 import type { KnownPlatform } from "./platforms.ts";
 
-// A takedown's notice, one per URL (issue 18): what became of it, and its text, a notice of illegal content
+// A takedown's notice, one per URL (ADR 021): what became of it, and its text, a notice of illegal content
 // under art. 16(2) of the EU Digital Services Act (Regulation (EU) 2022/2065): (a) why the content is
 // illegal, (b) its exact URL, (c) the notifier's name and email, (d) the statement of good faith.
 

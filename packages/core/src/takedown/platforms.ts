@@ -1,4 +1,4 @@
-// The platforms a takedown URL is most often on (issue 18), with where each takes notices of illegal
+// The platforms a takedown URL is most often on (ADR 021), with where each takes notices of illegal
 // content. Written from the platforms' public help pages; none can be checked from here, so every row is
 // `reviewed: false` until someone opens its pages before production and sets it true.
 

@@ -1,6 +1,6 @@
 import { isAfter, isBefore, isIsoDate, romeCalendarDay } from "../feedback/calendar.ts";
 
-// When staff say a notice was sent (issue 18): not in the future, not before the client gave its link.
+// When staff say a notice was sent (ADR 021): not in the future, not before the client gave its link.
 
 /** How far past the server's clock a moment may be: the staff's computer clock may run a little fast. */
 const CLOCK_SLACK_MS = 5 * 60_000;

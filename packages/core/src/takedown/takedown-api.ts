@@ -4,7 +4,7 @@ import { isLocalMoment, localMomentToIso } from "../shared/local-moment.ts";
 import { MESSAGES } from "../shared/messages.ts";
 import { TAKEDOWN_ANSWERS, TAKEDOWN_NOTICE_STATUS } from "./notice.ts";
 
-// The takedown's calls (spec §7 `services/takedown/{id}/urls`, issue 18): the client's URLs once, the
+// The takedown's calls (spec §7 `services/takedown/{id}/urls`): the client's URLs once, the
 // notices as the client and staff read them, each notice as a PDF, the staff's record of what happened.
 
 export const TakedownParamsSchema = ServiceIdParamsSchema;
