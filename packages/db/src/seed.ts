@@ -98,7 +98,7 @@ const CATALOGUE = [
     priceCents: 49000,
     discountedPriceCents: 49000,
   },
-  // Sold since issue 17 (ADR 019): between the defence and the package, whose order existing data keeps.
+  // Sold later (ADR 019): between the defence and the package, whose order existing data keeps.
   {
     code: "COMPENSATION",
     sortOrder: 65,
@@ -119,7 +119,7 @@ const CATALOGUE = [
 ] as const;
 
 /**
- * The demo practice where every service bought is in a different state (issue 17), so each screen of the
+ * The demo practice where every service bought is in a different state (ADR 020), so each screen of the
  * fulfilment can be seen at once: the formal notice done with its document, advice and defence in progress
  * (the client's file sent, the mandate accepted), the takedown under way with one link removed, the capture
  * ended (its files made by the sandbox at the demo's start: apps/api legalization/demo-capture.ts), and
@@ -384,7 +384,7 @@ export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedO
           platform: "TikTok",
         }),
       },
-      // Issue 12: a minor's intimate images, sent through the questionnaire yesterday and not yet claimed; the
+      // A minor's intimate images, sent through the questionnaire yesterday and not yet claimed; the
       // demo lawyer has taken it in charge ("mie"). Its page says why a person looks first and points to the
       // Polizia Postale, the Garante and Take It Down: nobody is ever offered a capture or a takedown of it.
       // A new questionnaire like it is "Da esaminare subito", first in the lawyer's queue, until someone takes it.
@@ -566,7 +566,7 @@ async function seedFulfilmentPractice(db: Db, { client, lawyer, now, questionnai
 }
 
 /**
- * The demo capture (issue 18): ended with success at the sandbox, three days ago, its files still to make
+ * The demo capture (ADR 021): ended with success at the sandbox, three days ago, its files still to make
  * (the sandbox makes them at the demo's start, then they are stored as after any capture).
  */
 async function seedDemoCapture(db: Db, serviceId: string, ago: (days: number) => Date) {
@@ -594,7 +594,7 @@ async function seedDemoCapture(db: Db, serviceId: string, ago: (days: number) =>
   });
 }
 
-/** The demo takedown's URLs (issue 18): one the platform removed, one sent and waiting for its answer. */
+/** The demo takedown's URLs (ADR 021): one the platform removed, one sent and waiting for its answer. */
 async function seedDemoTakedown(
   db: Db,
   serviceId: string,

@@ -4,7 +4,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
 import { campaigns, giftCards, products, vouchers } from "../schema/catalogue.ts";
 
-// The catalogue's reads and writes: the public list of active products, and for the admin workspace (issue 5)
+// The catalogue's reads and writes: the public list of active products, and for the admin workspace
 // the whole catalogue — inactive products, campaigns, vouchers and gift cards — with its changes. A change
 // that must hold against the stored row locks it (SELECT … FOR UPDATE): the caller runs it inside its
 // transaction, which holds the lock until the change and its audit line are committed together.

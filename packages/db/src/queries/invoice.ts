@@ -9,7 +9,7 @@ import { orders, payments, refunds } from "../schema/orders.ts";
 import { practices } from "../schema/practices.ts";
 import type { OrderRow } from "./orders.ts";
 
-// Money documents (issue 16): invoices, credit notes and receipts, and their numbering.
+// Money documents (ADR 016): invoices, credit notes and receipts, and their numbering.
 
 /**
  * The next number of a series in a year, in the caller's transaction (the one that stores the document).

@@ -7,7 +7,7 @@ import {
   sandboxCaptureSessions,
 } from "../schema/fulfilment.ts";
 
-// A LEGALIZATION service's capture sessions and their evidence files (issue 18), and the embedded sandbox
+// A LEGALIZATION service's capture sessions and their evidence files (ADR 021), and the embedded sandbox
 // provider's own sessions. A state change is a conditional update from the state the caller saw, so a job
 // worked twice (a retry, two replicas) moves a session once.
 

@@ -34,7 +34,7 @@ export interface NewFeedbackPractice {
   expiryDate: Date | null;
   answers: Record<string, unknown>;
   feedback: Record<string, unknown>;
-  /** The hashes of the claim secrets (issue 12): the submitting browser's token, and the key shown once. */
+  /** The hashes of the claim secrets (ADR 010): the submitting browser's token, and the key shown once. */
   claimTokenHash: string;
   claimTokenExpiresAt: Date;
   claimKeyHash: string;
@@ -315,7 +315,7 @@ export async function listPractices(
     f.openOnly ? ne(practices.status, "CLOSED") : undefined,
     matching ? inArray(practices.id, matching) : undefined,
   );
-  // Staff see the urgent cases before all others (issue 12), then the requested order: newest first reads
+  // Staff see the urgent cases before all others (ADR 011), then the requested order: newest first reads
   // practices_urgent_first_idx in one pass. A client's own list, and a list the urgent filter already splits,
   // keep the plain order.
   const urgentFirst = f.urgent === undefined && !f.ownerId;

@@ -4,7 +4,7 @@ import { deadlineReminders } from "../schema/fulfilment.ts";
 import { users } from "../schema/identity.ts";
 import { practices } from "../schema/practices.ts";
 
-// The complaint deadline's reminders (issue 18): the client's opt-in and the reminders sent, once each.
+// The complaint deadline's reminders: the client's opt-in and the reminders sent, once each.
 
 /** An opted-in open practice, its owner and the reminders it already had. */
 export interface ReminderCandidate {

@@ -4,7 +4,7 @@ import { legalizationFiles, legalizationSessions } from "../schema/fulfilment.ts
 import { users } from "../schema/identity.ts";
 import { practices, services } from "../schema/practices.ts";
 
-// The retention of the legalization files (issue 18, spec §9): kept a year, the client warned 30 and 7 days
+// The retention of the legalization files (spec §9): kept a year, the client warned 30 and 7 days
 // before, then deleted. Each step is a conditional update: whatever the job's retries, it happens once.
 
 export type LegalizationSessionRow = typeof legalizationSessions.$inferSelect;

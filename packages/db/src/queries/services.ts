@@ -10,7 +10,7 @@ import { userRoles, users } from "../schema/identity.ts";
 import { orderLines, orders } from "../schema/orders.ts";
 import { practices, services, uploadedFiles } from "../schema/practices.ts";
 
-// The services bought on a practice and their files (issue 17). A change is one conditional update: it
+// The services bought on a practice and their files (ADR 020). A change is one conditional update: it
 // happens only from the state the caller saw, so two people acting at once cannot both win.
 
 export type ServiceRow = typeof services.$inferSelect;

@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { takedownNotices } from "../schema/fulfilment.ts";
 
-// A takedown's notices, one per URL (issue 18). The client's URLs are written once; each later change is
+// A takedown's notices, one per URL (ADR 021). The client's URLs are written once; each later change is
 // one conditional update from the row the caller read, so two staff recording at once cannot both win.
 
 export type TakedownNoticeRow = typeof takedownNotices.$inferSelect;

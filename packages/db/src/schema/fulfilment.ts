@@ -15,7 +15,7 @@ import { createdAt, updatedAt } from "./columns.ts";
 import { users } from "./identity.ts";
 import { practices, services } from "./practices.ts";
 
-// The two services the product performs itself (issue 18): the takedown's notices, one per URL, and the
+// The two services the product performs itself (ADR 021): the takedown's notices, one per URL, and the
 // forensic capture's sessions and their evidence files; and the deadline reminders a client opts into.
 
 /**
@@ -135,7 +135,7 @@ export const deadlineReminders = pgTable(
 );
 
 /**
- * The embedded capture provider's own sessions (the sandbox, issue 18): what a real provider keeps on its
+ * The embedded capture provider's own sessions (the sandbox): what a real provider keeps on its
  * side. It walks them through the states on the job queue, so a capture survives a restart of the server.
  */
 export const sandboxCaptureSessions = pgTable("sandbox_capture_sessions", {

@@ -36,7 +36,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     uniqueIndex("users_external_subject_key").on(t.externalSubject),
-    // Lawyers search practices by client name (issue 5): trigram matching of "name lastname" (pg_trgm).
+    // Lawyers search practices by client name: trigram matching of "name lastname" (pg_trgm).
     index("users_full_name_trgm_idx").using("gin", sql`(${t.name} || ' ' || ${t.lastname}) gin_trgm_ops`),
   ],
 );

@@ -19,7 +19,7 @@ import {
 import { createdAt } from "./columns.ts";
 import { orders, refunds } from "./orders.ts";
 
-// The documents Italian law asks for when money moves (issue 16): an invoice per paid order, a receipt per
+// The documents Italian law asks for when money moves (ADR 016): an invoice per paid order, a receipt per
 // payment, a credit note per refund. Each is a snapshot (seller, customer, lines, totals as issued), so a
 // later change of the company's data or the client's billing data never rewrites a document. Each is
 // fetched by its own unguessable token (public for a year: GET /v1/orders/invoice?token=…), of which only the

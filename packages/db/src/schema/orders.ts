@@ -102,7 +102,7 @@ export const orderLines = pgTable(
 );
 
 /**
- * Money given back on a paid order (issue 16): by staff (the whole order or some of its lines), after the
+ * Money given back on a paid order (ADR 017): by staff (the whole order or some of its lines), after the
  * client's withdrawal, or for a service a human review blocked. The lines it covers point at it
  * (order_lines.refund_id); the card's share goes back through the provider, the gift card's to its balance.
  */

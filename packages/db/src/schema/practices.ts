@@ -55,7 +55,7 @@ export const practices = pgTable(
     serviceLegalizationActive: boolean("service_legalization_active").notNull().default(true),
     serviceInjuctionActive: boolean("service_injuction_active").notNull().default(true),
     serviceAdviceActive: boolean("service_advice_active").notNull().default(true),
-    /** The client asked for the complaint deadline's reminders (issue 18: 30, 7 and 1 days before). */
+    /** The client asked for the complaint deadline's reminders (30, 7 and 1 days before). */
     deadlineReminders: boolean("deadline_reminders").notNull().default(false),
     /** The engine asked for a person before any self-service flow (a minor and sexual content, sextortion). */
     humanReview: boolean("human_review").notNull().default(false),
@@ -66,7 +66,7 @@ export const practices = pgTable(
     awaitingReplySince: timestamp("awaiting_reply_since", { withTimezone: true }),
     /** When the client was last mailed "there is news" on this practice: news within the window is not mailed again. */
     clientUpdateMailedAt: timestamp("client_update_mailed_at", { withTimezone: true }),
-    // An unowned practice is claimed only with a secret (issue 12): the submitting browser's single-use
+    // An unowned practice is claimed only with a secret (ADR 010): the submitting browser's single-use
     // token, or the short key shown once on the result and printed in its PDF. Only hashes are stored.
     claimTokenHash: text("claim_token_hash"),
     claimTokenExpiresAt: timestamp("claim_token_expires_at", { withTimezone: true }),
@@ -109,7 +109,7 @@ export const practices = pgTable(
   ],
 );
 
-/** Emails staff sent to a practice's client, kept on the practice (issue 5: "logged on the practice"). */
+/** Emails staff sent to a practice's client, kept on the practice. */
 export const practiceEmails = pgTable(
   "practice_emails",
   {
@@ -149,7 +149,7 @@ export const services = pgTable(
       .references(() => practices.id, { onDelete: "cascade" }),
     serviceType: text("service_type").$type<ServiceType>().notNull(),
     status: text("status").$type<ServiceStatus>().notNull().default("TO_START"),
-    /** The lawyer doing the work (the staff's queue, issue 17), and since when. */
+    /** The lawyer doing the work (the staff's queue), and since when. */
     assignedLawyerId: uuid("assigned_lawyer_id").references(() => users.id, { onDelete: "set null" }),
     assignedAt: timestamp("assigned_at", { withTimezone: true }),
     /** DEFENCE: the engagement letter's version the client accepted, and when (core services/mandate.ts). */
