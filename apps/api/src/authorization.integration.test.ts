@@ -17,7 +17,7 @@ interface Ids {
   otherClient: string;
   clientPractice: string;
   clientComment: string;
-  /** A questionnaire's practice nobody owns yet, with its code and claim key (issue 12). */
+  /** A questionnaire's practice nobody owns yet, with its code and claim key (ADR 010). */
   unclaimed: { ticketCode: string; claimKey: string };
   /** A payment method the sandbox made from its test card that pays. */
   card: string;
@@ -290,7 +290,7 @@ const TABLE: Case[] = [
     body: ({ unclaimed }: Ids) => unclaimed,
     expect: { anonymous: 401, client: 200, otherClient: 403, lawyer: 403, admin: 403 },
   },
-  // the shop (issue 15): the cart's codes, the orders, the checkout (paid by the test provider's good card)
+  // the shop (ADR 014): the cart's codes, the orders, the checkout (paid by the test provider's good card)
   {
     method: "GET",
     path: "/v1/campaigns",
@@ -360,7 +360,7 @@ const TABLE: Case[] = [
     }),
     expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 404, admin: 404 },
   },
-  // a bought service's work (issue 17): the caller's side of the files, staff's statuses, queue and
+  // a bought service's work (ADR 020): the caller's side of the files, staff's statuses, queue and
   // assignment, the client's mandate. Staff act on their own side (the lawyer's document): the client's file
   // is not theirs to register or delete.
   {
@@ -435,7 +435,7 @@ const TABLE: Case[] = [
     url: ({ injunction }) => `/v1/services/${injunction}/injunction-draft`,
     expect: { anonymous: 401, client: 403, otherClient: 404, lawyer: 200, admin: 200 },
   },
-  // the legalization's capture (issue 18): the owner or staff start, step and stop it; the files come once it
+  // the legalization's capture (ADR 021): the owner or staff start, step and stop it; the files come once it
   // succeeded (none yet here: 404 for all).
   {
     method: "POST",
@@ -469,7 +469,8 @@ const TABLE: Case[] = [
     url: ({ legalization }) => `/v1/services/legalization/${legalization}/session-files`,
     expect: { anonymous: 401, client: 404, otherClient: 404, lawyer: 404, admin: 404 },
   },
-  // refunds and withdrawal (issue 16): staff refund (the same key answers the same refund), the buyer withdraws
+  // refunds and withdrawal (ADR 017): staff refund (the same key answers the same refund), and the
+  // buyer withdraws
   {
     method: "POST",
     path: "/v1/orders/{id}/refunds",
@@ -611,7 +612,7 @@ const TABLE: Case[] = [
     expect: adminOnly(200),
   },
   { method: "GET", path: "/v1/admin/ideas", url: () => "/v1/admin/ideas", expect: adminOnly(200) },
-  // the job queue's dead letters (issue 13)
+  // the job queue's dead letters (ADR 012)
   {
     method: "GET",
     path: "/v1/admin/accounts/documents",
@@ -648,7 +649,7 @@ const TABLE: Case[] = [
     url: () => "/v1/admin/jobs/dead-letters/00000000-0000-4000-8000-000000000000/retry",
     expect: adminOnly(404),
   },
-  // deadline reminders and the legalization files' archive (issue 18)
+  // deadline reminders and the legalization files' archive (ADR 021)
   {
     method: "GET",
     path: "/v1/practices/{id}/reminders",
@@ -683,7 +684,7 @@ const TABLE: Case[] = [
     url: ({ clientPractice }) => `/v1/practices/${clientPractice}`,
     expect: { anonymous: 401, client: 409, otherClient: 404, lawyer: 403, admin: 403 },
   },
-  // takedown (issue 18): the owner submits once, staff record; another service answers as an unknown one
+  // takedown (ADR 021): the owner submits once, staff record; another service answers as an unknown one
   {
     method: "PATCH",
     path: "/v1/services/takedown/{id}/urls",
@@ -819,7 +820,7 @@ describe("authorization: every route × every caller", () => {
       PDF_BYTES,
     );
     expect(sent.register?.status).toBe(200);
-    // A capture's file for the archive's row (issue 18): the capture itself is another part's.
+    // A capture's file for the archive's row (ADR 021): the capture itself is another part's.
     const [session] = await s.app.deps.db
       .insert(legalizationSessions)
       .values({

@@ -73,7 +73,7 @@ const trustProxy = z
   .optional();
 
 /**
- * The seller printed on every invoice (issue 16). Outside production these fictitious examples, which agree
+ * The seller printed on every invoice (ADR 016). Outside production these fictitious examples, which agree
  * with the web's VITE_COMPANY_* defaults (apps/web/app/config.ts) and pass FatturaPA's patterns (the partita
  * IVA's check digit is valid); in production each must be set.
  */
@@ -224,7 +224,7 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool,
-  // Legalization (issue 18): a real forensic-capture service by its URL and key, its name shown in the
+  // Legalization (ADR 021): a real forensic-capture service by its URL and key, its name shown in the
   // client's error text; otherwise, outside production, the embedded sandbox with its timings in seconds.
   LEGALIZATION_API_URL: z.url({ protocol: /^https?$/, error: "an http:// or https:// URL" }).optional(),
   LEGALIZATION_API_KEY: z.string().trim().min(16).optional(),

@@ -3,7 +3,7 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type IdentityServer, randomIp, signIn, startIdentityServer } from "../test/identity.ts";
 
-// Issue 12: a NUL character or a value of the wrong type in any text a route takes answered 500, and a third
+// A NUL character or a value of the wrong type in any text a route takes answered 500, and a third
 // of the 400s spoke the schema library's English. This walks every documented /v1 route (from the OpenAPI
 // document, so a new route is covered without touching this file) and, for each text it takes — path,
 // query, body, however deep — sends NUL and then a wrong type inside an otherwise valid request.

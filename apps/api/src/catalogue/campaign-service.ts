@@ -15,7 +15,7 @@ import {
 } from "@argine/db/queries/catalogue";
 import { cents, codedEntriesService, date, euros, fieldError, iso, unique } from "./changes.ts";
 
-// Sponsored campaigns (issue 5): a sponsor covers part of the price of some services. Admins list, create and
+// Sponsored campaigns: a sponsor covers part of the price of some services. Admins list, create and
 // change them; a campaign's code never changes once created.
 
 const adminCampaign = (c: CampaignRow): AdminCampaign => ({

@@ -7,7 +7,7 @@ import type { Db } from "@argine/db/client";
 import { recordAudit } from "@argine/db/queries/audit";
 import type { Deps } from "../deps.ts";
 
-// What the catalogue's admin use cases share (issue 5): the policy check, one transaction per change with its
+// What the catalogue's admin use cases share: the policy check, one transaction per change with its
 // audit line, the use cases of campaigns, vouchers and gift cards (alike but for their rows), and the
 // conversions between the API's euros and ISO instants and the database's cents and dates.
 

@@ -15,7 +15,7 @@ import {
 } from "@argine/db/queries/catalogue";
 import { codedEntriesService, date, fieldError, iso, unique } from "./changes.ts";
 
-// Gift cards (issue 5): an amount to spend on some services, its balance going down as it is used. Admins
+// Gift cards: an amount to spend on some services, its balance going down as it is used. Admins
 // list, issue and change them; the amount issued never changes.
 
 const adminGiftCard = (g: GiftCardRow): AdminGiftCard => ({

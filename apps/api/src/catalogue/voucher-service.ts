@@ -2,7 +2,7 @@ import type { AdminVoucher, AdminVoucherCreate, AdminVoucherPatch } from "@argin
 import { createVoucher, listVouchers, updateVoucher, type VoucherRow } from "@argine/db/queries/catalogue";
 import { codedEntriesService, date, iso } from "./changes.ts";
 
-// Vouchers (issue 5): the codes customers type at checkout for a percent off. Admins list, create and change
+// Vouchers: the codes customers type at checkout for a percent off. Admins list, create and change
 // them; a voucher's code never changes once created.
 
 const adminVoucher = (v: VoucherRow): AdminVoucher => ({

@@ -98,7 +98,7 @@ export function renderFeedbackPdf({
   return pdf.finish();
 }
 
-/** The claim key under the header (issue 12): with the code, it finds the practice again from any device. */
+/** The claim key under the header (ADR 010): with the code, it finds the practice again from any device. */
 function printClaimKey(doc: PDFKit.PDFDocument, ticketCode: string, claimKey: string): void {
   doc
     .moveDown(0.6)

@@ -31,7 +31,7 @@ describe("logging", () => {
     );
   });
 
-  it("redacts the claim key the feedback PDF's link carries (issue 12)", () => {
+  it("redacts the claim key the feedback PDF's link carries", () => {
     expect(redactUrl("/v1/practices/p1/feedback.pdf?claimKey=K7QM-2XFD")).toBe(
       "/v1/practices/p1/feedback.pdf?claimKey=[redacted]",
     );

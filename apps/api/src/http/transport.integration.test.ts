@@ -9,7 +9,7 @@ import { freePort } from "../../test/ports.ts";
 import { buildApp } from "../app.ts";
 import { ConfigError } from "../config.ts";
 
-// Issue 12: who the client is behind a proxy, and how long a slow client may hold a connection.
+// Who the client is behind a proxy, and how long a slow client may hold a connection.
 
 // One database for every server of this file (the limits under test are counted in each server's memory).
 let handle: DbHandle;

@@ -14,7 +14,7 @@ import type { Adapter, AdapterPayload } from "oidc-provider";
 /**
  * No stored id holds a control character, and PostgreSQL cannot even compare text with a NUL: a client_id,
  * code or token carrying one is simply unknown (the provider answers invalid_client / invalid_grant), not a
- * database error (issue 12).
+ * database error.
  */
 const unknowable = (id: string) => CONTROL_CHARS_PATTERN.test(id);
 

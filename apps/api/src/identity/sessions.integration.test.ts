@@ -10,7 +10,7 @@ import {
 } from "../../test/identity.ts";
 
 // A password reset or change is how a victim locks out someone who knows the password: every other session
-// and refresh token of the account must stop working at once (issue 12), through the real token endpoint.
+// and refresh token of the account must stop working at once, through the real token endpoint.
 
 const PASSWORD = "Girasole-Lento-42";
 

@@ -14,7 +14,7 @@ import { strToU8, zipSync } from "fflate";
 import type { Deps } from "../deps.ts";
 import { fatturaPaFileOf, moneyDocumentOf } from "./invoice-service.ts";
 
-// The accountant's view (issue 16; admins only, invoice/policy.ts): the orders of a period with their
+// The accountant's view (admins only, invoice/policy.ts): the orders of a period with their
 // payments, its invoices and credit notes, and the period's exports. The exports read the same rows as the
 // list, so the files hold exactly the documents the page shows.
 

@@ -10,7 +10,7 @@ import { withDayArticle } from "@argine/core/shared/italian-grammar";
 import { formatAmount, fromCents } from "@argine/core/shared/money";
 import { BODY_SIZE, styledPdf } from "../pdf/pdf-document.ts";
 
-// The money documents as PDF (issue 16), in the product's one PDF style (pdf/pdf-document.ts): the invoice
+// The money documents as PDF (ADR 016), in the product's one PDF style (pdf/pdf-document.ts): the invoice
 // and the credit note share a layout (seller, customer, lines, VAT summary, total, means of payment); the
 // receipt is a short statement of one payment or refund. Amounts "1.234,50 €", dates as in Rome.
 

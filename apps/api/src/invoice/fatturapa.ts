@@ -8,7 +8,7 @@ import type {
 } from "@argine/core/invoice/documents";
 import { breakOutVat } from "@argine/core/invoice/vat";
 
-// An invoice (TD01) or credit note (TD04) as FatturaPA 1.2 XML for the accountant (issue 16): the private
+// An invoice (TD01) or credit note (TD04) as FatturaPA 1.2 XML for the accountant (ADR 016): the private
 // format (FPR12), to a consumer (B2C: CodiceDestinatario "0000000", the customer's codice fiscale). The
 // product does not send it to SdI; the accountant's export (admin) zips these files. Checked against the
 // official Schema_1.2.1.xsd in fatturapa.test.ts.

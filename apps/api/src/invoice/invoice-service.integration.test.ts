@@ -14,7 +14,7 @@ import { serviceDeps } from "../../test/service-deps.ts";
 import type { Deps } from "../deps.ts";
 import { createOrder } from "../orders/orders-service.ts";
 
-// Invoice numbers (issue 16, acceptance 2): per Europe/Rome calendar year, from 1, unique and without gaps,
+// Invoice numbers (ADR 016): per Europe/Rome calendar year, from 1, unique and without gaps,
 // however many payments land at once and whatever rolls back. Each test pays in a year of its own, so its
 // numbers start from 1.
 

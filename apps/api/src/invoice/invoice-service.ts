@@ -36,7 +36,7 @@ import { hashToken } from "../identity/link-tokens.ts";
 import { renderMoneyDocumentPdf, renderReceiptPdf } from "./document-pdf.ts";
 import { fatturaPaFileName, fatturaPaProgressive, fatturaPaXml } from "./fatturapa.ts";
 
-// The money documents (issue 16, ADR 016): issued in the transaction where an order becomes PAID, fetched by
+// The money documents (ADR 016): issued in the transaction where an order becomes PAID, fetched by
 // their own unguessable token for a year. An order of 0 € (a campaign paid everything) gets none: no money
 // moved, nothing to invoice or to receive.
 

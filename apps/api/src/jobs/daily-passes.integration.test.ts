@@ -6,7 +6,7 @@ import { TestClock } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type IdentityServer, startIdentityServer } from "../../test/identity.ts";
 
-// The daily passes as they run in production (issue 18): pg-boss's schedule queues the reminders' and the
+// The daily passes as they run in production: pg-boss's schedule queues the reminders' and the
 // retention's jobs at their hour, on the clock the test moves (TestClock), and their mails go out.
 
 const DAY_MS = 24 * 3600 * 1000;

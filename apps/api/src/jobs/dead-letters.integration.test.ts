@@ -13,7 +13,7 @@ import {
 } from "../../test/identity.ts";
 import type { Mail, Mailer } from "../mail/mailer.ts";
 
-// Issue 13: a job that keeps failing ends in the dead-letter queue, where the admin workspace lists it —
+// A job that keeps failing ends in the dead-letter queue, where the admin workspace lists it —
 // its queue, dates, attempts and error, never what it carried — and puts it back on its queue. Retries are
 // one, a second apart (MAIL_RETRY_*), so the test sees the whole round in real time.
 

@@ -6,7 +6,7 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import { recordAudit } from "@argine/db/queries/audit";
 import type { Deps } from "../deps.ts";
 
-// The jobs that failed every attempt (issue 13): admins see where, when and why, and put one back on its
+// The jobs that failed every attempt (ADR 012): admins see where, when and why, and put one back on its
 // queue. The payload stays in the database: the list never carries it (jobs/job-queue.ts).
 
 export async function listDeadLetters(deps: Deps, actor: Actor): Promise<DeadLetter[]> {

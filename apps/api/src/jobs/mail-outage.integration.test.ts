@@ -9,7 +9,7 @@ import { jobsSettled } from "../../test/jobs.ts";
 import { type TestSmtp, testSmtp } from "../../test/smtp.ts";
 import { createMailer } from "../mail/mailer.ts";
 
-// Issue 13: a mail server that is down fails no request and loses no mail. Registration, the questionnaire
+// A mail server that is down fails no request and loses no mail. Registration, the questionnaire
 // (its alert to the team) and the lawyer's e-mail answer as usual; each mail is tried, fails, and goes out
 // once at its retry after the server is back. The server is a real SMTP server (smtp-server) on a port of its
 // own, "down" while nothing listens there; time moves on pg-boss's TestClock, which the app and the queue

@@ -8,7 +8,7 @@ import { buildApp } from "../app.ts";
 import { systemClock } from "../clock.ts";
 import { createJobQueue } from "./job-queue.ts";
 
-// Issue 13: a job outlives the process that queued it. Queued with no worker running, it is worked once by
+// A job outlives the process that queued it. Queued with no worker running, it is worked once by
 // the next process on the same database, and not again by the one after; a job queued in a transaction that
 // rolls back is never worked.
 

@@ -1,6 +1,6 @@
 import type { CspSources } from "../adapters.ts";
 
-// The forensic-capture provider (issue 18, spec §4 "Legalization session states"): it runs a session that
+// The forensic-capture provider (spec §4 "Legalization session states"): it runs a session that
 // records a page as evidence, reports its state (core legalization/session-state.ts says which are in
 // progress, success or failure), and keeps the files it made. Two engines: the embedded sandbox
 // (sandbox-provider.ts, the default outside production) and a real service by URL and key

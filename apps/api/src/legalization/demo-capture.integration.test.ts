@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type IdentityServer, startIdentityServer } from "../../test/identity.ts";
 import { finishDemoCapture } from "./demo-capture.ts";
 
-// Issue 18's demo data: the demo practice's capture, ended at the sandbox by the seed, gets its files at the
+// The demo data: the demo practice's capture, ended at the sandbox by the seed, gets its files at the
 // demo's start as any capture does (stored, hashes matching, the service's documents ready, one mail), once.
 
 describe.each(testDbKinds())("the demo capture on %s", (kind) => {

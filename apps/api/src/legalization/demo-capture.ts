@@ -5,7 +5,7 @@ import { storeSessionFiles } from "./legalization-service.ts";
 import { storeSandboxEvidence } from "./sandbox-provider.ts";
 
 /**
- * The demo practice's capture (issue 18, demo mode, with the sandbox): the sandbox makes the evidence of the
+ * The demo practice's capture (demo mode, with the sandbox): the sandbox makes the evidence of the
  * ended capture the seed left, then its files are stored as after any capture (the service's documents
  * ready, the client's mail). Once: a start that finds them made does nothing. Run once the job queue works.
  */

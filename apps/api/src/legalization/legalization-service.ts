@@ -48,7 +48,7 @@ import type { CaptureSession } from "./capture-provider.ts";
 import { assertCaptureHostPublic } from "./capture-url.ts";
 import { REPORT_FILE_NAME, sha256 } from "./sandbox-evidence.ts";
 
-// The legalization's use cases (issue 18, spec §4 "Legalization" flow and §7): a LEGALIZATION service's
+// The legalization's use cases (spec §4 "Legalization" flow and §7): a LEGALIZATION service's
 // capture session at the provider (legalization/capture-provider.ts), mirrored in legalization_sessions.
 // The provider is the truth of a session's state: every read asks it and records what changed. Whoever first
 // sees a session ended with success (a poll, the sync job) queues the copy of its files into the app's

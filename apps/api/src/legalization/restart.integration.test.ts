@@ -21,7 +21,7 @@ import { MemoryMailer } from "../../test/identity.ts";
 import { buildApp } from "../app.ts";
 import { getSession, startSession, stopSession } from "./legalization-service.ts";
 
-// Issue 18, acceptance 3: a capture in progress survives a restart of the server and completes once. The
+// A capture in progress survives a restart of the server and completes once. The
 // first process starts the capture and is stopped while it closes; the next one, on the same database,
 // finishes it: one set of files, one "files ready" mail, and nothing more however long it runs.
 

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { styledPdf } from "../pdf/pdf-document.ts";
 import { sha256 } from "../storage/storage.ts";
 
-// The sandbox's evidence (issue 18): made from a fixed page shipped with the product, never from the URL the
+// The sandbox's evidence (ADR 021): made from a fixed page shipped with the product, never from the URL the
 // client typed (a server-side fetch of a user's URL could read the product's own internal pages). The URL
 // is only printed. The files: the page's HTML, its PNG screenshot when a Chromium is at hand, a JSON
 // manifest with each file's SHA-256 and the times, and a PDF report carrying the URL, the times and every

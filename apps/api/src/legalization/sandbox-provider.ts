@@ -21,7 +21,7 @@ import type { Storage } from "../storage/storage.ts";
 import type { CaptureProvider, CaptureSession } from "./capture-provider.ts";
 import { makeSandboxEvidence } from "./sandbox-evidence.ts";
 
-// The embedded capture provider (issue 18): what a real forensic-capture service does, on the app's own
+// The embedded capture provider (ADR 021): what a real forensic-capture service does, on the app's own
 // database and job queue, so a capture outlives a restart of the server. It keeps its sessions and files
 // apart (sandbox_capture_sessions, storage keys under sandbox-capture/), as a service of its own would. A session walks
 //   VM_PREPARING → LIVE (the client browses; a state the spec does not list, so the flow keeps polling)

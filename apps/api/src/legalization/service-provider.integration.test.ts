@@ -4,7 +4,7 @@ import { AppError } from "@argine/core/errors/app-error";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServiceCaptureProvider } from "./service-provider.ts";
 
-// The real capture service's provider (issue 18) against a loopback server answering its calls as the
+// The real capture service's provider (ADR 021) against a loopback server answering its calls as the
 // service would: each call's method, path, key and body, and what a failing service becomes (503).
 
 const KEY = "chiave-di-prova-0123456789";

@@ -2,7 +2,7 @@ import { AppError } from "@argine/core/errors/app-error";
 import { z } from "zod";
 import type { CaptureProvider } from "./capture-provider.ts";
 
-// A real forensic-capture service (issue 18) by its URL and key (LEGALIZATION_API_URL/_KEY). Its calls, JSON
+// A real forensic-capture service (ADR 021) by its URL and key (LEGALIZATION_API_URL/_KEY). Its calls, JSON
 // with the key as a bearer token:
 //   POST /sessions {url, reference}             → a session {id, state, step}
 //   GET  /sessions/{id}                          → the session

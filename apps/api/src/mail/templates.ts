@@ -50,7 +50,7 @@ export function humanReviewAlert(to: string, ticketCode: string): Mail {
   };
 }
 
-/** A lawyer's message to the client of a practice (issue 5 "email the client"); the text is the lawyer's. */
+/** A lawyer's message to the client of a practice; the text is the lawyer's. */
 export function practiceMessageMail(
   to: string,
   name: string,
@@ -133,7 +133,7 @@ export function practiceUpdateMail(to: string, name: string, caseLink: string): 
 }
 
 /**
- * A deadline reminder (issue 18): that a deadline is near, nothing of which or of what the case is about (the
+ * A deadline reminder: that a deadline is near, nothing of which or of what the case is about (the
  * mailbox may be read by the very person the case is about); the countdown is on the case page.
  */
 export function deadlineReminderMail(to: string, name: string, caseLink: string): Mail {
@@ -148,8 +148,8 @@ export function deadlineReminderMail(to: string, name: string, caseLink: string)
 }
 
 /**
- * The files kept for a practice go on `deleteOn` (issue 18's retention): when, and that they can all be
- * downloaded before from the case page; nothing of what they are.
+ * The files kept for a practice go on `deleteOn` (a year after they were made, ADR 021): when, and that
+ * they can all be downloaded before from the case page; nothing of what they are.
  */
 export function filesRetentionMail(to: string, name: string, caseLink: string, deleteOn: string): Mail {
   return {

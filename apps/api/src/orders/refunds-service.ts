@@ -48,7 +48,7 @@ import { refundMail } from "../mail/templates.ts";
 import { authorizedPractice } from "../practices/practice-access.ts";
 import { oneOrderView, orderViews } from "./order-view.ts";
 
-// Money going back on a paid order (issue 16, ADR 017). One path for staff's refunds, the client's
+// Money going back on a paid order (ADR 017). One path for staff's refunds, the client's
 // withdrawal and a service a human review blocked:
 //   1. one transaction: the refund row PENDING (its id is the caller's idempotency key) and its lines
 //      claimed (`refund_id is null`): a line is never refunded twice, even by two people at once;

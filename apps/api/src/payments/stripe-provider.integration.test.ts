@@ -16,7 +16,7 @@ import { systemClock } from "../clock.ts";
 import type { StripeConfig } from "../config.ts";
 import { createStripeProvider } from "./stripe-provider.ts";
 
-// Issue 16, acceptance 3: the app with Stripe as its provider, pointed at the loopback stand-in of
+// The app with Stripe as its provider, pointed at the loopback stand-in of
 // api.stripe.com (test/stripe-fake.ts), through the real routes: the two-call 3-D Secure flow, refusals, the
 // webhook completing an order whose browser went away after 3-D Secure, a replayed and a badly signed event.
 

@@ -2,7 +2,7 @@ import { CLAIM_KEY_LENGTH, CLAIM_TOKEN_TTL_HOURS, normalizeClaimKey } from "@arg
 import { hashToken, newLinkToken } from "../identity/link-tokens.ts";
 import { randomCode } from "./ticket-code.ts";
 
-// The two secrets that let someone claim the practice the questionnaire opened (issue 12, ADR 010). Only
+// The two secrets that let someone claim the practice the questionnaire opened (ADR 010). Only
 // their hashes are stored; the answer to POST /v1/feedback is the one place the secrets themselves appear.
 
 export interface ClaimSecrets {

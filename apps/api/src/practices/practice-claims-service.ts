@@ -15,7 +15,7 @@ import type { Deps } from "../deps.ts";
 import { hashToken } from "../identity/link-tokens.ts";
 import { claimKeyHash } from "./claim-secrets.ts";
 
-// Claiming the practice the questionnaire opened (issue 12, ADR 010): the id alone claims nothing; the
+// Claiming the practice the questionnaire opened (ADR 010): the id alone claims nothing; the
 // submitting browser's single-use token, or the practice code with its claim key from any device, do. Each
 // claim is one conditional update (db's claimPracticeWith*) that sets the owner and voids both secrets.
 
@@ -36,7 +36,7 @@ export async function claimWithToken(
   if (!practice) throw new AppError("NOT_FOUND");
   // Already theirs: claiming again changes nothing (a retried request, a second tab).
   if (practice.ownerId === actor.userId) return claimed(practice);
-  // Knowing the id is not enough (issue 12): only the submitting browser's token, once, before it expires.
+  // Knowing the id is not enough: only the submitting browser's token, once, before it expires.
   const won =
     practicesPolicy(actor, "claim", practice) && claimToken
       ? await claimPracticeWithToken(

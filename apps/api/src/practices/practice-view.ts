@@ -39,7 +39,7 @@ export function practiceSummary(row: SummaryRow): PracticeSummary {
     anonymous: row.anonymous,
     createdAt: row.createdAt.toISOString(),
     expiryDate: iso(row.expiryDate),
-    // An anonymous practice shows no client identity (issue 5).
+    // An anonymous practice shows no client identity.
     client:
       row.anonymous || !row.clientName ? null : { name: row.clientName, lastname: row.clientLastname ?? "" },
     humanReview: row.humanReview,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { serviceDeps } from "../../test/service-deps.ts";
 import { getReminders, sendDeadlineReminders, setReminders } from "./reminders-service.ts";
 
-// The complaint deadline's reminders (issue 18, acceptance 3): 30, 7 and 1 days before, each once, in
+// The complaint deadline's reminders: 30, 7 and 1 days before, each once, in
 // Italian days; none once the practice is closed, none without the opt-in. The clock is moved by hand, as
 // the daily schedule would find it.
 

@@ -12,7 +12,7 @@ import type { Deps } from "../deps.ts";
 import { deadlineReminderMail } from "../mail/templates.ts";
 import { authorizedPractice } from "../practices/practice-access.ts";
 
-// The complaint deadline's reminders (issue 18): the owner's opt-in on the case page, its countdown, and the
+// The complaint deadline's reminders: the owner's opt-in on the case page, its countdown, and the
 // daily job that mails them 30, 7 and 1 days before.
 
 const MESSAGES_HERE = {

@@ -10,7 +10,7 @@ import { serviceDeps } from "../../test/service-deps.ts";
 import type { Deps } from "../deps.ts";
 import { applyFilesRetention, legalizationArchive } from "./retention-service.ts";
 
-// The legalization files' retention (issue 18, acceptance 3): kept a year, the client warned 30 and 7 days
+// The legalization files' retention (ADR 021): kept a year, the client warned 30 and 7 days
 // before, once each, then the files deleted once; until then they download as one ZIP with their manifest.
 // The capture that makes the files is another part's: here a session and its files are made by hand.
 

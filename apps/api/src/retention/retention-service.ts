@@ -22,7 +22,7 @@ import type { FileDownload } from "../http/send-file.ts";
 import { filesRetentionMail } from "../mail/templates.ts";
 import { authorizedService } from "../services/service-access.ts";
 
-// The legalization files' retention (issue 18, spec §9): the daily pass that warns the client 30 and 7 days
+// The legalization files' retention (spec §9): the daily pass that warns the client 30 and 7 days
 // before the files go and deletes them at expiry, and the archive of every file kept, to download first.
 
 const MESSAGES_HERE = {

@@ -3,7 +3,7 @@ import { styledPdf } from "../pdf/pdf-document.ts";
 import type { Storage } from "../storage/storage.ts";
 
 /**
- * A demo file's bytes in the storage (issue 17, demo mode only): a small PDF in the product's style, put once;
+ * A demo file's bytes in the storage (demo mode only): a small PDF in the product's style, put once;
  * its size, for the row the seed records. A storage that already holds it is left as it is.
  */
 export async function storeDemoFile(storage: Storage, file: DemoFile): Promise<number> {

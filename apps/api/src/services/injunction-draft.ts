@@ -15,7 +15,7 @@ import type { FileDownload } from "../http/send-file.ts";
 import { authorizedService } from "./service-access.ts";
 import { staffName } from "./service-view.ts";
 
-// The formal notice's draft (issue 17): a "diffida e messa in mora" written from the practice and the
+// The formal notice's draft (ADR 020): a "diffida e messa in mora" written from the practice and the
 // engine's feedback, which the lawyer opens in Word, completes where the brackets ask, and uploads back as
 // the finished document. It is a draft for a professional, never sent as it is: whatever the facts leave
 // unknown stays a visible "[…]" placeholder rather than a guess.

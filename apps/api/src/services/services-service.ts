@@ -56,7 +56,7 @@ import { checkUploadContent } from "../uploads/content-check.ts";
 import { authorizedService } from "./service-access.ts";
 import { serviceViews, staffName, uploadedFileView } from "./service-view.ts";
 
-// What happens to a bought service (issue 17): its files and documents, its status, who works it, the
+// What happens to a bought service (ADR 020): its files and documents, its status, who works it, the
 // defence mandate. Each use case takes `(deps, actor, input)` and answers as the API does.
 //
 // An upload is three steps, because the bytes never pass through the API's JSON routes:

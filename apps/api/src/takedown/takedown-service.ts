@@ -33,7 +33,7 @@ import { authorizedService } from "../services/service-access.ts";
 import { staffName } from "../services/service-view.ts";
 import { mailClient } from "../services/services-service.ts";
 
-// The takedown (issue 18): the client gives up to three URLs once; the product writes a DSA notice for each
+// The takedown (ADR 021): the client gives up to three URLs once; the product writes a DSA notice for each
 // (core takedown/notice.ts), which staff send to the platform and whose answer they record; the client
 // follows each URL's state on the case page.
 

@@ -6,7 +6,7 @@ import { fileExtension, validateUploadMeta } from "@argine/core/uploads/upload-r
 import { Inflate } from "fflate";
 import { checkPdfContent } from "./pdf-check.ts";
 
-// The server's second look at an upload (issue 17, DESIGN.md §6): the name and size the client declared are
+// The server's second look at an upload (DESIGN.md §6): the name and size the client declared are
 // checked again on the bytes, the magic bytes must match the extension, and a zip is read entry by entry.
 //
 // Decisions:

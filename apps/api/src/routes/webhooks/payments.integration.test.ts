@@ -28,7 +28,7 @@ import { createOrder } from "../../orders/orders-service.ts";
 import { createPaymentProvider } from "../../payments/payments.ts";
 import { answerSandboxChallenge } from "../../payments/sandbox-service.ts";
 
-// Issue 15, acceptance 5, on the sandbox alone: the browser answers the 3-D Secure challenge and goes away,
+// On the sandbox alone (ADR 014): the browser answers the 3-D Secure challenge and goes away,
 // and the event the sandbox's delivery job posts to the app's own webhook settles the order; the intent and
 // its queued event outlive a restart that falls between the challenge and the webhook.
 

@@ -13,7 +13,7 @@ import type { Deps } from "../../../deps.ts";
 import { callRoute } from "../../../http/call-route.ts";
 import { only } from "../../../identity/authenticate.ts";
 
-// The catalogue in the admin workspace (issue 5): products and prices, campaigns, vouchers, gift cards, under
+// The catalogue in the admin workspace: products and prices, campaigns, vouchers, gift cards, under
 // /v1/admin/*. Admins only, decided before the body is even read (401 anonymous, 403 anyone else); the
 // services check it again and write each change with its audit line.
 

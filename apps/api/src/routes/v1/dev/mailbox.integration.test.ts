@@ -7,7 +7,7 @@ import { jobsSettled } from "../../../../test/jobs.ts";
 import { ConfigError, EXAMPLE_COMPANY, loadConfig } from "../../../config.ts";
 
 // The demo mailbox holds every account's reset links: it must answer only to whoever has the key printed
-// at start, never to a caller because of where it comes from (issue 12).
+// at start, never to a caller because of where it comes from.
 
 const KEY = "chiave-di-prova-della-casella-0123456789";
 

@@ -12,7 +12,7 @@ import {
   listAccountsOrders,
 } from "../../../invoice/accounts-service.ts";
 
-// The accountant's view (issue 16): admins only, decided before anything is read (401 anonymous, 403 anyone
+// The accountant's view (ADR 016): admins only, decided before anything is read (401 anonymous, 403 anyone
 // else). The exports are files: a CSV and a ZIP of FatturaPA XML, for the same period query as the lists.
 
 export const invoiceAdminRoutes: FastifyPluginAsyncZod = async (app) => {

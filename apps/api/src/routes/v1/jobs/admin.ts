@@ -5,7 +5,7 @@ import { callRoute } from "../../../http/call-route.ts";
 import { only, requireActor } from "../../../identity/authenticate.ts";
 import { listDeadLetters, retryDeadLetter } from "../../../jobs/jobs-service.ts";
 
-// The job queue in the admin workspace (issue 13): the jobs that failed every attempt, and a retry. Admins
+// The job queue in the admin workspace (ADR 012): the jobs that failed every attempt, and a retry. Admins
 // only, decided before the body is read (401 anonymous, 403 anyone else).
 
 export const jobsAdminRoutes: FastifyPluginAsyncZod = async (app) => {

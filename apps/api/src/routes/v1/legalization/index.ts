@@ -14,7 +14,7 @@ import {
 const providerLimit = { rateLimit: { max: 120, timeWindow: "1 minute" } };
 
 /**
- * The legalization of a LEGALIZATION service (spec §7 "services/legalization/{id}/…", issue 18): its capture
+ * The legalization of a LEGALIZATION service (spec §7 "services/legalization/{id}/…"): its capture
  * session, step, stop action and files. The use cases are in apps/api/src/legalization/.
  */
 export const legalizationRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -18,7 +18,7 @@ import {
 import { pdfText } from "../../../../test/pdf-text.ts";
 import { paidPractice } from "../../../../test/sandbox.ts";
 
-// The legalization's capture on the embedded sandbox (issue 18), through the real routes, the real job queue
+// The legalization's capture on the embedded sandbox (ADR 021), through the real routes, the real job queue
 // and the real storage, time moved on the clock the app and the queue share: each failure state asked by
 // the URL ends the session with it and no files, a new session starts after it, and a capture that closes
 // makes its evidence, whose report's hashes match the files' bytes, with one "files ready" mail; the service

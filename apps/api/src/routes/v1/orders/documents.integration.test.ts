@@ -15,7 +15,7 @@ import { paymentMethod } from "../../../../test/sandbox.ts";
 import { hashToken } from "../../../identity/link-tokens.ts";
 import { documentLinkToken, hashLegacyDocumentLinks } from "../../../invoice/invoice-service.ts";
 
-// The money documents through the real routes and the payment sandbox (issue 16): what a client downloads
+// The money documents through the real routes and the payment sandbox (ADR 016): what a client downloads
 // after paying, what the file says, and how a link answers once unknown or too old.
 
 /** "1.234,50 €" → 123450 cents. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type IdentityServer, randomIp, signIn, startIdentityServer } from "../../../../test/identity.ts";
 import { pdfText } from "../../../../test/pdf-text.ts";
 
-// Issue 12: the practice the questionnaire opens is claimed only with a secret — the submitting browser's
+// The practice the questionnaire opens is claimed only with a secret — the submitting browser's
 // token, or the practice code with its claim key — never with the practice id alone.
 
 const DEMO = "Demo!Argine2026";

@@ -11,7 +11,7 @@ import { requireActor } from "../../../identity/authenticate.ts";
 import { claimWithKey, claimWithToken } from "../../../practices/practice-claims-service.ts";
 
 /**
- * Claiming the practice the questionnaire opened (issue 12, ADR 010): the id alone claims nothing; the
+ * Claiming the practice the questionnaire opened (ADR 010): the id alone claims nothing; the
  * submitting browser's single-use token, or the practice code with its claim key from any device, do.
  */
 export const practiceClaimRoutes: FastifyPluginAsyncZod = async (app) => {

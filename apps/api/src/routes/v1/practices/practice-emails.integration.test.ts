@@ -9,8 +9,8 @@ import { systemClock } from "../../../clock.ts";
 import { createJobQueue } from "../../../jobs/job-queue.ts";
 import type { Mail } from "../../../mail/mailer.ts";
 
-// Issue 12: the lawyer's e-mail to a client was sent before the write that then failed (14 mails sent, 10
-// recorded). Issue 13: the record and its mail job are written in one transaction; the mail leaves from the
+// The lawyer's e-mail to a client was once sent before the write that then failed (14 mails sent, 10
+// recorded). Now the record and its mail job are written in one transaction; the mail leaves from the
 // job queue once the transaction has committed.
 
 describe("the lawyer's e-mail to a client", () => {

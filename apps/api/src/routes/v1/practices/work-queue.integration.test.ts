@@ -11,7 +11,7 @@ import {
   startIdentityServer,
 } from "../../../../test/identity.ts";
 
-// Issue 12: urgent cases first, for the lawyer. A case the engine sends to a person is marked, listed first
+// Urgent cases first, for the lawyer. A case the engine sends to a person is marked, listed first
 // until a lawyer takes it, and never offers a capture or a takedown of a minor's sexual images.
 
 const DATES = { firstEventDate: "2026-11-01", lastEventDate: "2026-11-02" };

@@ -4,7 +4,7 @@ import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
 import { getReminders, setReminders } from "../../../reminders/reminders-service.ts";
 
-/** The complaint deadline's reminders on the case page (issue 18): the countdown and the owner's opt-in. */
+/** The complaint deadline's reminders on the case page: the countdown and the owner's opt-in. */
 export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ["practices"];

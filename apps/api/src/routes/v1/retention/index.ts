@@ -5,7 +5,7 @@ import { sendFile } from "../../../http/send-file.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
 import { legalizationArchive } from "../../../retention/retention-service.ts";
 
-/** The legalization files to download before their retention ends (issue 18). */
+/** The legalization files to download before their retention ends (ADR 021). */
 export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 

@@ -21,7 +21,7 @@ import {
 const uploadLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
 
 /**
- * A bought service's work (spec §7 "services/…", issue 17): uploads and documents, statuses, the staff's
+ * A bought service's work (spec §7 "services/…"): uploads and documents, statuses, the staff's
  * queue, the defence mandate. Each route validates, names its caller and hands the use case to
  * apps/api/src/services/.
  */

@@ -14,7 +14,7 @@ import {
   startIdentityServer,
 } from "../../../../test/identity.ts";
 
-// Issue 17, the staff's queue: paid services waiting for work, the caller's first, then nobody's, then the
+// The staff's queue (ADR 020): paid services waiting for work, the caller's first, then nobody's, then the
 // colleagues', oldest first within each; and who may take or hand out a service, and what taking it starts.
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -18,7 +18,7 @@ import {
 import { paidPractice } from "../../../../test/sandbox.ts";
 import { PDF_BYTES, uploadThroughApi } from "../../../../test/uploads.ts";
 
-// The work on a bought service (issue 17) through the real routes: the client's files and the lawyer's
+// The work on a bought service (ADR 020) through the real routes: the client's files and the lawyer's
 // document (signed URL, PUT, register), who may touch which file, the statuses and their rules, the mails,
 // the queue's order, the defence mandate.
 

@@ -10,7 +10,7 @@ import {
   takedownNotices,
 } from "../../../takedown/takedown-service.ts";
 
-/** The takedown (spec §7 `services/takedown/{id}/urls`, issue 18): the URLs, their DSA notices, the answers. */
+/** The takedown (spec §7 `services/takedown/{id}/urls`): the URLs, their DSA notices, the answers. */
 export const takedownRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ["services"];

@@ -21,7 +21,7 @@ import { pdfText } from "../../../../test/pdf-text.ts";
 import { paidPractice } from "../../../../test/sandbox.ts";
 import { TAKEDOWN_ERRORS } from "../../../takedown/takedown-service.ts";
 
-// The takedown (issue 18) through the real routes: the client's URLs once, the notices as text and PDF,
+// The takedown (ADR 021) through the real routes: the client's URLs once, the notices as text and PDF,
 // who sees what, the staff's record with its audit line and the client's mail.
 
 const OFFENCES = [
