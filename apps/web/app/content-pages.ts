@@ -45,7 +45,7 @@ export const CONTENT_PAGES: readonly ContentPage[] = [
   { path: "/workwithus", template: "partnership" },
   { path: "/blog", template: "index" },
   { path: "/blog/pensiero-critico-nell-era-della-post-verita", template: "article" },
-  // The quick exit's explanation and safety advice (issue 6; not in the spec's table, see ADR 008).
+  // The quick exit's explanation and safety advice (not in the spec's table, see ADR 008).
   { path: "/esci-subito", template: "page" },
 ];
 

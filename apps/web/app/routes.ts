@@ -30,19 +30,19 @@ export default [
     route("profile/invoice", "routes/dashboard-profile-invoice.tsx"),
     route("practices", "routes/dashboard-practices.tsx"),
     route("orders", "routes/dashboard-orders.tsx"),
-    // The staff's queue of paid services (issue 17).
+    // The staff's queue of paid services (ADR 020).
     route("services", "routes/dashboard-services.tsx"),
     // The per-case area {base}/{ticketCode}/… (spec §2): the ticket code is the fourth path segment.
     route("practices/case/:ticketCode", "routes/dashboard-case.tsx", [
       index("routes/dashboard-case-home.tsx"),
       route("service/takedown/success", "routes/dashboard-case-takedown-success.tsx"),
       route("service/legalization/success", "routes/dashboard-case-legalization-success.tsx"),
-      // The shop (issue 15): the cart and purchase summary with the payment, then its two outcomes.
+      // The shop (ADR 014): the cart and purchase summary with the payment, then its two outcomes.
       route("add-services", "routes/dashboard-case-checkout.tsx"),
       route("add-services/payment/success", "routes/dashboard-case-payment-success.tsx"),
       route("add-services/payment/error", "routes/dashboard-case-payment-error.tsx"),
     ]),
-    // The admin workspace (issue 5): users and roles, then the catalogue's four sections, and the rest.
+    // The admin workspace: users and roles, then the catalogue's four sections, and the rest.
     route("admin", "routes/dashboard-admin.tsx", [
       index("routes/dashboard-admin-users.tsx"),
       route("products", "routes/dashboard-admin-products.tsx"),

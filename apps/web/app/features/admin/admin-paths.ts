@@ -1,4 +1,4 @@
-// The admin workspace (issue 5): /dashboard/admin and its nine sections.
+// The admin workspace: /dashboard/admin and its nine sections.
 
 export const ADMIN_PATH = "/dashboard/admin";
 export const ADMIN_PRODUCTS_PATH = `${ADMIN_PATH}/products`;

@@ -49,7 +49,7 @@ async function withinPreloadTime<T>(promise: Promise<T>): Promise<T | undefined>
 
 /**
  * The practice this tab's questionnaire opened becomes the user's, with the claim token kept in session
- * storage (issue 12: the practice id alone claims nothing). A refusal is quiet — the token expired, or was
+ * storage (the practice id alone claims nothing). A refusal is quiet — the token expired, or was
  * used — and no failure or slow answer ever blocks the landing; the claim key on the result still finds the
  * practice from the dashboard. Once answered, the token has done its job and is forgotten; a network failure
  * keeps it for the next sign-in in this tab. Resolves with the ticket code when claimed.

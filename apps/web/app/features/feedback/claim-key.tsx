@@ -1,6 +1,6 @@
 import styles from "./claim-key.module.css";
 
-// The practice code and its claim key on the questionnaire's result (issue 12). The key is shown only here
+// The practice code and its claim key on the questionnaire's result (ADR 010). The key is shown only here
 // and printed in the PDF downloaded from here: with the code, it adds the practice to an account from any
 // device ("Ho un codice pratica" in the dashboard). This tab claims it on its own after sign-in.
 

@@ -2,7 +2,7 @@ import type { ClaimedPractice, ClaimWithKeyBody } from "@argine/core/practices/c
 import { PRACTICE_ROUTES as CALLS } from "@argine/core/practices/practice-routes";
 import { call } from "../../shared/http/call.ts";
 
-// Claiming the practice the questionnaire opened (issue 12): never with its id alone.
+// Claiming the practice the questionnaire opened (ADR 010): never with its id alone.
 // - PATCH /v1/practices/{id}/user with the claim token the submitting tab keeps in session storage;
 // - POST /v1/practices/claim with the practice code and the claim key, from any device.
 // Both answer 403 with an Italian message when the secret does not match (or the practice is someone else's).

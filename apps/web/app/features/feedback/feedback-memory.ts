@@ -27,7 +27,7 @@ import {
 export interface FeedbackSubmission {
   practiceId: string;
   ticketCode: string;
-  /** The claim key, shown with the code on the result and printed in its PDF (issue 12). */
+  /** The claim key, shown with the code on the result and printed in its PDF (ADR 010). */
   claimKey: string;
   feedback: FeedbackResult;
 }

@@ -387,7 +387,7 @@ describe("feedback result", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/account/register"));
     expect(router.state.location.state).toEqual({ practiceId: PRACTICE_ID });
     expect(router.state.location.search).toBe("");
-    // The next person on a shared device would find it there (issue 12).
+    // The next person on a shared device would find it there.
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId)).toBeNull();
 
     cleanup();

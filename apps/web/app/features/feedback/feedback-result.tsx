@@ -390,7 +390,7 @@ function NextStep({
 }
 
 /**
- * Claims from the result: with this tab's token (issue 12), or, when the tab has none or it has expired, with
+ * Claims from the result: with this tab's token (ADR 010), or, when the tab has none or it has expired, with
  * the code and the key the result shows.
  */
 async function claimFromResult(practiceId: string, ticketCode: string, claimKey: string) {

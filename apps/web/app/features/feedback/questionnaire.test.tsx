@@ -252,7 +252,7 @@ describe("/feedback questionnaire", () => {
     expect(screen.getByText(/Hai ancora \d+ giorni per sporgere querela/)).toBeTruthy();
 
     // The address stays /feedback, back at the questionnaire's first entry (so Back leaves it). Only this
-    // tab keeps anything: the claim of its practice, in session storage (issue 12); localStorage, which the
+    // tab keeps anything: the claim of its practice, in session storage (ADR 010); localStorage, which the
     // next person on the device would find, keeps nothing, and the answers are gone.
     expect(router.state.location.pathname).toBe("/feedback");
     expect(router.state.location.search).toBe("");

@@ -117,7 +117,7 @@ export function Questionnaire({ intro }: { intro?: ReactNode }) {
     meta: { hideError: true },
     onSuccess: ({ claimToken, ...submission }) => {
       // The only thing kept beyond this page, for this tab only: the proof that claims the practice after
-      // sign-in (issue 12). Never the id alone in localStorage, where the next person could use it.
+      // sign-in. Never the id alone in localStorage, where the next person could use it.
       writeFeedbackClaim({ practiceId: submission.practiceId, claimToken });
       // Back from the result leaves the questionnaire: rewind to its first entry, where the result shows.
       if (depth > 0) void navigate(-depth);

@@ -10,7 +10,7 @@ import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
 
 /**
- * The formal notice's draft letter for the lawyer (issue 17): a .docx written from the practice and its
+ * The formal notice's draft letter for the lawyer (ADR 020): a .docx written from the practice and its
  * feedback, fetched with the staff's token and saved by the browser, to complete and upload back.
  */
 export function InjunctionDraftLink({ serviceId, ticketCode }: { serviceId: string; ticketCode: string }) {

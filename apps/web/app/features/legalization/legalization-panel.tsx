@@ -32,7 +32,7 @@ import {
   stopSession,
 } from "./legalization-queries.ts";
 
-// The legalization on the case page (spec §4 "Legalization" flow, issue 18): the tutorial, the page to
+// The legalization on the case page (spec §4 "Legalization" flow): the tutorial, the page to
 // capture, then the live session polled every second until it ends; success goes to the success route and
 // reloads the case, a failure says in Italian what happened and what to do, with the spec's
 // '<provider> Error : <state>' as the technical detail, and may be started again.

@@ -2,7 +2,7 @@ import { LEGALIZATION_ROUTES as CALLS } from "@argine/core/legalization/legaliza
 import { useQuery } from "@tanstack/react-query";
 import { call } from "../../shared/http/call.ts";
 
-// The legalization's calls of spec §7 (issue 18), made by the case page's LEGALIZATION card.
+// The legalization's calls of spec §7 (ADR 021), made by the case page's LEGALIZATION card.
 
 export const LEGALIZATION_QUERY_KEY = ["legalization"] as const;
 

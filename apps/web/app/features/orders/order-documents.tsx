@@ -3,7 +3,7 @@ import type { Order } from "@argine/core/orders/orders-api";
 import styles from "./orders.module.css";
 
 /**
- * An order's invoice, receipt and credit notes as downloads (issue 16): each link is the document's own
+ * An order's invoice, receipt and credit notes as downloads (ADR 016): each link is the document's own
  * token, answered as an attachment. A paid order of 0 € has none, and says why.
  */
 export function OrderDocuments({ order }: { order: Order }) {

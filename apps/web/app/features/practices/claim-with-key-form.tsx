@@ -11,7 +11,7 @@ import { claimPracticeWithKey } from "../feedback/public.ts";
 import { PRACTICES_QUERY_KEY } from "./practice-queries.ts";
 import { PracticeSection } from "./practice-section.tsx";
 
-// "Ho un codice pratica" on the client's dashboard (issue 12): the practice code and the claim key from the
+// "Ho un codice pratica" on the client's dashboard (ADR 010): the practice code and the claim key from the
 // questionnaire's result (or its PDF) add the practice to this account from any device. A wrong key, an
 // unknown code and someone else's practice get the same answer; attempts are limited (the API's 429).
 

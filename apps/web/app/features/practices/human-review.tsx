@@ -12,7 +12,7 @@ import { assignmentText } from "./practice-card.tsx";
 import { PRACTICES_QUERY_KEY, practiceQueryKey, releasePractice, takePractice } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 
-// The case page's parts for a case a person must look at first (issue 12): why, said to staff plainly and
+// The case page's parts for a case a person must look at first (ADR 011): why, said to staff plainly and
 // to the client calmly; where a minor's sexual images are reported instead of any capture or takedown; and
 // who took the case in charge.
 

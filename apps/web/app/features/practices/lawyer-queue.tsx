@@ -8,7 +8,7 @@ import { PracticeCard } from "./practice-card.tsx";
 import { practiceQueueQueryOptions } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 
-// The lawyer's landing page is a work queue (issue 12): what needs a person first, what nobody has taken,
+// The lawyer's landing page is a work queue (ADR 011): what needs a person first, what nobody has taken,
 // and who waits for an answer, each oldest first, so that nothing waits longest by being forgotten.
 
 const SECTIONS: readonly {

@@ -32,7 +32,7 @@ export function assignmentText(
     : null;
 }
 
-/** Staff's mark on a case a person must look at first and nobody has taken (issue 12). */
+/** Staff's mark on a case a person must look at first and nobody has taken (ADR 011). */
 export function UrgentBadge() {
   return <span className={`${styles.badge} ${styles.urgentBadge}`}>{URGENT_BADGE}</span>;
 }

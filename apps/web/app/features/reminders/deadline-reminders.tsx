@@ -16,7 +16,7 @@ export function countdownText(daysLeft: number, deadline: string): string {
 }
 
 /**
- * The complaint (querela) deadline on the case page (issue 18): the countdown, and the owner's opt-in to a
+ * The complaint (querela) deadline on the case page: the countdown, and the owner's opt-in to a
  * neutral reminder mail 30, 7 and 1 days before. Nothing at all when no complaint is due. `Section` is the
  * page's own section frame (practices gives it: this feature does not import practices).
  */

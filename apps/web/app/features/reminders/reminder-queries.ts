@@ -2,7 +2,7 @@ import { REMINDERS_ROUTES as CALLS } from "@argine/core/reminders/reminders-rout
 import { queryOptions } from "@tanstack/react-query";
 import { call } from "../../shared/http/call.ts";
 
-// The reminders' calls (issue 18). Keys start with "reminders".
+// The reminders' calls. Keys start with "reminders".
 
 export function remindersQueryOptions(practiceId: string) {
   return queryOptions({

@@ -10,7 +10,7 @@ import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
 
 /**
- * Every file of the legalization still kept, with its manifest, as one .zip (issue 18's retention: the files
+ * Every file of the legalization still kept, with its manifest, as one .zip (ADR 021: the files
  * go a year after they were made, and the client is told to download them first). Fetched with the user's
  * token and saved by the browser. In the files' modal, the one place the files are opened.
  */

@@ -17,7 +17,7 @@ import { AssignmentControls } from "./assignment-controls.tsx";
 import styles from "./service-queue.module.css";
 import { serviceQueueQueryOptions, teamQueryOptions } from "./service-queue-queries.ts";
 
-// The staff's queue (issue 17): the paid work waiting for a lawyer. The API lists the caller's own first,
+// The staff's queue (ADR 020): the paid work waiting for a lawyer. The API lists the caller's own first,
 // then what nobody has, then the colleagues', oldest first within each: the page shows the three apart.
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -9,7 +9,7 @@ import { acceptMandate, mandateQueryOptions } from "./service-queries.ts";
 import styles from "./services.module.css";
 
 /**
- * Legal defence starts with the engagement letter (issue 17): the client reads it, ticks the box and accepts
+ * Legal defence starts with the engagement letter (ADR 020): the client reads it, ticks the box and accepts
  * it; staff see whether and when, and which version, it was accepted.
  */
 export function MandatePanel({

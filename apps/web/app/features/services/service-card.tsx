@@ -42,7 +42,7 @@ export function ServiceCard({
       : sentDocument !== null,
     capture,
   });
-  // The capture's files come from its provider (issue 18): no one uploads to it by hand.
+  // The capture's files come from its provider (ADR 021): no one uploads to it by hand.
   const takesFiles = SERVICE_TYPE.is(serviceType) && serviceType !== "LEGALIZATION" && !cancelled;
   const sentClientFile = clientFile?.uploadDate ? clientFile : null;
   return (

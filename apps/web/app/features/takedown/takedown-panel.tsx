@@ -39,7 +39,7 @@ import {
 const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
 
 /**
- * The takedown on its service card (issue 18): before the links are sent, the evidence advice and the form
+ * The takedown on its service card (ADR 021): before the links are sent, the evidence advice and the form
  * (the client's); after, each link with its state, its DSA notice as PDF and as text, the platform's
  * reporting page; staff record per link what was sent and the platform's answer.
  */

@@ -6,7 +6,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { call } from "../../shared/http/call.ts";
 import { downloadFile } from "../../shared/http/download.ts";
 
-// The takedown's calls (spec §7 `services/takedown/{id}/urls`, issue 18) the case page makes.
+// The takedown's calls (spec §7 `services/takedown/{id}/urls`) the case page makes.
 
 export const noticesQueryKey = (serviceId: string) => ["takedown", serviceId, "notices"] as const;
 

@@ -27,7 +27,7 @@ export const PROFILE_INFO_PATH = "/dashboard/profile/info";
 export const PROFILE_INVOICE_PATH = "/dashboard/profile/invoice";
 export const PRACTICES_PATH = "/dashboard/practices";
 export const ORDERS_PATH = "/dashboard/orders";
-/** The staff's queue of paid services waiting for work (issue 17). */
+/** The staff's queue of paid services waiting for work (ADR 020). */
 export const SERVICE_QUEUE_PATH = "/dashboard/services";
 export const MAILBOX_PATH = "/dev/mailbox";
 

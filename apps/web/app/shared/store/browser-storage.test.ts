@@ -48,7 +48,7 @@ describe("browser local storage keys (spec §3)", () => {
   });
 });
 
-describe("session storage keys (issue 12)", () => {
+describe("session storage keys", () => {
   afterEach(() => sessionStorage.clear());
 
   it("keeps the submitting tab's claim as { practiceId, claimToken } and nothing else", () => {

@@ -114,7 +114,7 @@ export function clearAllLocalKeys(): void {
 //
 //   feedbackDraft  the questionnaire's answers and the furthest step reached, until sent (feedback-memory.ts).
 //   feedbackClaim  { practiceId, claimToken } of the questionnaire this tab submitted: the only proof that
-//                  claims its practice after sign-in (issue 12). Used once, then forgotten.
+//                  claims its practice after sign-in (ADR 010). Used once, then forgotten.
 //   cart           the shop's cart of one practice: the chosen service codes, the voucher and gift-card codes
 //                  and the last payment error (features/orders/cart-store.ts), so a reload or "Riprova" keeps
 //                  them. No billing or card data.
