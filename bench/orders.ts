@@ -1,4 +1,4 @@
-// The shop's checkout (issue 15): whole card flows on the sandbox, one after another, as the browser runs them
+// The shop's checkout (ADR 014): whole card flows on the sandbox, one after another, as the browser runs them
 // (apps/web/app/features/orders/checkout-flow.ts), against the product (`node apps/api/src/main.ts`, demo
 // data, PGlite on a temporary DATA_DIR, the API alone) signed in as the demo client:
 //   - 4242 4242 4242 4242: POST /v1/sandbox/payment-methods, POST /v1/orders → paid;
@@ -213,7 +213,7 @@ export async function ordersBench(options: OrdersBenchOptions): Promise<void> {
     const orderCount = async () =>
       (await browser(product.address, token)<OrderList>("GET", "/v1/orders?pageSize=1", undefined, 200)).body
         .total;
-    // The demo data has orders of its own (the demo practice paid for issue 17's screens).
+    // The demo data has orders of its own (the demo practice paid for the services' screens).
     const before = await orderCount();
     const practices: string[] = [];
     for (let i = 0; i < 2 * (warmUp + flows); i++) practices.push(await newPractice(product.address, token));

@@ -1,4 +1,4 @@
-// The practices list at scale (issue 5): generated data on PGlite and on PostgreSQL, the real app in a child
+// The practices list at scale: generated data on PGlite and on PostgreSQL, the real app in a child
 // process, bearer tokens from the real sign-in flow of the embedded OpenID provider.
 //   - req/s of GET /v1/practices?page=1&pageSize=20 as the demo client and as the demo lawyer, against a bare
 //     Fastify route returning the lawyer's body (the ratios are what we watch);

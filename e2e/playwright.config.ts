@@ -55,7 +55,7 @@ export default defineConfig({
     },
   },
   projects: [
-    // The questionnaire journey is checked where victims mostly are: on a phone (issue 4).
+    // The questionnaire journey is checked where victims mostly are: on a phone.
     // Tests tagged @phone run only on the phone (e.g. the menu that folds below 768px), tests tagged
     // @desktop only here (pages the phone samples rather than visits one by one).
     {

@@ -6,7 +6,7 @@ import { revengePornAnswers } from "../apps/api/test/feedback-answers.ts";
 import { daysFromToday } from "./questionnaire.ts";
 import { accessTokenOf, DEMO_PASSWORD, registerClient, signIn } from "./support.ts";
 
-// What the shop's journeys (issue 15) share: a practice of their own for the client, the admin's codes made
+// What the shop's journeys (ADR 014) share: a practice of their own for the client, the admin's codes made
 // for the run, the card form, and the screenshots looked at in the closing note.
 
 interface Client {

@@ -2,7 +2,8 @@ import { expect, test } from "@playwright/test";
 import { serverLog } from "../server.ts";
 import { expectAccessible, fillRegistration, mailedLink, signIn } from "../support.ts";
 
-// Issue 3's journeys as a new user would live them, in the real server with the demo mailbox.
+// The account's journeys (register, reset, sign in and out) as a new user would live them, in the real
+// server with the demo mailbox.
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 

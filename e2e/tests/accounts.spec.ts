@@ -5,7 +5,7 @@ import { fatturaPaSchemaErrors } from "../../apps/api/test/fatturapa-schema.ts";
 import { buyTakedown, shoot, test } from "../shop.ts";
 import { expectAccessible, signIn } from "../support.ts";
 
-// Issue 16, the accountant's view: after a client's purchase, the admin finds its invoice among this month's
+// The accountant's view (ADR 016): after a client's purchase, the admin finds its invoice among this month's
 // documents and takes both files for the accountant; the month's ZIP holds it as a valid FatturaPA file.
 
 test("the admin finds this month's invoice and downloads the month as CSV and as FatturaPA ZIP @desktop", async ({

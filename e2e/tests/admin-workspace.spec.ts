@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_PASSWORD, expectAccessible, signIn } from "../support.ts";
 
-// Issue 5's admin workspace in the real server: the demo admin changes a price (the public catalogue serves
+// The admin workspace in the real server: the demo admin changes a price (the public catalogue serves
 // it at once), creates a voucher, and every section passes axe. Desktop only: it changes shared demo data.
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.toUpperCase();

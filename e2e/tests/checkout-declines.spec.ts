@@ -14,7 +14,7 @@ import {
 } from "../shop.ts";
 import { expectAccessible } from "../support.ts";
 
-// Issue 15, acceptance 2: each of the sandbox's decline cards shows its Italian message (spec §8) on the
+// Each of the sandbox's decline cards shows its Italian message (spec §8) on the
 // payment error route, a refused 3-D Secure challenge is a payment ko too, and "Riprova" with a good card
 // pays. One practice takes every failed attempt: a refused card fails its order, and the next attempt is a new
 // order (ADR 014). The cards loop in one test, on desktop: the phone sees the same pages in the journey of

@@ -13,7 +13,7 @@ import {
 } from "../shop.ts";
 import { expectAccessible, expectNoHorizontalOverflow } from "../support.ts";
 
-// Issue 15, acceptance 3: what pays besides the card. A gift card an admin issued pays a formal notice
+// What pays besides the card. A gift card an admin issued pays a formal notice
 // entirely; the promo gift card pays part of legal defence and the card the rest; a campaign covering the whole
 // total asks for no card. These change shared data (a campaign applies to every cart, a promo card is one per
 // account), so they run once, on desktop.

@@ -11,7 +11,7 @@ import {
 } from "../shop.ts";
 import { expectAccessible } from "../support.ts";
 
-// Issue 16: the checkout with Stripe as the card provider, on the server started with Stripe's test keys
+// The checkout with Stripe as the card provider, on the server started with Stripe's test keys
 // (playwright.config.ts). Stripe.js cannot load here: https://js.stripe.com is answered with a stand-in of
 // the calls the page makes (../stripe-js-stand-in.js), and https://api.stripe.com, which it talks to as
 // Stripe.js does, with the loopback stand-in of Stripe's API the server's SDK talks to as well.

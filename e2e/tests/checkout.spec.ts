@@ -10,7 +10,7 @@ import {
 } from "../shop.ts";
 import { expectAccessible, expectNoHorizontalOverflow } from "../support.ts";
 
-// Issue 15, acceptance 1: the demo client buys takedown and formal notice for a case, with the demo voucher
+// The demo client buys takedown and formal notice for a case, with the demo voucher
 // and the 3-D Secure card, on a phone and on desktop; every checkout screen is checked with axe and, on the
 // phone, never scrolls sideways.
 

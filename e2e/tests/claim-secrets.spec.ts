@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { sendQuestionnaire } from "../questionnaire.ts";
 import { expectAccessible, registerClient, signIn } from "../support.ts";
 
-// Issue 12, acceptance 0: a questionnaire submitted in one browser cannot be claimed from another browser
+// A questionnaire submitted in one browser cannot be claimed from another browser
 // signed in as a different client, even with the practice id; the code and the claim key work from anywhere.
 
 /** The questionnaire of an intimate-images case, sent; the page then shows the result. */

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { FAILING_MAIL_BASE_URL } from "../server.ts";
 import { DEMO_PASSWORD, expectAccessible, signIn } from "../support.ts";
 
-// Issue 13: a mail that always fails ends in the dead-letter queue, and the admin workspace shows it. These
+// A mail that always fails ends in the dead-letter queue, and the admin workspace shows it. These
 // journeys run against the second server (playwright.config.ts, server.ts): its mail server is a closed port
 // and each mail is retried once, a second later, so the whole round takes seconds. Each journey queues a mail
 // of its own; only the desktop one puts a mail back, so the two projects never retry the same row.

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { shootPart } from "../shop.ts";
 import { expectAccessible, expectNoHorizontalOverflow, signIn, waitForHydration } from "../support.ts";
 
-// Issue 18: the case page counts down to the complaint (querela) deadline and the client opts in to the
+// The case page counts down to the complaint (querela) deadline and the client opts in to the
 // reminder mails. Each project works its own demo case, so desktop and phone never toggle the same box.
 
 test("the client sees the complaint deadline's countdown and opts in to the reminders", async ({

@@ -4,7 +4,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { shoot } from "../shop.ts";
 import { accessTokenOf, expectAccessible, signIn } from "../support.ts";
 
-// Issues 17 and 18's demo data after a plain start: the demo client's AR-DEMO0006 holds every service in a
+// The services' demo data after a plain start: the demo client's AR-DEMO0006 holds every service in a
 // different state, the formal notice's document opens as a real PDF, and the lawyer gets the notice's draft
 // as a .docx; the takedown's links are one removed and one waiting, the capture's files are there to open.
 

@@ -3,7 +3,7 @@ import { E2E_MAILBOX_KEY } from "../server.ts";
 import { expectAccessible, MAILBOX_URL } from "../support.ts";
 
 // The demo mailbox opens only through the link with its key (printed at start); without it the page says
-// where to find that link and shows no mail (issue 12).
+// where to find that link and shows no mail.
 
 test("the demo mailbox asks for its link's key and shows nothing without it", async ({ page }) => {
   await page.goto("/dev/mailbox");

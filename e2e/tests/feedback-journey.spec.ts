@@ -16,7 +16,7 @@ import {
   signIn,
 } from "../support.ts";
 
-// Issue 4, acceptance 4 and 5: on a 390 × 844 phone, a new user completes the questionnaire for an
+// On a 390 × 844 phone, a new user completes the questionnaire for an
 // intimate-images case, reads the result with its deadline, downloads the PDF, registers, and the practice
 // is theirs.
 
@@ -61,7 +61,7 @@ test("questionnaire for intimate images → result with deadline → PDF → reg
   expect(page.url()).toMatch(/\/feedback$/);
   await expectAccessible(page);
   // The result shows the code with its claim key; this tab alone keeps the token that claims the practice
-  // after sign-in, in session storage, and localStorage keeps no practice id for the next person (issue 12).
+  // after sign-in, in session storage, and localStorage keeps no practice id for the next person.
   const claimKey = (await page.locator("dt:text-is('Chiave di recupero') + dd").textContent()) ?? "";
   expect(claimKey).toMatch(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
   const stored = await page.evaluate(() => ({
@@ -125,7 +125,7 @@ async function anyChecked(page: Page, question: RegExp): Promise<boolean> {
   return false;
 }
 
-// Issue 12, acceptance 2: Back, Forward and reload move between the steps of the one /feedback address and
+// Back, Forward and reload move between the steps of the one /feedback address and
 // keep the answers; the quick exit forgets them, and Back after it shows no step and no answer.
 test("Back, Forward and reload keep the answers; after the quick exit, Back shows none", async ({ page }) => {
   await fakeNeutralSite(page);

@@ -4,7 +4,7 @@ import { expect, type Page } from "@playwright/test";
 import { newPractice, payThroughApi, shoot, signInWithBearer, test } from "../shop.ts";
 import { expectAccessible, openMail, signIn } from "../support.ts";
 
-// Issue 17, acceptance 3: the lawyer takes a paid formal notice from the queue, sends the letter and sets it
+// The lawyer takes a paid formal notice from the queue, sends the letter and sets it
 // done; the client gets a mail that says nothing of the case and opens the letter. A legal defence bought
 // with it cannot start before the client accepts its mandate, and can once they have.
 

@@ -5,7 +5,7 @@ import { pdfText } from "../../apps/api/test/pdf-text.ts";
 import { buyTakedown, shoot, test } from "../shop.ts";
 import { expectAccessible } from "../support.ts";
 
-// Issue 16, acceptance 1: after a sandbox purchase the client downloads the invoice and the receipt, from
+// After a sandbox purchase the client downloads the invoice and the receipt, from
 // payment ok and from the orders page, and the PDFs say what the law asks (number, date, VAT, total, the
 // customer's codice fiscale). The FatturaPA XML check is its own test, enabled when the generator lands.
 

@@ -6,7 +6,7 @@ import { pdfText } from "../../apps/api/test/pdf-text.ts";
 import { newPractice, payThroughApi, shoot, shootPart, signInWithBearer, test } from "../shop.ts";
 import { expectAccessible, signIn, watchConsole } from "../support.ts";
 
-// Issue 18, acceptance 2: a legalization on the capture sandbox, its timings a second each here
+// A legalization on the capture sandbox, its timings a second each here
 // (playwright.config.ts). Each journey pays for a legalization on a practice of its own, so a retry never
 // finds the session a first try left. One run per failure state (asked by the URL's `#esito=`), each started
 // again after the one before failed; one to success: the files in a modal, and the report whose hashes match

@@ -2,7 +2,7 @@ import { expect } from "@playwright/test";
 import { newPractice, payThroughApi, shoot, shootPart, signInWithBearer, test } from "../shop.ts";
 import { expectAccessible, signIn } from "../support.ts";
 
-// Issue 17: legal defence starts with the engagement letter. The client reads it on the case page, is told
+// Legal defence starts with the engagement letter. The client reads it on the case page, is told
 // why the work waits for it, ticks the box and accepts; the lawyer sees it accepted, with its version.
 
 test("a client reads and accepts the defence mandate, and the lawyer sees it accepted @desktop", async ({

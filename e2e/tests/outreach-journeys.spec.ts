@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible, mailedLink, signIn } from "../support.ts";
 
-// Issue 6, acceptance 5: the newsletter (double opt-in through the mail adapter), "Lavora con noi" and
+// The newsletter (double opt-in through the mail adapter), "Lavora con noi" and
 // "Una buona idea" validate with the spec's Italian messages, store what is sent, and admins read it.
 
 test.describe.configure({ mode: "serial" });

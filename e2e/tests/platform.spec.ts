@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible, fakeNeutralSite, NEUTRAL_SITE, waitForHydration } from "../support.ts";
 
-// Issue 6, acceptance 3 and 4: analytics only after consent, the quick exit, the mobile menu, the service
+// Analytics only after consent, the quick exit, the mobile menu, the service
 // worker and an offline reload.
 
 const dataLayer = (page: Page) =>

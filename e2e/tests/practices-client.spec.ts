@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible, signIn } from "../support.ts";
 
-// Issue 5, acceptance 1: the demo client follows a case from the dashboard, talks to the lawyer and closes it.
+// The demo client follows a case from the dashboard, talks to the lawyer and closes it.
 
 test("the demo client opens a case by its ticket code, comments, and closes it after confirming", async ({
   page,

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible, openMail, signIn } from "../support.ts";
 
-// Issue 5, acceptance 2: the demo lawyer searches, filters the anonymous practices, works one and emails its
+// The demo lawyer searches, filters the anonymous practices, works one and emails its
 // client, whose identity stays hidden.
 
 const cards = (page: Page) => page.locator("article");

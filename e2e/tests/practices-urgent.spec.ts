@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { accessTokenOf, expectAccessible, signIn } from "../support.ts";
 
-// Issue 12, acceptance 3: a questionnaire about a minor's sexual images reaches the demo lawyer first, on the
+// A questionnaire about a minor's sexual images reaches the demo lawyer first, on the
 // landing page and in the list, with its badge; its case page offers no capture or takedown, and points to the
 // Polizia Postale, the Garante and Take It Down instead.
 

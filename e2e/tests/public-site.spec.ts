@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { PRERENDER_ROUTES } from "../../apps/web/app/prerender-routes.ts";
 import { expectAccessible, waitForHydration } from "../support.ts";
 
-// Issue 6, acceptance 1: every public route of spec §2 answers, with a heading, Italian text, a meta
+// Every public route of spec §2 answers, with a heading, Italian text, a meta
 // description and no axe violation; the spec's other spellings answer 301.
 
 const PAGES = PRERENDER_ROUTES.filter((path) => !path.includes("."));

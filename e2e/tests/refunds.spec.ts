@@ -7,7 +7,7 @@ import { pdfText } from "../../apps/api/test/pdf-text.ts";
 import { newPractice, shoot, signInWithBearer, test } from "../shop.ts";
 import { expectAccessible, signIn } from "../support.ts";
 
-// Issue 16, acceptance 4: staff refund one service of a paid order from the case page; the client sees it
+// Staff refund one service of a paid order from the case page; the client sees it
 // refunded on the orders page and on the case page (the service "annullato"), and downloads the credit note,
 // whose FatturaPA file (TD04, naming the invoice it corrects) is valid against the official schema.
 

@@ -6,7 +6,7 @@ import { checkoutBody } from "../../apps/api/test/checkout.ts";
 import { newPractice, shoot, signInWithBearer, test } from "../shop.ts";
 import { expectAccessible, expectNoHorizontalOverflow, signIn } from "../support.ts";
 
-// Issue 17, the staff's queue: a client pays a formal notice; the lawyer finds it in "Lavori da fare" among
+// The staff's queue (ADR 020): a client pays a formal notice; the lawyer finds it in "Lavori da fare" among
 // the work nobody has, takes it (it starts: the client reads that the team took it in charge), and from the
 // case page cannot set "documenti pronti" before the letter is uploaded.
 

@@ -3,7 +3,7 @@ import { expect, type Page } from "@playwright/test";
 import { newPractice, payThroughApi, shoot, signInWithBearer, test } from "../shop.ts";
 import { expectAccessible, signIn } from "../support.ts";
 
-// Issue 18, acceptance 1: the client submits three takedown links (an empty first one is refused, one typed
+// The client submits three takedown links (an empty first one is refused, one typed
 // without https:// gets it), checks them before the one submission, lands on the success route and downloads
 // the DSA notice; the lawyer records "removed" for one link and the client
 // sees it.

@@ -3,7 +3,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { newPractice, payThroughApi, shoot, shootPart, signInWithBearer, test } from "../shop.ts";
 import { accessTokenOf, expectAccessible } from "../support.ts";
 
-// Issue 17, acceptance 1: on the case page a client sends a PDF for the lawyer (a progress bar, then its name
+// On the case page a client sends a PDF for the lawyer (a progress bar, then its name
 // and 'inviato il'), deletes it and sends it again; the server refuses an executable named .pdf and a 31 MB
 // file with their messages; under 768px only the note that uploads are for desktops shows.
 
