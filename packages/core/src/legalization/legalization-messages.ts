@@ -1,4 +1,4 @@
-import { FILE_GENERATION_MAX_MS } from "../shared/constants.ts";
+import { FILE_GENERATION_MAX_HOURS } from "../shared/constants.ts";
 import type { LEGALIZATION_FAILURE_STATES } from "./session-state.ts";
 import { isFailure, isSuccess, legalizationFailureMessage } from "./session-state.ts";
 
@@ -53,10 +53,8 @@ export function legalizationFailureExplanation(
   return { ...texts, detail: `Dettaglio tecnico: ${legalizationFailureMessage(provider, state)}` };
 }
 
-const FILES_HOURS = FILE_GENERATION_MAX_MS / 3_600_000;
-
 /** The service card's line while the capture's files are being made (spec §9: up to 12 hours). */
-export const LEGALIZATION_FILES_PREPARING = `I documenti sono in preparazione: saranno pronti entro ${FILES_HOURS} ore e ti scriveremo un'email.`;
+export const LEGALIZATION_FILES_PREPARING = `I documenti sono in preparazione: saranno pronti entro ${FILE_GENERATION_MAX_HOURS} ore e ti scriveremo un'email.`;
 
 /** The card's line once the retention deleted the files (ADR 021: kept a year). */
 export const LEGALIZATION_FILES_DELETED =

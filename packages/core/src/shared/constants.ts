@@ -35,6 +35,8 @@ export const PRICES_INCLUDE_VAT = true;
 // Legalization and documents
 export const LEGALIZATION_PREPARATION_MAX_MS = 3 * 60_000;
 export const FILE_GENERATION_MAX_MS = 12 * 60 * 60_000;
+/** The same, in the hours the texts say ("entro 12 ore"). */
+export const FILE_GENERATION_MAX_HOURS = FILE_GENERATION_MAX_MS / 3_600_000;
 // Calendar years, not a fixed number of milliseconds: leap years make "1 year" vary.
 export const FILES_RETENTION_YEARS = 1;
 export const DOWNLOAD_LINK_VALIDITY_YEARS = 1;

@@ -1,5 +1,5 @@
 import {
-  FILE_GENERATION_MAX_MS,
+  FILE_GENERATION_MAX_HOURS,
   LEGALIZATION_PREPARATION_MAX_MS,
   VIDEO_CAPTURE_MARGIN_SECONDS,
 } from "@argine/core/shared/constants";
@@ -11,7 +11,6 @@ import styles from "./legalization.module.css";
 // from screen readers, which read the text.
 
 const PREPARING_MINUTES = LEGALIZATION_PREPARATION_MAX_MS / 60_000;
-const FILES_HOURS = FILE_GENERATION_MAX_MS / 3_600_000;
 
 /** A browser window: its frame and address bar, and what it shows inside. */
 function Window({ children }: { children: ReactNode }) {
@@ -71,7 +70,7 @@ const STEPS: { title: string; text: ReactNode; art: ReactNode }[] = [
   },
   {
     title: "Termina e ricevi i file",
-    text: `Premi «Termina l'acquisizione». I file con valore legale, con il rapporto che ne riporta l'impronta, saranno pronti entro ${FILES_HOURS} ore: ti scriviamo un'email e li conserviamo per un anno.`,
+    text: `Premi «Termina l'acquisizione». I file con valore legale, con il rapporto che ne riporta l'impronta, saranno pronti entro ${FILE_GENERATION_MAX_HOURS} ore: ti scriviamo un'email e li conserviamo per un anno.`,
     art: (
       <svg
         className={styles.guideArt}

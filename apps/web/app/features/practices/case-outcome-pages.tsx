@@ -1,6 +1,6 @@
 import { casePath } from "@argine/core/practices/case-path";
 import { TAKEN_IN_CHARGE } from "@argine/core/services/service-messages";
-import { FILE_GENERATION_MAX_MS } from "@argine/core/shared/constants";
+import { FILE_GENERATION_MAX_HOURS } from "@argine/core/shared/constants";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useCase } from "./case-area.tsx";
@@ -37,7 +37,7 @@ export function LegalizationSuccessPage() {
     <Outcome title="Legalizzazione completata">
       <p>
         La sessione è conclusa. Stiamo generando i file con valore legale: possono servire fino a{" "}
-        {FILE_GENERATION_MAX_MS / 3_600_000} ore. Li troverai nella pagina della pratica, pronti da scaricare.
+        {FILE_GENERATION_MAX_HOURS} ore. Li troverai nella pagina della pratica, pronti da scaricare.
       </p>
     </Outcome>
   );
