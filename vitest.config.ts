@@ -9,7 +9,7 @@ export default defineConfig({
         extends: false,
         test: {
           name: "unit",
-          include: ["packages/**/*.test.ts", "apps/api/**/*.test.ts"],
+          include: ["packages/**/*.test.ts", "apps/api/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/node_modules/**", "**/*.integration.test.ts"],
           environment: "node",
         },

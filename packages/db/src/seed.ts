@@ -1,5 +1,4 @@
 import { AnswersSchema } from "@argine/core/feedback/answers";
-import { romeCalendarDay } from "@argine/core/feedback/calendar";
 import { evaluateFeedback } from "@argine/core/feedback/evaluate";
 import { SANDBOX_CAPTURE_PROVIDER } from "@argine/core/legalization/session-state";
 import { initialServiceFlags } from "@argine/core/practices/available-services";
@@ -7,6 +6,7 @@ import { DEFENCE_MANDATE_VERSION, DEFENCE_SCOPE } from "@argine/core/services/ma
 import type { ServiceStatus } from "@argine/core/services/service-messages";
 import type { ServiceType } from "@argine/core/services/service-type";
 import type { FileSide } from "@argine/core/services/services-api";
+import { romeCalendarDay } from "@argine/core/shared/calendar";
 import { platformOf } from "@argine/core/takedown/platforms";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "./client.ts";

@@ -1,11 +1,11 @@
 import { AppError } from "@argine/core/errors/app-error";
 import { type FeedbackRequest, validateAnswersAsOf } from "@argine/core/feedback/answers";
-import { romeCalendarDay } from "@argine/core/feedback/calendar";
 import { evaluateFeedback } from "@argine/core/feedback/evaluate";
 import type { FeedbackCreated, PracticeFeedback } from "@argine/core/feedback/feedback-api";
 import type { FeedbackResult } from "@argine/core/feedback/result";
 import type { Actor } from "@argine/core/identity/policy";
 import { formatClaimKey } from "@argine/core/practices/claim";
+import { romeCalendarDay } from "@argine/core/shared/calendar";
 import { createFeedbackPractice, findPractice } from "@argine/db/queries/practices";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";

@@ -1,4 +1,3 @@
-import { formatItalianDate } from "@argine/core/feedback/calendar";
 import {
   DEADLINE_KIND_LABELS,
   EVALUATION_COPY,
@@ -8,6 +7,7 @@ import {
   RESULT_GROUP_COPY,
 } from "@argine/core/feedback/presentation";
 import { type FeedbackResult, SECTION } from "@argine/core/feedback/result";
+import { formatItalianDate } from "@argine/core/shared/calendar";
 import { withDayArticle } from "@argine/core/shared/italian-grammar";
 import { BODY_SIZE, styledPdf } from "../pdf/pdf-document.ts";
 

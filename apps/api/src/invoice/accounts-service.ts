@@ -1,4 +1,3 @@
-import { formatShortItalianDay, romeCalendarDay } from "@argine/core/feedback/calendar";
 import type {
   AccountsDocument,
   AccountsDocumentsQuery,
@@ -7,6 +6,7 @@ import type {
 } from "@argine/core/invoice/accounts-api";
 import { ACCOUNTS_DOCUMENT_KIND, accountsExportFileName } from "@argine/core/invoice/accounts-api";
 import { documentNumber } from "@argine/core/invoice/documents";
+import { formatShortItalianDay, romeCalendarDay } from "@argine/core/shared/calendar";
 import { fromCents } from "@argine/core/shared/money";
 import { pageWindow } from "@argine/core/shared/paging";
 import { type IssuedDocument, listDocumentsIssued, listOrdersForAccounts } from "@argine/db/queries/invoice";

@@ -1,11 +1,11 @@
-import { formatShortItalianDay, romeCalendarDay } from "@argine/core/feedback/calendar";
-import { countryName, ITALY } from "@argine/core/invoice/countries";
+import { countryName, ITALY } from "@argine/core/billing/countries";
 import type {
   CompanyData,
   DocumentCustomer,
   DocumentLine,
   MoneyDocument,
 } from "@argine/core/invoice/documents";
+import { formatShortItalianDay, romeCalendarDay } from "@argine/core/shared/calendar";
 import { withDayArticle } from "@argine/core/shared/italian-grammar";
 import { formatAmount, fromCents } from "@argine/core/shared/money";
 import { BODY_SIZE, styledPdf } from "../pdf/pdf-document.ts";

@@ -1,5 +1,4 @@
-import { romeCalendarDay } from "@argine/core/feedback/calendar";
-import { ITALY } from "@argine/core/invoice/countries";
+import { ITALY } from "@argine/core/billing/countries";
 import type {
   CompanyData,
   DocumentCustomer,
@@ -7,6 +6,7 @@ import type {
   MoneyDocument,
 } from "@argine/core/invoice/documents";
 import { breakOutVat } from "@argine/core/invoice/vat";
+import { romeCalendarDay } from "@argine/core/shared/calendar";
 
 // An invoice (TD01) or credit note (TD04) as FatturaPA 1.2 XML for the accountant (ADR 016): the private
 // format (FPR12), to a consumer (B2C: CodiceDestinatario "0000000", the customer's codice fiscale). The

@@ -1,7 +1,6 @@
 import { createHmac, randomUUID } from "node:crypto";
+import { BillingDataSchema } from "@argine/core/billing/billing-data";
 import { AppError } from "@argine/core/errors/app-error";
-import { romeCalendarDay } from "@argine/core/feedback/calendar";
-import { BillingDataSchema } from "@argine/core/invoice/billing-data";
 import {
   type DocumentLine,
   documentAvailable,
@@ -12,6 +11,7 @@ import { breakOutVat } from "@argine/core/invoice/vat";
 import type { Order } from "@argine/core/orders/orders-api";
 import { ORDERS_ROUTES } from "@argine/core/orders/orders-routes";
 import { callPath } from "@argine/core/shared/api-contract";
+import { romeCalendarDay } from "@argine/core/shared/calendar";
 import type { Db } from "@argine/db/client";
 import {
   documentsWithoutTokenHash,

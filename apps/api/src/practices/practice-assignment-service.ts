@@ -1,8 +1,8 @@
 import { AppError } from "@argine/core/errors/app-error";
-import { formatShortItalianDay, romeCalendarDay } from "@argine/core/feedback/calendar";
 import type { Actor } from "@argine/core/identity/policy";
 import { canReleaseAssignment } from "@argine/core/practices/policy";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
+import { formatShortItalianDay, romeCalendarDay } from "@argine/core/shared/calendar";
 import { withDayArticle } from "@argine/core/shared/italian-grammar";
 import type { Db } from "@argine/db/client";
 import { recordAudit } from "@argine/db/queries/audit";

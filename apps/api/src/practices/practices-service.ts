@@ -1,13 +1,13 @@
 import { AppError } from "@argine/core/errors/app-error";
+import type { Evaluation } from "@argine/core/feedback/evaluation";
 import type { Actor } from "@argine/core/identity/policy";
+import { isStaff } from "@argine/core/identity/roles";
 import {
   FORBIDDEN_FOR_MINOR_MESSAGE,
   forbiddenServiceFlags,
 } from "@argine/core/practices/available-services";
-import type { Evaluation } from "@argine/core/practices/evaluation";
 import { involvesMinorSexualContent } from "@argine/core/practices/human-review-reason";
 import { canDelete, canTransition } from "@argine/core/practices/lifecycle";
-import { isStaff } from "@argine/core/practices/policy";
 import { PRACTICE_STATUS, type PracticeStatus } from "@argine/core/practices/practice-status";
 import type {
   CustomService,

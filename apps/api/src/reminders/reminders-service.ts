@@ -1,10 +1,10 @@
 import { AppError } from "@argine/core/errors/app-error";
-import { romeCalendarDay } from "@argine/core/feedback/calendar";
 import type { Actor } from "@argine/core/identity/policy";
 import { casePath } from "@argine/core/practices/case-path";
 import { daysLeft, dueReminder, upcomingComplaintDeadline } from "@argine/core/reminders/deadline-reminders";
 import { remindersPolicy } from "@argine/core/reminders/policy";
 import type { DeadlineReminders, DeadlineRemindersBody } from "@argine/core/reminders/reminders-api";
+import { romeCalendarDay } from "@argine/core/shared/calendar";
 import type { PracticeRow } from "@argine/db/queries/practices";
 import { recordReminder, reminderCandidates, setDeadlineReminders } from "@argine/db/queries/reminders";
 import { now } from "../clock.ts";

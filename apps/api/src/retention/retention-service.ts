@@ -1,5 +1,4 @@
 import { AppError } from "@argine/core/errors/app-error";
-import { formatItalianDate, romeCalendarDay } from "@argine/core/feedback/calendar";
 import type { Actor } from "@argine/core/identity/policy";
 import { casePath } from "@argine/core/practices/case-path";
 import {
@@ -7,6 +6,7 @@ import {
   RETENTION_HORIZON_MS,
   retentionStep,
 } from "@argine/core/retention/files-retention";
+import { formatItalianDate, romeCalendarDay } from "@argine/core/shared/calendar";
 import { listSessionFiles } from "@argine/db/queries/legalization";
 import {
   type ExpiringSession,

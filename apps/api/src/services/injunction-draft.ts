@@ -1,10 +1,10 @@
 import { AppError } from "@argine/core/errors/app-error";
 import type { Answers } from "@argine/core/feedback/answers";
-import { formatItalianDate, romeCalendarDay } from "@argine/core/feedback/calendar";
 import { formatArticle } from "@argine/core/feedback/presentation";
 import type { FeedbackResult, Offence } from "@argine/core/feedback/result";
 import type { Actor } from "@argine/core/identity/policy";
 import { injunctionDraftFileName } from "@argine/core/services/services-api";
+import { formatItalianDate, romeCalendarDay } from "@argine/core/shared/calendar";
 import { withDayArticle } from "@argine/core/shared/italian-grammar";
 import { findPractice, type PracticeRow } from "@argine/db/queries/practices";
 import { type BillingRow, findBilling, findUserById } from "@argine/db/queries/users";

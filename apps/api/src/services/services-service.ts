@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
+import { isStaff } from "@argine/core/identity/roles";
 import { casePath } from "@argine/core/practices/case-path";
-import { isStaff } from "@argine/core/practices/policy";
 import {
   mandateRequired,
   QUEUED_SERVICE_TYPES,

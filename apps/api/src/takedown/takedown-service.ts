@@ -1,7 +1,7 @@
 import { AppError } from "@argine/core/errors/app-error";
 import type { FeedbackResult } from "@argine/core/feedback/result";
 import type { Actor } from "@argine/core/identity/policy";
-import { isStaff } from "@argine/core/practices/policy";
+import { isStaff } from "@argine/core/identity/roles";
 import { takedownNotice, takedownNoticeText } from "@argine/core/takedown/notice";
 import { platformByCode, platformOf } from "@argine/core/takedown/platforms";
 import { takedownSentAt } from "@argine/core/takedown/sent-at";

@@ -1,9 +1,9 @@
+import type { BillingData } from "@argine/core/billing/billing-data";
+import type { CountryCode } from "@argine/core/billing/countries";
 import { AppError } from "@argine/core/errors/app-error";
 import { type Actor, type UsersAction, usersPolicy } from "@argine/core/identity/policy";
 import { ROLES, type Role } from "@argine/core/identity/roles";
 import type { AdminUserList, AdminUserListQuery, Me, MeUpdateBody } from "@argine/core/identity/users-api";
-import type { BillingData } from "@argine/core/invoice/billing-data";
-import type { CountryCode } from "@argine/core/invoice/countries";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { pageWindow } from "@argine/core/shared/paging";
 import type { Db } from "@argine/db/client";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { CRIME_TYPE } from "../practices/crime-type.ts";
+import { type IsoDate, isAfter, isBefore, isIsoDate } from "../shared/calendar.ts";
 import { PrivacyAcceptanceSchema } from "../shared/fields.ts";
 import { MESSAGES } from "../shared/messages.ts";
-import { type IsoDate, isAfter, isBefore, isIsoDate } from "./calendar.ts";
+import { CRIME_TYPE } from "./crime-type.ts";
 import { FEEDBACK_MESSAGES } from "./messages.ts";
 
 // The questionnaire's answers (feedback-contract.md, "Answers"). Validation only, no transforms: the API

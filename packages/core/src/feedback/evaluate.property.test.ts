@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { addDays, type IsoDate, isAfter } from "../shared/calendar.ts";
 import {
   type Answers,
   AnswersSchema,
@@ -12,7 +13,6 @@ import {
   INCITEMENTS,
   STALKING_EFFECTS,
 } from "./answers.ts";
-import { addDays, type IsoDate, isAfter } from "./calendar.ts";
 import { evaluateFeedback } from "./evaluate.ts";
 import { FeedbackResultSchema } from "./result.ts";
 

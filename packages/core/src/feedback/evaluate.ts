@@ -1,5 +1,3 @@
-import type { Evaluation } from "../practices/evaluation.ts";
-import type { Answers } from "./answers.ts";
 import {
   addDays,
   addMonths,
@@ -10,7 +8,9 @@ import {
   isIsoDate,
   laterOf,
   romeCalendarDay,
-} from "./calendar.ts";
+} from "../shared/calendar.ts";
+import type { Answers } from "./answers.ts";
+import type { Evaluation } from "./evaluation.ts";
 import type {
   Deadline,
   DeadlineKind,

@@ -1,4 +1,4 @@
-import { EVALUATION, type Evaluation } from "../practices/evaluation.ts";
+import { EVALUATION, type Evaluation } from "./evaluation.ts";
 import type { Deadline, DeadlineKind, FeedbackResult, Procedibility, SectionEntry } from "./result.ts";
 
 // How a result is worded wherever it is shown — the result screen and the PDF say the same words.

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { PRODUCT_CODES } from "../catalogue/product.ts";
-import { EVALUATION } from "../practices/evaluation.ts";
+import { isIsoDate } from "../shared/calendar.ts";
 import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
-import { isIsoDate } from "./calendar.ts";
+import { EVALUATION } from "./evaluation.ts";
 
 // The engine's output (feedback-contract.md, "FeedbackResult"). The API validates what it returns with
 // FeedbackResultSchema, so the schema has no transforms.

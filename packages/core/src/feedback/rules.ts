@@ -1,5 +1,5 @@
+import { type IsoDate, isBefore } from "../shared/calendar.ts";
 import type { Answers } from "./answers.ts";
-import { type IsoDate, isBefore } from "./calendar.ts";
 import type { OffenceCode, SectionKey } from "./result.ts";
 
 // The offences the engine recognises, as data. Each rule names its article and the fact-sheet paragraph and

@@ -1,6 +1,6 @@
-import type { Evaluation } from "../practices/evaluation.ts";
+import { formatItalianDate, formatMonthsItalian, type IsoDate } from "../shared/calendar.ts";
 import { withDayArticle } from "../shared/italian-grammar.ts";
-import { formatItalianDate, formatMonthsItalian, type IsoDate } from "./calendar.ts";
+import type { Evaluation } from "./evaluation.ts";
 import type { SectionEntry } from "./result.ts";
 
 // The Italian prose of the feedback that is not tied to one offence (offence texts live in rules.ts).

@@ -19,6 +19,11 @@ export function isStaffRoles(roles: RoleList): boolean {
   return hasRole(roles, "lawyer") || hasRole(roles, "admin");
 }
 
+/** A caller who is staff (spec §6); null, an anonymous caller, is not. */
+export function isStaff(actor: { roles: RoleList } | null): boolean {
+  return !!actor && isStaffRoles(actor.roles);
+}
+
 /**
  * The roles claim of a token as a list of strings. A malformed claim (a bare string, an object) yields no
  * roles rather than a guess: a role is never granted by accident.

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { BillingDataSchema } from "../invoice/billing-data.ts";
-import { RegistrationClaimSchema } from "../practices/claim.ts";
+import { BillingDataSchema } from "../billing/billing-data.ts";
 import {
   EmailSchema,
   PrivacyAcceptanceSchema,
@@ -19,6 +18,15 @@ import {
 import { ROLES } from "./roles.ts";
 
 export const RoleSchema = z.enum(ROLES);
+
+/**
+ * What the submitting browser sends with the registration (POST /v1/users): the practice waits for the new
+ * account's first sign-in, so the confirmation link may open anywhere (ADR 010).
+ */
+export const RegistrationClaimSchema = z.object({
+  practiceId: z.uuid(),
+  claimToken: z.string().min(1).max(200),
+});
 
 // Request and response bodies of the identity calls (spec §7 "Authentication", users/me), shared by the
 // API routes and the web forms.

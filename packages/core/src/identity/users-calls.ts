@@ -1,4 +1,4 @@
-import { BillingDataSchema } from "../invoice/billing-data.ts";
+import { BillingDataSchema } from "../billing/billing-data.ts";
 import { joinCalls } from "../shared/api-contract.ts";
 import {
   AdminUserListQuerySchema,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isIsoDate } from "../feedback/calendar.ts";
 import { ORDER_STATUS, PAYMENT_TYPE } from "../orders/orders-api.ts";
+import { isIsoDate } from "../shared/calendar.ts";
 import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
 import { MESSAGES } from "../shared/messages.ts";
 import { PagingQuerySchema } from "../shared/paging.ts";

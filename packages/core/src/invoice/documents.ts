@@ -1,4 +1,4 @@
-import type { BillingData } from "./billing-data.ts";
+import type { BillingData } from "../billing/billing-data.ts";
 
 // The documents issued when money moves (ADR 016): invoices, credit notes and receipts. What the API stores
 // as each document's snapshot (db schema/invoice.ts) and renders as PDF and FatturaPA XML.

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { BillingDataSchema } from "../billing/billing-data.ts";
 import { PRODUCT_CODES } from "../catalogue/product.ts";
-import { BillingDataSchema } from "../invoice/billing-data.ts";
 import { MESSAGES } from "../shared/messages.ts";
 
 // Checkout rules (spec §5): a service selected, every field filled, the general conditions of sale accepted,

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { BillingDataSchema } from "../billing/billing-data.ts";
 import { CampaignListSchema } from "../catalogue/campaign.ts";
 import { PRODUCT_CODES } from "../catalogue/product.ts";
 import { VoucherCodeSchema } from "../catalogue/voucher.ts";
-import { BillingDataSchema } from "../invoice/billing-data.ts";
 import { PRACTICE_STATUS } from "../practices/practice-status.ts";
 import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
 import { MESSAGES } from "../shared/messages.ts";

@@ -1,6 +1,5 @@
 import type { Actor } from "../identity/policy.ts";
-import { isStaffRoles, type RoleList } from "../identity/roles.ts";
-import { isStaff } from "../practices/policy.ts";
+import { isStaff, isStaffRoles, type RoleList } from "../identity/roles.ts";
 
 export type OrdersAction = "checkout" | "read";
 

@@ -1,5 +1,5 @@
 import type { Actor } from "../identity/policy.ts";
-import { isStaff } from "../practices/policy.ts";
+import { isStaff } from "../identity/roles.ts";
 import type { ServiceStatus } from "../services/service-messages.ts";
 import { PACKAGE_SERVICE_TYPES, SERVICE_TYPE, type ServiceType } from "../services/service-type.ts";
 import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";

@@ -54,15 +54,6 @@ export function normalizeTicketCode(input: string): string {
 /** PATCH /v1/practices/{id}/user: the token POST /v1/feedback gave the submitting browser. */
 export const ClaimTokenBodySchema = z.object({ claimToken: z.string().max(200).optional() });
 
-/**
- * What the submitting browser sends with the registration (POST /v1/users): the practice waits for the new
- * account's first sign-in, so the confirmation link may open anywhere (ADR 010).
- */
-export const RegistrationClaimSchema = z.object({
-  practiceId: z.uuid(),
-  claimToken: z.string().min(1).max(200),
-});
-
 /** POST /v1/practices/claim and the dashboard's "Ho un codice pratica" form. */
 export const ClaimWithKeyBodySchema = z.object({
   ticketCode: z

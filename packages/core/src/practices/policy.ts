@@ -1,5 +1,5 @@
 import type { Actor } from "../identity/policy.ts";
-import { hasRole, isStaffRoles } from "../identity/roles.ts";
+import { hasRole, isStaff } from "../identity/roles.ts";
 
 export type PracticesAction =
   | "claim"
@@ -10,11 +10,6 @@ export type PracticesAction =
   | "contact-client"
   | "assign"
   | "delete";
-
-/** Lawyers and admins: they see and work every practice (spec §6). */
-export function isStaff(actor: Actor | null): boolean {
-  return !!actor && isStaffRoles(actor.roles);
-}
 
 /**
  * The practices domain's one policy.

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { EVALUATION } from "../feedback/evaluation.ts";
 import { PracticeServiceSchema } from "../services/services-api.ts";
 import { MESSAGES } from "../shared/messages.ts";
 import { hasAtMostTwoDecimals } from "../shared/money.ts";
 import { PagingQuerySchema } from "../shared/paging.ts";
-import { EVALUATION } from "./evaluation.ts";
 import { HUMAN_REVIEW_REASONS } from "./human-review.ts";
 import { PRACTICE_STATUS } from "./practice-status.ts";
 

@@ -1,5 +1,5 @@
-import { daysBetween, type IsoDate } from "../feedback/calendar.ts";
 import { FeedbackResultSchema } from "../feedback/result.ts";
+import { daysBetween, type IsoDate } from "../shared/calendar.ts";
 
 // The complaint (querela) deadline's reminders: the client who opts in hears 30, 7 and 1 days
 // before, in Italian calendar days (Europe/Rome), each once.

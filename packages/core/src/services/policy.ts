@@ -1,6 +1,5 @@
 import type { Actor } from "../identity/policy.ts";
-import { hasRole, isStaffRoles, type RoleList } from "../identity/roles.ts";
-import { isStaff } from "../practices/policy.ts";
+import { hasRole, isStaff, isStaffRoles, type RoleList } from "../identity/roles.ts";
 
 export type ServicesAction =
   | "read"

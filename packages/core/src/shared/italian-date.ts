@@ -1,4 +1,4 @@
-import { formatIsoDate, isIsoDate } from "../feedback/calendar.ts";
+import { formatIsoDate, isIsoDate } from "./calendar.ts";
 import { isLocalMoment } from "./local-moment.ts";
 
 // Dates as people in Italy type and read them (31/12/2026, 31/12/2026 14:30), whatever the browser's language,

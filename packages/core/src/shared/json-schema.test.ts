@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { BillingDataSchema } from "../billing/billing-data.ts";
 import { CampaignListSchema } from "../catalogue/campaign.ts";
 import { VoucherSchema, VoucherVerifyBodySchema } from "../catalogue/voucher.ts";
 import { PasswordChangeBodySchema, ProfileUpdateBodySchema } from "../identity/profile.ts";
-import { BillingDataSchema } from "../invoice/billing-data.ts";
 import { CheckoutSchema } from "../orders/checkout.ts";
 import { PracticeStatusUpdateBodySchema } from "../practices/practice-status.ts";
 import { TakedownUrlsBodySchema } from "../services/takedown.ts";

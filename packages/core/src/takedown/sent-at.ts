@@ -1,4 +1,4 @@
-import { isAfter, isBefore, isIsoDate, romeCalendarDay } from "../feedback/calendar.ts";
+import { isAfter, isBefore, isIsoDate, romeCalendarDay } from "../shared/calendar.ts";
 
 // When staff say a notice was sent (ADR 021): not in the future, not before the client gave its link.
 

@@ -1,6 +1,6 @@
 import type { FeedbackCategory } from "@argine/core/feedback/answers";
+import type { Evaluation } from "@argine/core/feedback/evaluation";
 import { initialServiceFlags } from "@argine/core/practices/available-services";
-import type { Evaluation } from "@argine/core/practices/evaluation";
 import type { PracticeStatus } from "@argine/core/practices/practice-status";
 import {
   and,

@@ -1,4 +1,4 @@
-import type { Evaluation } from "@argine/core/practices/evaluation";
+import type { Evaluation } from "@argine/core/feedback/evaluation";
 import type { PsychologicalSupport, Shitstorm } from "@argine/core/practices/practice-flags";
 import type { PracticeStatus } from "@argine/core/practices/practice-status";
 import type { ServiceStatus } from "@argine/core/services/service-messages";

@@ -1,4 +1,3 @@
-import { romeCalendarDay } from "@argine/core/feedback/calendar";
 import {
   ACCOUNTS_DOCUMENT_KIND,
   type AccountsDocument,
@@ -13,6 +12,7 @@ import {
   PAYMENT_TYPE,
   type PaymentType,
 } from "@argine/core/orders/orders-api";
+import { romeCalendarDay } from "@argine/core/shared/calendar";
 import { capitalized, countOf, withDayArticle } from "@argine/core/shared/italian-grammar";
 import { formatAmount } from "@argine/core/shared/money";
 import { useMutation, useQuery } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-import { addDays, romeCalendarDay } from "@argine/core/feedback/calendar";
+import { addDays, romeCalendarDay } from "@argine/core/shared/calendar";
 import { afterEach, describe, expect, it } from "vitest";
 import { clearAllSessionKeys, SESSION_STORAGE_KEYS } from "../../shared/store/browser-storage.ts";
 import {

@@ -1,5 +1,5 @@
-import type { IsoDate } from "@argine/core/feedback/calendar";
 import type { FeedbackResult } from "@argine/core/feedback/result";
+import type { IsoDate } from "@argine/core/shared/calendar";
 import {
   readSessionKey,
   removeSessionKey,

@@ -1,5 +1,4 @@
 import type { Product, ProductCode } from "@argine/core/catalogue/product";
-import { formatItalianDate } from "@argine/core/feedback/calendar";
 import {
   DEADLINE_KIND_LABELS,
   EVALUATION_COPY,
@@ -10,6 +9,7 @@ import {
   type ResultGroups,
 } from "@argine/core/feedback/presentation";
 import { type Deadline, type FeedbackResult, SECTION, type SectionKey } from "@argine/core/feedback/result";
+import { formatItalianDate } from "@argine/core/shared/calendar";
 import { formatAmount } from "@argine/core/shared/money";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";

@@ -1,5 +1,5 @@
 import { DESCRIPTION_MAX_LENGTH } from "@argine/core/feedback/answers";
-import { formatItalianDate, isIsoDate } from "@argine/core/feedback/calendar";
+import { formatItalianDate, isIsoDate } from "@argine/core/shared/calendar";
 import type { UseFormReturn } from "react-hook-form";
 import {
   CheckboxGroupField,

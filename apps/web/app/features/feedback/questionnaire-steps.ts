@@ -5,7 +5,7 @@ import {
   FeedbackRequestSchema,
   validateAnswersAsOf,
 } from "@argine/core/feedback/answers";
-import type { IsoDate } from "@argine/core/feedback/calendar";
+import type { IsoDate } from "@argine/core/shared/calendar";
 import { isHttpUrl, normaliseUrl } from "@argine/core/shared/fields";
 import { MESSAGES } from "@argine/core/shared/messages";
 import {

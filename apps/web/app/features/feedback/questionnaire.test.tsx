@@ -1,6 +1,6 @@
-import { addDays, romeCalendarDay } from "@argine/core/feedback/calendar";
 import { evaluateFeedback } from "@argine/core/feedback/evaluate";
 import { FEEDBACK_MESSAGES } from "@argine/core/feedback/messages";
+import { addDays, romeCalendarDay } from "@argine/core/shared/calendar";
 import { italianDay } from "@argine/core/shared/italian-date";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";

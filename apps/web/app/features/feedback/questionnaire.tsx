@@ -1,4 +1,4 @@
-import { romeCalendarDay } from "@argine/core/feedback/calendar";
+import { romeCalendarDay } from "@argine/core/shared/calendar";
 import { useMutation } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";

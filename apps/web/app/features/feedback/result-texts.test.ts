@@ -1,6 +1,6 @@
+import { EVALUATION } from "@argine/core/feedback/evaluation";
 import { EVALUATION_COPY, formatArticle } from "@argine/core/feedback/presentation";
 import type { Deadline } from "@argine/core/feedback/result";
-import { EVALUATION } from "@argine/core/practices/evaluation";
 import { describe, expect, it } from "vitest";
 import { complaintCountdown, countdownText, relativeDeadline } from "./result-texts.ts";
 

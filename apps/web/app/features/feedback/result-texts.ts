@@ -1,7 +1,7 @@
 import type { ProductCode } from "@argine/core/catalogue/product";
-import { daysBetween, type IsoDate } from "@argine/core/feedback/calendar";
+import type { Evaluation } from "@argine/core/feedback/evaluation";
 import type { Deadline, DeadlineKind } from "@argine/core/feedback/result";
-import type { Evaluation } from "@argine/core/practices/evaluation";
+import { daysBetween, type IsoDate } from "@argine/core/shared/calendar";
 
 // The result screen's own words: the complaint countdown, how near a deadline is and the service pages of
 // the recommended products. The evaluations' words, deadline and procedibility labels and article references

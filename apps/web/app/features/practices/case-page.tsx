@@ -1,7 +1,7 @@
+import { CRIME_TYPE } from "@argine/core/feedback/crime-type";
+import { EVALUATION } from "@argine/core/feedback/evaluation";
 import { type CartProduct, prepareProducts } from "@argine/core/orders/cart";
 import { availableProducts } from "@argine/core/practices/available-services";
-import { CRIME_TYPE } from "@argine/core/practices/crime-type";
-import { EVALUATION } from "@argine/core/practices/evaluation";
 import { PSYCHOLOGICAL_SUPPORT, SHITSTORM, SHITSTORM_TERM } from "@argine/core/practices/practice-flags";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import type { PracticeService } from "@argine/core/services/services-api";

@@ -1,8 +1,8 @@
+import { EVALUATION } from "@argine/core/feedback/evaluation";
 import {
   NEVER_FOR_MINOR_SEXUAL_CONTENT,
   SERVICE_ACTIVE_FLAG,
 } from "@argine/core/practices/available-services";
-import { EVALUATION } from "@argine/core/practices/evaluation";
 import {
   type PracticeDetail,
   PracticeEmailBodySchema,

@@ -1,6 +1,6 @@
+import { CRIME_TYPE } from "@argine/core/feedback/crime-type";
+import { EVALUATION } from "@argine/core/feedback/evaluation";
 import { casePath } from "@argine/core/practices/case-path";
-import { CRIME_TYPE } from "@argine/core/practices/crime-type";
-import { EVALUATION } from "@argine/core/practices/evaluation";
 import { URGENT_BADGE } from "@argine/core/practices/human-review";
 import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import type { PracticeSummary } from "@argine/core/practices/practices-api";

@@ -1,4 +1,4 @@
-import type { Evaluation } from "@argine/core/practices/evaluation";
+import type { Evaluation } from "@argine/core/feedback/evaluation";
 import { PRACTICE_ROUTES as CALLS } from "@argine/core/practices/practice-routes";
 import type { PracticeDetail, PracticeListQuery } from "@argine/core/practices/practices-api";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";

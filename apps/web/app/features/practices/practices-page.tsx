@@ -1,6 +1,6 @@
+import { CRIME_TYPE } from "@argine/core/feedback/crime-type";
+import { EVALUATION } from "@argine/core/feedback/evaluation";
 import { isStaffRoles } from "@argine/core/identity/roles";
-import { CRIME_TYPE } from "@argine/core/practices/crime-type";
-import { EVALUATION } from "@argine/core/practices/evaluation";
 import { URGENT_BADGE } from "@argine/core/practices/human-review";
 import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import { useQuery } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-import { formatShortItalianDay } from "@argine/core/feedback/calendar";
+import { formatShortItalianDay } from "@argine/core/shared/calendar";
 import { EFFECT_NONE, QUESTIONS, type Question, stepsFor } from "../feedback/public.ts";
 
 // The questionnaire's answers as the client saw them, for the lawyer's case page: in the questionnaire's

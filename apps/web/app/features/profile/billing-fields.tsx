@@ -1,6 +1,6 @@
-import type { BillingData } from "@argine/core/invoice/billing-data";
-import { COUNTRY_CODES, countryName, ITALY } from "@argine/core/invoice/countries";
-import { PROVINCE } from "@argine/core/invoice/provinces";
+import type { BillingData } from "@argine/core/billing/billing-data";
+import { COUNTRY_CODES, countryName, ITALY } from "@argine/core/billing/countries";
+import { PROVINCE } from "@argine/core/billing/provinces";
 import formStyles from "../../shared/ui/form.module.css";
 import { type FieldBinding, SelectField, type SelectOption, TextField } from "../../shared/ui/form-field.tsx";
 

@@ -1,5 +1,5 @@
+import { type BillingData, BillingDataSchema } from "@argine/core/billing/billing-data";
 import type { Me } from "@argine/core/identity/users-api";
-import { type BillingData, BillingDataSchema } from "@argine/core/invoice/billing-data";
 import { useQueryClient } from "@tanstack/react-query";
 import { useAppStateStore } from "../../shared/async/app-state.ts";
 import formStyles from "../../shared/ui/form.module.css";

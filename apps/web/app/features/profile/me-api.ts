@@ -1,6 +1,6 @@
+import type { BillingData } from "@argine/core/billing/billing-data";
 import type { Me } from "@argine/core/identity/users-api";
 import { USERS_ROUTES as CALLS } from "@argine/core/identity/users-routes";
-import type { BillingData } from "@argine/core/invoice/billing-data";
 import { call } from "../../shared/http/call.ts";
 
 /** PATCH /v1/users/me with the profile fields only (spec §7). An empty cellPhone removes the number. */

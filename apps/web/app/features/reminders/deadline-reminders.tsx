@@ -1,5 +1,5 @@
-import { formatItalianDate } from "@argine/core/feedback/calendar";
 import type { DeadlineReminders } from "@argine/core/reminders/reminders-api";
+import { formatItalianDate } from "@argine/core/shared/calendar";
 import { type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ComponentType, ReactNode } from "react";
 import type { HttpError } from "../../shared/http/http-error.ts";

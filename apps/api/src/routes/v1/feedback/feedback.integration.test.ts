@@ -1,5 +1,5 @@
-import { romeCalendarDay } from "@argine/core/feedback/calendar";
 import { FeedbackResultSchema } from "@argine/core/feedback/result";
+import { romeCalendarDay } from "@argine/core/shared/calendar";
 import { practices } from "@argine/db/schema";
 import { testDbKinds } from "@argine/db/testing";
 import { count, eq } from "drizzle-orm";

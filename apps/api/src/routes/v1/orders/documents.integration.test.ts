@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { romeCalendarDay } from "@argine/core/feedback/calendar";
 import type { Order, OrderList, OrderResponse } from "@argine/core/orders/orders-api";
+import { romeCalendarDay } from "@argine/core/shared/calendar";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { findUserByEmail } from "@argine/db/queries/users";
 import { campaigns, creditNotes, invoices, practices, receipts, refunds } from "@argine/db/schema";

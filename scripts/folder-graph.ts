@@ -1,18 +1,26 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
-// The layout rules of apps/web/app (docs/architecture.md, web part), checked over the import graph of its
-// folders: Biome's cycle rule sees files, not folders. A unit is shared/<x>, shell/<x>, features/<domain>,
-// routes, or a file at the top of app/.
+// The layering rules of docs/architecture.md, checked over the import graph of a source tree's folders
+// (Biome's cycle rule sees files, not folders). Three trees are checked: packages/core/src, apps/api/src and
+// apps/web/app. Type-only imports and re-exports count: a cycle in the types is a cycle in the design.
 
-/** The file a feature shows the others; every other file of a feature is private to it. */
+/** The file a web feature shows the others; every other file of a feature is private to it. */
 export const PUBLIC_FILE = "public.ts";
 
 export type Edge = { from: string; to: string; fromUnit: string; toUnit: string };
 
+/** How one tree is cut into units and what it forbids besides cycles. */
+export type Layout = {
+  /** The unit of a path relative to the tree's root. */
+  unitOf: (relative: string) => string;
+  /** Messages for the edges this tree forbids (a cycle is always forbidden). */
+  forbidden: (edge: Edge) => string[];
+};
+
 const SOURCE = /\.(ts|tsx)$/;
 // Tests and their helpers may reach across units (a page test renders the app's providers); the rules are
-// about the app's own code.
+// about the product's own code.
 const TEST_FILE = /\.test\.tsx?$|(^|-)test-(render|setup|helpers)\.tsx?$|test-helpers\.tsx?$/;
 const SPECIFIERS = /(?:import|export)\s[^"';]*?from\s*["']([^"']+)["']|import\s*\(?\s*["']([^"']+)["']/g;
 const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
@@ -25,17 +33,51 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The unit of a path relative to app/ ("features/auth/login-page.tsx" -> "features/auth"). */
-export function unitOf(relative: string): string {
+/** A top-level folder is one unit; a file at the top of the tree is its own. */
+function firstFolder(relative: string): string {
+  return relative.split(path.sep)[0] as string;
+}
+
+/** apps/web/app: shared/<x>, shell/<x>, features/<domain>, routes, or a file at the top. */
+export function webUnitOf(relative: string): string {
   const parts = relative.split(path.sep);
   if (parts.length === 1) return parts[0] as string;
   if (parts[0] === "routes") return "routes";
   return parts.slice(0, 2).join("/");
 }
 
-function resolveImport(appDir: string, fromFile: string, specifier: string): string | null {
+export const WEB: Layout = {
+  unitOf: webUnitOf,
+  forbidden: (edge) => {
+    const fromTop = edge.fromUnit.split("/")[0];
+    const toTop = edge.toUnit.split("/")[0];
+    const found: string[] = [];
+    if (fromTop === "shared" && (toTop === "shell" || toTop === "features")) {
+      found.push(`shared imports ${toTop}: ${edge.from} -> ${edge.to}`);
+    }
+    if (fromTop === "features" && toTop === "features" && path.basename(edge.to) !== PUBLIC_FILE) {
+      found.push(`feature imports another feature's private file: ${edge.from} -> ${edge.to}`);
+    }
+    return found;
+  },
+};
+
+/** The folders every domain may use and that use no domain: core's shared/ and errors/. */
+const CORE_BASE = new Set(["shared", "errors"]);
+
+export const CORE: Layout = {
+  unitOf: firstFolder,
+  forbidden: (edge) =>
+    CORE_BASE.has(edge.fromUnit) && !CORE_BASE.has(edge.toUnit)
+      ? [`${edge.fromUnit} imports a domain: ${edge.from} -> ${edge.to}`]
+      : [],
+};
+
+export const API: Layout = { unitOf: firstFolder, forbidden: () => [] };
+
+function resolveImport(root: string, fromFile: string, specifier: string): string | null {
   let base: string;
-  if (specifier.startsWith("~/")) base = path.join(appDir, specifier.slice(2));
+  if (specifier.startsWith("~/")) base = path.join(root, specifier.slice(2));
   else if (specifier.startsWith(".")) base = path.resolve(path.dirname(fromFile), specifier);
   else return null;
   for (const extension of EXTENSIONS) {
@@ -45,15 +87,15 @@ function resolveImport(appDir: string, fromFile: string, specifier: string): str
   return null;
 }
 
-/** Every import between two different units of appDir, as paths relative to appDir. */
-export function folderEdges(appDir: string): Edge[] {
+/** Every import between two different units of root, as paths relative to root. */
+export function folderEdges(root: string, unitOf: Layout["unitOf"]): Edge[] {
   const edges: Edge[] = [];
-  for (const file of sourceFiles(appDir)) {
-    const from = path.relative(appDir, file);
+  for (const file of sourceFiles(root)) {
+    const from = path.relative(root, file);
     for (const match of readFileSync(file, "utf8").matchAll(SPECIFIERS)) {
-      const target = resolveImport(appDir, file, (match[1] ?? match[2]) as string);
-      if (!target || target.startsWith("..") || !target.startsWith(appDir + path.sep)) continue;
-      const to = path.relative(appDir, target);
+      const target = resolveImport(root, file, (match[1] ?? match[2]) as string);
+      if (!target?.startsWith(root + path.sep)) continue;
+      const to = path.relative(root, target);
       const fromUnit = unitOf(from);
       const toUnit = unitOf(to);
       if (fromUnit !== toUnit) edges.push({ from, to, fromUnit, toUnit });
@@ -103,19 +145,11 @@ export function folderCycles(edges: Edge[]): string[][] {
   return cycles;
 }
 
-/** What breaks the layout: folder cycles, shared reaching up, a feature reaching into another's files. */
-export function layoutViolations(appDir: string): string[] {
-  const edges = folderEdges(appDir);
-  const violations = folderCycles(edges).map((units) => `folder cycle: ${units.join(" <-> ")}`);
-  for (const edge of edges) {
-    const fromTop = edge.fromUnit.split("/")[0];
-    const toTop = edge.toUnit.split("/")[0];
-    if (fromTop === "shared" && (toTop === "shell" || toTop === "features")) {
-      violations.push(`shared imports ${toTop}: ${edge.from} -> ${edge.to}`);
-    }
-    if (fromTop === "features" && toTop === "features" && path.basename(edge.to) !== PUBLIC_FILE) {
-      violations.push(`feature imports another feature's private file: ${edge.from} -> ${edge.to}`);
-    }
-  }
-  return violations;
+/** What breaks a tree's layering: folder cycles, then the edges its layout forbids. */
+export function layoutViolations(root: string, layout: Layout): string[] {
+  const edges = folderEdges(root, layout.unitOf);
+  return [
+    ...folderCycles(edges).map((units) => `folder cycle: ${units.join(" <-> ")}`),
+    ...edges.flatMap(layout.forbidden),
+  ];
 }
