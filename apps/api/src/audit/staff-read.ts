@@ -1,7 +1,8 @@
+import type { StaffReadAction } from "@argine/core/audit/audit-actions";
 import type { Actor } from "@argine/core/identity/policy";
 import { isStaffRoles } from "@argine/core/identity/roles";
 import type { Db } from "@argine/db/client";
-import { recordAudit } from "@argine/db/queries/audit";
+import { audit } from "./audit.ts";
 
 /**
  * Staff reading people's data (a victim's case, a list of cases, the users, the outreach requests) leaves one
@@ -11,13 +12,9 @@ import { recordAudit } from "@argine/db/queries/audit";
 export async function auditStaffRead(
   db: Db,
   actor: Actor,
-  read: { action: string; resourceType: string; ids: readonly string[] },
+  action: StaffReadAction,
+  ids: readonly string[],
 ): Promise<void> {
-  if (!isStaffRoles(actor.roles) || read.ids.length === 0) return;
-  await recordAudit(db, {
-    actorId: actor.userId,
-    action: read.action,
-    resourceType: read.resourceType,
-    resourceId: read.ids.join(","),
-  });
+  if (!isStaffRoles(actor.roles) || ids.length === 0) return;
+  await audit(db, actor, action, ids.join(","));
 }

@@ -113,7 +113,7 @@ export async function changeProduct(
         ...productChanges(body, current),
         updatedAt: now(deps.clock),
       })),
-    { resourceType: "product", verb: "update", idOf: (row) => row.code, body },
+    { action: "product.update", idOf: (row) => row.code, body },
   );
   // Committed: GET /v1/products serves the change at once (other replicas within the cache's few seconds).
   publicCaches.get(deps)?.invalidate();

@@ -4,7 +4,7 @@ import type { Actor } from "@argine/core/identity/policy";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { fromCents, toCents } from "@argine/core/shared/money";
 import type { Db } from "@argine/db/client";
-import { recordAudit } from "@argine/db/queries/audit";
+import { audit } from "../audit/audit.ts";
 import type { Deps } from "../deps.ts";
 
 // What the catalogue's admin use cases share: the policy check, one transaction per change with its
@@ -25,28 +25,27 @@ const fieldsOf = (body: object) =>
     .map(([key]) => key)
     .sort();
 
+/** The entries of CodedEntries, by the resource type of their audit lines. */
+type CodedResource = "campaign" | "voucher" | "gift-card";
+/** The audit lines of the catalogue's changes: `<resource type>.<create|update>`. */
+type CatalogueChange = "product.update" | `${CodedResource}.${"create" | "update"}`;
+
 /**
  * One admin change as one transaction: `write` (which may lock its row and refuse the change by throwing) and
- * the audit line `<resourceType>.<verb>` naming the resource and the fields `body` sets, both or neither.
- * `write` answering no row is a 409 for a create (the code is taken) and a 404 for an update. `write` comes
- * before the audit's description so that it types `Row`.
+ * the audit line `action` naming the resource and the fields `body` sets, both or neither. `write` answering
+ * no row is a 409 for a create (the code is taken) and a 404 for an update. `write` comes before the audit's
+ * description so that it types `Row`.
  */
 export function auditedChange<Row>(
   deps: Deps,
   actor: Actor,
   write: (tx: Db) => Promise<Row | undefined>,
-  audit: { resourceType: string; verb: "create" | "update"; idOf: (row: Row) => string; body: object },
+  change: { action: CatalogueChange; idOf: (row: Row) => string; body: object },
 ): Promise<Row> {
   return deps.db.transaction(async (tx) => {
     const row = await write(tx);
-    if (!row) throw audit.verb === "create" ? codeTaken() : new AppError("NOT_FOUND");
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: `${audit.resourceType}.${audit.verb}`,
-      resourceType: audit.resourceType,
-      resourceId: audit.idOf(row),
-      meta: { fields: fieldsOf(audit.body) },
-    });
+    if (!row) throw change.action.endsWith(".create") ? codeTaken() : new AppError("NOT_FOUND");
+    await audit(tx, actor, change.action, change.idOf(row), { fields: fieldsOf(change.body) });
     return row;
   });
 }
@@ -57,7 +56,7 @@ export function auditedChange<Row>(
  * there is no such row; it may lock the row and refuse the change by throwing).
  */
 export interface CodedEntries<Row extends { id: string }, View, Create extends object, Patch extends object> {
-  resourceType: string;
+  resourceType: CodedResource;
   list(db: Db): Promise<Row[]>;
   view(row: Row): View;
   insert(tx: Db, body: Create): Promise<Row | undefined>;
@@ -71,9 +70,8 @@ export function codedEntriesService<
   Create extends object,
   Patch extends object,
 >(entries: CodedEntries<Row, View, Create, Patch>) {
-  const audit = (verb: "create" | "update", body: object) => ({
-    resourceType: entries.resourceType,
-    verb,
+  const change = (verb: "create" | "update", body: object) => ({
+    action: `${entries.resourceType}.${verb}` as const,
     idOf: (row: Row) => row.id,
     body,
   });
@@ -85,13 +83,13 @@ export function codedEntriesService<
     async add(deps: Deps, actor: Actor | null, body: Create): Promise<View> {
       const manager = catalogueActor(actor, "manage");
       return entries.view(
-        await auditedChange(deps, manager, (tx) => entries.insert(tx, body), audit("create", body)),
+        await auditedChange(deps, manager, (tx) => entries.insert(tx, body), change("create", body)),
       );
     },
     async change(deps: Deps, actor: Actor | null, id: string, body: Patch): Promise<View> {
       const manager = catalogueActor(actor, "manage");
       return entries.view(
-        await auditedChange(deps, manager, (tx) => entries.update(tx, id, body), audit("update", body)),
+        await auditedChange(deps, manager, (tx) => entries.update(tx, id, body), change("update", body)),
       );
     },
   };

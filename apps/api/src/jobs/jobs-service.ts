@@ -3,7 +3,7 @@ import type { Actor } from "@argine/core/identity/policy";
 import type { DeadLetter } from "@argine/core/jobs/jobs-api";
 import { jobsPolicy } from "@argine/core/jobs/policy";
 import { MESSAGES } from "@argine/core/shared/messages";
-import { recordAudit } from "@argine/db/queries/audit";
+import { audit } from "../audit/audit.ts";
 import type { Deps } from "../deps.ts";
 
 // The jobs that failed every attempt (ADR 012): admins see where, when and why, and put one back on its
@@ -24,12 +24,7 @@ export async function retryDeadLetter(deps: Deps, actor: Actor, id: string): Pro
   if (!jobsPolicy(actor, "retry-dead-letter")) throw new AppError("FORBIDDEN");
   await deps.db.transaction(async (tx) => {
     if (!(await deps.jobs.retryDeadLetter(tx, id))) throw new AppError("NOT_FOUND", MESSAGES.deadLetterGone);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: "dead-letter.retry",
-      resourceType: "job",
-      resourceId: id,
-    });
+    await audit(tx, actor, "dead-letter.retry", id);
   });
   return { message: MESSAGES.deadLetterRetried };
 }

@@ -85,7 +85,7 @@ export async function assignedGiftCards(deps: Deps, actor: Actor, userId: string
   if (!ordersPolicy(actor, "read", { ownerId: userId })) throw new AppError("NOT_FOUND");
   const cards = await listUserGiftCards(deps.db, userId);
   if (userId !== actor.userId) {
-    await auditStaffRead(deps.db, actor, { action: "gift-card.list", resourceType: "user", ids: [userId] });
+    await auditStaffRead(deps.db, actor, "gift-card.list", [userId]);
   }
   return cards.map(giftCardView);
 }

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { REFUND_AUDIT_ACTIONS } from "@argine/core/audit/audit-actions";
 import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
 import { PAID_ORDER_STATUSES } from "@argine/core/orders/lifecycle";
@@ -17,7 +18,6 @@ import {
 import type { ServiceType } from "@argine/core/services/service-type";
 import { MESSAGES } from "@argine/core/shared/messages";
 import type { Db } from "@argine/db/client";
-import { recordAudit } from "@argine/db/queries/audit";
 import {
   giftCardProductCodes,
   giveBackCampaignBudget,
@@ -41,6 +41,7 @@ import {
   type RefundRow,
 } from "@argine/db/queries/refunds";
 import { findUserById } from "@argine/db/queries/users";
+import { audit } from "../audit/audit.ts";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { issueRefundDocuments } from "../invoice/invoice-service.ts";
@@ -248,16 +249,10 @@ async function completeRefund(deps: Deps, actor: Actor, order: OrderRow, refund:
     if (!(await settleOrder(tx, order.id, to, at))) throw new Error(`order ${order.id} not moved to ${to}`);
     await issueRefundDocuments(deps, tx, done, mine, at);
     // Who gave back how much of which order, why: no personal data (the note stays on the refund row).
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: `order.refund.${done.reason.toLowerCase()}`,
-      resourceType: "order",
-      resourceId: order.id,
-      meta: {
-        refundId: done.id,
-        amountCents: done.amountCents,
-        productCodes: mine.map((l) => l.productCode),
-      },
+    await audit(tx, actor, REFUND_AUDIT_ACTIONS[done.reason], order.id, {
+      refundId: done.id,
+      amountCents: done.amountCents,
+      productCodes: mine.map((l) => l.productCode),
     });
     const user = await findUserById(tx, order.userId);
     if (user) {

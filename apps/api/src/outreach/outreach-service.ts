@@ -1,3 +1,4 @@
+import type { StaffReadAction } from "@argine/core/audit/audit-actions";
 import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
 import {
@@ -130,7 +131,7 @@ const withIsoDates = (row: object) =>
 function staffList<Row extends { id: string }, Item extends z.ZodType>(
   list: (db: Db, page: Page) => Promise<{ total: number; data: Row[] }>,
   item: Item,
-  audit: { action: string; resourceType: string },
+  action: StaffReadAction,
 ) {
   return async (
     deps: Deps,
@@ -140,7 +141,12 @@ function staffList<Row extends { id: string }, Item extends z.ZodType>(
     if (!actor) throw new AppError("UNAUTHORIZED");
     authorize(actor, "read-all");
     const { total, data } = await list(deps.db, pageWindow(query));
-    await auditStaffRead(deps.db, actor, { ...audit, ids: data.map((row) => row.id) });
+    await auditStaffRead(
+      deps.db,
+      actor,
+      action,
+      data.map((row) => row.id),
+    );
     return { total, data: data.map((row) => item.parse(withIsoDates(row))) };
   };
 }
@@ -148,13 +154,11 @@ function staffList<Row extends { id: string }, Item extends z.ZodType>(
 export const readNewsletterSubscriptions = staffList(
   listNewsletterSubscriptions,
   AdminNewsletterSubscriptionSchema,
-  { action: "newsletter.list", resourceType: "newsletter_subscription" },
+  "newsletter.list",
 );
-export const readPartnershipRequests = staffList(listPartnershipRequests, AdminPartnershipRequestSchema, {
-  action: "partnership.list",
-  resourceType: "partnership_request",
-});
-export const readIdeas = staffList(listIdeaSubmissions, AdminIdeaSchema, {
-  action: "idea.list",
-  resourceType: "idea_submission",
-});
+export const readPartnershipRequests = staffList(
+  listPartnershipRequests,
+  AdminPartnershipRequestSchema,
+  "partnership.list",
+);
+export const readIdeas = staffList(listIdeaSubmissions, AdminIdeaSchema, "idea.list");

@@ -26,7 +26,7 @@ export async function authorizedPractice(
   const practice = await findPractice(db, id);
   if (!practice || !practicesPolicy(actor, "read", practice)) throw new AppError("NOT_FOUND");
   if (!practicesPolicy(actor, action, practice)) throw new AppError("FORBIDDEN");
-  await auditStaffRead(db, actor, { action: `practice.${action}`, resourceType: "practice", ids: [id] });
+  await auditStaffRead(db, actor, `practice.${action}`, [id]);
   return practice;
 }
 

@@ -5,9 +5,9 @@ import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { formatShortItalianDay, romeCalendarDay } from "@argine/core/shared/calendar";
 import { withDayArticle } from "@argine/core/shared/italian-grammar";
 import type { Db } from "@argine/db/client";
-import { recordAudit } from "@argine/db/queries/audit";
 import { findPractice, releasePractice, takePractice } from "@argine/db/queries/practices";
 import { findUserById } from "@argine/db/queries/users";
+import { audit } from "../audit/audit.ts";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { takeWaitingServices } from "../services/services-service.ts";
@@ -27,12 +27,7 @@ const italianDay = (d: Date | null) => (d ? formatShortItalianDay(romeCalendarDa
 export function takeCase(deps: Deps, actor: Actor, id: string): Promise<PracticeDetail> {
   return changePractice(deps, actor, id, "assign", async (tx, practice) => {
     if (await takePractice(tx, practice.id, actor.userId, now(deps.clock))) {
-      await recordAudit(tx, {
-        actorId: actor.userId,
-        action: "practice.assignment.take",
-        resourceType: "practice",
-        resourceId: practice.id,
-      });
+      await audit(tx, actor, "practice.assignment.take", practice.id);
       await takeWaitingServices(deps, tx, actor, practice);
       return;
     }
@@ -62,12 +57,6 @@ export function releaseCase(deps: Deps, actor: Actor, id: string): Promise<Pract
     if (!(await releasePractice(tx, practice.id, holder, now(deps.clock)))) {
       throw new AppError("CONFLICT", "La pratica è cambiata nel frattempo: ricarica la pagina e riprova.");
     }
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: "practice.assignment.release",
-      resourceType: "practice",
-      resourceId: practice.id,
-      meta: { previousLawyerId: holder },
-    });
+    await audit(tx, actor, "practice.assignment.release", practice.id, { previousLawyerId: holder });
   });
 }

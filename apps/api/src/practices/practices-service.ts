@@ -20,7 +20,6 @@ import type {
 import { MESSAGES } from "@argine/core/shared/messages";
 import { fromCents, toCents } from "@argine/core/shared/money";
 import { pageWindow } from "@argine/core/shared/paging";
-import { recordAudit } from "@argine/db/queries/audit";
 import {
   deletePendingPractice,
   listPractices,
@@ -30,6 +29,7 @@ import {
   updateAssessment,
   updatePracticeStatus,
 } from "@argine/db/queries/practices";
+import { audit } from "../audit/audit.ts";
 import { auditStaffRead } from "../audit/staff-read.ts";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
@@ -41,11 +41,12 @@ import { feedbackLink, practiceDetail, practiceSummary } from "./practice-view.t
 
 /** Staff reading a list of victims' cases leave one audit line with the ids seen (DESIGN.md §6). */
 const auditListRead = (deps: Deps, actor: Actor, rows: readonly PracticeListRow[]) =>
-  auditStaffRead(deps.db, actor, {
-    action: "practice.list",
-    resourceType: "practice",
-    ids: rows.map((p) => p.id),
-  });
+  auditStaffRead(
+    deps.db,
+    actor,
+    "practice.list",
+    rows.map((p) => p.id),
+  );
 
 /** A client's own practices, or every practice for staff, filtered and paged. */
 export async function listPracticesFor(
@@ -172,12 +173,7 @@ export async function deletePractice(deps: Deps, actor: Actor, id: string): Prom
         "Puoi eliminare solo una pratica in attesa: per questa pratica puoi chiederne la chiusura.",
       );
     }
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: "practice.delete",
-      resourceType: "practice",
-      resourceId: practice.id,
-    });
+    await audit(tx, actor, "practice.delete", practice.id);
   });
 }
 

@@ -21,8 +21,7 @@ export async function authorizedService(
   const found = await findServiceWithPractice(db, id);
   if (!found || !servicesPolicy(actor, "read", found.practice)) throw new AppError("NOT_FOUND");
   if (!servicesPolicy(actor, action, found.practice)) throw new AppError("FORBIDDEN");
-  if (audit) {
-    await auditStaffRead(db, actor, { action: `service.${action}`, resourceType: "service", ids: [id] });
-  }
+  // Assigning always writes its own line under that name, who to whom (services-service's handOver).
+  if (audit && action !== "assign") await auditStaffRead(db, actor, `service.${action}`, [id]);
   return found;
 }

@@ -29,7 +29,6 @@ import { MAX_UPLOAD_BYTES } from "@argine/core/shared/constants";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { detectFileKind } from "@argine/core/uploads/file-kind";
 import type { Db } from "@argine/db/client";
-import { recordAudit } from "@argine/db/queries/audit";
 import { claimClientUpdateMail } from "@argine/db/queries/practices";
 import {
   acceptServiceMandate,
@@ -48,6 +47,7 @@ import {
   type ServiceWithPractice,
 } from "@argine/db/queries/services";
 import { findUserById, listRoles } from "@argine/db/queries/users";
+import { audit } from "../audit/audit.ts";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { practiceUpdateMail } from "../mail/templates.ts";
@@ -214,12 +214,7 @@ export async function registerUpload(
         now(deps.clock),
       );
       if (!sent) throw new AppError("CONFLICT", MESSAGES_HERE.changedMeanwhile);
-      await recordAudit(tx, {
-        actorId: actor.userId,
-        action: side === "STAFF" ? "service.document-sent" : "service.file-sent",
-        resourceType: "service",
-        resourceId: serviceId,
-      });
+      await audit(tx, actor, side === "STAFF" ? "service.document-sent" : "service.file-sent", serviceId);
       // The lawyer's document is news for the client; the client's own file is not news to them.
       if (side === "STAFF") await mailClient(deps, tx, found.practice);
       return uploadedFileView(sent);
@@ -246,12 +241,7 @@ export async function deleteUpload(
     const file = await findServiceFile(tx, serviceId, side);
     if (!file || file.fileName !== body.fileName) throw new AppError("NOT_FOUND", MESSAGES.noDocument);
     await deleteServiceFile(tx, file.id);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: side === "STAFF" ? "service.document-deleted" : "service.file-deleted",
-      resourceType: "service",
-      resourceId: serviceId,
-    });
+    await audit(tx, actor, side === "STAFF" ? "service.document-deleted" : "service.file-deleted", serviceId);
     return { view: await oneView(tx, found.service), storageKey: file.storageKey };
   });
   await deps.storage.delete(storageKey);
@@ -316,13 +306,7 @@ async function moveService(
 ): Promise<ServiceRow> {
   const changed = await changeServiceStatus(tx, service.id, service.status, to, now(deps.clock));
   if (!changed) throw new AppError("CONFLICT", MESSAGES_HERE.changedMeanwhile);
-  await recordAudit(tx, {
-    actorId: actor.userId,
-    action: "service.status",
-    resourceType: "service",
-    resourceId: service.id,
-    meta: { from: service.status, to },
-  });
+  await audit(tx, actor, "service.status", service.id, { from: service.status, to });
   await mailClient(deps, tx, practice);
   return changed;
 }
@@ -335,12 +319,7 @@ export async function serviceQueue(
 ): Promise<ServiceQueue> {
   if (!isStaff(actor)) throw new AppError("FORBIDDEN");
   const rows = await listServiceQueue(deps.db, { actorId: actor.userId, ...query });
-  await recordAudit(deps.db, {
-    actorId: actor.userId,
-    action: "service.queue",
-    resourceType: "service",
-    resourceId: rows.map((row) => row.service.id).join(",") || "-",
-  });
+  await audit(deps.db, actor, "service.queue", rows.map((row) => row.service.id).join(",") || "-");
   return {
     items: rows.map(({ service, ticketCode, lawyerName, lawyerLastname }) => ({
       serviceId: service.id,
@@ -414,13 +393,7 @@ async function handOver(
     now(deps.clock),
   );
   if (!row) return undefined;
-  await recordAudit(tx, {
-    actorId: actor.userId,
-    action: "service.assign",
-    resourceType: "service",
-    resourceId: service.id,
-    meta: { from: service.assignedLawyerId, to: lawyerId },
-  });
+  await audit(tx, actor, "service.assign", service.id, { from: service.assignedLawyerId, to: lawyerId });
   const startable =
     lawyerId &&
     row.status === "TO_START" &&
@@ -496,13 +469,7 @@ export function acceptMandate(
       throw new AppError("CONFLICT", MESSAGES_HERE.mandateChanged);
     const accepted = await acceptServiceMandate(tx, id, body.version, now(deps.clock));
     if (accepted) {
-      await recordAudit(tx, {
-        actorId: actor.userId,
-        action: "service.mandate-accepted",
-        resourceType: "service",
-        resourceId: id,
-        meta: { version: body.version },
-      });
+      await audit(tx, actor, "service.mandate-accepted", id, { version: body.version });
     }
     return mandateOf(tx, { ...found, service: accepted ?? found.service });
   });

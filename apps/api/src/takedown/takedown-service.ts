@@ -13,7 +13,6 @@ import {
   takedownNoticeFileName,
 } from "@argine/core/takedown/takedown-api";
 import type { Db } from "@argine/db/client";
-import { recordAudit } from "@argine/db/queries/audit";
 import { findPractice } from "@argine/db/queries/practices";
 import { changeServiceStatus, type ServiceWithPractice } from "@argine/db/queries/services";
 import {
@@ -24,6 +23,7 @@ import {
   type TakedownNoticeRow,
 } from "@argine/db/queries/takedown";
 import { findUserById } from "@argine/db/queries/users";
+import { audit } from "../audit/audit.ts";
 import { fieldError } from "../catalogue/changes.ts";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
@@ -138,23 +138,11 @@ export function submitTakedownUrls(
       at,
     );
     if (rows.length === 0) throw new AppError("CONFLICT", TAKEDOWN_ERRORS.alreadySubmitted);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: "takedown.urls",
-      resourceType: "service",
-      resourceId: id,
-      meta: { count: rows.length },
-    });
+    await audit(tx, actor, "takedown.urls", id, { count: rows.length });
     if (service.status === "TO_START") {
       const moved = await changeServiceStatus(tx, id, "TO_START", "IN_PROGRESS", at);
       if (!moved) throw new AppError("CONFLICT", TAKEDOWN_ERRORS.changedMeanwhile);
-      await recordAudit(tx, {
-        actorId: actor.userId,
-        action: "service.status",
-        resourceType: "service",
-        resourceId: id,
-        meta: { from: "TO_START", to: "IN_PROGRESS" },
-      });
+      await audit(tx, actor, "service.status", id, { from: "TO_START", to: "IN_PROGRESS" });
     }
     return noticesView(tx, actor, found, rows);
   });
@@ -237,18 +225,12 @@ export function recordTakedown(
       at,
     );
     if (!row) throw new AppError("CONFLICT", TAKEDOWN_ERRORS.changedMeanwhile);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: "takedown.record",
-      resourceType: "service",
-      resourceId: id,
-      // A moment staff gave is kept with the line: it may correct an earlier one.
-      meta: {
-        noticeId,
-        from: read.status,
-        to: status,
-        ...(body.sentAt === undefined ? {} : { sentAt: sentAt.toISOString() }),
-      },
+    // A moment staff gave is kept with the line: it may correct an earlier one.
+    await audit(tx, actor, "takedown.record", id, {
+      noticeId,
+      from: read.status,
+      to: status,
+      ...(body.sentAt === undefined ? {} : { sentAt: sentAt.toISOString() }),
     });
     if (newAnswer) await mailClient(deps, tx, found.practice);
     return noticeView(row, await noticeSigner(tx, found), found.practice.ticketCode, true);

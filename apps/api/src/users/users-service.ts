@@ -7,7 +7,6 @@ import type { AdminUserList, AdminUserListQuery, Me, MeUpdateBody } from "@argin
 import { MESSAGES } from "@argine/core/shared/messages";
 import { pageWindow } from "@argine/core/shared/paging";
 import type { Db } from "@argine/db/client";
-import { recordAudit } from "@argine/db/queries/audit";
 import { revokeOidcAccount } from "@argine/db/queries/oidc";
 import {
   findBilling,
@@ -19,6 +18,7 @@ import {
   updateUser,
   upsertBilling,
 } from "@argine/db/queries/users";
+import { audit } from "../audit/audit.ts";
 import { auditStaffRead } from "../audit/staff-read.ts";
 import type { Deps } from "../deps.ts";
 import { hashPassword, verifyPassword } from "../identity/passwords.ts";
@@ -127,13 +127,7 @@ export async function changeRole(
   }
   await deps.db.transaction(async (tx) => {
     await (change === "grant" ? grantRole : revokeRole)(tx, userId, role);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: `user.role.${change}`,
-      resourceType: "user",
-      resourceId: userId,
-      meta: { role },
-    });
+    await audit(tx, actor, `user.role.${change}`, userId, { role });
   });
   return account(deps.db, userId);
 }
@@ -145,11 +139,12 @@ export async function listUsers(deps: Deps, actor: Actor, query: AdminUserListQu
     ...(query.q ? { q: query.q } : {}),
     ...pageWindow(query),
   });
-  await auditStaffRead(deps.db, actor, {
-    action: "user.list",
-    resourceType: "user",
-    ids: data.map((u) => u.id),
-  });
+  await auditStaffRead(
+    deps.db,
+    actor,
+    "user.list",
+    data.map((u) => u.id),
+  );
   return {
     total,
     data: data.map((u) => ({

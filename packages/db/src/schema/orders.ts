@@ -1,5 +1,6 @@
 import type { ProductCode } from "@argine/core/catalogue/product";
 import type { OrderStatus, PaymentType } from "@argine/core/orders/orders-api";
+import type { RefundReason } from "@argine/core/orders/refunds";
 import type { PaymentIntentStatus, SandboxScenario } from "@argine/core/payments/sandbox-api";
 import { sql } from "drizzle-orm";
 import {
@@ -114,7 +115,7 @@ export const refunds = pgTable(
       .notNull()
       .references(() => orders.id),
     /** Why (core orders: the refund reasons). */
-    reason: text("reason").notNull(),
+    reason: text("reason").$type<RefundReason>().notNull(),
     note: text("note"),
     /** What goes back: the card's share and the gift card's, together the lines' final prices. */
     amountCents: integer("amount_cents").notNull(),

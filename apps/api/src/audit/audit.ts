@@ -1,0 +1,28 @@
+import { AUDIT_RESOURCE_TYPES, type AuditAction, type AuditDetails } from "@argine/core/audit/audit-actions";
+import type { Actor } from "@argine/core/identity/policy";
+import type { Db } from "@argine/db/client";
+import { recordAudit } from "@argine/db/queries/audit";
+
+/** After the resource id, the action's details; nothing for an action without. */
+type DetailsOf<A extends AuditAction> = AuditDetails[A] extends undefined ? [] : [details: AuditDetails[A]];
+
+/**
+ * The one way to write an audit line (DESIGN.md §6): `actor` did `action` to the resource `resourceId`, whose
+ * type the action names (core's AUDIT_RESOURCE_TYPES), with the details core types for it. Written through
+ * `db`: inside a change's transaction, it goes or stays with the change.
+ */
+export async function audit<A extends AuditAction>(
+  db: Db,
+  actor: Actor,
+  action: A,
+  resourceId: string,
+  ...[details]: DetailsOf<A>
+): Promise<void> {
+  await recordAudit(db, {
+    actorId: actor.userId,
+    action,
+    resourceType: AUDIT_RESOURCE_TYPES[action],
+    resourceId,
+    ...(details === undefined ? {} : { meta: details }),
+  });
+}

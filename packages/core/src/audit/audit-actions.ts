@@ -1,0 +1,132 @@
+import type { Role } from "../identity/roles.ts";
+import type { RefundReason } from "../orders/refunds.ts";
+import type { ServiceStatus } from "../services/service-messages.ts";
+import type { TakedownNoticeStatus } from "../takedown/notice.ts";
+
+// The audit log (DESIGN.md §6): who did what to which resource. Each action is a string stored on its line and
+// read back (by the tests, by whoever reads the log), so its spelling never changes: a new action is a new
+// member here. The api's `audit` writes only these, each with the details its line carries (never personal
+// data) and its resource type from AUDIT_RESOURCE_TYPES.
+
+/** What a change of the catalogue records: the names of the fields the body set, never their values. */
+type FieldsChanged = { fields: string[] };
+/** Who gave back how much of which order (the reason is in the action; the note stays on the refund row). */
+type Refund = { refundId: string; amountCents: number; productCodes: string[] };
+
+/**
+ * The staff's reads (DESIGN.md §6): a list, or one practice or service read for an action (`practice.<action>`,
+ * `service.<action>`; a change writing a fuller line of its own skips it). The ids seen are the line's
+ * resource id; no details. A client reading their own data leaves none.
+ */
+export type StaffReadAction =
+  | "practice.list"
+  | "practice.read"
+  | "practice.comment"
+  | "practice.change-status"
+  | "practice.manage-services"
+  | "practice.contact-client"
+  | "practice.assign"
+  | "practice.delete"
+  | "service.read"
+  | "service.upload-evidence"
+  | "service.upload-document"
+  | "service.change-status"
+  | "service.accept-mandate"
+  | "service.legalize"
+  | "service.queue"
+  | "user.list"
+  | "gift-card.list"
+  | "newsletter.list"
+  | "partnership.list"
+  | "idea.list";
+
+/** The changes, each with the details of its line; `undefined`: none. */
+interface ChangeDetails {
+  "practice.delete": undefined;
+  "practice.assignment.take": undefined;
+  "practice.assignment.release": { previousLawyerId: string };
+  "service.file-sent": undefined;
+  "service.file-deleted": undefined;
+  "service.document-sent": undefined;
+  "service.document-deleted": undefined;
+  "service.status": { from: ServiceStatus; to: ServiceStatus };
+  /** The lawyer ids: who held the service, who holds it now (null: nobody). */
+  "service.assign": { from: string | null; to: string | null };
+  "service.mandate-accepted": { version: string };
+  "takedown.urls": { count: number };
+  /** A moment staff gave (`sentAt`, ISO) is kept with the line: it may correct an earlier one. */
+  "takedown.record": { noticeId: string; from: string; to: TakedownNoticeStatus; sentAt?: string };
+  "order.refund.withdrawal": Refund;
+  "order.refund.review_blocked": Refund;
+  "order.refund.staff": Refund;
+  "user.role.grant": { role: Role };
+  "user.role.revoke": { role: Role };
+  "dead-letter.retry": undefined;
+  "product.update": FieldsChanged;
+  "campaign.create": FieldsChanged;
+  "campaign.update": FieldsChanged;
+  "voucher.create": FieldsChanged;
+  "voucher.update": FieldsChanged;
+  "gift-card.create": FieldsChanged;
+  "gift-card.update": FieldsChanged;
+}
+
+/** Every action and the details of its line (a practice's deletion is both a read and a change). */
+export interface AuditDetails extends Record<StaffReadAction, undefined>, ChangeDetails {}
+
+export type AuditAction = keyof AuditDetails;
+
+/** The type of resource each action's line names (its resource id: the row's id, or the ids read). */
+export const AUDIT_RESOURCE_TYPES: { readonly [A in AuditAction]: string } = {
+  "practice.list": "practice",
+  "practice.read": "practice",
+  "practice.comment": "practice",
+  "practice.change-status": "practice",
+  "practice.manage-services": "practice",
+  "practice.contact-client": "practice",
+  "practice.assign": "practice",
+  "service.read": "service",
+  "service.upload-evidence": "service",
+  "service.upload-document": "service",
+  "service.change-status": "service",
+  "service.accept-mandate": "service",
+  "service.legalize": "service",
+  "service.queue": "service",
+  "user.list": "user",
+  "gift-card.list": "user",
+  "newsletter.list": "newsletter_subscription",
+  "partnership.list": "partnership_request",
+  "idea.list": "idea_submission",
+  "practice.delete": "practice",
+  "practice.assignment.take": "practice",
+  "practice.assignment.release": "practice",
+  "service.file-sent": "service",
+  "service.file-deleted": "service",
+  "service.document-sent": "service",
+  "service.document-deleted": "service",
+  "service.status": "service",
+  "service.assign": "service",
+  "service.mandate-accepted": "service",
+  "takedown.urls": "service",
+  "takedown.record": "service",
+  "order.refund.withdrawal": "order",
+  "order.refund.review_blocked": "order",
+  "order.refund.staff": "order",
+  "user.role.grant": "user",
+  "user.role.revoke": "user",
+  "dead-letter.retry": "job",
+  "product.update": "product",
+  "campaign.create": "campaign",
+  "campaign.update": "campaign",
+  "voucher.create": "voucher",
+  "voucher.update": "voucher",
+  "gift-card.create": "gift-card",
+  "gift-card.update": "gift-card",
+};
+
+/** A refund's line is named after its reason. */
+export const REFUND_AUDIT_ACTIONS = {
+  WITHDRAWAL: "order.refund.withdrawal",
+  REVIEW_BLOCKED: "order.refund.review_blocked",
+  STAFF: "order.refund.staff",
+} as const satisfies { readonly [R in RefundReason]: AuditAction };
