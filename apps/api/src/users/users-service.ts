@@ -8,16 +8,15 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import { pageWindow } from "@argine/core/shared/paging";
 import type { Db } from "@argine/db/client";
 import { recordAudit } from "@argine/db/queries/audit";
+import { findBilling, upsertBilling } from "@argine/db/queries/billing";
 import { revokeOidcAccount } from "@argine/db/queries/oidc";
 import {
-  findBilling,
   findUserById,
   grantRole,
   listRoles,
   listUsers as listUserRows,
   revokeRole,
   updateUser,
-  upsertBilling,
 } from "@argine/db/queries/users";
 import { auditStaffRead } from "../audit/staff-read.ts";
 import type { Deps } from "../deps.ts";
