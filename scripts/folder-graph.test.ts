@@ -155,6 +155,10 @@ const API_SOUND = {
 };
 
 describe("the layering of apps/api/src", () => {
+  it("holds in the API", () => {
+    expect(layoutViolations(path.join(REPO, "apps/api/src"), API)).toEqual([]);
+  });
+
   it("holds in a sound tree", () => {
     expect(layoutViolations(fixture(API_SOUND), API)).toEqual([]);
   });

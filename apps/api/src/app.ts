@@ -8,17 +8,16 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { type Adapters, createAdapters } from "./adapters.ts";
+import { createAdapters } from "./adapters.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
-import type { Deps } from "./deps.ts";
+import type { Adapters, Deps } from "./deps.ts";
 import { errorBody, refuseControlCharacters, registerErrorHandler } from "./http/errors.ts";
 import { registerJsonBodyParser } from "./http/json-body.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { registerSecurity } from "./http/security.ts";
 import { registerAuthentication } from "./identity/authenticate.ts";
 import { hashLegacyDocumentLinks } from "./invoice/invoice-service.ts";
-import { startWorkers } from "./jobs/workers.ts";
 import { healthRoutes, type Readiness } from "./routes/health.ts";
 import { authRoutes } from "./routes/v1/auth/index.ts";
 import { catalogueAdminRoutes } from "./routes/v1/catalogue/admin.ts";
@@ -43,6 +42,7 @@ import { userRoutes } from "./routes/v1/users/index.ts";
 import { paymentWebhookRoutes } from "./routes/webhooks/payments.ts";
 import { isDiskStorage } from "./storage/disk-storage.ts";
 import { loadWebBuild, serveWeb } from "./web/static.ts";
+import { startWorkers } from "./workers.ts";
 
 export interface AppDeps {
   config: Config;

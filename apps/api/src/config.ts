@@ -277,7 +277,7 @@ export interface SandboxCaptureTimings {
 }
 
 /**
- * The capture provider (legalization/capture-providers.ts): a real service with its URL and key (any
+ * The capture provider (capture/capture-providers.ts): a real service with its URL and key (any
  * environment); otherwise the embedded sandbox outside production, and in production none (refused).
  */
 export type LegalizationConfig =

@@ -1,7 +1,42 @@
 import type { Db } from "@argine/db/client";
-import type { Adapters } from "./adapters.ts";
+import type Provider from "oidc-provider";
+import type { CaptureProvider } from "./capture/capture-provider.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
+import type { CspSources } from "./http/csp.ts";
+import type { ProviderKeys } from "./identity/keys.ts";
+import type { JobQueue } from "./jobs/job-queue.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import type { PaymentProvider } from "./payments/payment-provider.ts";
+import type { Storage } from "./storage/storage.ts";
+
+// The types of what the use cases are handed, made of the ports alone: the use cases import this file, and
+// adapters.ts (which builds the engines) imports it too, never the reverse.
+
+/**
+ * Everything the API talks to outside its own code, each chosen by configuration between the embedded
+ * default and the real engine (DESIGN.md §2), built in one place (adapters.ts `createAdapters`): the server
+ * and the tests get them there, and a test replaces any of them through `AppDeps.adapters`. The chat's fan-out joins as its issue lands.
+ */
+export interface Adapters {
+  mailer: Mailer;
+  jobs: JobQueue;
+  /** The embedded OpenID provider (mounted at /oidc) and its keys; null with an external provider. */
+  identity: EmbeddedIdentity | null;
+  /** The card payment provider (payments/): the sandbox outside production. */
+  payments: PaymentProvider;
+  /** Uploaded evidence and documents (storage/, ADR 018): the encrypted disk, or S3 by configuration. */
+  storage: Storage;
+  /** The forensic capture of the legalization (capture/): the sandbox outside production. */
+  legalization: CaptureProvider;
+  /** The origins each adapter's browser side needs, merged into the CSP (http/security.ts). */
+  csp: CspSources[];
+}
+
+export interface EmbeddedIdentity {
+  keys: ProviderKeys;
+  provider: Provider;
+}
 
 /**
  * What every service function takes first: `(deps, actor, input)`. Routes hand it `app.deps`; a job or a

@@ -1,8 +1,8 @@
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
-import type { CspSources } from "../adapters.ts";
 import type { Config } from "../config.ts";
+import type { CspSources } from "./csp.ts";
 
 /**
  * Helmet with a strict CSP: scripts only from our origin (no 'unsafe-inline'; a prerendered page adds the

@@ -14,8 +14,8 @@ import {
   errors as joseErrors,
   jwtVerify,
 } from "jose";
-import { now } from "../clock.ts";
-import type { Deps } from "../deps.ts";
+import { type Clock, now } from "../clock.ts";
+import type { Config } from "../config.ts";
 import { publicJwk } from "./keys.ts";
 import { GRANT_CLAIM } from "./provider.ts";
 
@@ -65,9 +65,13 @@ const knownRoles = (claim: unknown): Role[] =>
 
 /**
  * Verifies bearer tokens (signature through the issuer's keys, issuer, audience, expiry) and sets
- * `request.actor`. A request without a token stays anonymous; routes decide with `requireActor`.
+ * `request.actor`. A request without a token stays anonymous; routes decide with `requireActor`. It takes
+ * what it reads (a Deps fits): deps.ts names this folder's keys, so identity/ imports no Deps.
  */
-export async function registerAuthentication(app: FastifyInstance, deps: Deps) {
+export async function registerAuthentication(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; config: Pick<Config, "identity"> },
+) {
   const { db, clock } = deps;
   const identity = deps.config.identity;
   const keys = identity.embedded ? await embeddedKeys(db) : externalKeys(identity.issuer);

@@ -17,7 +17,7 @@ export interface JobPayloads {
   "deadline-reminders": Record<string, never>;
   /** The legalization files' retention: warnings 30 and 7 days before, deletion at expiry (retention/). */
   "files-retention": Record<string, never>;
-  /** The capture sandbox's next move of one of its sessions (legalization/sandbox-provider.ts). */
+  /** The capture sandbox's next move of one of its sessions (capture/sandbox-provider.ts). */
   "legalization-sandbox": { id: string };
   /** The capture sessions not yet ended, asked of their provider again (legalization/legalization-service.ts). */
   "legalization-sync": Record<string, never>;

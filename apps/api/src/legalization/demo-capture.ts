@@ -1,8 +1,8 @@
 import { findSandboxCapture } from "@argine/db/queries/legalization";
 import { DEMO_FULFILMENT } from "@argine/db/seed";
+import { storeSandboxEvidence } from "../capture/sandbox-provider.ts";
 import type { Deps } from "../deps.ts";
 import { storeSessionFiles } from "./legalization-service.ts";
-import { storeSandboxEvidence } from "./sandbox-provider.ts";
 
 /**
  * The demo practice's capture (demo mode, with the sandbox): the sandbox makes the evidence of the

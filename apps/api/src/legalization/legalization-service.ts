@@ -40,13 +40,13 @@ import {
   type ServiceWithPractice,
 } from "@argine/db/queries/services";
 import { findUserById } from "@argine/db/queries/users";
+import { type CaptureSession, REPORT_FILE_NAME } from "../capture/capture-provider.ts";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { filesReadyMail } from "../mail/templates.ts";
 import { authorizedService } from "../services/service-access.ts";
-import type { CaptureSession } from "./capture-provider.ts";
+import { sha256 } from "../storage/storage.ts";
 import { assertCaptureHostPublic } from "./capture-url.ts";
-import { REPORT_FILE_NAME, sha256 } from "./sandbox-evidence.ts";
 
 // The legalization's use cases (spec §4 "Legalization" flow and §7): a LEGALIZATION service's
 // capture session at the provider (legalization/capture-provider.ts), mirrored in legalization_sessions.

@@ -13,6 +13,7 @@ import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import { cardErrorMessage, MESSAGES } from "@argine/core/shared/messages";
 import { type PagingQuery, pageWindow } from "@argine/core/shared/paging";
 import type { Db } from "@argine/db/client";
+import { upsertBilling } from "@argine/db/queries/billing";
 import {
   awaitingOrdersOfPractice,
   findOrderByKey,
@@ -23,7 +24,6 @@ import {
   settleOrder,
 } from "@argine/db/queries/orders";
 import { findPractice, lockPractice, updatePracticeStatus } from "@argine/db/queries/practices";
-import { upsertBilling } from "@argine/db/queries/users";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { nothingCharged, type PaymentIntent } from "../payments/payment-provider.ts";

@@ -1,6 +1,6 @@
 import { AppError } from "@argine/core/errors/app-error";
 import type { PaymentIntentStatus } from "@argine/core/payments/sandbox-api";
-import type { CspSources } from "../adapters.ts";
+import type { CspSources } from "../http/csp.ts";
 
 // The card payment provider (ADR 014), Stripe's PaymentIntents with manual confirmation as the model:
 //   1. the browser turns the card into a payment method (Stripe.js, or the sandbox's card endpoint) → pm_…;

@@ -17,7 +17,6 @@ import {
   type SandboxIntentRow,
 } from "@argine/db/queries/payments-sandbox";
 import { type Clock, now } from "../clock.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
 import type { PaymentIntent, PaymentProvider } from "./payment-provider.ts";
 import { parseStripeEvent, type StripeEvent, type StripeEventType, toStripeIntent } from "./stripe-events.ts";
 
@@ -26,10 +25,18 @@ import { parseStripeEvent, type StripeEvent, type StripeEventType, toStripeInten
 // cancelled) queues, in the transaction that ends it, the Stripe-shaped event its delivery job posts to the
 // app's webhook (sandbox-webhook.ts).
 
+/**
+ * The job queue as the sandbox uses it: its events' deliveries (the app's JobQueue fits; jobs/ names this
+ * folder's event type among its payloads, so the sandbox names only the queue it sends to).
+ */
+export interface SandboxEventQueue {
+  send(tx: Db, queue: "sandbox-event", data: { event: StripeEvent }): Promise<void>;
+}
+
 /** What the sandbox works with: the app's database, job queue and clock (a Deps fits). */
 export interface SandboxEngine {
   db: Db;
-  jobs: JobQueue;
+  jobs: SandboxEventQueue;
   clock: Clock;
 }
 

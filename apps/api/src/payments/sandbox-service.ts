@@ -9,9 +9,14 @@ import { CARD_ERROR_MESSAGES, MESSAGES } from "@argine/core/shared/messages";
 import { fromCents } from "@argine/core/shared/money";
 import { insertSandboxPaymentMethod } from "@argine/db/queries/payments-sandbox";
 import { now } from "../clock.ts";
-import type { Deps } from "../deps.ts";
 import type { PaymentIntent } from "./payment-provider.ts";
-import { answerChallenge, challengedIntent, randomId, toIntent } from "./sandbox-provider.ts";
+import {
+  answerChallenge,
+  challengedIntent,
+  randomId,
+  type SandboxEngine,
+  toIntent,
+} from "./sandbox-provider.ts";
 
 // The sandbox's browser side (routes/v1/sandbox/): the card form's payment method, and the 3-D Secure
 // challenge. Public: a card is no one's account, and the intent's client secret is the challenge's
@@ -24,12 +29,12 @@ import { answerChallenge, challengedIntent, randomId, toIntent } from "./sandbox
  * confirmed.
  */
 export async function createSandboxPaymentMethod(
-  deps: Deps,
+  engine: SandboxEngine,
   card: SandboxCard,
 ): Promise<SandboxPaymentMethod> {
   const test = sandboxTestCard(card.number);
   if (!test) throw new AppError("BAD_REQUEST", MESSAGES.sandboxTestCardsOnly);
-  const at = now(deps.clock);
+  const at = now(engine.clock);
   const thisMonth = at.getUTCFullYear() * 12 + at.getUTCMonth() + 1;
   if (card.expYear * 12 + card.expMonth < thisMonth)
     throw new AppError("BAD_REQUEST", MESSAGES.cardExpiryPast, {
@@ -37,7 +42,7 @@ export async function createSandboxPaymentMethod(
     });
   if (test.scenario === "incorrect_number")
     throw new AppError("BAD_REQUEST", CARD_ERROR_MESSAGES.incorrect_number, { cardError: test.scenario });
-  const method = await insertSandboxPaymentMethod(deps.db, {
+  const method = await insertSandboxPaymentMethod(engine.db, {
     id: randomId("pm_"),
     scenario: test.scenario,
     last4: test.number.slice(-4),
@@ -58,16 +63,16 @@ function challenge(intent: PaymentIntent): SandboxChallenge {
 
 /** What the challenge page shows; a wrong client secret and an unknown intent get the same 400. */
 export async function sandboxChallenge(
-  deps: Deps,
+  engine: SandboxEngine,
   input: { intentId: string; clientSecret: string },
 ): Promise<SandboxChallenge> {
-  return challenge(toIntent(await challengedIntent(deps, input.intentId, input.clientSecret)));
+  return challenge(toIntent(await challengedIntent(engine, input.intentId, input.clientSecret)));
 }
 
 /** Approves or refuses the challenge (sandbox-provider.ts answerChallenge): the intent as it then stands. */
 export async function answerSandboxChallenge(
-  deps: Deps,
+  engine: SandboxEngine,
   input: { intentId: string; clientSecret: string; approve: boolean },
 ): Promise<SandboxChallenge> {
-  return challenge(await answerChallenge(deps, input));
+  return challenge(await answerChallenge(engine, input));
 }

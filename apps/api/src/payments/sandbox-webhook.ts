@@ -1,7 +1,6 @@
-import { now } from "../clock.ts";
-import type { Deps } from "../deps.ts";
-import type { JobPayloads } from "../jobs/job-queue.ts";
-import { stripeSignature } from "./stripe-events.ts";
+import { type Clock, now } from "../clock.ts";
+import type { Config } from "../config.ts";
+import { type StripeEvent, stripeSignature } from "./stripe-events.ts";
 
 // The delivery of the sandbox's events (the "sandbox-event" queue): what Stripe does for its own, a POST of
 // the event's JSON to the app's webhook, signed at each attempt with the time of that attempt (a retry an hour
@@ -10,9 +9,10 @@ import { stripeSignature } from "./stripe-events.ts";
 
 const DELIVERY_TIMEOUT_MS = 10_000;
 
+/** The queue's handler (a Deps fits). */
 export async function deliverSandboxEvent(
-  deps: Deps,
-  { event }: JobPayloads["sandbox-event"],
+  deps: { config: Pick<Config, "payments">; clock: Clock },
+  { event }: { event: StripeEvent },
 ): Promise<void> {
   const payments = deps.config.payments;
   // A queue left from a sandbox on a database now served without one: there is no webhook to post to.

@@ -5,9 +5,10 @@ import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import type { PracticeDetail, PracticeSummary } from "@argine/core/practices/practices-api";
 import { fromCents } from "@argine/core/shared/money";
 import type { Db } from "@argine/db/client";
+import { findBilling } from "@argine/db/queries/billing";
 import { findPractice, type PracticeListRow, type PracticeRow } from "@argine/db/queries/practices";
 import { listPracticeServices } from "@argine/db/queries/services";
-import { findBilling, findUserById } from "@argine/db/queries/users";
+import { findUserById } from "@argine/db/queries/users";
 import { serviceViews } from "../services/service-view.ts";
 
 // A practice as the API answers it (core's practices-api types), from its rows: what every practices use

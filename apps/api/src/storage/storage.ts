@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { CspSources } from "../adapters.ts";
+import type { CspSources } from "../http/csp.ts";
 
 // The file storage (DESIGN.md §2, ADR 018): where uploaded evidence and the lawyers' documents are kept.
 // The browser never streams a file through the API's JSON routes: it PUTs the bytes to a short-lived signed

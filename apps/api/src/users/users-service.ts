@@ -7,16 +7,15 @@ import type { AdminUserList, AdminUserListQuery, Me, MeUpdateBody } from "@argin
 import { MESSAGES } from "@argine/core/shared/messages";
 import { pageWindow } from "@argine/core/shared/paging";
 import type { Db } from "@argine/db/client";
+import { findBilling, upsertBilling } from "@argine/db/queries/billing";
 import { revokeOidcAccount } from "@argine/db/queries/oidc";
 import {
-  findBilling,
   findUserById,
   grantRole,
   listRoles,
   listUsers as listUserRows,
   revokeRole,
   updateUser,
-  upsertBilling,
 } from "@argine/db/queries/users";
 import { audit } from "../audit/audit.ts";
 import { auditStaffRead } from "../audit/staff-read.ts";

@@ -5,7 +5,7 @@ import { MESSAGES } from "../shared/messages.ts";
 export const LEGALIZATION_IN_PROGRESS_STATES = ["VM_PREPARING", "CLOSING", "ARTIFACTS_UPLOADED"] as const;
 /** Only these two count as success: the files are generated. */
 export const LEGALIZATION_SUCCESS_STATES = ["CLOSED", "VM_TERMINATED"] as const;
-/** The embedded capture sandbox's name (apps/api legalization/sandbox-provider.ts), as its sessions record it. */
+/** The embedded capture sandbox's name (apps/api capture/sandbox-provider.ts), as its sessions record it. */
 export const SANDBOX_CAPTURE_PROVIDER = "Sandbox";
 
 export const LEGALIZATION_FAILURE_STATES = [

@@ -5,7 +5,7 @@ import {
   legalizationSessions,
   type SandboxCaptureFile,
   sandboxCaptureSessions,
-} from "../schema/fulfilment.ts";
+} from "../schema/legalization.ts";
 
 // A LEGALIZATION service's capture sessions and their evidence files (ADR 021), and the embedded sandbox
 // provider's own sessions. A state change is a conditional update from the state the caller saw, so a job

@@ -4,7 +4,8 @@ import type { ServiceType } from "@argine/core/services/service-type";
 import { and, asc, count, desc, eq, inArray, lt, ne } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { orderLines, orders, paymentEvents, payments } from "../schema/orders.ts";
-import { practices, services } from "../schema/practices.ts";
+import { practices } from "../schema/practices.ts";
+import { services } from "../schema/services.ts";
 
 // The shop's orders (ADR 014): one per checkout attempt, its lines a snapshot of what was sold at which
 // price, the card payment behind it and the provider's events already handled. Every change of status is

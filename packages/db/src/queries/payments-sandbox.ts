@@ -1,7 +1,7 @@
 import type { PaymentIntentStatus } from "@argine/core/payments/sandbox-api";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { sandboxPaymentIntents, sandboxPaymentMethods, sandboxRefunds } from "../schema/orders.ts";
+import { sandboxPaymentIntents, sandboxPaymentMethods, sandboxRefunds } from "../schema/payments-sandbox.ts";
 
 // The payment sandbox's own store (ADR 014): its payment methods (a test card's scenario and last four
 // digits, never the number) and its PaymentIntents, which outlive the process like Stripe's.

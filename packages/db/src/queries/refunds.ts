@@ -4,7 +4,7 @@ import type { ServiceType } from "@argine/core/services/service-type";
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { orderLines, orders, refunds } from "../schema/orders.ts";
-import { services } from "../schema/practices.ts";
+import { services } from "../schema/services.ts";
 import type { OrderLineRow, OrderRow } from "./orders.ts";
 
 // Refunds (ADR 017): a refund row PENDING first, its lines claimed by a conditional update (a line is

@@ -1,8 +1,8 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { deadlineReminders } from "../schema/fulfilment.ts";
 import { users } from "../schema/identity.ts";
 import { practices } from "../schema/practices.ts";
+import { deadlineReminders } from "../schema/reminders.ts";
 
 // The complaint deadline's reminders: the client's opt-in and the reminders sent, once each.
 

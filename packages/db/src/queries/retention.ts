@@ -1,8 +1,9 @@
 import { and, asc, eq, isNotNull, isNull, lte } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { legalizationFiles, legalizationSessions } from "../schema/fulfilment.ts";
 import { users } from "../schema/identity.ts";
-import { practices, services } from "../schema/practices.ts";
+import { legalizationFiles, legalizationSessions } from "../schema/legalization.ts";
+import { practices } from "../schema/practices.ts";
+import { services } from "../schema/services.ts";
 
 // The retention of the legalization files (spec §9): kept a year, the client warned 30 and 7 days
 // before, then deleted. Each step is a conditional update: whatever the job's retries, it happens once.

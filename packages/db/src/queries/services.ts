@@ -8,7 +8,8 @@ import { and, asc, desc, eq, inArray, isNull, ne, or, sql, sum } from "drizzle-o
 import type { Db } from "../client.ts";
 import { userRoles, users } from "../schema/identity.ts";
 import { orderLines, orders } from "../schema/orders.ts";
-import { practices, services, uploadedFiles } from "../schema/practices.ts";
+import { practices } from "../schema/practices.ts";
+import { services, uploadedFiles } from "../schema/services.ts";
 
 // The services bought on a practice and their files (ADR 020). A change is one conditional update: it
 // happens only from the state the caller saw, so two people acting at once cannot both win.

@@ -1,7 +1,7 @@
 import type { TakedownNoticeStatus } from "@argine/core/takedown/notice";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { takedownNotices } from "../schema/fulfilment.ts";
+import { takedownNotices } from "../schema/takedown.ts";
 
 // A takedown's notices, one per URL (ADR 021). The client's URLs are written once; each later change is
 // one conditional update from the row the caller read, so two staff recording at once cannot both win.

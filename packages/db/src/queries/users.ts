@@ -1,17 +1,9 @@
 import type { Role } from "@argine/core/identity/roles";
 import { and, count, desc, eq, gt, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import {
-  billingProfiles,
-  loginFailures,
-  type UserTokenKind,
-  userRoles,
-  users,
-  userTokens,
-} from "../schema/identity.ts";
+import { loginFailures, type UserTokenKind, userRoles, users, userTokens } from "../schema/identity.ts";
 
 export type UserRow = typeof users.$inferSelect;
-export type BillingRow = typeof billingProfiles.$inferSelect;
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -133,19 +125,6 @@ export async function updateUser(
     .where(eq(users.id, id))
     .returning();
   return row;
-}
-
-export async function findBilling(db: Db, userId: string): Promise<BillingRow | undefined> {
-  const [row] = await db.select().from(billingProfiles).where(eq(billingProfiles.userId, userId));
-  return row;
-}
-
-export async function upsertBilling(db: Db, billing: Omit<BillingRow, "updatedAt">): Promise<void> {
-  const { userId, ...fields } = billing;
-  await db
-    .insert(billingProfiles)
-    .values(billing)
-    .onConflictDoUpdate({ target: billingProfiles.userId, set: { ...fields, updatedAt: new Date() } });
 }
 
 // Single-use tokens: the caller hashes; only hashes are stored.

@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns.ts";
 
-// Accounts and what hangs on them: roles, single-use mail tokens, sign-in failures, billing data.
+// Accounts and what hangs on them: roles, single-use mail tokens, sign-in failures (billing data: billing.ts).
 
 export const users = pgTable(
   "users",
@@ -88,17 +88,3 @@ export const userRoles = pgTable(
     check("user_roles_role_check", sql`${t.role} in ('lawyer', 'admin')`),
   ],
 );
-
-/** Billing data (spec §3 "Billing data"), one row per user. */
-export const billingProfiles = pgTable("billing_profiles", {
-  userId: uuid("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  taxCode: text("tax_code").notNull(),
-  address: text("address").notNull(),
-  cap: text("cap").notNull(),
-  city: text("city").notNull(),
-  province: text("province"),
-  country: text("country").notNull().default("IT"),
-  updatedAt: updatedAt(),
-});

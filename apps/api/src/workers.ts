@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Deps } from "../deps.ts";
-import { storeSessionFiles, syncOpenSessions } from "../legalization/legalization-service.ts";
-import { advanceSandboxCaptureJob } from "../legalization/sandbox-provider.ts";
-import { settleStaleOrders } from "../orders/order-settlement.ts";
-import { deliverSandboxEvent } from "../payments/sandbox-webhook.ts";
-import { sendDeadlineReminders } from "../reminders/reminders-service.ts";
-import { applyFilesRetention } from "../retention/retention-service.ts";
-import type { JobPayloads, QueueName } from "./job-queue.ts";
+import { advanceSandboxCaptureJob } from "./capture/sandbox-provider.ts";
+import type { Deps } from "./deps.ts";
+import type { JobPayloads, QueueName } from "./jobs/job-queue.ts";
+import { storeSessionFiles, syncOpenSessions } from "./legalization/legalization-service.ts";
+import { settleStaleOrders } from "./orders/order-settlement.ts";
+import { deliverSandboxEvent } from "./payments/sandbox-webhook.ts";
+import { sendDeadlineReminders } from "./reminders/reminders-service.ts";
+import { applyFilesRetention } from "./retention/retention-service.ts";
+
+// The job queue's workers (ADR 012): above the use cases they call, as the routes are, so jobs/ stays the
+// queue alone, under every use case that queues a job.
 
 /** Each queue's handler: a queue without one does not compile. */
 const HANDLERS: { [Q in QueueName]: (deps: Deps, data: JobPayloads[Q]) => Promise<void> } = {

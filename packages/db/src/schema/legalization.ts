@@ -1,59 +1,10 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns.ts";
-import { users } from "./identity.ts";
-import { practices, services } from "./practices.ts";
+import { services } from "./services.ts";
 
-// The two services the product performs itself (ADR 021): the takedown's notices, one per URL, and the
-// forensic capture's sessions and their evidence files; and the deadline reminders a client opts into.
-
-/**
- * One URL of a takedown (at most three, spec §5), with the DSA notice written for it and what became of it:
- * PENDING until staff send it, SENT, then the platform's answer REMOVED, REFUSED or NO_ANSWER.
- */
-export const takedownNotices = pgTable(
-  "takedown_notices",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    serviceId: uuid("service_id")
-      .notNull()
-      .references(() => services.id, { onDelete: "cascade" }),
-    /** 1 to 3, the order the client gave. */
-    position: integer("position").notNull(),
-    url: text("url").notNull(),
-    /** The known platform of the URL's host (core takedown platforms), or null. */
-    platform: text("platform"),
-    status: text("status").notNull().default("PENDING"),
-    /** Where staff sent the notice (the platform's form, an address) and when. */
-    sentVia: text("sent_via"),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    answeredAt: timestamp("answered_at", { withTimezone: true }),
-    /** Staff's note on the answer (a reference number, the platform's reason); shown to staff only. */
-    staffNote: text("staff_note"),
-    recordedBy: uuid("recorded_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex("takedown_notices_service_position_key").on(t.serviceId, t.position),
-    check("takedown_notices_position_check", sql`${t.position} between 1 and 3`),
-    check(
-      "takedown_notices_status_check",
-      sql`${t.status} in ('PENDING', 'SENT', 'REMOVED', 'REFUSED', 'NO_ANSWER')`,
-    ),
-  ],
-);
+// The legalization (ADR 021), a service the product performs itself: the forensic capture's sessions and
+// their evidence files, and the embedded capture provider's own sessions (its sandbox).
 
 /**
  * A forensic capture session at the legalization provider (spec §4 "Legalization session states"): its
@@ -116,22 +67,6 @@ export const legalizationFiles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("legalization_files_session_name_key").on(t.sessionId, t.name)],
-);
-
-/**
- * A deadline reminder sent (30, 7 and 1 days before the practice's complaint deadline): its primary key makes
- * each one go once, whatever the job's retries.
- */
-export const deadlineReminders = pgTable(
-  "deadline_reminders",
-  {
-    practiceId: uuid("practice_id")
-      .notNull()
-      .references(() => practices.id, { onDelete: "cascade" }),
-    daysBefore: integer("days_before").notNull(),
-    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.practiceId, t.daysBefore] })],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import {
   isFailure,
   LEGALIZATION_FAILURE_STATES,
@@ -13,10 +13,7 @@ import {
   setSandboxCaptureFiles,
 } from "@argine/db/queries/legalization";
 import { type Clock, now } from "../clock.ts";
-import type { SandboxCaptureTimings } from "../config.ts";
-import type { Deps } from "../deps.ts";
-import type { JobQueue } from "../jobs/job-queue.ts";
-import { randomId } from "../payments/sandbox-provider.ts";
+import type { LegalizationConfig, SandboxCaptureTimings } from "../config.ts";
 import type { Storage } from "../storage/storage.ts";
 import type { CaptureProvider, CaptureSession } from "./capture-provider.ts";
 import { makeSandboxEvidence } from "./sandbox-evidence.ts";
@@ -34,9 +31,19 @@ import { makeSandboxEvidence } from "./sandbox-evidence.ts";
 
 export const LIVE_STATE = "LIVE";
 
+/** The job queue as the sandbox uses it: its sessions' next moves (the app's JobQueue fits). */
+export interface SandboxCaptureQueue {
+  send(
+    tx: Db,
+    queue: "legalization-sandbox",
+    data: { id: string },
+    options: { startAfterSeconds: number },
+  ): Promise<void>;
+}
+
 export interface SandboxCaptureEngine {
   db: Db;
-  jobs: JobQueue;
+  jobs: SandboxCaptureQueue;
   clock: Clock;
   storage: Storage;
   timings: SandboxCaptureTimings;
@@ -64,7 +71,7 @@ export function createSandboxCaptureProvider(engine: SandboxCaptureEngine): Capt
     name: SANDBOX_CAPTURE_PROVIDER,
     csp: {},
     async start({ url, reference }) {
-      const id = randomId("cap_");
+      const id = `cap_${randomBytes(12).toString("hex")}`;
       const row = await db.transaction(async (tx) => {
         const inserted = await insertSandboxCapture(tx, {
           id,
@@ -114,7 +121,12 @@ export function createSandboxCaptureProvider(engine: SandboxCaptureEngine): Capt
 }
 
 /** The queue's handler: the app's deps as the sandbox's engine (nothing to do once another provider runs). */
-export async function advanceSandboxCaptureJob(deps: Deps, id: string): Promise<void> {
+export async function advanceSandboxCaptureJob(
+  deps: Omit<SandboxCaptureEngine, "timings" | "chromiumPath"> & {
+    config: { legalization: LegalizationConfig };
+  },
+  id: string,
+): Promise<void> {
   const { legalization } = deps.config;
   if (legalization.provider !== "sandbox") return;
   await advanceSandboxCapture(

@@ -1,4 +1,4 @@
-import type { CspSources } from "../adapters.ts";
+import type { CspSources } from "../http/csp.ts";
 
 // The forensic-capture provider (spec §4 "Legalization session states"): it runs a session that
 // records a page as evidence, reports its state (core legalization/session-state.ts says which are in
@@ -14,6 +14,9 @@ export interface CaptureSession {
   state: string;
   step: string | null;
 }
+
+/** The PDF report among a session's files: the one whose hash the client is shown. */
+export const REPORT_FILE_NAME = "report.pdf";
 
 export interface CaptureFile {
   name: string;

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { styledPdf } from "../pdf/pdf-document.ts";
 import { sha256 } from "../storage/storage.ts";
+import { REPORT_FILE_NAME } from "./capture-provider.ts";
 
 // The sandbox's evidence (ADR 021): made from a fixed page shipped with the product, never from the URL the
 // client typed (a server-side fetch of a user's URL could read the product's own internal pages). The URL
@@ -29,10 +30,6 @@ export interface EvidenceInput {
   endedAt: Date;
   chromiumPath: string | null;
 }
-
-export const REPORT_FILE_NAME = "report.pdf";
-
-export { sha256 };
 
 const file = (name: string, contentType: string, bytes: Buffer): EvidenceFile => ({
   name,
