@@ -2,7 +2,8 @@ import type { AuthConfig } from "@argine/core/identity/users-api";
 import { createContext, useContext } from "react";
 import { apiClient } from "../../shared/http/api-client.ts";
 import { AUTH_MESSAGES } from "./auth-messages.ts";
-import { createOidcClient, type OidcClient, OidcError } from "./oidc-client.ts";
+import { createOidcClient, type OidcClient } from "./oidc-client.ts";
+import { OidcError } from "./oidc-errors.ts";
 
 /**
  * The shape of GET /v1/auth/config (AuthConfigSchema in core), checked by hand: this module loads with every

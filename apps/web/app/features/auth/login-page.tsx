@@ -18,7 +18,7 @@ import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form
 import { getInteraction, type Interaction, resendVerification, submitLogin } from "./account-api.ts";
 import { AccountLayout } from "./account-layout.tsx";
 import { useOidcClient } from "./auth-session.ts";
-import { type LoginContext, safePracticeId, safeReturnTo } from "./oidc-client.ts";
+import { type LoginContext, safePracticeId, safeReturnTo } from "./oidc-transactions.ts";
 import { useStartLogin } from "./use-start-login.ts";
 
 // /account/login (spec §2), three faces:

@@ -1,6 +1,7 @@
 import { TOKEN_RENEWAL_MARGIN_MS } from "@argine/core/shared/constants";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createOidcClient, type OidcClient, OidcError } from "./oidc-client.ts";
+import { createOidcClient, type OidcClient } from "./oidc-client.ts";
+import { OidcError } from "./oidc-errors.ts";
 import { base64UrlEncode, createCodeChallenge } from "./pkce.ts";
 
 const ORIGIN = "https://argine.test";
