@@ -1,5 +1,5 @@
 import type { Actor } from "@argine/core/identity/policy";
-import { isStaffRoles } from "@argine/core/identity/roles";
+import { canWorkCases } from "@argine/core/practices/policy";
 import type { Db } from "@argine/db/client";
 import { recordAudit } from "@argine/db/queries/audit";
 
@@ -13,7 +13,8 @@ export async function auditStaffRead(
   actor: Actor,
   read: { action: string; resourceType: string; ids: readonly string[] },
 ): Promise<void> {
-  if (!isStaffRoles(actor.roles) || read.ids.length === 0) return;
+  // Who works every client's case reads people's data (core's practices policy).
+  if (!canWorkCases(actor.roles) || read.ids.length === 0) return;
   await recordAudit(db, {
     actorId: actor.userId,
     action: read.action,

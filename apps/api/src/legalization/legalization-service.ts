@@ -7,6 +7,7 @@ import type {
   LegalizationStartBody,
   LegalizationStepBody,
 } from "@argine/core/legalization/legalization-api";
+import { type LegalizationAction, legalizationPolicy } from "@argine/core/legalization/policy";
 import {
   isFailure,
   isSuccess,
@@ -17,7 +18,6 @@ import {
 import { casePath } from "@argine/core/practices/case-path";
 import { filesExpireAt } from "@argine/core/retention/files-retention";
 import { canChangeServiceStatus } from "@argine/core/services/lifecycle";
-import type { ServicesAction } from "@argine/core/services/policy";
 import type { ServiceStatus } from "@argine/core/services/service-messages";
 import { MESSAGES } from "@argine/core/shared/messages";
 import {
@@ -75,20 +75,17 @@ const MESSAGES_HERE = {
 } as const;
 
 /** The LEGALIZATION service, if the actor may do `action` on it; 'Service Legalization not Found!' otherwise. */
-async function legalizationService(
+function legalizationService(
   deps: Deps,
   actor: Actor,
   id: string,
-  action: ServicesAction,
+  action: LegalizationAction,
 ): Promise<ServiceWithPractice> {
-  const found = await authorizedService(deps.db, actor, id, action).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "NOT_FOUND")
-      throw new AppError("NOT_FOUND", MESSAGES.legalizationNotFound);
-    throw error;
+  return authorizedService(deps.db, actor, id, action, {
+    policy: legalizationPolicy,
+    type: "LEGALIZATION",
+    notFound: MESSAGES.legalizationNotFound,
   });
-  if (found.service.serviceType !== "LEGALIZATION")
-    throw new AppError("NOT_FOUND", MESSAGES.legalizationNotFound);
-  return found;
 }
 
 function view(row: LegalizationSessionRow): LegalizationSession {

@@ -9,6 +9,7 @@ import type { PracticeRow } from "@argine/db/queries/practices";
 import { recordReminder, reminderCandidates, setDeadlineReminders } from "@argine/db/queries/reminders";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
+import { authorizeAction } from "../identity/authorize.ts";
 import { deadlineReminderMail } from "../mail/templates.ts";
 import { authorizedPractice } from "../practices/practice-access.ts";
 
@@ -45,7 +46,7 @@ export async function setReminders(
   body: DeadlineRemindersBody,
 ): Promise<DeadlineReminders> {
   const practice = await authorizedPractice(deps.db, actor, id, "read");
-  if (!remindersPolicy(actor, "change", practice)) throw new AppError("FORBIDDEN", MESSAGES_HERE.ownerOnly);
+  authorizeAction(remindersPolicy(actor, "change", practice), MESSAGES_HERE.ownerOnly);
   const at = now(deps.clock);
   const updated = await setDeadlineReminders(deps.db, id, body.enabled, at);
   if (!updated) throw new AppError("CONFLICT", MESSAGES_HERE.practiceClosed);

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
-import { isStaff } from "@argine/core/identity/roles";
 import { casePath } from "@argine/core/practices/case-path";
 import {
   mandateRequired,
@@ -10,7 +9,7 @@ import {
   WAITING_SERVICE_STATUSES,
 } from "@argine/core/services/lifecycle";
 import { DEFENCE_MANDATE_VERSION, defenceMandate } from "@argine/core/services/mandate";
-import { canChangeServiceAssignment } from "@argine/core/services/policy";
+import { canChangeServiceAssignment, canWorkServices, servicesPolicy } from "@argine/core/services/policy";
 import type { ServiceType } from "@argine/core/services/service-type";
 import type {
   FileSide,
@@ -50,6 +49,7 @@ import {
 import { findUserById, listRoles } from "@argine/db/queries/users";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
+import { authorizeAction } from "../identity/authorize.ts";
 import { practiceUpdateMail } from "../mail/templates.ts";
 import { sha256 } from "../storage/storage.ts";
 import { checkUploadContent } from "../uploads/content-check.ts";
@@ -87,7 +87,7 @@ const MESSAGES_HERE = {
 
 /** Which side an actor's uploads are on, and the policy's action for it. */
 function sideOf(actor: Actor): { side: FileSide; action: "upload-document" | "upload-evidence" } {
-  return isStaff(actor)
+  return canWorkServices(actor.roles)
     ? { side: "STAFF", action: "upload-document" }
     : { side: "CLIENT", action: "upload-evidence" };
 }
@@ -333,7 +333,7 @@ export async function serviceQueue(
   actor: Actor,
   query: { serviceType?: ServiceType },
 ): Promise<ServiceQueue> {
-  if (!isStaff(actor)) throw new AppError("FORBIDDEN");
+  authorizeAction(servicesPolicy(actor, "work-queue"));
   const rows = await listServiceQueue(deps.db, { actorId: actor.userId, ...query });
   await recordAudit(deps.db, {
     actorId: actor.userId,
@@ -362,7 +362,7 @@ export async function serviceQueue(
 
 /** GET /v1/services/team (staff): who work can be assigned to. */
 export async function serviceTeam(deps: Deps, actor: Actor): Promise<StaffMember[]> {
-  if (!isStaff(actor)) throw new AppError("FORBIDDEN");
+  authorizeAction(servicesPolicy(actor, "work-queue"));
   return (await listStaffMembers(deps.db)).map((user) => ({ id: user.id, name: staffName(user) }));
 }
 

@@ -1,9 +1,9 @@
 import { AppError } from "@argine/core/errors/app-error";
 import type { FeedbackResult } from "@argine/core/feedback/result";
 import type { Actor } from "@argine/core/identity/policy";
-import { isStaff } from "@argine/core/identity/roles";
 import { takedownNotice, takedownNoticeText } from "@argine/core/takedown/notice";
 import { platformByCode, platformOf } from "@argine/core/takedown/platforms";
+import { type TakedownAction, takedownPolicy } from "@argine/core/takedown/policy";
 import { takedownSentAt } from "@argine/core/takedown/sent-at";
 import {
   TAKEDOWN_RECORD_ERRORS,
@@ -47,16 +47,14 @@ export const TAKEDOWN_ERRORS = {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The service if it is a takedown this actor may act on: any other service answers as an unknown one. */
-async function takedownService(
+function takedownService(
   db: Db,
   actor: Actor,
   id: string,
-  action: "read" | "upload-evidence" | "change-status",
+  action: TakedownAction,
   options?: { audit?: boolean },
 ): Promise<ServiceWithPractice> {
-  const found = await authorizedService(db, actor, id, action, options);
-  if (found.service.serviceType !== "TAKEDOWN") throw new AppError("NOT_FOUND");
-  return found;
+  return authorizedService(db, actor, id, action, { ...options, policy: takedownPolicy, type: "TAKEDOWN" });
 }
 
 /** Who signs the notices: the client, or for an anonymous practice the lawyer working it (if any yet). */
@@ -82,7 +80,7 @@ function noticeView(
   row: TakedownNoticeRow,
   signer: Signer,
   ticketCode: string,
-  staff: boolean,
+  staffNotes: boolean,
 ): TakedownNotice {
   const platform = platformByCode(row.platform);
   return {
@@ -96,8 +94,8 @@ function noticeView(
     createdAt: row.createdAt.toISOString(),
     sentAt: iso(row.sentAt),
     answeredAt: iso(row.answeredAt),
-    sentVia: staff ? row.sentVia : null,
-    staffNote: staff ? row.staffNote : null,
+    sentVia: staffNotes ? row.sentVia : null,
+    staffNote: staffNotes ? row.staffNote : null,
     text: takedownNoticeText(noticeOf(row, signer, ticketCode)),
   };
 }
@@ -109,8 +107,9 @@ async function noticesView(
   rows: TakedownNoticeRow[],
 ): Promise<TakedownNotices> {
   const signer = await noticeSigner(db, found);
+  const staffNotes = takedownPolicy(actor, "read-staff-notes", found.practice);
   return {
-    notices: rows.map((row) => noticeView(row, signer, found.practice.ticketCode, isStaff(actor))),
+    notices: rows.map((row) => noticeView(row, signer, found.practice.ticketCode, staffNotes)),
   };
 }
 
@@ -126,7 +125,7 @@ export function submitTakedownUrls(
   urls: readonly string[],
 ): Promise<TakedownNotices> {
   return deps.db.transaction(async (tx) => {
-    const found = await takedownService(tx, actor, id, "upload-evidence", { audit: false });
+    const found = await takedownService(tx, actor, id, "submit-urls", { audit: false });
     const { service, practice } = found;
     if (service.status === "CANCELLED") throw new AppError("CONFLICT", TAKEDOWN_ERRORS.cancelled);
     if (practice.status === "CLOSED") throw new AppError("CONFLICT", TAKEDOWN_ERRORS.practiceClosed);
@@ -215,7 +214,7 @@ export function recordTakedown(
   body: TakedownRecordBody,
 ): Promise<TakedownNotice> {
   return deps.db.transaction(async (tx) => {
-    const found = await takedownService(tx, actor, id, "change-status", { audit: false });
+    const found = await takedownService(tx, actor, id, "record", { audit: false });
     if (found.service.status === "CANCELLED") throw new AppError("CONFLICT", TAKEDOWN_ERRORS.cancelled);
     const read = await findTakedownNotice(tx, id, noticeId);
     if (!read) throw new AppError("NOT_FOUND");
