@@ -7,6 +7,7 @@ import type {
   LegalizationStartBody,
   LegalizationStepBody,
 } from "@argine/core/legalization/legalization-api";
+import { LEGALIZATION_ERRORS } from "@argine/core/legalization/legalization-messages";
 import { type LegalizationAction, legalizationPolicy } from "@argine/core/legalization/policy";
 import {
   isFailure,
@@ -63,16 +64,6 @@ const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 /** The files' links are opened at once from the modal: short-lived. */
 const FILES_LINK_SECONDS = 10 * 60;
 const ENDED_STATES = [...LEGALIZATION_SUCCESS_STATES, ...LEGALIZATION_FAILURE_STATES];
-
-const MESSAGES_HERE = {
-  noSession: "Non c'è ancora una sessione di legalizzazione per questo servizio.",
-  cancelled: "Il servizio è stato annullato: non si può avviare una legalizzazione.",
-  practiceClosed: "La pratica è chiusa: per continuare chiedi al team di riaprirla.",
-  ended: "La sessione è già terminata: ricarica la pagina.",
-  starting: "La legalizzazione si sta avviando: attendi qualche secondo e ricarica la pagina.",
-  noFiles: "I file della legalizzazione non sono ancora pronti: riprova fra qualche minuto.",
-  filesGone: "I file di questa legalizzazione sono stati eliminati dopo un anno, come previsto.",
-} as const;
 
 /** The LEGALIZATION service, if the actor may do `action` on it; 'Service Legalization not Found!' otherwise. */
 function legalizationService(
@@ -227,8 +218,8 @@ export async function startSession(
     current = await currentSession(deps, id);
   }
   if (current && !isFailure(current.state)) return view(current);
-  if (service.status === "CANCELLED") throw new AppError("CONFLICT", MESSAGES_HERE.cancelled);
-  if (practice.status === "CLOSED") throw new AppError("CONFLICT", MESSAGES_HERE.practiceClosed);
+  if (service.status === "CANCELLED") throw new AppError("CONFLICT", LEGALIZATION_ERRORS.cancelled);
+  if (practice.status === "CLOSED") throw new AppError("CONFLICT", LEGALIZATION_ERRORS.practiceClosed);
   // The schema refused private addresses and names; a name resolving to one is refused before the provider.
   await assertCaptureHostPublic(body.url);
   // The claim first: of two starts at once, the second finds the first's session and starts nothing.
@@ -244,7 +235,7 @@ export async function startSession(
   if (!claimed) {
     const running = await currentSession(deps, id);
     if (running) return view(running);
-    throw new AppError("CONFLICT", MESSAGES_HERE.starting);
+    throw new AppError("CONFLICT", LEGALIZATION_ERRORS.starting);
   }
   let started: CaptureSession;
   try {
@@ -273,10 +264,10 @@ async function runningSession(
 ): Promise<LegalizationSessionRow & { providerSessionId: string }> {
   await legalizationService(deps, actor, id, "legalize");
   const row = await currentSession(deps, id);
-  if (!row) throw new AppError("NOT_FOUND", MESSAGES_HERE.noSession);
-  if (isTerminal(row.state)) throw new AppError("CONFLICT", MESSAGES_HERE.ended);
+  if (!row) throw new AppError("NOT_FOUND", LEGALIZATION_ERRORS.noSession);
+  if (isTerminal(row.state)) throw new AppError("CONFLICT", LEGALIZATION_ERRORS.ended);
   const { providerSessionId } = row;
-  if (!providerSessionId) throw new AppError("CONFLICT", MESSAGES_HERE.starting);
+  if (!providerSessionId) throw new AppError("CONFLICT", LEGALIZATION_ERRORS.starting);
   return { ...row, providerSessionId };
 }
 
@@ -301,8 +292,8 @@ export async function stopSession(deps: Deps, actor: Actor, id: string): Promise
 export async function sessionFiles(deps: Deps, actor: Actor, id: string): Promise<LegalizationFiles> {
   await legalizationService(deps, actor, id, "read");
   const row = await currentSession(deps, id);
-  if (row?.filesDeletedAt) throw new AppError("GONE", MESSAGES_HERE.filesGone);
-  if (!row?.filesReadyAt) throw new AppError("NOT_FOUND", MESSAGES_HERE.noFiles);
+  if (row?.filesDeletedAt) throw new AppError("GONE", LEGALIZATION_ERRORS.filesGone);
+  if (!row?.filesReadyAt) throw new AppError("NOT_FOUND", LEGALIZATION_ERRORS.noFiles);
   const files = await listSessionFiles(deps.db, row.id);
   return {
     reportSha256: row.reportSha256,

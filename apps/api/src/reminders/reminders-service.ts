@@ -5,6 +5,7 @@ import { daysLeft, dueReminder, upcomingComplaintDeadline } from "@argine/core/r
 import { remindersPolicy } from "@argine/core/reminders/policy";
 import type { DeadlineReminders, DeadlineRemindersBody } from "@argine/core/reminders/reminders-api";
 import { romeCalendarDay } from "@argine/core/shared/calendar";
+import { MESSAGES } from "@argine/core/shared/messages";
 import type { PracticeRow } from "@argine/db/queries/practices";
 import { recordReminder, reminderCandidates, setDeadlineReminders } from "@argine/db/queries/reminders";
 import { now } from "../clock.ts";
@@ -15,11 +16,6 @@ import { authorizedPractice } from "../practices/practice-access.ts";
 
 // The complaint deadline's reminders: the owner's opt-in on the case page, its countdown, and the
 // daily job that mails them 30, 7 and 1 days before.
-
-const MESSAGES_HERE = {
-  ownerOnly: "Solo chi ha aperto la pratica può scegliere i promemoria.",
-  practiceClosed: "La pratica è chiusa: non ci sono più promemoria da inviare.",
-};
 
 function remindersView(actor: Actor, practice: PracticeRow, at: Date): DeadlineReminders {
   const today = romeCalendarDay(at);
@@ -46,10 +42,10 @@ export async function setReminders(
   body: DeadlineRemindersBody,
 ): Promise<DeadlineReminders> {
   const practice = await authorizedPractice(deps.db, actor, id, "read");
-  authorizeAction(remindersPolicy(actor, "change", practice), MESSAGES_HERE.ownerOnly);
+  authorizeAction(remindersPolicy(actor, "change", practice), MESSAGES.remindersOwnerOnly);
   const at = now(deps.clock);
   const updated = await setDeadlineReminders(deps.db, id, body.enabled, at);
-  if (!updated) throw new AppError("CONFLICT", MESSAGES_HERE.practiceClosed);
+  if (!updated) throw new AppError("CONFLICT", MESSAGES.remindersPracticeClosed);
   return remindersView(actor, updated, at);
 }
 

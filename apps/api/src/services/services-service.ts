@@ -10,6 +10,7 @@ import {
 } from "@argine/core/services/lifecycle";
 import { DEFENCE_MANDATE_VERSION, defenceMandate } from "@argine/core/services/mandate";
 import { canChangeServiceAssignment, canWorkServices, servicesPolicy } from "@argine/core/services/policy";
+import { SERVICE_ERRORS } from "@argine/core/services/service-messages";
 import type { ServiceType } from "@argine/core/services/service-type";
 import type {
   FileSide,
@@ -74,17 +75,6 @@ const UPLOAD_LINK_SECONDS = 15 * 60;
 /** A document link is opened at once, in a new tab: a short life is enough and leaks little. */
 const DOWNLOAD_LINK_SECONDS = 5 * 60;
 
-const MESSAGES_HERE = {
-  alreadySent: "C'è già un file inviato: eliminalo prima di caricarne un altro.",
-  cancelled: "Il servizio è stato annullato: non si possono più caricare file.",
-  practiceClosed: "La pratica è chiusa: per continuare chiedi al team di riaprirla.",
-  typeMismatch: "Il tipo di servizio non corrisponde a quello indicato.",
-  notStaff: "La persona scelta non fa parte del team legale.",
-  mandateChanged: "Il mandato è stato aggiornato: rileggilo e accetta la nuova versione.",
-  changedMeanwhile: "Il servizio è stato modificato nel frattempo: ricarica la pagina e riprova.",
-  heldByColleague: "Il servizio è già assegnato a un collega: solo un amministratore può riassegnarlo.",
-} as const;
-
 /** Which side an actor's uploads are on, and the policy's action for it. */
 function sideOf(actor: Actor): { side: FileSide; action: "upload-document" | "upload-evidence" } {
   return canWorkServices(actor.roles)
@@ -93,14 +83,14 @@ function sideOf(actor: Actor): { side: FileSide; action: "upload-document" | "up
 }
 
 function assertTypeMatches(service: ServiceRow, serviceType: ServiceType): void {
-  if (service.serviceType !== serviceType) throw new AppError("BAD_REQUEST", MESSAGES_HERE.typeMismatch);
+  if (service.serviceType !== serviceType) throw new AppError("BAD_REQUEST", SERVICE_ERRORS.typeMismatch);
 }
 
 /** Files are taken while the service and its practice are alive; staff may still add to a closed case. */
 function assertTakesFiles({ service, practice }: ServiceWithPractice, side: FileSide): void {
-  if (service.status === "CANCELLED") throw new AppError("CONFLICT", MESSAGES_HERE.cancelled);
+  if (service.status === "CANCELLED") throw new AppError("CONFLICT", SERVICE_ERRORS.cancelled);
   if (side === "CLIENT" && practice.status === "CLOSED") {
-    throw new AppError("CONFLICT", MESSAGES_HERE.practiceClosed);
+    throw new AppError("CONFLICT", SERVICE_ERRORS.practiceClosed);
   }
 }
 
@@ -158,7 +148,7 @@ export async function signUpload(
       },
       now(deps.clock),
     );
-    if (!row) throw new AppError("CONFLICT", MESSAGES_HERE.alreadySent);
+    if (!row) throw new AppError("CONFLICT", SERVICE_ERRORS.alreadySent);
     return previous && !previous.uploadDate ? previous.storageKey : null;
   });
   // A file chosen before and never sent: its bytes, if any arrived, go with it.
@@ -213,7 +203,7 @@ export async function registerUpload(
         { kind: detectFileKind(bytes), size: bytes.length, storageKey: checkedKey, sha256: sha256(bytes) },
         now(deps.clock),
       );
-      if (!sent) throw new AppError("CONFLICT", MESSAGES_HERE.changedMeanwhile);
+      if (!sent) throw new AppError("CONFLICT", SERVICE_ERRORS.changedMeanwhile);
       await recordAudit(tx, {
         actorId: actor.userId,
         action: side === "STAFF" ? "service.document-sent" : "service.file-sent",
@@ -294,7 +284,7 @@ export function changeStatus(
     const { service, practice } = found;
     assertTypeMatches(service, body.serviceType);
     if (service.status === body.status) return oneView(tx, service);
-    if (practice.status === "CLOSED") throw new AppError("CONFLICT", MESSAGES_HERE.practiceClosed);
+    if (practice.status === "CLOSED") throw new AppError("CONFLICT", SERVICE_ERRORS.practiceClosed);
     const document = await findServiceFile(tx, id, "STAFF");
     const problem = serviceStatusChangeError(
       { ...service, hasDocument: Boolean(document?.uploadDate) },
@@ -315,7 +305,7 @@ async function moveService(
   to: ServiceRow["status"],
 ): Promise<ServiceRow> {
   const changed = await changeServiceStatus(tx, service.id, service.status, to, now(deps.clock));
-  if (!changed) throw new AppError("CONFLICT", MESSAGES_HERE.changedMeanwhile);
+  if (!changed) throw new AppError("CONFLICT", SERVICE_ERRORS.changedMeanwhile);
   await recordAudit(tx, {
     actorId: actor.userId,
     action: "service.status",
@@ -381,16 +371,16 @@ export function assign(
   return deps.db.transaction(async (tx) => {
     const found = await authorizedService(tx, actor, id, "assign", { audit: false });
     const { service } = found;
-    if (service.status === "CANCELLED") throw new AppError("CONFLICT", MESSAGES_HERE.cancelled);
+    if (service.status === "CANCELLED") throw new AppError("CONFLICT", SERVICE_ERRORS.cancelled);
     if (!canChangeServiceAssignment(actor, service)) {
-      throw new AppError("CONFLICT", MESSAGES_HERE.heldByColleague);
+      throw new AppError("CONFLICT", SERVICE_ERRORS.heldByColleague);
     }
     if (body.lawyerId && (await listRoles(tx, body.lawyerId)).length === 0) {
-      throw new AppError("BAD_REQUEST", MESSAGES_HERE.notStaff);
+      throw new AppError("BAD_REQUEST", SERVICE_ERRORS.notStaff);
     }
     if (body.lawyerId === service.assignedLawyerId) return oneView(tx, service);
     const row = await handOver(deps, tx, actor, found, body.lawyerId);
-    if (!row) throw new AppError("CONFLICT", MESSAGES_HERE.changedMeanwhile);
+    if (!row) throw new AppError("CONFLICT", SERVICE_ERRORS.changedMeanwhile);
     return oneView(tx, row);
   });
 }
@@ -491,9 +481,9 @@ export function acceptMandate(
   return deps.db.transaction(async (tx) => {
     const found = await authorizedService(tx, actor, id, "accept-mandate", { audit: false });
     assertDefence(found);
-    if (found.service.status === "CANCELLED") throw new AppError("CONFLICT", MESSAGES_HERE.cancelled);
+    if (found.service.status === "CANCELLED") throw new AppError("CONFLICT", SERVICE_ERRORS.cancelled);
     if (body.version !== DEFENCE_MANDATE_VERSION)
-      throw new AppError("CONFLICT", MESSAGES_HERE.mandateChanged);
+      throw new AppError("CONFLICT", SERVICE_ERRORS.mandateChanged);
     const accepted = await acceptServiceMandate(tx, id, body.version, now(deps.clock));
     if (accepted) {
       await recordAudit(tx, {

@@ -6,6 +6,7 @@ import { platformByCode, platformOf } from "@argine/core/takedown/platforms";
 import { type TakedownAction, takedownPolicy } from "@argine/core/takedown/policy";
 import { takedownSentAt } from "@argine/core/takedown/sent-at";
 import {
+  TAKEDOWN_ERRORS,
   TAKEDOWN_RECORD_ERRORS,
   type TakedownNotice,
   type TakedownNotices,
@@ -36,13 +37,6 @@ import { mailClient } from "../services/services-service.ts";
 // The takedown (ADR 021): the client gives up to three URLs once; the product writes a DSA notice for each
 // (core takedown/notice.ts), which staff send to the platform and whose answer they record; the client
 // follows each URL's state on the case page.
-
-export const TAKEDOWN_ERRORS = {
-  alreadySubmitted: "Hai già inviato i link per questa rimozione: li trovi qui sotto con il loro stato.",
-  cancelled: "Il servizio è stato annullato: non si possono più inviare link.",
-  practiceClosed: "La pratica è chiusa: per continuare chiedi al team di riaprirla.",
-  changedMeanwhile: "La segnalazione è stata aggiornata nel frattempo: ricarica la pagina e riprova.",
-} as const;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
