@@ -31,8 +31,8 @@ import type { Deps } from "../deps.ts";
 import type { FileDownload } from "../http/send-file.ts";
 import { styledPdf } from "../pdf/pdf-document.ts";
 import { authorizedService } from "../services/service-access.ts";
+import { mailClient } from "../services/service-steps.ts";
 import { staffName } from "../services/service-view.ts";
-import { mailClient } from "../services/services-service.ts";
 
 // The takedown (ADR 021): the client gives up to three URLs once; the product writes a DSA notice for each
 // (core takedown/notice.ts), which staff send to the platform and whose answer they record; the client

@@ -82,7 +82,7 @@ export function serviceStatusMessage(
   }
 }
 
-/** Why a step on a bought service is refused (services-service: files, statuses, assignment, mandate). */
+/** Why a step on a bought service is refused (the api's services use cases: files, statuses, assignment, mandate). */
 export const SERVICE_ERRORS = {
   alreadySent: "C'è già un file inviato: eliminalo prima di caricarne un altro.",
   cancelled: "Il servizio è stato annullato: non si possono più caricare file.",

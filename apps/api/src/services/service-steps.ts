@@ -1,0 +1,72 @@
+import { AppError } from "@argine/core/errors/app-error";
+import type { Actor } from "@argine/core/identity/policy";
+import { casePath } from "@argine/core/practices/case-path";
+import { SERVICE_ERRORS } from "@argine/core/services/service-messages";
+import type { ServiceType } from "@argine/core/services/service-type";
+import type { PracticeService } from "@argine/core/services/services-api";
+import type { Db } from "@argine/db/client";
+import { recordAudit } from "@argine/db/queries/audit";
+import { claimClientUpdateMail } from "@argine/db/queries/practices";
+import { changeServiceStatus, type ServiceRow, type ServiceWithPractice } from "@argine/db/queries/services";
+import { findUserById } from "@argine/db/queries/users";
+import { now } from "../clock.ts";
+import type { Deps } from "../deps.ts";
+import { practiceUpdateMail } from "../mail/templates.ts";
+import { serviceViews } from "./service-view.ts";
+
+// The steps the services' use cases share (ADR 020): the body's kind of service checked, a status moved
+// with its audit line and the client's mail, and the service answered as the API shows it.
+
+export function assertTypeMatches(service: ServiceRow, serviceType: ServiceType): void {
+  if (service.serviceType !== serviceType) throw new AppError("BAD_REQUEST", SERVICE_ERRORS.typeMismatch);
+}
+
+/**
+ * How long after an update mail the next news on the same practice is not mailed again: a lawyer's burst of
+ * changes (statuses, a document, several services taken at once) makes one mail; the client reading it finds
+ * them all on the case page.
+ */
+export const CLIENT_UPDATE_MAIL_WINDOW_SECONDS = 60;
+
+/**
+ * The client's neutral mail about news on their practice, queued in the change's transaction, at most one per
+ * practice within CLIENT_UPDATE_MAIL_WINDOW_SECONDS (db's claimClientUpdateMail; a practice has one client).
+ */
+export async function mailClient(
+  deps: Deps,
+  tx: Db,
+  practice: ServiceWithPractice["practice"],
+): Promise<void> {
+  const client = practice.ownerId ? await findUserById(tx, practice.ownerId) : undefined;
+  if (!client) return;
+  if (!(await claimClientUpdateMail(tx, practice.id, now(deps.clock), CLIENT_UPDATE_MAIL_WINDOW_SECONDS)))
+    return;
+  const link = `${deps.config.publicUrl}${casePath(practice.ticketCode)}`;
+  await deps.jobs.send(tx, "mail", practiceUpdateMail(client.email, client.name, link));
+}
+
+export async function oneView(db: Db, row: ServiceRow): Promise<PracticeService> {
+  const [view] = await serviceViews(db, [row]);
+  return view as PracticeService;
+}
+
+/** One status change, from the status read: its audit line and the client's mail go with it. */
+export async function moveService(
+  deps: Deps,
+  tx: Db,
+  actor: Actor,
+  { service, practice }: ServiceWithPractice,
+  to: ServiceRow["status"],
+): Promise<ServiceRow> {
+  const changed = await changeServiceStatus(tx, service.id, service.status, to, now(deps.clock));
+  if (!changed) throw new AppError("CONFLICT", SERVICE_ERRORS.changedMeanwhile);
+  await recordAudit(tx, {
+    actorId: actor.userId,
+    action: "service.status",
+    resourceType: "service",
+    resourceId: service.id,
+    meta: { from: service.status, to },
+  });
+  await mailClient(deps, tx, practice);
+  return changed;
+}
