@@ -18,8 +18,6 @@ import {
 } from "@argine/core/legalization/session-state";
 import { casePath } from "@argine/core/practices/case-path";
 import { filesExpireAt } from "@argine/core/retention/files-retention";
-import { canChangeServiceStatus } from "@argine/core/services/lifecycle";
-import type { ServiceStatus } from "@argine/core/services/service-messages";
 import { MESSAGES } from "@argine/core/shared/messages";
 import {
   attachProviderSession,
@@ -35,16 +33,13 @@ import {
   putSessionFile,
   updateSession,
 } from "@argine/db/queries/legalization";
-import {
-  changeServiceStatus,
-  findServiceWithPractice,
-  type ServiceWithPractice,
-} from "@argine/db/queries/services";
+import { findServiceWithPractice, type ServiceWithPractice } from "@argine/db/queries/services";
 import { findUserById } from "@argine/db/queries/users";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { filesReadyMail } from "../mail/templates.ts";
 import { authorizedService } from "../services/service-access.ts";
+import { assertServiceOpen, moveServiceBySystem } from "../services/service-steps.ts";
 import type { CaptureSession } from "./capture-provider.ts";
 import { assertCaptureHostPublic } from "./capture-url.ts";
 import { REPORT_FILE_NAME, sha256 } from "./sandbox-evidence.ts";
@@ -119,17 +114,6 @@ async function record(
   });
 }
 
-/** Moves the service as its capture goes, when the table lets the system (a cancelled service stays so). */
-async function moveService(
-  tx: Deps["db"],
-  serviceId: string,
-  from: ServiceStatus,
-  to: ServiceStatus,
-  at: Date,
-) {
-  if (canChangeServiceStatus(from, to, "system")) await changeServiceStatus(tx, serviceId, from, to, at);
-}
-
 /**
  * The legalization-files job: a successful session's files copied from the provider into the app's storage
  * (each checked against the hash the provider gave), then, once, recorded as ready. Nothing yet when the
@@ -167,7 +151,7 @@ export async function storeSessionFiles(deps: Deps, sessionId: string): Promise<
       filesExpireAt: filesExpireAt(at),
     });
     if (!ready) return;
-    await moveService(tx, row.serviceId, "IN_PROGRESS", "DOCUMENTS_READY", at);
+    await moveServiceBySystem(tx, row.serviceId, "IN_PROGRESS", "DOCUMENTS_READY", at);
     await mailFilesReady(deps, tx, row.serviceId);
   });
 }
@@ -206,7 +190,7 @@ export async function startSession(
   id: string,
   body: LegalizationStartBody,
 ): Promise<LegalizationSession> {
-  const { service, practice } = await legalizationService(deps, actor, id, "legalize");
+  const found = await legalizationService(deps, actor, id, "legalize");
   let current = await currentSession(deps, id);
   const at = now(deps.clock);
   if (
@@ -218,8 +202,7 @@ export async function startSession(
     current = await currentSession(deps, id);
   }
   if (current && !isFailure(current.state)) return view(current);
-  if (service.status === "CANCELLED") throw new AppError("CONFLICT", LEGALIZATION_ERRORS.cancelled);
-  if (practice.status === "CLOSED") throw new AppError("CONFLICT", LEGALIZATION_ERRORS.practiceClosed);
+  assertServiceOpen(found, LEGALIZATION_ERRORS);
   // The schema refused private addresses and names; a name resolving to one is refused before the provider.
   await assertCaptureHostPublic(body.url);
   // The claim first: of two starts at once, the second finds the first's session and starts nothing.
@@ -250,7 +233,7 @@ export async function startSession(
       state: started.state,
       step: started.step,
     });
-    await moveService(tx, id, "TO_START", "IN_PROGRESS", at);
+    await moveServiceBySystem(tx, id, "TO_START", "IN_PROGRESS", at);
     return attached;
   });
   return view(row ?? claimed);

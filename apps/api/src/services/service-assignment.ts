@@ -20,7 +20,7 @@ import { listRoles } from "@argine/db/queries/users";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { authorizedService } from "./service-access.ts";
-import { moveService, oneView } from "./service-steps.ts";
+import { assertServiceOpen, moveService, oneView } from "./service-steps.ts";
 
 /**
  * PUT /v1/services/{id}/assignment (staff): who does the work, or nobody. A colleague's service is handed over
@@ -37,7 +37,7 @@ export function assign(
   return deps.db.transaction(async (tx) => {
     const found = await authorizedService(tx, actor, id, "assign", { audit: false });
     const { service } = found;
-    if (service.status === "CANCELLED") throw new AppError("CONFLICT", SERVICE_ERRORS.cancelled);
+    assertServiceOpen(found, { cancelled: SERVICE_ERRORS.cancelled });
     if (!canChangeServiceAssignment(actor, service)) {
       throw new AppError("CONFLICT", SERVICE_ERRORS.heldByColleague);
     }

@@ -11,6 +11,7 @@ import { findUserById } from "@argine/db/queries/users";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { authorizedService } from "./service-access.ts";
+import { assertServiceOpen } from "./service-steps.ts";
 import { staffName } from "./service-view.ts";
 
 // The defence's engagement letter (core services/mandate.ts, ADR 020): read by whoever reads the service,
@@ -53,7 +54,7 @@ export function acceptMandate(
   return deps.db.transaction(async (tx) => {
     const found = await authorizedService(tx, actor, id, "accept-mandate", { audit: false });
     assertDefence(found);
-    if (found.service.status === "CANCELLED") throw new AppError("CONFLICT", SERVICE_ERRORS.cancelled);
+    assertServiceOpen(found, { cancelled: SERVICE_ERRORS.cancelled });
     if (body.version !== DEFENCE_MANDATE_VERSION)
       throw new AppError("CONFLICT", SERVICE_ERRORS.mandateChanged);
     const accepted = await acceptServiceMandate(tx, id, body.version, now(deps.clock));

@@ -1,6 +1,7 @@
 import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
 import { casePath } from "@argine/core/practices/case-path";
+import { canChangeServiceStatus } from "@argine/core/services/lifecycle";
 import { SERVICE_ERRORS } from "@argine/core/services/service-messages";
 import type { ServiceType } from "@argine/core/services/service-type";
 import type { PracticeService } from "@argine/core/services/services-api";
@@ -14,11 +15,27 @@ import type { Deps } from "../deps.ts";
 import { practiceUpdateMail } from "../mail/templates.ts";
 import { serviceViews } from "./service-view.ts";
 
-// The steps the services' use cases share (ADR 020): the body's kind of service checked, a status moved
-// with its audit line and the client's mail, and the service answered as the API shows it.
+// The steps the use cases of a bought service share, the services' and the takedown's and legalization's
+// (ADR 020, 021): the body's kind of service checked, a service still open to work, a status moved (by
+// someone, with its audit line, or by the system as a capture goes), the client's mail, and the service
+// answered as the API shows it.
 
 export function assertTypeMatches(service: ServiceRow, serviceType: ServiceType): void {
   if (service.serviceType !== serviceType) throw new AppError("BAD_REQUEST", SERVICE_ERRORS.typeMismatch);
+}
+
+/**
+ * A service still open to this step: refused once cancelled (refunded), and, with `practiceClosed`, once its
+ * practice is closed (a client's step; staff may still work a closed case). Each domain words the refusal.
+ */
+export function assertServiceOpen(
+  { service, practice }: ServiceWithPractice,
+  words: { cancelled: string; practiceClosed?: string },
+): void {
+  if (service.status === "CANCELLED") throw new AppError("CONFLICT", words.cancelled);
+  if (words.practiceClosed && practice.status === "CLOSED") {
+    throw new AppError("CONFLICT", words.practiceClosed);
+  }
 }
 
 /**
@@ -50,16 +67,20 @@ export async function oneView(db: Db, row: ServiceRow): Promise<PracticeService>
   return view as PracticeService;
 }
 
-/** One status change, from the status read: its audit line and the client's mail go with it. */
-export async function moveService(
-  deps: Deps,
+/**
+ * A status moved by someone from the one read, with its audit line (the start of a service included); a
+ * change made meanwhile is refused with `changedMeanwhile`, the domain's words.
+ */
+export async function moveServiceAudited(
   tx: Db,
   actor: Actor,
-  { service, practice }: ServiceWithPractice,
+  service: Pick<ServiceRow, "id" | "status">,
   to: ServiceRow["status"],
+  at: Date,
+  changedMeanwhile: string = SERVICE_ERRORS.changedMeanwhile,
 ): Promise<ServiceRow> {
-  const changed = await changeServiceStatus(tx, service.id, service.status, to, now(deps.clock));
-  if (!changed) throw new AppError("CONFLICT", SERVICE_ERRORS.changedMeanwhile);
+  const changed = await changeServiceStatus(tx, service.id, service.status, to, at);
+  if (!changed) throw new AppError("CONFLICT", changedMeanwhile);
   await recordAudit(tx, {
     actorId: actor.userId,
     action: "service.status",
@@ -67,6 +88,32 @@ export async function moveService(
     resourceId: service.id,
     meta: { from: service.status, to },
   });
+  return changed;
+}
+
+/** One status change by staff, from the status read: its audit line and the client's mail go with it. */
+export async function moveService(
+  deps: Deps,
+  tx: Db,
+  actor: Actor,
+  { service, practice }: ServiceWithPractice,
+  to: ServiceRow["status"],
+): Promise<ServiceRow> {
+  const changed = await moveServiceAudited(tx, actor, service, to, now(deps.clock));
   await mailClient(deps, tx, practice);
   return changed;
+}
+
+/**
+ * A status moved by the system as the work goes (a capture started, its files stored), when the table lets
+ * the system (a cancelled service stays so): nobody to audit, and a move already made is no fault.
+ */
+export async function moveServiceBySystem(
+  tx: Db,
+  serviceId: string,
+  from: ServiceRow["status"],
+  to: ServiceRow["status"],
+  at: Date,
+): Promise<void> {
+  if (canChangeServiceStatus(from, to, "system")) await changeServiceStatus(tx, serviceId, from, to, at);
 }

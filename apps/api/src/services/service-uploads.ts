@@ -27,7 +27,7 @@ import type { Deps } from "../deps.ts";
 import { sha256 } from "../storage/storage.ts";
 import { checkUploadContent } from "../uploads/content-check.ts";
 import { authorizedService } from "./service-access.ts";
-import { assertTypeMatches, mailClient, oneView } from "./service-steps.ts";
+import { assertServiceOpen, assertTypeMatches, mailClient, oneView } from "./service-steps.ts";
 import { uploadedFileView } from "./service-view.ts";
 
 // A bought service's files (ADR 020): the client's files for the lawyer, the lawyer's document for the
@@ -56,11 +56,8 @@ function sideOf(actor: Actor): { side: FileSide; action: "upload-document" | "up
 }
 
 /** Files are taken while the service and its practice are alive; staff may still add to a closed case. */
-function assertTakesFiles({ service, practice }: ServiceWithPractice, side: FileSide): void {
-  if (service.status === "CANCELLED") throw new AppError("CONFLICT", SERVICE_ERRORS.cancelled);
-  if (side === "CLIENT" && practice.status === "CLOSED") {
-    throw new AppError("CONFLICT", SERVICE_ERRORS.practiceClosed);
-  }
+function assertTakesFiles(found: ServiceWithPractice, side: FileSide): void {
+  assertServiceOpen(found, side === "CLIENT" ? SERVICE_ERRORS : { cancelled: SERVICE_ERRORS.cancelled });
 }
 
 /** GET /v1/services/{id}/signed-url: where to send a file of `size` bytes named `fileName`. */

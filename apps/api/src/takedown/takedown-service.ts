@@ -16,7 +16,7 @@ import {
 import type { Db } from "@argine/db/client";
 import { recordAudit } from "@argine/db/queries/audit";
 import { findPractice } from "@argine/db/queries/practices";
-import { changeServiceStatus, type ServiceWithPractice } from "@argine/db/queries/services";
+import type { ServiceWithPractice } from "@argine/db/queries/services";
 import {
   findTakedownNotice,
   insertTakedownNotices,
@@ -31,7 +31,7 @@ import type { Deps } from "../deps.ts";
 import type { FileDownload } from "../http/send-file.ts";
 import { styledPdf } from "../pdf/pdf-document.ts";
 import { authorizedService } from "../services/service-access.ts";
-import { mailClient } from "../services/service-steps.ts";
+import { assertServiceOpen, mailClient, moveServiceAudited } from "../services/service-steps.ts";
 import { staffName } from "../services/service-view.ts";
 
 // The takedown (ADR 021): the client gives up to three URLs once; the product writes a DSA notice for each
@@ -120,9 +120,8 @@ export function submitTakedownUrls(
 ): Promise<TakedownNotices> {
   return deps.db.transaction(async (tx) => {
     const found = await takedownService(tx, actor, id, "submit-urls", { audit: false });
-    const { service, practice } = found;
-    if (service.status === "CANCELLED") throw new AppError("CONFLICT", TAKEDOWN_ERRORS.cancelled);
-    if (practice.status === "CLOSED") throw new AppError("CONFLICT", TAKEDOWN_ERRORS.practiceClosed);
+    const { service } = found;
+    assertServiceOpen(found, TAKEDOWN_ERRORS);
     const at = now(deps.clock);
     const rows = await insertTakedownNotices(
       tx,
@@ -139,15 +138,7 @@ export function submitTakedownUrls(
       meta: { count: rows.length },
     });
     if (service.status === "TO_START") {
-      const moved = await changeServiceStatus(tx, id, "TO_START", "IN_PROGRESS", at);
-      if (!moved) throw new AppError("CONFLICT", TAKEDOWN_ERRORS.changedMeanwhile);
-      await recordAudit(tx, {
-        actorId: actor.userId,
-        action: "service.status",
-        resourceType: "service",
-        resourceId: id,
-        meta: { from: "TO_START", to: "IN_PROGRESS" },
-      });
+      await moveServiceAudited(tx, actor, service, "IN_PROGRESS", at, TAKEDOWN_ERRORS.changedMeanwhile);
     }
     return noticesView(tx, actor, found, rows);
   });
@@ -209,7 +200,7 @@ export function recordTakedown(
 ): Promise<TakedownNotice> {
   return deps.db.transaction(async (tx) => {
     const found = await takedownService(tx, actor, id, "record", { audit: false });
-    if (found.service.status === "CANCELLED") throw new AppError("CONFLICT", TAKEDOWN_ERRORS.cancelled);
+    assertServiceOpen(found, { cancelled: TAKEDOWN_ERRORS.cancelled });
     const read = await findTakedownNotice(tx, id, noticeId);
     if (!read) throw new AppError("NOT_FOUND");
     const at = now(deps.clock);
