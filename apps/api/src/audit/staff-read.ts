@@ -1,6 +1,6 @@
 import type { StaffReadAction } from "@argine/core/audit/audit-actions";
 import type { Actor } from "@argine/core/identity/policy";
-import { isStaffRoles } from "@argine/core/identity/roles";
+import { canWorkCases } from "@argine/core/practices/policy";
 import type { Db } from "@argine/db/client";
 import { audit } from "./audit.ts";
 
@@ -15,6 +15,7 @@ export async function auditStaffRead(
   action: StaffReadAction,
   ids: readonly string[],
 ): Promise<void> {
-  if (!isStaffRoles(actor.roles) || ids.length === 0) return;
+  // Who works every client's case reads people's data (core's practices policy).
+  if (!canWorkCases(actor.roles) || ids.length === 0) return;
   await audit(db, actor, action, ids.join(","));
 }

@@ -16,6 +16,7 @@ import {
 } from "jose";
 import { type Clock, now } from "../clock.ts";
 import type { Config } from "../config.ts";
+import { authorizeAction } from "./authorize.ts";
 import { publicJwk } from "./keys.ts";
 import { GRANT_CLAIM } from "./provider.ts";
 
@@ -159,6 +160,6 @@ export function requireActor(request: FastifyRequest): Actor {
  */
 export function only(allowed: (actor: Actor) => boolean) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (!allowed(requireActor(request))) throw new AppError("FORBIDDEN");
+    authorizeAction(allowed(requireActor(request)));
   };
 }

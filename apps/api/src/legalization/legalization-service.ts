@@ -7,6 +7,8 @@ import type {
   LegalizationStartBody,
   LegalizationStepBody,
 } from "@argine/core/legalization/legalization-api";
+import { LEGALIZATION_ERRORS } from "@argine/core/legalization/legalization-messages";
+import { type LegalizationAction, legalizationPolicy } from "@argine/core/legalization/policy";
 import {
   isFailure,
   isSuccess,
@@ -16,9 +18,6 @@ import {
 } from "@argine/core/legalization/session-state";
 import { casePath } from "@argine/core/practices/case-path";
 import { filesExpireAt } from "@argine/core/retention/files-retention";
-import { canChangeServiceStatus } from "@argine/core/services/lifecycle";
-import type { ServicesAction } from "@argine/core/services/policy";
-import type { ServiceStatus } from "@argine/core/services/service-messages";
 import { MESSAGES } from "@argine/core/shared/messages";
 import {
   attachProviderSession,
@@ -34,17 +33,14 @@ import {
   putSessionFile,
   updateSession,
 } from "@argine/db/queries/legalization";
-import {
-  changeServiceStatus,
-  findServiceWithPractice,
-  type ServiceWithPractice,
-} from "@argine/db/queries/services";
+import { findServiceWithPractice, type ServiceWithPractice } from "@argine/db/queries/services";
 import { findUserById } from "@argine/db/queries/users";
 import { type CaptureSession, REPORT_FILE_NAME } from "../capture/capture-provider.ts";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { filesReadyMail } from "../mail/templates.ts";
 import { authorizedService } from "../services/service-access.ts";
+import { assertServiceOpen, moveServiceBySystem } from "../services/service-steps.ts";
 import { sha256 } from "../storage/storage.ts";
 import { assertCaptureHostPublic } from "./capture-url.ts";
 
@@ -64,31 +60,18 @@ const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 const FILES_LINK_SECONDS = 10 * 60;
 const ENDED_STATES = [...LEGALIZATION_SUCCESS_STATES, ...LEGALIZATION_FAILURE_STATES];
 
-const MESSAGES_HERE = {
-  noSession: "Non c'è ancora una sessione di legalizzazione per questo servizio.",
-  cancelled: "Il servizio è stato annullato: non si può avviare una legalizzazione.",
-  practiceClosed: "La pratica è chiusa: per continuare chiedi al team di riaprirla.",
-  ended: "La sessione è già terminata: ricarica la pagina.",
-  starting: "La legalizzazione si sta avviando: attendi qualche secondo e ricarica la pagina.",
-  noFiles: "I file della legalizzazione non sono ancora pronti: riprova fra qualche minuto.",
-  filesGone: "I file di questa legalizzazione sono stati eliminati dopo un anno, come previsto.",
-} as const;
-
 /** The LEGALIZATION service, if the actor may do `action` on it; 'Service Legalization not Found!' otherwise. */
-async function legalizationService(
+function legalizationService(
   deps: Deps,
   actor: Actor,
   id: string,
-  action: ServicesAction,
+  action: LegalizationAction,
 ): Promise<ServiceWithPractice> {
-  const found = await authorizedService(deps.db, actor, id, action).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "NOT_FOUND")
-      throw new AppError("NOT_FOUND", MESSAGES.legalizationNotFound);
-    throw error;
+  return authorizedService(deps.db, actor, id, action, {
+    policy: legalizationPolicy,
+    type: "LEGALIZATION",
+    notFound: MESSAGES.legalizationNotFound,
   });
-  if (found.service.serviceType !== "LEGALIZATION")
-    throw new AppError("NOT_FOUND", MESSAGES.legalizationNotFound);
-  return found;
 }
 
 function view(row: LegalizationSessionRow): LegalizationSession {
@@ -131,17 +114,6 @@ async function record(
   });
 }
 
-/** Moves the service as its capture goes, when the table lets the system (a cancelled service stays so). */
-async function moveService(
-  tx: Deps["db"],
-  serviceId: string,
-  from: ServiceStatus,
-  to: ServiceStatus,
-  at: Date,
-) {
-  if (canChangeServiceStatus(from, to, "system")) await changeServiceStatus(tx, serviceId, from, to, at);
-}
-
 /**
  * The legalization-files job: a successful session's files copied from the provider into the app's storage
  * (each checked against the hash the provider gave), then, once, recorded as ready. Nothing yet when the
@@ -179,7 +151,7 @@ export async function storeSessionFiles(deps: Deps, sessionId: string): Promise<
       filesExpireAt: filesExpireAt(at),
     });
     if (!ready) return;
-    await moveService(tx, row.serviceId, "IN_PROGRESS", "DOCUMENTS_READY", at);
+    await moveServiceBySystem(tx, row.serviceId, "IN_PROGRESS", "DOCUMENTS_READY", at);
     await mailFilesReady(deps, tx, row.serviceId);
   });
 }
@@ -218,7 +190,7 @@ export async function startSession(
   id: string,
   body: LegalizationStartBody,
 ): Promise<LegalizationSession> {
-  const { service, practice } = await legalizationService(deps, actor, id, "legalize");
+  const found = await legalizationService(deps, actor, id, "legalize");
   let current = await currentSession(deps, id);
   const at = now(deps.clock);
   if (
@@ -230,8 +202,7 @@ export async function startSession(
     current = await currentSession(deps, id);
   }
   if (current && !isFailure(current.state)) return view(current);
-  if (service.status === "CANCELLED") throw new AppError("CONFLICT", MESSAGES_HERE.cancelled);
-  if (practice.status === "CLOSED") throw new AppError("CONFLICT", MESSAGES_HERE.practiceClosed);
+  assertServiceOpen(found, LEGALIZATION_ERRORS);
   // The schema refused private addresses and names; a name resolving to one is refused before the provider.
   await assertCaptureHostPublic(body.url);
   // The claim first: of two starts at once, the second finds the first's session and starts nothing.
@@ -247,7 +218,7 @@ export async function startSession(
   if (!claimed) {
     const running = await currentSession(deps, id);
     if (running) return view(running);
-    throw new AppError("CONFLICT", MESSAGES_HERE.starting);
+    throw new AppError("CONFLICT", LEGALIZATION_ERRORS.starting);
   }
   let started: CaptureSession;
   try {
@@ -262,7 +233,7 @@ export async function startSession(
       state: started.state,
       step: started.step,
     });
-    await moveService(tx, id, "TO_START", "IN_PROGRESS", at);
+    await moveServiceBySystem(tx, id, "TO_START", "IN_PROGRESS", at);
     return attached;
   });
   return view(row ?? claimed);
@@ -276,10 +247,10 @@ async function runningSession(
 ): Promise<LegalizationSessionRow & { providerSessionId: string }> {
   await legalizationService(deps, actor, id, "legalize");
   const row = await currentSession(deps, id);
-  if (!row) throw new AppError("NOT_FOUND", MESSAGES_HERE.noSession);
-  if (isTerminal(row.state)) throw new AppError("CONFLICT", MESSAGES_HERE.ended);
+  if (!row) throw new AppError("NOT_FOUND", LEGALIZATION_ERRORS.noSession);
+  if (isTerminal(row.state)) throw new AppError("CONFLICT", LEGALIZATION_ERRORS.ended);
   const { providerSessionId } = row;
-  if (!providerSessionId) throw new AppError("CONFLICT", MESSAGES_HERE.starting);
+  if (!providerSessionId) throw new AppError("CONFLICT", LEGALIZATION_ERRORS.starting);
   return { ...row, providerSessionId };
 }
 
@@ -304,8 +275,8 @@ export async function stopSession(deps: Deps, actor: Actor, id: string): Promise
 export async function sessionFiles(deps: Deps, actor: Actor, id: string): Promise<LegalizationFiles> {
   await legalizationService(deps, actor, id, "read");
   const row = await currentSession(deps, id);
-  if (row?.filesDeletedAt) throw new AppError("GONE", MESSAGES_HERE.filesGone);
-  if (!row?.filesReadyAt) throw new AppError("NOT_FOUND", MESSAGES_HERE.noFiles);
+  if (row?.filesDeletedAt) throw new AppError("GONE", LEGALIZATION_ERRORS.filesGone);
+  if (!row?.filesReadyAt) throw new AppError("NOT_FOUND", LEGALIZATION_ERRORS.noFiles);
   const files = await listSessionFiles(deps.db, row.id);
   return {
     reportSha256: row.reportSha256,

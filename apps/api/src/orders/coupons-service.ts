@@ -19,6 +19,7 @@ import {
 import { auditStaffRead } from "../audit/staff-read.ts";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
+import { authorize } from "../identity/authorize.ts";
 import { newGiftCardCode } from "./gift-card-codes.ts";
 import { campaignsFor, cartCampaign } from "./order-pricing.ts";
 import { withCodeGuard, wrongCode } from "./wrong-codes.ts";
@@ -82,7 +83,12 @@ export async function requestGiftCard(deps: Deps, actor: Actor, promo: string): 
 
 /** A user's gift cards: a client reads their own, staff anyone's (with an audit line). */
 export async function assignedGiftCards(deps: Deps, actor: Actor, userId: string): Promise<GiftCard[]> {
-  if (!ordersPolicy(actor, "read", { ownerId: userId })) throw new AppError("NOT_FOUND");
+  await authorize(
+    deps.db,
+    actor,
+    { ownerId: userId },
+    { sees: (owner) => ordersPolicy(actor, "read", owner) },
+  );
   const cards = await listUserGiftCards(deps.db, userId);
   if (userId !== actor.userId) {
     await auditStaffRead(deps.db, actor, "gift-card.list", [userId]);

@@ -26,6 +26,7 @@ import {
 import { findPractice, lockPractice, updatePracticeStatus } from "@argine/db/queries/practices";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
+import { authorize } from "../identity/authorize.ts";
 import { nothingCharged, type PaymentIntent } from "../payments/payment-provider.ts";
 import { priceOrder } from "./order-pricing.ts";
 import { applyIntent, completePaidOrder, failOrder, settleStaleOrder } from "./order-settlement.ts";
@@ -64,8 +65,9 @@ export async function createOrder(
   if (existing) return continueOrder(deps, existing, code);
   if (code && "payment_intent_id" in code) throw new AppError("BAD_REQUEST", MESSAGES.orderPaymentMismatch);
 
-  const practice = await findPractice(deps.db, body.practiceId);
-  if (!practice || !ordersPolicy(actor, "checkout", practice)) throw new AppError("NOT_FOUND");
+  const practice = await authorize(deps.db, actor, await findPractice(deps.db, body.practiceId), {
+    sees: (practice) => ordersPolicy(actor, "checkout", practice),
+  });
   // An earlier attempt still waiting (a 3-D Secure window closed, a tab left open) is settled first: paid if
   // it went through (then its services are no longer for sale), otherwise cancelled, so nothing is bought twice.
   for (const earlier of await awaitingOrdersOfPractice(deps.db, practice.id)) {
@@ -121,8 +123,9 @@ async function openOrder(
   code: PaymentCode | null,
 ): Promise<OrderRow> {
   const at = now(deps.clock);
-  const practice = await lockPractice(tx, body.practiceId);
-  if (!practice || !ordersPolicy(actor, "checkout", practice)) throw new AppError("NOT_FOUND");
+  const practice = await authorize(tx, actor, await lockPractice(tx, body.practiceId), {
+    sees: (practice) => ordersPolicy(actor, "checkout", practice),
+  });
   // The same attempt committed while this one waited for the lock: answered as the same attempt.
   if (await findOrderByKey(tx, actor.userId, body.idempotencyKey)) throw new SameAttempt();
   if ((await awaitingOrdersOfPractice(tx, practice.id)).length) {

@@ -4,13 +4,11 @@ import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
 import { PAID_ORDER_STATUSES } from "@argine/core/orders/lifecycle";
 import type { Order, RefundCreateBody, WithdrawalBody } from "@argine/core/orders/orders-api";
-import { ordersPolicy } from "@argine/core/orders/policy";
+import { type OrdersAction, ordersPolicy } from "@argine/core/orders/policy";
 import {
   lineWithdrawable,
   type RefundReason,
-  type RefundsAction,
   refundAmounts,
-  refundsPolicy,
   serviceTypesOfLine,
   statusAfterRefund,
   withinWithdrawalPeriod,
@@ -44,6 +42,7 @@ import { findUserById } from "@argine/db/queries/users";
 import { audit } from "../audit/audit.ts";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
+import { authorize } from "../identity/authorize.ts";
 import { issueRefundDocuments } from "../invoice/invoice-service.ts";
 import { refundMail } from "../mail/templates.ts";
 import { authorizedPractice } from "../practices/practice-access.ts";
@@ -67,11 +66,16 @@ interface RefundRequest {
 }
 
 /** The order if the actor may do `action` on it: 404 when they may not even see it, 403 when only that. */
-async function authorizedOrder(deps: Deps, actor: Actor, id: string, action: RefundsAction) {
-  const order = await findOrder(deps.db, id);
-  if (!order || !ordersPolicy(actor, "read", { ownerId: order.userId })) throw new AppError("NOT_FOUND");
-  if (!refundsPolicy(actor, action, { ownerId: order.userId })) throw new AppError("FORBIDDEN");
-  return order;
+async function authorizedOrder(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  action: Extract<OrdersAction, "refund" | "withdraw">,
+) {
+  return authorize(deps.db, actor, await findOrder(deps.db, id), {
+    sees: (order) => ordersPolicy(actor, "read", { ownerId: order.userId }),
+    may: (order) => ordersPolicy(actor, action, { ownerId: order.userId }),
+  });
 }
 
 /** POST /v1/orders/{id}/refunds: staff give back the lines named, for a reason. */

@@ -1,11 +1,10 @@
-import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
 import { type PracticesAction, practicesPolicy } from "@argine/core/practices/policy";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import type { Db } from "@argine/db/client";
 import { findPractice, type PracticeRow } from "@argine/db/queries/practices";
-import { auditStaffRead } from "../audit/staff-read.ts";
 import type { Deps } from "../deps.ts";
+import { authorize } from "../identity/authorize.ts";
 import { reloadedDetail } from "./practice-view.ts";
 
 /** What is done to one practice by id: every action of the policy but the claim (practice-claims-service.ts). */
@@ -15,7 +14,7 @@ export type PracticeAction = Exclude<PracticesAction, "claim">;
  * The practice, if this actor may do `action` on it: 404 for one that does not exist or is someone else's
  * (nothing to learn about it), 403 when they may read it but not do this. Staff leave an audit line
  * `practice.<action>` (DESIGN.md §6), written through `db`: inside a change's transaction, it goes or stays
- * with the change.
+ * with the change (identity/authorize.ts).
  */
 export async function authorizedPractice(
   db: Db,
@@ -23,11 +22,11 @@ export async function authorizedPractice(
   id: string,
   action: PracticeAction,
 ): Promise<PracticeRow> {
-  const practice = await findPractice(db, id);
-  if (!practice || !practicesPolicy(actor, "read", practice)) throw new AppError("NOT_FOUND");
-  if (!practicesPolicy(actor, action, practice)) throw new AppError("FORBIDDEN");
-  await auditStaffRead(db, actor, `practice.${action}`, [id]);
-  return practice;
+  return authorize(db, actor, await findPractice(db, id), {
+    sees: (practice) => practicesPolicy(actor, "read", practice),
+    may: (practice) => practicesPolicy(actor, action, practice),
+    audit: { action: `practice.${action}`, id },
+  });
 }
 
 /**

@@ -10,12 +10,12 @@ import { findUserById } from "@argine/db/queries/users";
 import { audit } from "../audit/audit.ts";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
-import { takeWaitingServices } from "../services/services-service.ts";
+import { takeWaitingServices } from "../services/service-assignment.ts";
 import { changePractice } from "./practice-access.ts";
 
 // "Prendi in carico" (ADR 011): a lawyer takes a case, one at a time; who holds it, or an admin, lets it go.
 // Each is one conditional update (db's takePractice, releasePractice) and its audit line, in one transaction;
-// taking a case also takes its services that wait for a lawyer nobody holds (services-service).
+// taking a case also takes its services that wait for a lawyer nobody holds (services/service-assignment.ts).
 
 const lawyerName = async (db: Db, id: string | null) => {
   const lawyer = id ? await findUserById(db, id) : undefined;

@@ -13,6 +13,7 @@ import {
 import { findUserById } from "@argine/db/queries/users";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
+import { authorizeAction } from "../identity/authorize.ts";
 import { authorizedPractice } from "./practice-access.ts";
 import { fullName } from "./practice-view.ts";
 
@@ -55,7 +56,7 @@ export function editComment(deps: Deps, actor: Actor, commentId: string, text: s
     const comment = await findComment(tx, commentId);
     if (!comment) throw new AppError("NOT_FOUND");
     await authorizedPractice(tx, actor, comment.practiceId, "comment");
-    if (!canEditComment(actor, comment)) throw new AppError("FORBIDDEN");
+    authorizeAction(canEditComment(actor, comment));
     await updateComment(tx, comment.id, text, now(deps.clock));
     const updated = await findComment(tx, comment.id);
     if (!updated) throw new AppError("NOT_FOUND");

@@ -1,13 +1,13 @@
 import { AppError } from "@argine/core/errors/app-error";
 import type { Evaluation } from "@argine/core/feedback/evaluation";
 import type { Actor } from "@argine/core/identity/policy";
-import { isStaff } from "@argine/core/identity/roles";
 import {
   FORBIDDEN_FOR_MINOR_MESSAGE,
   forbiddenServiceFlags,
 } from "@argine/core/practices/available-services";
 import { involvesMinorSexualContent } from "@argine/core/practices/human-review-reason";
 import { canDelete, canTransition } from "@argine/core/practices/lifecycle";
+import { practicesPolicy } from "@argine/core/practices/policy";
 import { PRACTICE_STATUS, type PracticeStatus } from "@argine/core/practices/practice-status";
 import type {
   CustomService,
@@ -33,6 +33,7 @@ import { audit } from "../audit/audit.ts";
 import { auditStaffRead } from "../audit/staff-read.ts";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
+import { authorizeAction } from "../identity/authorize.ts";
 import { authorizedPractice, changePractice } from "./practice-access.ts";
 import { feedbackLink, practiceDetail, practiceSummary } from "./practice-view.ts";
 
@@ -55,7 +56,7 @@ export async function listPracticesFor(
   q: PracticeListQuery,
 ): Promise<PracticeList> {
   const { total, totalCapped, data } = await listPractices(deps.db, {
-    ...(isStaff(actor) ? {} : { ownerId: actor.userId }),
+    ...(practicesPolicy(actor, "work-cases") ? {} : { ownerId: actor.userId }),
     ...(q.q ? { q: q.q } : {}),
     ...(q.ticketCode ? { ticketCode: q.ticketCode } : {}),
     ...(q.status ? { status: q.status } : {}),
@@ -74,7 +75,7 @@ export async function listPracticesFor(
 
 /** The lawyer's work queue (ADR 011): urgent, new, waiting for an answer, `limit` of each; staff only. */
 export async function workQueue(deps: Deps, actor: Actor, limit: number): Promise<PracticeQueue> {
-  if (!isStaff(actor)) throw new AppError("FORBIDDEN");
+  authorizeAction(practicesPolicy(actor, "work-cases"));
   const queue = await practiceQueue(deps.db, limit);
   await auditListRead(deps, actor, [...queue.urgent.data, ...queue.new.data, ...queue.waiting.data]);
   const section = (s: typeof queue.urgent) => ({ ...s, data: s.data.map(practiceSummary) });
@@ -95,7 +96,7 @@ export function changeStatus(
 ): Promise<PracticeDetail> {
   return changePractice(deps, actor, id, "change-status", async (tx, practice) => {
     const from = PRACTICE_STATUS.schema.parse(practice.status);
-    if (!canTransition(from, to, isStaff(actor) ? "staff" : "client")) {
+    if (!canTransition(from, to, practicesPolicy(actor, "work-cases") ? "staff" : "client")) {
       throw new AppError(
         "CONFLICT",
         "Questo cambio di stato non è possibile: per riaprire una pratica contatta il team.",

@@ -5,20 +5,17 @@ import { daysLeft, dueReminder, upcomingComplaintDeadline } from "@argine/core/r
 import { remindersPolicy } from "@argine/core/reminders/policy";
 import type { DeadlineReminders, DeadlineRemindersBody } from "@argine/core/reminders/reminders-api";
 import { romeCalendarDay } from "@argine/core/shared/calendar";
+import { MESSAGES } from "@argine/core/shared/messages";
 import type { PracticeRow } from "@argine/db/queries/practices";
 import { recordReminder, reminderCandidates, setDeadlineReminders } from "@argine/db/queries/reminders";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
+import { authorizeAction } from "../identity/authorize.ts";
 import { deadlineReminderMail } from "../mail/templates.ts";
 import { authorizedPractice } from "../practices/practice-access.ts";
 
 // The complaint deadline's reminders: the owner's opt-in on the case page, its countdown, and the
 // daily job that mails them 30, 7 and 1 days before.
-
-const MESSAGES_HERE = {
-  ownerOnly: "Solo chi ha aperto la pratica può scegliere i promemoria.",
-  practiceClosed: "La pratica è chiusa: non ci sono più promemoria da inviare.",
-};
 
 function remindersView(actor: Actor, practice: PracticeRow, at: Date): DeadlineReminders {
   const today = romeCalendarDay(at);
@@ -45,10 +42,10 @@ export async function setReminders(
   body: DeadlineRemindersBody,
 ): Promise<DeadlineReminders> {
   const practice = await authorizedPractice(deps.db, actor, id, "read");
-  if (!remindersPolicy(actor, "change", practice)) throw new AppError("FORBIDDEN", MESSAGES_HERE.ownerOnly);
+  authorizeAction(remindersPolicy(actor, "change", practice), MESSAGES.remindersOwnerOnly);
   const at = now(deps.clock);
   const updated = await setDeadlineReminders(deps.db, id, body.enabled, at);
-  if (!updated) throw new AppError("CONFLICT", MESSAGES_HERE.practiceClosed);
+  if (!updated) throw new AppError("CONFLICT", MESSAGES.remindersPracticeClosed);
   return remindersView(actor, updated, at);
 }
 

@@ -7,6 +7,7 @@ import {
   retentionStep,
 } from "@argine/core/retention/files-retention";
 import { formatItalianDate, romeCalendarDay } from "@argine/core/shared/calendar";
+import { MESSAGES } from "@argine/core/shared/messages";
 import { listSessionFiles } from "@argine/db/queries/legalization";
 import {
   type ExpiringSession,
@@ -25,11 +26,6 @@ import { authorizedService } from "../services/service-access.ts";
 // The legalization files' retention (spec §9): the daily pass that warns the client 30 and 7 days
 // before the files go and deletes them at expiry, and the archive of every file kept, to download first.
 
-const MESSAGES_HERE = {
-  noFiles:
-    "Non ci sono file da scaricare per questo servizio: non sono ancora pronti o sono già stati eliminati.",
-};
-
 /** Sessions handled per pass: the next day's pass takes the rest. */
 const SESSIONS_PER_PASS = 500;
 
@@ -40,7 +36,7 @@ const SESSIONS_PER_PASS = 500;
 export async function legalizationArchive(deps: Deps, actor: Actor, id: string): Promise<FileDownload> {
   const { practice } = await authorizedService(deps.db, actor, id, "read");
   const sessions = await keptSessionFiles(deps.db, id);
-  if (!sessions.length) throw new AppError("NOT_FOUND", MESSAGES_HERE.noFiles);
+  if (!sessions.length) throw new AppError("NOT_FOUND", MESSAGES.legalizationArchiveEmpty);
   const entries: Record<string, Uint8Array> = {};
   for (const [index, { files }] of sessions.entries()) {
     const folder = sessions.length > 1 ? `sessione-${index + 1}/` : "";

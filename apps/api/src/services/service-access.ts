@@ -1,27 +1,72 @@
+import type { StaffReadAction } from "@argine/core/audit/audit-actions";
 import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
 import { type ServicesAction, servicesPolicy } from "@argine/core/services/policy";
+import type { ServiceType } from "@argine/core/services/service-type";
 import type { Db } from "@argine/db/client";
 import { findServiceWithPractice, type ServiceWithPractice } from "@argine/db/queries/services";
-import { auditStaffRead } from "../audit/staff-read.ts";
+import { authorize } from "../identity/authorize.ts";
+
+/** A policy over a service, as core's: the services', or a domain's own for its kind of service. */
+type ServicePolicy<A extends string> = (
+  actor: Actor | null,
+  action: A,
+  service: { ownerId: string | null },
+) => boolean;
+
+export interface ServiceAccess {
+  /** False when a change writes its own, fuller audit line (what it changed). */
+  audit?: boolean;
+  /** The kind of service the route is for: any other answers as an unknown one. */
+  type?: ServiceType;
+  /** The 404's words, where the domain has its own. */
+  notFound?: string;
+}
 
 /**
  * The service and its practice, if this actor may do `action` on it: 404 for one that does not exist or is
- * someone else's client's (nothing to learn about it), 403 when they may read it but not do this. Staff leave
- * an audit line `service.<action>`, written through `db`: inside a change's transaction it goes or stays
- * with the change. A change that writes its own, fuller line (what it changed) passes `audit: false`.
+ * someone else's client's (nothing to learn about it), or not of `type`; 403 when they may read it but not
+ * do this. Staff leave an audit line `service.<action>`, written through `db`: inside a change's transaction
+ * it goes or stays with the change (identity/authorize.ts).
  */
-export async function authorizedService(
+export function authorizedService(
   db: Db,
   actor: Actor,
   id: string,
   action: ServicesAction,
-  { audit = true }: { audit?: boolean } = {},
+  access?: ServiceAccess,
+): Promise<ServiceWithPractice>;
+/** The same, asking the domain's own policy for its kind of service (takedown, legalization). */
+export function authorizedService<A extends string>(
+  db: Db,
+  actor: Actor,
+  id: string,
+  action: NoInfer<A>,
+  access: ServiceAccess & { policy: ServicePolicy<A> & ServicePolicy<"read"> },
+): Promise<ServiceWithPractice>;
+export async function authorizedService(
+  db: Db,
+  actor: Actor,
+  id: string,
+  action: string,
+  {
+    audit = true,
+    type,
+    notFound,
+    policy = servicesPolicy as ServicePolicy<string>,
+  }: ServiceAccess & { policy?: ServicePolicy<string> } = {},
 ): Promise<ServiceWithPractice> {
-  const found = await findServiceWithPractice(db, id);
-  if (!found || !servicesPolicy(actor, "read", found.practice)) throw new AppError("NOT_FOUND");
-  if (!servicesPolicy(actor, action, found.practice)) throw new AppError("FORBIDDEN");
-  // Assigning always writes its own line under that name, who to whom (services-service's handOver).
-  if (audit && action !== "assign") await auditStaffRead(db, actor, `service.${action}`, [id]);
+  const found = await authorize(db, actor, await findServiceWithPractice(db, id), {
+    sees: ({ practice }) => policy(actor, "read", practice),
+    may: ({ practice }) => policy(actor, action, practice),
+    notFound,
+    // The line is named by the action (`service.read`, `service.legalize`…: StaffReadAction lists each);
+    // assigning always writes its own line under that name, who to whom (service-assignment.ts).
+    ...(audit && action !== "assign"
+      ? { audit: { action: `service.${action}` as StaffReadAction, id } }
+      : {}),
+  });
+  // Checked after the access, as each kind's route always has: a 403 stays a 403 whatever the kind.
+  if (type && found.service.serviceType !== type) throw new AppError("NOT_FOUND", notFound);
   return found;
 }

@@ -9,7 +9,7 @@ import type { CspSources } from "../http/csp.ts";
 // A presigned PUT cannot promise what is inside the file: the caller checks size and content once the
 // browser says it is done (head + get), and deletes the object when they are wrong. Nor can an S3 one be
 // made single-use (the disk's is): the caller keeps the bytes it checked under a key no link ever writes,
-// with their SHA-256, and deletes the upload's key (services-service.ts registerUpload).
+// with their SHA-256, and deletes the upload's key (services/service-uploads.ts registerUpload).
 
 /** What the browser sends the file with: `fetch(url, { method, headers, body: file })`. */
 export interface SignedUpload {

@@ -1,11 +1,12 @@
 import { AppError } from "@argine/core/errors/app-error";
 import type { FeedbackResult } from "@argine/core/feedback/result";
 import type { Actor } from "@argine/core/identity/policy";
-import { isStaff } from "@argine/core/identity/roles";
 import { takedownNotice, takedownNoticeText } from "@argine/core/takedown/notice";
 import { platformByCode, platformOf } from "@argine/core/takedown/platforms";
+import { type TakedownAction, takedownPolicy } from "@argine/core/takedown/policy";
 import { takedownSentAt } from "@argine/core/takedown/sent-at";
 import {
+  TAKEDOWN_ERRORS,
   TAKEDOWN_RECORD_ERRORS,
   type TakedownNotice,
   type TakedownNotices,
@@ -14,7 +15,7 @@ import {
 } from "@argine/core/takedown/takedown-api";
 import type { Db } from "@argine/db/client";
 import { findPractice } from "@argine/db/queries/practices";
-import { changeServiceStatus, type ServiceWithPractice } from "@argine/db/queries/services";
+import type { ServiceWithPractice } from "@argine/db/queries/services";
 import {
   findTakedownNotice,
   insertTakedownNotices,
@@ -30,33 +31,24 @@ import type { Deps } from "../deps.ts";
 import type { FileDownload } from "../http/send-file.ts";
 import { styledPdf } from "../pdf/pdf-document.ts";
 import { authorizedService } from "../services/service-access.ts";
+import { assertServiceOpen, mailClient, moveServiceAudited } from "../services/service-steps.ts";
 import { staffName } from "../services/service-view.ts";
-import { mailClient } from "../services/services-service.ts";
 
 // The takedown (ADR 021): the client gives up to three URLs once; the product writes a DSA notice for each
 // (core takedown/notice.ts), which staff send to the platform and whose answer they record; the client
 // follows each URL's state on the case page.
 
-export const TAKEDOWN_ERRORS = {
-  alreadySubmitted: "Hai già inviato i link per questa rimozione: li trovi qui sotto con il loro stato.",
-  cancelled: "Il servizio è stato annullato: non si possono più inviare link.",
-  practiceClosed: "La pratica è chiusa: per continuare chiedi al team di riaprirla.",
-  changedMeanwhile: "La segnalazione è stata aggiornata nel frattempo: ricarica la pagina e riprova.",
-} as const;
-
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The service if it is a takedown this actor may act on: any other service answers as an unknown one. */
-async function takedownService(
+function takedownService(
   db: Db,
   actor: Actor,
   id: string,
-  action: "read" | "upload-evidence" | "change-status",
+  action: TakedownAction,
   options?: { audit?: boolean },
 ): Promise<ServiceWithPractice> {
-  const found = await authorizedService(db, actor, id, action, options);
-  if (found.service.serviceType !== "TAKEDOWN") throw new AppError("NOT_FOUND");
-  return found;
+  return authorizedService(db, actor, id, action, { ...options, policy: takedownPolicy, type: "TAKEDOWN" });
 }
 
 /** Who signs the notices: the client, or for an anonymous practice the lawyer working it (if any yet). */
@@ -82,7 +74,7 @@ function noticeView(
   row: TakedownNoticeRow,
   signer: Signer,
   ticketCode: string,
-  staff: boolean,
+  staffNotes: boolean,
 ): TakedownNotice {
   const platform = platformByCode(row.platform);
   return {
@@ -96,8 +88,8 @@ function noticeView(
     createdAt: row.createdAt.toISOString(),
     sentAt: iso(row.sentAt),
     answeredAt: iso(row.answeredAt),
-    sentVia: staff ? row.sentVia : null,
-    staffNote: staff ? row.staffNote : null,
+    sentVia: staffNotes ? row.sentVia : null,
+    staffNote: staffNotes ? row.staffNote : null,
     text: takedownNoticeText(noticeOf(row, signer, ticketCode)),
   };
 }
@@ -109,8 +101,9 @@ async function noticesView(
   rows: TakedownNoticeRow[],
 ): Promise<TakedownNotices> {
   const signer = await noticeSigner(db, found);
+  const staffNotes = takedownPolicy(actor, "read-staff-notes", found.practice);
   return {
-    notices: rows.map((row) => noticeView(row, signer, found.practice.ticketCode, isStaff(actor))),
+    notices: rows.map((row) => noticeView(row, signer, found.practice.ticketCode, staffNotes)),
   };
 }
 
@@ -126,10 +119,9 @@ export function submitTakedownUrls(
   urls: readonly string[],
 ): Promise<TakedownNotices> {
   return deps.db.transaction(async (tx) => {
-    const found = await takedownService(tx, actor, id, "upload-evidence", { audit: false });
-    const { service, practice } = found;
-    if (service.status === "CANCELLED") throw new AppError("CONFLICT", TAKEDOWN_ERRORS.cancelled);
-    if (practice.status === "CLOSED") throw new AppError("CONFLICT", TAKEDOWN_ERRORS.practiceClosed);
+    const found = await takedownService(tx, actor, id, "submit-urls", { audit: false });
+    const { service } = found;
+    assertServiceOpen(found, TAKEDOWN_ERRORS);
     const at = now(deps.clock);
     const rows = await insertTakedownNotices(
       tx,
@@ -140,9 +132,7 @@ export function submitTakedownUrls(
     if (rows.length === 0) throw new AppError("CONFLICT", TAKEDOWN_ERRORS.alreadySubmitted);
     await audit(tx, actor, "takedown.urls", id, { count: rows.length });
     if (service.status === "TO_START") {
-      const moved = await changeServiceStatus(tx, id, "TO_START", "IN_PROGRESS", at);
-      if (!moved) throw new AppError("CONFLICT", TAKEDOWN_ERRORS.changedMeanwhile);
-      await audit(tx, actor, "service.status", id, { from: "TO_START", to: "IN_PROGRESS" });
+      await moveServiceAudited(tx, actor, service, "IN_PROGRESS", at, TAKEDOWN_ERRORS.changedMeanwhile);
     }
     return noticesView(tx, actor, found, rows);
   });
@@ -203,8 +193,8 @@ export function recordTakedown(
   body: TakedownRecordBody,
 ): Promise<TakedownNotice> {
   return deps.db.transaction(async (tx) => {
-    const found = await takedownService(tx, actor, id, "change-status", { audit: false });
-    if (found.service.status === "CANCELLED") throw new AppError("CONFLICT", TAKEDOWN_ERRORS.cancelled);
+    const found = await takedownService(tx, actor, id, "record", { audit: false });
+    assertServiceOpen(found, { cancelled: TAKEDOWN_ERRORS.cancelled });
     const read = await findTakedownNotice(tx, id, noticeId);
     if (!read) throw new AppError("NOT_FOUND");
     const at = now(deps.clock);

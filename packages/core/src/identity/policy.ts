@@ -1,4 +1,4 @@
-import { hasRole, type Role } from "./roles.ts";
+import { hasRole, type Role, type RoleList } from "./roles.ts";
 
 /** Who is calling: our user id and the roles their token carries. Null for anonymous callers. */
 export interface Actor {
@@ -20,6 +20,14 @@ export function usersPolicy(actor: Actor | null, action: UsersAction): boolean {
       return true;
     case "list":
     case "manage-roles":
-      return hasRole(actor.roles, "admin");
+      return canAdminister(actor.roles);
   }
+}
+
+/**
+ * Whether these roles open the admin workspace (users and roles, catalogue, outreach, failed jobs, the
+ * accounts): admins only, as each of those domains' policies says.
+ */
+export function canAdminister(roles: RoleList): boolean {
+  return hasRole(roles, "admin");
 }

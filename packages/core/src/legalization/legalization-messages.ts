@@ -1,4 +1,5 @@
 import { FILE_GENERATION_MAX_HOURS } from "../shared/constants.ts";
+import { MESSAGES } from "../shared/messages.ts";
 import type { LEGALIZATION_FAILURE_STATES } from "./session-state.ts";
 import { isFailure, isSuccess, legalizationFailureMessage } from "./session-state.ts";
 
@@ -78,3 +79,14 @@ export function legalizationCardLine(
   if (isSuccess(capture.state) && !capture.filesReadyAt) return LEGALIZATION_FILES_PREPARING;
   return null;
 }
+
+/** Why a step on a capture session is refused (the api's legalization-service). */
+export const LEGALIZATION_ERRORS = {
+  noSession: "Non c'è ancora una sessione di legalizzazione per questo servizio.",
+  cancelled: "Il servizio è stato annullato: non si può avviare una legalizzazione.",
+  practiceClosed: MESSAGES.practiceClosedAskTeam,
+  ended: "La sessione è già terminata: ricarica la pagina.",
+  starting: "La legalizzazione si sta avviando: attendi qualche secondo e ricarica la pagina.",
+  noFiles: "I file della legalizzazione non sono ancora pronti: riprova fra qualche minuto.",
+  filesGone: "I file di questa legalizzazione sono stati eliminati dopo un anno, come previsto.",
+} as const;

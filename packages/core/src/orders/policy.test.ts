@@ -3,6 +3,7 @@ import { buysServices, ordersPolicy } from "./policy.ts";
 
 const client = { userId: "u1", roles: [] };
 const lawyer = { userId: "l1", roles: ["lawyer"] as const };
+const admin = { userId: "a1", roles: ["admin"] as const };
 
 describe("orders policy", () => {
   it("lets a client check out their own practice only, and staff none", () => {
@@ -18,6 +19,16 @@ describe("orders policy", () => {
     expect(ordersPolicy(client, "read", { ownerId: "u2" })).toBe(false);
     expect(ordersPolicy(lawyer, "read", { ownerId: "u1" })).toBe(true);
     expect(ordersPolicy(null, "read", { ownerId: "u1" })).toBe(false);
+  });
+
+  it("lets staff refund and only the buyer withdraw", () => {
+    expect(ordersPolicy(lawyer, "refund", { ownerId: "u1" })).toBe(true);
+    expect(ordersPolicy(admin, "refund", { ownerId: "u1" })).toBe(true);
+    expect(ordersPolicy(client, "refund", { ownerId: "u1" })).toBe(false);
+    expect(ordersPolicy(null, "refund", { ownerId: "u1" })).toBe(false);
+    expect(ordersPolicy(client, "withdraw", { ownerId: "u1" })).toBe(true);
+    expect(ordersPolicy(client, "withdraw", { ownerId: "u2" })).toBe(false);
+    expect(ordersPolicy(lawyer, "withdraw", { ownerId: "u1" })).toBe(false);
   });
 });
 

@@ -1,18 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { Actor } from "../identity/policy.ts";
 import {
   giftCardShares,
   lineWithdrawable,
   refundAmounts,
-  refundsPolicy,
   statusAfterRefund,
   withdrawalDeadline,
   withinWithdrawalPeriod,
 } from "./refunds.ts";
-
-const client: Actor = { userId: "u-client", roles: [] };
-const lawyer: Actor = { userId: "u-lawyer", roles: ["lawyer"] };
-const admin: Actor = { userId: "u-admin", roles: ["admin"] };
 
 const LINES = [
   { productCode: "TAKEDOWN", finalCents: 9_900 },
@@ -21,15 +15,6 @@ const LINES = [
 ];
 
 describe("refunds", () => {
-  it("lets staff refund and only the buyer withdraw", () => {
-    expect(refundsPolicy(lawyer, "refund", { ownerId: "u-client" })).toBe(true);
-    expect(refundsPolicy(admin, "refund", { ownerId: "u-client" })).toBe(true);
-    expect(refundsPolicy(client, "refund", { ownerId: "u-client" })).toBe(false);
-    expect(refundsPolicy(null, "refund", { ownerId: "u-client" })).toBe(false);
-    expect(refundsPolicy(client, "withdraw", { ownerId: "u-client" })).toBe(true);
-    expect(refundsPolicy(lawyer, "withdraw", { ownerId: "u-client" })).toBe(false);
-  });
-
   it("gives a line's money back to the card when no gift card paid", () => {
     expect(refundAmounts(LINES, null, ["INJUCTION"])).toEqual({
       amountCents: 14_900,

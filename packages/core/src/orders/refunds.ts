@@ -1,5 +1,3 @@
-import type { Actor } from "../identity/policy.ts";
-import { isStaff } from "../identity/roles.ts";
 import type { ServiceStatus } from "../services/service-messages.ts";
 import { PACKAGE_SERVICE_TYPES, SERVICE_TYPE, type ServiceType } from "../services/service-type.ts";
 import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
@@ -62,24 +60,6 @@ export function lineWithdrawable(
 /** Whether the 14 days to withdraw from an order paid at `paidAt` are still running at `at`. */
 export function withinWithdrawalPeriod(paidAt: Date | null, at: Date): paidAt is Date {
   return paidAt !== null && at < withdrawalDeadline(paidAt);
-}
-
-export type RefundsAction = "refund" | "withdraw";
-
-/**
- * The refunds' one policy.
- * - refund: staff (lawyer or admin) give back any paid line not refunded yet, with a reason;
- * - withdraw: the client who bought the order, for its own lines only (rules of time and of services begun
- *   are the service's: they answer with a message, not a refusal).
- */
-export function refundsPolicy(actor: Actor | null, action: RefundsAction, subject: { ownerId: string }) {
-  if (!actor) return false;
-  switch (action) {
-    case "refund":
-      return isStaff(actor);
-    case "withdraw":
-      return subject.ownerId === actor.userId;
-  }
 }
 
 export interface RefundableLine {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canEditComment, canReleaseAssignment, practicesPolicy } from "./policy.ts";
+import { canEditComment, canReleaseAssignment, canWorkCases, practicesPolicy } from "./policy.ts";
 
 const giulia = { userId: "u1", roles: [] };
 
@@ -50,6 +50,22 @@ describe("practicesPolicy: read, status and services", () => {
     expect(practicesPolicy(lawyer, "delete", theirs)).toBe(false);
     expect(practicesPolicy(admin, "delete", theirs)).toBe(false);
     expect(practicesPolicy(null, "delete", mine)).toBe(false);
+  });
+});
+
+describe("working every case", () => {
+  it("is for staff: every practice listed, the work queue, the team's status moves", () => {
+    expect(practicesPolicy({ userId: "l1", roles: ["lawyer"] }, "work-cases")).toBe(true);
+    expect(practicesPolicy({ userId: "a1", roles: ["admin"] }, "work-cases")).toBe(true);
+    expect(practicesPolicy(giulia, "work-cases")).toBe(false);
+    expect(practicesPolicy(null, "work-cases")).toBe(false);
+  });
+
+  it("is what the web's staff screens ask of the roles alone", () => {
+    expect(canWorkCases(["lawyer"])).toBe(true);
+    expect(canWorkCases(["admin"])).toBe(true);
+    expect(canWorkCases([])).toBe(false);
+    expect(canWorkCases(undefined)).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Actor } from "../identity/policy.ts";
-import { hasRole, isStaff } from "../identity/roles.ts";
+import { hasRole, isStaff, isStaffRoles, type RoleList } from "../identity/roles.ts";
 
+/** What is done to one practice. */
 export type PracticesAction =
   | "claim"
   | "read"
@@ -19,14 +20,23 @@ export type PracticesAction =
  * - read, comment, change-status: the owner, or staff (which statuses: lifecycle.ts);
  * - manage-services (the services a practice can buy, its advice price, the evaluation), contact-client
  *   (email the client) and assign (take the case in charge, "prendi in carico"): staff only;
- * - delete: the owner only, and only while nothing was bought (lifecycle.ts canDelete).
+ * - delete: the owner only, and only while nothing was bought (lifecycle.ts canDelete);
+ * - work-cases, on no one practice: every practice listed, the work queue, a practice's status moved as the
+ *   team moves it (lifecycle.ts): staff (canWorkCases).
  */
+export function practicesPolicy(actor: Actor | null, action: "work-cases"): boolean;
 export function practicesPolicy(
   actor: Actor | null,
   action: PracticesAction,
   practice: { ownerId: string | null },
+): boolean;
+export function practicesPolicy(
+  actor: Actor | null,
+  action: PracticesAction | "work-cases",
+  practice: { ownerId: string | null } = { ownerId: null },
 ): boolean {
   if (!actor) return false;
+  if (action === "work-cases") return canWorkCases(actor.roles);
   const owner = practice.ownerId === actor.userId;
   switch (action) {
     case "claim":
@@ -44,6 +54,11 @@ export function practicesPolicy(
   }
 }
 
+/** Whether these roles work every client's case (lawyers and admins): the staff's lists, filters and tools. */
+export function canWorkCases(roles: RoleList): boolean {
+  return isStaffRoles(roles);
+}
+
 /** A comment is edited by its author only: nobody puts words in someone else's mouth. */
 export function canEditComment(actor: Actor | null, comment: { authorId: string | null }): boolean {
   return !!actor && comment.authorId === actor.userId;
@@ -54,7 +69,7 @@ export function canEditComment(actor: Actor | null, comment: { authorId: string 
  * hand over). Another lawyer may not take it from a colleague.
  */
 export function canReleaseAssignment(
-  actor: Actor | null,
+  actor: { userId: string; roles: RoleList } | null,
   practice: { assignedLawyerId: string | null },
 ): boolean {
   if (!actor || !isStaff(actor)) return false;

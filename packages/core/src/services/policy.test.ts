@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../identity/policy.ts";
-import { type ServicesAction, servicesPolicy } from "./policy.ts";
+import { canWorkServices, type ServicesAction, servicesPolicy } from "./policy.ts";
 
 const owner: Actor = { userId: "u1", roles: [] };
 const other: Actor = { userId: "u2", roles: [] };
@@ -17,12 +17,27 @@ describe("the services policy", () => {
     ["upload-document", [false, false, true, true, false]],
     ["change-status", [false, false, true, true, false]],
     ["assign", [false, false, true, true, false]],
-    ["legalize", [true, false, true, true, false]],
   ];
   it.each(table)("%s", (action, allowed) => {
     expect(
       [owner, other, lawyer, admin, null].map((actor) => servicesPolicy(actor, action, service)),
     ).toEqual(allowed);
+  });
+
+  it("gives the queue of paid work and its team to staff only", () => {
+    expect([owner, other, lawyer, admin, null].map((actor) => servicesPolicy(actor, "work-queue"))).toEqual([
+      false,
+      false,
+      true,
+      true,
+      false,
+    ]);
+    expect([[], ["lawyer"], ["admin"], null].map((roles) => canWorkServices(roles))).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it("gives an unowned practice's service to nobody but staff", () => {

@@ -7,8 +7,7 @@ export type ServicesAction =
   | "upload-document"
   | "change-status"
   | "assign"
-  | "accept-mandate"
-  | "legalize";
+  | "accept-mandate";
 
 /**
  * The services domain's one policy (a service belongs to its practice's owner).
@@ -16,18 +15,25 @@ export type ServicesAction =
  * - upload-evidence: the owner sends their files for the lawyer (the widget of spec §4);
  * - upload-document, change-status, assign: staff, the work itself;
  * - accept-mandate: the owner only, it is their engagement of the lawyer;
- * - legalize (start, step and stop a capture session): the owner, or staff capturing for them.
+ * - work-queue, on no one service: the queue of paid work and the team it is assigned to, staff
+ *   (canWorkServices).
  */
+export function servicesPolicy(actor: Actor | null, action: "work-queue"): boolean;
 export function servicesPolicy(
   actor: Actor | null,
   action: ServicesAction,
   service: { ownerId: string | null },
+): boolean;
+export function servicesPolicy(
+  actor: Actor | null,
+  action: ServicesAction | "work-queue",
+  service: { ownerId: string | null } = { ownerId: null },
 ): boolean {
   if (!actor) return false;
+  if (action === "work-queue") return canWorkServices(actor.roles);
   const owner = service.ownerId !== null && service.ownerId === actor.userId;
   switch (action) {
     case "read":
-    case "legalize":
       return owner || isStaff(actor);
     case "upload-evidence":
     case "accept-mandate":
@@ -37,6 +43,14 @@ export function servicesPolicy(
     case "assign":
       return isStaff(actor);
   }
+}
+
+/**
+ * Whether these roles work the paid services (lawyers and admins): the queue, the team's side of a service
+ * (the lawyer's document rather than the client's files).
+ */
+export function canWorkServices(roles: RoleList): boolean {
+  return isStaffRoles(roles);
 }
 
 /**

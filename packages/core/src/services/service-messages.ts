@@ -81,3 +81,15 @@ export function serviceStatusMessage(
       return { label, message: CANCELLED };
   }
 }
+
+/** Why a step on a bought service is refused (the api's services use cases: files, statuses, assignment, mandate). */
+export const SERVICE_ERRORS = {
+  alreadySent: "C'è già un file inviato: eliminalo prima di caricarne un altro.",
+  cancelled: "Il servizio è stato annullato: non si possono più caricare file.",
+  practiceClosed: MESSAGES.practiceClosedAskTeam,
+  typeMismatch: "Il tipo di servizio non corrisponde a quello indicato.",
+  notStaff: "La persona scelta non fa parte del team legale.",
+  mandateChanged: "Il mandato è stato aggiornato: rileggilo e accetta la nuova versione.",
+  changedMeanwhile: "Il servizio è stato modificato nel frattempo: ricarica la pagina e riprova.",
+  heldByColleague: "Il servizio è già assegnato a un collega: solo un amministratore può riassegnarlo.",
+} as const;

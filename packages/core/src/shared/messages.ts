@@ -75,6 +75,14 @@ export const MESSAGES = {
   unexpectedState: "Errore Stato Non previsto",
   noFurtherAction: "Nessun ulteriore azione richiesta per questo servizio",
   legalizationNotFound: "Service Legalization not Found!",
+  /** A client's step on a bought service (a file, the takedown's links, a capture) once the case is closed. */
+  practiceClosedAskTeam: "La pratica è chiusa: per continuare chiedi al team di riaprirla.",
+  /** The complaint deadline's reminders (reminders-service): the opt-in is the owner's, on an open case. */
+  remindersOwnerOnly: "Solo chi ha aperto la pratica può scegliere i promemoria.",
+  remindersPracticeClosed: "La pratica è chiusa: non ci sono più promemoria da inviare.",
+  /** The legalization files' archive (retention-service) with nothing kept to put in it. */
+  legalizationArchiveEmpty:
+    "Non ci sono file da scaricare per questo servizio: non sono ancora pronti o sono già stati eliminati.",
   // §4 legalization flow step 5: the provider's name, then ' Error : ', then the state.
   legalizationFailure: (providerName: string, state: string) => `${providerName} Error : ${state}`,
   /** The capture's URL (core legalization/capture-url.ts): not a web address at all. */

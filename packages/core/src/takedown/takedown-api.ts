@@ -37,6 +37,14 @@ export type TakedownNotices = z.infer<typeof TakedownNoticesSchema>;
 
 const NOTE_MAX = 500;
 
+/** Why the client's links or a record of a notice are refused (the api's takedown-service). */
+export const TAKEDOWN_ERRORS = {
+  alreadySubmitted: "Hai già inviato i link per questa rimozione: li trovi qui sotto con il loro stato.",
+  cancelled: "Il servizio è stato annullato: non si possono più inviare link.",
+  practiceClosed: MESSAGES.practiceClosedAskTeam,
+  changedMeanwhile: "La segnalazione è stata aggiornata nel frattempo: ricarica la pagina e riprova.",
+} as const;
+
 export const TAKEDOWN_RECORD_ERRORS = {
   sentViaRequired: "Indica dove hai inviato la segnalazione (il modulo o l'indirizzo della piattaforma).",
   tooLong: `Al massimo ${NOTE_MAX} caratteri.`,

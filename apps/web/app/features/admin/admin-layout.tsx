@@ -1,4 +1,4 @@
-import { hasRole } from "@argine/core/identity/roles";
+import { canAdminister } from "@argine/core/identity/policy";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { Link, NavLink, Outlet } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
@@ -13,7 +13,7 @@ import { AdminPage } from "./admin-ui.tsx";
  */
 export function AdminLayout() {
   const user = useCurrentUser();
-  if (!user || !hasRole(user.roles, "admin")) return <AdminNotAllowed />;
+  if (!user || !canAdminister(user.roles)) return <AdminNotAllowed />;
   return (
     <div className={styles.workspace}>
       <nav aria-labelledby="admin-nav-title">

@@ -1,4 +1,5 @@
-import { hasRole, isCustomer } from "@argine/core/identity/roles";
+import { canAdminister } from "@argine/core/identity/policy";
+import { isCustomer } from "@argine/core/identity/roles";
 import { Link, useLocation } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { DASHBOARD_PATH, PRIVACY_PATH, PROFILE_INFO_PATH } from "../../shared/navigation/navigation.ts";
@@ -16,7 +17,7 @@ export function DashboardHomePage() {
   const claimedTicketCode = readClaimedTicketCode(state);
   const name = user?.name.trim();
   const staffRole =
-    user && !isCustomer(user.roles) ? (hasRole(user.roles, "admin") ? "amministratore" : "avvocato") : null;
+    user && !isCustomer(user.roles) ? (canAdminister(user.roles) ? "amministratore" : "avvocato") : null;
   return (
     <>
       <header className={styles.userHeader}>

@@ -1,5 +1,7 @@
-import { hasRole, isStaffRoles } from "@argine/core/identity/roles";
+import { canAdminister } from "@argine/core/identity/policy";
 import { buysServices } from "@argine/core/orders/policy";
+import { canWorkCases } from "@argine/core/practices/policy";
+import { canWorkServices } from "@argine/core/services/policy";
 import {
   DASHBOARD_PATH,
   ORDERS_PATH,
@@ -20,7 +22,7 @@ export interface DashboardSection {
 
 /** The dashboard's own navigation (spec §2 "Dashboard"), with the staff's workspaces for their roles. */
 export function dashboardSections(roles: readonly string[]): DashboardSection[] {
-  const staff = isStaffRoles(roles);
+  const staff = canWorkCases(roles);
   return [
     { label: "Panoramica", to: DASHBOARD_PATH, description: "", available: true },
     staff
@@ -36,7 +38,7 @@ export function dashboardSections(roles: readonly string[]): DashboardSection[] 
           description: "I tuoi casi, i servizi attivi, i documenti e i messaggi con il tuo avvocato.",
           available: true,
         },
-    ...(staff
+    ...(canWorkServices(roles)
       ? [
           {
             label: "Lavori da fare",
@@ -46,7 +48,7 @@ export function dashboardSections(roles: readonly string[]): DashboardSection[] 
           },
         ]
       : []),
-    ...(hasRole(roles, "admin")
+    ...(canAdminister(roles)
       ? [
           {
             label: "Amministrazione",

@@ -1,4 +1,4 @@
-import { isStaffRoles } from "@argine/core/identity/roles";
+import { canWorkCases } from "@argine/core/practices/policy";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -26,7 +26,7 @@ export function useCase(): CaseContext {
 export function CaseArea() {
   const { ticketCode = "" } = useParams();
   const user = useCurrentUser();
-  const staff = isStaffRoles(user?.roles);
+  const staff = canWorkCases(user?.roles);
   const found = useQuery({ ...practiceByTicketQueryOptions(ticketCode), meta: { hideError: true } });
   const practiceId = found.data?.practiceId;
   const detail = useQuery({ ...practiceQueryOptions(practiceId ?? ""), enabled: Boolean(practiceId) });

@@ -1,5 +1,5 @@
-import { hasRole } from "@argine/core/identity/roles";
 import { HUMAN_REVIEW_TEXTS, MINOR_SEXUAL_CONTENT_HELP } from "@argine/core/practices/human-review";
+import { canReleaseAssignment } from "@argine/core/practices/policy";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
@@ -67,7 +67,6 @@ export function MinorSexualContentHelp({ practice }: { practice: PracticeDetail 
 export function AssignmentPanel({ practice }: { practice: PracticeDetail }) {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
-  const mine = Boolean(user && practice.assignedLawyer?.id === user.id);
   const after = async (detail: PracticeDetail) => {
     queryClient.setQueryData(practiceQueryKey(practice.practiceId), detail);
     await queryClient.invalidateQueries({ queryKey: PRACTICES_QUERY_KEY, refetchType: "active" });
@@ -85,7 +84,9 @@ export function AssignmentPanel({ practice }: { practice: PracticeDetail }) {
     onSuccess: after,
   });
   const text = assignmentText(practice);
-  const canRelease = mine || hasRole(user?.roles, "admin");
+  const canRelease = canReleaseAssignment(user && { userId: user.id, roles: user.roles }, {
+    assignedLawyerId: practice.assignedLawyer?.id ?? null,
+  });
   const failure = take.error ?? release.error;
   return (
     <section aria-label="Presa in carico" className={styles.assignment}>

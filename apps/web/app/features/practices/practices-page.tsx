@@ -1,7 +1,7 @@
 import { CRIME_TYPE } from "@argine/core/feedback/crime-type";
 import { EVALUATION } from "@argine/core/feedback/evaluation";
-import { isStaffRoles } from "@argine/core/identity/roles";
 import { URGENT_BADGE } from "@argine/core/practices/human-review";
+import { canWorkCases } from "@argine/core/practices/policy";
 import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useEffectEvent, useState } from "react";
@@ -43,7 +43,7 @@ function filtersFrom(params: URLSearchParams): PracticeFilters {
 
 /** /dashboard/practices: a client's own practices; for lawyers and admins every practice, searchable. */
 export function PracticesPage() {
-  const staff = isStaffRoles(useCurrentUser()?.roles);
+  const staff = canWorkCases(useCurrentUser()?.roles);
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
   const list = useQuery(practiceListQueryOptions(filters));

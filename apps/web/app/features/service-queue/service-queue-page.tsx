@@ -1,6 +1,6 @@
-import { isStaffRoles } from "@argine/core/identity/roles";
 import { casePath } from "@argine/core/practices/case-path";
 import { QUEUED_SERVICE_TYPES } from "@argine/core/services/lifecycle";
+import { canWorkServices } from "@argine/core/services/policy";
 import { SERVICE_STATUS } from "@argine/core/services/service-messages";
 import { SERVICE_TYPE, type ServiceType } from "@argine/core/services/service-type";
 import type { ServiceQueueItem, StaffMember } from "@argine/core/services/services-api";
@@ -64,7 +64,7 @@ function sectionOf(item: ServiceQueueItem, myId: string | undefined): SectionKey
 /** /dashboard/services: "Lavori da fare", for lawyers and admins. */
 export function ServiceQueuePage() {
   const user = useCurrentUser();
-  if (!isStaffRoles(user?.roles)) {
+  if (!canWorkServices(user?.roles)) {
     return (
       <>
         <h1 className={styles.title}>Area riservata</h1>

@@ -1,4 +1,5 @@
-import { hasRole } from "@argine/core/identity/roles";
+import { canAdminister } from "@argine/core/identity/policy";
+import { canWorkCases } from "@argine/core/practices/policy";
 import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { useAppStateStore } from "../../shared/async/app-state.ts";
@@ -66,7 +67,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
   const { opened: modalOpen } = useModalState();
   const user = useCurrentUser();
-  const tone = hasRole(user?.roles, "admin") ? "admin" : hasRole(user?.roles, "lawyer") ? "lawyer" : null;
+  // The header's tone for the team: an admin's, else a lawyer's (the other member of staff).
+  const tone = canAdminister(user?.roles) ? "admin" : canWorkCases(user?.roles) ? "lawyer" : null;
   useRouteChangeEffects(mainRef);
   usePageViews();
   useLocationHistory();

@@ -4,18 +4,11 @@ import { callRoute } from "../../../http/call-route.ts";
 import { sendFile } from "../../../http/send-file.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
 import { injunctionDraft } from "../../../services/injunction-draft.ts";
-import {
-  acceptMandate,
-  assign,
-  changeStatus,
-  deleteUpload,
-  documentUrl,
-  mandate,
-  registerUpload,
-  serviceQueue,
-  serviceTeam,
-  signUpload,
-} from "../../../services/services-service.ts";
+import { assign } from "../../../services/service-assignment.ts";
+import { acceptMandate, mandate } from "../../../services/service-mandate.ts";
+import { serviceQueue, serviceTeam } from "../../../services/service-queue.ts";
+import { changeStatus } from "../../../services/service-status.ts";
+import { deleteUpload, documentUrl, registerUpload, signUpload } from "../../../services/service-uploads.ts";
 
 // Signing and registering uploads reads and writes storage: bounded per caller like any costly call.
 const uploadLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };

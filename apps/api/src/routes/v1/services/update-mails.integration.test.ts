@@ -12,7 +12,7 @@ import {
 } from "../../../../test/identity.ts";
 import { paidPractice } from "../../../../test/sandbox.ts";
 import { PDF_BYTES, uploadThroughApi } from "../../../../test/uploads.ts";
-import { CLIENT_UPDATE_MAIL_WINDOW_SECONDS } from "../../../services/services-service.ts";
+import { CLIENT_UPDATE_MAIL_WINDOW_SECONDS } from "../../../services/service-steps.ts";
 
 // A lawyer working a case makes several changes in a row; the client hears of them once: one "update" mail
 // per practice within the window, another for a change after it. Time moves on pg-boss's TestClock, which the

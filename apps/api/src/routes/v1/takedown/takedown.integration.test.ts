@@ -1,6 +1,7 @@
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import {
+  TAKEDOWN_ERRORS,
   TAKEDOWN_RECORD_ERRORS,
   type TakedownNotice,
   type TakedownNotices,
@@ -19,7 +20,6 @@ import {
 } from "../../../../test/identity.ts";
 import { pdfText } from "../../../../test/pdf-text.ts";
 import { paidPractice } from "../../../../test/sandbox.ts";
-import { TAKEDOWN_ERRORS } from "../../../takedown/takedown-service.ts";
 
 // The takedown (ADR 021) through the real routes: the client's URLs once, the notices as text and PDF,
 // who sees what, the staff's record with its audit line and the client's mail.

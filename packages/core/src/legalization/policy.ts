@@ -1,0 +1,24 @@
+import type { Actor } from "../identity/policy.ts";
+import { isStaff } from "../identity/roles.ts";
+
+export type LegalizationAction = "read" | "legalize";
+
+/**
+ * The legalization's one policy (a LEGALIZATION service, owned as its practice is; services/ reads this
+ * folder's messages, so the rule is stated here rather than borrowed from the services' policy):
+ * - read (the session, its files): the owner, or staff;
+ * - legalize (start, step and stop a capture session): the owner, or staff capturing for them.
+ */
+export function legalizationPolicy(
+  actor: Actor | null,
+  action: LegalizationAction,
+  service: { ownerId: string | null },
+): boolean {
+  if (!actor) return false;
+  const owner = service.ownerId !== null && service.ownerId === actor.userId;
+  switch (action) {
+    case "read":
+    case "legalize":
+      return owner || isStaff(actor);
+  }
+}
