@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { MAILBOX_URL } from "./server.ts";
+import { E2E_MAILBOX_KEY, MAILBOX_URL } from "./server.ts";
 
 export { MAILBOX_URL };
 
@@ -81,29 +81,55 @@ export async function accessTokenOf(page: Page): Promise<string> {
   });
 }
 
-/**
- * Opens the newest mail to `to` whose subject matches, in the demo mailbox. Mails leave through the job queue
- * a moment after the request that queued them: the mailbox is reloaded until this one is there, so an older
- * mail of the same kind is never taken for it.
- */
-export async function openMail(page: Page, to: string, subject: RegExp): Promise<void> {
-  const mail = page
-    .getByRole("button", { name: subject })
-    .filter({ hasText: `A: ${to}` })
-    .first();
-  await expect(async () => {
-    await page.goto(MAILBOX_URL);
-    await expect(mail).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await mail.click();
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
 }
 
-/** The link to `path` in the newest mail to `to` whose subject matches (openMail). */
+/**
+ * The newest mail to `to` whose subject matches, from the demo mailbox's API. Mails leave through the job
+ * queue a moment after the request that queued them: the mailbox is asked until this one is there.
+ */
+async function mailTo(page: Page, to: string, subject: RegExp): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mailbox = await page.request.get(`/v1/dev/mailbox?key=${E2E_MAILBOX_KEY}`);
+        const mails = mailbox.ok() ? ((await mailbox.json()) as Mail[]) : [];
+        found = mails.find((mail) => mail.to === to && subject.test(mail.subject));
+        return found !== undefined;
+      },
+      // The mailbox answers 30 times a minute an address: a worker asks at most every 2 s.
+      { timeout: 15_000, intervals: [500, 1_000, 2_000] },
+    )
+    .toBe(true);
+  return found as Mail;
+}
+
+/** Opens the newest mail to `to` whose subject matches on the demo mailbox's page, once it has arrived. */
+export async function openMail(page: Page, to: string, subject: RegExp): Promise<void> {
+  await mailTo(page, to, subject);
+  await page.goto(MAILBOX_URL);
+  await page
+    .getByRole("button", { name: subject })
+    .filter({ hasText: `A: ${to}` })
+    .first()
+    .click();
+}
+
+/**
+ * The link to `path` in the newest mail to `to` whose subject matches, as the mail app shows it (the mailbox
+ * page is dev-mailbox.spec.ts's: a journey reads the mail itself).
+ */
 export async function mailedLink(page: Page, to: string, subject: RegExp, path: string): Promise<string> {
-  await openMail(page, to, subject);
-  const href = await page.locator(`article a[href*='${path}']`).first().getAttribute("href");
+  const mail = await mailTo(page, to, subject);
+  const link = new RegExp(`(?:https?://[^\\s"'<>]*)?${path}[^\\s"'<>]*`);
+  const href = link.exec(mail.html ?? "")?.[0] ?? link.exec(mail.text)?.[0];
   if (!href) throw new Error(`no ${path} link in the mail`);
-  return href;
+  return href.replaceAll("&amp;", "&");
 }
 
 /** The registration form filled and sent, as a person does; ends on "Controlla la tua email". */
