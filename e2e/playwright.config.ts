@@ -1,8 +1,9 @@
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { STRIPE_TEST_KEYS } from "../apps/api/test/stripe-fake.ts";
 import { CHROMIUM_ARGS, chromiumPath } from "./chromium.ts";
+import { clientProxy } from "./client-addresses.ts";
 import {
   CLOSED_SMTP_URL,
   E2E_MAILBOX_KEY,
@@ -10,31 +11,107 @@ import {
   FAILING_MAIL_BASE_URL,
   FAILING_MAIL_PORT,
   SERVER_LOG,
+  SERVERS_READY_PORT,
   STRIPE_API_PORT,
   STRIPE_API_URL,
   STRIPE_BASE_URL,
   STRIPE_PORT,
 } from "./server.ts";
+import type { ServerSpec } from "./start-servers.ts";
 
 const PORT = E2E_PORT;
 // One data folder per port, so two runs side by side do not share (and lock) one database.
 const DATA_DIR = join(tmpdir(), `argine-e2e-data-${PORT}`);
 const FAILING_MAIL_DATA_DIR = join(tmpdir(), `argine-e2e-data-${FAILING_MAIL_PORT}`);
 const STRIPE_DATA_DIR = join(tmpdir(), `argine-e2e-data-${STRIPE_PORT}`);
+// Set in a worker's process only: its browser goes through the worker's own client address.
+const PARALLEL_INDEX = process.env.TEST_PARALLEL_INDEX;
+
+// The servers the journeys use: a crash (stderr) shows in the run's output.
+const SERVERS: ServerSpec[] = [
+  {
+    // The log (stdout) also goes to a file the journeys can read (server.ts).
+    command: `rm -rf ${DATA_DIR} && node ../apps/api/src/main.ts | tee ${SERVER_LOG}`,
+    ready: `http://127.0.0.1:${PORT}/readyz`,
+    // Short-lived access tokens, so a journey sees the silent renewal 60 s before expiry within seconds.
+    env: {
+      PORT: String(PORT),
+      // The issuer the browser talks to must be the address the tests browse.
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      DATA_DIR,
+      // Every request is logged, so a journey can check that no secret reaches the log.
+      LOG_LEVEL: "info",
+      NODE_ENV: "development",
+      ACCESS_TOKEN_TTL_SECONDS: "66",
+      // The journeys read the demo mailbox (support.ts): they need its key, random otherwise.
+      DEV_MAILBOX_KEY: E2E_MAILBOX_KEY,
+      // The capture sandbox walks its states within seconds (legalization.spec.ts).
+      LEGALIZATION_SANDBOX_PREPARE_SECONDS: "1",
+      LEGALIZATION_SANDBOX_CLOSING_SECONDS: "1",
+      LEGALIZATION_SANDBOX_UPLOAD_SECONDS: "1",
+    },
+  },
+  {
+    // The same product on a data folder of its own, whose mails never leave (server.ts): a mail that always
+    // fails ends in the dead-letter queue within seconds, and the admin workspace shows it.
+    command: `rm -rf ${FAILING_MAIL_DATA_DIR} && node ../apps/api/src/main.ts`,
+    ready: `${FAILING_MAIL_BASE_URL}/readyz`,
+    env: {
+      PORT: String(FAILING_MAIL_PORT),
+      PUBLIC_URL: FAILING_MAIL_BASE_URL,
+      DATA_DIR: FAILING_MAIL_DATA_DIR,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "development",
+      SMTP_URL: CLOSED_SMTP_URL,
+      MAIL_RETRY_LIMIT: "1",
+      MAIL_RETRY_DELAY_SECONDS: "1",
+    },
+  },
+  {
+    // The loopback stand-in of api.stripe.com (no internet here) for the Stripe server below.
+    command: `node ../apps/api/test/stripe-fake-server.ts ${STRIPE_API_PORT}`,
+    ready: `${STRIPE_API_URL}/`,
+  },
+  {
+    // The product with Stripe's (test) keys, its SDK pointed at the stand-in (checkout-stripe.spec.ts).
+    command: `rm -rf ${STRIPE_DATA_DIR} && node ../apps/api/src/main.ts`,
+    ready: `${STRIPE_BASE_URL}/readyz`,
+    env: {
+      PORT: String(STRIPE_PORT),
+      PUBLIC_URL: STRIPE_BASE_URL,
+      DATA_DIR: STRIPE_DATA_DIR,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "development",
+      STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secretKey,
+      STRIPE_PUBLISHABLE_KEY: STRIPE_TEST_KEYS.publishableKey,
+      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
+      STRIPE_API_URL,
+    },
+  },
+];
 
 // The whole product as `npm start` runs it (built site + API in one process) on a fresh demo database.
 export default defineConfig({
   testDir: "./tests",
   fullyParallel: true,
-  workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // One browser a core: the servers and the browsers share them.
+  workers: availableParallelism(),
+  // A journey passes the first time or is wrong: each one works on data of its own, waits on what the page
+  // shows, and a retry would only hide a journey that depends on another or on the machine's speed.
+  retries: 0,
   timeout: 30_000,
   reporter: "list",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: "it-IT",
     timezoneId: "Europe/Rome",
-    launchOptions: { executablePath: chromiumPath() ?? undefined, args: CHROMIUM_ARGS },
+    launchOptions: {
+      executablePath: chromiumPath() ?? undefined,
+      args: CHROMIUM_ARGS,
+      // Each worker, a client address of its own (client-addresses.ts): the servers' per-address limits
+      // count each worker as one person.
+      ...(PARALLEL_INDEX === undefined ? {} : { proxy: { server: clientProxy(Number(PARALLEL_INDEX)) } }),
+    },
     trace: "retain-on-failure",
     // The visitor has already answered the cookie notice, so it does not cover the pages under test;
     // the analytics journey starts from an empty cookie jar to see it.
@@ -73,81 +150,16 @@ export default defineConfig({
       grepInvert: /@desktop/,
     },
   ],
-  webServer: [
-    {
-      // The log (stdout) also goes to a file the journeys can read (server.ts); a crash (stderr) still shows.
-      command: `rm -rf ${DATA_DIR} && node ../apps/api/src/main.ts | tee ${SERVER_LOG}`,
-      url: `http://127.0.0.1:${PORT}/readyz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      // Short-lived access tokens, so a journey sees the silent renewal 60 s before expiry within seconds.
-      env: {
-        PORT: String(PORT),
-        // The issuer the browser talks to must be the address the tests browse.
-        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-        DATA_DIR,
-        // Every request is logged, so a journey can check that no secret reaches the log.
-        LOG_LEVEL: "info",
-        NODE_ENV: "development",
-        ACCESS_TOKEN_TTL_SECONDS: "66",
-        // The journeys read the demo mailbox (support.ts): they need its key, random otherwise.
-        DEV_MAILBOX_KEY: E2E_MAILBOX_KEY,
-        // The capture sandbox walks its states within seconds (legalization.spec.ts).
-        LEGALIZATION_SANDBOX_PREPARE_SECONDS: "1",
-        LEGALIZATION_SANDBOX_CLOSING_SECONDS: "1",
-        LEGALIZATION_SANDBOX_UPLOAD_SECONDS: "1",
-      },
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-    {
-      // The same product on a data folder of its own, whose mails never leave (server.ts): a mail that always
-      // fails ends in the dead-letter queue within seconds, and the admin workspace shows it.
-      command: `rm -rf ${FAILING_MAIL_DATA_DIR} && node ../apps/api/src/main.ts`,
-      url: `${FAILING_MAIL_BASE_URL}/readyz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: {
-        PORT: String(FAILING_MAIL_PORT),
-        PUBLIC_URL: FAILING_MAIL_BASE_URL,
-        DATA_DIR: FAILING_MAIL_DATA_DIR,
-        LOG_LEVEL: "warn",
-        NODE_ENV: "development",
-        SMTP_URL: CLOSED_SMTP_URL,
-        MAIL_RETRY_LIMIT: "1",
-        MAIL_RETRY_DELAY_SECONDS: "1",
-      },
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-    {
-      // The loopback stand-in of api.stripe.com (no internet here) for the Stripe server below.
-      command: `node ../apps/api/test/stripe-fake-server.ts ${STRIPE_API_PORT}`,
-      url: `${STRIPE_API_URL}/`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-    {
-      // The product with Stripe's (test) keys, its SDK pointed at the stand-in (checkout-stripe.spec.ts).
-      command: `rm -rf ${STRIPE_DATA_DIR} && node ../apps/api/src/main.ts`,
-      url: `${STRIPE_BASE_URL}/readyz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: {
-        PORT: String(STRIPE_PORT),
-        PUBLIC_URL: STRIPE_BASE_URL,
-        DATA_DIR: STRIPE_DATA_DIR,
-        LOG_LEVEL: "warn",
-        NODE_ENV: "development",
-        STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secretKey,
-        STRIPE_PUBLISHABLE_KEY: STRIPE_TEST_KEYS.publishableKey,
-        STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
-        STRIPE_API_URL,
-      },
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-  ],
+  webServer: {
+    // Every server below at once, side by side (start-servers.ts): Playwright would start them one after the
+    // other, each seeding a database of its own.
+    command: "node start-servers.ts",
+    url: `http://127.0.0.1:${SERVERS_READY_PORT}/`,
+    reuseExistingServer: false,
+    // What the three product servers had one after the other (120 s each), now side by side.
+    timeout: 360_000,
+    env: { E2E_SERVERS: JSON.stringify(SERVERS) },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
 });

@@ -31,6 +31,9 @@ export const STRIPE_PORT = E2E_PORT + 3;
 export const STRIPE_BASE_URL = `http://127.0.0.1:${STRIPE_PORT}`;
 export const STRIPE_API_URL = `http://127.0.0.1:${STRIPE_API_PORT}`;
 
+/** Answers once every server above (and the workers' proxies, client-addresses.ts) does: start-servers.ts. */
+export const SERVERS_READY_PORT = E2E_PORT + 4;
+
 /** The server's log (stdout, at LOG_LEVEL=info), so a journey can check what the server wrote about it. */
 export const SERVER_LOG = join(tmpdir(), `argine-e2e-server-${E2E_PORT}.log`);
 

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import { fatturaPaSchemaErrors } from "../../apps/api/test/fatturapa-schema.ts";
-import { buyTakedown, shoot, test } from "../shop.ts";
+import { newPractice, payThroughApi, shoot, signInWithBearer, test } from "../shop.ts";
 import { expectAccessible, signIn } from "../support.ts";
 
 // The accountant's view (ADR 016): after a client's purchase, the admin finds its invoice among this month's
@@ -13,7 +13,10 @@ test("the admin finds this month's invoice and downloads the month as CSV and as
   browser,
   shopClient,
 }, testInfo) => {
-  const ticketCode = await buyTakedown(page, shopClient.email, shopClient.password);
+  // The purchase as the checkout sends it: the checkout's own pages are other journeys'.
+  const authorization = await signInWithBearer(page, shopClient.email, shopClient.password);
+  const { ticketCode, practiceId } = await newPractice(page, authorization);
+  await payThroughApi(page, authorization, practiceId, ["TAKEDOWN"]);
 
   const admin = await (await browser.newContext()).newPage();
   await signIn(admin, "admin@demo.argine.it");

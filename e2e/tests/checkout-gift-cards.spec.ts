@@ -136,8 +136,8 @@ test("a campaign that covers the whole total asks for no card @desktop", async (
 }, testInfo) => {
   test.slow();
   // A campaign applies to every cart it covers, and the journeys share one database: this one covers only the
-  // forensic capture (Legalizzazione), which no other journey buys, and comes before the demo campaign
-  // (order 1 < 10), so a cart with the capture takes it. The admin API sets no budget (an unlimited one).
+  // compensation request (Richiesta di risarcimento), which no other journey buys, so no other journey's cart
+  // changes. The admin API sets no budget (an unlimited one).
   const code = uniqueCode("E2E-CAMP");
   const name = `Copertura di prova ${code}`;
   await createAsAdmin(browser, "/v1/admin/campaigns", {
@@ -145,12 +145,12 @@ test("a campaign that covers the whole total asks for no card @desktop", async (
     name,
     sponsor: "Sponsor di prova",
     coveragePercent: 100,
-    productCodes: ["LEGALIZATION"],
+    productCodes: ["COMPENSATION"],
     order: 1,
   });
   const authorization = await signInWithBearer(page, shopClient.email, shopClient.password);
   const { ticketCode } = await newPractice(page, authorization);
-  await toSummary(page, ticketCode, ["Legalizzazione"]);
+  await toSummary(page, ticketCode, ["Richiesta di risarcimento"]);
   await expect(totalOf(page)).toHaveText("0,00 €");
   await expect(
     page.getByText(

@@ -60,7 +60,7 @@ test("the demo client buys takedown and formal notice with the voucher and 3-D S
   // The bank's 3-D Secure challenge, in a dialog: the amount, and approving it.
   const dialog = challengeDialog(page);
   await expect(dialog.getByText("Importo: 268,20 €")).toBeVisible();
-  await expectAccessible(page);
+  await expectAccessible(dialog);
   await shoot(page, testInfo, "3-three-d-secure");
   await dialog.getByRole("button", { name: "Approva" }).click();
 

@@ -67,7 +67,7 @@ test("a questionnaire sent in one browser is claimed in another only with its co
   await pageB.getByRole("button", { name: "Aggiungi la pratica al mio account" }).click();
   await expect(pageB.getByRole("alert")).toContainText("non sono corretti");
   await expect(form).toBeVisible();
-  await expectAccessible(pageB);
+  await expectAccessible(form);
 
   // With the keyboard: the key field, typed as read from paper, then Enter.
   await pageB.getByLabel(/^Chiave di recupero/).fill(claimKey.toLowerCase().replace("-", " "));

@@ -46,13 +46,14 @@ test("questionnaire for intimate images → result with deadline → PDF → reg
   await expectAccessible(page);
   await answerWhatAndWhen(page, 30, 5);
   await answerPeople(page);
-  await expectAccessible(page);
+  // Step 1 was checked whole: the later steps change only the questionnaire.
+  await expectAccessible(page.locator("main"));
   await answerImagesAndSpread(page);
   await page.getByRole("button", { name: "Invia e ricevi la valutazione" }).click();
   await expect(page.getByText("Devi dichiarare che quanto riportato corrisponde al vero.")).toBeVisible();
   await page.getByLabel(/corrisponde al vero/).check();
   await page.getByLabel(/Ho letto l'informativa/).check();
-  await expectAccessible(page);
+  await expectAccessible(page.locator("main"));
   await page.getByRole("button", { name: "Invia e ricevi la valutazione" }).click();
 
   await expect(page.getByRole("heading", { level: 1, name: "Il risultato del questionario" })).toBeVisible();
@@ -182,5 +183,5 @@ test("Back, Forward and reload keep the answers; after the quick exit, Back show
   await page.goBack();
   await expect(page.getByText("Passo 1 di 7", { exact: true })).toBeVisible();
   expect(await anyChecked(page, /Che cosa ti sta succedendo/)).toBe(false);
-  await expectAccessible(page);
+  await expectAccessible(page.locator("main"));
 });

@@ -91,7 +91,7 @@ test("a capture goes to success, and its files match the report's hashes @deskto
   await legalizationCard(page).getByRole("button", { name: "Apri i file della legalizzazione" }).click();
   const dialog = page.getByRole("dialog", { name: "I file della legalizzazione" });
   await expect(dialog).toBeVisible();
-  await expectAccessible(page);
+  await expectAccessible(dialog);
   await shoot(page, testInfo, "18-legalization-files");
   const links = dialog.getByRole("link", { name: /^Scarica / });
   const bytes = new Map<string, Buffer>();

@@ -127,6 +127,8 @@ test("the quick exit page explains it, with the safety advice", async ({ page })
 
 test("the mobile menu opens, locks the page's scrolling and closes", { tag: "@phone" }, async ({ page }) => {
   await page.goto("/faq");
+  // The prerendered button opens nothing until React has taken the page over.
+  await waitForHydration(page);
   const toggle = page.getByRole("button", { name: "Menu" });
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");

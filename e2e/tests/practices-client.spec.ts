@@ -47,7 +47,7 @@ test("the demo client opens a case by its ticket code, comments, and closes it a
   await page.getByRole("button", { name: "Chiudi la pratica" }).click();
   const dialog = page.getByRole("dialog", { name: "Vuoi chiudere la pratica?" });
   await expect(dialog).toContainText("Per riaprirla dovrai contattare il team di Argine.");
-  await expectAccessible(page);
+  await expectAccessible(dialog);
   await dialog.getByRole("button", { name: "Sì, chiudi la pratica" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText("Stato: conclusa")).toBeVisible();

@@ -47,14 +47,14 @@ test("a lawyer refunds the formal notice of a paid order, and the client sees it
   await expect(dialog).toContainText("Rimborsiamo Diffida: 199,00 €");
   await dialog.getByLabel(/^Motivo/).selectOption({ label: "rimborso deciso dallo staff" });
   await dialog.getByLabel(/^Nota interna/).fill("Il cliente ha risolto con la piattaforma.");
-  await expectAccessible(lawyer);
+  await expectAccessible(dialog);
   await shoot(lawyer, testInfo, "refund-1-dialog");
   await dialog.getByRole("button", { name: "Conferma il rimborso" }).click();
   await expect(lawyer.getByText("Rimborso eseguito: Diffida.")).toBeVisible();
   await expect(order).toContainText("rimborsato in parte");
   await expect(order.getByRole("button", { name: "Rimborsa Diffida" })).toHaveCount(0);
   await expect(order.getByRole("button", { name: "Rimborsa Takedown" })).toBeVisible();
-  await expectAccessible(lawyer);
+  await expectAccessible(orders);
   await shoot(lawyer, testInfo, "refund-2-staff-after");
   await staff.close();
 

@@ -68,7 +68,8 @@ test("a lawyer takes a paid formal notice from the queue, and cannot mark it rea
   await expect(waiting.getByRole("link", { name: `Pratica ${ticketCode}` })).toHaveCount(0);
   await expect(fact("Stato")).toHaveText("in corso");
   await expect(fact("Avvocato")).toHaveText("Marco Rinaldi (tu)");
-  await expectAccessible(lawyer);
+  // The queue was checked whole: now the work taken, in its new list.
+  await expectAccessible(mine);
   await expectNoHorizontalOverflow(lawyer);
   await shoot(lawyer, testInfo, "service-queue");
 

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { watchConsole } from "../support.ts";
+import { expectAccessible, watchConsole } from "../support.ts";
 
 test("the home page renders, hydrates and has no accessibility violations", async ({ page }) => {
   const errors = watchConsole(page);
@@ -10,8 +9,7 @@ test("the home page renders, hydrates and has no accessibility violations", asyn
   await expect(page.getByRole("link", { name: /questionario/i }).first()).toBeVisible();
   await expect(page.getByRole("contentinfo")).toBeVisible();
   await expect(page.getByRole("button", { name: /esci subito/i })).toBeVisible();
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectAccessible(page);
   expect(errors).toEqual([]);
 });
 
@@ -20,8 +18,7 @@ test("an unknown public path answers the 404 page with status 404", async ({ pag
   const response = await page.goto("/questa-pagina-non-esiste");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Pagina non trovata" })).toBeVisible();
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectAccessible(page);
   expect(errors).toEqual([]);
 });
 
@@ -34,8 +31,7 @@ test("/dashboard/anything gets the app shell, and the client sends a signed-out 
   await page.waitForURL(/\/account\/login\?uid=/);
   await expect(page.getByRole("heading", { name: "Accedi", level: 1 })).toBeVisible();
   await expect(page.getByRole("banner")).toBeVisible();
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectAccessible(page);
   expect(errors).toEqual([]);
 });
 

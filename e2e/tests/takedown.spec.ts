@@ -54,7 +54,7 @@ test("the client sends three links, downloads a notice; the lawyer records a rem
   ).toBeFocused();
   await expect(card.getByRole("listitem")).toHaveText(URLS);
   await expect(card.getByRole("textbox", { name: /Primo link/ })).toBeHidden();
-  await expectAccessible(page);
+  await expectAccessible(card);
   await shoot(page, testInfo, "26-takedown-check");
   await card.getByRole("button", { name: "Conferma e invia" }).click();
   await expect(page).toHaveURL(new RegExp(`${casePage}/service/takedown/success$`));
