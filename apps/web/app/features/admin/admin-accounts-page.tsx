@@ -30,7 +30,7 @@ import {
   ACCOUNTS_PAGE_SIZE,
   adminAccountsDocumentsQueryOptions,
   adminAccountsOrdersQueryOptions,
-} from "./admin-api.ts";
+} from "./admin-queries.ts";
 import { AdminPage, ColumnHeads, DataTable, ListLoader, PRIMARY, SECONDARY } from "./admin-ui.tsx";
 
 // /dashboard/admin/accounts ("Contabilità"): for the accountant, a period of Italian calendar days (this

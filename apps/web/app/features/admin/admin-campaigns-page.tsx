@@ -17,10 +17,10 @@ import {
   TextField,
 } from "../../shared/ui/form-field.tsx";
 import styles from "./admin.module.css";
-import { adminCampaignsQueryOptions, createCampaign, updateCampaign } from "./admin-api.ts";
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
 import { dayToIso, isoToDay, PRODUCT_OPTIONS, productList, sameCodes } from "./admin-format.ts";
 import { AdminListSection, EditableRow, useAdminSelection } from "./admin-list.tsx";
+import { adminCampaignsQueryOptions, createCampaign, updateCampaign } from "./admin-queries.ts";
 import { DataTable, ListLoader, NumberField, StateBadge, type SummaryField } from "./admin-ui.tsx";
 
 // /dashboard/admin/campaigns: sponsored campaigns (a sponsor covers a percent of some services' price, up to a

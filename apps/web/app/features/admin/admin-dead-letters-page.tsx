@@ -5,7 +5,7 @@ import type { HttpError } from "../../shared/http/http-error.ts";
 import { formatMoment } from "../../shared/ui/dates.ts";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 import styles from "./admin.module.css";
-import { ADMIN_QUERY_KEY, adminDeadLettersQueryOptions, retryDeadLetter } from "./admin-api.ts";
+import { ADMIN_QUERY_KEY, adminDeadLettersQueryOptions, retryDeadLetter } from "./admin-queries.ts";
 import { AdminPage, ColumnHeads, DataTable, ListLoader, SMALL_SECONDARY } from "./admin-ui.tsx";
 
 // /dashboard/admin/dead-letters ("Invii non riusciti"): what the job queue gave up on after a day of

@@ -23,10 +23,10 @@ import {
   TextField,
 } from "../../shared/ui/form-field.tsx";
 import styles from "./admin.module.css";
-import { adminGiftCardsQueryOptions, createGiftCard, updateGiftCard } from "./admin-api.ts";
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
 import { dayToIso, isoToDay, PRODUCT_OPTIONS, productList, sameCodes } from "./admin-format.ts";
 import { AdminListSection, EditableRow, useAdminSelection } from "./admin-list.tsx";
+import { adminGiftCardsQueryOptions, createGiftCard, updateGiftCard } from "./admin-queries.ts";
 import { DataTable, ListLoader, NumberField, type SummaryField } from "./admin-ui.tsx";
 
 // /dashboard/admin/gift-cards: the gift cards with amount and balance, the form to issue one and the form to

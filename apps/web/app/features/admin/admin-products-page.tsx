@@ -7,9 +7,9 @@ import formStyles from "../../shared/ui/form.module.css";
 import { CheckboxField, TextAreaField, TextField } from "../../shared/ui/form-field.tsx";
 import { PRODUCTS_QUERY_KEY } from "../products/public.ts";
 import styles from "./admin.module.css";
-import { adminProductsQueryOptions, updateProduct } from "./admin-api.ts";
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
 import { AdminListSection, EditableRow, useAdminSelection } from "./admin-list.tsx";
+import { adminProductsQueryOptions, updateProduct } from "./admin-queries.ts";
 import { DataTable, ListLoader, NumberField, StateBadge, type SummaryField } from "./admin-ui.tsx";
 
 // /dashboard/admin/products: the whole catalogue, inactive products too, and the edit form of one product.

@@ -17,7 +17,7 @@ import {
   adminPartnershipsQueryOptions,
   REQUESTS_PAGE_SIZE,
   type RequestsQueryOptions,
-} from "./admin-api.ts";
+} from "./admin-queries.ts";
 import { AdminPage, ColumnHeads, DataTable, ListLoader, StateBadge } from "./admin-ui.tsx";
 
 // /dashboard/admin/requests ("Richieste dal sito"): what the public site's forms brought in — newsletter

@@ -9,8 +9,8 @@ import { formatShortDay } from "../../shared/ui/dates.ts";
 import { FormMessage, StatusRegion, TextField } from "../../shared/ui/form-field.tsx";
 import { Pager } from "../../shared/ui/pager.tsx";
 import styles from "./admin.module.css";
-import { ADMIN_QUERY_KEY, adminUsersQueryOptions, setRole, USERS_PAGE_SIZE } from "./admin-api.ts";
 import { ROLE_NAMES } from "./admin-format.ts";
+import { ADMIN_QUERY_KEY, adminUsersQueryOptions, setRole, USERS_PAGE_SIZE } from "./admin-queries.ts";
 import { AdminPage, DataTable, ListLoader, PRIMARY, SMALL_SECONDARY } from "./admin-ui.tsx";
 
 // /dashboard/admin: the users, searched by email or name, with their roles. Granting and revoking go through

@@ -7,10 +7,10 @@ import { formatShortDay } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import { CheckboxField, ItalianDateField, TextField } from "../../shared/ui/form-field.tsx";
 import styles from "./admin.module.css";
-import { adminVouchersQueryOptions, createVoucher, updateVoucher } from "./admin-api.ts";
 import { AdminEditorPanel, useAdminEditor } from "./admin-editor.tsx";
 import { dayToIso, isoToDay } from "./admin-format.ts";
 import { AdminListSection, EditableRow, useAdminSelection } from "./admin-list.tsx";
+import { adminVouchersQueryOptions, createVoucher, updateVoucher } from "./admin-queries.ts";
 import { DataTable, ListLoader, NumberField, StateBadge, type SummaryField } from "./admin-ui.tsx";
 
 // /dashboard/admin/vouchers: every voucher (expired and inactive too) and the form to create or edit one.

@@ -7,10 +7,10 @@ import { FormEnd, FormMessage, RequiredNote } from "../../shared/ui/form-field.t
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { ME_QUERY_KEY, userFromMe } from "../auth/public.ts";
 import { BILLING_FIELDS, BillingFields, type BillingFormValues, billingValues } from "./billing-fields.tsx";
-import { updateBillingData } from "./me-api.ts";
 import { MeLoader } from "./me-loader.tsx";
 import styles from "./profile.module.css";
 import { ProfilePanel } from "./profile-panel.tsx";
+import { updateBillingData } from "./profile-queries.ts";
 
 // /dashboard/profile/invoice (spec §2, §3 "Billing data"): the billing fields (billing-fields.tsx), saved with
 // PATCH /v1/users/me/invoice.

@@ -20,10 +20,10 @@ import {
 } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { compactPhone, ME_QUERY_KEY, userFromMe } from "../auth/public.ts";
-import { changePassword, updateProfile } from "./me-api.ts";
 import { MeLoader } from "./me-loader.tsx";
 import styles from "./profile.module.css";
 import { ProfilePanel } from "./profile-panel.tsx";
+import { changePassword, updateProfile } from "./profile-queries.ts";
 
 // /dashboard/profile/info (spec §2): the user's data, and the password change. Each form sends only its own
 // fields (spec §7).

@@ -8,7 +8,7 @@ import { call } from "../../shared/http/call.ts";
 
 // The public site's outreach calls: newsletter sign-up and confirmation, "Lavora con noi", "Una buona idea".
 // No bearer token; every answer carries an Italian `message` to show as is. The admin lists are in
-// features/admin/admin-api.ts with the other /v1/admin calls.
+// features/admin/admin-queries.ts with the other /v1/admin calls.
 
 const PUBLIC = { auth: false } as const;
 
