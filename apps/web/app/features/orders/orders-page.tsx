@@ -10,7 +10,7 @@ import buttonStyles from "../../shared/ui/button.module.css";
 import { formatDay, formatUntilDay } from "../../shared/ui/dates.ts";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
 import { Pager } from "../../shared/ui/pager.tsx";
-import { OrderDocuments } from "./order-documents.tsx";
+import { OrderDocuments } from "../invoices/public.ts";
 import {
   ORDERS_PAGE_SIZE,
   ORDERS_QUERY_KEY,
