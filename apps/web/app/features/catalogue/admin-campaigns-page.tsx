@@ -18,6 +18,7 @@ import {
   StateBadge,
   type SummaryField,
 } from "../../shared/admin/admin-ui.tsx";
+import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import { formatShortDay } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import {
@@ -27,7 +28,7 @@ import {
   TextField,
 } from "../../shared/ui/form-field.tsx";
 import { dayToIso, isoToDay, PRODUCT_OPTIONS, productList, sameCodes } from "./catalogue-format.ts";
-import { adminCampaignsQueryOptions, createCampaign, updateCampaign } from "./catalogue-queries.ts";
+import { adminCampaignsQueryOptions, useCreateCampaign, useUpdateCampaign } from "./catalogue-queries.ts";
 
 // /dashboard/admin/campaigns: sponsored campaigns (a sponsor covers a percent of some services' price, up to a
 // cap per order) and the form to create or edit one.
@@ -224,6 +225,8 @@ export function CampaignEditor({
   onSaved: (campaign: AdminCampaign, created: boolean) => void;
   onClose: () => void;
 }) {
+  const create = useCreateCampaign(SENT_BY_FORM);
+  const update = useUpdateCampaign(SENT_BY_FORM);
   const editor = useAdminEditor({
     resolver: zodResolver(CampaignFormSchema),
     defaultValues: campaignValues(campaign),
@@ -231,11 +234,9 @@ export function CampaignEditor({
     focusHeading,
     send: (form: CampaignForm) =>
       campaign
-        ? updateCampaign(campaign.id, campaignPatch(form, campaign))
-        : createCampaign(campaignBody(form)),
+        ? update.mutateAsync({ id: campaign.id, body: campaignPatch(form, campaign) })
+        : create.mutateAsync(campaignBody(form)),
     changes: campaign ? (form) => campaignPatch(form, campaign) : undefined,
-    refresh: (queryClient) =>
-      void queryClient.invalidateQueries({ queryKey: adminCampaignsQueryOptions().queryKey }),
     resetTo: (saved) => (campaign ? campaignValues(saved) : EMPTY),
     onSaved: (saved) => onSaved(saved, campaign === null),
   });

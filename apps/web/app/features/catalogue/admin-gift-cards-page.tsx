@@ -12,12 +12,13 @@ import {
 import { PROMO_GIFT_CARD_MAX_EUR } from "@argine/core/shared/constants";
 import { formatAmount, formatEuroInput, parseEuroAmount } from "@argine/core/shared/money";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import styles from "../../shared/admin/admin.module.css";
 import { AdminEditorPanel, useAdminEditor } from "../../shared/admin/admin-editor.tsx";
 import { AdminListSection, EditableRow, useAdminSelection } from "../../shared/admin/admin-list.tsx";
 import { DataTable, ListLoader, NumberField, type SummaryField } from "../../shared/admin/admin-ui.tsx";
+import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import { formatShortDay } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import {
@@ -27,7 +28,7 @@ import {
   TextField,
 } from "../../shared/ui/form-field.tsx";
 import { dayToIso, isoToDay, PRODUCT_OPTIONS, productList, sameCodes } from "./catalogue-format.ts";
-import { adminGiftCardsQueryOptions, createGiftCard, updateGiftCard } from "./catalogue-queries.ts";
+import { adminGiftCardsQueryOptions, useCreateGiftCard, useUpdateGiftCard } from "./catalogue-queries.ts";
 
 // /dashboard/admin/gift-cards: the gift cards with amount and balance, the form to issue one and the form to
 // change the balance (0 takes a card out of use), the expiry and the services it pays for.
@@ -96,9 +97,6 @@ function ServicesField(binding: FieldBinding) {
     />
   );
 }
-
-const refreshList = (queryClient: QueryClient) =>
-  void queryClient.invalidateQueries({ queryKey: adminGiftCardsQueryOptions().queryKey });
 
 export function AdminGiftCardsPage() {
   const query = useQuery(adminGiftCardsQueryOptions());
@@ -184,13 +182,13 @@ export function GiftCardCreator({
   focusHeading: boolean;
   onSaved: (card: AdminGiftCard) => void;
 }) {
+  const create = useCreateGiftCard(SENT_BY_FORM);
   const editor = useAdminEditor({
     resolver: zodResolver(GiftCardCreateFormSchema),
     defaultValues: EMPTY,
     fields: CREATE_FIELDS,
     focusHeading,
-    send: (form: GiftCardCreateForm) => createGiftCard(giftCardBody(form)),
-    refresh: refreshList,
+    send: (form: GiftCardCreateForm) => create.mutateAsync(giftCardBody(form)),
     resetTo: () => EMPTY,
     onSaved,
   });
@@ -243,14 +241,14 @@ export function GiftCardEditor({
 }) {
   // The balance's upper bound is this card's amount.
   const schema = useMemo(() => giftCardEditFormSchema(card.amount), [card.amount]);
+  const update = useUpdateGiftCard(SENT_BY_FORM);
   const editor = useAdminEditor({
     resolver: zodResolver(schema),
     defaultValues: editValues(card),
     fields: EDIT_FIELDS,
     focusHeading: true,
-    send: (form: GiftCardEditForm) => updateGiftCard(card.id, giftCardPatch(form, card)),
+    send: (form: GiftCardEditForm) => update.mutateAsync({ id: card.id, body: giftCardPatch(form, card) }),
     changes: (form) => giftCardPatch(form, card),
-    refresh: refreshList,
     resetTo: editValues,
     onSaved,
   });

@@ -13,10 +13,10 @@ import {
   StateBadge,
   type SummaryField,
 } from "../../shared/admin/admin-ui.tsx";
+import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import { CheckboxField, TextAreaField, TextField } from "../../shared/ui/form-field.tsx";
-import { PRODUCTS_QUERY_KEY } from "../products/public.ts";
-import { adminProductsQueryOptions, updateProduct } from "./catalogue-queries.ts";
+import { adminProductsQueryOptions, useUpdateProduct } from "./catalogue-queries.ts";
 
 // /dashboard/admin/products: the whole catalogue, inactive products too, and the edit form of one product.
 // Amounts are shown as "1.234,50 €" and typed as "49,90" or "49.90"; prices include VAT (spec §9).
@@ -152,20 +152,15 @@ export function ProductEditForm({
   onSaved: (product: AdminProduct) => void;
   onCancel: () => void;
 }) {
+  const update = useUpdateProduct(SENT_BY_FORM);
   const editor = useAdminEditor({
     resolver: zodResolver(ProductFormSchema),
     defaultValues: productValues(product),
     fields: FIELDS,
     focusHeading: true,
-    send: (form: ProductForm) => updateProduct(product.code, productPatch(form, product)),
+    send: (form: ProductForm) =>
+      update.mutateAsync({ code: product.code, body: productPatch(form, product) }),
     changes: (form) => productPatch(form, product),
-    refresh: (queryClient, updated) => {
-      queryClient.setQueryData(adminProductsQueryOptions().queryKey, (list) =>
-        list?.map((p) => (p.code === updated.code ? updated : p)),
-      );
-      // The public catalogue this browser has cached shows the new prices too.
-      void queryClient.invalidateQueries({ queryKey: PRODUCTS_QUERY_KEY });
-    },
     resetTo: productValues,
     onSaved,
   });

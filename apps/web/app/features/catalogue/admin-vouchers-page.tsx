@@ -13,11 +13,12 @@ import {
   StateBadge,
   type SummaryField,
 } from "../../shared/admin/admin-ui.tsx";
+import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import { formatShortDay } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import { CheckboxField, ItalianDateField, TextField } from "../../shared/ui/form-field.tsx";
 import { dayToIso, isoToDay } from "./catalogue-format.ts";
-import { adminVouchersQueryOptions, createVoucher, updateVoucher } from "./catalogue-queries.ts";
+import { adminVouchersQueryOptions, useCreateVoucher, useUpdateVoucher } from "./catalogue-queries.ts";
 
 // /dashboard/admin/vouchers: every voucher (expired and inactive too) and the form to create or edit one.
 // The discount is a percent of the discounted price; left empty it is the spec's default of 1% (§9).
@@ -159,16 +160,18 @@ export function VoucherEditor({
   onSaved: (voucher: AdminVoucher, created: boolean) => void;
   onClose: () => void;
 }) {
+  const create = useCreateVoucher(SENT_BY_FORM);
+  const update = useUpdateVoucher(SENT_BY_FORM);
   const editor = useAdminEditor({
     resolver: zodResolver(VoucherFormSchema),
     defaultValues: voucherValues(voucher),
     fields: FIELDS,
     focusHeading,
     send: (form: VoucherForm) =>
-      voucher ? updateVoucher(voucher.id, voucherPatch(form, voucher)) : createVoucher(voucherBody(form)),
+      voucher
+        ? update.mutateAsync({ id: voucher.id, body: voucherPatch(form, voucher) })
+        : create.mutateAsync(voucherBody(form)),
     changes: voucher ? (form) => voucherPatch(form, voucher) : undefined,
-    refresh: (queryClient) =>
-      void queryClient.invalidateQueries({ queryKey: adminVouchersQueryOptions().queryKey }),
     resetTo: (saved) => (voucher ? voucherValues(saved) : EMPTY),
     onSaved: (saved) => onSaved(saved, voucher === null),
   });

@@ -1,18 +1,25 @@
 import type {
+  AdminCampaign,
   AdminCampaignCreate,
   AdminCampaignPatch,
+  AdminGiftCard,
   AdminGiftCardCreate,
   AdminGiftCardPatch,
+  AdminProduct,
   AdminProductPatch,
+  AdminVoucher,
   AdminVoucherCreate,
   AdminVoucherPatch,
 } from "@argine/core/catalogue/admin-api";
 import { CATALOGUE_ROUTES as CATALOGUE } from "@argine/core/catalogue/catalogue-routes";
-import { queryOptions } from "@tanstack/react-query";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { ADMIN_LIST_META, ADMIN_QUERY_KEY } from "../../shared/admin/admin-queries.ts";
+import { useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
+import { PRODUCTS_QUERY_KEY } from "../products/public.ts";
 
-// The catalogue's admin calls (/v1/admin/products, campaigns, vouchers, gift cards).
+// The catalogue's admin calls (/v1/admin/products, campaigns, vouchers, gift cards), each write with the
+// cache refresh it owns.
 
 export const adminProductsQueryOptions = () =>
   queryOptions({
@@ -21,8 +28,22 @@ export const adminProductsQueryOptions = () =>
     meta: ADMIN_LIST_META,
   });
 
-export const updateProduct = (code: string, body: AdminProductPatch) =>
-  call(CATALOGUE.changeProduct, { params: { code }, body });
+export const useUpdateProduct = (
+  options?: WriteOptions<AdminProduct, { code: string; body: AdminProductPatch }>,
+) =>
+  useWrite(
+    ({ code, body }) => call(CATALOGUE.changeProduct, { params: { code }, body }),
+    {
+      onSuccess: (queryClient, updated) => {
+        queryClient.setQueryData(adminProductsQueryOptions().queryKey, (list) =>
+          list?.map((p) => (p.code === updated.code ? updated : p)),
+        );
+        // The public catalogue this browser has cached shows the new prices too.
+        void queryClient.invalidateQueries({ queryKey: PRODUCTS_QUERY_KEY });
+      },
+    },
+    options,
+  );
 
 export const adminCampaignsQueryOptions = () =>
   queryOptions({
@@ -31,9 +52,22 @@ export const adminCampaignsQueryOptions = () =>
     meta: ADMIN_LIST_META,
   });
 
-export const createCampaign = (body: AdminCampaignCreate) => call(CATALOGUE.createCampaign, { body });
-export const updateCampaign = (id: string, body: AdminCampaignPatch) =>
-  call(CATALOGUE.changeCampaign, { params: { id }, body });
+const refreshCampaigns = {
+  onSuccess: (queryClient: QueryClient) =>
+    void queryClient.invalidateQueries({ queryKey: adminCampaignsQueryOptions().queryKey }),
+};
+
+export const useCreateCampaign = (options?: WriteOptions<AdminCampaign, AdminCampaignCreate>) =>
+  useWrite((body) => call(CATALOGUE.createCampaign, { body }), refreshCampaigns, options);
+
+export const useUpdateCampaign = (
+  options?: WriteOptions<AdminCampaign, { id: string; body: AdminCampaignPatch }>,
+) =>
+  useWrite(
+    ({ id, body }) => call(CATALOGUE.changeCampaign, { params: { id }, body }),
+    refreshCampaigns,
+    options,
+  );
 
 export const adminVouchersQueryOptions = () =>
   queryOptions({
@@ -42,9 +76,22 @@ export const adminVouchersQueryOptions = () =>
     meta: ADMIN_LIST_META,
   });
 
-export const createVoucher = (body: AdminVoucherCreate) => call(CATALOGUE.createVoucher, { body });
-export const updateVoucher = (id: string, body: AdminVoucherPatch) =>
-  call(CATALOGUE.changeVoucher, { params: { id }, body });
+const refreshVouchers = {
+  onSuccess: (queryClient: QueryClient) =>
+    void queryClient.invalidateQueries({ queryKey: adminVouchersQueryOptions().queryKey }),
+};
+
+export const useCreateVoucher = (options?: WriteOptions<AdminVoucher, AdminVoucherCreate>) =>
+  useWrite((body) => call(CATALOGUE.createVoucher, { body }), refreshVouchers, options);
+
+export const useUpdateVoucher = (
+  options?: WriteOptions<AdminVoucher, { id: string; body: AdminVoucherPatch }>,
+) =>
+  useWrite(
+    ({ id, body }) => call(CATALOGUE.changeVoucher, { params: { id }, body }),
+    refreshVouchers,
+    options,
+  );
 
 export const adminGiftCardsQueryOptions = () =>
   queryOptions({
@@ -53,6 +100,19 @@ export const adminGiftCardsQueryOptions = () =>
     meta: ADMIN_LIST_META,
   });
 
-export const createGiftCard = (body: AdminGiftCardCreate) => call(CATALOGUE.createGiftCard, { body });
-export const updateGiftCard = (id: string, body: AdminGiftCardPatch) =>
-  call(CATALOGUE.changeGiftCard, { params: { id }, body });
+const refreshGiftCards = {
+  onSuccess: (queryClient: QueryClient) =>
+    void queryClient.invalidateQueries({ queryKey: adminGiftCardsQueryOptions().queryKey }),
+};
+
+export const useCreateGiftCard = (options?: WriteOptions<AdminGiftCard, AdminGiftCardCreate>) =>
+  useWrite((body) => call(CATALOGUE.createGiftCard, { body }), refreshGiftCards, options);
+
+export const useUpdateGiftCard = (
+  options?: WriteOptions<AdminGiftCard, { id: string; body: AdminGiftCardPatch }>,
+) =>
+  useWrite(
+    ({ id, body }) => call(CATALOGUE.changeGiftCard, { params: { id }, body }),
+    refreshGiftCards,
+    options,
+  );

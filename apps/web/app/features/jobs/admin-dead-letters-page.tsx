@@ -1,8 +1,7 @@
-import { type DeadLetter, jobQueueLabel } from "@argine/core/jobs/jobs-api";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { jobQueueLabel } from "@argine/core/jobs/jobs-api";
+import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import styles from "../../shared/admin/admin.module.css";
-import { ADMIN_QUERY_KEY } from "../../shared/admin/admin-queries.ts";
 import {
   AdminPage,
   ColumnHeads,
@@ -13,7 +12,7 @@ import {
 import type { HttpError } from "../../shared/http/http-error.ts";
 import { formatMoment } from "../../shared/ui/dates.ts";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
-import { adminDeadLettersQueryOptions, retryDeadLetter } from "./job-queries.ts";
+import { adminDeadLettersQueryOptions, useRetryDeadLetter } from "./job-queries.ts";
 
 // /dashboard/admin/dead-letters ("Invii non riusciti"): what the job queue gave up on after a day of
 // attempts (today the mails: a mail server down, an address refused), the most recent failure first, with
@@ -23,24 +22,18 @@ import { adminDeadLettersQueryOptions, retryDeadLetter } from "./job-queries.ts"
 const COLUMNS = ["Tipo", "In coda dal", "Ultimo tentativo", "Tentativi", "Errore", "Azioni"];
 
 export function AdminDeadLettersPage() {
-  const queryClient = useQueryClient();
   const query = useQuery(adminDeadLettersQueryOptions());
   const [status, setStatus] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [...ADMIN_QUERY_KEY, "dead-letters"] });
 
-  const retry = useMutation({
-    mutationFn: (letter: DeadLetter) => retryDeadLetter(letter.id),
+  const retry = useRetryDeadLetter({
     meta: { hideError: true },
     onMutate: () => setStatus(null),
     onSuccess: ({ message }) => {
       setStatus(message);
       // The row and its button leave the table: the focus goes back to the page's heading, not to nowhere.
       headingRef.current?.focus();
-      void refresh();
     },
-    // Gone already (another admin put it back) or not: the list shows what is there now.
-    onError: () => void refresh(),
   });
 
   return (

@@ -1,17 +1,16 @@
 import type { Role } from "@argine/core/identity/roles";
 import type { AdminUser } from "@argine/core/identity/users-api";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import styles from "../../shared/admin/admin.module.css";
-import { ADMIN_QUERY_KEY } from "../../shared/admin/admin-queries.ts";
 import { AdminPage, DataTable, ListLoader, PRIMARY, SMALL_SECONDARY } from "../../shared/admin/admin-ui.tsx";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import type { HttpError } from "../../shared/http/http-error.ts";
 import { formatShortDay } from "../../shared/ui/dates.ts";
 import { FormMessage, StatusRegion, TextField } from "../../shared/ui/form-field.tsx";
 import { Pager } from "../../shared/ui/pager.tsx";
-import { adminUsersQueryOptions, setRole, USERS_PAGE_SIZE } from "./user-queries.ts";
+import { adminUsersQueryOptions, USERS_PAGE_SIZE, useSetRole } from "./user-queries.ts";
 
 // /dashboard/admin: the users, searched by email or name, with their roles. Granting and revoking go through
 // PUT and DELETE /v1/users/{id}/roles/{role}; the API refuses an admin's removal of their own admin role.
@@ -19,12 +18,6 @@ import { adminUsersQueryOptions, setRole, USERS_PAGE_SIZE } from "./user-queries
 const ROLES_SHOWN: readonly Role[] = ["lawyer", "admin"];
 
 const ROLE_NAMES = { lawyer: "avvocato", admin: "amministratore" } as const;
-
-interface RoleChange {
-  user: AdminUser;
-  role: Role;
-  granted: boolean;
-}
 
 const fullName = (user: AdminUser) => `${user.name} ${user.lastname}`.trim() || user.email;
 
@@ -34,18 +27,15 @@ function rolesLabel(roles: readonly Role[]): string {
 
 export function AdminUsersPage() {
   const me = useCurrentUser();
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState({ q: "", page: 1 });
   const query = useQuery(adminUsersQueryOptions(search.q, search.page));
   const [status, setStatus] = useState<string | null>(null);
   const { register, handleSubmit } = useForm<{ q: string }>({ defaultValues: { q: "" } });
 
-  const change = useMutation({
-    mutationFn: ({ user, role, granted }: RoleChange) => setRole(user.id, role, granted),
+  const change = useSetRole({
     meta: { hideError: true },
     onMutate: () => setStatus(null),
     onSuccess: (_me, { user, role, granted }) => {
-      void queryClient.invalidateQueries({ queryKey: [...ADMIN_QUERY_KEY, "users"] });
       setStatus(
         granted
           ? `Ruolo di ${ROLE_NAMES[role]} assegnato a ${fullName(user)}.`

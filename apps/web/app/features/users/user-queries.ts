@@ -1,8 +1,9 @@
 import type { Role } from "@argine/core/identity/roles";
-import type { Me } from "@argine/core/identity/users-api";
+import type { AdminUser, Me } from "@argine/core/identity/users-api";
 import { USERS_ROUTES } from "@argine/core/identity/users-routes";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { ADMIN_LIST_META, ADMIN_QUERY_KEY } from "../../shared/admin/admin-queries.ts";
+import { useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
 
 // The users' admin calls (/v1/admin/users, and the users routes for roles).
@@ -23,6 +24,21 @@ export function adminUsersQueryOptions(q: string, page: number) {
   });
 }
 
-export function setRole(userId: string, role: Role, granted: boolean): Promise<Me> {
-  return call(granted ? USERS_ROUTES.grantRole : USERS_ROUTES.revokeRole, { params: { id: userId, role } });
+/** A role granted to or taken from a user of the list. */
+export interface RoleChange {
+  user: AdminUser;
+  role: Role;
+  granted: boolean;
 }
+
+/** PUT or DELETE /v1/users/{id}/roles/{role}; the list is fetched again. */
+export const useSetRole = (options?: WriteOptions<Me, RoleChange>) =>
+  useWrite(
+    ({ user, role, granted }) =>
+      call(granted ? USERS_ROUTES.grantRole : USERS_ROUTES.revokeRole, { params: { id: user.id, role } }),
+    {
+      onSuccess: (queryClient) =>
+        void queryClient.invalidateQueries({ queryKey: [...ADMIN_QUERY_KEY, "users"] }),
+    },
+    options,
+  );

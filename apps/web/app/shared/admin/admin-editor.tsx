@@ -1,5 +1,4 @@
 import { MESSAGES } from "@argine/core/shared/messages";
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import type { DefaultValues, FieldValues, Resolver } from "react-hook-form";
 import formStyles from "../ui/form.module.css";
@@ -19,11 +18,10 @@ export interface AdminEditorOptions<TForm extends FieldValues, TSaved> {
   fields: readonly SummaryField<TForm>[];
   /** Focus the heading on mount: the form was opened on purpose, so the keyboard follows it. */
   focusHeading: boolean;
+  /** The feature's write (its hook's `mutateAsync`), which brings the cached list up to date. */
   send: (values: TForm) => Promise<TSaved>;
   /** Editors: the patch a save would send; when empty nothing is sent and the form says so. */
   changes?: (values: TForm) => object;
-  /** Brings the cached list up to date with what was saved. */
-  refresh: (queryClient: QueryClient, saved: TSaved) => void;
   /** The values the form shows after a save. */
   resetTo: (saved: TSaved) => DefaultValues<TForm>;
   onSaved: (saved: TSaved) => void;
@@ -32,13 +30,12 @@ export interface AdminEditorOptions<TForm extends FieldValues, TSaved> {
 /**
  * The behaviour every admin editor shares: checked on blur and on submit without react-hook-form's own
  * focus move (the error summary takes the focus instead), the API's field issues placed under their fields,
- * "nothing to change" for an empty patch, and the list refreshed after a save.
+ * and "nothing to change" for an empty patch.
  */
 export function useAdminEditor<TForm extends FieldValues, TSaved>(
   options: AdminEditorOptions<TForm, TSaved>,
 ) {
-  const { fields, changes, refresh, resetTo, onSaved } = options;
-  const queryClient = useQueryClient();
+  const { fields, changes, resetTo, onSaved } = options;
   const headingRef = useFocusOnMount<HTMLHeadingElement>(options.focusHeading);
   const [unchanged, setUnchanged] = useState(false);
   const checked = useCheckedForm<TForm, TForm, TSaved>({
@@ -52,7 +49,6 @@ export function useAdminEditor<TForm extends FieldValues, TSaved>(
       return !nothing;
     },
     onSuccess: (saved) => {
-      refresh(queryClient, saved);
       checked.form.reset(resetTo(saved));
       onSaved(saved);
     },
