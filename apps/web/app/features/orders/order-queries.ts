@@ -2,10 +2,11 @@ import type { OrderCreateBody } from "@argine/core/orders/orders-api";
 import { ORDERS_ROUTES as CALLS } from "@argine/core/orders/orders-routes";
 import { PAYMENTS_ROUTES } from "@argine/core/payments/payments-routes";
 import type { CallBody, CallResponse } from "@argine/core/shared/api-contract";
-import { keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
-import { practiceQueryOptions } from "../practices/public.ts";
+import { ME_QUERY_KEY } from "../auth/public.ts";
+import { PRACTICES_QUERY_KEY, practiceQueryOptions } from "../practices/public.ts";
 
 // The shop's calls of spec §7, as TanStack Query options and plain mutation functions. Keys start with
 // "orders", so one invalidation after a purchase refreshes the history, the gift cards and the campaigns.
@@ -65,6 +66,19 @@ export const useRequestGiftCard = (options?: WriteOptions<GiftCard, string>) =>
 
 /** POST /v1/orders: the paid order, or the card action to do first (spec §4 "Payment flow"). */
 export const createOrder = (body: OrderCreateBody) => call(CALLS.create, { body });
+
+/**
+ * After the payment flow (one POST /v1/orders, or more with a card action between): the practice may have
+ * moved (TO_PAID, OPEN), the profile has the billing data the order saved, and the orders a new one.
+ */
+export function useRefreshAfterOrder() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: PRACTICES_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+  };
+}
 
 /** A practice's paid orders, for staff (the case page's refunds). Under "orders": a refund refreshes it. */
 export function practiceOrdersQueryOptions(practiceId: string) {
