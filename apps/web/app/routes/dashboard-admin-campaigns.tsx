@@ -1,4 +1,4 @@
-import { AdminCampaignsPage } from "../features/admin/admin-campaigns-page.tsx";
+import { AdminCampaignsPage } from "../features/catalogue/public.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/dashboard-admin-campaigns";
 

@@ -1,4 +1,4 @@
-import { AdminDeadLettersPage } from "../features/admin/admin-dead-letters-page.tsx";
+import { AdminDeadLettersPage } from "../features/jobs/public.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/dashboard-admin-dead-letters";
 

@@ -1,4 +1,4 @@
-import { AdminGiftCardsPage } from "../features/admin/admin-gift-cards-page.tsx";
+import { AdminGiftCardsPage } from "../features/catalogue/public.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/dashboard-admin-gift-cards";
 

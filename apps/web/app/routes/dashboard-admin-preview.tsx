@@ -1,4 +1,4 @@
-import { AdminPreviewPage } from "../features/admin/admin-preview-page.tsx";
+import { AdminPreviewPage } from "../features/content/public.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/dashboard-admin-preview";
 

@@ -1,4 +1,4 @@
-import { AdminProductsPage } from "../features/admin/admin-products-page.tsx";
+import { AdminProductsPage } from "../features/catalogue/public.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/dashboard-admin-products";
 

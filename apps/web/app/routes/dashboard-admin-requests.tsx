@@ -1,4 +1,4 @@
-import { AdminRequestsPage } from "../features/admin/admin-requests-page.tsx";
+import { AdminRequestsPage } from "../features/outreach/public.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/dashboard-admin-requests";
 

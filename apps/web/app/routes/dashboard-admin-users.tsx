@@ -1,5 +1,5 @@
-import { AdminUsersPage } from "../features/admin/admin-users-page.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
+import { AdminUsersPage } from "../features/users/public.ts";
 import type { Route } from "./+types/dashboard-admin-users";
 
 export function meta(_: Route.MetaArgs) {

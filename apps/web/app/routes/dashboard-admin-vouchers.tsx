@@ -1,4 +1,4 @@
-import { AdminVouchersPage } from "../features/admin/admin-vouchers-page.tsx";
+import { AdminVouchersPage } from "../features/catalogue/public.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/dashboard-admin-vouchers";
 

@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { ADMIN_ME, renderAsUser } from "../../shared/admin/admin-test-helpers.tsx";
 import { stubApi } from "../../test-render.tsx";
 import { AdminLayout } from "./admin-layout.tsx";
-import { ADMIN_ME, renderAsUser } from "./admin-test-helpers.tsx";
 
 describe("/dashboard/admin layout", () => {
   it("shows admins the nine sections as tab-like links", async () => {

@@ -1,11 +1,12 @@
 import { canAdminister } from "@argine/core/identity/policy";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { Link, NavLink, Outlet } from "react-router";
+import adminStyles from "../../shared/admin/admin.module.css";
+import { AdminPage } from "../../shared/admin/admin-ui.tsx";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { DASHBOARD_PATH } from "../../shared/navigation/navigation.ts";
-import styles from "./admin.module.css";
+import styles from "./admin-layout.module.css";
 import { ADMIN_PATH, ADMIN_SECTIONS } from "./admin-paths.ts";
-import { AdminPage } from "./admin-ui.tsx";
 
 /**
  * /dashboard/admin/*: the nine sections behind tab-like links. Only admins see the workspace; anyone else
@@ -38,7 +39,7 @@ export function AdminLayout() {
 export function AdminNotAllowed() {
   return (
     <AdminPage title="Area riservata">
-      <p className={styles.intro}>{MESSAGES.adminOnly}</p>
+      <p className={adminStyles.intro}>{MESSAGES.adminOnly}</p>
       <p>
         <Link to={DASHBOARD_PATH}>Torna alla tua area personale</Link>
       </p>

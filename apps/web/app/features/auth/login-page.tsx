@@ -15,8 +15,8 @@ import {
   StatusRegion,
 } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
-import { getInteraction, type Interaction, resendVerification, submitLogin } from "./account-api.ts";
 import { AccountLayout } from "./account-layout.tsx";
+import { getInteraction, type Interaction, resendVerification, submitLogin } from "./account-queries.ts";
 import { useOidcClient } from "./auth-session.ts";
 import { type LoginContext, safePracticeId, safeReturnTo } from "./oidc-transactions.ts";
 import { useStartLogin } from "./use-start-login.ts";

@@ -1,5 +1,5 @@
 // What the other features may use of auth (docs/architecture.md, web part: features meet through public.ts).
-export { ME_QUERY_KEY, meQueryOptions } from "./me-query.ts";
+export { ME_QUERY_KEY, meQueryOptions } from "./me-queries.ts";
 export { compactPhone } from "./phone.ts";
 export { RequireAuth } from "./require-auth.tsx";
 export { userFromMe } from "./session-user.ts";

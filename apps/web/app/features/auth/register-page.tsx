@@ -18,8 +18,8 @@ import {
   TextField,
 } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
-import { register as registerAccount, resendVerification } from "./account-api.ts";
 import { AccountLayout, FocusHeading } from "./account-layout.tsx";
+import { register as registerAccount, resendVerification } from "./account-queries.ts";
 import { EmbeddedAccountsOnly } from "./external-account-notice.tsx";
 import { loginContextFrom } from "./login-page.tsx";
 import { compactPhone } from "./phone.ts";

@@ -3,7 +3,7 @@ import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import { EmailField, FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
-import { resendVerification } from "./account-api.ts";
+import { resendVerification } from "./account-queries.ts";
 
 /** Asks for a new confirmation link (POST /v1/users/verification/resend). */
 export function ResendVerificationForm() {

@@ -15,8 +15,8 @@ import {
   RequestOutcome,
 } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
-import { confirmPasswordReset, requestPasswordReset } from "./account-api.ts";
 import { AccountLayout, FocusHeading } from "./account-layout.tsx";
+import { confirmPasswordReset, requestPasswordReset } from "./account-queries.ts";
 import { EmbeddedAccountsOnly } from "./external-account-notice.tsx";
 import { useUrlToken } from "./use-url-token.ts";
 

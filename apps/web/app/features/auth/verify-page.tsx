@@ -3,8 +3,8 @@ import { LOGIN_PATH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
-import { confirmEmail } from "./account-api.ts";
 import { AccountLayout, FocusHeading } from "./account-layout.tsx";
+import { confirmEmail } from "./account-queries.ts";
 import { ResendVerificationForm } from "./resend-verification-form.tsx";
 import { useSendUrlTokenOnce } from "./use-url-token.ts";
 

@@ -26,8 +26,8 @@ import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { productsQueryOptions } from "../products/public.ts";
 import { codeAndKeyText, PracticeCodeAndKey } from "./claim-key.tsx";
 import { claimedPracticeState, claimPractice, claimPracticeWithKey } from "./claim-practice.ts";
-import { feedbackPdfUrl } from "./feedback-api.ts";
 import type { FeedbackSubmission } from "./feedback-memory.ts";
+import { feedbackPdfUrl } from "./feedback-queries.ts";
 import styles from "./feedback-result.module.css";
 import {
   complaintCountdown,

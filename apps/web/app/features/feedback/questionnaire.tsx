@@ -11,7 +11,6 @@ import formStyles from "../../shared/ui/form.module.css";
 import { CheckboxField, FormMessage } from "../../shared/ui/form-field.tsx";
 import { serverIssues, visibleError } from "../../shared/ui/form-state.ts";
 import styles from "./feedback.module.css";
-import { submitFeedback } from "./feedback-api.ts";
 import {
   forgetDraft,
   LAST_STEP,
@@ -22,6 +21,7 @@ import {
   type StepState,
   saveDraft,
 } from "./feedback-memory.ts";
+import { submitFeedback } from "./feedback-queries.ts";
 import { QuestionField } from "./question-field.tsx";
 import {
   type Draft,

@@ -13,9 +13,10 @@ import {
   LEGALIZATION_POLL_INTERVAL_MS,
   LEGALIZATION_PREPARATION_MAX_MS,
 } from "@argine/core/shared/constants";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import { toHttpError } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
@@ -25,11 +26,10 @@ import styles from "./legalization.module.css";
 import { LegalizationFilesModal } from "./legalization-files-modal.tsx";
 import { LegalizationGuide } from "./legalization-guide.tsx";
 import {
-  legalizationSessionKey,
   legalizationSessionQuery,
   sessionFiles,
-  startSession,
-  stopSession,
+  useStartSession,
+  useStopSession,
 } from "./legalization-queries.ts";
 
 // The legalization on the case page (spec §4 "Legalization" flow): the tutorial, the page to
@@ -65,8 +65,7 @@ export function LegalizationPanel({
 }) {
   const ticketCode = ticketCodeOf(useLocation().pathname) ?? "";
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const key = legalizationSessionKey(serviceId);
+  const startSession = useStartSession(serviceId, SENT_BY_FORM);
   const [files, setFiles] = useState<LegalizationFiles | null>(null);
   // Success leads to its route only for a session watched running here, not on every visit afterwards.
   const watching = useRef(false);
@@ -104,18 +103,13 @@ export function LegalizationPanel({
     fieldNames: ["url"],
     focusOnInvalid: "field",
     send: async ({ url }) => {
-      const started = await startSession(serviceId, url);
-      queryClient.setQueryData(key, started);
+      const started = await startSession.mutateAsync(url);
       // The first capture puts the service "in corso".
       void onChanged();
       return started;
     },
   });
-  const stop = useMutation({
-    mutationFn: () => stopSession(serviceId),
-    meta: { hideError: true },
-    onSuccess: (stopped) => queryClient.setQueryData(key, stopped),
-  });
+  const stop = useStopSession(serviceId, { meta: { hideError: true } });
   const openFiles = useMutation({
     mutationFn: () => sessionFiles(serviceId),
     meta: { hideError: true },

@@ -1,5 +1,7 @@
 import { LEGALIZATION_ROUTES as CALLS } from "@argine/core/legalization/legalization-routes";
+import type { CallResponse } from "@argine/core/shared/api-contract";
 import { useQuery } from "@tanstack/react-query";
+import { type CacheRefresh, useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
 
 // The legalization's calls of spec §7 (ADR 021), made by the case page's LEGALIZATION card.
@@ -27,10 +29,22 @@ export function useLegalizationCapture(serviceId: string, enabled: boolean) {
   return useQuery({ ...legalizationSessionQuery(serviceId), enabled }).data;
 }
 
-/** Fetch or start (spec §4 steps 1-2): the server answers the running or finished session, or starts one. */
-export const startSession = (serviceId: string, url: string) =>
-  call(CALLS.startSession, { params: { id: serviceId }, body: { url } });
+type Session = CallResponse<typeof CALLS.startSession>;
 
-export const stopSession = (serviceId: string) => call(CALLS.stop, { params: { id: serviceId } });
+/** A write answering the session as it now stands, which the panel's query shows at once. */
+const showSession = (serviceId: string): CacheRefresh<Session, unknown> => ({
+  onSuccess: (queryClient, session) => queryClient.setQueryData(legalizationSessionKey(serviceId), session),
+});
+
+/** Fetch or start (spec §4 steps 1-2): the server answers the running or finished session, or starts one. */
+export const useStartSession = (serviceId: string, options?: WriteOptions<Session, string>) =>
+  useWrite(
+    (url) => call(CALLS.startSession, { params: { id: serviceId }, body: { url } }),
+    showSession(serviceId),
+    options,
+  );
+
+export const useStopSession = (serviceId: string, options?: WriteOptions<Session, void>) =>
+  useWrite(() => call(CALLS.stop, { params: { id: serviceId } }), showSession(serviceId), options);
 
 export const sessionFiles = (serviceId: string) => call(CALLS.sessionFiles, { params: { id: serviceId } });

@@ -6,7 +6,7 @@ import type { SandboxCard } from "@argine/core/payments/sandbox-api";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { formatAmount } from "@argine/core/shared/money";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import type { FieldErrors, FieldValues, Path, Resolver } from "react-hook-form";
 import { useNavigate } from "react-router";
@@ -17,8 +17,7 @@ import { ErrorSummary, type SummaryField } from "../../shared/ui/error-summary.t
 import formStyles from "../../shared/ui/form.module.css";
 import { CheckboxField, FormMessage, RequiredNote, SendError } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
-import { ME_QUERY_KEY, meQueryOptions } from "../auth/public.ts";
-import { PRACTICES_QUERY_KEY } from "../practices/public.ts";
+import { meQueryOptions } from "../auth/public.ts";
 import {
   BILLING_FIELDS,
   BILLING_LABELS,
@@ -32,7 +31,7 @@ import { dispatchCart } from "./cart-store.ts";
 import { trackCheckout } from "./checkout-analytics.ts";
 import { type CheckoutRequest, PaymentRefused, payOrder } from "./checkout-flow.ts";
 import { paymentErrorPath, paymentSuccessPath } from "./order-paths.ts";
-import { createOrder, ORDERS_QUERY_KEY, paymentsConfigQueryOptions } from "./order-queries.ts";
+import { createOrder, paymentsConfigQueryOptions, useRefreshAfterOrder } from "./order-queries.ts";
 import styles from "./orders.module.css";
 import type { CardElementState } from "./stripe-card.ts";
 import { STRIPE_CARD_LABEL } from "./stripe-card-field.tsx";
@@ -102,7 +101,7 @@ function PaymentForm({
   invoice: BillingFormValues;
 }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refreshAfterOrder = useRefreshAfterOrder();
   const user = useCurrentUser();
   const payments = useQuery(paymentsConfigQueryOptions());
   const card = useCardPayment(payments.data);
@@ -198,10 +197,7 @@ function PaymentForm({
       }
     },
     onSuccess: async (outcome) => {
-      // The practice may have moved (TO_PAID, OPEN) and the profile has the billing data the order saved.
-      void queryClient.invalidateQueries({ queryKey: PRACTICES_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+      refreshAfterOrder();
       if ("refused" in outcome) {
         dispatchCart({ type: "orderError", practiceId: practice.practiceId, message: outcome.refused });
         navigate(paymentErrorPath(practice.ticketCode));

@@ -4,13 +4,13 @@ import { SERVICE_TYPE } from "@argine/core/services/service-type";
 import { RequiredStringSchema } from "@argine/core/shared/fields";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { formatAmount } from "@argine/core/shared/money";
-import { useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
+import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import { formatUntilDay } from "../../shared/ui/dates.ts";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { CodeForm } from "./code-form.tsx";
-import { ORDERS_QUERY_KEY, requestGiftCard, verifyGiftCard } from "./order-queries.ts";
+import { useRequestGiftCard, verifyGiftCard } from "./order-queries.ts";
 import styles from "./orders.module.css";
 
 // The gift cards at checkout (ADR 014): the user's own cards offered, a card's code typed in, or the promo
@@ -40,7 +40,7 @@ export function GiftCardPanel({
   chosen: GiftCard | null;
   onChoose: (card: GiftCard) => void;
 }) {
-  const queryClient = useQueryClient();
+  const requestGiftCard = useRequestGiftCard(SENT_BY_FORM);
   const now = new Date();
   const usable = cards.filter((card) => giftCardUsable(card, now));
   const byCode = useCheckedForm({
@@ -68,12 +68,11 @@ export function GiftCardPanel({
     defaultValues: { promo: "" },
     fieldNames: ["promo"],
     focusOnInvalid: "field",
-    send: ({ promo: code }) => requestGiftCard(code),
+    send: ({ promo: code }) => requestGiftCard.mutateAsync(code),
     fieldOfError: () => "promo",
-    onSuccess: async (card) => {
+    onSuccess: (card) => {
       onChoose(card);
       promo.form.reset();
-      await queryClient.invalidateQueries({ queryKey: [...ORDERS_QUERY_KEY, "giftCards"] });
     },
   });
 

@@ -1,8 +1,12 @@
-import type { OrderCreateBody, RefundCreateBody } from "@argine/core/orders/orders-api";
+import type { OrderCreateBody } from "@argine/core/orders/orders-api";
 import { ORDERS_ROUTES as CALLS } from "@argine/core/orders/orders-routes";
 import { PAYMENTS_ROUTES } from "@argine/core/payments/payments-routes";
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { CallBody, CallResponse } from "@argine/core/shared/api-contract";
+import { keepPreviousData, type QueryClient, queryOptions, useQueryClient } from "@tanstack/react-query";
+import { useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
+import { ME_QUERY_KEY } from "../auth/public.ts";
+import { PRACTICES_QUERY_KEY, practiceQueryOptions } from "../practices/public.ts";
 
 // The shop's calls of spec §7, as TanStack Query options and plain mutation functions. Keys start with
 // "orders", so one invalidation after a purchase refreshes the history, the gift cards and the campaigns.
@@ -47,10 +51,34 @@ export const verifyVoucher = (voucherCode: string) => call(CALLS.verifyVoucher, 
 
 export const verifyGiftCard = (code: string) => call(CALLS.verifyGiftCard, { body: { code } });
 
-export const requestGiftCard = (promo: string) => call(CALLS.requestGiftCard, { body: { promo } });
+type GiftCard = CallResponse<typeof CALLS.requestGiftCard>;
+
+/** A promo code's gift card, issued to the user: their gift cards are fetched again. */
+export const useRequestGiftCard = (options?: WriteOptions<GiftCard, string>) =>
+  useWrite(
+    (promo) => call(CALLS.requestGiftCard, { body: { promo } }),
+    {
+      onSuccess: (queryClient) =>
+        queryClient.invalidateQueries({ queryKey: [...ORDERS_QUERY_KEY, "giftCards"] }),
+    },
+    options,
+  );
 
 /** POST /v1/orders: the paid order, or the card action to do first (spec §4 "Payment flow"). */
 export const createOrder = (body: OrderCreateBody) => call(CALLS.create, { body });
+
+/**
+ * After the payment flow (one POST /v1/orders, or more with a card action between): the practice may have
+ * moved (TO_PAID, OPEN), the profile has the billing data the order saved, and the orders a new one.
+ */
+export function useRefreshAfterOrder() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: PRACTICES_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+  };
+}
 
 /** A practice's paid orders, for staff (the case page's refunds). Under "orders": a refund refreshes it. */
 export function practiceOrdersQueryOptions(practiceId: string) {
@@ -60,10 +88,37 @@ export function practiceOrdersQueryOptions(practiceId: string) {
   });
 }
 
-/** POST /v1/orders/{id}/refunds (staff): the order as it is after the refund. */
-export const refundOrder = (orderId: string, body: RefundCreateBody) =>
-  call(CALLS.refund, { params: { id: orderId }, body });
+type RefundedOrder = CallResponse<typeof CALLS.refund>;
+export type RefundBody = CallBody<typeof CALLS.refund>;
+
+/**
+ * POST /v1/orders/{id}/refunds (staff): the order as it is after the refund. The orders are fetched again,
+ * and the practice, whose services the refund cancelled ("annullato").
+ */
+export const useRefundOrder = (
+  practiceId: string,
+  options?: WriteOptions<RefundedOrder, { orderId: string; body: RefundBody }>,
+) =>
+  useWrite(
+    ({ orderId, body }) => call(CALLS.refund, { params: { id: orderId }, body }),
+    {
+      onSuccess: async (queryClient) => {
+        await queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+        await queryClient.invalidateQueries({ queryKey: practiceQueryOptions(practiceId).queryKey });
+      },
+    },
+    options,
+  );
 
 /** POST /v1/orders/{id}/withdrawal (the client): the order with those services refunded. */
-export const withdrawFromOrder = (orderId: string, productCodes: OrderCreateBody["items"]) =>
-  call(CALLS.withdraw, { params: { id: orderId }, body: { productCodes } });
+export function useWithdrawFromOrder(
+  options?: WriteOptions<RefundedOrder, { orderId: string; productCodes: OrderCreateBody["items"] }>,
+) {
+  // Refused or not, the orders are fetched again: the server's answer is what they are now.
+  const refresh = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+  return useWrite(
+    ({ orderId, productCodes }) => call(CALLS.withdraw, { params: { id: orderId }, body: { productCodes } }),
+    { onSuccess: refresh, onError: refresh },
+    options,
+  );
+}

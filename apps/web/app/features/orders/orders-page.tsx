@@ -1,6 +1,6 @@
 import { ORDER_STATUS, type Order } from "@argine/core/orders/orders-api";
 import { casePath } from "@argine/core/practices/case-path";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { toHttpError } from "../../shared/http/http-error.ts";
 import { CONFIRM_MODAL_ID } from "../../shared/modal/confirm-modal.tsx";
@@ -10,13 +10,8 @@ import buttonStyles from "../../shared/ui/button.module.css";
 import { formatDay, formatUntilDay } from "../../shared/ui/dates.ts";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
 import { Pager } from "../../shared/ui/pager.tsx";
-import { OrderDocuments } from "./order-documents.tsx";
-import {
-  ORDERS_PAGE_SIZE,
-  ORDERS_QUERY_KEY,
-  ordersQueryOptions,
-  withdrawFromOrder,
-} from "./order-queries.ts";
+import { OrderDocuments } from "../invoices/public.ts";
+import { ORDERS_PAGE_SIZE, ordersQueryOptions, useWithdrawFromOrder } from "./order-queries.ts";
 import { OrderSummary } from "./order-summary.tsx";
 import styles from "./orders.module.css";
 
@@ -101,20 +96,14 @@ function OrderCard({ order }: { order: Order }) {
  * generic error modal ("riprova fra qualche minuto").
  */
 function useWithdrawal(order: Order) {
-  const queryClient = useQueryClient();
   const lines = order.lines.filter((line) => line.withdrawable);
-  const withdraw = useMutation({
-    mutationFn: () =>
-      withdrawFromOrder(
-        order.id,
-        lines.map((line) => line.productCode),
-      ),
-    meta: { hideError: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
-  });
+  const withdraw = useWithdrawFromOrder({ meta: { hideError: true } });
   return {
     lines,
-    run: () => withdraw.mutateAsync().catch(() => undefined),
+    run: () =>
+      withdraw
+        .mutateAsync({ orderId: order.id, productCodes: lines.map((line) => line.productCode) })
+        .catch(() => undefined),
     refusal: withdraw.isError ? toHttpError(withdraw.error).message : null,
   };
 }

@@ -2,8 +2,9 @@ import { ORDER_STATUS, type Order, RefundCreateBodySchema } from "@argine/core/o
 import { REFUND_REASON, STAFF_REFUND_REASONS } from "@argine/core/orders/refunds";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { formatAmount, fromCents, toCents } from "@argine/core/shared/money";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import { Modal } from "../../shared/modal/modal.tsx";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { formatDay } from "../../shared/ui/dates.ts";
@@ -17,8 +18,7 @@ import {
 } from "../../shared/ui/form-field.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
-import { practiceQueryOptions } from "../practices/public.ts";
-import { ORDERS_QUERY_KEY, practiceOrdersQueryOptions, refundOrder } from "./order-queries.ts";
+import { practiceOrdersQueryOptions, type RefundBody, useRefundOrder } from "./order-queries.ts";
 import { OrderSummary } from "./order-summary.tsx";
 import styles from "./orders.module.css";
 
@@ -157,30 +157,22 @@ function RefundDialog({
   onClose: () => void;
   onDone: (what: string) => void;
 }) {
-  const queryClient = useQueryClient();
+  const refund = useRefundOrder(practiceId, SENT_BY_FORM);
   // One key per decision: sending again after a failure (the provider did not answer) is the same refund.
   const [idempotencyKey] = useState(() => asked.retryOf ?? crypto.randomUUID());
   const what = asked.lines.map((line) => line.name).join(", ");
   const amount = fromCents(asked.lines.reduce((sum, line) => sum + toCents(line.finalPrice), 0));
   const { field, submit, issuesPlaced, onSubmit } = useCheckedForm({
-    resolver: schemaResolver<RefundValues, Pick<Parameters<typeof refundOrder>[1], "reason" | "note">>(
-      ReasonSchema,
-    ),
+    resolver: schemaResolver<RefundValues, Pick<RefundBody, "reason" | "note">>(ReasonSchema),
     defaultValues: { reason: "STAFF", note: "" },
     fieldNames: ["reason", "note"],
     focusOnInvalid: "field",
     send: (body) =>
-      refundOrder(asked.order.id, {
-        ...body,
-        productCodes: asked.lines.map((line) => line.productCode),
-        idempotencyKey,
+      refund.mutateAsync({
+        orderId: asked.order.id,
+        body: { ...body, productCodes: asked.lines.map((line) => line.productCode), idempotencyKey },
       }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
-      // The services it cancelled show on the case page ("annullato").
-      await queryClient.invalidateQueries({ queryKey: practiceQueryOptions(practiceId).queryKey });
-      onDone(what);
-    },
+    onSuccess: () => onDone(what),
   });
   return (
     <Modal size="small" title="Confermi il rimborso?" onClose={onClose}>

@@ -8,8 +8,8 @@ import {
 import type { SummaryField } from "../../shared/ui/error-summary.tsx";
 import formStyles from "../../shared/ui/form.module.css";
 import { CheckboxField, TextAreaField, TextField } from "../../shared/ui/form-field.tsx";
-import { sendIdea } from "./outreach-api.ts";
 import { CharacterCount, NameAndEmail, OutreachFormFrame, PrivacyLabel } from "./outreach-parts.tsx";
+import { sendIdea } from "./outreach-queries.ts";
 import { useOutreachForm } from "./use-outreach-form.ts";
 
 // "Una buona idea" (/unabuonaidea): the call for ideas. Stored for the admins' "Richieste dal sito".

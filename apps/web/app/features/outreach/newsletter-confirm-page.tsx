@@ -6,7 +6,7 @@ import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { useSendUrlTokenOnce } from "../auth/public.ts";
 import { NewsletterForm } from "./newsletter-form.tsx";
 import styles from "./outreach.module.css";
-import { confirmNewsletter } from "./outreach-api.ts";
+import { confirmNewsletter } from "./outreach-queries.ts";
 
 /**
  * /newsletter/confirm?token=…: the link of the newsletter's confirmation mail. The token leaves the address

@@ -6,8 +6,8 @@ import formStyles from "../../shared/ui/form.module.css";
 import { CheckboxField, EmailField } from "../../shared/ui/form-field.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import styles from "./outreach.module.css";
-import { subscribeNewsletter } from "./outreach-api.ts";
 import { OutreachFormFrame } from "./outreach-parts.tsx";
+import { subscribeNewsletter } from "./outreach-queries.ts";
 import { useOutreachForm } from "./use-outreach-form.ts";
 
 // The newsletter sign-up (double opt-in), compact for the site footer: an address, the privacy consent and

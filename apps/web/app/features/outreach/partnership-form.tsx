@@ -8,8 +8,8 @@ import {
 import type { SummaryField } from "../../shared/ui/error-summary.tsx";
 import formStyles from "../../shared/ui/form.module.css";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../shared/ui/form-field.tsx";
-import { sendPartnershipRequest } from "./outreach-api.ts";
 import { CharacterCount, NameAndEmail, OutreachFormFrame, PrivacyLabel } from "./outreach-parts.tsx";
+import { sendPartnershipRequest } from "./outreach-queries.ts";
 import { useOutreachForm } from "./use-outreach-form.ts";
 
 // "Lavora con noi" (/workwithus): lawyers, law firms, associations, schools, forensic experts and others

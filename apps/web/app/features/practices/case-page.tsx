@@ -6,7 +6,7 @@ import { PSYCHOLOGICAL_SUPPORT, SHITSTORM, SHITSTORM_TERM } from "@argine/core/p
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import type { PracticeService } from "@argine/core/services/services-api";
 import { formatAmount } from "@argine/core/shared/money";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { ComponentType, ReactNode } from "react";
 import { Link } from "react-router";
 import { PRACTICES_PATH } from "../../shared/navigation/navigation.ts";
@@ -22,7 +22,7 @@ import { CommentsPanel } from "./comments-panel.tsx";
 import { AssignmentPanel, MinorSexualContentHelp, ReviewBanner } from "./human-review.tsx";
 import { LawyerBox } from "./lawyer-box.tsx";
 import { assignmentText, StatusBadge } from "./practice-card.tsx";
-import { customServiceQueryOptions, emailsQueryOptions, practiceQueryKey } from "./practice-queries.ts";
+import { customServiceQueryOptions, emailsQueryOptions, useRefreshPractice } from "./practice-queries.ts";
 import { PracticeSection } from "./practice-section.tsx";
 import styles from "./practices.module.css";
 
@@ -185,8 +185,7 @@ function ServicesSection({
   ServiceControls?: ServiceControlsComponent;
 }) {
   const { offer, isPending } = useAvailableProducts(practice);
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: practiceQueryKey(practice.practiceId) });
+  const refresh = useRefreshPractice(practice.practiceId);
   return (
     <PracticeSection title="Servizi">
       <h3 className={styles.subTitle}>Servizi attivi</h3>

@@ -1,14 +1,14 @@
 import { casePath } from "@argine/core/practices/case-path";
+import type { ClaimedPractice } from "@argine/core/practices/claim";
 import { type ClaimWithKeyBody, ClaimWithKeyBodySchema } from "@argine/core/practices/claim";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
+import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import { ErrorSummary, type SummaryField } from "../../shared/ui/error-summary.tsx";
 import formStyles from "../../shared/ui/form.module.css";
 import { FormEnd, SendError, TextField } from "../../shared/ui/form-field.tsx";
 import { useCheckedForm } from "../../shared/ui/use-checked-form.ts";
-import { claimPracticeWithKey } from "../feedback/public.ts";
-import { PRACTICES_QUERY_KEY } from "./practice-queries.ts";
+import { useClaimWithKey } from "./practice-queries.ts";
 import { PracticeSection } from "./practice-section.tsx";
 
 // "Ho un codice pratica" on the client's dashboard (ADR 010): the practice code and the claim key from the
@@ -25,19 +25,14 @@ const CODE_INPUT = { autoComplete: "off", autoCapitalize: "characters", spellChe
 
 export function ClaimWithKeyForm() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const claim = useCheckedForm<
-    ClaimWithKeyBody,
-    ClaimWithKeyBody,
-    Awaited<ReturnType<typeof claimPracticeWithKey>>
-  >({
+  const claimWithKey = useClaimWithKey(SENT_BY_FORM);
+  const claim = useCheckedForm<ClaimWithKeyBody, ClaimWithKeyBody, ClaimedPractice>({
     resolver: zodResolver(ClaimWithKeyBodySchema),
     defaultValues: { ticketCode: "", claimKey: "" },
     fieldNames: FIELDS.map((field) => field.name),
-    send: claimPracticeWithKey,
-    onSuccess: async (claimed) => {
-      await queryClient.invalidateQueries({ queryKey: PRACTICES_QUERY_KEY });
-      // Then the practice itself, now in the account.
+    send: claimWithKey.mutateAsync,
+    onSuccess: (claimed) => {
+      // The practices read again (the claim's write), then the practice itself, now in the account.
       void navigate(casePath(claimed.ticketCode));
     },
   });

@@ -1,14 +1,13 @@
 import { canDelete } from "@argine/core/practices/lifecycle";
 import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { CONFIRM_MODAL_ID } from "../../shared/modal/confirm-modal.tsx";
 import { useModalStore } from "../../shared/modal/modal-store.ts";
 import { PRACTICES_PATH } from "../../shared/navigation/navigation.ts";
 import { clearLastKnownPracticeId, readLastKnownPracticeId } from "../../shared/store/browser-storage.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
-import { closePractice, deletePractice, PRACTICES_QUERY_KEY, practiceQueryKey } from "./practice-queries.ts";
+import { useClosePractice, useDeletePractice } from "./practice-queries.ts";
 import { PracticeSection } from "./practice-section.tsx";
 import styles from "./practices.module.css";
 
@@ -19,23 +18,12 @@ const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
  * attesa, with nothing bought, can instead be deleted with its data.
  */
 export function ClosePracticeSection({ practice }: { practice: PracticeDetail }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const modal = useModalStore();
-  const close = useMutation({
-    mutationFn: () => closePractice(practice.practiceId),
-    onSuccess: async (detail) => {
-      queryClient.setQueryData(practiceQueryKey(practice.practiceId), detail);
-      await queryClient.invalidateQueries({ queryKey: [...PRACTICES_QUERY_KEY, "list"] });
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () => deletePractice(practice.practiceId),
-    onSuccess: async () => {
+  const close = useClosePractice(practice.practiceId);
+  const remove = useDeletePractice(practice.practiceId, {
+    onSuccess: () => {
       if (readLastKnownPracticeId() === practice.practiceId) clearLastKnownPracticeId();
-      // Spec §7: after a delete the list and the details are loaded again.
-      queryClient.removeQueries({ queryKey: practiceQueryKey(practice.practiceId) });
-      await queryClient.invalidateQueries({ queryKey: PRACTICES_QUERY_KEY });
       navigate(PRACTICES_PATH);
     },
   });

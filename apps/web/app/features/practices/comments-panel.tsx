@@ -1,5 +1,5 @@
 import { CommentBodySchema, type PracticeDetail } from "@argine/core/practices/practices-api";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
@@ -7,7 +7,7 @@ import { formatMoment } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import { StatusRegion, TextAreaField } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
-import { addComment, commentsQueryOptions, editComment } from "./practice-queries.ts";
+import { commentsQueryOptions, useAddComment, useEditComment } from "./practice-queries.ts";
 import { PracticeSection } from "./practice-section.tsx";
 import styles from "./practices.module.css";
 
@@ -61,23 +61,16 @@ function CommentForm({
 /** "Contatta l'avvocato" (spec §2): the written conversation on the practice, kept as comments. */
 export function CommentsPanel({ practice, staff }: { practice: PracticeDetail; staff: boolean }) {
   const user = useCurrentUser();
-  const queryClient = useQueryClient();
-  const options = commentsQueryOptions(practice.practiceId);
-  const comments = useQuery(options);
+  const comments = useQuery(commentsQueryOptions(practice.practiceId));
   const [editing, setEditing] = useState<string | null>(null);
   const [status, setStatus] = useState("");
-  const refresh = () => queryClient.invalidateQueries({ queryKey: options.queryKey });
-  const add = useMutation({
-    mutationFn: (text: string) => addComment(practice.practiceId, text),
-    onSuccess: async () => {
-      await refresh();
+  const add = useAddComment(practice.practiceId, {
+    onSuccess: () => {
       setStatus("Messaggio inviato.");
     },
   });
-  const edit = useMutation({
-    mutationFn: ({ id, text }: { id: string; text: string }) => editComment(id, text),
-    onSuccess: async () => {
-      await refresh();
+  const edit = useEditComment(practice.practiceId, {
+    onSuccess: () => {
       setEditing(null);
       setStatus("Messaggio modificato.");
     },

@@ -1,7 +1,6 @@
 import { HUMAN_REVIEW_TEXTS, MINOR_SEXUAL_CONTENT_HELP } from "@argine/core/practices/human-review";
 import { canReleaseAssignment } from "@argine/core/practices/policy";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { toHttpError } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
@@ -9,7 +8,7 @@ import { ExternalLink } from "../../shared/ui/external-link.tsx";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { assignmentText } from "./practice-card.tsx";
-import { PRACTICES_QUERY_KEY, practiceQueryKey, releasePractice, takePractice } from "./practice-queries.ts";
+import { useReleasePractice, useTakePractice } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 
 // The case page's parts for a case a person must look at first (ADR 011): why, said to staff plainly and
@@ -66,23 +65,9 @@ export function MinorSexualContentHelp({ practice }: { practice: PracticeDetail 
 /** "Prendi in carico" (staff): who has the case and since when, and the button to take it or let it go. */
 export function AssignmentPanel({ practice }: { practice: PracticeDetail }) {
   const user = useCurrentUser();
-  const queryClient = useQueryClient();
-  const after = async (detail: PracticeDetail) => {
-    queryClient.setQueryData(practiceQueryKey(practice.practiceId), detail);
-    await queryClient.invalidateQueries({ queryKey: PRACTICES_QUERY_KEY, refetchType: "active" });
-  };
-  const take = useMutation({
-    mutationFn: () => takePractice(practice.practiceId),
-    // A 409 (a colleague has it) is said next to the button, then the case shows who.
-    meta: { hideError: true },
-    onSuccess: after,
-    onError: () => queryClient.invalidateQueries({ queryKey: practiceQueryKey(practice.practiceId) }),
-  });
-  const release = useMutation({
-    mutationFn: () => releasePractice(practice.practiceId),
-    meta: { hideError: true },
-    onSuccess: after,
-  });
+  // A 409 (a colleague has it) is said next to the button, then the case shows who.
+  const take = useTakePractice(practice.practiceId, { meta: { hideError: true } });
+  const release = useReleasePractice(practice.practiceId, { meta: { hideError: true } });
   const text = assignmentText(practice);
   const canRelease = canReleaseAssignment(user && { userId: user.id, roles: user.roles }, {
     assignedLawyerId: practice.assignedLawyer?.id ?? null,

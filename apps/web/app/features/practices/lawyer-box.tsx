@@ -11,9 +11,10 @@ import {
 import { SERVICE_TYPE } from "@argine/core/services/service-type";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { formatEuroInput, parseEuroAmount } from "@argine/core/shared/money";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useState } from "react";
 import type { Resolver, ResolverResult } from "react-hook-form";
+import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import { CONFIRM_MODAL_ID } from "../../shared/modal/confirm-modal.tsx";
 import { useModalStore } from "../../shared/modal/modal-store.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
@@ -31,15 +32,12 @@ import {
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import {
-  emailClient,
-  emailsQueryOptions,
-  PRACTICES_QUERY_KEY,
-  practiceQueryKey,
   questionsQueryOptions,
-  reopenPractice,
-  setAdvicePrice,
-  setEvaluation,
-  setServicesActive,
+  useEmailClient,
+  useReopenPractice,
+  useSetAdvicePrice,
+  useSetEvaluation,
+  useSetServicesActive,
 } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 import { answeredQuestions } from "./questionnaire-answers.ts";
@@ -52,16 +50,6 @@ const SERVICE_FLAGS = Object.entries(SERVICE_ACTIVE_FLAG).map(
   ([code, flag]) => [flag, SERVICE_TYPE.label(code), code] as const,
 );
 const NEVER_FOR_MINOR: readonly string[] = NEVER_FOR_MINOR_SEXUAL_CONTENT;
-
-/** After a staff change: the answer is the new detail; lists and the advice price read again. */
-function useDetailUpdate(practiceId: string) {
-  const queryClient = useQueryClient();
-  return async (detail: PracticeDetail) => {
-    queryClient.setQueryData(practiceQueryKey(practiceId), detail);
-    await queryClient.invalidateQueries({ queryKey: [...PRACTICES_QUERY_KEY, "list"] });
-    await queryClient.invalidateQueries({ queryKey: [...practiceQueryKey(practiceId), "customService"] });
-  };
-}
 
 /** Clears the panel's last status line before a submit, so the next one is announced again. */
 function afterClearing(setStatus: (status: string) => void, onSubmit: (event: FormEvent) => Promise<void>) {
@@ -98,11 +86,7 @@ export function LawyerBox({ practice }: { practice: PracticeDetail }) {
 /** ADR 006: only staff reopen a closed practice, after confirming; its work can then go on. */
 function ReopenPanel({ practice }: { practice: PracticeDetail }) {
   const modal = useModalStore();
-  const apply = useDetailUpdate(practice.practiceId);
-  const reopen = useMutation({
-    mutationFn: () => reopenPractice(practice.practiceId),
-    onSuccess: apply,
-  });
+  const reopen = useReopenPractice(practice.practiceId);
   const ask = () =>
     modal.open(CONFIRM_MODAL_ID, {
       title: "Vuoi riaprire la pratica?",
@@ -129,11 +113,8 @@ const EVALUATION_OPTIONS: readonly SelectOption[] = EVALUATION.values.map((evalu
 
 function EvaluationForm({ practice }: { practice: PracticeDetail }) {
   const [status, setStatus] = useState("");
-  const apply = useDetailUpdate(practice.practiceId);
-  const save = useMutation({
-    mutationFn: (evaluation: string) => setEvaluation(practice.practiceId, evaluation),
-    onSuccess: async (detail) => {
-      await apply(detail);
+  const save = useSetEvaluation(practice.practiceId, {
+    onSuccess: () => {
       setStatus("Valutazione salvata.");
     },
   });
@@ -183,7 +164,7 @@ function neverFor(practice: PracticeDetail, code: string): boolean {
 
 function ServicesForm({ practice }: { practice: PracticeDetail }) {
   const never = (code: string) => neverFor(practice, code);
-  const apply = useDetailUpdate(practice.practiceId);
+  const setServicesActive = useSetServicesActive(practice.practiceId, SENT_BY_FORM);
   const services = useCheckedForm({
     // The ticked codes become the four flags; what may never be on stays off, whatever an older row holds.
     resolver: async ({ services: ticked }: ServicesValues) => ({
@@ -196,9 +177,8 @@ function ServicesForm({ practice }: { practice: PracticeDetail }) {
     }),
     defaultValues: { services: tickedServices(practice) },
     fieldNames: [],
-    send: (flags) => setServicesActive(practice.practiceId, flags),
-    onSuccess: async (detail) => {
-      await apply(detail);
+    send: setServicesActive.mutateAsync,
+    onSuccess: (detail) => {
       // What is saved is the form's new starting point: it reads "saved" until changed again.
       services.form.reset({ services: tickedServices(detail) });
     },
@@ -244,11 +224,8 @@ const priceResolver: Resolver<PriceValues, unknown, { price: number }> = ({
 
 function AdvicePriceForm({ practice }: { practice: PracticeDetail }) {
   const [status, setStatus] = useState("");
-  const apply = useDetailUpdate(practice.practiceId);
-  const save = useMutation({
-    mutationFn: (price: number | null) => setAdvicePrice(practice.practiceId, price),
-    onSuccess: async (detail) => {
-      await apply(detail);
+  const save = useSetAdvicePrice(practice.practiceId, {
+    onSuccess: (detail) => {
       setStatus(detail.advicePrice === null ? "Consulenza ritirata." : "Prezzo della consulenza salvato.");
     },
   });
@@ -299,18 +276,17 @@ interface EmailValues {
 }
 
 function EmailForm({ practice }: { practice: PracticeDetail }) {
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState("");
+  const emailClient = useEmailClient(practice.practiceId, SENT_BY_FORM);
   const mail = useCheckedForm({
     resolver: schemaResolver<EmailValues, EmailValues>(PracticeEmailBodySchema),
     defaultValues: { subject: "", body: "" },
     fieldNames: ["subject", "body"],
     focusOnInvalid: "field",
-    send: (email) => emailClient(practice.practiceId, email),
-    onSuccess: async () => {
+    send: emailClient.mutateAsync,
+    onSuccess: () => {
       mail.form.reset({ subject: "", body: "" });
       setStatus("Email inviata al cliente.");
-      await queryClient.invalidateQueries({ queryKey: emailsQueryOptions(practice.practiceId).queryKey });
     },
   });
   return (

@@ -1,8 +1,11 @@
 import type { Evaluation } from "@argine/core/feedback/evaluation";
+import type { ClaimedPractice, ClaimWithKeyBody } from "@argine/core/practices/claim";
 import { PRACTICE_ROUTES as CALLS } from "@argine/core/practices/practice-routes";
 import type { PracticeDetail, PracticeListQuery } from "@argine/core/practices/practices-api";
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, queryOptions, useQueryClient } from "@tanstack/react-query";
+import { useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
+import { claimPracticeWithKey } from "../feedback/public.ts";
 
 // The practice calls of spec §7, as TanStack Query options and plain mutation functions. Keys start with
 // "practices" so one invalidation refreshes every list and detail after a change.
@@ -83,40 +86,152 @@ export function customServiceQueryOptions(practiceId: string) {
 
 // Mutations. Those that answer with the detail let the caller put it straight into the cache.
 
-export const closePractice = (id: string) =>
-  call(CALLS.changeStatus, { params: { id }, body: { status: "CLOSED" } });
+type Detail = PracticeDetail;
+
+/** The case page's "reload the case": its detail is fetched again (a card's change shows in it). */
+export function useRefreshPractice(practiceId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: practiceQueryKey(practiceId) });
+}
+
+/** The client closes the practice: the answer is the new detail, and the lists read again. */
+export const useClosePractice = (practiceId: string, options?: WriteOptions<Detail, void>) =>
+  useWrite(
+    () => call(CALLS.changeStatus, { params: { id: practiceId }, body: { status: "CLOSED" } }),
+    {
+      onSuccess: async (queryClient, detail) => {
+        queryClient.setQueryData(practiceQueryKey(practiceId), detail);
+        await queryClient.invalidateQueries({ queryKey: [...PRACTICES_QUERY_KEY, "list"] });
+      },
+    },
+    options,
+  );
+
+/** Spec §7: after a delete the list and the details are loaded again. */
+export const useDeletePractice = (practiceId: string, options?: WriteOptions<unknown, void>) =>
+  useWrite(
+    () => call(CALLS.remove, { params: { id: practiceId } }),
+    {
+      onSuccess: async (queryClient) => {
+        queryClient.removeQueries({ queryKey: practiceQueryKey(practiceId) });
+        await queryClient.invalidateQueries({ queryKey: PRACTICES_QUERY_KEY });
+      },
+    },
+    options,
+  );
+
+/** After a staff change: the answer is the new detail; lists and the advice price read again. */
+const showStaffChange = (practiceId: string) => ({
+  onSuccess: async (queryClient: QueryClient, detail: Detail) => {
+    queryClient.setQueryData(practiceQueryKey(practiceId), detail);
+    await queryClient.invalidateQueries({ queryKey: [...PRACTICES_QUERY_KEY, "list"] });
+    await queryClient.invalidateQueries({ queryKey: [...practiceQueryKey(practiceId), "customService"] });
+  },
+});
 
 /** Staff only (ADR 006): a closed practice opens again. */
-export const reopenPractice = (id: string) =>
-  call(CALLS.changeStatus, { params: { id }, body: { status: "OPEN" } });
+export const useReopenPractice = (practiceId: string, options?: WriteOptions<Detail, void>) =>
+  useWrite(
+    () => call(CALLS.changeStatus, { params: { id: practiceId }, body: { status: "OPEN" } }),
+    showStaffChange(practiceId),
+    options,
+  );
 
-export const deletePractice = (id: string) => call(CALLS.remove, { params: { id } });
+type ServiceFlags = Pick<
+  PracticeDetail,
+  "serviceTakedownActive" | "serviceLegalizationActive" | "serviceInjuctionActive" | "serviceAdviceActive"
+>;
 
-export const setServicesActive = (
-  id: string,
-  flags: Pick<
-    PracticeDetail,
-    "serviceTakedownActive" | "serviceLegalizationActive" | "serviceInjuctionActive" | "serviceAdviceActive"
-  >,
-) => call(CALLS.servicesActive, { params: { id }, body: flags });
+export const useSetServicesActive = (practiceId: string, options?: WriteOptions<Detail, ServiceFlags>) =>
+  useWrite(
+    (flags) => call(CALLS.servicesActive, { params: { id: practiceId }, body: flags }),
+    showStaffChange(practiceId),
+    options,
+  );
 
 /** The lawyer box's select gives a string, and offers only evaluations (the API refuses any other: 400). */
-export const setEvaluation = (id: string, evaluation: string) =>
-  call(CALLS.evaluation, { params: { id }, body: { evaluation: evaluation as Evaluation } });
+export const useSetEvaluation = (practiceId: string, options?: WriteOptions<Detail, string>) =>
+  useWrite(
+    (evaluation) =>
+      call(CALLS.evaluation, { params: { id: practiceId }, body: { evaluation: evaluation as Evaluation } }),
+    showStaffChange(practiceId),
+    options,
+  );
 
-export const setAdvicePrice = (id: string, price: number | null) =>
-  call(CALLS.advicePrice, { params: { id }, body: { price } });
+export const useSetAdvicePrice = (practiceId: string, options?: WriteOptions<Detail, number | null>) =>
+  useWrite(
+    (price) => call(CALLS.advicePrice, { params: { id: practiceId }, body: { price } }),
+    showStaffChange(practiceId),
+    options,
+  );
 
-/** "Prendi in carico"; a 409 says which lawyer already has it. */
-export const takePractice = (id: string) => call(CALLS.take, { params: { id } });
+/**
+ * "Prendi in carico" and letting it go: the answer is the new detail, and the active lists read again. A
+ * refusal (a 409: a colleague has it) reads the detail again, which shows who.
+ */
+function showAssignment(practiceId: string) {
+  return {
+    onSuccess: async (queryClient: QueryClient, detail: Detail) => {
+      queryClient.setQueryData(practiceQueryKey(practiceId), detail);
+      await queryClient.invalidateQueries({ queryKey: PRACTICES_QUERY_KEY, refetchType: "active" });
+    },
+  };
+}
 
-export const releasePractice = (id: string) => call(CALLS.release, { params: { id } });
+export const useTakePractice = (practiceId: string, options?: WriteOptions<Detail, void>) =>
+  useWrite(
+    () => call(CALLS.take, { params: { id: practiceId } }),
+    {
+      ...showAssignment(practiceId),
+      onError: (queryClient) => queryClient.invalidateQueries({ queryKey: practiceQueryKey(practiceId) }),
+    },
+    options,
+  );
 
-export const emailClient = (id: string, mail: { subject: string; body: string }) =>
-  call(CALLS.emailClient, { params: { id }, body: mail });
+export const useReleasePractice = (practiceId: string, options?: WriteOptions<Detail, void>) =>
+  useWrite(() => call(CALLS.release, { params: { id: practiceId } }), showAssignment(practiceId), options);
 
-export const addComment = (id: string, comment: string) =>
-  call(CALLS.addComment, { params: { id }, body: { comment } });
+/** An e-mail to the client: the list of the e-mails sent reads again. */
+export const useEmailClient = (
+  practiceId: string,
+  options?: WriteOptions<unknown, { subject: string; body: string }>,
+) =>
+  useWrite(
+    (mail) => call(CALLS.emailClient, { params: { id: practiceId }, body: mail }),
+    {
+      onSuccess: (queryClient) =>
+        queryClient.invalidateQueries({ queryKey: emailsQueryOptions(practiceId).queryKey }),
+    },
+    options,
+  );
 
-export const editComment = (commentId: string, comment: string) =>
-  call(CALLS.editComment, { params: { id: commentId }, body: { comment } });
+/** A practice claimed with its key (the feedback's call): it joins the account, whose lists read again. */
+export const useClaimWithKey = (options?: WriteOptions<ClaimedPractice, ClaimWithKeyBody>) =>
+  useWrite(
+    claimPracticeWithKey,
+    { onSuccess: (queryClient) => queryClient.invalidateQueries({ queryKey: PRACTICES_QUERY_KEY }) },
+    options,
+  );
+
+/** A written comment: the conversation is fetched again. */
+const showComments = (practiceId: string) => ({
+  onSuccess: (queryClient: QueryClient) =>
+    queryClient.invalidateQueries({ queryKey: commentsQueryOptions(practiceId).queryKey }),
+});
+
+export const useAddComment = (practiceId: string, options?: WriteOptions<unknown, string>) =>
+  useWrite(
+    (comment) => call(CALLS.addComment, { params: { id: practiceId }, body: { comment } }),
+    showComments(practiceId),
+    options,
+  );
+
+export const useEditComment = (
+  practiceId: string,
+  options?: WriteOptions<unknown, { id: string; text: string }>,
+) =>
+  useWrite(
+    ({ id, text }) => call(CALLS.editComment, { params: { id }, body: { comment: text } }),
+    showComments(practiceId),
+    options,
+  );

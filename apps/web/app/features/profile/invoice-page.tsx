@@ -1,16 +1,13 @@
 import { type BillingData, BillingDataSchema } from "@argine/core/billing/billing-data";
 import type { Me } from "@argine/core/identity/users-api";
-import { useQueryClient } from "@tanstack/react-query";
-import { useAppStateStore } from "../../shared/async/app-state.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import { FormEnd, FormMessage, RequiredNote } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
-import { ME_QUERY_KEY, userFromMe } from "../auth/public.ts";
 import { BILLING_FIELDS, BillingFields, type BillingFormValues, billingValues } from "./billing-fields.tsx";
-import { updateBillingData } from "./me-api.ts";
 import { MeLoader } from "./me-loader.tsx";
 import styles from "./profile.module.css";
 import { ProfilePanel } from "./profile-panel.tsx";
+import { useUpdateBillingData } from "./profile-queries.ts";
 
 // /dashboard/profile/invoice (spec §2, §3 "Billing data"): the billing fields (billing-fields.tsx), saved with
 // PATCH /v1/users/me/invoice.
@@ -35,17 +32,14 @@ export function InvoicePage() {
 }
 
 export function BillingForm({ me }: { me: Me }) {
-  const queryClient = useQueryClient();
-  const appState = useAppStateStore();
+  const updateBillingData = useUpdateBillingData();
   const billing = useCheckedForm({
     resolver: schemaResolver<BillingFormValues, BillingData>(BillingDataSchema),
     defaultValues: billingValues(me.invoice),
     fieldNames: BILLING_FIELDS,
     focusOnInvalid: "field",
-    send: updateBillingData,
+    send: updateBillingData.mutateAsync,
     onSuccess: (updated) => {
-      queryClient.setQueryData(ME_QUERY_KEY, updated);
-      appState.updateUser(userFromMe(updated));
       billing.form.reset(billingValues(updated.invoice));
     },
   });

@@ -4,9 +4,7 @@ import {
   ProfileUpdateBodySchema,
 } from "@argine/core/identity/profile";
 import type { Me } from "@argine/core/identity/users-api";
-import { useQueryClient } from "@tanstack/react-query";
 import { config } from "../../config.ts";
-import { useAppStateStore } from "../../shared/async/app-state.ts";
 import { errorCode } from "../../shared/http/http-error.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import {
@@ -19,11 +17,11 @@ import {
   TextField,
 } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
-import { compactPhone, ME_QUERY_KEY, userFromMe } from "../auth/public.ts";
-import { changePassword, updateProfile } from "./me-api.ts";
+import { compactPhone } from "../auth/public.ts";
 import { MeLoader } from "./me-loader.tsx";
 import styles from "./profile.module.css";
 import { ProfilePanel } from "./profile-panel.tsx";
+import { useChangePassword, useUpdateProfile } from "./profile-queries.ts";
 
 // /dashboard/profile/info (spec §2): the user's data, and the password change. Each form sends only its own
 // fields (spec §7).
@@ -48,16 +46,6 @@ interface ProfileFormOutput extends Omit<ProfileFormValues, "cellPhone"> {
 
 const PROFILE_FIELDS = ["name", "lastname", "cellPhone", "marketingConsent"] as const;
 const PASSWORD_FIELDS = ["oldPassword", "password", "confirmPassword"] as const;
-
-/** Keeps the cached profile and the signed-in user (header, greeting) in step with the API's answer. */
-function useApplyMe() {
-  const queryClient = useQueryClient();
-  const appState = useAppStateStore();
-  return (me: Me) => {
-    queryClient.setQueryData(ME_QUERY_KEY, me);
-    appState.updateUser(userFromMe(me));
-  };
-}
 
 export function ProfileInfoPage() {
   return (
@@ -92,21 +80,20 @@ function profileValues(me: Me): ProfileFormValues {
 }
 
 export function ProfileForm({ me }: { me: Me }) {
-  const applyMe = useApplyMe();
+  const updateProfile = useUpdateProfile();
   const profile = useCheckedForm({
     resolver: schemaResolver<ProfileFormValues, ProfileFormOutput>(ProfileFormSchema),
     defaultValues: profileValues(me),
     fieldNames: PROFILE_FIELDS,
     focusOnInvalid: "field",
     send: (values) =>
-      updateProfile({
+      updateProfile.mutateAsync({
         name: values.name,
         lastname: values.lastname,
         cellPhone: values.cellPhone ?? "",
         marketingConsent: values.marketingConsent,
       }),
     onSuccess: (updated) => {
-      applyMe(updated);
       profile.form.reset(profileValues(updated));
     },
   });
@@ -155,7 +142,7 @@ interface PasswordFormValues {
 const EMPTY_PASSWORDS: PasswordFormValues = { oldPassword: "", password: "", confirmPassword: "" };
 
 export function PasswordChangeForm() {
-  const applyMe = useApplyMe();
+  const changePassword = useChangePassword();
   const passwords = useCheckedForm({
     resolver: schemaResolver<PasswordFormValues, PasswordFormValues>(PasswordChangeFormSchema),
     defaultValues: EMPTY_PASSWORDS,
@@ -163,9 +150,9 @@ export function PasswordChangeForm() {
     focusOnInvalid: "field",
     // A wrong current password is that field's error.
     fieldOfError: (failure) => (errorCode(failure) === WRONG_PASSWORD ? "oldPassword" : undefined),
-    send: (values) => changePassword({ oldPassword: values.oldPassword, password: values.password }),
-    onSuccess: (updated) => {
-      applyMe(updated);
+    send: (values) =>
+      changePassword.mutateAsync({ oldPassword: values.oldPassword, password: values.password }),
+    onSuccess: () => {
       passwords.form.reset(EMPTY_PASSWORDS);
     },
   });

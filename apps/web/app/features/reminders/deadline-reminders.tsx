@@ -1,11 +1,11 @@
 import type { DeadlineReminders } from "@argine/core/reminders/reminders-api";
 import { formatItalianDate } from "@argine/core/shared/calendar";
-import { type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type UseMutationResult, useQuery } from "@tanstack/react-query";
 import type { ComponentType, ReactNode } from "react";
 import type { HttpError } from "../../shared/http/http-error.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import { FieldFrame, FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
-import { remindersQueryOptions, setReminders } from "./reminder-queries.ts";
+import { remindersQueryOptions, useSetReminders } from "./reminder-queries.ts";
 
 /** The countdown in words: calm, the date always written out. */
 export function countdownText(daysLeft: number, deadline: string): string {
@@ -29,13 +29,8 @@ export function DeadlineRemindersSection({
   staff: boolean;
   Section: ComponentType<{ title: ReactNode; children: ReactNode }>;
 }) {
-  const queryClient = useQueryClient();
   const reminders = useQuery(remindersQueryOptions(practiceId));
-  const change = useMutation({
-    mutationFn: (enabled: boolean) => setReminders(practiceId, enabled),
-    meta: { hideError: true },
-    onSuccess: (answer) => queryClient.setQueryData(remindersQueryOptions(practiceId).queryKey, answer),
-  });
+  const change = useSetReminders(practiceId, { meta: { hideError: true } });
 
   if (reminders.isPending) return null;
   if (reminders.isError) {

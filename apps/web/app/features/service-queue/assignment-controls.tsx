@@ -1,6 +1,5 @@
 import { canChangeServiceAssignment } from "@argine/core/services/policy";
 import type { PracticeService, StaffMember } from "@argine/core/services/services-api";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { toHttpError } from "../../shared/http/http-error.ts";
@@ -8,7 +7,7 @@ import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import { FieldFrame, FormMessage, SelectOptions } from "../../shared/ui/form-field.tsx";
 import styles from "./service-queue.module.css";
-import { assignService, refreshAfterServiceChange } from "./service-queue-queries.ts";
+import { useAssignService } from "./service-queue-queries.ts";
 
 const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
 const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
@@ -39,7 +38,6 @@ export function AssignmentControls({
   onDone: (message: string) => void;
 }) {
   const user = useCurrentUser();
-  const queryClient = useQueryClient();
   const [chosen, setChosen] = useState("");
   const assigned = service.assignedLawyer;
   const mine = Boolean(user && assigned?.id === user.id);
@@ -47,11 +45,10 @@ export function AssignmentControls({
   const allowed = canChangeServiceAssignment(user && { userId: user.id, roles: user.roles }, {
     assignedLawyerId: assigned?.id ?? null,
   });
-  const assign = useMutation({
-    mutationFn: (lawyerId: string | null) => assignService(service.serviceId, lawyerId),
+  const assign = useAssignService(service.serviceId, {
     // A refusal is said next to the buttons, not in a modal.
     meta: { hideError: true },
-    onSuccess: async (_, lawyerId) => {
+    onSuccess: (_, lawyerId) => {
       setChosen("");
       const lawyer = lawyers.find((one) => one.id === lawyerId);
       onDone(
@@ -61,7 +58,6 @@ export function AssignmentControls({
             ? `Hai preso in carico ${subject}.`
             : `Hai assegnato ${subject} a ${lawyer?.name ?? "un collega"}.`,
       );
-      await refreshAfterServiceChange(queryClient);
     },
   });
   const submit = (event: FormEvent) => {

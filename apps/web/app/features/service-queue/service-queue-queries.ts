@@ -1,7 +1,9 @@
 import type { ServiceType } from "@argine/core/services/service-type";
 import type { ServiceStatusBody } from "@argine/core/services/services-api";
 import { SERVICES_ROUTES as CALLS } from "@argine/core/services/services-routes";
+import type { CallResponse } from "@argine/core/shared/api-contract";
 import { keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
+import { useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
 import { PRACTICES_QUERY_KEY } from "../practices/public.ts";
 
@@ -28,17 +30,31 @@ export function teamQueryOptions() {
   });
 }
 
-/** To a lawyer, or back to the queue with null. */
-export const assignService = (id: string, lawyerId: string | null) =>
-  call(CALLS.assign, { params: { id }, body: { lawyerId } });
-
-export const changeServiceStatus = (id: string, body: ServiceStatusBody) =>
-  call(CALLS.changeStatus, { params: { id }, body });
-
 /** After a change to a service: the queue and the practice that holds it read again. */
-export async function refreshAfterServiceChange(queryClient: QueryClient): Promise<void> {
+async function refreshAfterServiceChange(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: SERVICE_QUEUE_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: PRACTICES_QUERY_KEY }),
   ]);
 }
+
+/** To a lawyer, or back to the queue with null. */
+export const useAssignService = (
+  serviceId: string,
+  options?: WriteOptions<CallResponse<typeof CALLS.assign>, string | null>,
+) =>
+  useWrite(
+    (lawyerId) => call(CALLS.assign, { params: { id: serviceId }, body: { lawyerId } }),
+    { onSuccess: refreshAfterServiceChange },
+    options,
+  );
+
+export const useChangeServiceStatus = (
+  serviceId: string,
+  options?: WriteOptions<CallResponse<typeof CALLS.changeStatus>, ServiceStatusBody>,
+) =>
+  useWrite(
+    (body) => call(CALLS.changeStatus, { params: { id: serviceId }, body }),
+    { onSuccess: refreshAfterServiceChange },
+    options,
+  );

@@ -2,8 +2,8 @@ import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { nextServiceStatuses } from "@argine/core/services/lifecycle";
 import { SERVICE_STATUS } from "@argine/core/services/service-messages";
 import { SERVICE_TYPE } from "@argine/core/services/service-type";
-import type { PracticeService, ServiceStatusBody } from "@argine/core/services/services-api";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PracticeService } from "@argine/core/services/services-api";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { toHttpError } from "../../shared/http/http-error.ts";
@@ -13,7 +13,7 @@ import { FieldFrame, FormMessage, SelectOptions, StatusRegion } from "../../shar
 import { InjunctionDraftLink } from "../injunction-draft/public.ts";
 import { AssignmentControls, assigneeText } from "./assignment-controls.tsx";
 import styles from "./service-queue.module.css";
-import { changeServiceStatus, refreshAfterServiceChange, teamQueryOptions } from "./service-queue-queries.ts";
+import { teamQueryOptions, useChangeServiceStatus } from "./service-queue-queries.ts";
 
 /**
  * The lawyer's controls of one bought service: its next status (the table of core services/lifecycle.ts,
@@ -64,16 +64,13 @@ function StatusForm({
   practice: PracticeDetail;
   onDone: (message: string) => void;
 }) {
-  const queryClient = useQueryClient();
   const [chosen, setChosen] = useState("");
-  const change = useMutation({
-    mutationFn: (body: ServiceStatusBody) => changeServiceStatus(service.serviceId, body),
+  const change = useChangeServiceStatus(service.serviceId, {
     // The API's reason (the mandate, the missing document) is said beside the form.
     meta: { hideError: true },
-    onSuccess: async (changed) => {
+    onSuccess: (changed) => {
       setChosen("");
       onDone(`Stato aggiornato: ${SERVICE_STATUS.label(changed.status)}.`);
-      await refreshAfterServiceChange(queryClient);
     },
   });
   const next = SERVICE_STATUS.is(service.status) ? nextServiceStatuses(service.status) : [];

@@ -1,11 +1,11 @@
 import { MANDATE_MUST_ACCEPT } from "@argine/core/services/services-api";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { formatMoment } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import { FieldFrame, FormMessage } from "../../shared/ui/form-field.tsx";
-import { acceptMandate, mandateQueryOptions } from "./service-queries.ts";
+import { mandateQueryOptions, useAcceptMandate } from "./service-queries.ts";
 import styles from "./services.module.css";
 
 /**
@@ -22,17 +22,12 @@ export function MandatePanel({
   onChanged: () => Promise<unknown>;
 }) {
   const letterId = useId();
-  const queryClient = useQueryClient();
   const mandate = useQuery(mandateQueryOptions(serviceId));
   const [ticked, setTicked] = useState(false);
   const [missingTick, setMissingTick] = useState(false);
-  const accept = useMutation({
-    mutationFn: (version: string) => acceptMandate(serviceId, version),
+  const accept = useAcceptMandate(serviceId, {
     meta: { hideError: true },
-    onSuccess: async (accepted) => {
-      queryClient.setQueryData(mandateQueryOptions(serviceId).queryKey, accepted);
-      await onChanged();
-    },
+    onSuccess: () => onChanged(),
   });
 
   const body = () => {

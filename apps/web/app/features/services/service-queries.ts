@@ -1,6 +1,8 @@
 import type { ServiceType } from "@argine/core/services/service-type";
 import { SERVICES_ROUTES as CALLS } from "@argine/core/services/services-routes";
+import type { CallResponse } from "@argine/core/shared/api-contract";
 import { queryOptions } from "@tanstack/react-query";
+import { useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
 
 // The services' calls of spec §7 the case page makes (uploads, documents, the defence mandate). A change
@@ -14,8 +16,19 @@ export function mandateQueryOptions(serviceId: string) {
   });
 }
 
-export const acceptMandate = (serviceId: string, version: string) =>
-  call(CALLS.acceptMandate, { params: { id: serviceId }, body: { version, accepted: true } });
+/** Accepts the engagement letter's version; the answer is the mandate as it now stands. */
+export const useAcceptMandate = (
+  serviceId: string,
+  options?: WriteOptions<CallResponse<typeof CALLS.acceptMandate>, string>,
+) =>
+  useWrite(
+    (version) => call(CALLS.acceptMandate, { params: { id: serviceId }, body: { version, accepted: true } }),
+    {
+      onSuccess: (queryClient, accepted) =>
+        queryClient.setQueryData(mandateQueryOptions(serviceId).queryKey, accepted),
+    },
+    options,
+  );
 
 /** Step 1 of an upload: where to PUT the bytes (the server checks the name and the size again). */
 export const signUpload = (serviceId: string, file: { name: string; size: number }) =>

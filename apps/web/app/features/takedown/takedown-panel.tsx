@@ -8,9 +8,10 @@ import {
   type TakedownRecordForm,
   TakedownRecordFormSchema,
 } from "@argine/core/takedown/takedown-api";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import type { HttpError } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { formatMoment } from "../../shared/ui/dates.ts";
@@ -30,10 +31,9 @@ import styles from "./takedown.module.css";
 import { TakedownAdvice, TakedownForm } from "./takedown-form.tsx";
 import {
   downloadNoticePdf,
-  noticesQueryKey,
   noticesQueryOptions,
-  recordNotice,
-  submitUrls,
+  useRecordNotice,
+  useSubmitUrls,
 } from "./takedown-queries.ts";
 
 const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
@@ -57,7 +57,7 @@ export function TakedownPanel({
 }) {
   const ticketCode = ticketCodeOf(useLocation().pathname) ?? "";
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const submitUrls = useSubmitUrls(serviceId, SENT_BY_FORM);
   const notices = useQuery(noticesQueryOptions(serviceId));
   if (notices.isPending) return <p>Caricamento dei link…</p>;
   if (notices.isError) return <FormMessage tone="error">{notices.error.message}</FormMessage>;
@@ -73,8 +73,7 @@ export function TakedownPanel({
         <TakedownAdvice />
         <TakedownForm
           onSubmit={async (urls) => {
-            const sent = await submitUrls(serviceId, urls);
-            queryClient.setQueryData(noticesQueryKey(serviceId), sent);
+            await submitUrls.mutateAsync(urls);
             await onChanged();
             await navigate(casePath(ticketCode, "service/takedown/success"));
           }}
@@ -178,7 +177,7 @@ const ANSWER_OPTIONS = [
 
 /** Staff: where and when the notice was sent and, once known, the platform's answer. */
 function RecordForm({ serviceId, notice }: { serviceId: string; notice: TakedownNotice }) {
-  const queryClient = useQueryClient();
+  const recordNotice = useRecordNotice(serviceId, SENT_BY_FORM);
   const answer = (TAKEDOWN_ANSWERS as readonly string[]).includes(notice.status) ? notice.status : "";
   // The moment recorded so far, else now; left as shown it is not sent, so the API keeps the recorded one
   // to the second (or takes its own now) rather than the minute the field holds.
@@ -194,12 +193,10 @@ function RecordForm({ serviceId, notice }: { serviceId: string; notice: Takedown
     fieldNames: ["sentVia", "sentAt", "answer", "note"],
     focusOnInvalid: "field",
     send: ({ sentAt, ...body }) =>
-      recordNotice(
-        serviceId,
-        notice.noticeId,
-        sentAt === localMomentToIso(shownSentAt) ? body : { ...body, sentAt },
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: noticesQueryKey(serviceId) }),
+      recordNotice.mutateAsync({
+        noticeId: notice.noticeId,
+        body: sentAt === localMomentToIso(shownSentAt) ? body : { ...body, sentAt },
+      }),
   });
   const id = `record-${notice.noticeId}`;
   return (

@@ -1,8 +1,9 @@
-import { API_PREFIX, callPath } from "@argine/core/shared/api-contract";
+import { API_PREFIX, type CallResponse, callPath } from "@argine/core/shared/api-contract";
 import type { TakedownRecordBody } from "@argine/core/takedown/takedown-api";
 import { takedownNoticeFileName } from "@argine/core/takedown/takedown-api";
 import { TAKEDOWN_ROUTES as CALLS } from "@argine/core/takedown/takedown-routes";
 import { queryOptions } from "@tanstack/react-query";
+import { useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
 import { downloadFile } from "../../shared/http/download.ts";
 
@@ -17,11 +18,27 @@ export function noticesQueryOptions(serviceId: string) {
   });
 }
 
-export const submitUrls = (serviceId: string, urls: string[]) =>
-  call(CALLS.submitUrls, { params: { id: serviceId }, body: { urls } });
+/** The client's links: the answer is the notices, shown at once. */
+export const useSubmitUrls = (
+  serviceId: string,
+  options?: WriteOptions<CallResponse<typeof CALLS.submitUrls>, string[]>,
+) =>
+  useWrite(
+    (urls) => call(CALLS.submitUrls, { params: { id: serviceId }, body: { urls } }),
+    { onSuccess: (queryClient, sent) => queryClient.setQueryData(noticesQueryKey(serviceId), sent) },
+    options,
+  );
 
-export const recordNotice = (serviceId: string, noticeId: string, body: TakedownRecordBody) =>
-  call(CALLS.recordNotice, { params: { id: serviceId, noticeId }, body });
+/** Staff record a notice's sending and answer: the notices read again. */
+export const useRecordNotice = (
+  serviceId: string,
+  options?: WriteOptions<unknown, { noticeId: string; body: TakedownRecordBody }>,
+) =>
+  useWrite(
+    ({ noticeId, body }) => call(CALLS.recordNotice, { params: { id: serviceId, noticeId }, body }),
+    { onSuccess: (queryClient) => queryClient.invalidateQueries({ queryKey: noticesQueryKey(serviceId) }) },
+    options,
+  );
 
 /** The notice's PDF, fetched with the caller's token and saved by the browser. */
 export const downloadNoticePdf = (
