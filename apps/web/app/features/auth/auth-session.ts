@@ -1,7 +1,7 @@
+import { AUTH_MESSAGES } from "@argine/core/identity/auth-messages";
 import type { AuthConfig } from "@argine/core/identity/users-api";
 import { createContext, useContext } from "react";
 import { apiClient } from "../../shared/http/api-client.ts";
-import { AUTH_MESSAGES } from "./auth-messages.ts";
 import { createOidcClient, type OidcClient } from "./oidc-client.ts";
 import { OidcError } from "./oidc-errors.ts";
 

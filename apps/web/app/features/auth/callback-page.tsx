@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from "@argine/core/identity/auth-messages";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -17,7 +18,6 @@ import { StatusRegion } from "../../shared/ui/form-field.tsx";
 import { type ClaimedPracticeState, claimedPracticeState, claimPractice } from "../feedback/public.ts";
 import { practiceQueryOptions } from "../practices/public.ts";
 import { AccountLayout } from "./account-layout.tsx";
-import { AUTH_MESSAGES } from "./auth-messages.ts";
 import { useOidcClient } from "./auth-session.ts";
 import { callbackOutcome, loginErrorPath } from "./callback.ts";
 import type { OidcClient } from "./oidc-client.ts";

@@ -1,6 +1,6 @@
+import { AUTH_MESSAGES } from "@argine/core/identity/auth-messages";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { LOGIN_PATH } from "../../shared/navigation/navigation.ts";
-import { AUTH_MESSAGES } from "./auth-messages.ts";
 
 /** What /callback does with the provider's answer (spec §8 "Login callback errors"). */
 export type CallbackOutcome =

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from "./auth-messages.ts";
+import { AUTH_MESSAGES } from "@argine/core/identity/auth-messages";
 import { decodeJwtClaims, type JwtClaims } from "./jwt.ts";
 import { OidcError } from "./oidc-errors.ts";
 import type { OidcDiscovery, ProviderMetadata } from "./oidc-provider.ts";

@@ -1,5 +1,5 @@
+import { AUTH_MESSAGES } from "@argine/core/identity/auth-messages";
 import type { AuthConfig } from "@argine/core/identity/users-api";
-import { AUTH_MESSAGES } from "./auth-messages.ts";
 import { isRecord, OidcError } from "./oidc-errors.ts";
 
 // The provider the app signs in with: GET /v1/auth/config names its issuer, the issuer's discovery document

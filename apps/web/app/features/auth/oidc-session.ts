@@ -1,7 +1,7 @@
+import { AUTH_MESSAGES } from "@argine/core/identity/auth-messages";
 import type { AuthConfig } from "@argine/core/identity/users-api";
 import { TOKEN_RENEWAL_MARGIN_MS } from "@argine/core/shared/constants";
 import { MESSAGES } from "@argine/core/shared/messages";
-import { AUTH_MESSAGES } from "./auth-messages.ts";
 import { decodeJwtClaims, expiryFromClaims, type JwtClaims } from "./jwt.ts";
 import { isRecord, OidcError } from "./oidc-errors.ts";
 import type { ProviderMetadata } from "./oidc-provider.ts";

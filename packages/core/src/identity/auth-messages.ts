@@ -1,4 +1,4 @@
-// Italian texts of the sign-in flow that come from the browser rather than from the API (whose answers carry
+// Italian texts of the sign-in flow that the browser says itself rather than the API (whose answers carry
 // their own `message`). The spec's own texts (e.g. the third-party cookie one) live in @argine/core MESSAGES.
 export const AUTH_MESSAGES = {
   loginAttemptInvalid: "Il tentativo di accesso non è più valido. Riprova ad accedere.",
