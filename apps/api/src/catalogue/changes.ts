@@ -6,6 +6,7 @@ import { fromCents, toCents } from "@argine/core/shared/money";
 import type { Db } from "@argine/db/client";
 import { audit } from "../audit/audit.ts";
 import type { Deps } from "../deps.ts";
+import { authorizeAction } from "../identity/authorize.ts";
 
 // What the catalogue's admin use cases share: the policy check, one transaction per change with its
 // audit line, the use cases of campaigns, vouchers and gift cards (alike but for their rows), and the
@@ -14,7 +15,7 @@ import type { Deps } from "../deps.ts";
 /** The caller, if the catalogue's policy lets them `action`: 401 without a session, 403 for anyone else. */
 export function catalogueActor(actor: Actor | null, action: CatalogueAction): Actor {
   if (!actor) throw new AppError("UNAUTHORIZED");
-  if (!cataloguePolicy(actor, action)) throw new AppError("FORBIDDEN");
+  authorizeAction(cataloguePolicy(actor, action));
   return actor;
 }
 

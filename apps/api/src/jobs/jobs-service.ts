@@ -5,6 +5,7 @@ import { jobsPolicy } from "@argine/core/jobs/policy";
 import { MESSAGES } from "@argine/core/shared/messages";
 import type { Db } from "@argine/db/client";
 import { audit } from "../audit/audit.ts";
+import { authorizeAction } from "../identity/authorize.ts";
 import type { JobQueue } from "./job-queue.ts";
 
 // The jobs that failed every attempt (ADR 012): admins see where, when and why, and put one back on its
@@ -14,7 +15,7 @@ import type { JobQueue } from "./job-queue.ts";
 type QueueDeps = { db: Db; jobs: JobQueue };
 
 export async function listDeadLetters(deps: QueueDeps, actor: Actor): Promise<DeadLetter[]> {
-  if (!jobsPolicy(actor, "read-dead-letters")) throw new AppError("FORBIDDEN");
+  authorizeAction(jobsPolicy(actor, "read-dead-letters"));
   const letters = await deps.jobs.deadLetters();
   return letters.map((letter) => ({
     ...letter,
@@ -29,7 +30,7 @@ export async function retryDeadLetter(
   actor: Actor,
   id: string,
 ): Promise<{ message: string }> {
-  if (!jobsPolicy(actor, "retry-dead-letter")) throw new AppError("FORBIDDEN");
+  authorizeAction(jobsPolicy(actor, "retry-dead-letter"));
   await deps.db.transaction(async (tx) => {
     if (!(await deps.jobs.retryDeadLetter(tx, id))) throw new AppError("NOT_FOUND", MESSAGES.deadLetterGone);
     await audit(tx, actor, "dead-letter.retry", id);

@@ -31,6 +31,7 @@ import type { z } from "zod";
 import { auditStaffRead } from "../audit/staff-read.ts";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
+import { authorizeAction } from "../identity/authorize.ts";
 import { hashToken, newLinkToken } from "../identity/link-tokens.ts";
 import { newsletterConfirmationMail } from "../mail/templates.ts";
 
@@ -44,8 +45,9 @@ const TTL_MS = NEWSLETTER_CONFIRM_TTL_HOURS * 3600 * 1000;
 
 /** The policy's answer as an error: 401 without a session, 403 for a caller it refuses. */
 function authorize(actor: Actor | null, action: OutreachAction): void {
-  if (outreachPolicy(actor, action)) return;
-  throw new AppError(actor ? "FORBIDDEN" : "UNAUTHORIZED");
+  const allowed = outreachPolicy(actor, action);
+  if (!allowed && !actor) throw new AppError("UNAUTHORIZED");
+  authorizeAction(allowed);
 }
 
 // ─── Public ──────────────────────────────────────────────────────────────────────────────────────────────

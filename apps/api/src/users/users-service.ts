@@ -20,13 +20,14 @@ import {
 import { audit } from "../audit/audit.ts";
 import { auditStaffRead } from "../audit/staff-read.ts";
 import type { Deps } from "../deps.ts";
+import { authorizeAction } from "../identity/authorize.ts";
 import { hashPassword, verifyPassword } from "../identity/passwords.ts";
 
 // The signed-in side of the users domain: one's own account (profile, password, billing data) and, for
 // admins, the users list and their roles. Registration and the mailed links are registration-service.ts's.
 
 function authorize(actor: Actor, action: UsersAction): void {
-  if (!usersPolicy(actor, action)) throw new AppError("FORBIDDEN");
+  authorizeAction(usersPolicy(actor, action));
 }
 
 /** The account as the API sees it; `roles` are the caller's token roles (what authorization uses) when given. */
