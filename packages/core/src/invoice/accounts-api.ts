@@ -66,6 +66,20 @@ export const AccountsOrdersQuerySchema = PagingQuerySchema.extend({
 }).superRefine(checkPeriod);
 export type AccountsOrdersQuery = z.infer<typeof AccountsOrdersQuerySchema>;
 
+/** A filter's select as the form holds it: "" (every value) is no filter. */
+function choiceOf<V extends string>(values: readonly [V, ...V[]]) {
+  return z.union([z.enum(values), z.literal("")]).transform((value) => (value === "" ? undefined : value));
+}
+
+/** The orders' filters of the accountant's view, as their selects fill them. */
+export const AccountsOrdersFilterSchema = z.object({
+  status: choiceOf(ORDER_STATUS.values),
+  paymentType: choiceOf(PAYMENT_TYPE.values),
+});
+/** What the selects hold. */
+export type AccountsOrdersFilterForm = z.input<typeof AccountsOrdersFilterSchema>;
+export type AccountsOrdersFilter = z.output<typeof AccountsOrdersFilterSchema>;
+
 /** An order of the period (by when it was created) with its card payment and what went back. */
 export const AccountsOrderSchema = z.object({
   id: z.uuid(),
