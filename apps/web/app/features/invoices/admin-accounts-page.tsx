@@ -206,6 +206,8 @@ function Orders({ period }: { period: AccountsPeriod }) {
     defaultValues: { status: "", paymentType: "" },
     fieldNames: ["status", "paymentType"],
     focusOnInvalid: "field",
+    // Nothing goes to the server: the list below shows its own loading.
+    hideSpinner: true,
     send: async (chosen) => chosen,
     onSuccess: setFilter,
   });

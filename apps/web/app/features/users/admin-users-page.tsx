@@ -35,6 +35,8 @@ export function AdminUsersPage() {
     defaultValues: { q: "" },
     fieldNames: ["q"],
     focusOnInvalid: "field",
+    // Nothing goes to the server: the list below shows its own loading.
+    hideSpinner: true,
     send: async ({ q }) => q ?? "",
     onSuccess: (q) => setSearch({ q, page: 1 }),
   });
