@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ORDER_STATUS, PAYMENT_TYPE } from "../orders/orders-api.ts";
 import { isIsoDate } from "../shared/calendar.ts";
+import { filterChoice } from "../shared/fields.ts";
 import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
 import { MESSAGES } from "../shared/messages.ts";
 import { PagingQuerySchema } from "../shared/paging.ts";
@@ -66,15 +67,10 @@ export const AccountsOrdersQuerySchema = PagingQuerySchema.extend({
 }).superRefine(checkPeriod);
 export type AccountsOrdersQuery = z.infer<typeof AccountsOrdersQuerySchema>;
 
-/** A filter's select as the form holds it: "" (every value) is no filter. */
-function choiceOf<V extends string>(values: readonly [V, ...V[]]) {
-  return z.union([z.enum(values), z.literal("")]).transform((value) => (value === "" ? undefined : value));
-}
-
 /** The orders' filters of the accountant's view, as their selects fill them. */
 export const AccountsOrdersFilterSchema = z.object({
-  status: choiceOf(ORDER_STATUS.values),
-  paymentType: choiceOf(PAYMENT_TYPE.values),
+  status: filterChoice(z.enum(ORDER_STATUS.values)),
+  paymentType: filterChoice(z.enum(PAYMENT_TYPE.values)),
 });
 /** What the selects hold. */
 export type AccountsOrdersFilterForm = z.input<typeof AccountsOrdersFilterSchema>;
