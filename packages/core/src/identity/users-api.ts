@@ -120,6 +120,9 @@ export const AdminUserListQuerySchema = PagingQuerySchema.extend({
 });
 export type AdminUserListQuery = z.infer<typeof AdminUserListQuerySchema>;
 
+/** The admin's users search: the query's text, trimmed, as the search box fills it. */
+export const AdminUserSearchSchema = AdminUserListQuerySchema.pick({ q: true });
+
 /** A user as the admin workspace lists them: who, which roles, whether the address is confirmed. */
 export const AdminUserSchema = z.object({
   id: z.uuid(),

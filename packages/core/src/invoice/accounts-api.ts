@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ORDER_STATUS, PAYMENT_TYPE } from "../orders/orders-api.ts";
 import { isIsoDate } from "../shared/calendar.ts";
+import { filterChoice } from "../shared/fields.ts";
 import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
 import { MESSAGES } from "../shared/messages.ts";
 import { PagingQuerySchema } from "../shared/paging.ts";
@@ -65,6 +66,15 @@ export const AccountsOrdersQuerySchema = PagingQuerySchema.extend({
   paymentType: z.enum(PAYMENT_TYPE.values).optional(),
 }).superRefine(checkPeriod);
 export type AccountsOrdersQuery = z.infer<typeof AccountsOrdersQuerySchema>;
+
+/** The orders' filters of the accountant's view, as their selects fill them. */
+export const AccountsOrdersFilterSchema = z.object({
+  status: filterChoice(z.enum(ORDER_STATUS.values)),
+  paymentType: filterChoice(z.enum(PAYMENT_TYPE.values)),
+});
+/** What the selects hold. */
+export type AccountsOrdersFilterForm = z.input<typeof AccountsOrdersFilterSchema>;
+export type AccountsOrdersFilter = z.output<typeof AccountsOrdersFilterSchema>;
 
 /** An order of the period (by when it was created) with its card payment and what went back. */
 export const AccountsOrderSchema = z.object({

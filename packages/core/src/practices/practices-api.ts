@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EVALUATION } from "../feedback/evaluation.ts";
 import { PracticeServiceSchema } from "../services/services-api.ts";
+import { filterChoice } from "../shared/fields.ts";
 import { MESSAGES } from "../shared/messages.ts";
 import { hasAtMostTwoDecimals } from "../shared/money.ts";
 import { PagingQuerySchema } from "../shared/paging.ts";
@@ -30,6 +31,25 @@ export const PracticeListQuerySchema = PagingQuerySchema.extend({
   waiting: flag.optional(),
 });
 export type PracticeListQuery = z.infer<typeof PracticeListQuerySchema>;
+
+const listed = PracticeListQuerySchema.shape;
+
+/**
+ * The staff's search and filters of that list as their form holds them: "" ("Tutti") and an unticked box
+ * are no filter.
+ */
+export const PracticeSearchSchema = z.object({
+  q: listed.q.unwrap(),
+  status: filterChoice(listed.status.unwrap()),
+  evaluation: filterChoice(listed.evaluation.unwrap()),
+  crimeType: filterChoice(listed.crimeType.unwrap()),
+  assigned: filterChoice(listed.assigned.unwrap()),
+  urgent: z.boolean(),
+  waiting: z.boolean(),
+  anonymous: z.boolean(),
+});
+export type PracticeSearchForm = z.input<typeof PracticeSearchSchema>;
+export type PracticeSearch = z.output<typeof PracticeSearchSchema>;
 
 /** The client as staff see them; null on an anonymous practice or one nobody has claimed. */
 export const PracticeClientSchema = z.object({ name: z.string(), lastname: z.string() }).nullable();

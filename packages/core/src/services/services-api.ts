@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { filterChoice } from "../shared/fields.ts";
 import { MESSAGES } from "../shared/messages.ts";
 import { UploadMetaSchema } from "../uploads/upload-rules.ts";
 import { SERVICE_STATUS } from "./service-messages.ts";
@@ -100,6 +101,11 @@ export type ServiceAssignmentBody = z.infer<typeof ServiceAssignmentBodySchema>;
 export const ServiceQueueQuerySchema = z.object({
   serviceType: SERVICE_TYPE.schema.optional(),
 });
+
+/** The queue's filter as its select holds it: "" ("Tutti") is every type. */
+export const ServiceQueueFilterSchema = z.object({ serviceType: filterChoice(SERVICE_TYPE.schema) });
+export type ServiceQueueFilterForm = z.input<typeof ServiceQueueFilterSchema>;
+export type ServiceQueueFilter = z.output<typeof ServiceQueueFilterSchema>;
 
 export const ServiceQueueItemSchema = z.object({
   serviceId: z.uuid(),

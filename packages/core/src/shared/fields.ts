@@ -36,6 +36,11 @@ export const EmailSchema = RequiredStringSchema.refine(
   { error: MESSAGES.invalidEmail, ...ifFilled },
 );
 
+/** A search's select as its form holds it: one of the schema's values, or "" ("Tutti"), which is no filter. */
+export function filterChoice<T extends z.ZodType<string>>(schema: T) {
+  return z.union([schema, z.literal("")]).transform((value) => (value === "" ? undefined : value));
+}
+
 /** A privacy checkbox: only `true` passes. */
 export const PrivacyAcceptanceSchema = z.literal(true, { error: MESSAGES.privacyRequired });
 

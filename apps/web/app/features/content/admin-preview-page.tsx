@@ -1,16 +1,21 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { z } from "zod";
 import { CONTENT_PAGES } from "../../content-pages.ts";
 import styles from "../../shared/admin/admin.module.css";
 import { AdminPage } from "../../shared/admin/admin-ui.tsx";
-import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
-import { FieldFrame, SelectOptions } from "../../shared/ui/form-field.tsx";
+import { FormEnd, SelectField, TextAreaField } from "../../shared/ui/form-field.tsx";
+import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { loadContentSource } from "./content-sources.ts";
 import type { ContentPageData } from "./content-types.ts";
 import { ContentView } from "./content-view.tsx";
 import { PreviewOverlay } from "./preview-overlay.tsx";
 
 const PAGE_OPTIONS = CONTENT_PAGES.map((page) => ({ value: page.path, label: page.path }));
+
+// The content pages live in this app, not in the API: core has no schema of theirs, so the form's is here.
+const PreviewFormSchema = z.object({ path: z.string(), source: z.string() });
+type PreviewForm = z.infer<typeof PreviewFormSchema>;
 
 type Preview = { page: ContentPageData } | { error: string } | null;
 
@@ -20,13 +25,34 @@ type Preview = { page: ContentPageData } | { error: string } | null;
  * current Markdown in the editor, to change from there. The renderer is the build's own, loaded only here.
  */
 export function AdminPreviewPage() {
-  const [path, setPath] = useState(CONTENT_PAGES[0]?.path ?? "/");
-  const [source, setSource] = useState("");
-  const [loading, setLoading] = useState(false);
   const [preview, setPreview] = useState<Preview>(null);
   const [sourceError, setSourceError] = useState<string | null>(null);
   /** The page whose Markdown is on its way; null once the editor has it, or once the admin has typed. */
   const awaited = useRef<string | null>(null);
+  const previewForm = useCheckedForm<PreviewForm, PreviewForm, Preview>({
+    resolver: schemaResolver(PreviewFormSchema),
+    defaultValues: { path: CONTENT_PAGES[0]?.path ?? "/", source: "" },
+    fieldNames: [],
+    focusOnInvalid: "field",
+    // The overlay says the preview is on its way.
+    hideSpinner: true,
+    // A draft the build refuses is a preview too: what is wrong with it, in place of the page.
+    send: async ({ path, source }) => {
+      const page = CONTENT_PAGES.find((candidate) => candidate.path === path);
+      if (!page) return null;
+      try {
+        const { buildPageData } = await import("./markdown.ts");
+        return { page: buildPageData(page, source, `anteprima di ${page.path}`) };
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    onSuccess: (shown) => {
+      if (shown) setPreview(shown);
+    },
+  });
+  const { form, submit } = previewForm;
+  const path = form.watch("path");
 
   // The selected page's Markdown, as published. An answer for a page no longer selected, or arriving after
   // the admin started typing, never replaces what is in the editor.
@@ -39,7 +65,7 @@ export function AdminPreviewPage() {
       (markdown) => {
         if (awaited.current !== path) return;
         awaited.current = null;
-        setSource(markdown);
+        form.setValue("source", markdown);
         setPreview(null);
       },
       () => {
@@ -48,22 +74,7 @@ export function AdminPreviewPage() {
         setSourceError(`Non siamo riusciti a caricare il Markdown di ${path}.`);
       },
     );
-  }, [path]);
-
-  async function showPreview(event: FormEvent) {
-    event.preventDefault();
-    const page = CONTENT_PAGES.find((candidate) => candidate.path === path);
-    if (!page) return;
-    setLoading(true);
-    try {
-      const { buildPageData } = await import("./markdown.ts");
-      setPreview({ page: buildPageData(page, source, `anteprima di ${page.path}`) });
-    } catch (error) {
-      setPreview({ error: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setLoading(false);
-    }
-  }
+  }, [path, form]);
 
   return (
     <AdminPage title="Anteprima dei contenuti">
@@ -72,44 +83,32 @@ export function AdminPreviewPage() {
         incolla una bozza e guarda come apparirà sul sito prima di pubblicarla nella cartella
         apps/web/content.
       </p>
-      <form onSubmit={showPreview} className={formStyles.form}>
-        <FieldFrame label="Pagina del sito">
-          {(control) => (
-            <select
-              {...control}
-              className={formStyles.control}
-              value={path}
-              onChange={(event) => setPath(event.target.value)}
-            >
-              <SelectOptions options={PAGE_OPTIONS} />
-            </select>
-          )}
-        </FieldFrame>
-        <FieldFrame label="Markdown della pagina">
-          {(control) => (
-            <textarea
-              {...control}
-              className={`${formStyles.control} ${formStyles.textarea}`}
-              rows={14}
-              value={source}
-              onChange={(event) => {
-                awaited.current = null;
-                setSource(event.target.value);
-              }}
-              placeholder={"---\ntitle: …\ndescription: …\nheading: …\n---\nTesto della pagina"}
-            />
-          )}
-        </FieldFrame>
+      <form onSubmit={previewForm.onSubmit} className={formStyles.form}>
+        <SelectField label="Pagina del sito" options={PAGE_OPTIONS} {...previewForm.field("path")} />
+        <TextAreaField
+          label="Markdown della pagina"
+          rows={14}
+          placeholder={"---\ntitle: …\ndescription: …\nheading: …\n---\nTesto della pagina"}
+          {...previewForm.field("source", {
+            onChange: () => {
+              awaited.current = null;
+            },
+          })}
+        />
         {sourceError ? (
           <p role="alert" className={formStyles.alert}>
             {sourceError}
           </p>
         ) : null}
-        <button type="submit" className={`${buttonStyles.button} ${buttonStyles.primary}`}>
-          Mostra l'anteprima
-        </button>
+        <FormEnd
+          form={previewForm}
+          label="Mostra l'anteprima"
+          pendingLabel="Mostra l'anteprima"
+          disabled={false}
+        />
       </form>
-      <PreviewOverlay loading={loading} />
+      {/* From the press of the button: the check of the form comes before the renderer's loading. */}
+      <PreviewOverlay loading={form.formState.isSubmitting || submit.isPending} />
       {preview && "error" in preview ? (
         <p role="alert" className={formStyles.alert}>
           Il Markdown non è valido: {preview.error}

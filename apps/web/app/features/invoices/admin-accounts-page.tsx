@@ -1,23 +1,20 @@
 import {
   ACCOUNTS_DOCUMENT_KIND,
   type AccountsDocument,
+  type AccountsOrdersFilter,
+  type AccountsOrdersFilterForm,
+  AccountsOrdersFilterSchema,
   type AccountsPeriod,
   AccountsPeriodQuerySchema,
   accountsExportFileName,
 } from "@argine/core/invoice/accounts-api";
 import { ACCOUNTS_EXPORT_PATHS } from "@argine/core/invoice/accounts-routes";
-import {
-  ORDER_STATUS,
-  type OrderStatus,
-  PAYMENT_TYPE,
-  type PaymentType,
-} from "@argine/core/orders/orders-api";
+import { ORDER_STATUS, PAYMENT_TYPE } from "@argine/core/orders/orders-api";
 import { romeCalendarDay } from "@argine/core/shared/calendar";
 import { capitalized, countOf, withDayArticle } from "@argine/core/shared/italian-grammar";
 import { formatAmount } from "@argine/core/shared/money";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useEffect, useEffectEvent, useState } from "react";
 import styles from "../../shared/admin/admin.module.css";
 import {
   AdminPage,
@@ -199,18 +196,27 @@ const ORDER_COLUMNS = [
   "Fattura",
 ];
 
-interface OrderFilter {
-  /** "" for every status / payment type. */
-  status: OrderStatus | "";
-  paymentType: PaymentType | "";
-}
-
 const STATUS_OPTIONS = ORDER_STATUS.values.map((value) => ({ value, label: ORDER_STATUS.labels[value] }));
 const PAYMENT_OPTIONS = PAYMENT_TYPE.values.map((value) => ({ value, label: PAYMENT_TYPE.labels[value] }));
 
 function Orders({ period }: { period: AccountsPeriod }) {
-  const { register, watch } = useForm<OrderFilter>({ defaultValues: { status: "", paymentType: "" } });
-  const filter = watch();
+  const [filter, setFilter] = useState<AccountsOrdersFilter>({ status: undefined, paymentType: undefined });
+  const filterForm = useCheckedForm<AccountsOrdersFilterForm, AccountsOrdersFilter, AccountsOrdersFilter>({
+    resolver: schemaResolver(AccountsOrdersFilterSchema),
+    defaultValues: { status: "", paymentType: "" },
+    fieldNames: ["status", "paymentType"],
+    focusOnInvalid: "field",
+    // Nothing goes to the server: the list below shows its own loading.
+    hideSpinner: true,
+    send: async (chosen) => chosen,
+    onSuccess: setFilter,
+  });
+  // A filter applies as soon as it is chosen: no button to press.
+  const apply = useEffectEvent(() => void filterForm.onSubmit());
+  useEffect(() => {
+    const subscription = filterForm.form.watch(apply);
+    return () => subscription.unsubscribe();
+  }, [filterForm.form]);
   // Another filter or period starts again from the first page.
   const listed = JSON.stringify([period, filter]);
   const [paging, setPaging] = useState({ listed, page: 1 });
@@ -218,8 +224,7 @@ function Orders({ period }: { period: AccountsPeriod }) {
   const query = useQuery(
     adminAccountsOrdersQueryOptions({
       ...period,
-      status: filter.status || undefined,
-      paymentType: filter.paymentType || undefined,
+      ...filter,
       page,
       pageSize: ACCOUNTS_PAGE_SIZE,
     }),
@@ -231,13 +236,13 @@ function Orders({ period }: { period: AccountsPeriod }) {
           label="Stato dell'ordine"
           placeholder="Tutti"
           options={STATUS_OPTIONS}
-          registration={register("status")}
+          {...filterForm.field("status")}
         />
         <SelectField
           label="Tipo di pagamento"
           placeholder="Tutti"
           options={PAYMENT_OPTIONS}
-          registration={register("paymentType")}
+          {...filterForm.field("paymentType")}
         />
       </div>
       <ListLoader query={query} what="gli ordini">

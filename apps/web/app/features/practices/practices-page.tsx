@@ -3,13 +3,19 @@ import { EVALUATION } from "@argine/core/feedback/evaluation";
 import { URGENT_BADGE } from "@argine/core/practices/human-review";
 import { canWorkCases } from "@argine/core/practices/policy";
 import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
+import {
+  type PracticeSearch,
+  type PracticeSearchForm,
+  PracticeSearchSchema,
+} from "@argine/core/practices/practices-api";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useEffectEvent, useState } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import formStyles from "../../shared/ui/form.module.css";
-import { FieldFrame, SelectOptions } from "../../shared/ui/form-field.tsx";
+import { CheckboxField, SelectField, TextField } from "../../shared/ui/form-field.tsx";
 import { Pager } from "../../shared/ui/pager.tsx";
+import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { PracticeCard } from "./practice-card.tsx";
 import { type PracticeFilters, practiceListQueryOptions } from "./practice-queries.ts";
 import styles from "./practices.module.css";
@@ -25,6 +31,8 @@ const FILTER_KEYS = [
   "urgent",
   "waiting",
 ] as const;
+const CHOICE_KEYS = ["status", "evaluation", "crimeType", "assigned"] as const;
+const FLAG_KEYS = ["urgent", "waiting", "anonymous"] as const;
 /** The pause after the last key typed before the search runs. */
 const TYPING_PAUSE_MS = 350;
 
@@ -101,6 +109,46 @@ export function PracticesPage() {
   );
 }
 
+/** The form's values of the address's filters; a choice the form does not offer is left out. */
+function searchFrom(params: URLSearchParams): PracticeSearchForm {
+  const values: Record<string, string | boolean> = { q: params.get("q") ?? "" };
+  for (const key of CHOICE_KEYS) {
+    const value = params.get(key)?.trim() ?? "";
+    values[key] = PracticeSearchSchema.shape[key].safeParse(value).success ? value : "";
+  }
+  for (const key of FLAG_KEYS) values[key] = params.get(key)?.trim() === "true";
+  return values as unknown as PracticeSearchForm;
+}
+
+/** The address of a search, its filters in FILTER_KEYS' order. */
+function addressOf(search: PracticeSearch): URLSearchParams {
+  const next = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = search[key];
+    if (value === true) next.set(key, "true");
+    else if (typeof value === "string" && value !== "") next.set(key, value);
+  }
+  return next;
+}
+
+/** The address's filters alone, without its page. */
+function filtersOf(params: URLSearchParams): URLSearchParams {
+  const filters = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key);
+    if (value) filters.set(key, value);
+  }
+  return filters;
+}
+
+const STATUS_OPTIONS = PRACTICE_STATUS.values.map((s) => ({ value: s, label: PRACTICE_STATUS.label(s) }));
+const EVALUATION_OPTIONS = EVALUATION.values.map((e) => ({ value: e, label: EVALUATION.label(e) }));
+const CRIME_OPTIONS = CRIME_TYPE.values.map((c) => ({ value: c, label: CRIME_TYPE.label(c) }));
+const ASSIGNED_OPTIONS = [
+  { value: "mine", label: "Mie" },
+  { value: "unassigned", label: "Non assegnate" },
+];
+
 /**
  * The staff's search and filters. They live in the address and apply as they change: a choice at once, the
  * typed text after a short pause (or on Enter), so every keystroke does not reach the server.
@@ -113,116 +161,78 @@ function SearchForm({
   onSearch: (next: URLSearchParams) => void;
 }) {
   const applied = params.get("q") ?? "";
-  const [text, setText] = useState(applied);
-  // Back, Forward or a link change the address: the box follows it.
-  useEffect(() => setText(applied), [applied]);
+  const filters = filtersOf(params).toString();
+  /** The filters this form just put in the address: the form holds them already (and maybe more typing). */
+  const sent = useRef<string | null>(null);
+  const search = useCheckedForm<PracticeSearchForm, PracticeSearch, PracticeSearch>({
+    resolver: schemaResolver(PracticeSearchSchema),
+    defaultValues: searchFrom(params),
+    fieldNames: [],
+    focusOnInvalid: "field",
+    // Nothing goes to the server: the list shows its own loading.
+    hideSpinner: true,
+    send: async (chosen) => chosen,
+    // Another search starts from the first page; the same one keeps the page.
+    onSuccess: (chosen) => {
+      const next = addressOf(chosen);
+      if (next.toString() === filters) return;
+      sent.current = next.toString();
+      onSearch(next);
+    },
+  });
+  const { form, field, onSubmit } = search;
 
-  // A choice shows at once, before the address (and the list) follow it.
-  const [chosen, setChosen] = useState<Record<string, string>>({});
-  const address = params.toString();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address settles every pending choice
-  useEffect(() => setChosen({}), [address]);
-  const chosenValue = (name: string) => chosen[name] ?? params.get(name) ?? "";
-
-  /** The address with one filter changed (and any choice still on its way), back on the first page. */
-  const withFilter = (name: string, value: string) => {
-    const next = new URLSearchParams();
-    for (const key of FILTER_KEYS) {
-      const current = key === name ? value.trim() : chosenValue(key);
-      if (current) next.set(key, current);
-    }
-    return next;
-  };
-  const apply = (name: string, value: string) => {
-    setChosen((current) => ({ ...current, [name]: value }));
-    const next = withFilter(name, value);
-    if (next.toString() !== withFilter("page", "").toString()) onSearch(next);
-  };
+  // Back, Forward or a link change the address's filters: the form follows them (another page keeps it).
+  const follow = useEffectEvent(() => {
+    if (filters !== sent.current) form.reset(searchFrom(params));
+    sent.current = null;
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new filters in the address are what the form follows
+  useEffect(() => follow(), [filters]);
 
   // Each key typed restarts the pause; a change of the address (another filter) too, with the new address.
-  const applyLater = useEffectEvent(() => apply("q", text));
+  const text = form.watch("q");
+  const applyLater = useEffectEvent(() => void onSubmit());
   useEffect(() => {
     if (text.trim() === applied.trim()) return;
     const timer = setTimeout(applyLater, TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [text, applied]);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    apply("q", text);
-  };
-  const select = (name: string, label: string, options: readonly { value: string; label: string }[]) => (
-    <FieldFrame label={label}>
-      {(control) => (
-        <select
-          {...control}
-          name={name}
-          value={chosenValue(name)}
-          onChange={(event) => apply(name, event.target.value)}
-          className={formStyles.control}
-        >
-          <SelectOptions options={options} placeholder="Tutti" />
-        </select>
-      )}
-    </FieldFrame>
-  );
-  const checkbox = (name: string, label: string) => (
-    <FieldFrame label={label} layout="checkbox">
-      {(control) => (
-        <input
-          {...control}
-          name={name}
-          type="checkbox"
-          checked={chosenValue(name) === "true"}
-          onChange={(event) => apply(name, event.target.checked ? "true" : "")}
-          className={formStyles.checkboxInput}
-        />
-      )}
-    </FieldFrame>
-  );
+  // A choice applies at once.
+  const chosen = (name: (typeof CHOICE_KEYS)[number] | (typeof FLAG_KEYS)[number]) =>
+    field(name, { onChange: () => void onSubmit() });
   return (
     <search className={styles.search}>
-      <form onSubmit={submit} aria-label="Cerca e filtra le pratiche">
+      <form onSubmit={onSubmit} aria-label="Cerca e filtra le pratiche" noValidate>
         <div className={styles.searchRow}>
-          <FieldFrame label="Nome del cliente o numero di pratica">
-            {(control) => (
-              <input
-                {...control}
-                name="q"
-                type="search"
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-                className={formStyles.control}
-                maxLength={100}
-              />
-            )}
-          </FieldFrame>
+          <TextField
+            label="Nome del cliente o numero di pratica"
+            type="search"
+            maxLength={100}
+            {...field("q")}
+          />
         </div>
         <div className={styles.filters}>
-          {select(
-            "status",
-            "Stato",
-            PRACTICE_STATUS.values.map((s) => ({ value: s, label: PRACTICE_STATUS.label(s) })),
-          )}
-          {select(
-            "evaluation",
-            "Valutazione",
-            EVALUATION.values.map((e) => ({ value: e, label: EVALUATION.label(e) })),
-          )}
-          {select(
-            "crimeType",
-            "Reato",
-            CRIME_TYPE.values.map((c) => ({ value: c, label: CRIME_TYPE.label(c) })),
-          )}
-          {select("assigned", "Presa in carico", [
-            { value: "mine", label: "Mie" },
-            { value: "unassigned", label: "Non assegnate" },
-          ])}
+          <SelectField label="Stato" options={STATUS_OPTIONS} placeholder="Tutti" {...chosen("status")} />
+          <SelectField
+            label="Valutazione"
+            options={EVALUATION_OPTIONS}
+            placeholder="Tutti"
+            {...chosen("evaluation")}
+          />
+          <SelectField label="Reato" options={CRIME_OPTIONS} placeholder="Tutti" {...chosen("crimeType")} />
+          <SelectField
+            label="Presa in carico"
+            options={ASSIGNED_OPTIONS}
+            placeholder="Tutti"
+            {...chosen("assigned")}
+          />
         </div>
         <div className={styles.checkboxFilters}>
-          {checkbox("urgent", URGENT_BADGE)}
-          {checkbox("waiting", "In attesa di risposta")}
-          {checkbox("anonymous", "Solo pratiche anonime")}
+          <CheckboxField label={URGENT_BADGE} {...chosen("urgent")} />
+          <CheckboxField label="In attesa di risposta" {...chosen("waiting")} />
+          <CheckboxField label="Solo pratiche anonime" {...chosen("anonymous")} />
         </div>
       </form>
     </search>

@@ -3,7 +3,13 @@ import { QUEUED_SERVICE_TYPES } from "@argine/core/services/lifecycle";
 import { canWorkServices } from "@argine/core/services/policy";
 import { SERVICE_STATUS } from "@argine/core/services/service-messages";
 import { SERVICE_TYPE, type ServiceType } from "@argine/core/services/service-type";
-import type { ServiceQueueItem, StaffMember } from "@argine/core/services/services-api";
+import {
+  type ServiceQueueFilter,
+  type ServiceQueueFilterForm,
+  ServiceQueueFilterSchema,
+  type ServiceQueueItem,
+  type StaffMember,
+} from "@argine/core/services/services-api";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -11,8 +17,9 @@ import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { DASHBOARD_PATH } from "../../shared/navigation/navigation.ts";
 import { formatDay } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
-import { FieldFrame, SelectOptions, StatusRegion } from "../../shared/ui/form-field.tsx";
+import { SelectField, StatusRegion } from "../../shared/ui/form-field.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
+import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { AssignmentControls } from "./assignment-controls.tsx";
 import styles from "./service-queue.module.css";
 import { serviceQueueQueryOptions, teamQueryOptions } from "./service-queue-queries.ts";
@@ -88,6 +95,24 @@ function StaffQueue({ myId }: { myId: string | undefined }) {
   const now = Date.now();
   const items = queue.data?.items ?? [];
   const lawyers = useQuery(teamQueryOptions()).data ?? [];
+  // The filter lives in the address and applies as soon as it is chosen.
+  const filter = useCheckedForm<ServiceQueueFilterForm, ServiceQueueFilter, ServiceQueueFilter>({
+    resolver: schemaResolver(ServiceQueueFilterSchema),
+    defaultValues: { serviceType: serviceType ?? "" },
+    fieldNames: ["serviceType"],
+    focusOnInvalid: "field",
+    // Nothing goes to the server: the queue shows its own loading.
+    hideSpinner: true,
+    send: async (chosen) => chosen,
+    onSuccess: (chosen) => {
+      setDone("");
+      setMoved(null);
+      setParams(chosen.serviceType ? { serviceType: chosen.serviceType } : {});
+    },
+  });
+  // Back, Forward or a link change the address: the select follows it.
+  const { setValue } = filter.form;
+  useEffect(() => setValue("serviceType", serviceType ?? ""), [serviceType, setValue]);
 
   return (
     <>
@@ -98,24 +123,13 @@ function StaffQueue({ myId }: { myId: string | undefined }) {
         cliente legge che il team se ne occupa.
       </p>
       <search className={styles.filters}>
-        <form aria-label="Filtra i lavori" onSubmit={(event) => event.preventDefault()}>
-          <FieldFrame label="Tipo di servizio">
-            {(control) => (
-              <select
-                {...control}
-                name="serviceType"
-                value={serviceType ?? ""}
-                onChange={(event) => {
-                  setDone("");
-                  setMoved(null);
-                  setParams(event.target.value ? { serviceType: event.target.value } : {});
-                }}
-                className={formStyles.control}
-              >
-                <SelectOptions options={TYPE_OPTIONS} placeholder="Tutti" />
-              </select>
-            )}
-          </FieldFrame>
+        <form aria-label="Filtra i lavori" onSubmit={filter.onSubmit} noValidate>
+          <SelectField
+            label="Tipo di servizio"
+            options={TYPE_OPTIONS}
+            placeholder="Tutti"
+            {...filter.field("serviceType", { onChange: () => void filter.onSubmit() })}
+          />
         </form>
       </search>
       <StatusRegion>{done ? <p className={styles.statusText}>{done}</p> : null}</StatusRegion>

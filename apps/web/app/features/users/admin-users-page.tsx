@@ -1,8 +1,7 @@
 import type { Role } from "@argine/core/identity/roles";
-import type { AdminUser } from "@argine/core/identity/users-api";
+import { type AdminUser, AdminUserSearchSchema } from "@argine/core/identity/users-api";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import styles from "../../shared/admin/admin.module.css";
 import { AdminPage, DataTable, ListLoader, PRIMARY, SMALL_SECONDARY } from "../../shared/admin/admin-ui.tsx";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
@@ -10,6 +9,7 @@ import type { HttpError } from "../../shared/http/http-error.ts";
 import { formatShortDay } from "../../shared/ui/dates.ts";
 import { FormMessage, StatusRegion, TextField } from "../../shared/ui/form-field.tsx";
 import { Pager } from "../../shared/ui/pager.tsx";
+import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { adminUsersQueryOptions, USERS_PAGE_SIZE, useSetRole } from "./user-queries.ts";
 
 // /dashboard/admin: the users, searched by email or name, with their roles. Granting and revoking go through
@@ -30,7 +30,16 @@ export function AdminUsersPage() {
   const [search, setSearch] = useState({ q: "", page: 1 });
   const query = useQuery(adminUsersQueryOptions(search.q, search.page));
   const [status, setStatus] = useState<string | null>(null);
-  const { register, handleSubmit } = useForm<{ q: string }>({ defaultValues: { q: "" } });
+  const searchForm = useCheckedForm({
+    resolver: schemaResolver<{ q: string }, { q?: string }>(AdminUserSearchSchema),
+    defaultValues: { q: "" },
+    fieldNames: ["q"],
+    focusOnInvalid: "field",
+    // Nothing goes to the server: the list below shows its own loading.
+    hideSpinner: true,
+    send: async ({ q }) => q ?? "",
+    onSuccess: (q) => setSearch({ q, page: 1 }),
+  });
 
   const change = useSetRole({
     meta: { hideError: true },
@@ -58,14 +67,15 @@ export function AdminUsersPage() {
         role="search"
         aria-label="Cerca utenti"
         className={styles.search}
-        onSubmit={handleSubmit(({ q }) => setSearch({ q: q.trim(), page: 1 }))}
+        onSubmit={searchForm.onSubmit}
+        noValidate
       >
         <TextField
           label="Cerca per email o nome"
           type="search"
           autoComplete="off"
           spellCheck={false}
-          registration={register("q")}
+          {...searchForm.field("q")}
         />
         <button type="submit" className={PRIMARY}>
           Cerca
