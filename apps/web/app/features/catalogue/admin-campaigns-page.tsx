@@ -9,7 +9,7 @@ import { formatAmount, formatEuroInput, parseEuroAmount } from "@argine/core/sha
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import styles from "../../shared/admin/admin.module.css";
-import { AdminEditorPanel, useAdminEditor } from "../../shared/admin/admin-editor.tsx";
+import { AdminEditorPanel, useCreateOrEditEditor } from "../../shared/admin/admin-editor.tsx";
 import { AdminListSection, EditableRow, useAdminSelection } from "../../shared/admin/admin-list.tsx";
 import {
   DataTable,
@@ -225,20 +225,17 @@ export function CampaignEditor({
   onSaved: (campaign: AdminCampaign, created: boolean) => void;
   onClose: () => void;
 }) {
-  const create = useCreateCampaign(SENT_BY_FORM);
-  const update = useUpdateCampaign(SENT_BY_FORM);
-  const editor = useAdminEditor({
+  const editor = useCreateOrEditEditor({
+    row: campaign,
     resolver: zodResolver(CampaignFormSchema),
-    defaultValues: campaignValues(campaign),
     fields: FIELDS,
     focusHeading,
-    send: (form: CampaignForm) =>
-      campaign
-        ? update.mutateAsync({ id: campaign.id, body: campaignPatch(form, campaign) })
-        : create.mutateAsync(campaignBody(form)),
-    changes: campaign ? (form) => campaignPatch(form, campaign) : undefined,
-    resetTo: (saved) => (campaign ? campaignValues(saved) : EMPTY),
-    onSaved: (saved) => onSaved(saved, campaign === null),
+    values: campaignValues,
+    body: campaignBody,
+    patch: campaignPatch,
+    create: useCreateCampaign(SENT_BY_FORM),
+    update: useUpdateCampaign(SENT_BY_FORM),
+    onSaved,
   });
   const { field } = editor;
 

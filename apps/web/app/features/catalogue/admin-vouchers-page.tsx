@@ -4,7 +4,7 @@ import { VOUCHER_DEFAULT_DISCOUNT_PERCENT } from "@argine/core/shared/constants"
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import styles from "../../shared/admin/admin.module.css";
-import { AdminEditorPanel, useAdminEditor } from "../../shared/admin/admin-editor.tsx";
+import { AdminEditorPanel, useCreateOrEditEditor } from "../../shared/admin/admin-editor.tsx";
 import { AdminListSection, EditableRow, useAdminSelection } from "../../shared/admin/admin-list.tsx";
 import {
   DataTable,
@@ -160,20 +160,17 @@ export function VoucherEditor({
   onSaved: (voucher: AdminVoucher, created: boolean) => void;
   onClose: () => void;
 }) {
-  const create = useCreateVoucher(SENT_BY_FORM);
-  const update = useUpdateVoucher(SENT_BY_FORM);
-  const editor = useAdminEditor({
+  const editor = useCreateOrEditEditor({
+    row: voucher,
     resolver: zodResolver(VoucherFormSchema),
-    defaultValues: voucherValues(voucher),
     fields: FIELDS,
     focusHeading,
-    send: (form: VoucherForm) =>
-      voucher
-        ? update.mutateAsync({ id: voucher.id, body: voucherPatch(form, voucher) })
-        : create.mutateAsync(voucherBody(form)),
-    changes: voucher ? (form) => voucherPatch(form, voucher) : undefined,
-    resetTo: (saved) => (voucher ? voucherValues(saved) : EMPTY),
-    onSaved: (saved) => onSaved(saved, voucher === null),
+    values: voucherValues,
+    body: voucherBody,
+    patch: voucherPatch,
+    create: useCreateVoucher(SENT_BY_FORM),
+    update: useUpdateVoucher(SENT_BY_FORM),
+    onSaved,
   });
   const { field } = editor;
 

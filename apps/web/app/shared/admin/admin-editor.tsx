@@ -59,6 +59,46 @@ export function useAdminEditor<TForm extends FieldValues, TSaved>(
 export type AdminEditor<TForm extends FieldValues, TSaved> = ReturnType<typeof useAdminEditor<TForm, TSaved>>;
 
 /**
+ * An editor that creates a new row (row null) or edits the one chosen: the create or the update write, the
+ * update sending only what changed, the form emptied after a creation and showing the saved row after an
+ * edit. Campaigns and vouchers are both such rows.
+ */
+export function useCreateOrEditEditor<
+  TForm extends FieldValues,
+  TRow extends { id: string },
+  TCreate,
+  TPatch,
+>({
+  row,
+  values,
+  body,
+  patch,
+  create,
+  update,
+  onSaved,
+  ...options
+}: Pick<AdminEditorOptions<TForm, TRow>, "resolver" | "fields" | "focusHeading"> & {
+  row: TRow | null;
+  /** The form's values for a row, or the empty form for null. */
+  values: (row: TRow | null) => TForm;
+  body: (form: TForm) => TCreate;
+  patch: (form: TForm, row: TRow) => TPatch & object;
+  create: { mutateAsync: (body: TCreate) => Promise<TRow> };
+  update: { mutateAsync: (input: { id: string; body: TPatch }) => Promise<TRow> };
+  onSaved: (saved: TRow, created: boolean) => void;
+}) {
+  return useAdminEditor<TForm, TRow>({
+    ...options,
+    defaultValues: values(row) as DefaultValues<TForm>,
+    send: (form) =>
+      row ? update.mutateAsync({ id: row.id, body: patch(form, row) }) : create.mutateAsync(body(form)),
+    changes: row ? (form) => patch(form, row) : undefined,
+    resetTo: (saved) => values(row ? saved : null) as DefaultValues<TForm>,
+    onSaved: (saved) => onSaved(saved, row === null),
+  });
+}
+
+/**
  * The frame of an admin editor: the heading (focused when opened), the required-fields note, the error
  * summary, the server's and "nothing to change" messages, the page's fields, and the submit and close row.
  */
