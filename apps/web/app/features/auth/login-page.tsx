@@ -1,4 +1,5 @@
 import { LoginBodySchema } from "@argine/core/identity/users-api";
+import { isRecord } from "@argine/core/shared/is-record";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import { Link, Navigate, useLocation } from "react-router";
@@ -34,10 +35,6 @@ const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
 export const LOGIN_ERROR_MAX_LENGTH = 300;
 
 export const EMAIL_NOT_VERIFIED = "EMAIL_NOT_VERIFIED";
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
-}
 
 /** practiceId from the query or the location state; returnTo from the state or the query. */
 export function loginContextFrom(search: URLSearchParams, state: unknown): LoginContext {

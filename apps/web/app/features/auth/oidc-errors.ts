@@ -9,7 +9,3 @@ export class OidcError extends Error {
     this.error = error;
   }
 }
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from "@argine/core/identity/auth-messages";
 import type { AuthConfig } from "@argine/core/identity/users-api";
-import { isRecord, OidcError } from "./oidc-errors.ts";
+import { isRecord } from "@argine/core/shared/is-record";
+import { OidcError } from "./oidc-errors.ts";
 
 // The provider the app signs in with: GET /v1/auth/config names its issuer, the issuer's discovery document
 // names its endpoints. Both are loaded once and shared; a failure is forgotten so the next call tries again.

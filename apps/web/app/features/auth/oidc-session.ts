@@ -1,9 +1,10 @@
 import { AUTH_MESSAGES } from "@argine/core/identity/auth-messages";
 import type { AuthConfig } from "@argine/core/identity/users-api";
 import { TOKEN_RENEWAL_MARGIN_MS } from "@argine/core/shared/constants";
+import { isRecord } from "@argine/core/shared/is-record";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { decodeJwtClaims, expiryFromClaims, type JwtClaims } from "./jwt.ts";
-import { isRecord, OidcError } from "./oidc-errors.ts";
+import { OidcError } from "./oidc-errors.ts";
 import type { ProviderMetadata } from "./oidc-provider.ts";
 import { ID_TOKEN_KEY, REFRESH_TOKEN_KEY, type TabStorage } from "./oidc-storage.ts";
 

@@ -1,4 +1,4 @@
-import { isRecord } from "./oidc-errors.ts";
+import { isRecord } from "@argine/core/shared/is-record";
 import { type TabStorage, TRANSACTION_PREFIX } from "./oidc-storage.ts";
 
 // The login transactions of this tab: { state, codeVerifier, nonce, practiceId?, returnTo? } in

@@ -1,4 +1,5 @@
 import type { ErrorBody } from "@argine/core/errors/app-error";
+import { isRecord } from "@argine/core/shared/is-record";
 import { MESSAGES } from "@argine/core/shared/messages";
 
 /**
@@ -7,10 +8,6 @@ import { MESSAGES } from "@argine/core/shared/messages";
  * no JSON body. `message` is always a non-empty string ('Unknow Error!' when the server gave none).
  */
 export type HttpError = Partial<Omit<ErrorBody, "message">> & { message: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** Normalises anything thrown or rejected into an HttpError, defaulting the message to 'Unknow Error!'. */
 export function toHttpError(reason: unknown): HttpError {
