@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canAdminister, usersPolicy } from "./policy.ts";
+import { canAdminister, owns, usersPolicy } from "./policy.ts";
 
 describe("the users policy", () => {
   it("lets everyone signed in manage their own account, and only admins list users and grant roles", () => {
@@ -28,5 +28,15 @@ describe("the users policy", () => {
       true,
       false,
     ]);
+  });
+});
+
+describe("owning a resource", () => {
+  it("is the owner's alone: not another user's, not an anonymous caller's, and nobody's while unowned", () => {
+    const client = { userId: "u1", roles: [] };
+    expect(owns(client, { ownerId: "u1" })).toBe(true);
+    expect(owns(client, { ownerId: "u2" })).toBe(false);
+    expect(owns(null, { ownerId: "u1" })).toBe(false);
+    expect(owns(client, { ownerId: null })).toBe(false);
   });
 });

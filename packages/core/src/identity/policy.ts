@@ -6,6 +6,14 @@ export interface Actor {
   roles: readonly Role[];
 }
 
+/**
+ * Whether the actor owns a resource (a practice, and what hangs on it: its services, orders, reminders). A
+ * resource nobody owns yet is nobody's; each domain's policy says what its owner may do.
+ */
+export function owns(actor: Actor | null, resource: { ownerId: string | null }): boolean {
+  return !!actor && resource.ownerId !== null && resource.ownerId === actor.userId;
+}
+
 export type UsersAction = "read-self" | "update-self" | "list" | "manage-roles";
 
 /**

@@ -1,4 +1,4 @@
-import type { Actor } from "../identity/policy.ts";
+import { type Actor, owns } from "../identity/policy.ts";
 import { isStaff } from "../identity/roles.ts";
 
 export type LegalizationAction = "read" | "legalize";
@@ -15,7 +15,7 @@ export function legalizationPolicy(
   service: { ownerId: string | null },
 ): boolean {
   if (!actor) return false;
-  const owner = service.ownerId !== null && service.ownerId === actor.userId;
+  const owner = owns(actor, service);
   switch (action) {
     case "read":
     case "legalize":

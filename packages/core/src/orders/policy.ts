@@ -1,4 +1,4 @@
-import type { Actor } from "../identity/policy.ts";
+import { type Actor, owns } from "../identity/policy.ts";
 import { isStaff, isStaffRoles, type RoleList } from "../identity/roles.ts";
 
 export type OrdersAction = "checkout" | "read" | "refund" | "withdraw";
@@ -14,7 +14,7 @@ export type OrdersAction = "checkout" | "read" | "refund" | "withdraw";
  */
 export function ordersPolicy(actor: Actor | null, action: OrdersAction, subject: { ownerId: string | null }) {
   if (!actor) return false;
-  const own = subject.ownerId !== null && subject.ownerId === actor.userId;
+  const own = owns(actor, subject);
   switch (action) {
     case "checkout":
       return own;

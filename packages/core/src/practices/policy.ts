@@ -1,4 +1,4 @@
-import type { Actor } from "../identity/policy.ts";
+import { type Actor, owns } from "../identity/policy.ts";
 import { hasRole, isStaff, isStaffRoles, type RoleList } from "../identity/roles.ts";
 
 /** What is done to one practice. */
@@ -37,7 +37,7 @@ export function practicesPolicy(
 ): boolean {
   if (!actor) return false;
   if (action === "work-cases") return canWorkCases(actor.roles);
-  const owner = practice.ownerId === actor.userId;
+  const owner = owns(actor, practice);
   switch (action) {
     case "claim":
       return practice.ownerId === null || owner;

@@ -1,4 +1,4 @@
-import type { Actor } from "../identity/policy.ts";
+import { type Actor, owns } from "../identity/policy.ts";
 import { practicesPolicy } from "../practices/policy.ts";
 
 export type RemindersAction = "read" | "change";
@@ -13,5 +13,5 @@ export function remindersPolicy(
   practice: { ownerId: string | null },
 ): boolean {
   if (action === "read") return practicesPolicy(actor, "read", practice);
-  return !!actor && practice.ownerId === actor.userId;
+  return owns(actor, practice);
 }

@@ -1,4 +1,4 @@
-import type { Actor } from "../identity/policy.ts";
+import { type Actor, owns } from "../identity/policy.ts";
 import { hasRole, isStaff, isStaffRoles, type RoleList } from "../identity/roles.ts";
 
 export type ServicesAction =
@@ -31,7 +31,7 @@ export function servicesPolicy(
 ): boolean {
   if (!actor) return false;
   if (action === "work-queue") return canWorkServices(actor.roles);
-  const owner = service.ownerId !== null && service.ownerId === actor.userId;
+  const owner = owns(actor, service);
   switch (action) {
     case "read":
       return owner || isStaff(actor);
