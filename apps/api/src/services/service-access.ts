@@ -7,6 +7,19 @@ import type { Db } from "@argine/db/client";
 import { findServiceWithPractice, type ServiceWithPractice } from "@argine/db/queries/services";
 import { authorize } from "../identity/authorize.ts";
 
+/**
+ * The staff-read line each action leaves, by name. An action missing here writes a fuller line of its own
+ * (assigning: who to whom, service-assignment.ts) or is always called with `audit: false`.
+ */
+const STAFF_READS = {
+  read: "service.read",
+  "upload-evidence": "service.upload-evidence",
+  "upload-document": "service.upload-document",
+  "change-status": "service.change-status",
+  "accept-mandate": "service.accept-mandate",
+  legalize: "service.legalize",
+} as const satisfies Record<string, StaffReadAction>;
+
 /** A policy over a service, as core's: the services', or a domain's own for its kind of service. */
 type ServicePolicy<A extends string> = (
   actor: Actor | null,
@@ -60,10 +73,8 @@ export async function authorizedService(
     sees: ({ practice }) => policy(actor, "read", practice),
     may: ({ practice }) => policy(actor, action, practice),
     notFound,
-    // The line is named by the action (`service.read`, `service.legalize`…: StaffReadAction lists each);
-    // assigning always writes its own line under that name, who to whom (service-assignment.ts).
-    ...(audit && action !== "assign"
-      ? { audit: { action: `service.${action}` as StaffReadAction, id } }
+    ...(audit && Object.hasOwn(STAFF_READS, action)
+      ? { audit: { action: STAFF_READS[action as keyof typeof STAFF_READS], id } }
       : {}),
   });
   // Checked after the access, as each kind's route always has: a 403 stays a 403 whatever the kind.
