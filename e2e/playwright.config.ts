@@ -102,6 +102,10 @@ export default defineConfig({
   // a retry in the report is a flaky journey to mend, not a pass.
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
+  // What a page may take to show what a step waits for. Machines of this size run the suite up to four times
+  // slower than the quiet one that wrote it (a journey's step, 1-2 s here, took 6-8 s there); Playwright's
+  // 5 s failed journeys there whose pages were right, only late.
+  expect: { timeout: 10_000 },
   reporter: "list",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

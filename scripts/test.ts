@@ -2,8 +2,8 @@
 // Steps keep going after a failure so one run shows everything that is wrong.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join, relative } from "node:path";
 import { chromiumPath } from "../e2e/chromium.ts";
 
 const out = mkdtempSync(join(tmpdir(), "argine-test-"));
@@ -11,10 +11,16 @@ const failedSteps: string[] = [];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// Where the run's time went, and on what machine: the summary's last lines are what a CI log shows first.
+const machine = `${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(1)} at the start`;
+const times: string[] = [];
+const failures: string[] = [];
 
 function step(name: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   process.stdout.write(`\n━━ ${name} ━━\n`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  times.push(`${name} ${Math.round((Date.now() - started) / 1000)} s`);
   const ok = result.status === 0;
   if (!ok) failedSteps.push(name);
   return ok;
@@ -35,13 +41,19 @@ step("unit, web and integration tests", "npx", [
   "--reporter=json",
   `--outputFile.json=${vitestJson}`,
 ]);
-const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>(
-  vitestJson,
-);
+const vitest = readJson<{
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
+}>(vitestJson);
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests;
+  for (const file of vitest.testResults)
+    for (const test of file.assertionResults)
+      if (test.status === "failed") failures.push(`${relative(process.cwd(), file.name)} › ${test.fullName}`);
 }
 
 const browser = chromiumPath();
@@ -71,6 +83,8 @@ if (!browser) {
   }
 }
 
+process.stdout.write(`\nTimes: ${times.join(", ")} (${machine})\n`);
+if (failures.length) process.stdout.write(`\nFailed tests:\n${failures.map((f) => `  ${f}\n`).join("")}`);
 if (failedSteps.length) process.stdout.write(`\nFailed steps: ${failedSteps.join(", ")}\n`);
 if (failedSteps.length && failed === 0) failed = failedSteps.length;
 process.stdout.write(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}\n`);

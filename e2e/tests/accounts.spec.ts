@@ -13,6 +13,8 @@ test("the admin finds this month's invoice and downloads the month as CSV and as
   browser,
   shopClient,
 }, testInfo) => {
+  // A journey: a purchase, two pages, two downloads and the schema check.
+  test.slow();
   // The purchase as the checkout sends it: the checkout's own pages are other journeys'.
   const authorization = await signInWithBearer(page, shopClient.email, shopClient.password);
   const { ticketCode, practiceId } = await newPractice(page, authorization);

@@ -29,6 +29,8 @@ test("after a card purchase the client downloads invoice and receipt from paymen
   page,
   shopClient,
 }, testInfo) => {
+  // A journey: the checkout, then four downloads from two pages.
+  test.slow();
   const ticketCode = await buyTakedown(page, shopClient.email, shopClient.password);
   const today = romeToday();
 
@@ -65,6 +67,8 @@ test("the invoice's FatturaPA XML downloads beside its PDF and is valid against 
   page,
   shopClient,
 }) => {
+  // The checkout first, then the schema check.
+  test.slow();
   await buyTakedown(page, shopClient.email, shopClient.password);
   const href = await page.getByRole("link", { name: "Scarica la fattura" }).getAttribute("href");
   const res = await page.request.get(`${href}&format=xml`);
