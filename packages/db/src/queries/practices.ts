@@ -357,16 +357,33 @@ export async function practiceQueue(db: Db, limit: number, cap: number = TOTAL_C
 }
 
 /**
+ * Changes the practice only while `still` holds, in one conditional update: of two concurrent changes only
+ * one wins. True when this one did.
+ */
+async function updatePracticeIf(
+  db: Db,
+  id: string,
+  still: SQL | undefined,
+  change: Partial<typeof practices.$inferInsert>,
+): Promise<boolean> {
+  const [row] = await db
+    .update(practices)
+    .set(change)
+    .where(and(eq(practices.id, id), still))
+    .returning({ id: practices.id });
+  return Boolean(row);
+}
+
+/**
  * "Prendi in carico": gives the case to this lawyer only if nobody has it (the conditional update settles two
  * lawyers taking it at once: one wins). False when somebody, maybe this lawyer, already has it.
  */
 export async function takePractice(db: Db, id: string, lawyerId: string, at: Date): Promise<boolean> {
-  const [row] = await db
-    .update(practices)
-    .set({ assignedLawyerId: lawyerId, assignedAt: at, updatedAt: at })
-    .where(and(eq(practices.id, id), isNull(practices.assignedLawyerId)))
-    .returning({ id: practices.id });
-  return Boolean(row);
+  return updatePracticeIf(db, id, isNull(practices.assignedLawyerId), {
+    assignedLawyerId: lawyerId,
+    assignedAt: at,
+    updatedAt: at,
+  });
 }
 
 /**
@@ -381,27 +398,21 @@ export async function claimClientUpdateMail(
   windowSeconds: number,
 ): Promise<boolean> {
   const since = new Date(at.getTime() - windowSeconds * 1000);
-  const [row] = await db
-    .update(practices)
-    .set({ clientUpdateMailedAt: at })
-    .where(
-      and(
-        eq(practices.id, id),
-        or(isNull(practices.clientUpdateMailedAt), lte(practices.clientUpdateMailedAt, since)),
-      ),
-    )
-    .returning({ id: practices.id });
-  return Boolean(row);
+  return updatePracticeIf(
+    db,
+    id,
+    or(isNull(practices.clientUpdateMailedAt), lte(practices.clientUpdateMailedAt, since)),
+    { clientUpdateMailedAt: at },
+  );
 }
 
 /** Lets go of the case only if `holderId` still has it (no release of a case another lawyer took since). */
 export async function releasePractice(db: Db, id: string, holderId: string, at: Date): Promise<boolean> {
-  const [row] = await db
-    .update(practices)
-    .set({ assignedLawyerId: null, assignedAt: null, updatedAt: at })
-    .where(and(eq(practices.id, id), eq(practices.assignedLawyerId, holderId)))
-    .returning({ id: practices.id });
-  return Boolean(row);
+  return updatePracticeIf(db, id, eq(practices.assignedLawyerId, holderId), {
+    assignedLawyerId: null,
+    assignedAt: null,
+    updatedAt: at,
+  });
 }
 
 /** Moves a practice from `from` to `to` only if it is still in `from` (two concurrent changes cannot both win). */
@@ -412,12 +423,7 @@ export async function updatePracticeStatus(
   to: PracticeStatus,
   at: Date,
 ): Promise<boolean> {
-  const [row] = await db
-    .update(practices)
-    .set({ status: to, updatedAt: at })
-    .where(and(eq(practices.id, id), eq(practices.status, from)))
-    .returning({ id: practices.id });
-  return Boolean(row);
+  return updatePracticeIf(db, id, eq(practices.status, from), { status: to, updatedAt: at });
 }
 
 export type ServicesActive = Pick<
