@@ -1,4 +1,5 @@
 import { strToU8, zipSync } from "fflate";
+import { escapeXml } from "../xml.ts";
 
 // A Word document (.docx) written by hand: the smallest OOXML package Word and LibreOffice open without a
 // repair prompt ([Content_Types].xml, the package and document relationships, the body, its styles). Made
@@ -38,25 +39,15 @@ const STYLES = `${XML_DECLARATION}<w:styles xmlns:w="${WORD_NS}"><w:docDefaults>
 const SECTION =
   '<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1418" w:right="1418" w:bottom="1418" w:left="1418" w:header="709" w:footer="709" w:gutter="0"/></w:sectPr>';
 
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&apos;",
-};
-
 /**
  * Text as XML character data: the five special characters escaped, and the characters XML 1.0 cannot hold at
  * all (controls but tab and newline, unpaired surrogates, U+FFFE/U+FFFF) dropped, since a user's answer may
  * carry them and a single one makes Word refuse the whole file.
  */
 function escapeXmlText(text: string): string {
-  return (
-    text
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping them is the point
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|\p{Cs}/gu, "")
-      .replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char)
+  return escapeXml(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping them is the point
+    text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|\p{Cs}/gu, ""),
   );
 }
 

@@ -7,6 +7,7 @@ import type {
 } from "@argine/core/invoice/documents";
 import { breakOutVat } from "@argine/core/invoice/vat";
 import { romeCalendarDay } from "@argine/core/shared/calendar";
+import { escapeXml } from "../xml.ts";
 
 // An invoice (TD01) or credit note (TD04) as FatturaPA 1.2 XML for the accountant (ADR 016): the private
 // format (FPR12), to a consumer (B2C: CodiceDestinatario "0000000", the customer's codice fiscale). The
@@ -25,13 +26,6 @@ const NAMESPACE = "http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2
 /** Payment by card (MP08, "carta di pagamento"): the card and the gift card, told apart by CodicePagamento. */
 const PAID_BY_CARD = "MP08";
 
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&apos;",
-};
 /** What NFD cannot take apart: letters of their own and typographic punctuation. */
 const SPELLED: Record<string, string> = {
   Ł: "L",
@@ -63,7 +57,7 @@ function latin(value: string, max: number): string {
     }
   }
   const cut = [...text].slice(0, max).join("").trimEnd();
-  return (cut || "-").replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+  return escapeXml(cut || "-");
 }
 
 /** Cents → "1234.50". */

@@ -3,6 +3,7 @@ import { BillingDataSchema } from "@argine/core/billing/billing-data";
 import { AppError } from "@argine/core/errors/app-error";
 import {
   type DocumentLine,
+  type DocumentSeries,
   documentAvailable,
   documentNumber,
   type MoneyDocument,
@@ -85,23 +86,18 @@ export async function issuePaymentDocuments(
   at: Date,
 ): Promise<void> {
   if (order.amountCents <= 0) return;
-  const { documentLines, vat } = documentLinesOf(lines);
-  if (vat.totalCents !== order.amountCents) {
-    throw new Error(`order ${order.id}: lines add up to ${vat.totalCents}, not ${order.amountCents}`);
+  const content = documentContentOf(lines);
+  if (content.totalCents !== order.amountCents) {
+    throw new Error(`order ${order.id}: lines add up to ${content.totalCents}, not ${order.amountCents}`);
   }
-  const year = romeYear(at);
   await insertInvoice(tx, {
     ...linked(deps, "invoice"),
     orderId: order.id,
-    year,
-    number: await nextDocumentNumber(tx, "INVOICE", year),
+    ...(await numbered(tx, "INVOICE", at)),
     issuedAt: at,
     seller: deps.config.company,
     customer: { ...customer, billing: BillingDataSchema.parse(order.invoice) },
-    lines: documentLines,
-    taxableCents: vat.taxableCents,
-    vatCents: vat.vatCents,
-    totalCents: vat.totalCents,
+    ...content,
     giftCardCents: order.giftCardCents,
     cardCents: order.cardCents,
   });
@@ -114,8 +110,11 @@ export async function issuePaymentDocuments(
   });
 }
 
-/** Order lines as a document's lines: their final prices (VAT included) with the VAT broken out. */
-function documentLinesOf(lines: readonly OrderLineRow[]) {
+/**
+ * What an invoice and a credit note carry of order lines: their final prices (VAT included) with the VAT
+ * broken out, and the totals.
+ */
+function documentContentOf(lines: readonly OrderLineRow[]) {
   const vat = breakOutVat(lines.map((line) => ({ grossCents: line.finalPriceCents, vatRate: line.vatRate })));
   const documentLines = lines.map((line, index): DocumentLine => {
     const split = vat.lines[index] ?? { taxableCents: 0, vatCents: 0 };
@@ -127,11 +126,19 @@ function documentLinesOf(lines: readonly OrderLineRow[]) {
       ...split,
     };
   });
-  return { documentLines, vat };
+  return {
+    lines: documentLines,
+    taxableCents: vat.taxableCents,
+    vatCents: vat.vatCents,
+    totalCents: vat.totalCents,
+  };
 }
 
-/** The Rome calendar year of an instant: a document's series restarts every year. */
-const romeYear = (at: Date) => Number(romeCalendarDay(at).slice(0, 4));
+/** The series' next number in the Rome calendar year of `at`: each series restarts every year. */
+async function numbered(tx: Db, series: DocumentSeries, at: Date) {
+  const year = Number(romeCalendarDay(at).slice(0, 4));
+  return { year, number: await nextDocumentNumber(tx, series, year) };
+}
 
 /**
  * A refund's documents, in the transaction that completes it (ADR 017): the credit note when the order has
@@ -148,21 +155,15 @@ export async function issueRefundDocuments(
 ): Promise<void> {
   const invoice = await findInvoiceOfOrder(tx, refund.orderId);
   if (invoice) {
-    const { documentLines, vat } = documentLinesOf(lines);
-    const year = romeYear(at);
     await insertCreditNote(tx, {
       ...linked(deps, "creditNote"),
       invoiceId: invoice.id,
       refundId: refund.id,
-      year,
-      number: await nextDocumentNumber(tx, "CREDIT_NOTE", year),
+      ...(await numbered(tx, "CREDIT_NOTE", at)),
       issuedAt: at,
       seller: invoice.seller,
       customer: invoice.customer,
-      lines: documentLines,
-      taxableCents: vat.taxableCents,
-      vatCents: vat.vatCents,
-      totalCents: vat.totalCents,
+      ...documentContentOf(lines),
     });
   }
   await insertReceipt(tx, {

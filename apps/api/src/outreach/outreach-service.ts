@@ -24,9 +24,9 @@ import {
   listIdeaSubmissions,
   listNewsletterSubscriptions,
   listPartnershipRequests,
-  type Page,
   requestNewsletterSubscription,
 } from "@argine/db/queries/outreach";
+import type { Page } from "@argine/db/queries/paging";
 import type { z } from "zod";
 import { auditStaffRead } from "../audit/staff-read.ts";
 import { now } from "../clock.ts";

@@ -1,6 +1,6 @@
 import type { DocumentSeries } from "@argine/core/invoice/documents";
 import type { OrderStatus, PaymentType } from "@argine/core/orders/orders-api";
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
 import { users } from "../schema/identity.ts";
@@ -8,6 +8,7 @@ import { creditNotes, documentCounters, invoices, receipts } from "../schema/inv
 import { orders, payments, refunds } from "../schema/orders.ts";
 import { practices } from "../schema/practices.ts";
 import type { OrderRow } from "./orders.ts";
+import { newestFirst, type Page } from "./paging.ts";
 
 // Money documents (ADR 016): invoices, credit notes and receipts, and their numbering.
 
@@ -109,7 +110,7 @@ export interface AccountsOrderRow {
 export async function listOrdersForAccounts(
   db: Db,
   filter: RomeDays & { status?: OrderStatus; paymentType?: PaymentType },
-  page: { limit: number; offset: number },
+  page: Page,
 ): Promise<{ total: number; data: AccountsOrderRow[] }> {
   const where = and(
     romeBounds(orders.createdAt, filter),
@@ -126,26 +127,28 @@ export async function listOrdersForAccounts(
     .where(eq(refunds.status, "SUCCEEDED"))
     .groupBy(refunds.orderId)
     .as("refunded");
-  const rows = await db
-    .select({
-      order: orders,
-      ticketCode: practices.ticketCode,
-      customerEmail: users.email,
-      payment: payments,
-      refundedCents: sql<number>`coalesce(${refunded.cents}, 0)`,
-      invoiceYear: invoices.year,
-      invoiceNumber: invoices.number,
-    })
-    .from(orders)
-    .innerJoin(practices, eq(practices.id, orders.practiceId))
-    .innerJoin(users, eq(users.id, orders.userId))
-    .leftJoin(payments, eq(payments.orderId, orders.id))
-    .leftJoin(refunded, eq(refunded.orderId, orders.id))
-    .leftJoin(invoices, eq(invoices.orderId, orders.id))
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = await newestFirst(
+    db
+      .select({
+        order: orders,
+        ticketCode: practices.ticketCode,
+        customerEmail: users.email,
+        payment: payments,
+        refundedCents: sql<number>`coalesce(${refunded.cents}, 0)`,
+        invoiceYear: invoices.year,
+        invoiceNumber: invoices.number,
+      })
+      .from(orders)
+      .innerJoin(practices, eq(practices.id, orders.practiceId))
+      .innerJoin(users, eq(users.id, orders.userId))
+      .leftJoin(payments, eq(payments.orderId, orders.id))
+      .leftJoin(refunded, eq(refunded.orderId, orders.id))
+      .leftJoin(invoices, eq(invoices.orderId, orders.id))
+      .where(where)
+      .$dynamic(),
+    orders,
+    page,
+  );
   return {
     total: totalRow?.n ?? 0,
     data: rows.map(({ invoiceYear, invoiceNumber, refundedCents, ...row }) => ({

@@ -1,11 +1,12 @@
 import { orderStatusesBefore, SOLD_ORDER_STATUSES } from "@argine/core/orders/lifecycle";
 import type { OrderStatus } from "@argine/core/orders/orders-api";
 import type { ServiceType } from "@argine/core/services/service-type";
-import { and, asc, count, desc, eq, inArray, lt, ne } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lt, ne } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { orderLines, orders, paymentEvents, payments } from "../schema/orders.ts";
 import { practices } from "../schema/practices.ts";
 import { services } from "../schema/services.ts";
+import { newestFirst, type Page } from "./paging.ts";
 
 // The shop's orders (ADR 014): one per checkout attempt, its lines a snapshot of what was sold at which
 // price, the card payment behind it and the provider's events already handled. Every change of status is
@@ -122,7 +123,7 @@ export type UserOrderRow = OrderRow & { ticketCode: string; practiceStatus: stri
 export async function listUserOrders(
   db: Db,
   userId: string,
-  page: { limit: number; offset: number },
+  page: Page,
 ): Promise<{ total: number; data: UserOrderRow[] }> {
   // What was bought (refunded or not), or is being paid: a refused or abandoned attempt bought nothing and
   // stays out of the history (it stays in the table for support and the reconciliation).
@@ -131,14 +132,16 @@ export async function listUserOrders(
     inArray(orders.status, [...SOLD_ORDER_STATUSES, "AWAITING_PAYMENT"]),
   );
   const [totalRow] = await db.select({ n: count() }).from(orders).where(shown);
-  const rows = await db
-    .select({ order: orders, ticketCode: practices.ticketCode, practiceStatus: practices.status })
-    .from(orders)
-    .innerJoin(practices, eq(practices.id, orders.practiceId))
-    .where(shown)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = await newestFirst(
+    db
+      .select({ order: orders, ticketCode: practices.ticketCode, practiceStatus: practices.status })
+      .from(orders)
+      .innerJoin(practices, eq(practices.id, orders.practiceId))
+      .where(shown)
+      .$dynamic(),
+    orders,
+    page,
+  );
   return {
     total: totalRow?.n ?? 0,
     data: rows.map((r) => ({ ...r.order, ticketCode: r.ticketCode, practiceStatus: r.practiceStatus })),

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
 import { ideaSubmissions, newsletterSubscriptions, partnershipRequests } from "../schema/outreach.ts";
+import { newestFirst, type Page } from "./paging.ts";
 import { normalizeEmail } from "./users.ts";
 
 // The outreach domain (the public site's newsletter, "Lavora con noi", "Una buona idea"): what visitors
@@ -10,11 +11,6 @@ import { normalizeEmail } from "./users.ts";
 export type NewsletterSubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
 export type PartnershipRequestRow = typeof partnershipRequests.$inferSelect;
 export type IdeaSubmissionRow = typeof ideaSubmissions.$inferSelect;
-
-export interface Page {
-  limit: number;
-  offset: number;
-}
 
 // ─── Newsletter ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -101,15 +97,17 @@ export async function createIdeaSubmission(
 
 type Listed = PgTable & { id: PgColumn; createdAt: PgColumn };
 
-/** A page of a table, newest first (ties broken by id, so pages never overlap), with the table's total. */
-async function newestFirst<T extends Listed>(db: Db, table: T, page: Page) {
+/** A page of a table, newest first, with the table's total. */
+async function pageOf<T extends Listed>(db: Db, table: T, page: Page) {
   const [totalRow] = await db.select({ n: count() }).from(table as PgTable);
-  const data = await db
-    .select()
-    .from(table as PgTable)
-    .orderBy(desc(table.createdAt), desc(table.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const data = await newestFirst(
+    db
+      .select()
+      .from(table as PgTable)
+      .$dynamic(),
+    table,
+    page,
+  );
   return { total: totalRow?.n ?? 0, data: data as T["$inferSelect"][] };
 }
 
@@ -117,19 +115,19 @@ export function listNewsletterSubscriptions(
   db: Db,
   page: Page,
 ): Promise<{ total: number; data: NewsletterSubscriptionRow[] }> {
-  return newestFirst(db, newsletterSubscriptions, page);
+  return pageOf(db, newsletterSubscriptions, page);
 }
 
 export function listPartnershipRequests(
   db: Db,
   page: Page,
 ): Promise<{ total: number; data: PartnershipRequestRow[] }> {
-  return newestFirst(db, partnershipRequests, page);
+  return pageOf(db, partnershipRequests, page);
 }
 
 export function listIdeaSubmissions(
   db: Db,
   page: Page,
 ): Promise<{ total: number; data: IdeaSubmissionRow[] }> {
-  return newestFirst(db, ideaSubmissions, page);
+  return pageOf(db, ideaSubmissions, page);
 }

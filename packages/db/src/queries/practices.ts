@@ -60,6 +60,24 @@ export async function findPractice(db: Db, id: string): Promise<PracticeRow | un
   return row;
 }
 
+/**
+ * Changes the practice only while `still` holds, in one conditional update: of two concurrent changes only
+ * one wins. The changed row, or undefined when `still` no longer held.
+ */
+async function updatePracticeWhile(
+  db: Db,
+  id: string,
+  still: SQL | undefined,
+  change: Partial<typeof practices.$inferInsert>,
+): Promise<PracticeRow | undefined> {
+  const [row] = await db
+    .update(practices)
+    .set(change)
+    .where(and(eq(practices.id, id), still))
+    .returning();
+  return row;
+}
+
 // A claim is one conditional UPDATE: it succeeds only on a practice still unowned whose secret matches, and
 // voids both secrets as it sets the owner, so a secret works once and two claimants cannot both win.
 const voidSecrets = {
@@ -70,9 +88,8 @@ const voidSecrets = {
 } as const;
 
 /** Unowned, and its browser token (not yet spent by a claim or a registration) matches and has not expired. */
-const tokenStillClaims = (id: string, claimTokenHash: string, now: Date) =>
+const tokenStillClaims = (claimTokenHash: string, now: Date) =>
   and(
-    eq(practices.id, id),
     isNull(practices.ownerId),
     eq(practices.claimTokenHash, claimTokenHash),
     gt(practices.claimTokenExpiresAt, now),
@@ -86,12 +103,11 @@ export async function claimPracticeWithToken(
   claimTokenHash: string,
   now: Date,
 ): Promise<PracticeRow | undefined> {
-  const [row] = await db
-    .update(practices)
-    .set({ ownerId: userId, ...voidSecrets, updatedAt: now })
-    .where(tokenStillClaims(id, claimTokenHash, now))
-    .returning();
-  return row;
+  return updatePracticeWhile(db, id, tokenStillClaims(claimTokenHash, now), {
+    ownerId: userId,
+    ...voidSecrets,
+    updatedAt: now,
+  });
 }
 
 /**
@@ -106,12 +122,12 @@ export async function bindClaimToAccount(
   claimTokenHash: string,
   now: Date,
 ): Promise<PracticeRow | undefined> {
-  const [row] = await db
-    .update(practices)
-    .set({ claimPendingUserId: userId, claimTokenHash: null, claimTokenExpiresAt: null, updatedAt: now })
-    .where(tokenStillClaims(id, claimTokenHash, now))
-    .returning();
-  return row;
+  return updatePracticeWhile(db, id, tokenStillClaims(claimTokenHash, now), {
+    claimPendingUserId: userId,
+    claimTokenHash: null,
+    claimTokenExpiresAt: null,
+    updatedAt: now,
+  });
 }
 
 /** At the account's sign-in, the practices bound at its registration become its own (practices_claim_pending_idx). */
@@ -361,12 +377,13 @@ export async function practiceQueue(db: Db, limit: number, cap: number = TOTAL_C
  * lawyers taking it at once: one wins). False when somebody, maybe this lawyer, already has it.
  */
 export async function takePractice(db: Db, id: string, lawyerId: string, at: Date): Promise<boolean> {
-  const [row] = await db
-    .update(practices)
-    .set({ assignedLawyerId: lawyerId, assignedAt: at, updatedAt: at })
-    .where(and(eq(practices.id, id), isNull(practices.assignedLawyerId)))
-    .returning({ id: practices.id });
-  return Boolean(row);
+  return Boolean(
+    await updatePracticeWhile(db, id, isNull(practices.assignedLawyerId), {
+      assignedLawyerId: lawyerId,
+      assignedAt: at,
+      updatedAt: at,
+    }),
+  );
 }
 
 /**
@@ -381,27 +398,25 @@ export async function claimClientUpdateMail(
   windowSeconds: number,
 ): Promise<boolean> {
   const since = new Date(at.getTime() - windowSeconds * 1000);
-  const [row] = await db
-    .update(practices)
-    .set({ clientUpdateMailedAt: at })
-    .where(
-      and(
-        eq(practices.id, id),
-        or(isNull(practices.clientUpdateMailedAt), lte(practices.clientUpdateMailedAt, since)),
-      ),
-    )
-    .returning({ id: practices.id });
-  return Boolean(row);
+  return Boolean(
+    await updatePracticeWhile(
+      db,
+      id,
+      or(isNull(practices.clientUpdateMailedAt), lte(practices.clientUpdateMailedAt, since)),
+      { clientUpdateMailedAt: at },
+    ),
+  );
 }
 
 /** Lets go of the case only if `holderId` still has it (no release of a case another lawyer took since). */
 export async function releasePractice(db: Db, id: string, holderId: string, at: Date): Promise<boolean> {
-  const [row] = await db
-    .update(practices)
-    .set({ assignedLawyerId: null, assignedAt: null, updatedAt: at })
-    .where(and(eq(practices.id, id), eq(practices.assignedLawyerId, holderId)))
-    .returning({ id: practices.id });
-  return Boolean(row);
+  return Boolean(
+    await updatePracticeWhile(db, id, eq(practices.assignedLawyerId, holderId), {
+      assignedLawyerId: null,
+      assignedAt: null,
+      updatedAt: at,
+    }),
+  );
 }
 
 /** Moves a practice from `from` to `to` only if it is still in `from` (two concurrent changes cannot both win). */
@@ -412,12 +427,9 @@ export async function updatePracticeStatus(
   to: PracticeStatus,
   at: Date,
 ): Promise<boolean> {
-  const [row] = await db
-    .update(practices)
-    .set({ status: to, updatedAt: at })
-    .where(and(eq(practices.id, id), eq(practices.status, from)))
-    .returning({ id: practices.id });
-  return Boolean(row);
+  return Boolean(
+    await updatePracticeWhile(db, id, eq(practices.status, from), { status: to, updatedAt: at }),
+  );
 }
 
 export type ServicesActive = Pick<

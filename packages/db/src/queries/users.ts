@@ -1,7 +1,8 @@
 import type { Role } from "@argine/core/identity/roles";
-import { and, count, desc, eq, gt, ilike, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { loginFailures, type UserTokenKind, userRoles, users, userTokens } from "../schema/identity.ts";
+import { newestFirst, type Page } from "./paging.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -58,7 +59,7 @@ export type AdminUserRow = UserRow & { roles: Role[] };
  */
 export async function listUsers(
   db: Db,
-  f: { q?: string; limit: number; offset: number },
+  f: Page & { q?: string },
 ): Promise<{ total: number; data: AdminUserRow[] }> {
   const q = f.q?.trim();
   const where = q
@@ -68,13 +69,7 @@ export async function listUsers(
       )
     : undefined;
   const [totalRow] = await db.select({ n: count() }).from(users).where(where);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(f.limit)
-    .offset(f.offset);
+  const rows = await newestFirst(db.select().from(users).where(where).$dynamic(), users, f);
   // One query for the page's roles, not one per user.
   const roles = rows.length
     ? await db
