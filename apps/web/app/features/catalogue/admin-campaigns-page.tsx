@@ -179,7 +179,7 @@ export function AdminCampaignsPage() {
           </td>
         </>
       )}
-      editor={(slot) => <CampaignEditor key={slot.key} slot={slot} />}
+      editor={(slot) => <CampaignEditor slot={slot} />}
     />
   );
 }

@@ -133,11 +133,7 @@ export function AdminGiftCardsPage() {
         </>
       )}
       editor={(slot) =>
-        slot.row ? (
-          <GiftCardEditor key={slot.key} card={slot.row} slot={slot} />
-        ) : (
-          <GiftCardCreator key={slot.key} slot={slot} />
-        )
+        slot.row ? <GiftCardEditor card={slot.row} slot={slot} /> : <GiftCardCreator slot={slot} />
       }
     />
   );

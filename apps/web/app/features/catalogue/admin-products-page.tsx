@@ -88,7 +88,7 @@ export function AdminProductsPage() {
       )}
       editor={(slot) =>
         slot.row ? (
-          <ProductEditForm key={slot.key} product={slot.row} slot={slot} />
+          <ProductEditForm product={slot.row} slot={slot} />
         ) : (
           <p className={styles.muted}>Per cambiare nome, prezzi o stato di un prodotto scegli «Modifica».</p>
         )

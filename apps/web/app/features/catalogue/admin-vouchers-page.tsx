@@ -112,7 +112,7 @@ export function AdminVouchersPage() {
           </td>
         </>
       )}
-      editor={(slot) => <VoucherEditor key={slot.key} slot={slot} />}
+      editor={(slot) => <VoucherEditor slot={slot} />}
     />
   );
 }

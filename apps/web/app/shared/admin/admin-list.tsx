@@ -1,5 +1,5 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { Fragment, type ReactNode, useState } from "react";
 import type { HttpError } from "../http/http-error.ts";
 import { FormMessage, StatusRegion } from "../ui/form-field.tsx";
 import styles from "./admin.module.css";
@@ -37,8 +37,6 @@ type AdminSelection = ReturnType<typeof useAdminSelection>;
 export interface EditorSlot<T> {
   /** The item chosen with "Modifica", or null. */
   row: T | null;
-  /** The editor's React key: the item's, or a fresh one after each close, so a new-item form starts empty. */
-  key: string;
   /** An item was chosen, or the new-item form came back after a close: the keyboard follows the editor. */
   focusHeading: boolean;
   /** Shows the outcome of a save in the list's status region. */
@@ -106,13 +104,15 @@ export function AdminItemList<T extends { code: string }>({
                   ))}
                 </tbody>
               </DataTable>
-              {editor({
-                row,
-                key: rowKey ?? `new-${selection.round}`,
-                focusHeading: row !== null || selection.round > 0,
-                say: selection.setStatus,
-                close: () => selection.close(rowKey),
-              })}
+              {/* Keyed by the item, or afresh after each close: a new-item form starts empty. */}
+              <Fragment key={rowKey ?? `new-${selection.round}`}>
+                {editor({
+                  row,
+                  focusHeading: row !== null || selection.round > 0,
+                  say: selection.setStatus,
+                  close: () => selection.close(rowKey),
+                })}
+              </Fragment>
             </>
           );
         }}
