@@ -9,21 +9,20 @@ import { formatAmount, formatEuroInput, parseEuroAmount } from "@argine/core/sha
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import styles from "../../shared/admin/admin.module.css";
-import { AdminEditorPanel, useCreateOrEditEditor } from "../../shared/admin/admin-editor.tsx";
-import { AdminListSection, EditableRow, useAdminSelection } from "../../shared/admin/admin-list.tsx";
 import {
-  DataTable,
-  ListLoader,
-  NumberField,
-  StateBadge,
-  type SummaryField,
-} from "../../shared/admin/admin-ui.tsx";
+  CreateOrEditPanel,
+  type CreateOrEditTexts,
+  useCreateOrEditEditor,
+} from "../../shared/admin/admin-editor.tsx";
+import { AdminItemList, type EditorSlot } from "../../shared/admin/admin-list.tsx";
+import { NumberField, StateBadge, type SummaryField } from "../../shared/admin/admin-ui.tsx";
 import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import { formatShortDay } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import {
   CheckboxField,
   CheckboxGroupField,
+  CodeField,
   ItalianDateField,
   TextField,
 } from "../../shared/ui/form-field.tsx";
@@ -62,7 +61,6 @@ const EMPTY: CampaignForm = {
   endsAt: "",
   active: true,
 };
-const editButtonId = (id: string) => `admin-campaign-edit-${id}`;
 
 function campaignValues(campaign: AdminCampaign | null): CampaignForm {
   if (!campaign) return EMPTY;
@@ -125,12 +123,19 @@ function period(campaign: AdminCampaign): string {
   return `${since} ${withDayArticle("al", formatShortDay(campaign.endsAt))}`;
 }
 
+const TEXTS: CreateOrEditTexts<AdminCampaign> = {
+  newTitle: "Nuova campagna",
+  editTitle: "Modifica della campagna",
+  create: "Crea la campagna",
+  save: "Salva la campagna",
+  close: "Chiudi e crea una nuova campagna",
+  saved: ({ code }, created) => (created ? `Campagna ${code} creata.` : `Campagna ${code} salvata.`),
+};
+
 export function AdminCampaignsPage() {
   const query = useQuery(adminCampaignsQueryOptions());
-  const selection = useAdminSelection(editButtonId);
-
   return (
-    <AdminListSection
+    <AdminItemList
       title="Campagne sponsorizzate"
       intro={
         <>
@@ -139,121 +144,67 @@ export function AdminCampaignsPage() {
           servizi scelti.
         </>
       }
-      status={selection.status}
-    >
-      <ListLoader query={query} what="le campagne">
-        {(campaigns) => {
-          const current = campaigns.find((c) => c.id === selection.editing) ?? null;
-          return (
-            <>
-              <DataTable caption={`Campagne: ${campaigns.length}, nell'ordine in cui si applicano`}>
-                <thead>
-                  <tr>
-                    <th scope="col">Codice</th>
-                    <th scope="col">Nome e sponsor</th>
-                    <th scope="col" className={styles.number}>
-                      Copertura
-                    </th>
-                    <th scope="col" className={styles.number}>
-                      Tetto per ordine
-                    </th>
-                    <th scope="col" className={styles.number}>
-                      Budget residuo
-                    </th>
-                    <th scope="col">Servizi</th>
-                    <th scope="col">Periodo</th>
-                    <th scope="col">Stato</th>
-                    <th scope="col">Azioni</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {campaigns.map((campaign) => (
-                    <EditableRow
-                      key={campaign.id}
-                      itemKey={campaign.id}
-                      code={campaign.code}
-                      selection={selection}
-                    >
-                      <td>
-                        {campaign.name}
-                        <br />
-                        <span className={styles.muted}>{campaign.sponsor}</span>
-                      </td>
-                      <td className={styles.number}>{campaign.coveragePercent}%</td>
-                      <td className={styles.number}>
-                        {campaign.maxAmount === null ? "Nessuno" : formatAmount(campaign.maxAmount)}
-                      </td>
-                      <td className={styles.number}>
-                        {campaign.budget === null ? "Senza limite" : formatAmount(campaign.budget)}
-                      </td>
-                      <td>{productList(campaign.productCodes)}</td>
-                      <td>{period(campaign)}</td>
-                      <td>
-                        <StateBadge on={campaign.active} labels={["Attiva", "Non attiva"]} />
-                      </td>
-                    </EditableRow>
-                  ))}
-                </tbody>
-              </DataTable>
-              <CampaignEditor
-                key={current ? current.id : `new-${selection.round}`}
-                campaign={current}
-                focusHeading={current !== null || selection.round > 0}
-                onSaved={(saved, created) =>
-                  selection.setStatus(
-                    created ? `Campagna ${saved.code} creata.` : `Campagna ${saved.code} salvata.`,
-                  )
-                }
-                onClose={() => selection.close(current?.id)}
-              />
-            </>
-          );
-        }}
-      </ListLoader>
-    </AdminListSection>
+      query={query}
+      what="le campagne"
+      itemKey={(campaign) => campaign.id}
+      editButtonId={(id) => `admin-campaign-edit-${id}`}
+      caption={(count) => `Campagne: ${count}, nell'ordine in cui si applicano`}
+      columns={[
+        "Nome e sponsor",
+        { label: "Copertura", number: true },
+        { label: "Tetto per ordine", number: true },
+        { label: "Budget residuo", number: true },
+        "Servizi",
+        "Periodo",
+        "Stato",
+      ]}
+      cells={(campaign) => (
+        <>
+          <td>
+            {campaign.name}
+            <br />
+            <span className={styles.muted}>{campaign.sponsor}</span>
+          </td>
+          <td className={styles.number}>{campaign.coveragePercent}%</td>
+          <td className={styles.number}>
+            {campaign.maxAmount === null ? "Nessuno" : formatAmount(campaign.maxAmount)}
+          </td>
+          <td className={styles.number}>
+            {campaign.budget === null ? "Senza limite" : formatAmount(campaign.budget)}
+          </td>
+          <td>{productList(campaign.productCodes)}</td>
+          <td>{period(campaign)}</td>
+          <td>
+            <StateBadge on={campaign.active} labels={["Attiva", "Non attiva"]} />
+          </td>
+        </>
+      )}
+      editor={(slot) => <CampaignEditor slot={slot} />}
+    />
   );
 }
 
-export function CampaignEditor({
-  campaign,
-  focusHeading,
-  onSaved,
-  onClose,
-}: {
-  campaign: AdminCampaign | null;
-  focusHeading: boolean;
-  onSaved: (campaign: AdminCampaign, created: boolean) => void;
-  onClose: () => void;
-}) {
+export function CampaignEditor({ slot }: { slot: EditorSlot<AdminCampaign> }) {
   const editor = useCreateOrEditEditor({
-    row: campaign,
+    slot,
+    texts: TEXTS,
     resolver: zodResolver(CampaignFormSchema),
     fields: FIELDS,
-    focusHeading,
     values: campaignValues,
     body: campaignBody,
     patch: campaignPatch,
     create: useCreateCampaign(SENT_BY_FORM),
     update: useUpdateCampaign(SENT_BY_FORM),
-    onSaved,
   });
   const { field } = editor;
 
   return (
-    <AdminEditorPanel
-      title={campaign ? `Modifica della campagna ${campaign.code}` : "Nuova campagna"}
-      editor={editor}
-      submitLabel={campaign ? "Salva la campagna" : "Crea la campagna"}
-      close={campaign ? { label: "Chiudi e crea una nuova campagna", onClick: onClose } : undefined}
-    >
-      <TextField
+    <CreateOrEditPanel editor={editor}>
+      <CodeField
         label="Codice"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
         hint="Almeno 3 caratteri: lettere, cifre e trattini. Non si cambia dopo la creazione."
         required
-        readOnly={campaign !== null}
+        readOnly={slot.row !== null}
         {...field("code")}
       />
       <div className={formStyles.row}>
@@ -314,6 +265,6 @@ export function CampaignEditor({
         />
       </div>
       <CheckboxField label="Attiva: si applica agli ordini" {...field("active")} />
-    </AdminEditorPanel>
+    </CreateOrEditPanel>
   );
 }

@@ -16,16 +16,16 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import styles from "../../shared/admin/admin.module.css";
 import { AdminEditorPanel, useAdminEditor } from "../../shared/admin/admin-editor.tsx";
-import { AdminListSection, EditableRow, useAdminSelection } from "../../shared/admin/admin-list.tsx";
-import { DataTable, ListLoader, NumberField, type SummaryField } from "../../shared/admin/admin-ui.tsx";
+import { AdminItemList, type EditorSlot } from "../../shared/admin/admin-list.tsx";
+import { NumberField, type SummaryField } from "../../shared/admin/admin-ui.tsx";
 import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import { formatShortDay } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import {
   CheckboxGroupField,
+  CodeField,
   type FieldBinding,
   ItalianDateField,
-  TextField,
 } from "../../shared/ui/form-field.tsx";
 import { dayToIso, isoToDay, PRODUCT_OPTIONS, productList, sameCodes } from "./catalogue-format.ts";
 import { adminGiftCardsQueryOptions, useCreateGiftCard, useUpdateGiftCard } from "./catalogue-queries.ts";
@@ -47,7 +47,6 @@ const EDIT_FIELDS: readonly SummaryField<GiftCardEditForm>[] = [
 ];
 
 const EMPTY: GiftCardCreateForm = { code: "", promo: "", amount: "", productCodes: [], expiresAt: "" };
-const editButtonId = (id: string) => `admin-gift-card-edit-${id}`;
 
 export function giftCardBody(form: GiftCardCreateForm): AdminGiftCardCreate {
   return {
@@ -100,10 +99,8 @@ function ServicesField(binding: FieldBinding) {
 
 export function AdminGiftCardsPage() {
   const query = useQuery(adminGiftCardsQueryOptions());
-  const selection = useAdminSelection(editButtonId);
-
   return (
-    <AdminListSection
+    <AdminItemList
       title="Gift card"
       intro={
         <>
@@ -112,105 +109,60 @@ export function AdminGiftCardsPage() {
           non si può più usare.
         </>
       }
-      status={selection.status}
-    >
-      <ListLoader query={query} what="le gift card">
-        {(cards) => {
-          const current = cards.find((c) => c.id === selection.editing) ?? null;
-          return (
-            <>
-              <DataTable caption={`Gift card: ${cards.length}, le più recenti per prime`}>
-                <thead>
-                  <tr>
-                    <th scope="col">Codice</th>
-                    <th scope="col">Promo</th>
-                    <th scope="col" className={styles.number}>
-                      Importo
-                    </th>
-                    <th scope="col" className={styles.number}>
-                      Saldo
-                    </th>
-                    <th scope="col">Servizi</th>
-                    <th scope="col">Scadenza</th>
-                    <th scope="col">Assegnata</th>
-                    <th scope="col">Azioni</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {cards.map((card) => (
-                    <EditableRow key={card.id} itemKey={card.id} code={card.code} selection={selection}>
-                      <td>{card.promo ?? "—"}</td>
-                      <td className={styles.number}>{formatAmount(card.amount)}</td>
-                      <td className={styles.number}>{formatAmount(card.balance)}</td>
-                      <td>{productList(card.productCodes)}</td>
-                      <td>{formatShortDay(card.expiresAt, "Non scade")}</td>
-                      <td>{card.assigned ? "Sì" : "No"}</td>
-                    </EditableRow>
-                  ))}
-                </tbody>
-              </DataTable>
-              {current ? (
-                <GiftCardEditor
-                  key={current.id}
-                  card={current}
-                  onSaved={(saved) =>
-                    selection.setStatus(
-                      `Gift card ${saved.code} salvata: saldo ${formatAmount(saved.balance)}.`,
-                    )
-                  }
-                  onClose={() => selection.close(current.id)}
-                />
-              ) : (
-                <GiftCardCreator
-                  key={`new-${selection.round}`}
-                  focusHeading={selection.round > 0}
-                  onSaved={(saved) => selection.setStatus(`Gift card ${saved.code} creata.`)}
-                />
-              )}
-            </>
-          );
-        }}
-      </ListLoader>
-    </AdminListSection>
+      query={query}
+      what="le gift card"
+      itemKey={(card) => card.id}
+      editButtonId={(id) => `admin-gift-card-edit-${id}`}
+      caption={(count) => `Gift card: ${count}, le più recenti per prime`}
+      columns={[
+        "Promo",
+        { label: "Importo", number: true },
+        { label: "Saldo", number: true },
+        "Servizi",
+        "Scadenza",
+        "Assegnata",
+      ]}
+      cells={(card) => (
+        <>
+          <td>{card.promo ?? "—"}</td>
+          <td className={styles.number}>{formatAmount(card.amount)}</td>
+          <td className={styles.number}>{formatAmount(card.balance)}</td>
+          <td>{productList(card.productCodes)}</td>
+          <td>{formatShortDay(card.expiresAt, "Non scade")}</td>
+          <td>{card.assigned ? "Sì" : "No"}</td>
+        </>
+      )}
+      editor={(slot) =>
+        slot.row ? <GiftCardEditor card={slot.row} slot={slot} /> : <GiftCardCreator slot={slot} />
+      }
+    />
   );
 }
 
-export function GiftCardCreator({
-  focusHeading,
-  onSaved,
-}: {
-  focusHeading: boolean;
-  onSaved: (card: AdminGiftCard) => void;
-}) {
+export function GiftCardCreator({ slot }: { slot: EditorSlot<AdminGiftCard> }) {
   const create = useCreateGiftCard(SENT_BY_FORM);
   const editor = useAdminEditor({
     resolver: zodResolver(GiftCardCreateFormSchema),
     defaultValues: EMPTY,
     fields: CREATE_FIELDS,
-    focusHeading,
+    focusHeading: slot.focusHeading,
     send: (form: GiftCardCreateForm) => create.mutateAsync(giftCardBody(form)),
     resetTo: () => EMPTY,
-    onSaved,
+    onSaved: (saved) => slot.say(`Gift card ${saved.code} creata.`),
   });
   const { field } = editor;
 
   return (
     <AdminEditorPanel title="Nuova gift card" editor={editor} submitLabel="Crea la gift card">
       <div className={formStyles.row}>
-        <TextField
+        <CodeField
           label="Codice"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
           hint="Almeno 3 caratteri: lettere, cifre e trattini."
           required
           {...field("code")}
         />
-        <TextField
+        <CodeField
           label="Promo (facoltativa)"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
           hint="Il codice promozionale con cui è stata richiesta, se c'è."
           {...field("promo")}
         />
@@ -230,15 +182,7 @@ export function GiftCardCreator({
   );
 }
 
-export function GiftCardEditor({
-  card,
-  onSaved,
-  onClose,
-}: {
-  card: AdminGiftCard;
-  onSaved: (card: AdminGiftCard) => void;
-  onClose: () => void;
-}) {
+export function GiftCardEditor({ card, slot }: { card: AdminGiftCard; slot: EditorSlot<AdminGiftCard> }) {
   // The balance's upper bound is this card's amount.
   const schema = useMemo(() => giftCardEditFormSchema(card.amount), [card.amount]);
   const update = useUpdateGiftCard(SENT_BY_FORM);
@@ -246,11 +190,11 @@ export function GiftCardEditor({
     resolver: zodResolver(schema),
     defaultValues: editValues(card),
     fields: EDIT_FIELDS,
-    focusHeading: true,
+    focusHeading: slot.focusHeading,
     send: (form: GiftCardEditForm) => update.mutateAsync({ id: card.id, body: giftCardPatch(form, card) }),
     changes: (form) => giftCardPatch(form, card),
     resetTo: editValues,
-    onSaved,
+    onSaved: (saved) => slot.say(`Gift card ${saved.code} salvata: saldo ${formatAmount(saved.balance)}.`),
   });
   const { field } = editor;
 
@@ -265,7 +209,7 @@ export function GiftCardEditor({
         </dl>
       }
       submitLabel="Salva la gift card"
-      close={{ label: "Chiudi e crea una nuova gift card", onClick: onClose }}
+      close={{ label: "Chiudi e crea una nuova gift card", onClick: slot.close }}
     >
       <div className={formStyles.row}>
         <NumberField

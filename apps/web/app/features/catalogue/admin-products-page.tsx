@@ -5,14 +5,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import styles from "../../shared/admin/admin.module.css";
 import { AdminEditorPanel, useAdminEditor } from "../../shared/admin/admin-editor.tsx";
-import { AdminListSection, EditableRow, useAdminSelection } from "../../shared/admin/admin-list.tsx";
-import {
-  DataTable,
-  ListLoader,
-  NumberField,
-  StateBadge,
-  type SummaryField,
-} from "../../shared/admin/admin-ui.tsx";
+import { AdminItemList, type EditorSlot } from "../../shared/admin/admin-list.tsx";
+import { NumberField, StateBadge, type SummaryField } from "../../shared/admin/admin-ui.tsx";
 import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import { CheckboxField, TextAreaField, TextField } from "../../shared/ui/form-field.tsx";
@@ -29,8 +23,6 @@ const FIELDS: readonly SummaryField<ProductForm>[] = [
   { name: "order", label: "Ordine" },
   { name: "active", label: "Attivo" },
 ];
-
-const editButtonId = (code: string) => `admin-product-edit-${code}`;
 
 function productValues(product: AdminProduct): ProductForm {
   return {
@@ -60,10 +52,8 @@ export function productPatch(form: ProductForm, product: AdminProduct): AdminPro
 
 export function AdminProductsPage() {
   const query = useQuery(adminProductsQueryOptions());
-  const selection = useAdminSelection(editButtonId);
-
   return (
-    <AdminListSection
+    <AdminItemList
       title="Prodotti e prezzi"
       intro={
         <>
@@ -71,98 +61,63 @@ export function AdminProductsPage() {
           sparisce dal catalogo pubblico. Le modifiche sono visibili subito sul sito.
         </>
       }
-      status={selection.status}
-    >
-      <ListLoader query={query} what="il catalogo">
-        {(products) => {
-          const current = products.find((p) => p.code === selection.editing);
-          return (
-            <>
-              <DataTable caption={`Catalogo: ${products.length} prodotti, nell'ordine in cui appaiono`}>
-                <thead>
-                  <tr>
-                    <th scope="col">Codice</th>
-                    <th scope="col">Nome</th>
-                    <th scope="col" className={styles.number}>
-                      Prezzo
-                    </th>
-                    <th scope="col" className={styles.number}>
-                      Prezzo scontato
-                    </th>
-                    <th scope="col" className={styles.number}>
-                      IVA
-                    </th>
-                    <th scope="col" className={styles.number}>
-                      Ordine
-                    </th>
-                    <th scope="col">Stato</th>
-                    <th scope="col">Azioni</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {products.map((product) => (
-                    <EditableRow
-                      key={product.code}
-                      itemKey={product.code}
-                      code={product.code}
-                      selection={selection}
-                    >
-                      <td>{product.name}</td>
-                      <td className={styles.number}>{formatAmount(product.price)}</td>
-                      <td className={styles.number}>{formatAmount(product.discountedPrice)}</td>
-                      <td className={styles.number}>{product.vatRate}%</td>
-                      <td className={styles.number}>{product.order}</td>
-                      <td>
-                        <StateBadge on={product.active} labels={["Attivo", "Non attivo"]} />
-                      </td>
-                    </EditableRow>
-                  ))}
-                </tbody>
-              </DataTable>
-              {current ? (
-                <ProductEditForm
-                  key={current.code}
-                  product={current}
-                  onSaved={(updated) =>
-                    selection.setStatus(
-                      `Prodotto ${updated.code} salvato: prezzo ${formatAmount(updated.price)}, scontato ${formatAmount(updated.discountedPrice)}${updated.active ? "" : ", non attivo"}.`,
-                    )
-                  }
-                  onCancel={() => selection.close(current.code)}
-                />
-              ) : (
-                <p className={styles.muted}>
-                  Per cambiare nome, prezzi o stato di un prodotto scegli «Modifica».
-                </p>
-              )}
-            </>
-          );
-        }}
-      </ListLoader>
-    </AdminListSection>
+      query={query}
+      what="il catalogo"
+      itemKey={(product) => product.code}
+      editButtonId={(code) => `admin-product-edit-${code}`}
+      caption={(count) => `Catalogo: ${count} prodotti, nell'ordine in cui appaiono`}
+      columns={[
+        "Nome",
+        { label: "Prezzo", number: true },
+        { label: "Prezzo scontato", number: true },
+        { label: "IVA", number: true },
+        { label: "Ordine", number: true },
+        "Stato",
+      ]}
+      cells={(product) => (
+        <>
+          <td>{product.name}</td>
+          <td className={styles.number}>{formatAmount(product.price)}</td>
+          <td className={styles.number}>{formatAmount(product.discountedPrice)}</td>
+          <td className={styles.number}>{product.vatRate}%</td>
+          <td className={styles.number}>{product.order}</td>
+          <td>
+            <StateBadge on={product.active} labels={["Attivo", "Non attivo"]} />
+          </td>
+        </>
+      )}
+      editor={(slot) =>
+        slot.row ? (
+          <ProductEditForm product={slot.row} slot={slot} />
+        ) : (
+          <p className={styles.muted}>Per cambiare nome, prezzi o stato di un prodotto scegli «Modifica».</p>
+        )
+      }
+    />
   );
 }
 
 export function ProductEditForm({
   product,
-  onSaved,
-  onCancel,
+  slot,
 }: {
   product: AdminProduct;
-  onSaved: (product: AdminProduct) => void;
-  onCancel: () => void;
+  slot: EditorSlot<AdminProduct>;
 }) {
   const update = useUpdateProduct(SENT_BY_FORM);
   const editor = useAdminEditor({
     resolver: zodResolver(ProductFormSchema),
     defaultValues: productValues(product),
     fields: FIELDS,
-    focusHeading: true,
+    focusHeading: slot.focusHeading,
     send: (form: ProductForm) =>
       update.mutateAsync({ code: product.code, body: productPatch(form, product) }),
     changes: (form) => productPatch(form, product),
     resetTo: productValues,
-    onSaved,
+    onSaved: (updated) =>
+      slot.say(
+        `Prodotto ${updated.code} salvato: prezzo ${formatAmount(updated.price)}, scontato ${formatAmount(updated.discountedPrice)}${updated.active ? "" : ", non attivo"}.`,
+      ),
   });
   const { field } = editor;
 
@@ -171,7 +126,7 @@ export function ProductEditForm({
       title={<>Modifica del prodotto {product.code}</>}
       editor={editor}
       submitLabel="Salva il prodotto"
-      close={{ label: "Chiudi", onClick: onCancel }}
+      close={{ label: "Chiudi", onClick: slot.close }}
     >
       <TextField label="Nome" required {...field("name")} />
       <TextAreaField label="Descrizione" required rows={3} {...field("description")} />

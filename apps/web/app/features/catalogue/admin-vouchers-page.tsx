@@ -4,19 +4,17 @@ import { VOUCHER_DEFAULT_DISCOUNT_PERCENT } from "@argine/core/shared/constants"
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import styles from "../../shared/admin/admin.module.css";
-import { AdminEditorPanel, useCreateOrEditEditor } from "../../shared/admin/admin-editor.tsx";
-import { AdminListSection, EditableRow, useAdminSelection } from "../../shared/admin/admin-list.tsx";
 import {
-  DataTable,
-  ListLoader,
-  NumberField,
-  StateBadge,
-  type SummaryField,
-} from "../../shared/admin/admin-ui.tsx";
+  CreateOrEditPanel,
+  type CreateOrEditTexts,
+  useCreateOrEditEditor,
+} from "../../shared/admin/admin-editor.tsx";
+import { AdminItemList, type EditorSlot } from "../../shared/admin/admin-list.tsx";
+import { NumberField, StateBadge, type SummaryField } from "../../shared/admin/admin-ui.tsx";
 import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import { formatShortDay } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
-import { CheckboxField, ItalianDateField, TextField } from "../../shared/ui/form-field.tsx";
+import { CheckboxField, CodeField, ItalianDateField } from "../../shared/ui/form-field.tsx";
 import { dayToIso, isoToDay } from "./catalogue-format.ts";
 import { adminVouchersQueryOptions, useCreateVoucher, useUpdateVoucher } from "./catalogue-queries.ts";
 
@@ -32,7 +30,6 @@ const FIELDS: readonly SummaryField<VoucherForm>[] = [
 ];
 
 const EMPTY: VoucherForm = { code: "", discountAmount: "", maxUses: "", expiresAt: "", active: true };
-const editButtonId = (id: string) => `admin-voucher-edit-${id}`;
 
 function voucherValues(voucher: AdminVoucher | null): VoucherForm {
   if (!voucher) return EMPTY;
@@ -74,12 +71,19 @@ function discountLabel(voucher: AdminVoucher): string {
     : `${voucher.discountAmount}%`;
 }
 
+const TEXTS: CreateOrEditTexts<AdminVoucher> = {
+  newTitle: "Nuovo voucher",
+  editTitle: "Modifica del voucher",
+  create: "Crea il voucher",
+  save: "Salva il voucher",
+  close: "Chiudi e crea un nuovo voucher",
+  saved: ({ code }, created) => (created ? `Voucher ${code} creato.` : `Voucher ${code} salvato.`),
+};
+
 export function AdminVouchersPage() {
   const query = useQuery(adminVouchersQueryOptions());
-  const selection = useAdminSelection(editButtonId);
-
   return (
-    <AdminListSection
+    <AdminItemList
       title="Voucher"
       intro={
         <>
@@ -88,107 +92,52 @@ export function AdminVouchersPage() {
           la creazione: per sostituirlo disattiva il voucher e creane un altro.
         </>
       }
-      status={selection.status}
-    >
-      <ListLoader query={query} what="i voucher">
-        {(vouchers) => {
-          const current = vouchers.find((v) => v.id === selection.editing) ?? null;
-          return (
-            <>
-              <DataTable caption={`Voucher: ${vouchers.length}, i più recenti per primi`}>
-                <thead>
-                  <tr>
-                    <th scope="col">Codice</th>
-                    <th scope="col" className={styles.number}>
-                      Sconto
-                    </th>
-                    <th scope="col">Utilizzi</th>
-                    <th scope="col">Scadenza</th>
-                    <th scope="col">Stato</th>
-                    <th scope="col">Azioni</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {vouchers.map((voucher) => (
-                    <EditableRow
-                      key={voucher.id}
-                      itemKey={voucher.id}
-                      code={voucher.code}
-                      selection={selection}
-                    >
-                      <td className={styles.number}>{discountLabel(voucher)}</td>
-                      <td>
-                        {voucher.maxUses === null
-                          ? `${voucher.uses}, senza limite`
-                          : `${voucher.uses} su ${voucher.maxUses}`}
-                      </td>
-                      <td>{formatShortDay(voucher.expiresAt, "Non scade")}</td>
-                      <td>
-                        <StateBadge on={voucher.active} labels={["Attivo", "Non attivo"]} />
-                      </td>
-                    </EditableRow>
-                  ))}
-                </tbody>
-              </DataTable>
-              <VoucherEditor
-                key={current ? current.id : `new-${selection.round}`}
-                voucher={current}
-                focusHeading={current !== null || selection.round > 0}
-                onSaved={(saved, created) =>
-                  selection.setStatus(
-                    created ? `Voucher ${saved.code} creato.` : `Voucher ${saved.code} salvato.`,
-                  )
-                }
-                onClose={() => selection.close(current?.id)}
-              />
-            </>
-          );
-        }}
-      </ListLoader>
-    </AdminListSection>
+      query={query}
+      what="i voucher"
+      itemKey={(voucher) => voucher.id}
+      editButtonId={(id) => `admin-voucher-edit-${id}`}
+      caption={(count) => `Voucher: ${count}, i più recenti per primi`}
+      columns={[{ label: "Sconto", number: true }, "Utilizzi", "Scadenza", "Stato"]}
+      cells={(voucher) => (
+        <>
+          <td className={styles.number}>{discountLabel(voucher)}</td>
+          <td>
+            {voucher.maxUses === null
+              ? `${voucher.uses}, senza limite`
+              : `${voucher.uses} su ${voucher.maxUses}`}
+          </td>
+          <td>{formatShortDay(voucher.expiresAt, "Non scade")}</td>
+          <td>
+            <StateBadge on={voucher.active} labels={["Attivo", "Non attivo"]} />
+          </td>
+        </>
+      )}
+      editor={(slot) => <VoucherEditor slot={slot} />}
+    />
   );
 }
 
-export function VoucherEditor({
-  voucher,
-  focusHeading,
-  onSaved,
-  onClose,
-}: {
-  voucher: AdminVoucher | null;
-  focusHeading: boolean;
-  onSaved: (voucher: AdminVoucher, created: boolean) => void;
-  onClose: () => void;
-}) {
+export function VoucherEditor({ slot }: { slot: EditorSlot<AdminVoucher> }) {
   const editor = useCreateOrEditEditor({
-    row: voucher,
+    slot,
+    texts: TEXTS,
     resolver: zodResolver(VoucherFormSchema),
     fields: FIELDS,
-    focusHeading,
     values: voucherValues,
     body: voucherBody,
     patch: voucherPatch,
     create: useCreateVoucher(SENT_BY_FORM),
     update: useUpdateVoucher(SENT_BY_FORM),
-    onSaved,
   });
   const { field } = editor;
 
   return (
-    <AdminEditorPanel
-      title={voucher ? `Modifica del voucher ${voucher.code}` : "Nuovo voucher"}
-      editor={editor}
-      submitLabel={voucher ? "Salva il voucher" : "Crea il voucher"}
-      close={voucher ? { label: "Chiudi e crea un nuovo voucher", onClick: onClose } : undefined}
-    >
-      <TextField
+    <CreateOrEditPanel editor={editor}>
+      <CodeField
         label="Codice"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
         hint="Almeno 3 caratteri: lettere, cifre e trattini (le minuscole diventano maiuscole)."
         required
-        readOnly={voucher !== null}
+        readOnly={slot.row !== null}
         {...field("code")}
       />
       <div className={formStyles.row}>
@@ -209,6 +158,6 @@ export function VoucherEditor({
         {...field("expiresAt")}
       />
       <CheckboxField label="Attivo: i clienti possono usarlo" {...field("active")} />
-    </AdminEditorPanel>
+    </CreateOrEditPanel>
   );
 }

@@ -12,8 +12,8 @@ import styles from "./legalization.module.css";
 
 const PREPARING_MINUTES = LEGALIZATION_PREPARATION_MAX_MS / 60_000;
 
-/** A browser window: its frame and address bar, and what it shows inside. */
-function Window({ children }: { children: ReactNode }) {
+/** A step's drawing: its canvas, hidden from screen readers. */
+function Drawing({ children }: { children: ReactNode }) {
   return (
     <svg
       className={styles.guideArt}
@@ -23,13 +23,22 @@ function Window({ children }: { children: ReactNode }) {
       aria-hidden="true"
       focusable="false"
     >
+      {children}
+    </svg>
+  );
+}
+
+/** A browser window: its frame and address bar, and what it shows inside. */
+function Window({ children }: { children: ReactNode }) {
+  return (
+    <Drawing>
       <rect x="2" y="2" width="116" height="76" rx="6" className={styles.artFrame} />
       <path d="M2 16h116" className={styles.artLine} />
       <circle cx="10" cy="9" r="2" className={styles.artDot} />
       <circle cx="17" cy="9" r="2" className={styles.artDot} />
       <circle cx="24" cy="9" r="2" className={styles.artDot} />
       {children}
-    </svg>
+    </Drawing>
   );
 }
 
@@ -72,20 +81,13 @@ const STEPS: { title: string; text: ReactNode; art: ReactNode }[] = [
     title: "Termina e ricevi i file",
     text: `Premi «Termina l'acquisizione». I file con valore legale, con il rapporto che ne riporta l'impronta, saranno pronti entro ${FILE_GENERATION_MAX_HOURS} ore: ti scriviamo un'email e li conserviamo per un anno.`,
     art: (
-      <svg
-        className={styles.guideArt}
-        viewBox="0 0 120 80"
-        width="120"
-        height="80"
-        aria-hidden="true"
-        focusable="false"
-      >
+      <Drawing>
         <path d="M30 8h36l14 14v50H30z" className={styles.artFrame} />
         <path d="M66 8v14h14" className={styles.artLine} />
         <path d="M38 34h32M38 44h32M38 54h20" className={styles.artText} />
         <circle cx="86" cy="60" r="13" className={styles.artDone} />
         <path d="M80 60l4 4 8-9" className={styles.artCheck} />
-      </svg>
+      </Drawing>
     ),
   },
 ];

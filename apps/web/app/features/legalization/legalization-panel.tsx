@@ -21,6 +21,7 @@ import { toHttpError } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import { FormMessage, StatusRegion, TextField } from "../../shared/ui/form-field.tsx";
+import layoutStyles from "../../shared/ui/layout.module.css";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import styles from "./legalization.module.css";
 import { LegalizationFilesModal } from "./legalization-files-modal.tsx";
@@ -126,8 +127,8 @@ export function LegalizationPanel({
 
   return (
     <div className={styles.panel}>
-      <p className={styles.mobileOnly}>{DESKTOP_ONLY}</p>
-      <div className={styles.desktopOnly}>
+      <p className={layoutStyles.mobileOnly}>{DESKTOP_ONLY}</p>
+      <div className={layoutStyles.desktopOnly}>
         {problem ? <FormMessage tone="error">{toHttpError(problem).message}</FormMessage> : null}
         {running ? (
           <section className={styles.live} aria-labelledby={`live-${serviceId}`}>

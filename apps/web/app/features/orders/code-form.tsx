@@ -1,7 +1,7 @@
 import type { FormEventHandler, ReactNode } from "react";
 import type { HttpError } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
-import { type FieldBinding, SendError, TextField } from "../../shared/ui/form-field.tsx";
+import { CodeField, type FieldBinding, SendError } from "../../shared/ui/form-field.tsx";
 import styles from "./orders.module.css";
 
 /** What useCheckedForm returns that a one-code form uses. */
@@ -33,14 +33,7 @@ export function CodeForm<N extends string>({
   return (
     <>
       <form className={styles.inlineForm} noValidate onSubmit={form.onSubmit}>
-        <TextField
-          label={label}
-          hint={hint}
-          autoCapitalize="characters"
-          autoComplete="off"
-          spellCheck={false}
-          {...form.field(name)}
-        />
+        <CodeField label={label} hint={hint} {...form.field(name)} />
         <button
           type="submit"
           className={`${buttonStyles.button} ${buttonStyles.secondary}`}

@@ -2,7 +2,13 @@ import type { BillingData } from "@argine/core/billing/billing-data";
 import { COUNTRY_CODES, countryName, ITALY } from "@argine/core/billing/countries";
 import { PROVINCE } from "@argine/core/billing/provinces";
 import formStyles from "../../shared/ui/form.module.css";
-import { type FieldBinding, SelectField, type SelectOption, TextField } from "../../shared/ui/form-field.tsx";
+import {
+  CodeField,
+  type FieldBinding,
+  SelectField,
+  type SelectOption,
+  TextField,
+} from "../../shared/ui/form-field.tsx";
 
 // The billing data's fields (spec §3 "Billing data (invoice)"), checked by core's BillingDataSchema (CAP and
 // province rules follow the country): the profile's billing page and the checkout show the same fields.
@@ -77,11 +83,8 @@ export function BillingFields({
   const italy = country === ITALY;
   return (
     <>
-      <TextField
+      <CodeField
         label={BILLING_LABELS.taxCode}
-        autoCapitalize="characters"
-        autoComplete="off"
-        spellCheck={false}
         hint="Il tuo codice fiscale (16 caratteri) oppure la partita IVA (11 cifre) se la fattura va a un'attività."
         required
         {...field("taxCode")}

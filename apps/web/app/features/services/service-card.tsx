@@ -81,21 +81,13 @@ export function ServiceCard({
           />
         </div>
       ) : null}
-      {takesFiles && staff ? (
+      {/* Staff send the finished document; the client sends their file while the case is open. */}
+      {takesFiles && (staff || !practiceClosed) ? (
         <UploadWidget
           serviceId={serviceId}
           serviceType={serviceType}
-          file={document}
-          title="Il documento finito per il cliente"
-          onChanged={onChanged}
-        />
-      ) : null}
-      {takesFiles && !staff && !practiceClosed ? (
-        <UploadWidget
-          serviceId={serviceId}
-          serviceType={serviceType}
-          file={clientFile}
-          title="I tuoi file per l'avvocato"
+          file={staff ? document : clientFile}
+          title={staff ? "Il documento finito per il cliente" : "I tuoi file per l'avvocato"}
           onChanged={onChanged}
         />
       ) : null}

@@ -9,6 +9,7 @@ import { useModalStore } from "../../shared/modal/modal-store.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { formatMoment } from "../../shared/ui/dates.ts";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
+import layoutStyles from "../../shared/ui/layout.module.css";
 import { DocumentButton } from "./document-button.tsx";
 import { putFile } from "./put-file.ts";
 import { deleteUpload, registerUpload, signUpload } from "./service-queries.ts";
@@ -106,8 +107,8 @@ export function UploadWidget({
     // A group, not a landmark: staff see one per service, each with the same title.
     <fieldset className={styles.widget}>
       <legend className={styles.widgetTitle}>{title}</legend>
-      <p className={styles.mobileOnly}>{MESSAGES.uploadDesktopOnly}</p>
-      <div className={styles.desktopOnly}>
+      <p className={layoutStyles.mobileOnly}>{MESSAGES.uploadDesktopOnly}</p>
+      <div className={layoutStyles.desktopOnly}>
         {sent ? (
           <>
             <p className={styles.fileLine}>

@@ -6,6 +6,7 @@ import { FormEnd, FormMessage, RequiredNote, SendError } from "../ui/form-field.
 import { TitledSection } from "../ui/titled-section.tsx";
 import { useCheckedForm, useFocusOnMount } from "../ui/use-checked-form.ts";
 import styles from "./admin.module.css";
+import type { EditorSlot } from "./admin-list.tsx";
 import { ErrorSummary, SECONDARY, type SummaryField } from "./admin-ui.tsx";
 
 // The editor forms of the catalogue sections (products, campaigns, vouchers, gift cards): one behaviour and
@@ -58,44 +59,88 @@ export function useAdminEditor<TForm extends FieldValues, TSaved>(
 
 export type AdminEditor<TForm extends FieldValues, TSaved> = ReturnType<typeof useAdminEditor<TForm, TSaved>>;
 
+/** What a create-or-edit editor says about its kind of row ("campagna", "voucher"). */
+export interface CreateOrEditTexts<TRow> {
+  /** "Nuova campagna". */
+  newTitle: string;
+  /** "Modifica della campagna", followed by the row's code. */
+  editTitle: string;
+  create: string;
+  save: string;
+  /** The close button's label, when a row is open. */
+  close: string;
+  /** The list's status after a save. */
+  saved: (saved: TRow, created: boolean) => string;
+}
+
 /**
- * An editor that creates a new row (row null) or edits the one chosen: the create or the update write, the
- * update sending only what changed, the form emptied after a creation and showing the saved row after an
- * edit. Campaigns and vouchers are both such rows.
+ * An editor that creates a new row (the slot's row null) or edits the one chosen: the create or the update
+ * write, the update sending only what changed, the form emptied after a creation and showing the saved row
+ * after an edit. Campaigns and vouchers are both such rows.
  */
 export function useCreateOrEditEditor<
   TForm extends FieldValues,
-  TRow extends { id: string },
+  TRow extends { id: string; code: string },
   TCreate,
   TPatch,
 >({
-  row,
+  slot,
+  texts,
   values,
   body,
   patch,
   create,
   update,
-  onSaved,
   ...options
-}: Pick<AdminEditorOptions<TForm, TRow>, "resolver" | "fields" | "focusHeading"> & {
-  row: TRow | null;
+}: Pick<AdminEditorOptions<TForm, TRow>, "resolver" | "fields"> & {
+  slot: EditorSlot<TRow>;
+  texts: CreateOrEditTexts<TRow>;
   /** The form's values for a row, or the empty form for null. */
   values: (row: TRow | null) => TForm;
   body: (form: TForm) => TCreate;
   patch: (form: TForm, row: TRow) => TPatch & object;
   create: { mutateAsync: (body: TCreate) => Promise<TRow> };
   update: { mutateAsync: (input: { id: string; body: TPatch }) => Promise<TRow> };
-  onSaved: (saved: TRow, created: boolean) => void;
-}) {
-  return useAdminEditor<TForm, TRow>({
+}): CreateOrEditEditor<TForm, TRow> {
+  const { row } = slot;
+  const editor = useAdminEditor<TForm, TRow>({
     ...options,
+    focusHeading: slot.focusHeading,
     defaultValues: values(row) as DefaultValues<TForm>,
     send: (form) =>
       row ? update.mutateAsync({ id: row.id, body: patch(form, row) }) : create.mutateAsync(body(form)),
     changes: row ? (form) => patch(form, row) : undefined,
     resetTo: (saved) => values(row ? saved : null) as DefaultValues<TForm>,
-    onSaved: (saved) => onSaved(saved, row === null),
+    onSaved: (saved) => slot.say(texts.saved(saved, row === null)),
   });
+  return { ...editor, row, texts, close: slot.close };
+}
+
+export type CreateOrEditEditor<TForm extends FieldValues, TRow> = AdminEditor<TForm, TRow> & {
+  row: TRow | null;
+  texts: CreateOrEditTexts<TRow>;
+  close: () => void;
+};
+
+/** The frame of a create-or-edit editor, titled and labelled for a new row or for the chosen one. */
+export function CreateOrEditPanel<TForm extends FieldValues, TRow extends { code: string }>({
+  editor,
+  children,
+}: {
+  editor: CreateOrEditEditor<TForm, TRow>;
+  children: ReactNode;
+}) {
+  const { row, texts } = editor;
+  return (
+    <AdminEditorPanel
+      title={row ? `${texts.editTitle} ${row.code}` : texts.newTitle}
+      editor={editor}
+      submitLabel={row ? texts.save : texts.create}
+      close={row ? { label: texts.close, onClick: editor.close } : undefined}
+    >
+      {children}
+    </AdminEditorPanel>
+  );
 }
 
 /**

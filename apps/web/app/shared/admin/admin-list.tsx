@@ -1,16 +1,19 @@
-import { type ReactNode, useState } from "react";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { Fragment, type ReactNode, useState } from "react";
+import type { HttpError } from "../http/http-error.ts";
 import { FormMessage, StatusRegion } from "../ui/form-field.tsx";
 import styles from "./admin.module.css";
-import { AdminPage, SMALL_SECONDARY } from "./admin-ui.tsx";
+import { AdminPage, type Column, ColumnHeads, DataTable, ListLoader, SMALL_SECONDARY } from "./admin-ui.tsx";
 
-// The list pages of the catalogue sections (products, campaigns, vouchers, gift cards): which item the
-// editor below the table shows, the status message of the last save, and the row's "Modifica" button.
+// The list pages of the catalogue sections (products, campaigns, vouchers, gift cards): a table of items
+// named by their code, each with a "Modifica" button, and below it the editor of the chosen item (or the
+// form for a new one), with the status message of the last save above the table.
 
 /**
  * Which item the editor shows (null: none, or the form for a new one) and the status message of the last
  * save. `round` changes whenever the editor is closed, so the new-item form below remounts afresh.
  */
-export function useAdminSelection(editButtonId: (key: string) => string) {
+function useAdminSelection(editButtonId: (key: string) => string) {
   const [editing, setEditing] = useState<string | null>(null);
   const [round, setRound] = useState(0);
   const [status, setStatus] = useState<string | null>(null);
@@ -28,25 +31,92 @@ export function useAdminSelection(editButtonId: (key: string) => string) {
   return { editing, round, status, setStatus, edit, close, editButtonId };
 }
 
-export type AdminSelection = ReturnType<typeof useAdminSelection>;
+type AdminSelection = ReturnType<typeof useAdminSelection>;
 
-/** A catalogue section: its title and intro, then a status region (always present) for the save messages. */
-export function AdminListSection({
+/** What the list hands the editor below its table. */
+export interface EditorSlot<T> {
+  /** The item chosen with "Modifica", or null. */
+  row: T | null;
+  /** An item was chosen, or the new-item form came back after a close: the keyboard follows the editor. */
+  focusHeading: boolean;
+  /** Shows the outcome of a save in the list's status region. */
+  say: (status: string) => void;
+  /** Closes the editor; the focus goes back to the chosen item's "Modifica" button. */
+  close: () => void;
+}
+
+/**
+ * A catalogue section: its title and intro, a status region for the save messages, the table of items (the
+ * first column the item's code, the last its "Modifica" button) and the editor below it.
+ */
+export function AdminItemList<T extends { code: string }>({
   title,
   intro,
-  status,
-  children,
+  query,
+  what,
+  itemKey,
+  editButtonId,
+  caption,
+  columns,
+  cells,
+  editor,
 }: {
   title: string;
   intro: ReactNode;
-  status: string | null;
-  children: ReactNode;
+  query: UseQueryResult<T[], HttpError>;
+  /** "i voucher", "le campagne"…: what is loading. */
+  what: string;
+  /** What tells the items apart (the id, or the product's code). */
+  itemKey: (item: T) => string;
+  editButtonId: (key: string) => string;
+  caption: (count: number) => string;
+  /** The columns between the code and the actions. */
+  columns: readonly Column[];
+  /** The cells of those columns. */
+  cells: (item: T) => ReactNode;
+  editor: (slot: EditorSlot<T>) => ReactNode;
 }) {
+  const selection = useAdminSelection(editButtonId);
   return (
     <AdminPage title={title}>
       <p className={styles.intro}>{intro}</p>
-      <StatusRegion>{status ? <FormMessage tone="success">{status}</FormMessage> : null}</StatusRegion>
-      {children}
+      <StatusRegion>
+        {selection.status ? <FormMessage tone="success">{selection.status}</FormMessage> : null}
+      </StatusRegion>
+      <ListLoader query={query} what={what}>
+        {(items) => {
+          const row = items.find((item) => itemKey(item) === selection.editing) ?? null;
+          const rowKey = row ? itemKey(row) : undefined;
+          return (
+            <>
+              <DataTable caption={caption(items.length)}>
+                <ColumnHeads columns={["Codice", ...columns, "Azioni"]} />
+                <tbody>
+                  {items.map((item) => (
+                    <EditableRow
+                      key={itemKey(item)}
+                      itemKey={itemKey(item)}
+                      code={item.code}
+                      selection={selection}
+                    >
+                      {cells(item)}
+                    </EditableRow>
+                  ))}
+                </tbody>
+              </DataTable>
+              {/* Keyed by the item, or afresh after each close: a new-item form starts empty. */}
+              <Fragment key={rowKey ?? `new-${selection.round}`}>
+                {editor({
+                  row,
+                  focusHeading: row !== null || selection.round > 0,
+                  say: selection.setStatus,
+                  close: () => selection.close(rowKey),
+                })}
+              </Fragment>
+            </>
+          );
+        }}
+      </ListLoader>
     </AdminPage>
   );
 }
@@ -55,7 +125,7 @@ export function AdminListSection({
  * A table row named by the item's code, with the given cells and a last one holding the "Modifica" button.
  * The button's hidden code tells screen-reader users which item it opens; its id lets focus come back.
  */
-export function EditableRow({
+function EditableRow({
   itemKey,
   code,
   selection,

@@ -64,16 +64,25 @@ export function DataTable({ caption, children }: { caption: ReactNode; children:
   );
 }
 
-/** A table's head row, from its column names. */
-export function ColumnHeads({ columns }: { columns: readonly string[] }) {
+/** A column's name; a column of amounts or counts is aligned right, as its cells are. */
+export type Column = string | { label: string; number: true };
+
+/** A table's head row, from its columns. */
+export function ColumnHeads({ columns }: { columns: readonly Column[] }) {
   return (
     <thead>
       <tr>
-        {columns.map((column) => (
-          <th key={column} scope="col">
-            {column}
-          </th>
-        ))}
+        {columns.map((column) =>
+          typeof column === "string" ? (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ) : (
+            <th key={column.label} scope="col" className={styles.number}>
+              {column.label}
+            </th>
+          ),
+        )}
       </tr>
     </thead>
   );

@@ -168,6 +168,11 @@ export function TextField({
   );
 }
 
+/** A code typed in capitals (a voucher's, a tax code): a browser's autofill or spelling check only gets in the way. */
+export function CodeField(props: FieldBaseProps & InputProps) {
+  return <TextField autoComplete="off" autoCapitalize="characters" spellCheck={false} {...props} />;
+}
+
 const DATE_FORMATS = {
   day: {
     parse: parseItalianDay,
