@@ -25,10 +25,13 @@ export interface DbHandle {
 
 export type DbOptions =
   | { databaseUrl: string; poolSize?: number }
-  /** `dataDir` null opens an in-memory database (tests). */
-  | { dataDir: string | null };
+  /**
+   * `dataDir` null opens an in-memory database (tests); `loadDataDir`, a dump of a database to start from
+   * (testing.ts: a migrated one, so only the migrations added since are applied).
+   */
+  | { dataDir: string | null; loadDataDir?: Blob };
 
-const MIGRATIONS = fileURLToPath(new URL("../migrations", import.meta.url));
+export const MIGRATIONS = fileURLToPath(new URL("../migrations", import.meta.url));
 
 /** Opens the database and applies the committed migrations. */
 export async function openDb(options: DbOptions): Promise<DbHandle> {
@@ -51,7 +54,11 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
   const release = dir ? lockDataDir(dir) : () => {};
   try {
     // pg_trgm backs the practice search (migration 0002 creates the extension).
-    const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
+    const client = new PGlite({
+      ...(dir ? { dataDir: dir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      extensions: { pg_trgm },
+    });
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS });
