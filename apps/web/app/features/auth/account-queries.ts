@@ -2,6 +2,7 @@ import { AUTH_ROUTES } from "@argine/core/identity/auth-routes";
 import type { RegistrationBody } from "@argine/core/identity/users-api";
 import { USERS_ROUTES as CALLS } from "@argine/core/identity/users-routes";
 import type { CallResponse } from "@argine/core/shared/api-contract";
+import { useWrite } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
 
 // The public account calls (no bearer token): the embedded provider's sign-in step, registration, e-mail
@@ -42,6 +43,20 @@ export function resendVerification(email: string) {
 
 export function requestPasswordReset(email: string) {
   return call(CALLS.requestPasswordReset, { body: { email }, ...PUBLIC });
+}
+
+// "Invia di nuovo" on the pages that have already sent a link: nothing cached changes, and the page shows the
+// outcome beside its button, so the app's own error notice stays quiet.
+const QUIET = { meta: { hideError: true } } as const;
+
+/** A new confirmation link for `email`. */
+export function useResendVerification() {
+  return useWrite((email: string) => resendVerification(email), {}, QUIET);
+}
+
+/** A new password-reset link for `email`. */
+export function useResendPasswordReset() {
+  return useWrite((email: string) => requestPasswordReset(email), {}, QUIET);
 }
 
 export function confirmPasswordReset(token: string, password: string) {

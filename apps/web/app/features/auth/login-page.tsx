@@ -1,6 +1,6 @@
 import { LoginBodySchema } from "@argine/core/identity/users-api";
 import { isRecord } from "@argine/core/shared/is-record";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import { Link, Navigate, useLocation } from "react-router";
 import { useAuthPending } from "../../shared/async/auth-state.ts";
@@ -17,7 +17,7 @@ import {
 } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { AccountLayout } from "./account-layout.tsx";
-import { getInteraction, type Interaction, resendVerification, submitLogin } from "./account-queries.ts";
+import { getInteraction, type Interaction, submitLogin, useResendVerification } from "./account-queries.ts";
 import { useOidcClient } from "./auth-session.ts";
 import { type LoginContext, safePracticeId, safeReturnTo } from "./oidc-transactions.ts";
 import { useStartLogin } from "./use-start-login.ts";
@@ -178,10 +178,7 @@ interface LoginValues {
 }
 
 export function LoginForm({ interaction }: { interaction: Interaction }) {
-  const resend = useMutation({
-    mutationFn: (email: string) => resendVerification(email),
-    meta: { hideError: true },
-  });
+  const resend = useResendVerification();
   const {
     form,
     field,

@@ -1,6 +1,5 @@
 import { withPasswordConfirmation } from "@argine/core/identity/password";
 import { RegistrationBodySchema } from "@argine/core/identity/users-api";
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { LOGIN_PATH, PRIVACY_PATH, QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
@@ -19,7 +18,7 @@ import {
 } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { AccountLayout, FocusHeading } from "./account-layout.tsx";
-import { register as registerAccount, resendVerification } from "./account-queries.ts";
+import { register as registerAccount, useResendVerification } from "./account-queries.ts";
 import { EmbeddedAccountsOnly } from "./external-account-notice.tsx";
 import { loginContextFrom } from "./login-page.tsx";
 import { compactPhone } from "./phone.ts";
@@ -200,10 +199,7 @@ function RegistrationSent({
   message: string;
   practiceId?: string;
 }) {
-  const resend = useMutation({
-    mutationFn: () => resendVerification(email),
-    meta: { hideError: true },
-  });
+  const resend = useResendVerification();
   return (
     <>
       <FocusHeading>Controlla la tua email</FocusHeading>
@@ -225,7 +221,7 @@ function RegistrationSent({
           type="button"
           className={SECONDARY}
           disabled={resend.isPending}
-          onClick={() => resend.mutate()}
+          onClick={() => resend.mutate(email)}
         >
           Invia di nuovo l'email di conferma
         </button>

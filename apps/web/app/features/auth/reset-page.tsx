@@ -1,6 +1,5 @@
 import { withPasswordConfirmation } from "@argine/core/identity/password";
 import { EmailBodySchema } from "@argine/core/identity/users-api";
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { errorCode } from "../../shared/http/http-error.ts";
@@ -16,7 +15,7 @@ import {
 } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { AccountLayout, FocusHeading } from "./account-layout.tsx";
-import { confirmPasswordReset, requestPasswordReset } from "./account-queries.ts";
+import { confirmPasswordReset, requestPasswordReset, useResendPasswordReset } from "./account-queries.ts";
 import { EmbeddedAccountsOnly } from "./external-account-notice.tsx";
 import { useUrlToken } from "./use-url-token.ts";
 
@@ -68,10 +67,7 @@ function RequestStep() {
     focusOnInvalid: "field",
     send: ({ email }) => requestPasswordReset(email),
   });
-  const resend = useMutation({
-    mutationFn: (email: string) => requestPasswordReset(email),
-    meta: { hideError: true },
-  });
+  const resend = useResendPasswordReset();
 
   if (emailForm.submit.isSuccess) {
     const email = emailForm.submit.variables.email;
