@@ -1,11 +1,15 @@
 import { canChangeServiceAssignment } from "@argine/core/services/policy";
-import type { PracticeService, StaffMember } from "@argine/core/services/services-api";
-import { type FormEvent, useState } from "react";
+import {
+  type PracticeService,
+  type ServiceAssignmentBody,
+  ServiceAssignmentBodySchema,
+  type StaffMember,
+} from "@argine/core/services/services-api";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { toHttpError } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
-import formStyles from "../../shared/ui/form.module.css";
-import { FieldFrame, FormMessage, SelectOptions } from "../../shared/ui/form-field.tsx";
+import { FormMessage, SelectField } from "../../shared/ui/form-field.tsx";
+import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import styles from "./service-queue.module.css";
 import { useAssignService } from "./service-queue-queries.ts";
 
@@ -38,7 +42,6 @@ export function AssignmentControls({
   onDone: (message: string) => void;
 }) {
   const user = useCurrentUser();
-  const [chosen, setChosen] = useState("");
   const assigned = service.assignedLawyer;
   const mine = Boolean(user && assigned?.id === user.id);
   // A colleague's work is handed over by an admin only (core canChangeServiceAssignment).
@@ -49,7 +52,7 @@ export function AssignmentControls({
     // A refusal is said next to the buttons, not in a modal.
     meta: { hideError: true },
     onSuccess: (_, lawyerId) => {
-      setChosen("");
+      choice.form.reset();
       const lawyer = lawyers.find((one) => one.id === lawyerId);
       onDone(
         lawyerId === null
@@ -60,10 +63,14 @@ export function AssignmentControls({
       );
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (chosen) assign.mutate(chosen);
-  };
+  // "Assegna a": its refusal is the buttons' own, said once below them.
+  const choice = useCheckedForm({
+    resolver: schemaResolver<{ lawyerId: string }, ServiceAssignmentBody>(ServiceAssignmentBodySchema),
+    defaultValues: { lawyerId: "" },
+    fieldNames: [],
+    focusOnInvalid: "field",
+    send: ({ lawyerId }) => assign.mutateAsync(lawyerId),
+  });
   // Assigning to whoever has it already changes nothing: they are not offered.
   const others = lawyers.filter((lawyer) => lawyer.id !== assigned?.id);
 
@@ -93,23 +100,18 @@ export function AssignmentControls({
         ) : null}
       </div>
       {others.length ? (
-        <form className={styles.inlineForm} onSubmit={submit}>
-          <FieldFrame label="Assegna a">
-            {(control) => (
-              <select
-                {...control}
-                value={chosen}
-                onChange={(event) => setChosen(event.target.value)}
-                className={formStyles.control}
-              >
-                <SelectOptions
-                  placeholder="Scegli chi"
-                  options={others.map((lawyer) => ({ value: lawyer.id, label: lawyer.name }))}
-                />
-              </select>
-            )}
-          </FieldFrame>
-          <button type="submit" className={SECONDARY} disabled={assign.isPending || !chosen}>
+        <form className={styles.inlineForm} onSubmit={choice.onSubmit} noValidate>
+          <SelectField
+            label="Assegna a"
+            placeholder="Scegli chi"
+            options={others.map((lawyer) => ({ value: lawyer.id, label: lawyer.name }))}
+            {...choice.field("lawyerId")}
+          />
+          <button
+            type="submit"
+            className={SECONDARY}
+            disabled={assign.isPending || !choice.form.watch("lawyerId")}
+          >
             Assegna
           </button>
         </form>

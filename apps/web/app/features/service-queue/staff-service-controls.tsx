@@ -2,14 +2,18 @@ import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { nextServiceStatuses } from "@argine/core/services/lifecycle";
 import { SERVICE_STATUS } from "@argine/core/services/service-messages";
 import { SERVICE_TYPE } from "@argine/core/services/service-type";
-import type { PracticeService } from "@argine/core/services/services-api";
+import {
+  type PracticeService,
+  type ServiceStatusBody,
+  ServiceStatusBodySchema,
+} from "@argine/core/services/services-api";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
-import { toHttpError } from "../../shared/http/http-error.ts";
+import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
-import formStyles from "../../shared/ui/form.module.css";
-import { FieldFrame, FormMessage, SelectOptions, StatusRegion } from "../../shared/ui/form-field.tsx";
+import { FormMessage, SelectField, StatusRegion } from "../../shared/ui/form-field.tsx";
+import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { InjunctionDraftLink } from "../injunction-draft/public.ts";
 import { AssignmentControls, assigneeText } from "./assignment-controls.tsx";
 import styles from "./service-queue.module.css";
@@ -64,15 +68,6 @@ function StatusForm({
   practice: PracticeDetail;
   onDone: (message: string) => void;
 }) {
-  const [chosen, setChosen] = useState("");
-  const change = useChangeServiceStatus(service.serviceId, {
-    // The API's reason (the mandate, the missing document) is said beside the form.
-    meta: { hideError: true },
-    onSuccess: (changed) => {
-      setChosen("");
-      onDone(`Stato aggiornato: ${SERVICE_STATUS.label(changed.status)}.`);
-    },
-  });
   const next = SERVICE_STATUS.is(service.status) ? nextServiceStatuses(service.status) : [];
   const serviceType = SERVICE_TYPE.is(service.serviceType) ? service.serviceType : null;
   if (practice.status === "CLOSED") {
@@ -81,41 +76,59 @@ function StatusForm({
   if (!next.length || !serviceType) {
     return <p className={styles.note}>Lo stato di questo servizio non si può più cambiare.</p>;
   }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const status = next.find((one) => one === chosen);
-    if (status) change.mutate({ serviceType, status });
-  };
+  return <StatusChoice service={service} serviceType={serviceType} next={next} onDone={onDone} />;
+}
+
+/** The status chosen: one of the next ones core's table allows (services/lifecycle.ts). */
+const StatusChoiceSchema = ServiceStatusBodySchema.pick({ status: true });
+interface StatusValues {
+  status: string;
+}
+
+function StatusChoice({
+  service,
+  serviceType,
+  next,
+  onDone,
+}: {
+  service: PracticeService;
+  serviceType: ServiceStatusBody["serviceType"];
+  next: readonly ServiceStatusBody["status"][];
+  onDone: (message: string) => void;
+}) {
+  const change = useChangeServiceStatus(service.serviceId, SENT_BY_FORM);
+  const { form, field, submit, onSubmit } = useCheckedForm({
+    resolver: schemaResolver<StatusValues, Pick<ServiceStatusBody, "status">>(StatusChoiceSchema),
+    defaultValues: { status: "" },
+    // The API's reason (the mandate, the missing document) is said beside the form, not under the field.
+    fieldNames: [],
+    focusOnInvalid: "field",
+    send: ({ status }) => change.mutateAsync({ serviceType, status }),
+    onSuccess: (changed) => {
+      form.reset();
+      onDone(`Stato aggiornato: ${SERVICE_STATUS.label(changed.status)}.`);
+    },
+  });
   return (
-    <form className={styles.inlineForm} onSubmit={submit}>
-      <FieldFrame label="Nuovo stato" hint={`Ora: ${SERVICE_STATUS.label(service.status)}`}>
-        {(control) => (
-          <select
-            {...control}
-            value={chosen}
-            onChange={(event) => {
-              change.reset();
-              setChosen(event.target.value);
-            }}
-            className={formStyles.control}
-          >
-            <SelectOptions
-              placeholder="Scegli lo stato"
-              options={next.map((status) => ({ value: status, label: SERVICE_STATUS.label(status) }))}
-            />
-          </select>
-        )}
-      </FieldFrame>
+    <form className={styles.inlineForm} onSubmit={onSubmit} noValidate>
+      <SelectField
+        label="Nuovo stato"
+        hint={`Ora: ${SERVICE_STATUS.label(service.status)}`}
+        placeholder="Scegli lo stato"
+        options={next.map((status) => ({ value: status, label: SERVICE_STATUS.label(status) }))}
+        // A new choice clears the last refusal.
+        {...field("status", { onChange: () => submit.reset() })}
+      />
       <button
         type="submit"
         className={`${buttonStyles.button} ${buttonStyles.primary}`}
-        disabled={change.isPending || !chosen}
+        disabled={submit.isPending || !form.watch("status")}
       >
         Aggiorna lo stato
       </button>
-      {change.error ? (
+      {submit.error ? (
         <div className={styles.formError}>
-          <FormMessage tone="error">{toHttpError(change.error).message}</FormMessage>
+          <FormMessage tone="error">{submit.error.message}</FormMessage>
         </div>
       ) : null}
     </form>
