@@ -20,6 +20,7 @@ import { AccountLayout } from "./account-layout.tsx";
 import { getInteraction, type Interaction, submitLogin, useResendVerification } from "./account-queries.ts";
 import { useOidcClient } from "./auth-session.ts";
 import { type LoginContext, safePracticeId, safeReturnTo } from "./oidc-transactions.ts";
+import { ResendButton } from "./resend-button.tsx";
 import { useStartLogin } from "./use-start-login.ts";
 
 // /account/login (spec §2), three faces:
@@ -29,7 +30,6 @@ import { useStartLogin } from "./use-start-login.ts";
 //             in, the user goes straight to the target.
 
 const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
-const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
 
 /** A shown `error` text is capped: the parameter comes from a URL anyone can write. */
 export const LOGIN_ERROR_MAX_LENGTH = 300;
@@ -215,14 +215,9 @@ export function LoginForm({ interaction }: { interaction: Interaction }) {
       ) : null}
       {code === EMAIL_NOT_VERIFIED ? (
         <div className={formStyles.actions}>
-          <button
-            type="button"
-            className={SECONDARY}
-            disabled={resend.isPending}
-            onClick={() => resend.mutate(form.getValues("email"))}
-          >
+          <ResendButton resend={resend} to={() => form.getValues("email")}>
             Invia di nuovo l'email di conferma
-          </button>
+          </ResendButton>
         </div>
       ) : null}
       <RequestOutcome request={resend} />

@@ -22,6 +22,7 @@ import { register as registerAccount, useResendVerification } from "./account-qu
 import { EmbeddedAccountsOnly } from "./external-account-notice.tsx";
 import { loginContextFrom } from "./login-page.tsx";
 import { compactPhone } from "./phone.ts";
+import { ResendButton } from "./resend-button.tsx";
 import { useAuthConfig } from "./use-auth-config.ts";
 
 // /account/register (spec §2): name, last name, email, password with confirmation, optional cell phone,
@@ -80,7 +81,6 @@ const EMPTY: RegisterFormValues = {
 };
 
 const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
-const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
 
 export function RegisterPage() {
   const { config } = useAuthConfig();
@@ -217,14 +217,9 @@ function RegistrationSent({
         </p>
       ) : null}
       <div className={formStyles.actions}>
-        <button
-          type="button"
-          className={SECONDARY}
-          disabled={resend.isPending}
-          onClick={() => resend.mutate(email)}
-        >
+        <ResendButton resend={resend} to={() => email}>
           Invia di nuovo l'email di conferma
-        </button>
+        </ResendButton>
         <Link to={LOGIN_PATH} state={practiceId ? { practiceId } : undefined} className={PRIMARY}>
           Vai all'accesso
         </Link>

@@ -17,6 +17,7 @@ import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form
 import { AccountLayout, FocusHeading } from "./account-layout.tsx";
 import { confirmPasswordReset, requestPasswordReset, useResendPasswordReset } from "./account-queries.ts";
 import { EmbeddedAccountsOnly } from "./external-account-notice.tsx";
+import { ResendButton } from "./resend-button.tsx";
 import { useUrlToken } from "./use-url-token.ts";
 
 // /account/reset (spec §2): the email, then the "email sent" confirmation with a resend option. The mailed
@@ -82,14 +83,9 @@ function RequestStep() {
           cartella della posta indesiderata.
         </p>
         <div className={formStyles.actions}>
-          <button
-            type="button"
-            className={SECONDARY}
-            disabled={resend.isPending}
-            onClick={() => resend.mutate(email)}
-          >
+          <ResendButton resend={resend} to={() => email}>
             Invia di nuovo
-          </button>
+          </ResendButton>
           <button
             type="button"
             className={SECONDARY}
