@@ -7,19 +7,19 @@ import { PracticesPage } from "./practices-page.tsx";
 const LAWYER_ME = { ...ADMIN_ME, roles: ["lawyer"] };
 
 function renderAsLawyer(url: string) {
-  stubApi({
+  const api = stubApi({
     "GET /v1/users/me": { status: 200, body: LAWYER_ME },
     "GET /v1/practices": { status: 200, body: { total: 0, totalCapped: false, data: [] } },
   });
   const authClient = fakeOidcClient({
     restore: vi.fn(async () => ({ sub: LAWYER_ME.id, given_name: "Chiara", roles: ["lawyer"] })),
   });
-  return renderWithApp(<PracticesPage />, { url, authClient });
+  return { ...renderWithApp(<PracticesPage />, { url, authClient }), calls: api.calls };
 }
 
 describe("/dashboard/practices, the staff's search", () => {
   it("keeps its filters in the address: a choice at once, from the first page, the text after a pause", async () => {
-    const { router } = renderAsLawyer("/dashboard/practices?q=Rossi&page=3");
+    const { router, calls } = renderAsLawyer("/dashboard/practices?q=Rossi&page=3");
     const box = (await screen.findByLabelText("Nome del cliente o numero di pratica")) as HTMLInputElement;
     expect(box.value).toBe("Rossi");
 
@@ -34,6 +34,9 @@ describe("/dashboard/practices, the staff's search", () => {
     // The pause is 350 ms of real time; the check and the navigation after it may queue behind a busy
     // machine's other tests, so the wait is generous while the assertion stays exact.
     await waitFor(() => expect(router.state.location.search).toContain("q=Esposito&"), { timeout: 10_000 });
+    // The page has shown that search (its list asked for it) before Back: the router's address changes at
+    // once, the page's render after it, and a Back between the two would meet a page that never showed it.
+    await waitFor(() => expect(calls.some((call) => call.url.includes("q=Esposito"))).toBe(true));
 
     // Back: the form follows the address.
     await router.navigate(-1);

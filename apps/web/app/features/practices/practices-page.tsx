@@ -162,8 +162,12 @@ function SearchForm({
 }) {
   const applied = params.get("q") ?? "";
   const filters = filtersOf(params).toString();
-  /** The filters this form just put in the address: the form holds them already (and maybe more typing). */
-  const sent = useRef<string | null>(null);
+  /**
+   * The filters this form put in the address that the page has not shown yet, oldest first: the form holds
+   * them already (and maybe more typing). More than one when choices come faster than the page renders (a
+   * slow phone), and a render may skip one.
+   */
+  const sent = useRef<string[]>([]);
   const search = useCheckedForm<PracticeSearchForm, PracticeSearch, PracticeSearch>({
     resolver: schemaResolver(PracticeSearchSchema),
     defaultValues: searchFrom(params),
@@ -176,16 +180,18 @@ function SearchForm({
     onSuccess: (chosen) => {
       const next = addressOf(chosen);
       if (next.toString() === filters) return;
-      sent.current = next.toString();
+      sent.current.push(next.toString());
       onSearch(next);
     },
   });
   const { form, field, onSubmit } = search;
 
   // Back, Forward or a link change the address's filters: the form follows them (another page keeps it).
+  // Filters the form sent itself leave it as it is, with what was typed since.
   const follow = useEffectEvent(() => {
-    if (filters !== sent.current) form.reset(searchFrom(params));
-    sent.current = null;
+    const own = sent.current.indexOf(filters);
+    if (own === -1) form.reset(searchFrom(params));
+    sent.current = own === -1 ? [] : sent.current.slice(own + 1);
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: new filters in the address are what the form follows
   useEffect(() => follow(), [filters]);
