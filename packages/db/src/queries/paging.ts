@@ -1,11 +1,9 @@
+import type { pageWindow } from "@argine/core/shared/paging";
 import { desc } from "drizzle-orm";
 import type { PgColumn, PgSelect } from "drizzle-orm/pg-core";
 
-/** The rows of a list a query asks for: `limit` of them after the first `offset`. */
-export interface Page {
-  limit: number;
-  offset: number;
-}
+/** The rows of a list a query asks for: core's page window, `limit` of them after the first `offset`. */
+export type Page = ReturnType<typeof pageWindow>;
 
 /** The page of a listing (made `$dynamic()`), newest first: ties broken by id, so pages never overlap. */
 export const newestFirst = <Q extends PgSelect>(
