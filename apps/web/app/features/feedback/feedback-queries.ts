@@ -2,6 +2,7 @@ import type { FeedbackCreated } from "@argine/core/feedback/feedback-api";
 import { FEEDBACK_ROUTES } from "@argine/core/feedback/feedback-routes";
 import type { CallBody } from "@argine/core/shared/api-contract";
 import { config } from "../../config.ts";
+import { useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
 
 // The questionnaire's public calls (feedback-contract.md, "HTTP"): no bearer token, no cookie.
@@ -9,10 +10,12 @@ import { call } from "../../shared/http/call.ts";
 export type FeedbackRequestBody = CallBody<typeof FEEDBACK_ROUTES.submit>;
 export type { FeedbackCreated };
 
-/** POST /v1/feedback → 201 with the new (unowned) practice and its result; 400 / 429 reject. */
-export function submitFeedback(body: FeedbackRequestBody): Promise<FeedbackCreated> {
-  return call(FEEDBACK_ROUTES.submit, { body, auth: false });
-}
+/**
+ * POST /v1/feedback → 201 with the new (unowned) practice and its result; 400 / 429 reject. Nothing cached
+ * shows an unowned practice, so there is nothing to refresh.
+ */
+export const useSubmitFeedback = (options?: WriteOptions<FeedbackCreated, FeedbackRequestBody>) =>
+  useWrite((body) => call(FEEDBACK_ROUTES.submit, { body, auth: false }), {}, options);
 
 /**
  * GET /v1/practices/{id}/feedback.pdf: the address of the PDF, for a plain download link. With the claim key

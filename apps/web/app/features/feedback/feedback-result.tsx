@@ -11,7 +11,7 @@ import {
 import { type Deadline, type FeedbackResult, SECTION, type SectionKey } from "@argine/core/feedback/result";
 import { formatItalianDate } from "@argine/core/shared/calendar";
 import { formatAmount } from "@argine/core/shared/money";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useAppState } from "../../shared/async/app-state.ts";
@@ -19,13 +19,13 @@ import { useAuthPending } from "../../shared/async/auth-state.ts";
 import { trackEvent } from "../../shared/data-layer/data-layer.ts";
 import { errorCode, type HttpError } from "../../shared/http/http-error.ts";
 import { DASHBOARD_PATH, LOGIN_PATH, REGISTER_PATH } from "../../shared/navigation/navigation.ts";
-import { clearFeedbackClaim, readFeedbackClaim } from "../../shared/store/browser-storage.ts";
+import { clearFeedbackClaim } from "../../shared/store/browser-storage.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { productsQueryOptions } from "../products/public.ts";
 import { codeAndKeyText, PracticeCodeAndKey } from "./claim-key.tsx";
-import { claimedPracticeState, claimPractice, claimPracticeWithKey } from "./claim-practice.ts";
+import { claimedPracticeState, useClaimFromResult } from "./claim-practice.ts";
 import type { FeedbackSubmission } from "./feedback-memory.ts";
 import { feedbackPdfUrl } from "./feedback-queries.ts";
 import styles from "./feedback-result.module.css";
@@ -389,22 +389,6 @@ function NextStep({
   );
 }
 
-/**
- * Claims from the result: with this tab's token (ADR 010), or, when the tab has none or it has expired, with
- * the code and the key the result shows.
- */
-async function claimFromResult(practiceId: string, ticketCode: string, claimKey: string) {
-  const stored = readFeedbackClaim();
-  if (stored?.practiceId === practiceId) {
-    try {
-      return await claimPractice(practiceId, stored.claimToken);
-    } catch (reason) {
-      if (errorCode(reason) !== "FORBIDDEN") throw reason;
-    }
-  }
-  return claimPracticeWithKey({ ticketCode, claimKey });
-}
-
 /** Already signed in: add the practice to the account at once, then go to the dashboard. */
 function ClaimForSignedInUser({
   practiceId,
@@ -416,8 +400,7 @@ function ClaimForSignedInUser({
   claimKey: string;
 }) {
   const navigate = useNavigate();
-  const claim = useMutation({
-    mutationFn: () => claimFromResult(practiceId, ticketCode, claimKey),
+  const claim = useClaimFromResult(practiceId, ticketCode, claimKey, {
     meta: { hideError: true },
     onSuccess: (claimed) => {
       clearFeedbackClaim();

@@ -1,5 +1,4 @@
 import { romeCalendarDay } from "@argine/core/shared/calendar";
-import { useMutation } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -21,7 +20,7 @@ import {
   type StepState,
   saveDraft,
 } from "./feedback-memory.ts";
-import { submitFeedback } from "./feedback-queries.ts";
+import { useSubmitFeedback } from "./feedback-queries.ts";
 import { QuestionField } from "./question-field.tsx";
 import {
   type Draft,
@@ -112,8 +111,7 @@ export function Questionnaire({ intro }: { intro?: ReactNode }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [pendingFocus, setPendingFocus] = useState<DraftField | null>(null);
 
-  const submit = useMutation({
-    mutationFn: submitFeedback,
+  const submit = useSubmitFeedback({
     meta: { hideError: true },
     onSuccess: ({ claimToken, ...submission }) => {
       // The only thing kept beyond this page, for this tab only: the proof that claims the practice after
@@ -123,7 +121,7 @@ export function Questionnaire({ intro }: { intro?: ReactNode }) {
       if (depth > 0) void navigate(-depth);
       rememberSubmission(submission);
     },
-    onError: (error: HttpError) => {
+    onError: (error) => {
       const values = getValues();
       const issue = serverIssues(error)
         .map(({ path, message }) => ({ field: path[0] === "answers" ? path[1] : path[0], message }))

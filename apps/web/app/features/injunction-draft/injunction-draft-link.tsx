@@ -1,9 +1,7 @@
 import { injunctionDraftFileName } from "@argine/core/services/services-api";
 import { SERVICES_ROUTES } from "@argine/core/services/services-routes";
-import { API_PREFIX, callPath } from "@argine/core/shared/api-contract";
-import { useMutation } from "@tanstack/react-query";
-import { downloadFile } from "../../shared/http/download.ts";
-import type { HttpError } from "../../shared/http/http-error.ts";
+import { callPath } from "@argine/core/shared/api-contract";
+import { downloadFile, useDownload } from "../../shared/http/download.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 
@@ -14,16 +12,13 @@ const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
  * feedback, fetched with the staff's token and saved by the browser, to complete and upload back.
  */
 export function InjunctionDraftLink({ serviceId, ticketCode }: { serviceId: string; ticketCode: string }) {
-  const save = useMutation<void, HttpError>({
-    mutationFn: () =>
-      downloadFile(
-        // downloadFile takes the path under API_PREFIX, callPath gives it with it.
-        callPath(SERVICES_ROUTES.injunctionDraft, { id: serviceId }).slice(API_PREFIX.length),
-        undefined,
-        injunctionDraftFileName(ticketCode),
-      ),
-    meta: { hideError: true },
-  });
+  const save = useDownload(() =>
+    downloadFile(
+      callPath(SERVICES_ROUTES.injunctionDraft, { id: serviceId }),
+      undefined,
+      injunctionDraftFileName(ticketCode),
+    ),
+  );
   return (
     <>
       <p>

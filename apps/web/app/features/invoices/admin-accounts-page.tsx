@@ -8,12 +8,13 @@ import {
   AccountsPeriodQuerySchema,
   accountsExportFileName,
 } from "@argine/core/invoice/accounts-api";
-import { ACCOUNTS_EXPORT_PATHS } from "@argine/core/invoice/accounts-routes";
+import { ACCOUNTS_EXPORT_PATHS, type AccountsExportFormat } from "@argine/core/invoice/accounts-routes";
 import { ORDER_STATUS, PAYMENT_TYPE } from "@argine/core/orders/orders-api";
+import { API_PREFIX } from "@argine/core/shared/api-contract";
 import { romeCalendarDay } from "@argine/core/shared/calendar";
 import { capitalized, countOf, withDayArticle } from "@argine/core/shared/italian-grammar";
 import { formatAmount } from "@argine/core/shared/money";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useEffectEvent, useState } from "react";
 import styles from "../../shared/admin/admin.module.css";
 import {
@@ -24,8 +25,7 @@ import {
   PRIMARY,
   SECONDARY,
 } from "../../shared/admin/admin-ui.tsx";
-import { downloadFile } from "../../shared/http/download.ts";
-import type { HttpError } from "../../shared/http/http-error.ts";
+import { downloadFile, useDownload } from "../../shared/http/download.ts";
 import { formatShortDay } from "../../shared/ui/dates.ts";
 import { FormMessage, ItalianDateField, SelectField, StatusRegion } from "../../shared/ui/form-field.tsx";
 import { Pager } from "../../shared/ui/pager.tsx";
@@ -145,11 +145,13 @@ function Documents({ period }: { period: AccountsPeriod }) {
 
 /** The two files of the period, fetched with the admin's token and saved by the browser. */
 function Exports({ period }: { period: AccountsPeriod }) {
-  const save = useMutation<void, HttpError, "csv" | "zip">({
-    mutationFn: (format) =>
-      downloadFile(ACCOUNTS_EXPORT_PATHS[format], { ...period }, accountsExportFileName(format, period)),
-    meta: { hideError: true },
-  });
+  const save = useDownload((format: AccountsExportFormat) =>
+    downloadFile(
+      `${API_PREFIX}${ACCOUNTS_EXPORT_PATHS[format]}`,
+      { ...period },
+      accountsExportFileName(format, period),
+    ),
+  );
   return (
     <>
       <p className={styles.rowActions}>

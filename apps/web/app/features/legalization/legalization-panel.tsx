@@ -13,7 +13,7 @@ import {
   LEGALIZATION_POLL_INTERVAL_MS,
   LEGALIZATION_PREPARATION_MAX_MS,
 } from "@argine/core/shared/constants";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
@@ -28,7 +28,7 @@ import { LegalizationFilesModal } from "./legalization-files-modal.tsx";
 import { LegalizationGuide } from "./legalization-guide.tsx";
 import {
   legalizationSessionQuery,
-  sessionFiles,
+  useOpenSessionFiles,
   useStartSession,
   useStopSession,
 } from "./legalization-queries.ts";
@@ -111,11 +111,7 @@ export function LegalizationPanel({
     },
   });
   const stop = useStopSession(serviceId, { meta: { hideError: true } });
-  const openFiles = useMutation({
-    mutationFn: () => sessionFiles(serviceId),
-    meta: { hideError: true },
-    onSuccess: setFiles,
-  });
+  const openFiles = useOpenSessionFiles(serviceId, setFiles);
 
   const running = current !== null && !isTerminal(current.state);
   const tooLong =

@@ -1,6 +1,6 @@
 import { LEGALIZATION_ROUTES as CALLS } from "@argine/core/legalization/legalization-routes";
 import type { CallResponse } from "@argine/core/shared/api-contract";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { type CacheRefresh, useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
 
@@ -47,4 +47,16 @@ export const useStartSession = (serviceId: string, options?: WriteOptions<Sessio
 export const useStopSession = (serviceId: string, options?: WriteOptions<Session, void>) =>
   useWrite(() => call(CALLS.stop, { params: { id: serviceId } }), showSession(serviceId), options);
 
-export const sessionFiles = (serviceId: string) => call(CALLS.sessionFiles, { params: { id: serviceId } });
+/**
+ * The session's files, read on the click that opens them: their links are signed and short-lived, so they
+ * are asked afresh each time and never cached.
+ */
+export const useOpenSessionFiles = (
+  serviceId: string,
+  onOpen: (files: CallResponse<typeof CALLS.sessionFiles>) => void,
+) =>
+  useMutation({
+    mutationFn: () => call(CALLS.sessionFiles, { params: { id: serviceId } }),
+    meta: { hideError: true },
+    onSuccess: onOpen,
+  });

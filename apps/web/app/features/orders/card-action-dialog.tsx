@@ -1,12 +1,11 @@
 import type { PaymentIntentStatus } from "@argine/core/payments/sandbox-api";
-import { SANDBOX_ROUTES } from "@argine/core/payments/sandbox-routes";
 import { formatAmount } from "@argine/core/shared/money";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { call } from "../../shared/http/call.ts";
+import { useQuery } from "@tanstack/react-query";
 import { Modal } from "../../shared/modal/modal.tsx";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
 import { AUTHENTICATION_FAILED, type CardActionProps, type CardActionResult } from "./card-payment.ts";
+import { cardChallengeQueryOptions, useAnswerCardChallenge } from "./order-queries.ts";
 import styles from "./orders.module.css";
 
 // The sandbox's 3-D Secure challenge (ADR 014), in the app's modal: the amount and two answers. With Stripe
@@ -39,24 +38,8 @@ export function CardActionDialog(props: Record<string, unknown> & { onClose: () 
 }
 
 function Challenge({ intentId, clientSecret, onResult }: CardActionProps) {
-  const challenge = useQuery({
-    queryKey: ["orders", "cardAction", intentId] as const,
-    queryFn: ({ signal }) =>
-      call(SANDBOX_ROUTES.challenge, {
-        params: { intentId },
-        query: { client_secret: clientSecret },
-        signal,
-      }),
-    meta: { hideError: true, hideSpinner: true },
-    retry: false,
-    gcTime: 0,
-  });
-  const decide = useMutation({
-    mutationFn: (approve: boolean) =>
-      call(SANDBOX_ROUTES.answerChallenge, {
-        params: { intentId },
-        body: { client_secret: clientSecret, approve },
-      }),
+  const challenge = useQuery(cardChallengeQueryOptions(intentId, clientSecret));
+  const decide = useAnswerCardChallenge(intentId, clientSecret, {
     meta: { hideError: true, hideSpinner: true },
     onSuccess: ({ status }, approve) =>
       onResult(

@@ -1,6 +1,7 @@
 import type { OrderCreateBody } from "@argine/core/orders/orders-api";
 import { ORDERS_ROUTES as CALLS } from "@argine/core/orders/orders-routes";
 import { PAYMENTS_ROUTES } from "@argine/core/payments/payments-routes";
+import { SANDBOX_ROUTES } from "@argine/core/payments/sandbox-routes";
 import type { CallBody, CallResponse } from "@argine/core/shared/api-contract";
 import { keepPreviousData, type QueryClient, queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
@@ -122,3 +123,38 @@ export function useWithdrawFromOrder(
     options,
   );
 }
+
+/** The sandbox's 3-D Secure challenge (ADR 014): the amount the bank asks to confirm, read once. */
+export function cardChallengeQueryOptions(intentId: string, clientSecret: string) {
+  return queryOptions({
+    queryKey: [...ORDERS_QUERY_KEY, "cardAction", intentId] as const,
+    queryFn: ({ signal }) =>
+      call(SANDBOX_ROUTES.challenge, {
+        params: { intentId },
+        query: { client_secret: clientSecret },
+        signal,
+      }),
+    meta: { hideError: true, hideSpinner: true },
+    retry: false,
+    gcTime: 0,
+  });
+}
+
+/**
+ * The answer to the challenge: the intent as it now is. Nothing cached changes until the card payment
+ * confirms the order, whose write refreshes the orders.
+ */
+export const useAnswerCardChallenge = (
+  intentId: string,
+  clientSecret: string,
+  options?: WriteOptions<CallResponse<typeof SANDBOX_ROUTES.answerChallenge>, boolean>,
+) =>
+  useWrite(
+    (approve) =>
+      call(SANDBOX_ROUTES.answerChallenge, {
+        params: { intentId },
+        body: { client_secret: clientSecret, approve },
+      }),
+    {},
+    options,
+  );

@@ -1,9 +1,7 @@
 import { legalizationArchiveFileName } from "@argine/core/retention/files-retention";
 import { RETENTION_ROUTES } from "@argine/core/retention/retention-routes";
-import { API_PREFIX, callPath } from "@argine/core/shared/api-contract";
-import { useMutation } from "@tanstack/react-query";
-import { downloadFile } from "../../shared/http/download.ts";
-import type { HttpError } from "../../shared/http/http-error.ts";
+import { callPath } from "@argine/core/shared/api-contract";
+import { downloadFile, useDownload } from "../../shared/http/download.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 
@@ -21,16 +19,13 @@ export function LegalizationArchiveButton({
   serviceId: string;
   ticketCode: string;
 }) {
-  const save = useMutation<void, HttpError>({
-    mutationFn: () =>
-      downloadFile(
-        // downloadFile takes the path under API_PREFIX, callPath gives it with it.
-        callPath(RETENTION_ROUTES.archive, { id: serviceId }).slice(API_PREFIX.length),
-        undefined,
-        legalizationArchiveFileName(ticketCode),
-      ),
-    meta: { hideError: true },
-  });
+  const save = useDownload(() =>
+    downloadFile(
+      callPath(RETENTION_ROUTES.archive, { id: serviceId }),
+      undefined,
+      legalizationArchiveFileName(ticketCode),
+    ),
+  );
   return (
     <>
       <p>

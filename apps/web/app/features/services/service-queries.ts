@@ -1,9 +1,11 @@
 import type { ServiceType } from "@argine/core/services/service-type";
 import { SERVICES_ROUTES as CALLS } from "@argine/core/services/services-routes";
 import type { CallResponse } from "@argine/core/shared/api-contract";
+import { MESSAGES } from "@argine/core/shared/messages";
 import { queryOptions } from "@tanstack/react-query";
 import { useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
+import { putFile } from "./put-file.ts";
 
 // The services' calls of spec §7 the case page makes (uploads, documents, the defence mandate). A change
 // answers with the service or the file; the practice detail that lists them is refreshed by the card's
@@ -31,15 +33,47 @@ export const useAcceptMandate = (
   );
 
 /** Step 1 of an upload: where to PUT the bytes (the server checks the name and the size again). */
-export const signUpload = (serviceId: string, file: { name: string; size: number }) =>
+const signUpload = (serviceId: string, file: { name: string; size: number }) =>
   call(CALLS.signedUrl, { params: { id: serviceId }, query: { fileName: file.name, size: file.size } });
 
-/** Step 3: the bytes are there; the server checks them and marks the file sent, or removes it and says why. */
-export const registerUpload = (serviceId: string, serviceType: ServiceType, fileName: string) =>
-  call(CALLS.registerUpload, { params: { serviceId }, body: { fileName, serviceType } });
+/**
+ * Sends one side's file: where to put it, the bytes with their progress (a fraction), then the server checks
+ * them and marks the file sent, or removes it and says why. The card's caller refreshes the practice.
+ */
+export const useSendUpload = (
+  serviceId: string,
+  serviceType: ServiceType,
+  onProgress: (fraction: number) => void,
+  options?: WriteOptions<CallResponse<typeof CALLS.registerUpload>, File>,
+) =>
+  useWrite(
+    async (file: File) => {
+      const link = await signUpload(serviceId, file);
+      try {
+        await putFile(link, file, onProgress);
+      } catch {
+        throw { message: MESSAGES.uploadError };
+      }
+      return call(CALLS.registerUpload, {
+        params: { serviceId },
+        body: { fileName: file.name, serviceType },
+      });
+    },
+    {},
+    options,
+  );
 
-export const deleteUpload = (serviceId: string, serviceType: ServiceType, fileName: string) =>
-  call(CALLS.deleteUpload, { params: { serviceId }, body: { fileName, serviceType } });
+export const useDeleteUpload = (
+  serviceId: string,
+  serviceType: ServiceType,
+  options?: WriteOptions<CallResponse<typeof CALLS.deleteUpload>, string>,
+) =>
+  useWrite(
+    (fileName: string) =>
+      call(CALLS.deleteUpload, { params: { serviceId }, body: { fileName, serviceType } }),
+    {},
+    options,
+  );
 
 export const documentUrl = (serviceId: string, fileName: string) =>
   call(CALLS.documentUrl, { params: { serviceId }, query: { fileName } });

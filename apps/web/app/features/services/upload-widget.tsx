@@ -2,7 +2,6 @@ import type { ServiceType } from "@argine/core/services/service-type";
 import type { UploadedFile } from "@argine/core/services/services-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { UPLOAD_ACCEPT, validateUploadMeta } from "@argine/core/uploads/upload-rules";
-import { useMutation } from "@tanstack/react-query";
 import { type DragEvent, useId, useRef, useState } from "react";
 import { CONFIRM_MODAL_ID } from "../../shared/modal/confirm-modal.tsx";
 import { useModalStore } from "../../shared/modal/modal-store.ts";
@@ -11,8 +10,7 @@ import { formatMoment } from "../../shared/ui/dates.ts";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
 import layoutStyles from "../../shared/ui/layout.module.css";
 import { DocumentButton } from "./document-button.tsx";
-import { putFile } from "./put-file.ts";
-import { deleteUpload, registerUpload, signUpload } from "./service-queries.ts";
+import { useDeleteUpload, useSendUpload } from "./service-queries.ts";
 import styles from "./services.module.css";
 
 const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
@@ -48,16 +46,7 @@ export function UploadWidget({
   const [dragOver, setDragOver] = useState(false);
   const sent = file?.uploadDate ? file : null;
 
-  const send = useMutation({
-    mutationFn: async (picked: File) => {
-      const link = await signUpload(serviceId, picked);
-      try {
-        await putFile(link, picked, setProgress);
-      } catch {
-        throw { message: MESSAGES.uploadError };
-      }
-      return registerUpload(serviceId, serviceType, picked.name);
-    },
+  const send = useSendUpload(serviceId, serviceType, setProgress, {
     // The widget says what went wrong beside the file, and its progress bar replaces the spinner.
     meta: { hideError: true, hideSpinner: true },
     onMutate: () => {
@@ -71,10 +60,7 @@ export function UploadWidget({
     // The file stays chosen, so the user sees which one failed and may send it again or take it away.
     onError: (failure) => setError(failure.message),
   });
-  const remove = useMutation({
-    mutationFn: (fileName: string) => deleteUpload(serviceId, serviceType, fileName),
-    onSuccess: () => onChanged(),
-  });
+  const remove = useDeleteUpload(serviceId, serviceType, { onSuccess: () => onChanged() });
 
   const disabled = Boolean(sent || chosen || send.isPending);
 

@@ -8,11 +8,11 @@ import {
   type TakedownRecordForm,
   TakedownRecordFormSchema,
 } from "@argine/core/takedown/takedown-api";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
-import type { HttpError } from "../../shared/http/http-error.ts";
+import { useDownload } from "../../shared/http/download.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { formatMoment } from "../../shared/ui/dates.ts";
 import { ExternalLink } from "../../shared/ui/external-link.tsx";
@@ -113,10 +113,7 @@ function NoticeItem({
   staff: boolean;
 }) {
   const [copied, setCopied] = useState<string | null>(null);
-  const pdf = useMutation<void, HttpError>({
-    mutationFn: () => downloadNoticePdf(serviceId, notice.noticeId, ticketCode, notice.position),
-    meta: { hideError: true },
-  });
+  const pdf = useDownload(() => downloadNoticePdf(serviceId, notice.noticeId, ticketCode, notice.position));
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(notice.text);

@@ -1,4 +1,4 @@
-import { API_PREFIX, type CallResponse, callPath } from "@argine/core/shared/api-contract";
+import { type CallResponse, callPath } from "@argine/core/shared/api-contract";
 import type { TakedownRecordBody } from "@argine/core/takedown/takedown-api";
 import { takedownNoticeFileName } from "@argine/core/takedown/takedown-api";
 import { TAKEDOWN_ROUTES as CALLS } from "@argine/core/takedown/takedown-routes";
@@ -48,8 +48,7 @@ export const downloadNoticePdf = (
   position: number,
 ) =>
   downloadFile(
-    // downloadFile takes the path under API_PREFIX, callPath gives it with it.
-    callPath(CALLS.noticePdf, { id: serviceId, noticeId }).slice(API_PREFIX.length),
+    callPath(CALLS.noticePdf, { id: serviceId, noticeId }),
     undefined,
     takedownNoticeFileName(ticketCode, position),
   );
