@@ -1,5 +1,6 @@
 import type { DbHandle } from "@argine/db/client";
 import { createCaptureProvider } from "./capture/capture-providers.ts";
+import { createFanOut } from "./chat/create-fan-out.ts";
 import { type Clock, now } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Adapters, EmbeddedIdentity } from "./deps.ts";
@@ -39,6 +40,7 @@ export async function createAdapters(
     payments,
     storage,
     legalization,
+    chat: overrides.chat ?? createFanOut(handle),
     csp: overrides.csp ?? [payments.csp, storage.csp, legalization.csp],
   };
 }

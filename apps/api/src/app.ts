@@ -123,6 +123,7 @@ export async function buildApp({
   });
   // Half the shutdown deadline: a mail in flight may finish, and the database still closes in time after.
   app.addHook("onClose", () => deps.jobs.stop(config.shutdownTimeoutMs / 2));
+  app.addHook("onClose", () => deps.chat.close());
 
   if (deps.payments.name === "none")
     app.log.warn("no card payment provider is configured: card payments are refused");

@@ -1,6 +1,7 @@
 import type { Db } from "@argine/db/client";
 import type Provider from "oidc-provider";
 import type { CaptureProvider } from "./capture/capture-provider.ts";
+import type { FanOut } from "./chat/fan-out.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { CspSources } from "./http/csp.ts";
@@ -16,7 +17,7 @@ import type { Storage } from "./storage/storage.ts";
 /**
  * Everything the API talks to outside its own code, each chosen by configuration between the embedded
  * default and the real engine (DESIGN.md §2), built in one place (adapters.ts `createAdapters`): the server
- * and the tests get them there, and a test replaces any of them through `AppDeps.adapters`. The chat's fan-out joins as its issue lands.
+ * and the tests get them there, and a test replaces any of them through `AppDeps.adapters`.
  */
 export interface Adapters {
   mailer: Mailer;
@@ -29,6 +30,8 @@ export interface Adapters {
   storage: Storage;
   /** The forensic capture of the legalization (capture/): the sandbox outside production. */
   legalization: CaptureProvider;
+  /** The conversations' live signals across API processes (chat/, ADR 030): in-process, or PostgreSQL's NOTIFY. */
+  chat: FanOut;
   /** The origins each adapter's browser side needs, merged into the CSP (http/security.ts). */
   csp: CspSources[];
 }

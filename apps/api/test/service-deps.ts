@@ -1,6 +1,7 @@
 import type { Db } from "@argine/db/client";
 import { TestClock } from "pg-boss";
 import { createCaptureProvider } from "../src/capture/capture-providers.ts";
+import { createInProcessFanOut } from "../src/chat/fan-out.ts";
 import type { Clock } from "../src/clock.ts";
 import type { Config } from "../src/config.ts";
 import type { Deps } from "../src/deps.ts";
@@ -68,6 +69,7 @@ export function serviceDeps(db: Db, at: Date | string = new Date()) {
       clock,
       storage: testStorage(config, clock),
     }),
+    chat: createInProcessFanOut(),
     csp: [],
   };
   return { deps, clock, jobs, payments: deps.payments };

@@ -7,6 +7,7 @@ import { testConfig } from "../../test/helpers.ts";
 import { MemoryMailer } from "../../test/identity.ts";
 import { testStorage } from "../../test/service-deps.ts";
 import { createCaptureProvider } from "../capture/capture-providers.ts";
+import { createInProcessFanOut } from "../chat/fan-out.ts";
 import type { Deps } from "../deps.ts";
 import { createJobQueue, type JobPayloads, type QueueName } from "../jobs/job-queue.ts";
 import type { Mail } from "../mail/mailer.ts";
@@ -55,6 +56,7 @@ describe.each(testDbKinds())("registration service on %s", (kind) => {
         clock,
         storage: testStorage(config, clock),
       }),
+      chat: createInProcessFanOut(),
       csp: [],
     };
   });

@@ -1,0 +1,69 @@
+import { EventEmitter } from "node:events";
+
+// The chat's fan-out (DESIGN.md §2, ADR 030): a new message, a read mark or a typing signal written through one
+// API process reaches the live sockets of every process. It carries ids, never a message's text: a socket's
+// handler reads what its caller may see from the database, so the fan-out is not a way around authorization,
+// and PostgreSQL's 8 000-byte NOTIFY limit is never near.
+
+/** What happened in a conversation: its id, and the message it concerns (for "message" and "read"). */
+export interface ChatSignal {
+  conversationId: string;
+  kind: "message" | "read" | "typing";
+  /** The message written or read up to; for typing, the writer's user id or visitor thread's id. */
+  ref: string;
+}
+
+export type ChatListener = (signal: ChatSignal) => void;
+
+export interface FanOut {
+  /** Tells every process, this one included. Called after the transaction that wrote the change commits. */
+  publish(signal: ChatSignal): Promise<void>;
+  /** Every signal from now on; the function returned stops it. */
+  subscribe(listener: ChatListener): () => void;
+  /**
+   * Called when signals may have been missed (the listening connection dropped and came back): each socket
+   * then reads what it missed from the table, as a client does after a reconnection.
+   */
+  onGap(listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+/** The embedded default: one process, so the fan-out is an event emitter. */
+export function createInProcessFanOut(): FanOut {
+  const events = new EventEmitter();
+  // Every open socket listens: the default limit of 10 is a leak warning meant for something else.
+  events.setMaxListeners(0);
+  return {
+    publish: async (signal) => {
+      events.emit("signal", signal);
+    },
+    subscribe: (listener) => {
+      events.on("signal", listener);
+      return () => events.off("signal", listener);
+    },
+    onGap: (listener) => {
+      events.on("gap", listener);
+      return () => events.off("gap", listener);
+    },
+    close: async () => {
+      events.removeAllListeners();
+    },
+  };
+}
+
+/** A signal from the wire, or null for anything else: a notification is checked as any other input. */
+export function parseSignal(payload: string | undefined): ChatSignal | null {
+  if (!payload) return null;
+  try {
+    const value = JSON.parse(payload) as Partial<ChatSignal>;
+    const kinds: readonly string[] = ["message", "read", "typing"];
+    return typeof value.conversationId === "string" &&
+      typeof value.ref === "string" &&
+      typeof value.kind === "string" &&
+      kinds.includes(value.kind)
+      ? { conversationId: value.conversationId, kind: value.kind, ref: value.ref }
+      : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,101 @@
+import { EventEmitter } from "node:events";
+import pg from "pg";
+import { type ChatSignal, type FanOut, parseSignal } from "./fan-out.ts";
+
+// The fan-out across API processes on one PostgreSQL database (DESIGN.md §2, ADR 030): NOTIFY on one channel
+// through the pool, LISTEN on a connection of each process's own. A notification is delivered only after the
+// sender's commit and only to connections listening at that moment, so when the listening connection drops it
+// is opened again, and the gap is announced: the sockets read what they missed from the table.
+
+export const CHAT_CHANNEL = "argine_chat";
+
+/** How long to wait before listening again after the connection dropped: doubled each failure, up to 5 s. */
+const RETRY_FIRST_MS = 200;
+const RETRY_MAX_MS = 5_000;
+
+export function createPostgresFanOut(databaseUrl: string, pool: pg.Pool): FanOut {
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retry = RETRY_FIRST_MS;
+  let listenedBefore = false;
+  let timer: NodeJS.Timeout | null = null;
+  let ready: Promise<void>;
+
+  const listen = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    // Both may come for one drop; reconnecting once is enough.
+    let dropped = false;
+    const drop = () => {
+      if (dropped) return;
+      dropped = true;
+      if (client === next) client = null;
+      next.removeAllListeners("notification");
+      void next.end().catch(() => {});
+      schedule();
+    };
+    next.on("error", drop);
+    next.on("end", drop);
+    next.on("notification", (message) => {
+      const signal = message.channel === CHAT_CHANNEL ? parseSignal(message.payload) : null;
+      if (signal) events.emit("signal", signal);
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${CHAT_CHANNEL}`);
+    } catch {
+      drop();
+      return;
+    }
+    if (closed) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    retry = RETRY_FIRST_MS;
+    if (listenedBefore) events.emit("gap");
+    listenedBefore = true;
+  };
+
+  const schedule = () => {
+    if (closed || timer) return;
+    const wait = retry;
+    retry = Math.min(retry * 2, RETRY_MAX_MS);
+    timer = setTimeout(() => {
+      timer = null;
+      ready = listen();
+    }, wait);
+  };
+
+  ready = listen();
+
+  return {
+    publish: async (signal: ChatSignal) => {
+      // This process's own sockets hear it through the same LISTEN, so that comes first.
+      await ready;
+      await pool.query("select pg_notify($1, $2)", [CHAT_CHANNEL, JSON.stringify(signal)]);
+    },
+    subscribe: (listener) => {
+      events.on("signal", listener);
+      return () => events.off("signal", listener);
+    },
+    onGap: (listener) => {
+      events.on("gap", listener);
+      return () => events.off("gap", listener);
+    },
+    close: async () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await ready;
+      const last = client;
+      client = null;
+      events.removeAllListeners();
+      if (last) {
+        last.removeAllListeners();
+        last.on("error", () => {});
+        await last.end().catch(() => {});
+      }
+    },
+  };
+}
