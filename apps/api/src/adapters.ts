@@ -1,9 +1,9 @@
 import type { DbHandle } from "@argine/db/client";
 import { createCaptureProvider } from "./capture/capture-providers.ts";
-import { createFanOut } from "./chat/create-fan-out.ts";
 import { type Clock, now } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Adapters, EmbeddedIdentity } from "./deps.ts";
+import { createFanOut } from "./fan-out/create-fan-out.ts";
 import { loadProviderKeys } from "./identity/keys.ts";
 import { createOidcProvider } from "./identity/provider.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
@@ -40,7 +40,7 @@ export async function createAdapters(
     payments,
     storage,
     legalization,
-    chat: overrides.chat ?? createFanOut(handle),
+    chat: overrides.chat ?? (await createFanOut(handle)),
     csp: overrides.csp ?? [payments.csp, storage.csp, legalization.csp],
   };
 }

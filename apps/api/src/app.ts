@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { LIVE_FRAME_MAX_BYTES, LIVE_PROTOCOL } from "@argine/core/chat/live-api";
 import { AppError } from "@argine/core/errors/app-error";
 import type { DbHandle } from "@argine/db/client";
 import middie from "@fastify/middie";
@@ -6,6 +7,7 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createAdapters } from "./adapters.ts";
@@ -22,6 +24,7 @@ import { healthRoutes, type Readiness } from "./routes/health.ts";
 import { authRoutes } from "./routes/v1/auth/index.ts";
 import { catalogueAdminRoutes } from "./routes/v1/catalogue/admin.ts";
 import { catalogueRoutes } from "./routes/v1/catalogue/index.ts";
+import { liveRoutes } from "./routes/v1/chat/live.ts";
 import { devMailboxRoutes } from "./routes/v1/dev/mailbox.ts";
 import { feedbackRoutes } from "./routes/v1/feedback/index.ts";
 import { invoiceAdminRoutes } from "./routes/v1/invoice/admin.ts";
@@ -110,7 +113,8 @@ export async function buildApp({
   });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
-    if (closing) reply.header("connection", "close");
+    // A refused WebSocket upgrade's connection was taken from the HTTP server: it cannot serve another request.
+    if (closing || request.headers.upgrade) reply.header("connection", "close");
   });
   registerErrorHandler(app);
   registerJsonBodyParser(app);
@@ -131,6 +135,14 @@ export async function buildApp({
   if (!web) app.log.warn("web build not found: run `npm run build` to serve the site");
   await registerSecurity(app, config, deps.csp);
   await app.register(rateLimit, { global: false });
+  // Before every route, so that an upgrade to any other path is refused. The socket speaks our one
+  // subprotocol (the bearer one only carries the token), and a frame longer than a message allows is refused.
+  await app.register(websocket, {
+    options: {
+      maxPayload: LIVE_FRAME_MAX_BYTES,
+      handleProtocols: (offered) => (offered.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false),
+    },
+  });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -167,6 +179,7 @@ export async function buildApp({
       await v1.register(userAdminRoutes);
       await v1.register(feedbackRoutes);
       await v1.register(practiceRoutes);
+      await v1.register(liveRoutes);
       await v1.register(orderRoutes);
       await v1.register(serviceRoutes);
       await v1.register(paymentsRoutes);

@@ -1,3 +1,4 @@
+import { BEARER_PROTOCOL_PREFIX, LIVE_PROTOCOL, type ServerFrame } from "@argine/core/chat/live-api";
 import type { Me } from "@argine/core/identity/users-api";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { DEFENCE_MANDATE_VERSION } from "@argine/core/services/mandate";
@@ -5,6 +6,7 @@ import { legalizationFiles, legalizationSessions, services } from "@argine/db/sc
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_BILLING } from "../test/checkout.ts";
 import { type IdentityServer, randomIp, signIn, startIdentityServer } from "../test/identity.ts";
+import { openSocket, upgradeStatus } from "../test/live-socket.ts";
 import { paymentMethod } from "../test/sandbox.ts";
 import { PDF_BYTES, uploadThroughApi } from "../test/uploads.ts";
 
@@ -887,5 +889,47 @@ describe("authorization: every route × every caller", () => {
       });
       expect(res.status).toBe(c.expect[caller]);
     });
+  }
+
+  // The live socket (ADR 030) is outside the OpenAPI document (@fastify/websocket hides its routes), so its
+  // rows are here: who may open it, and what each frame may reach on the client's practice. "ok" is the
+  // frame's answer (the conversation, or the message stored); otherwise the error code it gets.
+  const SOCKET: { frame: string; expect: Record<Exclude<Caller, "anonymous">, string> }[] = [
+    {
+      frame: "subscribe",
+      expect: { client: "messages", otherClient: "NOT_FOUND", lawyer: "messages", admin: "messages" },
+    },
+    { frame: "send", expect: { client: "sent", otherClient: "NOT_FOUND", lawyer: "sent", admin: "sent" } },
+  ];
+
+  it("opens the live socket only for a signed-in caller", async () => {
+    expect(await upgradeStatus(s.base, [LIVE_PROTOCOL])).toBe(401);
+    for (const caller of CALLERS.filter((c) => c !== "anonymous"))
+      expect(await upgradeStatus(s.base, [LIVE_PROTOCOL, `${BEARER_PROTOCOL_PREFIX}${tokens[caller]}`])).toBe(
+        101,
+      );
+  });
+
+  for (const row of SOCKET) {
+    it.each(CALLERS.filter((c): c is Exclude<Caller, "anonymous"> => c !== "anonymous"))(
+      `the live socket's ${row.frame} on the client's practice as %s`,
+      async (caller) => {
+        const live = await openSocket(s.base, tokens[caller] ?? "");
+        try {
+          const conversation = { practiceId: clientPractice };
+          live.send(
+            row.frame === "subscribe"
+              ? { type: "subscribe", conversation, after: null }
+              : { type: "send", conversation, clientId: "riga", text: `Scrive ${caller}` },
+          );
+          const answer = await live.next(
+            (frame): frame is ServerFrame => frame.type !== "messages" || row.frame === "subscribe",
+          );
+          expect(answer.type === "error" ? answer.code : answer.type).toBe(row.expect[caller]);
+        } finally {
+          live.socket.close();
+        }
+      },
+    );
   }
 });

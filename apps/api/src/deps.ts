@@ -1,9 +1,9 @@
 import type { Db } from "@argine/db/client";
 import type Provider from "oidc-provider";
 import type { CaptureProvider } from "./capture/capture-provider.ts";
-import type { FanOut } from "./chat/fan-out.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
+import type { FanOut } from "./fan-out/fan-out.ts";
 import type { CspSources } from "./http/csp.ts";
 import type { ProviderKeys } from "./identity/keys.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
@@ -30,7 +30,7 @@ export interface Adapters {
   storage: Storage;
   /** The forensic capture of the legalization (capture/): the sandbox outside production. */
   legalization: CaptureProvider;
-  /** The conversations' live signals across API processes (chat/, ADR 030): in-process, or PostgreSQL's NOTIFY. */
+  /** The conversations' live signals across API processes (fan-out/, ADR 030): in-process, or PostgreSQL's NOTIFY. */
   chat: FanOut;
   /** The origins each adapter's browser side needs, merged into the CSP (http/security.ts). */
   csp: CspSources[];

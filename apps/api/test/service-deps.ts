@@ -1,10 +1,10 @@
 import type { Db } from "@argine/db/client";
 import { TestClock } from "pg-boss";
 import { createCaptureProvider } from "../src/capture/capture-providers.ts";
-import { createInProcessFanOut } from "../src/chat/fan-out.ts";
 import type { Clock } from "../src/clock.ts";
 import type { Config } from "../src/config.ts";
 import type { Deps } from "../src/deps.ts";
+import { createInProcessFanOut } from "../src/fan-out/fan-out.ts";
 import type { JobPayloads, JobQueue, QueueName } from "../src/jobs/job-queue.ts";
 import type { Mail } from "../src/mail/mailer.ts";
 import { createPaymentProvider } from "../src/payments/payments.ts";

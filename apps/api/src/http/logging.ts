@@ -53,6 +53,8 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
     redact: {
       paths: [
         "req.headers.authorization",
+        // A live socket's bearer token rides as a subprotocol (ADR 030).
+        'req.headers["sec-websocket-protocol"]',
         "req.headers.cookie",
         'res.headers["set-cookie"]',
         "*.password",

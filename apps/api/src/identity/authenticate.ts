@@ -1,3 +1,4 @@
+import { BEARER_PROTOCOL_PREFIX } from "@argine/core/chat/live-api";
 import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
 import { ROLES, type Role, rolesFromClaim } from "@argine/core/identity/roles";
@@ -26,6 +27,8 @@ declare module "fastify" {
     actor: Actor | null;
     /** The embedded provider's grant the caller's token was issued under (null otherwise). */
     grantId: string | null;
+    /** When the caller's token expires (null for an anonymous request): a live socket closes then. */
+    tokenExpiresAt: Date | null;
   }
 }
 
@@ -121,15 +124,16 @@ export async function registerAuthentication(
 
   app.decorateRequest("actor", null);
   app.decorateRequest("grantId", null);
+  app.decorateRequest("tokenExpiresAt", null);
   app.addHook("onRequest", async (request) => {
-    const header = request.headers.authorization;
-    if (!header) return;
-    const [scheme, token] = header.split(" ");
-    if (scheme?.toLowerCase() !== "bearer" || !token) throw new AppError("UNAUTHORIZED");
+    const token = bearerToken(request);
+    if (token === undefined) return;
+    if (!token) throw new AppError("UNAUTHORIZED");
     try {
       const payload = await verify(token);
       request.actor = await actorOf(payload);
       if (identity.embedded) request.grantId = String(payload[GRANT_CLAIM]);
+      if (payload.exp) request.tokenExpiresAt = new Date(payload.exp * 1000);
     } catch (error) {
       if (error instanceof AppError && error.status >= 500) throw error;
       throw new AppError("UNAUTHORIZED");
@@ -140,6 +144,22 @@ export async function registerAuthentication(
   app.addHook("onRequest", async (request) => {
     if (!request.actor && !isPublicRoute(request)) throw new AppError("UNAUTHORIZED");
   });
+}
+
+/**
+ * The request's bearer token: the Authorization header's, or, on a WebSocket upgrade (which a browser cannot
+ * give that header), the `bearer.<jwt>` subprotocol's (ADR 030). Undefined without one; "" for a malformed one.
+ */
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header) {
+    const [scheme, token] = header.split(" ");
+    return scheme?.toLowerCase() === "bearer" && token ? token : "";
+  }
+  if (request.headers.upgrade?.toLowerCase() !== "websocket") return undefined;
+  const offered = request.headers["sec-websocket-protocol"]?.split(",").map((protocol) => protocol.trim());
+  const bearer = offered?.find((protocol) => protocol.startsWith(BEARER_PROTOCOL_PREFIX));
+  return bearer === undefined ? undefined : bearer.slice(BEARER_PROTOCOL_PREFIX.length);
 }
 
 /** A route whose OpenAPI document says it needs no token (`security: []`). */

@@ -6,6 +6,7 @@ import type { Db } from "@argine/db/client";
 import {
   type CommentRow,
   findComment,
+  findCommentWithAuthor,
   addComment as insertComment,
   listComments,
   updateComment,
@@ -17,7 +18,9 @@ import { authorizeAction } from "../identity/authorize.ts";
 import { authorizedPractice } from "./practice-access.ts";
 import { fullName } from "./practice-view.ts";
 
-// The conversation on a practice between its client and staff: each may write, each edits only their own.
+// The conversation on a practice between its client and staff (ADR 030: its messages are these comments):
+// each may write, each edits only their own. A change is announced on the chat's fan-out once committed, and
+// the live sockets subscribed to the practice read it (chat/live.ts).
 
 const toComment = (c: CommentRow, author: string | null): Comment => ({
   id: c.id,
@@ -35,24 +38,67 @@ const asWrittenBy = async (db: Db, actor: Actor, c: CommentRow) => {
   return toComment(c, author ? fullName(author.name, author.lastname) : null);
 };
 
-export async function practiceComments(deps: Deps, actor: Actor, id: string): Promise<Comment[]> {
+type CommentWithAuthor = Awaited<ReturnType<typeof listComments>>[number];
+const fromRow = (r: CommentWithAuthor) => toComment(r.comment, fullName(r.authorName, r.authorLastname));
+
+/**
+ * The practice's comments, oldest first; with `after` (a comment of this practice), only those after it: a
+ * live socket's catch-up. An `after` that is not one of its comments reads as none: the whole conversation.
+ */
+export async function practiceComments(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  after: string | null = null,
+): Promise<Comment[]> {
   const practice = await authorizedPractice(deps.db, actor, id, "read");
-  const rows = await listComments(deps.db, practice.id);
-  return rows.map((r) => toComment(r.comment, fullName(r.authorName, r.authorLastname)));
+  const cursor = after ? await findComment(deps.db, after) : undefined;
+  const rows = await listComments(
+    deps.db,
+    practice.id,
+    cursor?.practiceId === practice.id ? cursor.id : undefined,
+  );
+  return rows.map(fromRow);
 }
 
+/**
+ * One comment of a practice the caller has already been authorized to read (a live subscription): what a
+ * signal on the fan-out names. Undefined when it is not that practice's.
+ */
+export async function subscribedComment(deps: Deps, practiceId: string, commentId: string) {
+  const row = await findCommentWithAuthor(deps.db, commentId);
+  return row && row.comment.practiceId === practiceId ? fromRow(row) : undefined;
+}
+
+/**
+ * Tells the live sockets, after the commit. A fan-out that fails loses nothing: the comment is stored, and
+ * each socket's next catch-up reads it; the writer's call must not fail (and be sent again) for it.
+ */
+const announce = async (deps: Deps, comment: Comment) => {
+  await deps.chat
+    .publish({ conversationId: comment.practiceId, kind: "message", ref: comment.id })
+    .catch(() => {});
+  return comment;
+};
+
 /** A new comment; the client's starts (or continues) the lawyer's wait for an answer (db's addComment). */
-export function addComment(deps: Deps, actor: Actor, id: string, text: string): Promise<Comment> {
-  return deps.db.transaction(async (tx) => {
+export async function addComment(deps: Deps, actor: Actor, id: string, text: string): Promise<Comment> {
+  const comment = await deps.db.transaction(async (tx) => {
     const practice = await authorizedPractice(tx, actor, id, "comment");
     const row = await insertComment(tx, { practiceId: practice.id, authorId: actor.userId, body: text });
     return asWrittenBy(tx, actor, row);
   });
+  return announce(deps, comment);
 }
 
 /** Edits the caller's own comment: nobody puts words in someone else's mouth (core's canEditComment). */
-export function editComment(deps: Deps, actor: Actor, commentId: string, text: string): Promise<Comment> {
-  return deps.db.transaction(async (tx) => {
+export async function editComment(
+  deps: Deps,
+  actor: Actor,
+  commentId: string,
+  text: string,
+): Promise<Comment> {
+  const comment = await deps.db.transaction(async (tx) => {
     const comment = await findComment(tx, commentId);
     if (!comment) throw new AppError("NOT_FOUND");
     await authorizedPractice(tx, actor, comment.practiceId, "comment");
@@ -62,4 +108,5 @@ export function editComment(deps: Deps, actor: Actor, commentId: string, text: s
     if (!updated) throw new AppError("NOT_FOUND");
     return asWrittenBy(tx, actor, updated);
   });
+  return announce(deps, comment);
 }

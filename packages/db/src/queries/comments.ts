@@ -1,18 +1,39 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { users } from "../schema/identity.ts";
 import { comments, practices } from "../schema/practices.ts";
 
 export type CommentRow = typeof comments.$inferSelect;
 
-/** A practice's comments, oldest first, with their authors' names. */
-export async function listComments(db: Db, practiceId: string) {
+/**
+ * A practice's comments, oldest first, with their authors' names (comments_practice_idx); with `after`, only
+ * those that came after that one, in the same order: what a live socket's reconnection missed (ADR 030).
+ */
+export async function listComments(db: Db, practiceId: string, afterId?: string) {
   return db
     .select({ comment: comments, authorName: users.name, authorLastname: users.lastname })
     .from(comments)
     .leftJoin(users, eq(users.id, comments.authorId))
-    .where(eq(comments.practiceId, practiceId))
+    .where(
+      and(
+        eq(comments.practiceId, practiceId),
+        // Compared in the database: a JS Date would drop the timestamp's microseconds.
+        afterId
+          ? sql`(${comments.createdAt}, ${comments.id}) > (select c.created_at, c.id from comments c where c.id = ${afterId})`
+          : undefined,
+      ),
+    )
     .orderBy(asc(comments.createdAt), asc(comments.id));
+}
+
+/** One comment with its author's name, as listComments gives each. */
+export async function findCommentWithAuthor(db: Db, id: string) {
+  const [row] = await db
+    .select({ comment: comments, authorName: users.name, authorLastname: users.lastname })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.authorId))
+    .where(eq(comments.id, id));
+  return row;
 }
 
 /**

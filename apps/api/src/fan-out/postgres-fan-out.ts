@@ -13,7 +13,11 @@ export const CHAT_CHANNEL = "argine_chat";
 const RETRY_FIRST_MS = 200;
 const RETRY_MAX_MS = 5_000;
 
-export function createPostgresFanOut(databaseUrl: string, pool: pg.Pool): FanOut {
+/**
+ * Resolves once this process listens (or its first attempt failed, and it keeps trying): a signal published
+ * before that would not reach this process's own sockets.
+ */
+export async function createPostgresFanOut(databaseUrl: string, pool: pg.Pool): Promise<FanOut> {
   const events = new EventEmitter();
   events.setMaxListeners(0);
   let closed = false;
@@ -69,6 +73,7 @@ export function createPostgresFanOut(databaseUrl: string, pool: pg.Pool): FanOut
   };
 
   ready = listen();
+  await ready;
 
   return {
     publish: async (signal: ChatSignal) => {

@@ -31,7 +31,7 @@ async function twoProcesses() {
     new pg.Pool({ connectionString: database.url, max: 2 }),
     new pg.Pool({ connectionString: database.url, max: 2 }),
   ];
-  const [here, there] = pools.map((pool) => createPostgresFanOut(database.url, pool));
+  const [here, there] = await Promise.all(pools.map((pool) => createPostgresFanOut(database.url, pool)));
   if (!here || !there) throw new Error("two fan-outs");
   return {
     here,

@@ -1,0 +1,91 @@
+import { randomBytes } from "node:crypto";
+import { request } from "node:http";
+import {
+  BEARER_PROTOCOL_PREFIX,
+  LIVE_PATH,
+  LIVE_PROTOCOL,
+  type ServerFrame,
+  ServerFrameSchema,
+} from "@argine/core/chat/live-api";
+import { API_PREFIX } from "@argine/core/shared/api-contract";
+
+// A live socket (ADR 030) as the web opens it, for the suites that check what it delivers and refuses.
+
+/** A socket of `token`'s bearer, with every frame it got and a wait for one. */
+export async function openSocket(base: string, token: string) {
+  const socket = new WebSocket(`${base.replace(/^http/, "ws")}${API_PREFIX}${LIVE_PATH}`, [
+    LIVE_PROTOCOL,
+    `${BEARER_PROTOCOL_PREFIX}${token}`,
+  ]);
+  const frames: ServerFrame[] = [];
+  const waiting = new Set<() => void>();
+  socket.addEventListener("message", (event) => {
+    frames.push(ServerFrameSchema.parse(JSON.parse(String(event.data))));
+    for (const wake of waiting) wake();
+  });
+  const closed = new Promise<number>((resolve) =>
+    socket.addEventListener("close", (event) => resolve(event.code)),
+  );
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener("open", () => resolve());
+    socket.addEventListener("error", () => reject(new Error("the socket did not open")));
+  });
+  const next = <F extends ServerFrame>(match: (frame: ServerFrame) => frame is F, ms = 10_000) =>
+    new Promise<F>((resolve, reject) => {
+      const check = () => {
+        const found = frames.find(match);
+        if (!found) return;
+        frames.splice(frames.indexOf(found), 1);
+        waiting.delete(check);
+        clearTimeout(timer);
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        waiting.delete(check);
+        reject(new Error(`no matching frame within ${ms} ms; got ${JSON.stringify(frames)}`));
+      }, ms);
+      waiting.add(check);
+      check();
+    });
+  const send = (frame: unknown) => socket.send(JSON.stringify(frame));
+  return { socket, frames, next, send, closed, protocol: () => socket.protocol };
+}
+
+export const messagesOf = (practiceId: string) => (frame: ServerFrame) =>
+  frame.type === "messages" && frame.conversation.practiceId === practiceId;
+export const isMessages = (practiceId: string) =>
+  messagesOf(practiceId) as (frame: ServerFrame) => frame is Extract<ServerFrame, { type: "messages" }>;
+export const isSent = (clientId: string) =>
+  ((frame: ServerFrame) => frame.type === "sent" && frame.clientId === clientId) as (
+    frame: ServerFrame,
+  ) => frame is Extract<ServerFrame, { type: "sent" }>;
+export const isError = ((frame: ServerFrame) => frame.type === "error") as (
+  frame: ServerFrame,
+) => frame is Extract<ServerFrame, { type: "error" }>;
+
+/** The HTTP status an upgrade request gets when it is refused before the socket opens. */
+export function upgradeStatus(base: string, protocols: string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    // A connection of its own each time: one a refused upgrade was answered on is closed by the server.
+    const req = request(`${base}${API_PREFIX}${LIVE_PATH}`, {
+      agent: false,
+      headers: {
+        connection: "Upgrade",
+        upgrade: "websocket",
+        "sec-websocket-version": "13",
+        "sec-websocket-key": randomBytes(16).toString("base64"),
+        "sec-websocket-protocol": protocols.join(", "),
+      },
+    });
+    req.on("response", (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("upgrade", (_res, socket) => {
+      socket.destroy();
+      resolve(101);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}

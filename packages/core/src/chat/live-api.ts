@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { CommentBodySchema, CommentSchema } from "../practices/practices-api.ts";
+
+// What travels on the live socket, /v1/live (ADR 030), in both directions: checked by these schemas on each
+// side as any HTTP body is. A frame is JSON text; the socket names its caller before it opens.
+
+/** The live socket's path under API_PREFIX: one WebSocket per tab. */
+export const LIVE_PATH = "/live";
+
+/** The socket's subprotocol; the caller's token rides as a second one (`bearer.<jwt>`), never in the URL. */
+export const LIVE_PROTOCOL = "argine.v1";
+export const BEARER_PROTOCOL_PREFIX = "bearer.";
+
+/** The longest frame a client may send: a message's 5 000 characters, escaped, with room for the rest. */
+export const LIVE_FRAME_MAX_BYTES = 32 * 1024;
+
+/** Close codes beside the standard ones (4000–4999 are the application's). */
+export const LIVE_CLOSE = {
+  /** The access token expired: open a new socket with the renewed one, and catch up. */
+  tokenExpired: 4401,
+  /** A frame that is not one of the schemas below, or too many of them. */
+  badFrame: 4400,
+  /** The server is going away (a restart, a deploy): open a new socket, and catch up. */
+  goingAway: 1001,
+} as const;
+
+/** The conversation a frame is about: a practice's, whose messages are its comments (ADR 030). */
+export const ConversationRefSchema = z.object({ practiceId: z.uuid() });
+export type ConversationRef = z.infer<typeof ConversationRefSchema>;
+
+export const ClientFrameSchema = z.discriminatedUnion("type", [
+  /**
+   * Live messages of the conversation from now on, and those after `after` (the last message the tab has,
+   * or null for all): what a reconnection missed comes first.
+   */
+  z.object({ type: z.literal("subscribe"), conversation: ConversationRefSchema, after: z.uuid().nullable() }),
+  z.object({ type: z.literal("unsubscribe"), conversation: ConversationRefSchema }),
+  /** A new message; `clientId` names it in the answer, so the tab can match its "sending…" line. */
+  z.object({
+    type: z.literal("send"),
+    conversation: ConversationRefSchema,
+    clientId: z.string().min(1).max(64),
+    text: CommentBodySchema.shape.comment,
+  }),
+]);
+export type ClientFrame = z.infer<typeof ClientFrameSchema>;
+
+export const ServerFrameSchema = z.discriminatedUnion("type", [
+  /** Messages of a conversation, oldest first: a catch-up or a new one. */
+  z.object({
+    type: z.literal("messages"),
+    conversation: ConversationRefSchema,
+    messages: z.array(CommentSchema),
+  }),
+  /** The tab's own message, stored. */
+  z.object({ type: z.literal("sent"), clientId: z.string(), message: CommentSchema }),
+  /** A frame refused, with the Italian message a screen shows; `clientId` when it was a send. */
+  z.object({
+    type: z.literal("error"),
+    code: z.string(),
+    message: z.string(),
+    clientId: z.string().optional(),
+    conversation: ConversationRefSchema.optional(),
+  }),
+]);
+export type ServerFrame = z.infer<typeof ServerFrameSchema>;
