@@ -55,10 +55,6 @@ export const messagesOf = (practiceId: string) => (frame: ServerFrame) =>
   frame.type === "messages" && frame.conversation.practiceId === practiceId;
 export const isMessages = (practiceId: string) =>
   messagesOf(practiceId) as (frame: ServerFrame) => frame is Extract<ServerFrame, { type: "messages" }>;
-export const isSent = (clientId: string) =>
-  ((frame: ServerFrame) => frame.type === "sent" && frame.clientId === clientId) as (
-    frame: ServerFrame,
-  ) => frame is Extract<ServerFrame, { type: "sent" }>;
 export const isError = ((frame: ServerFrame) => frame.type === "error") as (
   frame: ServerFrame,
 ) => frame is Extract<ServerFrame, { type: "error" }>;

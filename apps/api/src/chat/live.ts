@@ -13,7 +13,7 @@ import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import type { ChatSignal } from "../fan-out/fan-out.ts";
 import { toAppError } from "../http/errors.ts";
-import { addComment, practiceComments, subscribedComment } from "../practices/practice-comments-service.ts";
+import { practiceComments, subscribedComment } from "../practices/practice-comments-service.ts";
 
 // One live socket (ADR 030): its caller was named before the upgrade; each frame is checked by core's schema,
 // each subscription by the practice's policy (through the same use cases as HTTP, so a staff subscription is
@@ -41,18 +41,22 @@ export function openLive(
   };
 
   const deliver = (conversation: ConversationRef, messages: Comment[]) => {
-    if (!messages.length || !subscribed.has(conversation.practiceId)) return;
-    subscribed.set(conversation.practiceId, messages.at(-1)?.id ?? null);
+    const last = messages.at(-1);
+    if (!subscribed.has(conversation.practiceId)) return;
+    if (last) subscribed.set(conversation.practiceId, last.id);
     send({ type: "messages", conversation, messages });
   };
 
-  const refuse = (error: unknown, about: { clientId?: string; conversation?: ConversationRef } = {}) => {
+  const refuse = (error: unknown, about: { conversation?: ConversationRef } = {}) => {
     const appError = toAppError(error);
     if (appError.status >= 500) log.error({ err: error }, "live frame failed");
     send({ type: "error", code: appError.code, message: appError.message, ...about });
   };
 
-  /** What the conversation has after `after`, read as the HTTP call reads it (authorized, audited). */
+  /**
+   * What the conversation has after `after`, read as the HTTP call reads it (authorized, audited); sent even
+   * when there is nothing, as the subscription's acknowledgement.
+   */
   const catchUp = async (conversation: ConversationRef, after: string | null) => {
     const messages = await practiceComments(deps, actor, conversation.practiceId, after);
     deliver(conversation, messages);
@@ -74,18 +78,10 @@ export function openLive(
       case "unsubscribe":
         subscribed.delete(frame.conversation.practiceId);
         return;
-      case "send":
-        try {
-          const message = await addComment(deps, actor, frame.conversation.practiceId, frame.text);
-          send({ type: "sent", clientId: frame.clientId, message });
-        } catch (error) {
-          refuse(error, { clientId: frame.clientId, conversation: frame.conversation });
-        }
-        return;
     }
   };
 
-  // One frame at a time, in the order sent: a send's answer never overtakes the subscription before it.
+  // One frame at a time, in the order sent: an unsubscription never overtakes the subscription before it.
   let queue = Promise.resolve();
   socket.on("message", (data, isBinary) => {
     const at = now(deps.clock).getTime();

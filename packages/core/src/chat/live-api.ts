@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { CommentBodySchema, CommentSchema } from "../practices/practices-api.ts";
+import { CommentSchema } from "../practices/practices-api.ts";
 
 // What travels on the live socket, /v1/live (ADR 030), in both directions: checked by these schemas on each
-// side as any HTTP body is. A frame is JSON text; the socket names its caller before it opens.
+// side as any HTTP body is. A frame is JSON text; the socket names its caller before it opens. A message is
+// written through HTTP (POST /v1/practices/{id}/comments), the one way to write one; the socket delivers.
 
 /** The live socket's path under API_PREFIX: one WebSocket per tab. */
 export const LIVE_PATH = "/live";
@@ -11,8 +12,8 @@ export const LIVE_PATH = "/live";
 export const LIVE_PROTOCOL = "argine.v1";
 export const BEARER_PROTOCOL_PREFIX = "bearer.";
 
-/** The longest frame a client may send: a message's 5 000 characters, escaped, with room for the rest. */
-export const LIVE_FRAME_MAX_BYTES = 32 * 1024;
+/** The longest frame a client may send: a subscription is a few hundred bytes. */
+export const LIVE_FRAME_MAX_BYTES = 4 * 1024;
 
 /** Close codes beside the standard ones (4000–4999 are the application's). */
 export const LIVE_CLOSE = {
@@ -35,31 +36,24 @@ export const ClientFrameSchema = z.discriminatedUnion("type", [
    */
   z.object({ type: z.literal("subscribe"), conversation: ConversationRefSchema, after: z.uuid().nullable() }),
   z.object({ type: z.literal("unsubscribe"), conversation: ConversationRefSchema }),
-  /** A new message; `clientId` names it in the answer, so the tab can match its "sending…" line. */
-  z.object({
-    type: z.literal("send"),
-    conversation: ConversationRefSchema,
-    clientId: z.string().min(1).max(64),
-    text: CommentBodySchema.shape.comment,
-  }),
 ]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
 export const ServerFrameSchema = z.discriminatedUnion("type", [
-  /** Messages of a conversation, oldest first: a catch-up or a new one. */
+  /**
+   * Messages of a conversation, oldest first: a subscription's catch-up (sent even empty: it acknowledges the
+   * subscription) or a new one.
+   */
   z.object({
     type: z.literal("messages"),
     conversation: ConversationRefSchema,
     messages: z.array(CommentSchema),
   }),
-  /** The tab's own message, stored. */
-  z.object({ type: z.literal("sent"), clientId: z.string(), message: CommentSchema }),
-  /** A frame refused, with the Italian message a screen shows; `clientId` when it was a send. */
+  /** A subscription refused, with the Italian message a screen shows. */
   z.object({
     type: z.literal("error"),
     code: z.string(),
     message: z.string(),
-    clientId: z.string().optional(),
     conversation: ConversationRefSchema.optional(),
   }),
 ]);
