@@ -228,4 +228,21 @@ describe("the staff's and the client's forms on the case page", () => {
     expect(sent?.body).toEqual({ comment: "Ho una domanda" });
     await waitFor(() => expect(text.value).toBe(""));
   });
+
+  it("sends a message with Enter, and Shift+Enter starts a new line instead (spec §4)", async () => {
+    const api = renderCase(PRACTICE, false, {
+      [`POST /v1/practices/${ID}/comments`]: { status: 201, body: {} },
+    });
+    expect(screen.getByRole("link", { name: "Contatta l'avvocato" }).getAttribute("href")).toBe(
+      "#conversazione",
+    );
+    const text = screen.getByLabelText("Scrivi al tuo avvocato") as HTMLTextAreaElement;
+    fireEvent.change(text, { target: { value: "Prima riga" } });
+    fireEvent.keyDown(text, { key: "Enter", shiftKey: true });
+    expect(api.calls.some((c) => c.method === "POST")).toBe(false);
+    fireEvent.keyDown(text, { key: "Enter" });
+    expect(await screen.findByText("Messaggio inviato.")).toBeTruthy();
+    const sent = api.calls.filter((c) => c.method === "POST" && c.url.endsWith("/comments"));
+    expect(sent.map((c) => c.body)).toEqual([{ comment: "Prima riga" }]);
+  });
 });

@@ -18,7 +18,7 @@ import { DeadlineRemindersSection } from "../reminders/public.ts";
 import { ServiceCard } from "../services/public.ts";
 import { useCase } from "./case-area.tsx";
 import { ClosePracticeSection } from "./close-practice.tsx";
-import { CommentsPanel } from "./comments-panel.tsx";
+import { CommentsPanel, ContactLawyerLink } from "./comments-panel.tsx";
 import { AssignmentPanel, MinorSexualContentHelp, ReviewBanner } from "./human-review.tsx";
 import { LawyerBox } from "./lawyer-box.tsx";
 import { assignmentText, StatusBadge } from "./practice-card.tsx";
@@ -73,6 +73,7 @@ export function CasePage({
       <div className={styles.caseHead}>
         <h1 className={styles.title}>Pratica {practice.ticketCode}</h1>
         <StatusBadge status={practice.status} />
+        <ContactLawyerLink staff={staff} />
       </div>
       <ReviewBanner practice={practice} staff={staff} />
       {staff ? <AssignmentPanel practice={practice} /> : null}

@@ -1,13 +1,13 @@
 import { CommentBodySchema, type PracticeDetail } from "@argine/core/practices/practices-api";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type KeyboardEvent, useState } from "react";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { formatMoment } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import { StatusRegion, TextAreaField } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
-import { commentsQueryOptions, useAddComment, useEditComment } from "./practice-queries.ts";
+import { commentsQueryOptions, useAddComment, useEditComment, useLiveComments } from "./practice-queries.ts";
 import { PracticeSection } from "./practice-section.tsx";
 import styles from "./practices.module.css";
 
@@ -16,6 +16,13 @@ const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
 
 interface CommentValues {
   comment: string;
+}
+
+/** Spec §4 "Chat message": Enter sends, Shift+Enter starts a new line (and Enter while composing an accent stays). */
+function sendOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
+  if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+  event.preventDefault();
+  event.currentTarget.form?.requestSubmit();
 }
 
 /** A text area with its label, error and send button; used to write and to edit a comment. */
@@ -43,7 +50,14 @@ function CommentForm({
   });
   return (
     <form onSubmit={onSubmit} noValidate className={styles.commentForm}>
-      <TextAreaField label={label} rows={4} maxLength={5000} {...field("comment")} />
+      <TextAreaField
+        label={label}
+        hint="Invio per mandare il messaggio, Maiusc+Invio per andare a capo."
+        rows={4}
+        maxLength={5000}
+        onKeyDown={sendOnEnter}
+        {...field("comment")}
+      />
       <div className={formStyles.actions}>
         <button type="submit" className={PRIMARY} disabled={submit.isPending}>
           {submitLabel}
@@ -58,10 +72,38 @@ function CommentForm({
   );
 }
 
-/** "Contatta l'avvocato" (spec §2): the written conversation on the practice, kept as comments. */
+/** The conversation's heading, which "Contatta l'avvocato" at the top of the case page leads to. */
+const CONVERSATION_ID = "conversazione";
+
+/** "Contatta l'avvocato" (spec §2 practice detail): to the conversation, its text area ready to type in. */
+export function ContactLawyerLink({ staff }: { staff: boolean }) {
+  return (
+    <a
+      href={`#${CONVERSATION_ID}`}
+      className={SECONDARY}
+      onClick={(event) => {
+        const field = document.querySelector<HTMLTextAreaElement>(
+          `section[aria-labelledby="${CONVERSATION_ID}"] > form textarea`,
+        );
+        if (!field) return;
+        event.preventDefault();
+        field.scrollIntoView({ block: "center" });
+        field.focus({ preventScroll: true });
+      }}
+    >
+      {staff ? "Scrivi al cliente" : "Contatta l'avvocato"}
+    </a>
+  );
+}
+
+/**
+ * "Contatta l'avvocato" (spec §2): the conversation on the practice (its comments, ADR 030), live while the
+ * page is open: a message from the other side appears without reloading.
+ */
 export function CommentsPanel({ practice, staff }: { practice: PracticeDetail; staff: boolean }) {
   const user = useCurrentUser();
   const comments = useQuery(commentsQueryOptions(practice.practiceId));
+  useLiveComments(practice.practiceId);
   const [editing, setEditing] = useState<string | null>(null);
   const [status, setStatus] = useState("");
   const add = useAddComment(practice.practiceId, {
@@ -77,7 +119,10 @@ export function CommentsPanel({ practice, staff }: { practice: PracticeDetail; s
   });
 
   return (
-    <PracticeSection title={staff ? "Messaggi con il cliente" : "Contatta il tuo avvocato"}>
+    <PracticeSection
+      id={CONVERSATION_ID}
+      title={staff ? "Messaggi con il cliente" : "Contatta il tuo avvocato"}
+    >
       {comments.data?.length ? (
         <ul className={styles.messages}>
           {comments.data.map((comment) => (

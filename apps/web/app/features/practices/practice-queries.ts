@@ -1,10 +1,12 @@
 import type { Evaluation } from "@argine/core/feedback/evaluation";
 import type { ClaimedPractice, ClaimWithKeyBody } from "@argine/core/practices/claim";
 import { PRACTICE_ROUTES as CALLS } from "@argine/core/practices/practice-routes";
-import type { PracticeDetail, PracticeListQuery } from "@argine/core/practices/practices-api";
+import type { Comment, PracticeDetail, PracticeListQuery } from "@argine/core/practices/practices-api";
 import { keepPreviousData, type QueryClient, queryOptions, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
+import { live } from "../../shared/live/live.ts";
 import { claimPracticeWithKey } from "../feedback/public.ts";
 
 // The practice calls of spec §7, as TanStack Query options and plain mutation functions. Keys start with
@@ -61,6 +63,37 @@ export function commentsQueryOptions(practiceId: string) {
     queryKey: [...practiceQueryKey(practiceId), "comments"] as const,
     queryFn: ({ signal }) => call(CALLS.comments, { params: { id: practiceId }, signal }),
   });
+}
+
+/** Comments merged by id (an edited one replaces its earlier text), oldest first, as the API lists them. */
+export function mergeComments(
+  current: readonly Comment[] | undefined,
+  incoming: readonly Comment[],
+): Comment[] {
+  const byId = new Map((current ?? []).map((comment) => [comment.id, comment]));
+  for (const comment of incoming) byId.set(comment.id, comment);
+  return [...byId.values()].sort(
+    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+  );
+}
+
+/**
+ * The practice's conversation kept live while the screen shows it (ADR 030): what the socket delivers joins
+ * the cached comments, and a reconnection asks for what came after the last one the cache has.
+ */
+export function useLiveComments(practiceId: string) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const { queryKey } = commentsQueryOptions(practiceId);
+    return live.subscribe({
+      conversation: { practiceId },
+      after: () => queryClient.getQueryData(queryKey)?.at(-1)?.id ?? null,
+      onMessages: ({ messages }) => {
+        if (messages.length)
+          queryClient.setQueryData(queryKey, (current) => mergeComments(current, messages));
+      },
+    });
+  }, [practiceId, queryClient]);
 }
 
 export function emailsQueryOptions(practiceId: string) {

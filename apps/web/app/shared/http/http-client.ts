@@ -46,6 +46,8 @@ export interface HttpClient {
   delete<T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">): Promise<T>;
   /** Installs (or removes, with null) the bearer-token hook used by authenticated calls. */
   setAccessTokenGetter(getter: AccessTokenGetter | null): void;
+  /** The token an authenticated call would carry now (renewed if due), or null when signed out. */
+  accessToken(): Promise<string | null>;
 }
 
 function isRawBody(body: unknown): body is BodyInit {
@@ -164,5 +166,6 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     setAccessTokenGetter(getter) {
       getAccessToken = getter;
     },
+    accessToken: async () => (getAccessToken ? ((await getAccessToken()) ?? null) : null),
   };
 }

@@ -1,0 +1,150 @@
+import {
+  BEARER_PROTOCOL_PREFIX,
+  type ConversationRef,
+  LIVE_CLOSE,
+  LIVE_PATH,
+  LIVE_PROTOCOL,
+  type ServerFrame,
+  ServerFrameSchema,
+} from "@argine/core/chat/live-api";
+import { API_PREFIX } from "@argine/core/shared/api-contract";
+
+// The tab's one live socket (ADR 030), opened while something listens and closed when nothing does. A drop
+// (a phone asleep, a server restart, the token's expiry) is followed by a new socket with a fresh token,
+// and each subscription asks again for what came after the last message it has: nothing is lost.
+
+type Frame<T extends ServerFrame["type"]> = Extract<ServerFrame, { type: T }>;
+
+export interface LiveSubscription {
+  conversation: ConversationRef;
+  /** The last message the screen has, asked for at every (re)subscription: what follows is caught up. */
+  after(): string | null;
+  onMessages(frame: Frame<"messages">): void;
+  onError?(frame: Frame<"error">): void;
+}
+
+export interface LiveConnectionOptions {
+  /** The API's origin ("" for the page's own). */
+  baseUrl: string;
+  /** The access token to open with, or null when signed out (then nothing opens). */
+  accessToken(): Promise<string | null>;
+  /** For tests; the browser's WebSocket otherwise. */
+  WebSocket?: typeof WebSocket;
+  /** How long to wait before reconnecting, by the number of failed attempts in a row. */
+  backoffMs?(attempt: number): number;
+}
+
+const DEFAULT_BACKOFF = (attempt: number) => Math.min(500 * 2 ** attempt, 15_000);
+
+export function liveUrl(baseUrl: string, location: { protocol: string; host: string }): string {
+  const origin = baseUrl || `${location.protocol}//${location.host}`;
+  return `${origin.replace(/^http/, "ws")}${API_PREFIX}${LIVE_PATH}`;
+}
+
+export function createLiveConnection(options: LiveConnectionOptions) {
+  const Socket = options.WebSocket ?? globalThis.WebSocket;
+  const backoff = options.backoffMs ?? DEFAULT_BACKOFF;
+  const subscriptions = new Set<LiveSubscription>();
+  let socket: WebSocket | null = null;
+  let opening = false;
+  let attempt = 0;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+
+  const sendFrame = (frame: unknown) => {
+    if (socket?.readyState === Socket.OPEN) socket.send(JSON.stringify(frame));
+  };
+  const subscribeFrame = (subscription: LiveSubscription) =>
+    sendFrame({ type: "subscribe", conversation: subscription.conversation, after: subscription.after() });
+  const concerns = (subscription: LiveSubscription, conversation: ConversationRef | undefined) =>
+    conversation?.practiceId === subscription.conversation.practiceId;
+
+  const dispatch = (frame: ServerFrame) => {
+    for (const subscription of subscriptions) {
+      if (!concerns(subscription, frame.conversation)) continue;
+      if (frame.type === "messages") subscription.onMessages(frame);
+      else subscription.onError?.(frame);
+    }
+  };
+
+  const schedule = (wait: number) => {
+    if (retry || !subscriptions.size) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void open();
+    }, wait);
+  };
+
+  const open = async () => {
+    if (socket || opening || !subscriptions.size) return;
+    opening = true;
+    let token: string | null = null;
+    try {
+      token = await options.accessToken();
+    } catch {
+      token = null;
+    }
+    opening = false;
+    // Signed out: nothing to open; a later subscription (after sign-in) tries again.
+    if (!token || socket || !subscriptions.size) return;
+    const url = liveUrl(options.baseUrl, globalThis.location);
+    const next = new Socket(url, [LIVE_PROTOCOL, `${BEARER_PROTOCOL_PREFIX}${token}`]);
+    socket = next;
+    next.addEventListener("open", () => {
+      attempt = 0;
+      for (const subscription of subscriptions) subscribeFrame(subscription);
+    });
+    next.addEventListener("message", (event) => {
+      const parsed = ServerFrameSchema.safeParse(safeJson(String(event.data)));
+      if (parsed.success) dispatch(parsed.data);
+    });
+    next.addEventListener("close", (event) => {
+      if (socket !== next) return;
+      socket = null;
+      // An expired token is renewed at once; anything else waits a little longer after each failure.
+      const wait = event.code === LIVE_CLOSE.tokenExpired ? 0 : backoff(attempt);
+      attempt += 1;
+      schedule(wait);
+    });
+  };
+
+  // Back online, or back to the tab: try now rather than at the end of the backoff.
+  const reconnectNow = () => {
+    if (socket || !subscriptions.size) return;
+    if (retry) clearTimeout(retry);
+    retry = null;
+    void open();
+  };
+  globalThis.addEventListener?.("online", reconnectNow);
+
+  return {
+    /** Live messages of a conversation until the function returned is called. */
+    subscribe(subscription: LiveSubscription): () => void {
+      subscriptions.add(subscription);
+      if (socket) subscribeFrame(subscription);
+      else void open();
+      return () => {
+        subscriptions.delete(subscription);
+        const stillWatched = [...subscriptions].some((other) => concerns(other, subscription.conversation));
+        if (!stillWatched) sendFrame({ type: "unsubscribe", conversation: subscription.conversation });
+        if (!subscriptions.size) {
+          if (retry) clearTimeout(retry);
+          retry = null;
+          const last = socket;
+          socket = null;
+          last?.close(1000);
+        }
+      };
+    },
+    reconnectNow,
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export type LiveConnection = ReturnType<typeof createLiveConnection>;

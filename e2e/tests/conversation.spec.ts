@@ -1,0 +1,62 @@
+import { expect, type Page } from "@playwright/test";
+import { newPractice, signInWithBearer, test } from "../shop.ts";
+import { expectAccessible, signIn } from "../support.ts";
+
+// The case conversation, live (ADR 030): the client writes on her practice, the demo lawyer, in another
+// browser, sees it without reloading and answers, and the client sees the answer without reloading. Enter
+// sends, Shift+Enter goes to a new line, and a message that looks like HTML is shown as its text.
+
+const conversation = (page: Page) =>
+  page.getByRole("region", { name: /Contatta il tuo avvocato|Messaggi con il cliente/ });
+
+test("the client and the lawyer talk on a practice, each seeing the other's message live", async ({
+  page,
+  browser,
+  shopClient,
+}) => {
+  test.slow();
+  const authorization = await signInWithBearer(page, shopClient.email, shopClient.password);
+  const { ticketCode } = await newPractice(page, authorization);
+  await page.goto(`/dashboard/practices/case/${ticketCode}`);
+
+  const lawyerContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const lawyer = await lawyerContext.newPage();
+  // What reaches the lawyer's tab through its live socket: the message comes this way, not by a reload.
+  const pushed: string[] = [];
+  lawyer.on("websocket", (socket) =>
+    socket.on("framereceived", (frame) => pushed.push(String(frame.payload))),
+  );
+  try {
+    await signIn(lawyer, "avvocato@demo.argine.it");
+    await lawyer.goto(`/dashboard/practices/case/${ticketCode}`);
+    await expect(conversation(lawyer).getByText("Ancora nessun messaggio su questa pratica.")).toBeVisible();
+
+    // "Contatta l'avvocato" leads to the text area, ready to type in.
+    await page.getByRole("link", { name: "Contatta l'avvocato" }).click();
+    const box = page.getByLabel("Scrivi al tuo avvocato");
+    await expect(box).toBeFocused();
+    await box.pressSequentially("<script>alert('x')</script>");
+    await box.press("Shift+Enter");
+    await box.pressSequentially("Ho trovato un altro post.");
+    await expect(box).toHaveValue("<script>alert('x')</script>\nHo trovato un altro post.");
+    await box.press("Enter");
+    await expect(page.getByText("Messaggio inviato.")).toBeVisible();
+    await expect(box).toHaveValue("");
+
+    // The lawyer's page, untouched since it opened, shows it: as text, the script never run.
+    const written = conversation(lawyer).getByText("<script>alert('x')</script>", { exact: false });
+    await expect(written).toBeVisible();
+    await expect(written).toContainText("Ho trovato un altro post.");
+    expect(await lawyer.evaluate(() => document.querySelectorAll("main script").length)).toBe(0);
+    expect(pushed.some((frame) => frame.includes("Ho trovato un altro post."))).toBe(true);
+    await expectAccessible(conversation(lawyer));
+
+    const answer = lawyer.getByLabel("Scrivi al cliente");
+    await answer.fill("Ricevuto: lo aggiungo alla pratica.");
+    await answer.press("Enter");
+    await expect(conversation(page).getByText("Ricevuto: lo aggiungo alla pratica.")).toBeVisible();
+    await expectAccessible(conversation(page));
+  } finally {
+    await lawyerContext.close();
+  }
+});
