@@ -244,6 +244,19 @@ const TABLE: Case[] = [
     expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 403, admin: 403 },
   },
   {
+    method: "GET",
+    path: "/v1/practices/{id}/comments/read",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/comments/read`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "PUT",
+    path: "/v1/practices/{id}/comments/read",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/comments/read`,
+    body: ({ clientComment }: Ids) => ({ upTo: clientComment }),
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
     method: "PATCH",
     path: "/v1/practices/{id}/evaluation",
     url: ({ clientPractice }) => `/v1/practices/${clientPractice}/evaluation`,

@@ -4,7 +4,7 @@ import {
   LIVE_PROTOCOL,
   type ServerFrame,
 } from "@argine/core/chat/live-api";
-import type { Comment } from "@argine/core/practices/practices-api";
+import type { Comment, CommentReads } from "@argine/core/practices/practices-api";
 import { testDbKinds } from "@argine/db/testing";
 import { decodeJwt, importJWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -82,6 +82,59 @@ describe.each(testDbKinds())("the live socket (%s)", (kind) => {
       expect(back.messages.map((m) => m.comment)).toEqual(["Ricevuto: lo aggiungo alla pratica."]);
     } finally {
       client.socket.close();
+      lawyer.socket.close();
+    }
+  });
+
+  it("counts what the client has not read, and tells the lawyer how far she read", async () => {
+    const unread = async () => {
+      const list = await call<{ data: { practiceId: string; unreadComments: number }[] }>(
+        tokens.client,
+        "/practices",
+      );
+      return list.body.data.find((practice) => practice.practiceId === practiceId)?.unreadComments;
+    };
+    const lawyer = await openSocket(server.base, tokens.lawyer);
+    try {
+      lawyer.send({ type: "subscribe", conversation: { practiceId }, after: null });
+      await lawyer.next(isMessages(practiceId));
+      const first = await call<Comment>(tokens.lawyer, `/practices/${practiceId}/comments`, "POST", {
+        comment: "Le scrivo per un aggiornamento.",
+      });
+      const second = await call<Comment>(tokens.lawyer, `/practices/${practiceId}/comments`, "POST", {
+        comment: "E per una domanda.",
+      });
+      const before = (await unread()) ?? 0;
+      expect(before).toBeGreaterThanOrEqual(2);
+
+      const read = await call<CommentReads>(tokens.client, `/practices/${practiceId}/comments/read`, "PUT", {
+        upTo: first.body.id,
+      });
+      expect(read.status).toBe(200);
+      expect(read.body.mine).toBe(first.body.createdAt);
+      expect(await unread()).toBe(1);
+      // The lawyer's socket learns it: the client has read up to the first message.
+      const reads = await lawyer.next(
+        ((frame: ServerFrame) => frame.type === "reads" && frame.reads.theirs === first.body.createdAt) as (
+          frame: ServerFrame,
+        ) => frame is Extract<ServerFrame, { type: "reads" }>,
+      );
+      expect(reads.reads.theirs).toBe(first.body.createdAt);
+
+      // Reading never goes backwards, and a comment of another practice is not a place to read up to.
+      await call(tokens.client, `/practices/${practiceId}/comments/read`, "PUT", { upTo: second.body.id });
+      const back = await call<CommentReads>(tokens.client, `/practices/${practiceId}/comments/read`, "PUT", {
+        upTo: first.body.id,
+      });
+      expect(back.body.mine).toBe(second.body.createdAt);
+      expect(await unread()).toBe(0);
+      const elsewhere = await call(tokens.client, `/practices/${practiceId}/comments/read`, "PUT", {
+        upTo: "00000000-0000-4000-8000-000000000000",
+      });
+      expect(elsewhere.status).toBe(404);
+      const lawyerSees = await call<CommentReads>(tokens.lawyer, `/practices/${practiceId}/comments/read`);
+      expect(lawyerSees.body.theirs).toBe(second.body.createdAt);
+    } finally {
       lawyer.socket.close();
     }
   });

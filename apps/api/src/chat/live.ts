@@ -13,7 +13,11 @@ import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import type { ChatSignal } from "../fan-out/fan-out.ts";
 import { toAppError } from "../http/errors.ts";
-import { practiceComments, subscribedComment } from "../practices/practice-comments-service.ts";
+import {
+  practiceComments,
+  subscribedComment,
+  subscribedReads,
+} from "../practices/practice-comments-service.ts";
 
 // One live socket (ADR 030): its caller was named before the upgrade; each frame is checked by core's schema,
 // each subscription by the practice's policy (through the same use cases as HTTP, so a staff subscription is
@@ -69,6 +73,7 @@ export function openLive(
         try {
           subscribed.set(conversation.practiceId, frame.after);
           await catchUp(conversation, frame.after);
+          await sendReads(conversation);
         } catch (error) {
           subscribed.delete(conversation.practiceId);
           refuse(error, { conversation });
@@ -102,12 +107,20 @@ export function openLive(
     queue = queue.then(() => handle(frame)).catch((error) => refuse(error));
   });
 
-  // A signal names a message; the socket reads it only for a practice it was authorized to subscribe to.
+  /** How far each side has read, as this caller sees it. */
+  const sendReads = async (conversation: ConversationRef) => {
+    const reads = await subscribedReads(deps, actor, conversation.practiceId);
+    if (reads && subscribed.has(conversation.practiceId)) send({ type: "reads", conversation, reads });
+  };
+
+  // A signal names a message or a reader; the socket reads what it names only for a practice it was
+  // authorized to subscribe to.
   const onSignal = (signal: ChatSignal) => {
-    if (signal.kind !== "message" || !subscribed.has(signal.conversationId)) return;
+    if (signal.kind === "typing" || !subscribed.has(signal.conversationId)) return;
     const conversation = { practiceId: signal.conversationId };
     queue = queue
       .then(async () => {
+        if (signal.kind === "read") return sendReads(conversation);
         const message = await subscribedComment(deps, signal.conversationId, signal.ref);
         if (message) deliver(conversation, [message]);
       })
@@ -118,7 +131,10 @@ export function openLive(
     for (const [practiceId, after] of subscribed) {
       const conversation = { practiceId };
       queue = queue
-        .then(() => catchUp(conversation, after))
+        .then(async () => {
+          await catchUp(conversation, after);
+          await sendReads(conversation);
+        })
         .catch((error) => refuse(error, { conversation }));
     }
   };

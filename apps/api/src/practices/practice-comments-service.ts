@@ -1,19 +1,23 @@
 import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
 import { canEditComment } from "@argine/core/practices/policy";
-import type { Comment } from "@argine/core/practices/practices-api";
+import type { Comment, CommentReads } from "@argine/core/practices/practices-api";
 import type { Db } from "@argine/db/client";
 import {
   type CommentRow,
+  commentReadsOf,
   findComment,
   findCommentWithAuthor,
   addComment as insertComment,
   listComments,
+  markCommentsRead,
   updateComment,
 } from "@argine/db/queries/comments";
+import { findPractice, type PracticeRow } from "@argine/db/queries/practices";
 import { findUserById } from "@argine/db/queries/users";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
+import type { ChatSignal } from "../fan-out/fan-out.ts";
 import { authorizeAction } from "../identity/authorize.ts";
 import { authorizedPractice } from "./practice-access.ts";
 import { fullName } from "./practice-view.ts";
@@ -74,10 +78,10 @@ export async function subscribedComment(deps: Deps, practiceId: string, commentI
  * Tells the live sockets, after the commit. A fan-out that fails loses nothing: the comment is stored, and
  * each socket's next catch-up reads it; the writer's call must not fail (and be sent again) for it.
  */
+const tell = (deps: Deps, signal: ChatSignal) => deps.chat.publish(signal).catch(() => {});
+
 const announce = async (deps: Deps, comment: Comment) => {
-  await deps.chat
-    .publish({ conversationId: comment.practiceId, kind: "message", ref: comment.id })
-    .catch(() => {});
+  await tell(deps, { conversationId: comment.practiceId, kind: "message", ref: comment.id });
   return comment;
 };
 
@@ -109,4 +113,38 @@ export async function editComment(
     return asWrittenBy(tx, actor, updated);
   });
   return announce(deps, comment);
+}
+
+const moment = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
+
+/** How far the caller and the other side have read (db's commentReadsOf), as the API shows moments. */
+async function readsOf(db: Db, practice: PracticeRow, actor: Actor): Promise<CommentReads> {
+  const reads = await commentReadsOf(db, practice.id, practice.ownerId, actor.userId);
+  return { mine: moment(reads.mine), theirs: moment(reads.theirs) };
+}
+
+export async function commentReads(deps: Deps, actor: Actor, id: string): Promise<CommentReads> {
+  return readsOf(deps.db, await authorizedPractice(deps.db, actor, id, "read"), actor);
+}
+
+/** The reads as a live subscription already authorized to read the practice sees them (no new audit line). */
+export async function subscribedReads(deps: Deps, actor: Actor, practiceId: string) {
+  const practice = await findPractice(deps.db, practiceId);
+  return practice ? readsOf(deps.db, practice, actor) : undefined;
+}
+
+/**
+ * The caller has read the conversation up to `upTo` (one of its comments, else 404): their unread count
+ * drops, and the other side's sockets learn it ("Letto").
+ */
+export async function readComments(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  upTo: string,
+): Promise<CommentReads> {
+  const practice = await authorizedPractice(deps.db, actor, id, "read");
+  if (!(await markCommentsRead(deps.db, practice.id, actor.userId, upTo))) throw new AppError("NOT_FOUND");
+  await tell(deps, { conversationId: practice.id, kind: "read", ref: actor.userId });
+  return readsOf(deps.db, practice, actor);
 }

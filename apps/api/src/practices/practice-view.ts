@@ -29,7 +29,8 @@ type SummaryRow =
       lawyerLastname?: string | null;
     });
 
-export function practiceSummary(row: SummaryRow): PracticeSummary {
+/** A list's line; `unreadComments` is the reader's own (db's unreadCommentCounts). */
+export function practiceSummary(row: SummaryRow, unreadComments: number): PracticeSummary {
   return {
     practiceId: row.id,
     ticketCode: row.ticketCode,
@@ -51,6 +52,7 @@ export function practiceSummary(row: SummaryRow): PracticeSummary {
         : null,
     assignedAt: iso(row.assignedAt),
     awaitingReplySince: iso(row.awaitingReplySince),
+    unreadComments,
   };
 }
 
@@ -69,12 +71,12 @@ export async function practiceDetail(
   const billing = owner ? await findBilling(db, owner.id) : undefined;
   const services = await listPracticeServices(db, practice.id);
   const lawyer = practice.assignedLawyerId ? await findUserById(db, practice.assignedLawyerId) : undefined;
+  const { unreadComments: _eachReadersOwn, ...summary } = practiceSummary(
+    { ...practice, lawyerName: lawyer?.name ?? null, lawyerLastname: lawyer?.lastname ?? null },
+    0,
+  );
   return {
-    ...practiceSummary({
-      ...practice,
-      lawyerName: lawyer?.name ?? null,
-      lawyerLastname: lawyer?.lastname ?? null,
-    }),
+    ...summary,
     client: owner
       ? {
           name: owner.name,

@@ -15,11 +15,13 @@ import type {
   PracticeList,
   PracticeListQuery,
   PracticeQueue,
+  PracticeSummary,
   ServicesActive,
 } from "@argine/core/practices/practices-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { fromCents, toCents } from "@argine/core/shared/money";
 import { pageWindow } from "@argine/core/shared/paging";
+import { unreadCommentCounts } from "@argine/db/queries/comments";
 import {
   deletePendingPractice,
   listPractices,
@@ -50,6 +52,16 @@ const auditListRead = (deps: Deps, actor: Actor, rows: readonly PracticeListRow[
   );
 
 /** A client's own practices, or every practice for staff, filtered and paged. */
+/** A list's lines, each with the caller's own count of unread messages. */
+async function summariesFor(deps: Deps, actor: Actor, rows: PracticeListRow[]): Promise<PracticeSummary[]> {
+  const unread = await unreadCommentCounts(
+    deps.db,
+    actor.userId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => practiceSummary(row, unread.get(row.id) ?? 0));
+}
+
 export async function listPracticesFor(
   deps: Deps,
   actor: Actor,
@@ -70,7 +82,7 @@ export async function listPracticesFor(
     ...pageWindow(q),
   });
   await auditListRead(deps, actor, data);
-  return { total, totalCapped, data: data.map(practiceSummary) };
+  return { total, totalCapped, data: await summariesFor(deps, actor, data) };
 }
 
 /** The lawyer's work queue (ADR 011): urgent, new, waiting for an answer, `limit` of each; staff only. */
@@ -78,8 +90,12 @@ export async function workQueue(deps: Deps, actor: Actor, limit: number): Promis
   authorizeAction(practicesPolicy(actor, "work-cases"));
   const queue = await practiceQueue(deps.db, limit);
   await auditListRead(deps, actor, [...queue.urgent.data, ...queue.new.data, ...queue.waiting.data]);
-  const section = (s: typeof queue.urgent) => ({ ...s, data: s.data.map(practiceSummary) });
-  return { urgent: section(queue.urgent), new: section(queue.new), waiting: section(queue.waiting) };
+  const section = async (s: typeof queue.urgent) => ({ ...s, data: await summariesFor(deps, actor, s.data) });
+  return {
+    urgent: await section(queue.urgent),
+    new: await section(queue.new),
+    waiting: await section(queue.waiting),
+  };
 }
 
 export async function getPractice(deps: Deps, actor: Actor, id: string): Promise<PracticeDetail> {

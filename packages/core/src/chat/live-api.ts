@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CommentSchema } from "../practices/practices-api.ts";
+import { CommentReadsSchema, CommentSchema } from "../practices/practices-api.ts";
 
 // What travels on the live socket, /v1/live (ADR 030), in both directions: checked by these schemas on each
 // side as any HTTP body is. A frame is JSON text; the socket names its caller before it opens. A message is
@@ -49,6 +49,8 @@ export const ServerFrameSchema = z.discriminatedUnion("type", [
     conversation: ConversationRefSchema,
     messages: z.array(CommentSchema),
   }),
+  /** How far each side has read the conversation, whenever one of them reads further. */
+  z.object({ type: z.literal("reads"), conversation: ConversationRefSchema, reads: CommentReadsSchema }),
   /** A subscription refused, with the Italian message a screen shows. */
   z.object({
     type: z.literal("error"),

@@ -6,7 +6,9 @@ import { PracticeStatusUpdateBodySchema } from "./practice-status.ts";
 import {
   CommentBodySchema,
   CommentListSchema,
+  CommentReadsSchema,
   CommentSchema,
+  CommentsReadBodySchema,
   CustomServiceBodySchema,
   CustomServiceSchema,
   EvaluationBodySchema,
@@ -48,6 +50,8 @@ const SCHEMAS = {
   comments: { params, response: CommentListSchema },
   addComment: { params, body: CommentBodySchema, response: CommentSchema },
   editComment: { params, body: CommentBodySchema, response: CommentSchema },
+  commentReads: { params, response: CommentReadsSchema },
+  readComments: { params, body: CommentsReadBodySchema, response: CommentReadsSchema },
   /** No body at all (an id alone) is a refused claim, not a malformed request. */
   claimWithToken: { params, body: ClaimTokenBodySchema.nullish(), response: ClaimedPracticeSchema },
   claimWithKey: { body: ClaimWithKeyBodySchema, response: ClaimedPracticeSchema },

@@ -22,6 +22,8 @@ export const PRACTICE_ROUTES = defineRoutes<PracticeCallSchemas>()({
   comments: { method: "GET", path: "/practices/:id/comments" },
   addComment: { method: "POST", path: "/practices/:id/comments", status: 201 },
   editComment: { method: "PUT", path: "/comments/:id" },
+  commentReads: { method: "GET", path: "/practices/:id/comments/read" },
+  readComments: { method: "PUT", path: "/practices/:id/comments/read" },
   claimWithToken: { method: "PATCH", path: "/practices/:id/user" },
   claimWithKey: { method: "POST", path: "/practices/claim" },
 });

@@ -78,6 +78,8 @@ export const PracticeSummarySchema = z.object({
   assignedAt: z.string().nullable(),
   /** Since when the client waits for an answer (they wrote the last comment); null when nobody waits. */
   awaitingReplySince: z.string().nullable(),
+  /** The other side's messages the caller has not read yet (ADR 030). */
+  unreadComments: z.number().int(),
 });
 export type PracticeSummary = z.infer<typeof PracticeSummarySchema>;
 
@@ -125,7 +127,8 @@ export const PracticeClientDetailSchema = z
   })
   .nullable();
 
-export const PracticeDetailSchema = PracticeSummarySchema.extend({
+/** The detail is the same for every reader: the unread count, which is each reader's own, stays on the lists. */
+export const PracticeDetailSchema = PracticeSummarySchema.omit({ unreadComments: true }).extend({
   client: PracticeClientDetailSchema,
   /** The feedback PDF, opened in a new tab (spec §3 "Practice detail"); null without a feedback. */
   feedbackLink: z.string().nullable(),
@@ -166,6 +169,17 @@ export const CommentSchema = z.object({
 });
 export type Comment = z.infer<typeof CommentSchema>;
 export const CommentListSchema = z.array(CommentSchema);
+
+/** PUT /v1/practices/{id}/comments/read: the caller has read the conversation up to this message. */
+export const CommentsReadBodySchema = z.object({ upTo: z.uuid() });
+
+/**
+ * GET (and the answer of PUT) /v1/practices/{id}/comments/read: how far the caller has read the
+ * conversation, and how far the other side has (the client for staff; for the client, the staff member who
+ * read furthest): the moment of the last message each has seen, or null for none (ADR 030).
+ */
+export const CommentReadsSchema = z.object({ mine: z.string().nullable(), theirs: z.string().nullable() });
+export type CommentReads = z.infer<typeof CommentReadsSchema>;
 
 /** GET /v1/practices/{id}/feedback-link: opened in a new tab (spec §7). */
 export const LinkSchema = z.object({ link: z.string() });

@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, max, ne, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { users } from "../schema/identity.ts";
-import { comments, practices } from "../schema/practices.ts";
+import { commentReads, comments, practices } from "../schema/practices.ts";
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -66,4 +66,83 @@ export async function findComment(db: Db, id: string): Promise<CommentRow | unde
 
 export async function updateComment(db: Db, id: string, body: string, at: Date): Promise<void> {
   await db.update(comments).set({ body, updatedAt: at }).where(eq(comments.id, id));
+}
+
+/**
+ * The reader has read the practice's conversation up to that comment, never backwards (comment_reads' key):
+ * the comment's own moment is copied in the database, microseconds and all. False when the comment is not
+ * one of the practice's.
+ */
+export async function markCommentsRead(
+  db: Db,
+  practiceId: string,
+  userId: string,
+  upToCommentId: string,
+): Promise<boolean> {
+  const rows = await db
+    .insert(commentReads)
+    .select(
+      db
+        .select({
+          practiceId: comments.practiceId,
+          userId: sql<string>`${userId}::uuid`.as("user_id"),
+          readUpTo: sql<Date>`${comments.createdAt}`.as("read_up_to"),
+        })
+        .from(comments)
+        .where(and(eq(comments.id, upToCommentId), eq(comments.practiceId, practiceId))),
+    )
+    .onConflictDoUpdate({
+      target: [commentReads.practiceId, commentReads.userId],
+      set: { readUpTo: sql`greatest(${commentReads.readUpTo}, excluded.read_up_to)` },
+    })
+    .returning({ practiceId: commentReads.practiceId });
+  return rows.length > 0;
+}
+
+/**
+ * How far `userId` has read the practice's conversation, and how far its other side has: the owner for
+ * anyone else, and for the owner whoever else read furthest (comment_reads' key leads with the practice).
+ */
+export async function commentReadsOf(db: Db, practiceId: string, ownerId: string | null, userId: string) {
+  const read = (who: ReturnType<typeof eq>) =>
+    db
+      .select({ upTo: max(commentReads.readUpTo) })
+      .from(commentReads)
+      .where(and(eq(commentReads.practiceId, practiceId), who));
+  const [mine] = await read(eq(commentReads.userId, userId));
+  const [theirs] =
+    userId === ownerId
+      ? await read(ne(commentReads.userId, userId))
+      : ownerId
+        ? await read(eq(commentReads.userId, ownerId))
+        : [undefined];
+  return { mine: mine?.upTo ?? null, theirs: theirs?.upTo ?? null };
+}
+
+/**
+ * For each practice, the messages written by others that `userId` has not read (comments_practice_idx, and
+ * comment_reads' key): a list's unread counts. Practices with none are absent.
+ */
+export async function unreadCommentCounts(
+  db: Db,
+  userId: string,
+  practiceIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (!practiceIds.length) return new Map();
+  const rows = await db
+    .select({ practiceId: comments.practiceId, unread: sql<number>`count(*)::int` })
+    .from(comments)
+    .leftJoin(
+      commentReads,
+      and(eq(commentReads.practiceId, comments.practiceId), eq(commentReads.userId, userId)),
+    )
+    .where(
+      and(
+        inArray(comments.practiceId, [...practiceIds]),
+        sql`${comments.authorId} is distinct from ${userId}`,
+        sql`(${commentReads.readUpTo} is null or ${comments.createdAt} > ${commentReads.readUpTo})`,
+      ),
+    )
+    .groupBy(comments.practiceId);
+  return new Map(rows.map((row) => [row.practiceId, Number(row.unread)]));
 }

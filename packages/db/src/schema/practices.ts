@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -134,4 +135,22 @@ export const comments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("comments_practice_idx").on(t.practiceId)],
+);
+
+/**
+ * How far each reader has read a practice's conversation (ADR 030): the moment of the last message they saw.
+ * A reader's unread messages are the others' messages after it; the other side sees "Letto" up to it.
+ */
+export const commentReads = pgTable(
+  "comment_reads",
+  {
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    readUpTo: timestamp("read_up_to", { withTimezone: true, precision: 6 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.practiceId, t.userId] })],
 );

@@ -4,7 +4,8 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import { parseEuroAmount } from "@argine/core/shared/money";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { ADMIN_ME } from "../../shared/admin/admin-test-helpers.tsx";
 import { ModalRoot } from "../../shared/modal/modal-root.tsx";
 import { AppProviders } from "../../shell/providers/app-providers.tsx";
 import { fakeOidcClient, stubApi } from "../../test-render.tsx";
@@ -38,7 +39,12 @@ const PRODUCTS = [
   product("PACKAGE", "Pacchetto Legalizzazione, Takedown e Diffida", 5),
 ];
 
-function renderCase(practice: PracticeDetail, staff: boolean, routes: Parameters<typeof stubApi>[0] = {}) {
+function renderCase(
+  practice: PracticeDetail,
+  staff: boolean,
+  routes: Parameters<typeof stubApi>[0] = {},
+  authClient = fakeOidcClient(),
+) {
   const api = stubApi({
     "GET /v1/products": { status: 200, body: PRODUCTS },
     [`GET /v1/practices/${ID}/customService`]: {
@@ -59,7 +65,7 @@ function renderCase(practice: PracticeDetail, staff: boolean, routes: Parameters
       {
         path: "/",
         element: (
-          <AppProviders authClient={fakeOidcClient()}>
+          <AppProviders authClient={authClient}>
             <Outlet context={{ practice, staff } satisfies CaseContext} />
             <ModalRoot />
           </AppProviders>
@@ -244,5 +250,43 @@ describe("the staff's and the client's forms on the case page", () => {
     expect(await screen.findByText("Messaggio inviato.")).toBeTruthy();
     const sent = api.calls.filter((c) => c.method === "POST" && c.url.endsWith("/comments"));
     expect(sent.map((c) => c.body)).toEqual([{ comment: "Prima riga" }]);
+  });
+
+  it("marks the conversation read while it shows, and says 'Letto dall'avvocato' under what the lawyer saw", async () => {
+    const me = { ...ADMIN_ME, roles: [] };
+    const message = (n: number, authorId: string, comment: string, at: string) => ({
+      id: `00000000-0000-4000-8000-00000000000${n}`,
+      practiceId: ID,
+      comment,
+      authorId,
+      author: null,
+      createdAt: at,
+      updatedAt: at,
+    });
+    const mine = message(1, me.id, "Ho una domanda", "2026-11-27T10:00:00.000Z");
+    const answer = message(2, "22222222-2222-4222-8222-222222222222", "Eccomi", "2026-11-27T10:05:00.000Z");
+    const api = renderCase(
+      PRACTICE,
+      false,
+      {
+        "GET /v1/users/me": { status: 200, body: me },
+        [`GET /v1/practices/${ID}/comments`]: { status: 200, body: [mine, answer] },
+        [`GET /v1/practices/${ID}/comments/read`]: {
+          status: 200,
+          body: { mine: null, theirs: mine.createdAt },
+        },
+        [`PUT /v1/practices/${ID}/comments/read`]: {
+          status: 200,
+          body: { mine: answer.createdAt, theirs: mine.createdAt },
+        },
+      },
+      fakeOidcClient({ restore: vi.fn(async () => ({ sub: me.id, given_name: me.name, roles: [] })) }),
+    );
+    await screen.findByText("Eccomi");
+    const seen = await screen.findByText("Letto dall'avvocato");
+    expect(seen.previousElementSibling?.textContent).toBe("Ho una domanda");
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method === "PUT").map((c) => c.body)).toEqual([{ upTo: answer.id }]),
+    );
   });
 });

@@ -1,13 +1,20 @@
 import { CommentBodySchema, type PracticeDetail } from "@argine/core/practices/practices-api";
 import { useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { formatMoment } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import { StatusRegion, TextAreaField } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
-import { commentsQueryOptions, useAddComment, useEditComment, useLiveComments } from "./practice-queries.ts";
+import {
+  commentReadsQueryOptions,
+  commentsQueryOptions,
+  useAddComment,
+  useEditComment,
+  useLiveComments,
+  useReadComments,
+} from "./practice-queries.ts";
 import { PracticeSection } from "./practice-section.tsx";
 import styles from "./practices.module.css";
 
@@ -72,6 +79,31 @@ function CommentForm({
   );
 }
 
+/**
+ * While the conversation is on screen and the tab in view, its newest message counts as read, once: the
+ * reader's unread count drops and the other side sees "Letto" (ADR 030).
+ */
+function useMarkReadWhileSeen(
+  practiceId: string,
+  newest: { id: string; createdAt: string } | undefined,
+  readUpTo: string | null,
+  readsKnown: boolean,
+) {
+  const { mutate: markRead } = useReadComments(practiceId);
+  const marked = useRef<string | null>(null);
+  useEffect(() => {
+    const check = () => {
+      if (!newest || !readsKnown || document.visibilityState !== "visible") return;
+      if ((readUpTo !== null && readUpTo >= newest.createdAt) || marked.current === newest.id) return;
+      marked.current = newest.id;
+      markRead(newest.id);
+    };
+    check();
+    document.addEventListener("visibilitychange", check);
+    return () => document.removeEventListener("visibilitychange", check);
+  }, [newest, readUpTo, readsKnown, markRead]);
+}
+
 /** The conversation's heading, which "Contatta l'avvocato" at the top of the case page leads to. */
 const CONVERSATION_ID = "conversazione";
 
@@ -103,7 +135,16 @@ export function ContactLawyerLink({ staff }: { staff: boolean }) {
 export function CommentsPanel({ practice, staff }: { practice: PracticeDetail; staff: boolean }) {
   const user = useCurrentUser();
   const comments = useQuery(commentsQueryOptions(practice.practiceId));
+  const reads = useQuery(commentReadsQueryOptions(practice.practiceId));
   useLiveComments(practice.practiceId);
+  useMarkReadWhileSeen(practice.practiceId, comments.data?.at(-1), reads.data?.mine ?? null, reads.isSuccess);
+  const theirs = reads.data?.theirs ?? null;
+  // Under the newest of the reader's own messages the other side has seen: "Letto".
+  const lastSeenOfMine = comments.data
+    ?.filter(
+      (comment) => user && comment.authorId === user.id && theirs !== null && comment.createdAt <= theirs,
+    )
+    .at(-1)?.id;
   const [editing, setEditing] = useState<string | null>(null);
   const [status, setStatus] = useState("");
   const add = useAddComment(practice.practiceId, {
@@ -142,6 +183,9 @@ export function CommentsPanel({ practice, staff }: { practice: PracticeDetail; s
               ) : (
                 <>
                   <p className={styles.messageBody}>{comment.comment}</p>
+                  {comment.id === lastSeenOfMine ? (
+                    <p className={styles.readMark}>{staff ? "Letto dal cliente" : "Letto dall'avvocato"}</p>
+                  ) : null}
                   {user && comment.authorId === user.id ? (
                     <button
                       type="button"

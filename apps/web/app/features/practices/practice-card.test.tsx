@@ -20,6 +20,7 @@ const PRACTICE: PracticeSummary = {
   assignedLawyer: null,
   assignedAt: null,
   awaitingReplySince: null,
+  unreadComments: 0,
 };
 
 function renderCard(practice: PracticeSummary, staff: boolean) {

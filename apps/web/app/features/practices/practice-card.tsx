@@ -67,6 +67,13 @@ export function PracticeCard({
         <span className={styles.badges}>
           {urgent ? <UrgentBadge /> : null}
           <StatusBadge status={practice.status} />
+          {practice.unreadComments ? (
+            <span className={`${styles.badge} ${styles.unreadBadge}`}>
+              {practice.unreadComments === 1
+                ? "1 messaggio nuovo"
+                : `${practice.unreadComments} messaggi nuovi`}
+            </span>
+          ) : null}
         </span>
       </div>
       <dl className={styles.facts}>

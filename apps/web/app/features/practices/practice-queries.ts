@@ -1,7 +1,12 @@
 import type { Evaluation } from "@argine/core/feedback/evaluation";
 import type { ClaimedPractice, ClaimWithKeyBody } from "@argine/core/practices/claim";
 import { PRACTICE_ROUTES as CALLS } from "@argine/core/practices/practice-routes";
-import type { Comment, PracticeDetail, PracticeListQuery } from "@argine/core/practices/practices-api";
+import type {
+  Comment,
+  CommentReads,
+  PracticeDetail,
+  PracticeListQuery,
+} from "@argine/core/practices/practices-api";
 import { keepPreviousData, type QueryClient, queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
@@ -65,6 +70,34 @@ export function commentsQueryOptions(practiceId: string) {
   });
 }
 
+/** How far the reader and the other side have read the conversation (ADR 030). */
+export function commentReadsQueryOptions(practiceId: string) {
+  return queryOptions({
+    queryKey: [...practiceQueryKey(practiceId), "reads"] as const,
+    queryFn: ({ signal }) => call(CALLS.commentReads, { params: { id: practiceId }, signal }),
+  });
+}
+
+/**
+ * The reader has seen the conversation up to this message: the answer is the reads as they now are, and the
+ * lists' unread counts are stale (read again when a list shows).
+ */
+export const useReadComments = (practiceId: string, options?: WriteOptions<CommentReads, string>) =>
+  useWrite(
+    (upTo) => call(CALLS.readComments, { params: { id: practiceId }, body: { upTo } }),
+    {
+      onSuccess: (queryClient, reads) => {
+        queryClient.setQueryData(commentReadsQueryOptions(practiceId).queryKey, reads);
+        return Promise.all(
+          (["list", "queue"] as const).map((part) =>
+            queryClient.invalidateQueries({ queryKey: [...PRACTICES_QUERY_KEY, part] }),
+          ),
+        );
+      },
+    },
+    { meta: { hideError: true, hideSpinner: true }, ...options },
+  );
+
 /** Comments merged by id (an edited one replaces its earlier text), oldest first, as the API lists them. */
 export function mergeComments(
   current: readonly Comment[] | undefined,
@@ -92,6 +125,7 @@ export function useLiveComments(practiceId: string) {
         if (messages.length)
           queryClient.setQueryData(queryKey, (current) => mergeComments(current, messages));
       },
+      onReads: ({ reads }) => queryClient.setQueryData(commentReadsQueryOptions(practiceId).queryKey, reads),
     });
   }, [practiceId, queryClient]);
 }

@@ -24,11 +24,12 @@ class FakeSocket extends EventTarget {
   readyState = 0;
   sent: unknown[] = [];
   closedWith: number | null = null;
-  constructor(
-    readonly url: string,
-    readonly protocols: string[],
-  ) {
+  readonly url: string;
+  readonly protocols: string[];
+  constructor(url: string, protocols: string[]) {
     super();
+    this.url = url;
+    this.protocols = protocols;
     FakeSocket.made.push(this);
   }
   send(data: string) {

@@ -20,6 +20,8 @@ export interface LiveSubscription {
   /** The last message the screen has, asked for at every (re)subscription: what follows is caught up. */
   after(): string | null;
   onMessages(frame: Frame<"messages">): void;
+  /** How far each side has read, when one of them reads further. */
+  onReads?(frame: Frame<"reads">): void;
   onError?(frame: Frame<"error">): void;
 }
 
@@ -62,6 +64,7 @@ export function createLiveConnection(options: LiveConnectionOptions) {
     for (const subscription of subscriptions) {
       if (!concerns(subscription, frame.conversation)) continue;
       if (frame.type === "messages") subscription.onMessages(frame);
+      else if (frame.type === "reads") subscription.onReads?.(frame);
       else subscription.onError?.(frame);
     }
   };
