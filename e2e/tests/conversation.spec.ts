@@ -2,9 +2,10 @@ import { expect, type Page } from "@playwright/test";
 import { newPractice, signInWithBearer, test } from "../shop.ts";
 import { expectAccessible, signIn } from "../support.ts";
 
-// The case conversation, live (ADR 030): the client writes on her practice, the demo lawyer, in another
-// browser, sees it without reloading and answers, and the client sees the answer without reloading. Enter
-// sends, Shift+Enter goes to a new line, and a message that looks like HTML is shown as its text.
+// The case conversation, live (ADR 030): the client writes on her practice; the demo lawyer, in another
+// browser, sees the unread count on his list without reloading, opens the practice and answers; the client
+// sees the answer, and that he read hers, without reloading. Enter sends, Shift+Enter goes to a new line, and
+// a message that looks like HTML is shown as its text.
 
 const conversation = (page: Page) =>
   page.getByRole("region", { name: /Contatta il tuo avvocato|Messaggi con il cliente/ });
@@ -21,15 +22,18 @@ test("the client and the lawyer talk on a practice, each seeing the other's mess
 
   const lawyerContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const lawyer = await lawyerContext.newPage();
-  // What reaches the lawyer's tab through its live socket: the message comes this way, not by a reload.
+  // What reaches the lawyer's tab through its live socket: the news comes this way, not by a reload.
   const pushed: string[] = [];
   lawyer.on("websocket", (socket) =>
     socket.on("framereceived", (frame) => pushed.push(String(frame.payload))),
   );
   try {
     await signIn(lawyer, "avvocato@demo.argine.it");
-    await lawyer.goto(`/dashboard/practices/case/${ticketCode}`);
-    await expect(conversation(lawyer).getByText("Ancora nessun messaggio su questa pratica.")).toBeVisible();
+    // The lawyer's list, found by the practice's number: no message yet.
+    await lawyer.goto(`/dashboard/practices?q=${ticketCode}`);
+    const card = lawyer.locator("article").filter({ hasText: `Pratica ${ticketCode}` });
+    await expect(card).toBeVisible();
+    await expect(card.getByText(/messaggi? nuov/)).toHaveCount(0);
 
     // "Contatta l'avvocato" leads to the text area, ready to type in.
     await page.getByRole("link", { name: "Contatta l'avvocato" }).click();
@@ -43,18 +47,23 @@ test("the client and the lawyer talk on a practice, each seeing the other's mess
     await expect(page.getByText("Messaggio inviato.")).toBeVisible();
     await expect(box).toHaveValue("");
 
-    // The lawyer's page, untouched since it opened, shows it: as text, the script never run.
+    // The lawyer's list, untouched since it opened, counts it; the practice shows it: as text, never run.
+    await expect(card.getByText("1 messaggio nuovo")).toBeVisible();
+    await expectAccessible(card);
+    await card.getByRole("link", { name: `Pratica ${ticketCode}` }).click();
     const written = conversation(lawyer).getByText("<script>alert('x')</script>", { exact: false });
     await expect(written).toBeVisible();
     await expect(written).toContainText("Ho trovato un altro post.");
     expect(await lawyer.evaluate(() => document.querySelectorAll("main script").length)).toBe(0);
-    expect(pushed.some((frame) => frame.includes("Ho trovato un altro post."))).toBe(true);
+    expect(pushed.some((frame) => frame.includes('"activity"'))).toBe(true);
     await expectAccessible(conversation(lawyer));
 
     const answer = lawyer.getByLabel("Scrivi al cliente");
     await answer.fill("Ricevuto: lo aggiungo alla pratica.");
     await answer.press("Enter");
     await expect(conversation(page).getByText("Ricevuto: lo aggiungo alla pratica.")).toBeVisible();
+    // The lawyer read her message when the practice opened: she sees it under her message.
+    await expect(conversation(page).getByText("Letto dall'avvocato")).toBeVisible();
     await expectAccessible(conversation(page));
   } finally {
     await lawyerContext.close();

@@ -139,6 +139,35 @@ describe.each(testDbKinds())("the live socket (%s)", (kind) => {
     }
   });
 
+  it("tells a watching list of activity only in conversations its caller may read", async () => {
+    const lawyer = await openSocket(server.base, tokens.lawyer);
+    const other = await openSocket(server.base, stranger);
+    try {
+      lawyer.send({ type: "watch" });
+      other.send({ type: "watch" });
+      // A subscription's answer shows each socket has read its frames so far.
+      for (const live of [lawyer, other]) {
+        live.send({ type: "subscribe", conversation: { practiceId }, after: null });
+        await live.next(
+          ((frame: ServerFrame) => frame.type !== "activity") as (f: ServerFrame) => f is ServerFrame,
+        );
+      }
+      await call(tokens.client, `/practices/${practiceId}/comments`, "POST", { comment: "C'è una novità." });
+      const moved = await lawyer.next(
+        ((frame: ServerFrame) => frame.type === "activity") as (
+          frame: ServerFrame,
+        ) => frame is Extract<ServerFrame, { type: "activity" }>,
+      );
+      expect(moved.conversation).toEqual({ practiceId });
+      // The stranger's socket was told nothing of it, before or after its own refused subscription.
+      await lawyer.next(isMessages(practiceId));
+      expect(other.frames.filter((frame) => frame.type === "activity")).toEqual([]);
+    } finally {
+      lawyer.socket.close();
+      other.socket.close();
+    }
+  });
+
   it("catches up after a drop with what came after the last message the tab had", async () => {
     const first = await call<Comment>(tokens.client, `/practices/${practiceId}/comments`, "POST", {
       comment: "Prima del blackout",

@@ -13,6 +13,7 @@ import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import type { ChatSignal } from "../fan-out/fan-out.ts";
 import { toAppError } from "../http/errors.ts";
+import { mayRead } from "../practices/practice-access.ts";
 import {
   practiceComments,
   subscribedComment,
@@ -38,6 +39,8 @@ export function openLive(
 ): void {
   /** The subscribed practices, each with the last message this socket has sent of it. */
   const subscribed = new Map<string, string | null>();
+  /** Whether a list on the tab wants to know of activity in every conversation the caller may read. */
+  let watching = false;
   const frames: number[] = [];
 
   const send = (frame: ServerFrame) => {
@@ -83,6 +86,10 @@ export function openLive(
       case "unsubscribe":
         subscribed.delete(frame.conversation.practiceId);
         return;
+      case "watch":
+      case "unwatch":
+        watching = frame.type === "watch";
+        return;
     }
   };
 
@@ -116,8 +123,15 @@ export function openLive(
   // A signal names a message or a reader; the socket reads what it names only for a practice it was
   // authorized to subscribe to.
   const onSignal = (signal: ChatSignal) => {
-    if (signal.kind === "typing" || !subscribed.has(signal.conversationId)) return;
+    if (signal.kind === "typing") return;
     const conversation = { practiceId: signal.conversationId };
+    if (watching)
+      queue = queue
+        .then(async () => {
+          if (await mayRead(deps.db, actor, signal.conversationId)) send({ type: "activity", conversation });
+        })
+        .catch((error) => refuse(error));
+    if (!subscribed.has(signal.conversationId)) return;
     queue = queue
       .then(async () => {
         if (signal.kind === "read") return sendReads(conversation);
@@ -128,6 +142,7 @@ export function openLive(
   };
   // Signals may have been missed: each subscription reads what came after its last message.
   const onGap = () => {
+    if (watching) send({ type: "activity" });
     for (const [practiceId, after] of subscribed) {
       const conversation = { practiceId };
       queue = queue

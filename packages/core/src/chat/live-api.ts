@@ -36,6 +36,9 @@ export const ClientFrameSchema = z.discriminatedUnion("type", [
    */
   z.object({ type: z.literal("subscribe"), conversation: ConversationRefSchema, after: z.uuid().nullable() }),
   z.object({ type: z.literal("unsubscribe"), conversation: ConversationRefSchema }),
+  /** A list's unread counts: "activity" for every conversation the caller may read, until "unwatch". */
+  z.object({ type: z.literal("watch") }),
+  z.object({ type: z.literal("unwatch") }),
 ]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
@@ -51,6 +54,11 @@ export const ServerFrameSchema = z.discriminatedUnion("type", [
   }),
   /** How far each side has read the conversation, whenever one of them reads further. */
   z.object({ type: z.literal("reads"), conversation: ConversationRefSchema, reads: CommentReadsSchema }),
+  /**
+   * Something was written or read in a conversation the caller may read (to a socket that watches); without
+   * a conversation, anything may have changed (the server may have missed signals): read the lists again.
+   */
+  z.object({ type: z.literal("activity"), conversation: ConversationRefSchema.optional() }),
   /** A subscription refused, with the Italian message a screen shows. */
   z.object({
     type: z.literal("error"),

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { PRACTICES_PATH, QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
 import { PracticeCard } from "./practice-card.tsx";
-import { practiceListQueryOptions } from "./practice-queries.ts";
+import { practiceListQueryOptions, useLiveLists } from "./practice-queries.ts";
 import { PracticeSection } from "./practice-section.tsx";
 import styles from "./practices.module.css";
 
@@ -14,6 +14,7 @@ const SHOWN = 4;
 /** The client recap and the latest practice cards on /dashboard (spec §2). */
 export function ClientRecap() {
   const list = useQuery(practiceListQueryOptions(ALL_OF_A_CLIENT));
+  useLiveLists();
   if (!list.data) return null;
   const practices = list.data.data;
   const count = (status: string) => practices.filter((p) => p.status === status).length;

@@ -5,7 +5,7 @@ import { PRACTICES_PATH } from "../../shared/navigation/navigation.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { PracticeCard } from "./practice-card.tsx";
-import { practiceQueueQueryOptions } from "./practice-queries.ts";
+import { practiceQueueQueryOptions, useLiveLists } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 
 // The lawyer's landing page is a work queue (ADR 011): what needs a person first, what nobody has taken,
@@ -44,6 +44,7 @@ const SECTIONS: readonly {
 
 export function LawyerQueue() {
   const queue = useQuery(practiceQueueQueryOptions());
+  useLiveLists();
   if (queue.isError) {
     return (
       <p role="alert" className={formStyles.alert}>

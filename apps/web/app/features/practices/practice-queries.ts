@@ -88,15 +88,28 @@ export const useReadComments = (practiceId: string, options?: WriteOptions<Comme
     {
       onSuccess: (queryClient, reads) => {
         queryClient.setQueryData(commentReadsQueryOptions(practiceId).queryKey, reads);
-        return Promise.all(
-          (["list", "queue"] as const).map((part) =>
-            queryClient.invalidateQueries({ queryKey: [...PRACTICES_QUERY_KEY, part] }),
-          ),
-        );
+        return refreshLists(queryClient);
       },
     },
     { meta: { hideError: true, hideSpinner: true }, ...options },
   );
+
+/** The lists and the work queue read again (their unread counts), the details left alone. */
+const refreshLists = (queryClient: QueryClient) =>
+  Promise.all(
+    (["list", "queue"] as const).map((part) =>
+      queryClient.invalidateQueries({ queryKey: [...PRACTICES_QUERY_KEY, part] }),
+    ),
+  );
+
+/**
+ * The lists on screen follow the conversations live (ADR 030): a message written or read in one the reader
+ * may see reads the lists again, so their unread counts move without a reload.
+ */
+export function useLiveLists() {
+  const queryClient = useQueryClient();
+  useEffect(() => live.watch(() => void refreshLists(queryClient)), [queryClient]);
+}
 
 /** Comments merged by id (an edited one replaces its earlier text), oldest first, as the API lists them. */
 export function mergeComments(

@@ -17,7 +17,7 @@ import { CheckboxField, SelectField, TextField } from "../../shared/ui/form-fiel
 import { Pager } from "../../shared/ui/pager.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { PracticeCard } from "./practice-card.tsx";
-import { type PracticeFilters, practiceListQueryOptions } from "./practice-queries.ts";
+import { type PracticeFilters, practiceListQueryOptions, useLiveLists } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 
 const PAGE_SIZE = 20;
@@ -55,6 +55,7 @@ export function PracticesPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
   const list = useQuery(practiceListQueryOptions(filters));
+  useLiveLists();
   const page = filters.page ?? 1;
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
   // Past the counted cap there may be more pages than the total says: a full page means "go on".

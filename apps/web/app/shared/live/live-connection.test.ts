@@ -124,6 +124,24 @@ describe("the live connection", () => {
     expect(open.closedWith).toBe(1000);
   });
 
+  it("tells a list of activity, and after a reconnection that anything may have moved", async () => {
+    const { connection, socket } = setUp(["token-1", "token-2"]);
+    const heard: (string | undefined)[] = [];
+    const stop = connection.watch((moved) => heard.push(moved?.practiceId));
+    const first = await socket(0);
+    first.open();
+    expect(first.sent).toEqual([{ type: "watch" }]);
+    first.answer({ type: "activity", conversation });
+    first.drop(1006);
+    const second = await socket(1);
+    second.open();
+    expect(second.sent).toEqual([{ type: "watch" }]);
+    expect(heard).toEqual([PRACTICE, undefined]);
+    stop();
+    expect(second.sent.at(-1)).toEqual({ type: "unwatch" });
+    expect(second.closedWith).toBe(1000);
+  });
+
   it("is reached at the page's own origin when the API has no origin of its own", () => {
     expect(liveUrl("", { protocol: "http:", host: "localhost:3000" })).toBe("ws://localhost:3000/v1/live");
     expect(liveUrl("", { protocol: "https:", host: "argine.example" })).toBe("wss://argine.example/v1/live");

@@ -47,6 +47,11 @@ export function createLiveConnection(options: LiveConnectionOptions) {
   const Socket = options.WebSocket ?? globalThis.WebSocket;
   const backoff = options.backoffMs ?? DEFAULT_BACKOFF;
   const subscriptions = new Set<LiveSubscription>();
+  /** The lists' listeners: a conversation that moved, or undefined when anything may have. */
+  const watchers = new Set<(conversation: ConversationRef | undefined) => void>();
+  const wanted = () => subscriptions.size + watchers.size > 0;
+  /** Whether a socket has opened before: a reopening may have missed activity. */
+  let openedBefore = false;
   let socket: WebSocket | null = null;
   let opening = false;
   let attempt = 0;
@@ -61,6 +66,10 @@ export function createLiveConnection(options: LiveConnectionOptions) {
     conversation?.practiceId === subscription.conversation.practiceId;
 
   const dispatch = (frame: ServerFrame) => {
+    if (frame.type === "activity") {
+      for (const watcher of watchers) watcher(frame.conversation);
+      return;
+    }
     for (const subscription of subscriptions) {
       if (!concerns(subscription, frame.conversation)) continue;
       if (frame.type === "messages") subscription.onMessages(frame);
@@ -70,7 +79,7 @@ export function createLiveConnection(options: LiveConnectionOptions) {
   };
 
   const schedule = (wait: number) => {
-    if (retry || !subscriptions.size) return;
+    if (retry || !wanted()) return;
     retry = setTimeout(() => {
       retry = null;
       void open();
@@ -78,7 +87,7 @@ export function createLiveConnection(options: LiveConnectionOptions) {
   };
 
   const open = async () => {
-    if (socket || opening || !subscriptions.size) return;
+    if (socket || opening || !wanted()) return;
     opening = true;
     let token: string | null = null;
     try {
@@ -88,13 +97,17 @@ export function createLiveConnection(options: LiveConnectionOptions) {
     }
     opening = false;
     // Signed out: nothing to open; a later subscription (after sign-in) tries again.
-    if (!token || socket || !subscriptions.size) return;
+    if (!token || socket || !wanted()) return;
     const url = liveUrl(options.baseUrl, globalThis.location);
     const next = new Socket(url, [LIVE_PROTOCOL, `${BEARER_PROTOCOL_PREFIX}${token}`]);
     socket = next;
     next.addEventListener("open", () => {
       attempt = 0;
       for (const subscription of subscriptions) subscribeFrame(subscription);
+      if (watchers.size) sendFrame({ type: "watch" });
+      // What moved while there was no socket is not known: the lists read again.
+      if (openedBefore) for (const watcher of watchers) watcher(undefined);
+      openedBefore = true;
     });
     next.addEventListener("message", (event) => {
       const parsed = ServerFrameSchema.safeParse(safeJson(String(event.data)));
@@ -110,9 +123,18 @@ export function createLiveConnection(options: LiveConnectionOptions) {
     });
   };
 
+  const closeIfUnwanted = () => {
+    if (wanted()) return;
+    if (retry) clearTimeout(retry);
+    retry = null;
+    const last = socket;
+    socket = null;
+    last?.close(1000);
+  };
+
   // Back online, or back to the tab: try now rather than at the end of the backoff.
   const reconnectNow = () => {
-    if (socket || !subscriptions.size) return;
+    if (socket || !wanted()) return;
     if (retry) clearTimeout(retry);
     retry = null;
     void open();
@@ -129,13 +151,19 @@ export function createLiveConnection(options: LiveConnectionOptions) {
         subscriptions.delete(subscription);
         const stillWatched = [...subscriptions].some((other) => concerns(other, subscription.conversation));
         if (!stillWatched) sendFrame({ type: "unsubscribe", conversation: subscription.conversation });
-        if (!subscriptions.size) {
-          if (retry) clearTimeout(retry);
-          retry = null;
-          const last = socket;
-          socket = null;
-          last?.close(1000);
-        }
+        closeIfUnwanted();
+      };
+    },
+    /** Activity in every conversation the caller may read (a list's unread counts), until the function returned is called. */
+    watch(listener: (conversation: ConversationRef | undefined) => void): () => void {
+      const first = !watchers.size;
+      watchers.add(listener);
+      if (socket && first) sendFrame({ type: "watch" });
+      else if (!socket) void open();
+      return () => {
+        watchers.delete(listener);
+        if (!watchers.size) sendFrame({ type: "unwatch" });
+        closeIfUnwanted();
       };
     },
     reconnectNow,
