@@ -60,8 +60,11 @@ test("the client and the lawyer talk on a practice, each seeing the other's mess
 
     const answer = lawyer.getByLabel("Scrivi al cliente");
     await answer.fill("Ricevuto: lo aggiungo alla pratica.");
+    // While he types, she sees it; once his message arrives, the note goes.
+    await expect(conversation(page).getByText("L'avvocato sta scrivendo…")).toBeVisible();
     await answer.press("Enter");
     await expect(conversation(page).getByText("Ricevuto: lo aggiungo alla pratica.")).toBeVisible();
+    await expect(conversation(page).getByText("L'avvocato sta scrivendo…")).toHaveCount(0);
     // The lawyer read her message when the practice opened: she sees it under her message.
     await expect(conversation(page).getByText("Letto dall'avvocato")).toBeVisible();
     await expectAccessible(conversation(page));

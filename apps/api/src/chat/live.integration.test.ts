@@ -168,6 +168,36 @@ describe.each(testDbKinds())("the live socket (%s)", (kind) => {
     }
   });
 
+  it("shows the other side that someone is typing, at most once in a few seconds", async () => {
+    const client = await openSocket(server.base, tokens.client);
+    const lawyer = await openSocket(server.base, tokens.lawyer);
+    const other = await openSocket(server.base, stranger);
+    try {
+      for (const live of [client, lawyer, other])
+        live.send({ type: "subscribe", conversation: { practiceId }, after: null });
+      await client.next(isMessages(practiceId));
+      await lawyer.next(isMessages(practiceId));
+      await other.next(isError);
+      client.send({ type: "typing", conversation: { practiceId } });
+      client.send({ type: "typing", conversation: { practiceId } });
+      other.send({ type: "typing", conversation: { practiceId } });
+      const typing = await lawyer.next(
+        ((frame: ServerFrame) => frame.type === "typing") as (
+          frame: ServerFrame,
+        ) => frame is Extract<ServerFrame, { type: "typing" }>,
+      );
+      expect(typing).toEqual({ type: "typing", conversation: { practiceId }, side: "client" });
+      // A message after it shows the lawyer's socket has handled what came before: one typing, not two, and
+      // none from the stranger, who is not in the conversation.
+      await call(tokens.client, `/practices/${practiceId}/comments`, "POST", { comment: "Eccomi." });
+      await lawyer.next(isMessages(practiceId));
+      expect(lawyer.frames.filter((frame) => frame.type === "typing")).toEqual([]);
+      expect(client.frames.filter((frame) => frame.type === "typing")).toEqual([]);
+    } finally {
+      for (const live of [client, lawyer, other]) live.socket.close();
+    }
+  });
+
   it("catches up after a drop with what came after the last message the tab had", async () => {
     const first = await call<Comment>(tokens.client, `/practices/${practiceId}/comments`, "POST", {
       comment: "Prima del blackout",

@@ -4,8 +4,10 @@ import {
   type ConversationRef,
   LIVE_CLOSE,
   type ServerFrame,
+  TYPING_EVERY_MS,
 } from "@argine/core/chat/live-api";
 import type { Actor } from "@argine/core/identity/policy";
+import { practicesPolicy } from "@argine/core/practices/policy";
 import type { Comment } from "@argine/core/practices/practices-api";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
@@ -41,6 +43,9 @@ export function openLive(
   const subscribed = new Map<string, string | null>();
   /** Whether a list on the tab wants to know of activity in every conversation the caller may read. */
   let watching = false;
+  /** Which side of every conversation this caller writes from, and when it last said it was typing. */
+  const side = practicesPolicy(actor, "work-cases") ? "staff" : "client";
+  const typedAt = new Map<string, number>();
   const frames: number[] = [];
 
   const send = (frame: ServerFrame) => {
@@ -86,6 +91,15 @@ export function openLive(
       case "unsubscribe":
         subscribed.delete(frame.conversation.practiceId);
         return;
+      case "typing": {
+        const { practiceId } = frame.conversation;
+        // Only in a conversation this socket was allowed into, and at most once in TYPING_EVERY_MS.
+        const at = now(deps.clock).getTime();
+        if (!subscribed.has(practiceId) || at - (typedAt.get(practiceId) ?? 0) < TYPING_EVERY_MS) return;
+        typedAt.set(practiceId, at);
+        await deps.chat.publish({ conversationId: practiceId, kind: "typing", ref: side });
+        return;
+      }
       case "watch":
       case "unwatch":
         watching = frame.type === "watch";
@@ -123,7 +137,13 @@ export function openLive(
   // A signal names a message or a reader; the socket reads what it names only for a practice it was
   // authorized to subscribe to.
   const onSignal = (signal: ChatSignal) => {
-    if (signal.kind === "typing") return;
+    if (signal.kind === "typing") {
+      // The other side's typing, in a conversation this socket follows: its own side never sees itself.
+      const typing = signal.ref === "client" || signal.ref === "staff" ? signal.ref : null;
+      if (typing && typing !== side && subscribed.has(signal.conversationId))
+        send({ type: "typing", conversation: { practiceId: signal.conversationId }, side: typing });
+      return;
+    }
     const conversation = { practiceId: signal.conversationId };
     if (watching)
       queue = queue

@@ -9,7 +9,7 @@ import { EventEmitter } from "node:events";
 export interface ChatSignal {
   conversationId: string;
   kind: "message" | "read" | "typing";
-  /** The message written or read up to; for typing, the writer's user id or visitor thread's id. */
+  /** The message written, the reader, or for typing the side that types ("client" or "staff"). */
   ref: string;
 }
 

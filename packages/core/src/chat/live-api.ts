@@ -15,6 +15,10 @@ export const BEARER_PROTOCOL_PREFIX = "bearer.";
 /** The longest frame a client may send: a subscription is a few hundred bytes. */
 export const LIVE_FRAME_MAX_BYTES = 4 * 1024;
 
+/** A tab sends "typing" at most this often while its user types; the other side shows it this long. */
+export const TYPING_EVERY_MS = 3_000;
+export const TYPING_SHOWN_MS = 6_000;
+
 /** Close codes beside the standard ones (4000–4999 are the application's). */
 export const LIVE_CLOSE = {
   /** The access token expired: open a new socket with the renewed one, and catch up. */
@@ -36,6 +40,8 @@ export const ClientFrameSchema = z.discriminatedUnion("type", [
    */
   z.object({ type: z.literal("subscribe"), conversation: ConversationRefSchema, after: z.uuid().nullable() }),
   z.object({ type: z.literal("unsubscribe"), conversation: ConversationRefSchema }),
+  /** The caller is typing in a subscribed conversation: the other side sees it for a few seconds. */
+  z.object({ type: z.literal("typing"), conversation: ConversationRefSchema }),
   /** A list's unread counts: "activity" for every conversation the caller may read, until "unwatch". */
   z.object({ type: z.literal("watch") }),
   z.object({ type: z.literal("unwatch") }),
@@ -51,6 +57,12 @@ export const ServerFrameSchema = z.discriminatedUnion("type", [
     type: z.literal("messages"),
     conversation: ConversationRefSchema,
     messages: z.array(CommentSchema),
+  }),
+  /** The other side is typing: shown for TYPING_SHOWN_MS unless it types again. */
+  z.object({
+    type: z.literal("typing"),
+    conversation: ConversationRefSchema,
+    side: z.enum(["client", "staff"]),
   }),
   /** How far each side has read the conversation, whenever one of them reads further. */
   z.object({ type: z.literal("reads"), conversation: ConversationRefSchema, reads: CommentReadsSchema }),

@@ -39,11 +39,14 @@ function CommentForm({
   submitLabel,
   onSubmit: send,
   onCancel,
+  onTyping,
 }: {
   label: string;
   initial?: string;
   submitLabel: string;
   onSubmit: (text: string) => Promise<unknown>;
+  /** Called as the user types (the other side sees "sta scrivendo…"). */
+  onTyping?: () => void;
   onCancel?: () => void;
 }) {
   const { form, field, submit, onSubmit } = useCheckedForm({
@@ -63,6 +66,7 @@ function CommentForm({
         rows={4}
         maxLength={5000}
         onKeyDown={sendOnEnter}
+        onInput={onTyping}
         {...field("comment")}
       />
       <div className={formStyles.actions}>
@@ -136,7 +140,7 @@ export function CommentsPanel({ practice, staff }: { practice: PracticeDetail; s
   const user = useCurrentUser();
   const comments = useQuery(commentsQueryOptions(practice.practiceId));
   const reads = useQuery(commentReadsQueryOptions(practice.practiceId));
-  useLiveComments(practice.practiceId);
+  const { otherTyping, typing } = useLiveComments(practice.practiceId);
   useMarkReadWhileSeen(practice.practiceId, comments.data?.at(-1), reads.data?.mine ?? null, reads.isSuccess);
   const theirs = reads.data?.theirs ?? null;
   // Under the newest of the reader's own messages the other side has seen: "Letto".
@@ -209,7 +213,13 @@ export function CommentsPanel({ practice, staff }: { practice: PracticeDetail; s
       ) : (
         <p>Ancora nessun messaggio su questa pratica.</p>
       )}
+      {otherTyping ? (
+        <p className={styles.typingNote}>
+          {otherTyping === "staff" ? "L'avvocato sta scrivendo…" : "Il cliente sta scrivendo…"}
+        </p>
+      ) : null}
       <CommentForm
+        onTyping={typing}
         label={staff ? "Scrivi al cliente" : "Scrivi al tuo avvocato"}
         submitLabel="Invia il messaggio"
         onSubmit={(text) => add.mutateAsync(text)}

@@ -1,3 +1,4 @@
+import { TYPING_EVERY_MS, TYPING_SHOWN_MS } from "@argine/core/chat/live-api";
 import type { Evaluation } from "@argine/core/feedback/evaluation";
 import type { ClaimedPractice, ClaimWithKeyBody } from "@argine/core/practices/claim";
 import { PRACTICE_ROUTES as CALLS } from "@argine/core/practices/practice-routes";
@@ -8,7 +9,7 @@ import type {
   PracticeListQuery,
 } from "@argine/core/practices/practices-api";
 import { keepPreviousData, type QueryClient, queryOptions, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
 import { live } from "../../shared/live/live.ts";
@@ -125,22 +126,41 @@ export function mergeComments(
 
 /**
  * The practice's conversation kept live while the screen shows it (ADR 030): what the socket delivers joins
- * the cached comments, and a reconnection asks for what came after the last one the cache has.
+ * the cached comments, and a reconnection asks for what came after the last one the cache has. Also the
+ * other side's typing (shown for a few seconds), and `typing()` to say the reader types (sent at most every
+ * few seconds).
  */
 export function useLiveComments(practiceId: string) {
   const queryClient = useQueryClient();
+  const [otherTyping, setOtherTyping] = useState<"client" | "staff" | null>(null);
+  const typingShown = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const typedAt = useRef(0);
+  useEffect(() => () => clearTimeout(typingShown.current), []);
   useEffect(() => {
     const { queryKey } = commentsQueryOptions(practiceId);
     return live.subscribe({
       conversation: { practiceId },
       after: () => queryClient.getQueryData(queryKey)?.at(-1)?.id ?? null,
       onMessages: ({ messages }) => {
-        if (messages.length)
-          queryClient.setQueryData(queryKey, (current) => mergeComments(current, messages));
+        if (!messages.length) return;
+        queryClient.setQueryData(queryKey, (current) => mergeComments(current, messages));
+        // A message arrived: whoever was typing has sent it.
+        setOtherTyping(null);
       },
       onReads: ({ reads }) => queryClient.setQueryData(commentReadsQueryOptions(practiceId).queryKey, reads),
+      onTyping: ({ side }) => {
+        setOtherTyping(side);
+        clearTimeout(typingShown.current);
+        typingShown.current = setTimeout(() => setOtherTyping(null), TYPING_SHOWN_MS);
+      },
     });
   }, [practiceId, queryClient]);
+  const typing = useCallback(() => {
+    if (Date.now() - typedAt.current < TYPING_EVERY_MS) return;
+    typedAt.current = Date.now();
+    live.typing({ practiceId });
+  }, [practiceId]);
+  return { otherTyping, typing };
 }
 
 export function emailsQueryOptions(practiceId: string) {

@@ -22,6 +22,8 @@ export interface LiveSubscription {
   onMessages(frame: Frame<"messages">): void;
   /** How far each side has read, when one of them reads further. */
   onReads?(frame: Frame<"reads">): void;
+  /** The other side is typing. */
+  onTyping?(frame: Frame<"typing">): void;
   onError?(frame: Frame<"error">): void;
 }
 
@@ -74,6 +76,7 @@ export function createLiveConnection(options: LiveConnectionOptions) {
       if (!concerns(subscription, frame.conversation)) continue;
       if (frame.type === "messages") subscription.onMessages(frame);
       else if (frame.type === "reads") subscription.onReads?.(frame);
+      else if (frame.type === "typing") subscription.onTyping?.(frame);
       else subscription.onError?.(frame);
     }
   };
@@ -167,6 +170,10 @@ export function createLiveConnection(options: LiveConnectionOptions) {
       };
     },
     reconnectNow,
+    /** Says the user is typing in a subscribed conversation (the server passes it on at most every few seconds). */
+    typing(conversation: ConversationRef) {
+      sendFrame({ type: "typing", conversation });
+    },
   };
 }
 
