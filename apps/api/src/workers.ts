@@ -5,6 +5,7 @@ import type { JobPayloads, QueueName } from "./jobs/job-queue.ts";
 import { storeSessionFiles, syncOpenSessions } from "./legalization/legalization-service.ts";
 import { settleStaleOrders } from "./orders/order-settlement.ts";
 import { deliverSandboxEvent } from "./payments/sandbox-webhook.ts";
+import { mailUnreadMessage } from "./practices/practice-comments-service.ts";
 import { sendDeadlineReminders } from "./reminders/reminders-service.ts";
 import { applyFilesRetention } from "./retention/retention-service.ts";
 
@@ -29,6 +30,7 @@ const HANDLERS: { [Q in QueueName]: (deps: Deps, data: JobPayloads[Q]) => Promis
   "legalization-sandbox": (deps, { id }) => advanceSandboxCaptureJob(deps, id),
   "legalization-sync": syncOpenSessions,
   "legalization-files": (deps, { sessionId }) => storeSessionFiles(deps, sessionId),
+  "conversation-mail": (deps, { commentId }) => mailUnreadMessage(deps, commentId),
 };
 
 /** Starts the queue and works every queue in this process. */

@@ -23,6 +23,8 @@ export interface JobPayloads {
   "legalization-sync": Record<string, never>;
   /** A successful capture's files, copied from its provider into the app's storage (legalization/). */
   "legalization-files": { sessionId: string };
+  /** A message still unread a while after it was written: its reader is mailed that it waits (practices/). */
+  "conversation-mail": { commentId: string };
 }
 export type QueueName = keyof JobPayloads;
 
@@ -128,6 +130,16 @@ const queueOptions = (mailRetry: RetryPolicy): Record<QueueName, QueueOptions> =
   "legalization-files": {
     retryLimit: 10,
     retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    deadLetter: DEAD_LETTER_QUEUE,
+    deleteAfterSeconds: COMPLETED_MAIL_SECONDS,
+    notify: true,
+  },
+  // Only queues the mail (which has its own retries): a failure here is the database's, tried again soon.
+  "conversation-mail": {
+    retryLimit: 5,
+    retryDelay: 10,
     retryBackoff: true,
     retryDelayMax: 600,
     deadLetter: DEAD_LETTER_QUEUE,

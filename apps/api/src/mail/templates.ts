@@ -133,6 +133,20 @@ export function practiceUpdateMail(to: string, name: string, caseLink: string): 
 }
 
 /**
+ * A message waits on the practice: nothing of who wrote it, what it says or which case it is about (the
+ * mailbox may be read by the very person the case is about); the link is the dashboard, where it shows.
+ */
+export function messageWaitingMail(to: string, name: string, dashboardLink: string): Mail {
+  return {
+    to,
+    subject: "Hai un nuovo messaggio su Argine",
+    text:
+      `Ciao ${name},\n\nc'è un nuovo messaggio per te su Argine. Per leggerlo accedi alla tua area ` +
+      `personale:\n\n${dashboardLink}${signature}`,
+  };
+}
+
+/**
  * A deadline reminder: that a deadline is near, nothing of which or of what the case is about (the
  * mailbox may be read by the very person the case is about); the countdown is on the case page.
  */

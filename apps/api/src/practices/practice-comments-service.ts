@@ -1,10 +1,12 @@
 import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
+import { PRACTICES_LIST_PATH } from "@argine/core/practices/case-path";
 import { canEditComment } from "@argine/core/practices/policy";
 import type { Comment, CommentReads } from "@argine/core/practices/practices-api";
 import type { Db } from "@argine/db/client";
 import {
   type CommentRow,
+  claimConversationMail,
   commentReadsOf,
   findComment,
   findCommentWithAuthor,
@@ -19,6 +21,7 @@ import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import type { ChatSignal } from "../fan-out/fan-out.ts";
 import { authorizeAction } from "../identity/authorize.ts";
+import { messageWaitingMail } from "../mail/templates.ts";
 import { authorizedPractice } from "./practice-access.ts";
 import { fullName } from "./practice-view.ts";
 
@@ -85,14 +88,52 @@ const announce = async (deps: Deps, comment: Comment) => {
   return comment;
 };
 
-/** A new comment; the client's starts (or continues) the lawyer's wait for an answer (db's addComment). */
+/** How long a message may stay unread before its reader is mailed: one on the page reads it live. */
+export const CONVERSATION_MAIL_DELAY_SECONDS = 120;
+/** At most one "a message waits" mail per reader and practice within this window. */
+export const CONVERSATION_MAIL_WINDOW_SECONDS = 3600;
+
+/**
+ * A new comment; the client's starts (or continues) the lawyer's wait for an answer (db's addComment). A
+ * check is queued with it: if the other side has not read it by then, they are mailed that it waits.
+ */
 export async function addComment(deps: Deps, actor: Actor, id: string, text: string): Promise<Comment> {
   const comment = await deps.db.transaction(async (tx) => {
     const practice = await authorizedPractice(tx, actor, id, "comment");
     const row = await insertComment(tx, { practiceId: practice.id, authorId: actor.userId, body: text });
+    await deps.jobs.send(
+      tx,
+      "conversation-mail",
+      { commentId: row.id },
+      { startAfterSeconds: CONVERSATION_MAIL_DELAY_SECONDS },
+    );
     return asWrittenBy(tx, actor, row);
   });
   return announce(deps, comment);
+}
+
+/**
+ * The "conversation-mail" job: the message's reader (the lawyer in charge for the client's message, else
+ * nobody (the work queue shows it); the client for staff's) is mailed that it waits, unless they have read it,
+ * at most once an hour per practice. The mail says nothing of the message or the case (templates.ts).
+ */
+export async function mailUnreadMessage(deps: Deps, commentId: string): Promise<void> {
+  const comment = await findComment(deps.db, commentId);
+  const practice = comment ? await findPractice(deps.db, comment.practiceId) : undefined;
+  if (!comment || !practice) return;
+  const readerId = comment.authorId === practice.ownerId ? practice.assignedLawyerId : practice.ownerId;
+  if (!readerId || readerId === comment.authorId) return;
+  const { mine } = await commentReadsOf(deps.db, practice.id, practice.ownerId, readerId);
+  if (mine && new Date(mine).getTime() >= comment.createdAt.getTime()) return;
+  const reader = await findUserById(deps.db, readerId);
+  if (!reader) return;
+  const at = now(deps.clock);
+  await deps.db.transaction(async (tx) => {
+    if (!(await claimConversationMail(tx, practice.id, reader.id, at, CONVERSATION_MAIL_WINDOW_SECONDS)))
+      return;
+    const link = `${deps.config.publicUrl}${PRACTICES_LIST_PATH}`;
+    await deps.jobs.send(tx, "mail", messageWaitingMail(reader.email, reader.name, link));
+  });
 }
 
 /** Edits the caller's own comment: nobody puts words in someone else's mouth (core's canEditComment). */

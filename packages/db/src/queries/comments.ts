@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, max, ne, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { users } from "../schema/identity.ts";
-import { commentReads, comments, practices } from "../schema/practices.ts";
+import { commentReads, comments, conversationMails, practices } from "../schema/practices.ts";
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -145,4 +145,29 @@ export async function unreadCommentCounts(
     )
     .groupBy(comments.practiceId);
   return new Map(rows.map((row) => [row.practiceId, Number(row.unread)]));
+}
+
+/**
+ * Claims the mail telling `userId` a message waits on the practice: true when none was sent within the
+ * window, and then no other claim succeeds until it has passed (conversation_mails' key; a conditional upsert,
+ * so two processes cannot both claim it).
+ */
+export async function claimConversationMail(
+  db: Db,
+  practiceId: string,
+  userId: string,
+  at: Date,
+  windowSeconds: number,
+): Promise<boolean> {
+  const since = new Date(at.getTime() - windowSeconds * 1000);
+  const rows = await db
+    .insert(conversationMails)
+    .values({ practiceId, userId, mailedAt: at })
+    .onConflictDoUpdate({
+      target: [conversationMails.practiceId, conversationMails.userId],
+      set: { mailedAt: at },
+      setWhere: sql`${conversationMails.mailedAt} <= ${since.toISOString()}::timestamptz`,
+    })
+    .returning({ practiceId: conversationMails.practiceId });
+  return rows.length > 0;
 }

@@ -154,3 +154,18 @@ export const commentReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.practiceId, t.userId] })],
 );
+
+/** When a reader was last mailed that a message waits on a practice: at most one such mail an hour. */
+export const conversationMails = pgTable(
+  "conversation_mails",
+  {
+    practiceId: uuid("practice_id")
+      .notNull()
+      .references(() => practices.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mailedAt: timestamp("mailed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.practiceId, t.userId] })],
+);
