@@ -10,7 +10,7 @@ import { romeCalendarDay } from "@argine/core/shared/calendar";
 import { platformOf } from "@argine/core/takedown/platforms";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "./client.ts";
-import { addComment } from "./queries/comments.ts";
+import { addComment, markCommentsRead } from "./queries/comments.ts";
 import { createUser, findUserByEmail, grantRole } from "./queries/users.ts";
 import {
   billingProfiles,
@@ -413,13 +413,29 @@ export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedO
     ])
     .onConflictDoNothing()
     .returning({ id: practices.id, ticketCode: practices.ticketCode });
-  // The anonymous client wrote last: her case waits for an answer in the lawyer's queue.
+  // A conversation (ADR 030): the lawyer wrote, the anonymous client read it and wrote twice since, so her
+  // case waits for an answer in the lawyer's queue with two messages he has not read.
   const anonymous = added.find((p) => p.ticketCode === "AR-DEMO0004");
   if (anonymous) {
+    const minutesAgo = (n: number) => new Date(now.getTime() - n * 60_000);
+    const opening = await addComment(db, {
+      practiceId: anonymous.id,
+      authorId: lawyer,
+      body: "Ciao, sono l'avvocato che segue la tua pratica. Se trovi altri contenuti che parlano di te, mandami qui i link: li aggiungiamo alle prove.",
+      createdAt: minutesAgo(26 * 60),
+    });
+    await markCommentsRead(db, anonymous.id, client, opening.id);
     await addComment(db, {
       practiceId: anonymous.id,
       authorId: client,
       body: "Ho trovato un altro video che parla di me: posso aggiungere il link qui?",
+      createdAt: minutesAgo(95),
+    });
+    await addComment(db, {
+      practiceId: anonymous.id,
+      authorId: client,
+      body: "È sullo stesso canale Telegram di prima, pubblicato ieri sera.",
+      createdAt: minutesAgo(90),
     });
   }
 

@@ -42,7 +42,7 @@ export async function findCommentWithAuthor(db: Db, id: string) {
  */
 export async function addComment(
   db: Db,
-  c: { practiceId: string; authorId: string; body: string },
+  c: { practiceId: string; authorId: string; body: string; createdAt?: Date },
 ): Promise<CommentRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(comments).values(c).returning();
