@@ -15,6 +15,8 @@
 //   --orders-flows=20           timed card flows of each card (default 20; 5 with --smoke)
 //   --nested-only               only the nested JSON part (bench/nested-json.ts)
 //   --skip-nested               everything but the nested JSON part
+//   --live-only                 only the live delivery part (bench/live.ts)
+//   --skip-live                 everything but the live delivery part
 //
 // The practices part generates data (bench/practices-data.ts) on PGlite in a temporary folder and on
 // PostgreSQL in a throwaway database created through BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
@@ -28,6 +30,8 @@
 // The orders part starts the product the same way without the site and times whole card checkouts on the
 // sandbox (the 3-D Secure card's included) beside a bare Fastify answering the same calls: under a minute.
 //
+// The live part times the chat's fan-out from one process to another, in-process and on PostgreSQL: seconds.
+//
 // The nested JSON part sends bodies nested far too deep to the app (bench/server.ts) and times how long
 // they take to be refused and what an ordinary request takes meanwhile, as a ratio to it alone: seconds.
 import { spawn } from "node:child_process";
@@ -37,6 +41,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { lighthouseBench } from "./lighthouse.ts";
+import { liveBench } from "./live.ts";
 import { nestedJsonBench } from "./nested-json.ts";
 import { ordersBench } from "./orders.ts";
 import { type Engine, practicesBench } from "./practices.ts";
@@ -51,6 +56,8 @@ const ordersOnly = process.argv.includes("--orders-only");
 const skipOrders = process.argv.includes("--skip-orders");
 const nestedOnly = process.argv.includes("--nested-only");
 const skipNested = process.argv.includes("--skip-nested");
+const liveOnly = process.argv.includes("--live-only");
+const skipLive = process.argv.includes("--skip-live");
 const ordersFlows = flag("orders-flows") === undefined ? undefined : Number(flag("orders-flows"));
 if (ordersFlows !== undefined && (!Number.isInteger(ordersFlows) || ordersFlows < 1))
   throw new Error(`--orders-flows: ${flag("orders-flows")}`);
@@ -156,7 +163,7 @@ function homePageWeight() {
 }
 
 // `--x-only` flags add up: with none, every part runs but the skipped ones.
-const only = practicesOnly || lighthouseOnly || ordersOnly || nestedOnly;
+const only = practicesOnly || lighthouseOnly || ordersOnly || nestedOnly || liveOnly;
 console.info(`Argine benchmarks${smoke ? " (smoke)" : ""}`);
 if (!only) {
   await apiThroughput();
@@ -169,6 +176,9 @@ if (only ? nestedOnly : !skipNested) {
   } finally {
     server.stop();
   }
+}
+if (only ? liveOnly : !skipLive) {
+  await liveBench({ smoke });
 }
 if (only ? ordersOnly : !skipOrders) {
   await ordersBench({ smoke, ...(ordersFlows ? { flows: ordersFlows } : {}) });
