@@ -198,6 +198,34 @@ describe.each(testDbKinds())("the live socket (%s)", (kind) => {
     }
   });
 
+  it("never names the client of an anonymous practice to staff, neither in the list nor live", async () => {
+    const list = await call<{ data: { practiceId: string; ticketCode: string }[] }>(
+      tokens.client,
+      "/practices",
+    );
+    const anonymous =
+      list.body.data.find((practice) => practice.ticketCode === "AR-DEMO0004")?.practiceId ?? "";
+    const seen = await call<Comment[]>(tokens.lawyer, `/practices/${anonymous}/comments`);
+    expect(seen.body.length).toBeGreaterThan(0);
+    expect(JSON.stringify(seen.body)).not.toContain("Esposito");
+    expect(seen.body.map((c) => c.author)).toContain("Cliente (pratica anonima)");
+
+    const lawyer = await openSocket(server.base, tokens.lawyer);
+    try {
+      lawyer.send({ type: "subscribe", conversation: { practiceId: anonymous }, after: null });
+      await lawyer.next(isMessages(anonymous));
+      const mine = await call<Comment>(tokens.client, `/practices/${anonymous}/comments`, "POST", {
+        comment: "Scrivo dalla pratica anonima.",
+      });
+      // The client herself sees her own name; the lawyer, live, does not.
+      expect(mine.body.author).toBe("Giulia Esposito");
+      const delivered = await lawyer.next(isMessages(anonymous));
+      expect(delivered.messages.map((m) => m.author)).toEqual(["Cliente (pratica anonima)"]);
+    } finally {
+      lawyer.socket.close();
+    }
+  });
+
   it("catches up after a drop with what came after the last message the tab had", async () => {
     const first = await call<Comment>(tokens.client, `/practices/${practiceId}/comments`, "POST", {
       comment: "Prima del blackout",

@@ -155,7 +155,7 @@ export function openLive(
     queue = queue
       .then(async () => {
         if (signal.kind === "read") return sendReads(conversation);
-        const message = await subscribedComment(deps, signal.conversationId, signal.ref);
+        const message = await subscribedComment(deps, actor, signal.conversationId, signal.ref);
         if (message) deliver(conversation, [message]);
       })
       .catch((error) => refuse(error, { conversation }));

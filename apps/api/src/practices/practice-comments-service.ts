@@ -46,7 +46,21 @@ const asWrittenBy = async (db: Db, actor: Actor, c: CommentRow) => {
 };
 
 type CommentWithAuthor = Awaited<ReturnType<typeof listComments>>[number];
-const fromRow = (r: CommentWithAuthor) => toComment(r.comment, fullName(r.authorName, r.authorLastname));
+
+/** How the client of an anonymous practice is named to everyone else (the practice shows no identity). */
+export const ANONYMOUS_CLIENT_AUTHOR = "Cliente (pratica anonima)";
+
+/**
+ * A comment as `reader` sees it: on an anonymous practice, the client's name is shown to nobody else, not
+ * even in the conversation.
+ */
+const seenBy =
+  (reader: Actor, practice: Pick<PracticeRow, "anonymous" | "ownerId">) =>
+  (r: CommentWithAuthor): Comment => {
+    const hidden =
+      practice.anonymous && r.comment.authorId === practice.ownerId && reader.userId !== practice.ownerId;
+    return toComment(r.comment, hidden ? ANONYMOUS_CLIENT_AUTHOR : fullName(r.authorName, r.authorLastname));
+  };
 
 /**
  * The practice's comments, oldest first; with `after` (a comment of this practice), only those after it: a
@@ -65,16 +79,18 @@ export async function practiceComments(
     practice.id,
     cursor?.practiceId === practice.id ? cursor.id : undefined,
   );
-  return rows.map(fromRow);
+  return rows.map(seenBy(actor, practice));
 }
 
 /**
  * One comment of a practice the caller has already been authorized to read (a live subscription): what a
  * signal on the fan-out names. Undefined when it is not that practice's.
  */
-export async function subscribedComment(deps: Deps, practiceId: string, commentId: string) {
+export async function subscribedComment(deps: Deps, reader: Actor, practiceId: string, commentId: string) {
   const row = await findCommentWithAuthor(deps.db, commentId);
-  return row && row.comment.practiceId === practiceId ? fromRow(row) : undefined;
+  const practice =
+    row?.comment.practiceId === practiceId ? await findPractice(deps.db, practiceId) : undefined;
+  return row && practice ? seenBy(reader, practice)(row) : undefined;
 }
 
 /**

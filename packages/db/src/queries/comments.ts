@@ -45,7 +45,11 @@ export async function addComment(
   c: { practiceId: string; authorId: string; body: string; createdAt?: Date },
 ): Promise<CommentRow> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(comments).values(c).returning();
+    // A comment written at a given moment (the demo's) was not edited since.
+    const [row] = await tx
+      .insert(comments)
+      .values(c.createdAt ? { ...c, updatedAt: c.createdAt } : c)
+      .returning();
     if (!row) throw new Error("comment not stored");
     await tx
       .update(practices)
