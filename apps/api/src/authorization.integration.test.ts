@@ -30,6 +30,8 @@ interface Ids {
   defence: string;
   /** The LEGALIZATION service of the client's demo practice with every service (AR-DEMO0006). */
   legalization: string;
+  /** A visitor's support thread (ADR 030). */
+  supportThread: string;
 }
 const CALLERS: Caller[] = ["anonymous", "client", "otherClient", "lawyer", "admin"];
 
@@ -255,6 +257,35 @@ const TABLE: Case[] = [
     url: ({ clientPractice }) => `/v1/practices/${clientPractice}/comments/read`,
     body: ({ clientComment }: Ids) => ({ upTo: clientComment }),
     expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  // The support chat (ADR 030): the caller's own thread is public (a visitor by its token, none here, so
+  // nobody has one until they write); the inbox and its threads are staff's.
+  { method: "GET", path: "/v1/support/thread", url: () => "/v1/support/thread", expect: all(404) },
+  {
+    method: "POST",
+    path: "/v1/support/thread/messages",
+    url: () => "/v1/support/thread/messages",
+    body: { text: "Una domanda" },
+    expect: all(201),
+  },
+  {
+    method: "GET",
+    path: "/v1/admin/support/threads",
+    url: () => "/v1/admin/support/threads",
+    expect: { anonymous: 401, client: 403, otherClient: 403, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "GET",
+    path: "/v1/admin/support/threads/{id}",
+    url: ({ supportThread }) => `/v1/admin/support/threads/${supportThread}`,
+    expect: { anonymous: 401, client: 403, otherClient: 403, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "POST",
+    path: "/v1/admin/support/threads/{id}/messages",
+    url: ({ supportThread }) => `/v1/admin/support/threads/${supportThread}/messages`,
+    body: { text: "Eccoci" },
+    expect: { anonymous: 401, client: 403, otherClient: 403, lawyer: 201, admin: 201 },
   },
   {
     method: "PATCH",
@@ -740,6 +771,7 @@ describe("authorization: every route × every caller", () => {
   let injunction = "";
   let defence = "";
   let legalization = "";
+  let supportThread = "";
 
   beforeAll(async () => {
     s = await startIdentityServer("pglite");
@@ -862,6 +894,12 @@ describe("authorization: every route × every caller", () => {
       .values({ practiceId: clientPractice, serviceType: "LEGALIZATION" })
       .returning({ id: services.id });
     legalization = capture?.id ?? "";
+    const visitor = await fetch(`${s.base}/v1/support/thread/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify({ text: "Ho bisogno di aiuto" }),
+    });
+    supportThread = ((await visitor.json()) as { threadId: string }).threadId;
   });
   afterAll(() => s.close());
 
@@ -888,6 +926,7 @@ describe("authorization: every route × every caller", () => {
         injunction,
         defence,
         legalization,
+        supportThread,
       };
       const body = typeof c.body === "function" ? c.body(ids) : c.body;
       const res = await fetch(`${s.base}${c.url(ids)}`, {

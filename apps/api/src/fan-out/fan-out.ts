@@ -28,6 +28,13 @@ export interface FanOut {
   close(): Promise<void>;
 }
 
+/**
+ * Tells the live sockets of a change already committed. A fan-out that fails loses nothing: the change is
+ * stored and each socket's next catch-up reads it, so the writer's call must not fail (and be sent again).
+ */
+export const tellAfterCommit = (fanOut: FanOut, signal: ChatSignal): Promise<void> =>
+  fanOut.publish(signal).catch(() => {});
+
 /** The embedded default: one process, so the fan-out is an event emitter. */
 export function createInProcessFanOut(): FanOut {
   const events = new EventEmitter();

@@ -19,7 +19,7 @@ import { findPractice, type PracticeRow } from "@argine/db/queries/practices";
 import { findUserById } from "@argine/db/queries/users";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
-import type { ChatSignal } from "../fan-out/fan-out.ts";
+import { type ChatSignal, tellAfterCommit } from "../fan-out/fan-out.ts";
 import { authorizeAction } from "../identity/authorize.ts";
 import { messageWaitingMail } from "../mail/templates.ts";
 import { authorizedPractice } from "./practice-access.ts";
@@ -93,11 +93,7 @@ export async function subscribedComment(deps: Deps, reader: Actor, practiceId: s
   return row && practice ? seenBy(reader, practice)(row) : undefined;
 }
 
-/**
- * Tells the live sockets, after the commit. A fan-out that fails loses nothing: the comment is stored, and
- * each socket's next catch-up reads it; the writer's call must not fail (and be sent again) for it.
- */
-const tell = (deps: Deps, signal: ChatSignal) => deps.chat.publish(signal).catch(() => {});
+const tell = (deps: Deps, signal: ChatSignal) => tellAfterCommit(deps.chat, signal);
 
 const announce = async (deps: Deps, comment: Comment) => {
   await tell(deps, { conversationId: comment.practiceId, kind: "message", ref: comment.id });

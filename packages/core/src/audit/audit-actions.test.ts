@@ -42,6 +42,8 @@ describe("the audit actions", () => {
       "newsletter.list": "newsletter_subscription",
       "partnership.list": "partnership_request",
       "idea.list": "idea_submission",
+      "support.list": "support_thread",
+      "support.read": "support_thread",
       "dead-letter.retry": "job",
       "product.update": "product",
       "campaign.create": "campaign",

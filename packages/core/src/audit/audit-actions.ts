@@ -38,7 +38,9 @@ export type StaffReadAction =
   | "gift-card.list"
   | "newsletter.list"
   | "partnership.list"
-  | "idea.list";
+  | "idea.list"
+  | "support.list"
+  | "support.read";
 
 /** The changes, each with the details of its line; `undefined`: none. */
 interface ChangeDetails {
@@ -97,6 +99,8 @@ export const AUDIT_RESOURCE_TYPES: { readonly [A in AuditAction]: string } = {
   "newsletter.list": "newsletter_subscription",
   "partnership.list": "partnership_request",
   "idea.list": "idea_submission",
+  "support.list": "support_thread",
+  "support.read": "support_thread",
   "practice.delete": "practice",
   "practice.assignment.take": "practice",
   "practice.assignment.release": "practice",

@@ -1,0 +1,66 @@
+import { SUPPORT_TOKEN_HEADER } from "@argine/core/chat/support-api";
+import { SUPPORT_CALLS as CALLS } from "@argine/core/chat/support-calls";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  answerSupport,
+  inbox,
+  staffSupportThread,
+  supportThread,
+  writeToSupport,
+} from "../../../chat/support-service.ts";
+import { callRoute } from "../../../http/call-route.ts";
+import { requireActor } from "../../../identity/authenticate.ts";
+
+/** A visitor's thread token, from its header; a signed-in caller's thread is the account's. */
+const visitorToken = (request: FastifyRequest): string | null => {
+  const value = request.headers[SUPPORT_TOKEN_HEADER];
+  return typeof value === "string" && value.length > 0 && value.length <= 128 ? value : null;
+};
+
+/**
+ * The support chat (ADR 030): the person's thread, public (a visitor is known by the token header, a client by
+ * the bearer), and the staff's inbox. Writing is bounded per address, as every public form is.
+ */
+export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const tags = ["support"];
+
+  app.route({
+    ...callRoute(CALLS.thread, {
+      tags,
+      summary: "La conversazione con il team di chi scrive (visitatore con il token, o cliente)",
+      security: [],
+    }),
+    config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+    handler: (request) => supportThread(deps, request.actor, visitorToken(request)),
+  });
+
+  app.route({
+    ...callRoute(CALLS.write, {
+      tags,
+      summary: "Scrive al team: il primo messaggio apre la conversazione (e dà al visitatore il suo token)",
+      security: [],
+    }),
+    config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+    handler: (request) => writeToSupport(deps, request.actor, visitorToken(request), request.body),
+  });
+
+  app.route({
+    ...callRoute(CALLS.inbox, {
+      tags,
+      summary: "Le conversazioni di supporto, prima quelle in attesa (staff)",
+    }),
+    handler: (request) => inbox(deps, requireActor(request)),
+  });
+
+  app.route({
+    ...callRoute(CALLS.staffThread, { tags, summary: "Una conversazione di supporto (staff)" }),
+    handler: (request) => staffSupportThread(deps, requireActor(request), request.params.id),
+  });
+
+  app.route({
+    ...callRoute(CALLS.answer, { tags, summary: "Risponde in una conversazione di supporto (staff)" }),
+    handler: (request) => answerSupport(deps, requireActor(request), request.params.id, request.body.text),
+  });
+};

@@ -1,0 +1,17 @@
+import type { Actor } from "../identity/policy.ts";
+import { isStaff } from "../identity/roles.ts";
+
+export type SupportAction = "write" | "work-inbox";
+
+/**
+ * The support chat's one policy. Anyone, anonymous too, writes in their own thread (which thread is theirs
+ * is the token's or the account's, support-service.ts); only staff read the inbox and answer.
+ */
+export function supportPolicy(actor: Actor | null, action: SupportAction): boolean {
+  switch (action) {
+    case "write":
+      return true;
+    case "work-inbox":
+      return isStaff(actor);
+  }
+}

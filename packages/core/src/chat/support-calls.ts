@@ -1,0 +1,26 @@
+import { joinCalls } from "../shared/api-contract.ts";
+import {
+  SupportInboxSchema,
+  SupportMessageBodySchema,
+  SupportThreadParamsSchema,
+  SupportThreadSchema,
+} from "./support-api.ts";
+import { SUPPORT_ROUTES } from "./support-routes.ts";
+
+// The support chat's calls (ADR 030), each declared once for the API routes and the web.
+
+const SCHEMAS = {
+  thread: { response: SupportThreadSchema },
+  write: { body: SupportMessageBodySchema, response: SupportThreadSchema },
+  inbox: { response: SupportInboxSchema },
+  staffThread: { params: SupportThreadParamsSchema, response: SupportThreadSchema },
+  answer: {
+    params: SupportThreadParamsSchema,
+    body: SupportMessageBodySchema.pick({ text: true }),
+    response: SupportThreadSchema,
+  },
+};
+
+export type SupportCallSchemas = typeof SCHEMAS;
+
+export const SUPPORT_CALLS = joinCalls(SUPPORT_ROUTES, SCHEMAS);

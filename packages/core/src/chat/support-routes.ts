@@ -1,0 +1,14 @@
+import { defineRoutes } from "../shared/api-contract.ts";
+import type { SupportCallSchemas } from "./support-calls.ts";
+
+// Method, path and success status of each support call; its schemas are in support-calls.ts.
+
+export const SUPPORT_ROUTES = defineRoutes<SupportCallSchemas>()({
+  /** The caller's thread: a visitor's by the token header, a signed-in client's by the account. */
+  thread: { method: "GET", path: "/support/thread" },
+  /** A line in the caller's thread, which is opened by the first one. */
+  write: { method: "POST", path: "/support/thread/messages", status: 201 },
+  inbox: { method: "GET", path: "/admin/support/threads" },
+  staffThread: { method: "GET", path: "/admin/support/threads/:id" },
+  answer: { method: "POST", path: "/admin/support/threads/:id/messages", status: 201 },
+});

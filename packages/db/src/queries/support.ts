@@ -1,0 +1,91 @@
+import { asc, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { supportMessages, supportThreads } from "../schema/chat.ts";
+import { users } from "../schema/identity.ts";
+
+// The support chat's threads and lines (ADR 030).
+
+export type SupportThreadRow = typeof supportThreads.$inferSelect;
+
+/** A visitor's thread by its token's hash (support_threads_token_hash_key). */
+export async function findThreadByTokenHash(db: Db, tokenHash: string) {
+  const [row] = await db.select().from(supportThreads).where(eq(supportThreads.tokenHash, tokenHash));
+  return row;
+}
+
+/** A signed-in client's thread (support_threads_user_key). */
+export async function findThreadByUser(db: Db, userId: string) {
+  const [row] = await db.select().from(supportThreads).where(eq(supportThreads.userId, userId));
+  return row;
+}
+
+export async function findThread(db: Db, id: string) {
+  const [row] = await db.select().from(supportThreads).where(eq(supportThreads.id, id));
+  return row;
+}
+
+/**
+ * A new thread, a visitor's (by token hash) or an account's. An account has one: a second, concurrent
+ * opening finds the first (the unique key decides, not a read before the write).
+ */
+export async function openThread(
+  db: Db,
+  owner: { tokenHash: string } | { userId: string },
+): Promise<SupportThreadRow> {
+  const [row] = await db.insert(supportThreads).values(owner).onConflictDoNothing().returning();
+  const existing = row ?? ("userId" in owner ? await findThreadByUser(db, owner.userId) : undefined);
+  if (!existing) throw new Error("support thread not opened");
+  return existing;
+}
+
+/**
+ * Adds a line and keeps the inbox in step: the person's line starts (or continues) the wait for an answer,
+ * staff's ends it; an e-mail given with the person's line is kept for the answer.
+ */
+export async function addSupportMessage(
+  db: Db,
+  m: { threadId: string; staffId: string | null; body: string; email?: string | undefined },
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(supportMessages)
+      .values({ threadId: m.threadId, staffId: m.staffId, fromStaff: m.staffId !== null, body: m.body })
+      .returning();
+    if (!row) throw new Error("support message not stored");
+    await tx
+      .update(supportThreads)
+      .set({
+        lastMessageAt: row.createdAt,
+        awaitingReplySince:
+          m.staffId === null
+            ? sql`coalesce(${supportThreads.awaitingReplySince}, ${row.createdAt.toISOString()}::timestamptz)`
+            : null,
+        ...(m.email ? { email: m.email } : {}),
+      })
+      .where(eq(supportThreads.id, m.threadId));
+    return row;
+  });
+}
+
+/** A thread's lines, oldest first, with the answering staff's names (support_messages_thread_idx). */
+export async function listSupportMessages(db: Db, threadId: string) {
+  return db
+    .select({ message: supportMessages, staffName: users.name, staffLastname: users.lastname })
+    .from(supportMessages)
+    .leftJoin(users, eq(users.id, supportMessages.staffId))
+    .where(eq(supportMessages.threadId, threadId))
+    .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id));
+}
+
+/**
+ * The staff's inbox: the threads waiting for an answer first, the longest waiting first, then the others,
+ * the latest first (support_threads_inbox_idx), with the client's name for an account's thread.
+ */
+export async function supportInbox(db: Db, limit: number) {
+  return db
+    .select({ thread: supportThreads, name: users.name, lastname: users.lastname })
+    .from(supportThreads)
+    .leftJoin(users, eq(users.id, supportThreads.userId))
+    .orderBy(sql`${supportThreads.awaitingReplySince} asc nulls last`, desc(supportThreads.lastMessageAt))
+    .limit(limit);
+}
