@@ -35,25 +35,40 @@ export interface FanOut {
 export const tellAfterCommit = (fanOut: FanOut, signal: ChatSignal): Promise<void> =>
   fanOut.publish(signal).catch(() => {});
 
-/** The embedded default: one process, so the fan-out is an event emitter. */
-export function createInProcessFanOut(): FanOut {
+/**
+ * What every engine does in the process itself: hand signals and gaps to this process's listeners (its
+ * sockets). The engines differ in how a signal gets here.
+ */
+export function processListeners() {
   const events = new EventEmitter();
   // Every open socket listens: the default limit of 10 is a leak warning meant for something else.
   events.setMaxListeners(0);
   return {
-    publish: async (signal) => {
-      events.emit("signal", signal);
-    },
-    subscribe: (listener) => {
+    signal: (signal: ChatSignal) => events.emit("signal", signal),
+    gap: () => events.emit("gap"),
+    subscribe: (listener: ChatListener) => {
       events.on("signal", listener);
       return () => events.off("signal", listener);
     },
-    onGap: (listener) => {
+    onGap: (listener: () => void) => {
       events.on("gap", listener);
       return () => events.off("gap", listener);
     },
+    clear: () => events.removeAllListeners(),
+  };
+}
+
+/** The embedded default: one process, so the fan-out is an event emitter. */
+export function createInProcessFanOut(): FanOut {
+  const listeners = processListeners();
+  return {
+    publish: async (signal) => {
+      listeners.signal(signal);
+    },
+    subscribe: listeners.subscribe,
+    onGap: listeners.onGap,
     close: async () => {
-      events.removeAllListeners();
+      listeners.clear();
     },
   };
 }

@@ -1,6 +1,5 @@
-import { EventEmitter } from "node:events";
 import pg from "pg";
-import { type ChatSignal, type FanOut, parseSignal } from "./fan-out.ts";
+import { type ChatSignal, type FanOut, parseSignal, processListeners } from "./fan-out.ts";
 
 // The fan-out across API processes on one PostgreSQL database (DESIGN.md §2, ADR 030): NOTIFY on one channel
 // through the pool, LISTEN on a connection of each process's own. A notification is delivered only after the
@@ -18,8 +17,7 @@ const RETRY_MAX_MS = 5_000;
  * before that would not reach this process's own sockets.
  */
 export async function createPostgresFanOut(databaseUrl: string, pool: pg.Pool): Promise<FanOut> {
-  const events = new EventEmitter();
-  events.setMaxListeners(0);
+  const listeners = processListeners();
   let closed = false;
   let client: pg.Client | null = null;
   let retry = RETRY_FIRST_MS;
@@ -43,7 +41,7 @@ export async function createPostgresFanOut(databaseUrl: string, pool: pg.Pool): 
     next.on("end", drop);
     next.on("notification", (message) => {
       const signal = message.channel === CHAT_CHANNEL ? parseSignal(message.payload) : null;
-      if (signal) events.emit("signal", signal);
+      if (signal) listeners.signal(signal);
     });
     try {
       await next.connect();
@@ -58,7 +56,7 @@ export async function createPostgresFanOut(databaseUrl: string, pool: pg.Pool): 
     }
     client = next;
     retry = RETRY_FIRST_MS;
-    if (listenedBefore) events.emit("gap");
+    if (listenedBefore) listeners.gap();
     listenedBefore = true;
   };
 
@@ -81,21 +79,15 @@ export async function createPostgresFanOut(databaseUrl: string, pool: pg.Pool): 
       await ready;
       await pool.query("select pg_notify($1, $2)", [CHAT_CHANNEL, JSON.stringify(signal)]);
     },
-    subscribe: (listener) => {
-      events.on("signal", listener);
-      return () => events.off("signal", listener);
-    },
-    onGap: (listener) => {
-      events.on("gap", listener);
-      return () => events.off("gap", listener);
-    },
+    subscribe: listeners.subscribe,
+    onGap: listeners.onGap,
     close: async () => {
       closed = true;
       if (timer) clearTimeout(timer);
       await ready;
       const last = client;
       client = null;
-      events.removeAllListeners();
+      listeners.clear();
       if (last) {
         last.removeAllListeners();
         last.on("error", () => {});
