@@ -22,6 +22,8 @@ const PUBLIC_WRITES = [
   "POST /v1/partnerships",
   "POST /v1/sandbox/3ds/{intentId}",
   "POST /v1/sandbox/payment-methods",
+  // A visitor writes to the support team without an account (ADR 030).
+  "POST /v1/support/thread/messages",
   "POST /v1/users",
   "POST /v1/users/password-reset",
   "POST /v1/users/password-reset/confirm",
