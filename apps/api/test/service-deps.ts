@@ -15,16 +15,26 @@ import { MemoryMailer } from "./identity.ts";
 
 /** A job queue that only records what a use case queued, and in which transaction handle. */
 export class RecordingJobs implements JobQueue {
-  readonly sent: { tx: Db; queue: QueueName; data: JobPayloads[QueueName] }[] = [];
+  readonly sent: {
+    tx: Db;
+    queue: QueueName;
+    data: JobPayloads[QueueName];
+    options?: { startAfterSeconds?: number } | undefined;
+  }[] = [];
   /** What the mail jobs carry, in the order they were queued. */
   get mails(): Mail[] {
     return this.sent.flatMap((job) => (job.queue === "mail" ? [job.data as Mail] : []));
   }
   /** Set to make every send throw, as a queue that cannot store its job would. */
   failing = false;
-  async send<Q extends QueueName>(tx: Db, queue: Q, data: JobPayloads[Q]) {
+  async send<Q extends QueueName>(
+    tx: Db,
+    queue: Q,
+    data: JobPayloads[Q],
+    options?: { startAfterSeconds?: number },
+  ) {
     if (this.failing) throw new Error("job not stored");
-    this.sent.push({ tx, queue, data });
+    this.sent.push({ tx, queue, data, options });
   }
   async work() {}
   async deadLetters() {

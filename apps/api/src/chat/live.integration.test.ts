@@ -159,8 +159,11 @@ describe.each(testDbKinds())("the live socket (%s)", (kind) => {
         ) => frame is Extract<ServerFrame, { type: "activity" }>,
       );
       expect(moved.conversation).toEqual({ practiceId });
-      // The stranger's socket was told nothing of it, before or after its own refused subscription.
+      // The stranger's socket was told nothing of it. Its frames are handled in order, and the signal reached
+      // both sockets at once: the answer to a frame sent now comes after its decision on that signal.
       await lawyer.next(isMessages(practiceId));
+      other.send({ type: "subscribe", conversation: { practiceId }, after: null });
+      await other.next(isError);
       expect(other.frames.filter((frame) => frame.type === "activity")).toEqual([]);
     } finally {
       lawyer.socket.close();

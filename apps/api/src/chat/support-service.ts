@@ -1,3 +1,4 @@
+import { CHAT_MESSAGES } from "@argine/core/chat/chat-messages";
 import { supportPolicy } from "@argine/core/chat/policy";
 import type { SupportInbox, SupportMessageBody, SupportThread } from "@argine/core/chat/support-api";
 import { AppError } from "@argine/core/errors/app-error";
@@ -40,7 +41,7 @@ async function threadView(
       threadId: message.threadId,
       text: message.body,
       from: message.fromStaff ? "staff" : "person",
-      author: message.fromStaff ? (fullName(staffName, staffLastname) ?? "Il team di Argine") : null,
+      author: message.fromStaff ? (fullName(staffName, staffLastname) ?? CHAT_MESSAGES.team) : null,
       createdAt: message.createdAt.toISOString(),
     })),
   };
@@ -54,8 +55,7 @@ async function ownThread(db: Db, actor: Actor | null, token: string | null) {
   if (actor) return findThreadByUser(db, actor.userId);
   if (!token) return undefined;
   const thread = await findThreadByTokenHash(db, hashToken(token));
-  if (!thread)
-    throw new AppError("NOT_FOUND", "Questa conversazione non esiste più: puoi iniziarne una nuova.");
+  if (!thread) throw new AppError("NOT_FOUND", CHAT_MESSAGES.threadGone);
   return thread;
 }
 
@@ -65,7 +65,7 @@ export async function supportThread(
   token: string | null,
 ): Promise<SupportThread> {
   const thread = await ownThread(deps.db, actor, token);
-  if (!thread) throw new AppError("NOT_FOUND", "Non hai ancora scritto al team.");
+  if (!thread) throw new AppError("NOT_FOUND", CHAT_MESSAGES.noThreadYet);
   return threadView(deps.db, thread);
 }
 
@@ -109,7 +109,7 @@ export async function inbox(deps: Deps, actor: Actor): Promise<SupportInbox> {
   return {
     data: rows.map(({ thread, name, lastname }) => ({
       threadId: thread.id,
-      who: thread.userId ? (fullName(name, lastname) ?? "Cliente") : "Visitatore",
+      who: thread.userId ? (fullName(name, lastname) ?? CHAT_MESSAGES.unnamedClient) : CHAT_MESSAGES.visitor,
       email: thread.email,
       lastMessageAt: thread.lastMessageAt.toISOString(),
       awaitingReplySince: thread.awaitingReplySince?.toISOString() ?? null,

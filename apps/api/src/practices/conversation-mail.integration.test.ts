@@ -44,9 +44,10 @@ describe.each(testDbKinds())("the mail for a message left unread (%s)", (kind) =
   it("is queued with the message, to run once a reader on the page would have read it", async () => {
     const { deps, jobs } = serviceDeps(handle.db);
     const comment = await addComment(deps, client, practiceId, "Mi rispondete?");
-    expect(jobs.sent.filter((job) => job.queue === "conversation-mail").map((job) => job.data)).toEqual([
-      { commentId: comment.id },
-    ]);
+    const queued = jobs.sent.filter((job) => job.queue === "conversation-mail");
+    expect(queued.map((job) => job.data)).toEqual([{ commentId: comment.id }]);
+    // Not at once: a reader on the page reads it live first.
+    expect(queued.map((job) => job.options?.startAfterSeconds)).toEqual([CONVERSATION_MAIL_DELAY_SECONDS]);
     expect(CONVERSATION_MAIL_DELAY_SECONDS).toBeGreaterThanOrEqual(60);
   });
 

@@ -1,3 +1,4 @@
+import { CHAT_MESSAGES } from "@argine/core/chat/chat-messages";
 import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
 import { PRACTICES_LIST_PATH } from "@argine/core/practices/case-path";
@@ -19,7 +20,7 @@ import { findPractice, type PracticeRow } from "@argine/db/queries/practices";
 import { findUserById } from "@argine/db/queries/users";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
-import { type ChatSignal, tellAfterCommit } from "../fan-out/fan-out.ts";
+import { tellAfterCommit } from "../fan-out/fan-out.ts";
 import { authorizeAction } from "../identity/authorize.ts";
 import { messageWaitingMail } from "../mail/templates.ts";
 import { authorizedPractice } from "./practice-access.ts";
@@ -47,9 +48,6 @@ const asWrittenBy = async (db: Db, actor: Actor, c: CommentRow) => {
 
 type CommentWithAuthor = Awaited<ReturnType<typeof listComments>>[number];
 
-/** How the client of an anonymous practice is named to everyone else (the practice shows no identity). */
-export const ANONYMOUS_CLIENT_AUTHOR = "Cliente (pratica anonima)";
-
 /**
  * A comment as `reader` sees it: on an anonymous practice, the client's name is shown to nobody else, not
  * even in the conversation.
@@ -59,7 +57,10 @@ const seenBy =
   (r: CommentWithAuthor): Comment => {
     const hidden =
       practice.anonymous && r.comment.authorId === practice.ownerId && reader.userId !== practice.ownerId;
-    return toComment(r.comment, hidden ? ANONYMOUS_CLIENT_AUTHOR : fullName(r.authorName, r.authorLastname));
+    return toComment(
+      r.comment,
+      hidden ? CHAT_MESSAGES.anonymousClient : fullName(r.authorName, r.authorLastname),
+    );
   };
 
 /**
@@ -93,10 +94,8 @@ export async function subscribedComment(deps: Deps, reader: Actor, practiceId: s
   return row && practice ? seenBy(reader, practice)(row) : undefined;
 }
 
-const tell = (deps: Deps, signal: ChatSignal) => tellAfterCommit(deps.chat, signal);
-
 const announce = async (deps: Deps, comment: Comment) => {
-  await tell(deps, { conversationId: comment.practiceId, kind: "message", ref: comment.id });
+  await tellAfterCommit(deps.chat, { conversationId: comment.practiceId, kind: "message", ref: comment.id });
   return comment;
 };
 
@@ -198,6 +197,6 @@ export async function readComments(
 ): Promise<CommentReads> {
   const practice = await authorizedPractice(deps.db, actor, id, "read");
   if (!(await markCommentsRead(deps.db, practice.id, actor.userId, upTo))) throw new AppError("NOT_FOUND");
-  await tell(deps, { conversationId: practice.id, kind: "read", ref: actor.userId });
+  await tellAfterCommit(deps.chat, { conversationId: practice.id, kind: "read", ref: actor.userId });
   return readsOf(deps.db, practice, actor);
 }

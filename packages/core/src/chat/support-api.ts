@@ -49,7 +49,7 @@ export const SupportInboxSchema = z.object({
   data: z.array(
     z.object({
       threadId: z.uuid(),
-      /** The client's name, or "Visitatore" for a thread without an account. */
+      /** The client's name, or CHAT_MESSAGES.visitor for a thread without an account. */
       who: z.string(),
       email: z.string().nullable(),
       lastMessageAt: z.string(),

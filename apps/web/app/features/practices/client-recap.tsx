@@ -2,8 +2,9 @@ import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { PRACTICES_PATH, QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
+import { useLiveLists } from "./live-conversation.ts";
 import { PracticeCard } from "./practice-card.tsx";
-import { practiceListQueryOptions, useLiveLists } from "./practice-queries.ts";
+import { practiceListQueryOptions } from "./practice-queries.ts";
 import { PracticeSection } from "./practice-section.tsx";
 import styles from "./practices.module.css";
 

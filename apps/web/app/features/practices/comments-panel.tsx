@@ -7,12 +7,12 @@ import { formatMoment } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import { StatusRegion, TextAreaField } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
+import { useLiveComments } from "./live-conversation.ts";
 import {
   commentReadsQueryOptions,
   commentsQueryOptions,
   useAddComment,
   useEditComment,
-  useLiveComments,
   useReadComments,
 } from "./practice-queries.ts";
 import { PracticeSection } from "./practice-section.tsx";

@@ -4,8 +4,9 @@ import { Link } from "react-router";
 import { PRACTICES_PATH } from "../../shared/navigation/navigation.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
+import { useLiveLists } from "./live-conversation.ts";
 import { PracticeCard } from "./practice-card.tsx";
-import { practiceQueueQueryOptions, useLiveLists } from "./practice-queries.ts";
+import { practiceQueueQueryOptions } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 
 // The lawyer's landing page is a work queue (ADR 011): what needs a person first, what nobody has taken,

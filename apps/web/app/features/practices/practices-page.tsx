@@ -16,8 +16,9 @@ import formStyles from "../../shared/ui/form.module.css";
 import { CheckboxField, SelectField, TextField } from "../../shared/ui/form-field.tsx";
 import { Pager } from "../../shared/ui/pager.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
+import { useLiveLists } from "./live-conversation.ts";
 import { PracticeCard } from "./practice-card.tsx";
-import { type PracticeFilters, practiceListQueryOptions, useLiveLists } from "./practice-queries.ts";
+import { type PracticeFilters, practiceListQueryOptions } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 
 const PAGE_SIZE = 20;

@@ -1,0 +1,16 @@
+// The conversations' words (ADR 030), in core with the rest of the catalogue: the API names people with them
+// and answers with them, so the web and the tests read the same text.
+export const CHAT_MESSAGES = {
+  /** How the client of an anonymous practice is named to everyone else in its conversation. */
+  anonymousClient: "Cliente (pratica anonima)",
+  /** A support thread opened without an account, in the staff's inbox. */
+  visitor: "Visitatore",
+  /** A client whose account has no name, in the staff's inbox. */
+  unnamedClient: "Cliente",
+  /** A team member whose account has no name, on their answer. */
+  team: "Il team di Argine",
+  /** A support token that opens no thread: the browser forgets it and may start again. */
+  threadGone: "Questa conversazione non esiste più: puoi iniziarne una nuova.",
+  /** The caller has not written to the team yet. */
+  noThreadYet: "Non hai ancora scritto al team.",
+} as const;
