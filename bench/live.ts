@@ -4,6 +4,7 @@
 // Signals go one at a time, each timed from publish to arrival. PostgreSQL is skipped, with a line saying
 // so, when unreachable. Never pass/fail on times.
 
+import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { createInProcessFanOut, type FanOut } from "@argine/api/fan-out/fan-out";
 import { createPostgresFanOut } from "@argine/api/fan-out/postgres-fan-out";
@@ -19,6 +20,7 @@ const percentile = (sorted: number[], p: number) =>
 /** Publishes `count` signals through `here`, each timed until `there` hears it. */
 async function latencies(here: FanOut, there: FanOut, count: number): Promise<number[]> {
   const times: number[] = [];
+  const conversationId = randomUUID();
   for (let i = 0; i < count; i++) {
     const ref = `bench-${i}`;
     const heard = new Promise<void>((resolve) => {
@@ -29,7 +31,7 @@ async function latencies(here: FanOut, there: FanOut, count: number): Promise<nu
       });
     });
     const start = performance.now();
-    await here.publish({ conversationId: "bench", kind: "message", ref });
+    await here.publish({ conversation: { practiceId: conversationId }, kind: "message", ref });
     await heard;
     times.push(performance.now() - start);
   }

@@ -16,6 +16,7 @@
 //   --nested-only               only the nested JSON part (bench/nested-json.ts)
 //   --skip-nested               everything but the nested JSON part
 //   --live-only                 only the live delivery part (bench/live.ts)
+//   --weight-only               only the home page's weight (what the first load downloads)
 //   --skip-live                 everything but the live delivery part
 //
 // The practices part generates data (bench/practices-data.ts) on PGlite in a temporary folder and on
@@ -58,6 +59,7 @@ const nestedOnly = process.argv.includes("--nested-only");
 const skipNested = process.argv.includes("--skip-nested");
 const liveOnly = process.argv.includes("--live-only");
 const skipLive = process.argv.includes("--skip-live");
+const weightOnly = process.argv.includes("--weight-only");
 const ordersFlows = flag("orders-flows") === undefined ? undefined : Number(flag("orders-flows"));
 if (ordersFlows !== undefined && (!Number.isInteger(ordersFlows) || ordersFlows < 1))
   throw new Error(`--orders-flows: ${flag("orders-flows")}`);
@@ -163,10 +165,10 @@ function homePageWeight() {
 }
 
 // `--x-only` flags add up: with none, every part runs but the skipped ones.
-const only = practicesOnly || lighthouseOnly || ordersOnly || nestedOnly || liveOnly;
+const only = practicesOnly || lighthouseOnly || ordersOnly || nestedOnly || liveOnly || weightOnly;
 console.info(`Argine benchmarks${smoke ? " (smoke)" : ""}`);
-if (!only) {
-  await apiThroughput();
+if (!only) await apiThroughput();
+if (!only || weightOnly) {
   homePageWeight();
 }
 if (only ? nestedOnly : !skipNested) {

@@ -7,7 +7,15 @@ import { expectAccessible, waitForHydration } from "../support.ts";
 
 const PAGES = PRERENDER_ROUTES.filter((path) => !path.includes("."));
 /** A phone checks the pages a frightened visitor opens first; the desktop checks them all. */
-const MOBILE_SAMPLE = ["/", "/education/stalking", "/services/takedown", "/faq", "/esci-subito", "/404"];
+const MOBILE_SAMPLE = [
+  "/",
+  "/education/stalking",
+  "/services/takedown",
+  "/faq",
+  "/consulenza",
+  "/esci-subito",
+  "/404",
+];
 
 /** Words that make up any Italian paragraph: the page is written in Italian, not in a placeholder tongue. */
 const ITALIAN_WORDS = /\b(che|per|della|non|una|sono|il|gli)\b/g;

@@ -26,6 +26,8 @@ import { catalogueAdminRoutes } from "./routes/v1/catalogue/admin.ts";
 import { catalogueRoutes } from "./routes/v1/catalogue/index.ts";
 import { liveRoutes } from "./routes/v1/chat/live.ts";
 import { supportRoutes } from "./routes/v1/chat/support.ts";
+import { consultationAdminRoutes } from "./routes/v1/consultations/admin.ts";
+import { consultationRoutes } from "./routes/v1/consultations/index.ts";
 import { devMailboxRoutes } from "./routes/v1/dev/mailbox.ts";
 import { feedbackRoutes } from "./routes/v1/feedback/index.ts";
 import { invoiceAdminRoutes } from "./routes/v1/invoice/admin.ts";
@@ -182,6 +184,8 @@ export async function buildApp({
       await v1.register(practiceRoutes);
       await v1.register(liveRoutes);
       await v1.register(supportRoutes);
+      await v1.register(consultationRoutes);
+      await v1.register(consultationAdminRoutes);
       await v1.register(orderRoutes);
       await v1.register(serviceRoutes);
       await v1.register(paymentsRoutes);

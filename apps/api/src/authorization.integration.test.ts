@@ -1,4 +1,11 @@
-import { BEARER_PROTOCOL_PREFIX, LIVE_PROTOCOL, type ServerFrame } from "@argine/core/chat/live-api";
+import {
+  BEARER_PROTOCOL_PREFIX,
+  LIVE_PROTOCOL,
+  type ServerFrame,
+  SUPPORT_PROTOCOL_PREFIX,
+} from "@argine/core/chat/live-api";
+import { SUPPORT_TOKEN_HEADER } from "@argine/core/chat/support-api";
+import { CONSULTATION_TOKEN_HEADER } from "@argine/core/consultation/consultation-api";
 import type { Me } from "@argine/core/identity/users-api";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { DEFENCE_MANDATE_VERSION } from "@argine/core/services/mandate";
@@ -32,6 +39,10 @@ interface Ids {
   legalization: string;
   /** A visitor's support thread (ADR 030). */
   supportThread: string;
+  /** The visitor's first line in it. */
+  supportLine: string;
+  /** A visitor's booked free consultation, the token of its mail's link, and a free slot (ADR 031). */
+  consultation: { id: string; token: string; freeSlot: string; startsAt: string };
 }
 const CALLERS: Caller[] = ["anonymous", "client", "otherClient", "lawyer", "admin"];
 
@@ -41,6 +52,8 @@ interface Case {
   path: string;
   url: (ids: Ids) => string;
   body?: unknown | ((ids: Ids) => unknown);
+  /** Headers beside the caller's bearer (a link's token). */
+  headers?: (ids: Ids) => Record<string, string>;
   expect: Record<Caller, number>;
 }
 
@@ -258,15 +271,36 @@ const TABLE: Case[] = [
     body: ({ clientComment }: Ids) => ({ upTo: clientComment }),
     expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
   },
-  // The support chat (ADR 030): the caller's own thread is public (a visitor by its token, none here, so
-  // nobody has one until they write); the inbox and its threads are staff's.
-  { method: "GET", path: "/v1/support/thread", url: () => "/v1/support/thread", expect: all(404) },
+  // The support chat (ADR 030): the caller's own thread is public (a visitor by its token, none here; the
+  // demo client has the seed's, the others none until they write); the inbox and its threads are staff's.
+  {
+    method: "GET",
+    path: "/v1/support/thread",
+    url: () => "/v1/support/thread",
+    expect: { anonymous: 404, client: 200, otherClient: 404, lawyer: 404, admin: 404 },
+  },
   {
     method: "POST",
     path: "/v1/support/thread/messages",
     url: () => "/v1/support/thread/messages",
     body: { text: "Una domanda" },
     expect: all(201),
+  },
+  // Reading one's own thread up to a line (each signed-in caller has one since the row above; a line of
+  // another thread moves nothing): a visitor without a token has none.
+  {
+    method: "PUT",
+    path: "/v1/support/thread/read",
+    url: () => "/v1/support/thread/read",
+    body: ({ supportLine }: Ids) => ({ upTo: supportLine }),
+    expect: { ...all(200), anonymous: 404 },
+  },
+  {
+    method: "PUT",
+    path: "/v1/admin/support/threads/{id}/read",
+    url: ({ supportThread }) => `/v1/admin/support/threads/${supportThread}/read`,
+    body: ({ supportLine }: Ids) => ({ upTo: supportLine }),
+    expect: { anonymous: 401, client: 403, otherClient: 403, lawyer: 200, admin: 200 },
   },
   {
     method: "GET",
@@ -286,6 +320,89 @@ const TABLE: Case[] = [
     url: ({ supportThread }) => `/v1/admin/support/threads/${supportThread}/messages`,
     body: { text: "Eccoci" },
     expect: { anonymous: 401, client: 403, otherClient: 403, lawyer: 201, admin: 201 },
+  },
+  // The free consultation (ADR 031): slots and booking are public (a practice attached only by its own
+  // client: the client books first, the others are refused before anything is written); the mail link's
+  // token, not the bearer, opens a booking; the agenda, the outcomes and the hours are staff's.
+  { method: "GET", path: "/v1/consultations/slots", url: () => "/v1/consultations/slots", expect: all(200) },
+  {
+    method: "POST",
+    path: "/v1/consultations",
+    url: () => "/v1/consultations",
+    body: ({ consultation, clientPractice }: Ids) => ({
+      name: "Giulia Esposito",
+      email: "giulia@example.org",
+      phone: "3331234567",
+      kind: "phone",
+      startsAt: consultation.freeSlot,
+      practiceId: clientPractice,
+      privacyAccepted: true,
+    }),
+    expect: { anonymous: 400, client: 201, otherClient: 404, lawyer: 404, admin: 404 },
+  },
+  {
+    method: "GET",
+    path: "/v1/consultations/manage",
+    url: () => "/v1/consultations/manage",
+    headers: ({ consultation }) => ({ [CONSULTATION_TOKEN_HEADER]: consultation.token }),
+    expect: all(200),
+  },
+  {
+    method: "POST",
+    path: "/v1/consultations/manage/move",
+    url: () => "/v1/consultations/manage/move",
+    headers: ({ consultation }) => ({ [CONSULTATION_TOKEN_HEADER]: consultation.token }),
+    // Onto the slot it has: reached with the token by anyone, refused for what it asks.
+    body: ({ consultation }: Ids) => ({ startsAt: consultation.startsAt }),
+    expect: all(400),
+  },
+  {
+    method: "POST",
+    path: "/v1/consultations/manage/cancel",
+    url: () => "/v1/consultations/manage/cancel",
+    // Without the token, nobody: a bearer opens no booking.
+    expect: all(400),
+  },
+  {
+    method: "GET",
+    path: "/v1/admin/consultations",
+    url: () => "/v1/admin/consultations?from=2027-03-22&to=2027-03-28",
+    expect: { anonymous: 401, client: 403, otherClient: 403, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "PUT",
+    path: "/v1/admin/consultations/{id}/outcome",
+    url: ({ consultation }) => `/v1/admin/consultations/${consultation.id}/outcome`,
+    body: { outcome: "done" },
+    // Staff may, but not before it started.
+    expect: { anonymous: 401, client: 403, otherClient: 403, lawyer: 409, admin: 409 },
+  },
+  {
+    method: "GET",
+    path: "/v1/admin/consultations/availability",
+    url: () => "/v1/admin/consultations/availability",
+    expect: { anonymous: 401, client: 403, otherClient: 403, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "PUT",
+    path: "/v1/admin/consultations/availability",
+    url: () => "/v1/admin/consultations/availability",
+    // The demo's own hours, so the other rows' slots stay offered.
+    body: {
+      weekly: [1, 2, 3, 4, 5].flatMap((weekday) => [
+        { weekday, from: "09:30", to: "13:00" },
+        { weekday, from: "14:30", to: "18:00" },
+      ]),
+      exceptions: [],
+    },
+    expect: { anonymous: 401, client: 403, otherClient: 403, lawyer: 200, admin: 200 },
+  },
+  // An attachment of the demo mailbox: without the key printed at start, it does not exist for anyone.
+  {
+    method: "GET",
+    path: "/v1/dev/mailbox/{id}/attachments/{index}",
+    url: () => "/v1/dev/mailbox/nessuna/attachments/0",
+    expect: all(404),
   },
   {
     method: "PATCH",
@@ -772,6 +889,11 @@ describe("authorization: every route × every caller", () => {
   let defence = "";
   let legalization = "";
   let supportThread = "";
+  let supportLine = "";
+  const consultation = { id: "", token: "", freeSlot: "", startsAt: "" };
+  /** The support tokens of the visitor who opened supportThread, and of another visitor. */
+  let supportToken = "";
+  let otherVisitorToken = "";
 
   beforeAll(async () => {
     s = await startIdentityServer("pglite");
@@ -899,7 +1021,36 @@ describe("authorization: every route × every caller", () => {
       headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
       body: JSON.stringify({ text: "Ho bisogno di aiuto" }),
     });
-    supportThread = ((await visitor.json()) as { threadId: string }).threadId;
+    const opened = (await visitor.json()) as { threadId: string; token: string; messages: { id: string }[] };
+    ({ threadId: supportThread, token: supportToken } = opened);
+    supportLine = opened.messages[0]?.id ?? "";
+    const otherVisitor = await fetch(`${s.base}/v1/support/thread/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify({ text: "Anch'io ho una domanda" }),
+    });
+    otherVisitorToken = ((await otherVisitor.json()) as { token: string }).token;
+    // A visitor's booking of a free slot, and another slot left free for the booking row.
+    const { slots } = (await (await fetch(`${s.base}/v1/consultations/slots`)).json()) as {
+      slots: { startsAt: string }[];
+    };
+    consultation.startsAt = slots[2]?.startsAt ?? "";
+    consultation.freeSlot = slots[3]?.startsAt ?? "";
+    const booked = await fetch(`${s.base}/v1/consultations`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify({
+        name: "Anna Bianchi",
+        email: "anna@example.org",
+        phone: "3337654321",
+        kind: "video",
+        startsAt: consultation.startsAt,
+        privacyAccepted: true,
+      }),
+    });
+    consultation.id = ((await booked.json()) as { id: string }).id;
+    const mailed = (await s.mailer.lastTo("anna@example.org"))?.text.match(/gestisci\?t=([\w.-]+)/);
+    consultation.token = mailed?.[1] ?? "";
   });
   afterAll(() => s.close());
 
@@ -927,6 +1078,8 @@ describe("authorization: every route × every caller", () => {
         defence,
         legalization,
         supportThread,
+        supportLine,
+        consultation,
       };
       const body = typeof c.body === "function" ? c.body(ids) : c.body;
       const res = await fetch(`${s.base}${c.url(ids)}`, {
@@ -936,6 +1089,7 @@ describe("authorization: every route × every caller", () => {
           "x-forwarded-for": randomIp(),
           ...(body === undefined ? {} : { "content-type": "application/json" }),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...c.headers?.(ids),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
@@ -944,17 +1098,63 @@ describe("authorization: every route × every caller", () => {
   }
 
   // The live socket (ADR 030) is outside the OpenAPI document (@fastify/websocket hides its routes), so its
-  // rows are here: who may open it, and what a subscription to the client's practice gets: its messages,
-  // or the error code (a message is written through HTTP, whose rows are above).
-  const SOCKET: { frame: string; expect: Record<Exclude<Caller, "anonymous">, string> }[] = [
+  // rows are here: who may open it, and what a subscription gets: the conversation's messages, or the error
+  // code (a message is written through HTTP, whose rows are above). Beside the signed-in callers, the visitor
+  // who opened the support thread and another visitor, each with their own token.
+  type SocketCaller = Exclude<Caller, "anonymous"> | "visitor" | "otherVisitor";
+  const SOCKET_CALLERS: SocketCaller[] = [
+    "client",
+    "otherClient",
+    "lawyer",
+    "admin",
+    "visitor",
+    "otherVisitor",
+  ];
+  const SOCKET: {
+    frame: string;
+    on: string;
+    conversation: () => Record<string, string>;
+    expect: Record<SocketCaller, string>;
+  }[] = [
     {
       frame: "subscribe",
-      expect: { client: "messages", otherClient: "NOT_FOUND", lawyer: "messages", admin: "messages" },
+      on: "the client's practice",
+      conversation: () => ({ practiceId: clientPractice }),
+      expect: {
+        client: "messages",
+        otherClient: "NOT_FOUND",
+        lawyer: "messages",
+        admin: "messages",
+        visitor: "NOT_FOUND",
+        otherVisitor: "NOT_FOUND",
+      },
+    },
+    {
+      frame: "subscribe",
+      on: "the visitor's support thread",
+      conversation: () => ({ supportThreadId: supportThread }),
+      expect: {
+        client: "NOT_FOUND",
+        otherClient: "NOT_FOUND",
+        lawyer: "supportMessages",
+        admin: "supportMessages",
+        visitor: "supportMessages",
+        otherVisitor: "NOT_FOUND",
+      },
     },
   ];
 
-  it("opens the live socket only for a signed-in caller", async () => {
+  const openAs = (caller: SocketCaller) =>
+    caller === "visitor" || caller === "otherVisitor"
+      ? openSocket(s.base, caller === "visitor" ? supportToken : otherVisitorToken, SUPPORT_PROTOCOL_PREFIX)
+      : openSocket(s.base, tokens[caller] ?? "");
+
+  it("opens the live socket only for a signed-in caller or a visitor with a thread's token", async () => {
     expect(await upgradeStatus(s.base, [LIVE_PROTOCOL])).toBe(401);
+    expect(await upgradeStatus(s.base, [LIVE_PROTOCOL, `${SUPPORT_PROTOCOL_PREFIX}not-a-token`])).toBe(401);
+    expect(await upgradeStatus(s.base, [LIVE_PROTOCOL, `${SUPPORT_PROTOCOL_PREFIX}${supportToken}`])).toBe(
+      101,
+    );
     for (const caller of CALLERS.filter((c) => c !== "anonymous"))
       expect(await upgradeStatus(s.base, [LIVE_PROTOCOL, `${BEARER_PROTOCOL_PREFIX}${tokens[caller]}`])).toBe(
         101,
@@ -962,19 +1162,44 @@ describe("authorization: every route × every caller", () => {
   });
 
   for (const row of SOCKET) {
-    it.each(CALLERS.filter((c): c is Exclude<Caller, "anonymous"> => c !== "anonymous"))(
-      `the live socket's ${row.frame} on the client's practice as %s`,
-      async (caller) => {
-        const live = await openSocket(s.base, tokens[caller] ?? "");
-        try {
-          const conversation = { practiceId: clientPractice };
-          live.send({ type: row.frame, conversation, after: null });
-          const answer = await live.next((frame): frame is ServerFrame => true);
-          expect(answer.type === "error" ? answer.code : answer.type).toBe(row.expect[caller]);
-        } finally {
-          live.socket.close();
-        }
-      },
-    );
+    it.each(SOCKET_CALLERS)(`the live socket's ${row.frame} on ${row.on} as %s`, async (caller) => {
+      const live = await openAs(caller);
+      try {
+        live.send({ type: row.frame, conversation: row.conversation(), after: null });
+        const answer = await live.next((frame): frame is ServerFrame => true);
+        expect(answer.type === "error" ? answer.code : answer.type).toBe(row.expect[caller]);
+      } finally {
+        live.socket.close();
+      }
+    });
   }
+
+  // The staff's inbox, live: a watching socket hears of a visitor's new line only if its caller is staff.
+  // A line in the client's own case after it shows each socket has had its turn.
+  it.each(SOCKET_CALLERS)("the live socket's watch hears of the support inbox as %s", async (caller) => {
+    const live = await openAs(caller);
+    try {
+      live.send({ type: "watch" });
+      live.send({ type: "subscribe", conversation: { supportThreadId: supportThread }, after: null });
+      await live.next(
+        (frame): frame is ServerFrame => frame.type === "supportMessages" || frame.type === "error",
+      );
+      await fetch(`${s.base}/v1/support/thread/messages`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-forwarded-for": randomIp(),
+          [SUPPORT_TOKEN_HEADER]: otherVisitorToken,
+        },
+        body: JSON.stringify({ text: "Ci siete?" }),
+      });
+      const heard = live
+        .next((frame): frame is ServerFrame => frame.type === "activity", 1_500)
+        .then(() => true)
+        .catch(() => false);
+      expect(await heard).toBe(caller === "lawyer" || caller === "admin");
+    } finally {
+      live.socket.close();
+    }
+  });
 });

@@ -15,6 +15,10 @@ const WRITES = ["POST", "PUT", "PATCH", "DELETE"];
 /** The write calls that need no account (`security: []`): each is a decision, listed here on purpose. */
 const PUBLIC_WRITES = [
   "POST /v1/auth/interactions/{uid}/login",
+  // Anyone books the free consultation, and whoever holds its mail's link moves or cancels it (ADR 031).
+  "POST /v1/consultations",
+  "POST /v1/consultations/manage/cancel",
+  "POST /v1/consultations/manage/move",
   "POST /v1/feedback",
   "POST /v1/ideas",
   "POST /v1/newsletter",
@@ -31,6 +35,8 @@ const PUBLIC_WRITES = [
   "POST /v1/users/verification/resend",
   "POST /v1/webhooks/{provider}",
   "PUT /v1/storage/objects/{token}",
+  // …and marks how far they have read the team's answers in it.
+  "PUT /v1/support/thread/read",
 ];
 
 /** Bodies of every kind: wrong, malformed, huge and nested, and well formed. */

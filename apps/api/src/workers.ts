@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { advanceSandboxCaptureJob } from "./capture/sandbox-provider.ts";
+import { mailSupportAnswer } from "./chat/support-service.ts";
+import { sendConsultationReminders } from "./consultation/consultation-service.ts";
 import type { Deps } from "./deps.ts";
 import type { JobPayloads, QueueName } from "./jobs/job-queue.ts";
 import { storeSessionFiles, syncOpenSessions } from "./legalization/legalization-service.ts";
@@ -31,6 +33,10 @@ const HANDLERS: { [Q in QueueName]: (deps: Deps, data: JobPayloads[Q]) => Promis
   "legalization-sync": syncOpenSessions,
   "legalization-files": (deps, { sessionId }) => storeSessionFiles(deps, sessionId),
   "conversation-mail": (deps, { commentId }) => mailUnreadMessage(deps, commentId),
+  "support-mail": mailSupportAnswer,
+  "consultation-reminders": async (deps) => {
+    await sendConsultationReminders(deps);
+  },
 };
 
 /** Starts the queue and works every queue in this process. */

@@ -11,11 +11,14 @@ import { API_PREFIX } from "@argine/core/shared/api-contract";
 
 // A live socket (ADR 030) as the web opens it, for the suites that check what it delivers and refuses.
 
-/** A socket of `token`'s bearer, with every frame it got and a wait for one. */
-export async function openSocket(base: string, token: string) {
+/**
+ * A socket of `token`'s bearer (or, with SUPPORT_PROTOCOL_PREFIX, of a visitor's support token), with every
+ * frame it got and a wait for one.
+ */
+export async function openSocket(base: string, token: string, prefix = BEARER_PROTOCOL_PREFIX) {
   const socket = new WebSocket(`${base.replace(/^http/, "ws")}${API_PREFIX}${LIVE_PATH}`, [
     LIVE_PROTOCOL,
-    `${BEARER_PROTOCOL_PREFIX}${token}`,
+    `${prefix}${token}`,
   ]);
   const frames: ServerFrame[] = [];
   const waiting = new Set<() => void>();
@@ -55,6 +58,11 @@ export const messagesOf = (practiceId: string) => (frame: ServerFrame) =>
   frame.type === "messages" && frame.conversation.practiceId === practiceId;
 export const isMessages = (practiceId: string) =>
   messagesOf(practiceId) as (frame: ServerFrame) => frame is Extract<ServerFrame, { type: "messages" }>;
+export const isSupportMessages = (supportThreadId: string) =>
+  ((frame: ServerFrame) =>
+    frame.type === "supportMessages" && frame.conversation.supportThreadId === supportThreadId) as (
+    frame: ServerFrame,
+  ) => frame is Extract<ServerFrame, { type: "supportMessages" }>;
 export const isError = ((frame: ServerFrame) => frame.type === "error") as (
   frame: ServerFrame,
 ) => frame is Extract<ServerFrame, { type: "error" }>;

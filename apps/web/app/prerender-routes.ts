@@ -6,6 +6,7 @@ import { CONTENT_PAGES } from "./content-pages.ts";
 export const PRERENDER_ROUTES: readonly string[] = [
   "/",
   "/feedback",
+  "/consulenza",
   ...CONTENT_PAGES.map((page) => page.path),
   "/404",
   "/sitemap.xml",

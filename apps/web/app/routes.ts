@@ -5,6 +5,9 @@ import { CONTENT_PAGES, contentRouteId } from "./content-pages.ts";
 export default [
   index("routes/home.tsx"),
   route("feedback", "routes/feedback.tsx"),
+  // The free consultation (ADR 031): the booking page is prerendered; the mail link's page is client-only.
+  route("consulenza", "routes/consulenza.tsx"),
+  route("consulenza/gestisci", "routes/consulenza-gestisci.tsx"),
   // The Markdown pages (app/content-pages.ts): one module renders them all from build-time data.
   ...CONTENT_PAGES.map((page) =>
     route(page.path.slice(1), "routes/content-page.tsx", { id: contentRouteId(page.path) }),
@@ -32,6 +35,10 @@ export default [
     route("orders", "routes/dashboard-orders.tsx"),
     // The staff's queue of paid services (ADR 020).
     route("services", "routes/dashboard-services.tsx"),
+    // The support chat's inbox (ADR 030).
+    route("support", "routes/dashboard-support.tsx"),
+    // The staff's agenda of free consultations and the team's hours (ADR 031).
+    route("consultations", "routes/dashboard-consultations.tsx"),
     // The per-case area {base}/{ticketCode}/… (spec §2): the ticket code is the fourth path segment.
     route("practices/case/:ticketCode", "routes/dashboard-case.tsx", [
       index("routes/dashboard-case-home.tsx"),

@@ -11,6 +11,7 @@ import { platformOf } from "@argine/core/takedown/platforms";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { addComment, markCommentsRead } from "./queries/comments.ts";
+import { addSupportMessage, listSupportMessages, openThread } from "./queries/support.ts";
 import { createUser, findUserByEmail, grantRole } from "./queries/users.ts";
 import {
   billingProfiles,
@@ -28,6 +29,7 @@ import {
   uploadedFiles,
   vouchers,
 } from "./schema/index.ts";
+import { seedDemoConsultations } from "./seed-consultation.ts";
 
 /** Fixed, documented demo credentials (README). Demo mode only. */
 export const DEMO_PASSWORD = "Demo!Argine2026";
@@ -439,7 +441,17 @@ export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedO
     });
   }
 
+  // A support thread (ADR 030): the demo client asked the team something outside her cases, and waits.
+  const thread = await openThread(db, { userId: client });
+  if ((await listSupportMessages(db, thread.id)).length === 0)
+    await addSupportMessage(db, {
+      threadId: thread.id,
+      staffId: null,
+      body: "Buongiorno, posso aggiungere un'altra persona alla mia pratica, per esempio mia sorella che mi aiuta?",
+    });
+
   await seedFulfilmentPractice(db, { client, lawyer, now, questionnaire });
+  await seedDemoConsultations(db, { client, now });
 }
 
 interface FulfilmentSeed {

@@ -2,13 +2,14 @@ import {
   type ClientFrame,
   ClientFrameSchema,
   type ConversationRef,
+  conversationKey,
   LIVE_CLOSE,
   type ServerFrame,
   TYPING_EVERY_MS,
 } from "@argine/core/chat/live-api";
-import type { Actor } from "@argine/core/identity/policy";
+import { supportPolicy } from "@argine/core/chat/policy";
+import { AppError } from "@argine/core/errors/app-error";
 import { practicesPolicy } from "@argine/core/practices/policy";
-import type { Comment } from "@argine/core/practices/practices-api";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import { now } from "../clock.ts";
@@ -21,10 +22,17 @@ import {
   subscribedComment,
   subscribedReads,
 } from "../practices/practice-comments-service.ts";
+import {
+  type SupportCaller,
+  subscribedSupportMessage,
+  subscribedSupportReads,
+  supportMessagesFor,
+} from "./support-service.ts";
 
-// One live socket (ADR 030): its caller was named before the upgrade; each frame is checked by core's schema,
-// each subscription by the practice's policy (through the same use cases as HTTP, so a staff subscription is
-// audited as a practice read), and the fan-out's signals become the messages the caller may see.
+// One live socket (ADR 030): its caller was named before the upgrade (a signed-in actor, or a visitor by their
+// support thread's token); each frame is checked by core's schema, each subscription by the conversation's own
+// use case, as HTTP reads it (so a staff subscription is audited as a read), and the fan-out's signals become
+// the messages the caller may see.
 
 /** A caller's frames: at most this many in the window, as a person typing fast would never reach. */
 const FRAME_LIMIT = { max: 30, windowMs: 10_000 };
@@ -32,19 +40,22 @@ const FRAME_LIMIT = { max: 30, windowMs: 10_000 };
 /** The longest a timer may wait (setTimeout's 32-bit limit); a token living longer is checked again then. */
 const MAX_TIMER_MS = 2_147_483_647;
 
+type MessagesFrame = Extract<ServerFrame, { type: "messages" | "supportMessages" }>;
+
 export function openLive(
   deps: Deps,
-  actor: Actor,
+  caller: SupportCaller,
   tokenExpiresAt: Date | null,
   socket: WebSocket,
   log: FastifyBaseLogger,
 ): void {
-  /** The subscribed practices, each with the last message this socket has sent of it. */
-  const subscribed = new Map<string, string | null>();
+  const { actor } = caller;
+  /** The subscribed conversations by key, each with the last message this socket has sent of it. */
+  const subscribed = new Map<string, { conversation: ConversationRef; after: string | null }>();
   /** Whether a list on the tab wants to know of activity in every conversation the caller may read. */
   let watching = false;
   /** Which side of every conversation this caller writes from, and when it last said it was typing. */
-  const side = practicesPolicy(actor, "work-cases") ? "staff" : "client";
+  const side = actor && practicesPolicy(actor, "work-cases") ? "staff" : "client";
   const typedAt = new Map<string, number>();
   const frames: number[] = [];
 
@@ -52,11 +63,12 @@ export function openLive(
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
   };
 
-  const deliver = (conversation: ConversationRef, messages: Comment[]) => {
-    const last = messages.at(-1);
-    if (!subscribed.has(conversation.practiceId)) return;
-    if (last) subscribed.set(conversation.practiceId, last.id);
-    send({ type: "messages", conversation, messages });
+  const deliver = (frame: MessagesFrame) => {
+    const entry = subscribed.get(conversationKey(frame.conversation));
+    if (!entry) return;
+    const last = frame.messages.at(-1);
+    if (last) entry.after = last.id;
+    send(frame);
   };
 
   const refuse = (error: unknown, about: { conversation?: ConversationRef } = {}) => {
@@ -65,39 +77,65 @@ export function openLive(
     send({ type: "error", code: appError.code, message: appError.message, ...about });
   };
 
-  /**
-   * What the conversation has after `after`, read as the HTTP call reads it (authorized, audited); sent even
-   * when there is nothing, as the subscription's acknowledgement.
-   */
-  const catchUp = async (conversation: ConversationRef, after: string | null) => {
+  /** A conversation's messages after `after`, read as the HTTP call reads it (authorized, audited). */
+  const readAfter = async (conversation: ConversationRef, after: string | null): Promise<MessagesFrame> => {
+    if ("supportThreadId" in conversation) {
+      const messages = await supportMessagesFor(deps, caller, conversation.supportThreadId, after);
+      return { type: "supportMessages", conversation, messages };
+    }
+    // A visitor has no case: a practice's conversation does not exist for them.
+    if (!actor) throw new AppError("NOT_FOUND");
     const messages = await practiceComments(deps, actor, conversation.practiceId, after);
-    deliver(conversation, messages);
+    return { type: "messages", conversation, messages };
+  };
+
+  /** One message just written in a conversation this socket was let into. */
+  const readOne = async (conversation: ConversationRef, id: string): Promise<MessagesFrame | null> => {
+    if ("supportThreadId" in conversation) {
+      const message = await subscribedSupportMessage(deps, conversation.supportThreadId, id);
+      return message && { type: "supportMessages", conversation, messages: [message] };
+    }
+    const message = actor && (await subscribedComment(deps, actor, conversation.practiceId, id));
+    return message ? { type: "messages", conversation, messages: [message] } : null;
+  };
+
+  /** Whether a watching list may hear of activity in a conversation (staff hear of every support thread's). */
+  const mayFollow = async (conversation: ConversationRef) =>
+    "supportThreadId" in conversation
+      ? supportPolicy(actor, "work-inbox")
+      : actor !== null && (await mayRead(deps.db, actor, conversation.practiceId));
+
+  /** What the conversation has after `after`; sent even when there is nothing, as the acknowledgement. */
+  const catchUp = async (conversation: ConversationRef, after: string | null) => {
+    deliver(await readAfter(conversation, after));
+    await sendReads(conversation);
   };
 
   const handle = async (frame: ClientFrame) => {
     switch (frame.type) {
       case "subscribe": {
         const { conversation } = frame;
+        const key = conversationKey(conversation);
         try {
-          subscribed.set(conversation.practiceId, frame.after);
+          subscribed.set(key, { conversation, after: frame.after });
           await catchUp(conversation, frame.after);
-          await sendReads(conversation);
         } catch (error) {
-          subscribed.delete(conversation.practiceId);
+          subscribed.delete(key);
           refuse(error, { conversation });
         }
         return;
       }
       case "unsubscribe":
-        subscribed.delete(frame.conversation.practiceId);
+        subscribed.delete(conversationKey(frame.conversation));
         return;
       case "typing": {
-        const { practiceId } = frame.conversation;
+        const { conversation } = frame;
+        const key = conversationKey(conversation);
         // Only in a conversation this socket was allowed into, and at most once in TYPING_EVERY_MS.
         const at = now(deps.clock).getTime();
-        if (!subscribed.has(practiceId) || at - (typedAt.get(practiceId) ?? 0) < TYPING_EVERY_MS) return;
-        typedAt.set(practiceId, at);
-        await deps.chat.publish({ conversationId: practiceId, kind: "typing", ref: side });
+        if (!subscribed.has(key) || at - (typedAt.get(key) ?? 0) < TYPING_EVERY_MS) return;
+        typedAt.set(key, at);
+        await deps.chat.publish({ conversation, kind: "typing", ref: side });
         return;
       }
       case "watch":
@@ -128,50 +166,53 @@ export function openLive(
     queue = queue.then(() => handle(frame)).catch((error) => refuse(error));
   });
 
-  /** How far each side has read, as this caller sees it. */
+  /** How far each side has read the conversation, as this caller sees it. */
   const sendReads = async (conversation: ConversationRef) => {
-    const reads = await subscribedReads(deps, actor, conversation.practiceId);
-    if (reads && subscribed.has(conversation.practiceId)) send({ type: "reads", conversation, reads });
+    const reads =
+      "supportThreadId" in conversation
+        ? await subscribedSupportReads(deps, caller, conversation.supportThreadId)
+        : actor && (await subscribedReads(deps, actor, conversation.practiceId));
+    if (reads && subscribed.has(conversationKey(conversation))) send({ type: "reads", conversation, reads });
   };
 
-  // A signal names a message or a reader; the socket reads what it names only for a practice it was
+  // A signal names a message or a reader; the socket reads what it names only for a conversation it was
   // authorized to subscribe to.
   const onSignal = (signal: ChatSignal) => {
+    const { conversation } = signal;
+    const key = conversationKey(conversation);
     if (signal.kind === "typing") {
       // The other side's typing, in a conversation this socket follows: its own side never sees itself.
       const typing = signal.ref === "client" || signal.ref === "staff" ? signal.ref : null;
-      if (typing && typing !== side && subscribed.has(signal.conversationId))
-        send({ type: "typing", conversation: { practiceId: signal.conversationId }, side: typing });
+      if (typing && typing !== side && subscribed.has(key))
+        send({ type: "typing", conversation, side: typing });
       return;
     }
-    const conversation = { practiceId: signal.conversationId };
     if (watching)
       queue = queue
         .then(async () => {
-          if (await mayRead(deps.db, actor, signal.conversationId)) send({ type: "activity", conversation });
+          if (await mayFollow(conversation)) send({ type: "activity", conversation });
         })
         .catch((error) => refuse(error));
-    if (!subscribed.has(signal.conversationId)) return;
+    if (!subscribed.has(key)) return;
     queue = queue
       .then(async () => {
         if (signal.kind === "read") return sendReads(conversation);
-        const message = await subscribedComment(deps, actor, signal.conversationId, signal.ref);
-        if (message) deliver(conversation, [message]);
+        const frame = await readOne(conversation, signal.ref);
+        if (frame) deliver(frame);
       })
       .catch((error) => refuse(error, { conversation }));
   };
   // Signals may have been missed: each subscription reads what came after its last message.
   const onGap = () => {
     if (watching) send({ type: "activity" });
-    for (const [practiceId, after] of subscribed) {
-      const conversation = { practiceId };
+    for (const [key, { conversation }] of subscribed)
       queue = queue
         .then(async () => {
-          await catchUp(conversation, after);
-          await sendReads(conversation);
+          // Read when its turn comes: a delivery queued before it may have moved the last message on.
+          const entry = subscribed.get(key);
+          if (entry) await catchUp(entry.conversation, entry.after);
         })
         .catch((error) => refuse(error, { conversation }));
-    }
   };
   const stopSignals = deps.chat.subscribe(onSignal);
   const stopGaps = deps.chat.onGap(onGap);

@@ -1,34 +1,72 @@
 import { CHAT_MESSAGES } from "@argine/core/chat/chat-messages";
 import { supportPolicy } from "@argine/core/chat/policy";
-import type { SupportInbox, SupportMessageBody, SupportThread } from "@argine/core/chat/support-api";
+import type {
+  SupportInbox,
+  SupportMessage,
+  SupportMessageBody,
+  SupportThread,
+} from "@argine/core/chat/support-api";
 import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
+import type { CommentReads } from "@argine/core/practices/practices-api";
 import type { Db } from "@argine/db/client";
 import {
   addSupportMessage,
+  claimSupportAnswerMail,
+  findSupportMessage,
   findThread,
   findThreadByTokenHash,
   findThreadByUser,
   listSupportMessages,
+  markSupportRead,
   openThread,
   type SupportThreadRow,
   supportInbox,
 } from "@argine/db/queries/support";
+import { findUserById } from "@argine/db/queries/users";
 import { auditStaffRead } from "../audit/staff-read.ts";
+import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { tellAfterCommit } from "../fan-out/fan-out.ts";
 import { authorizeAction } from "../identity/authorize.ts";
 import { hashToken, newLinkToken } from "../identity/link-tokens.ts";
+import { supportAnswerMail } from "../mail/templates.ts";
+import {
+  CONVERSATION_MAIL_DELAY_SECONDS,
+  CONVERSATION_MAIL_WINDOW_SECONDS,
+} from "../practices/practice-comments-service.ts";
 import { fullName } from "../practices/practice-view.ts";
 
 // The support chat (ADR 030): a visitor's thread is theirs by the token their browser keeps (256 random bits,
 // only its hash stored), a signed-in client's by the account; staff answer from the inbox. A line is announced
 // on the fan-out once stored, like a case conversation's.
 
+type SupportMessageRow = Awaited<ReturnType<typeof listSupportMessages>>[number];
+
+const toSupportMessage = ({ message, staffName, staffLastname }: SupportMessageRow): SupportMessage => ({
+  id: message.id,
+  threadId: message.threadId,
+  text: message.body,
+  from: message.fromStaff ? "staff" : "person",
+  author: message.fromStaff ? (fullName(staffName, staffLastname) ?? CHAT_MESSAGES.team) : null,
+  createdAt: message.createdAt.toISOString(),
+});
+
+/** Which side of a thread a reader is on: the person who asked, or the team. */
+type Side = "person" | "staff";
+
+/** How far the reader (`mine`) and the other side (`theirs`) have read the thread. */
+const readsOf = (thread: SupportThreadRow, side: Side): CommentReads => {
+  const [mine, theirs] =
+    side === "person" ? [thread.personReadAt, thread.staffReadAt] : [thread.staffReadAt, thread.personReadAt];
+  return { mine: mine?.toISOString() ?? null, theirs: theirs?.toISOString() ?? null };
+};
+
 /** What a thread shows: its lines, the team's with who wrote them; `token` only in the answer that made it. */
 async function threadView(
   db: Db,
   thread: SupportThreadRow,
+  side: Side,
   token: string | null = null,
 ): Promise<SupportThread> {
   const rows = await listSupportMessages(db, thread.id);
@@ -36,14 +74,8 @@ async function threadView(
     threadId: thread.id,
     email: thread.email,
     token,
-    messages: rows.map(({ message, staffName, staffLastname }) => ({
-      id: message.id,
-      threadId: message.threadId,
-      text: message.body,
-      from: message.fromStaff ? "staff" : "person",
-      author: message.fromStaff ? (fullName(staffName, staffLastname) ?? CHAT_MESSAGES.team) : null,
-      createdAt: message.createdAt.toISOString(),
-    })),
+    messages: rows.map(toSupportMessage),
+    reads: readsOf(thread, side),
   };
 }
 
@@ -66,7 +98,7 @@ export async function supportThread(
 ): Promise<SupportThread> {
   const thread = await ownThread(deps.db, actor, token);
   if (!thread) throw new AppError("NOT_FOUND", CHAT_MESSAGES.noThreadYet);
-  return threadView(deps.db, thread);
+  return threadView(deps.db, thread, "person");
 }
 
 /** A line in the caller's thread; the first opens it (and, for a visitor, gives the token to keep). */
@@ -93,7 +125,7 @@ export async function writeToSupport(
     email: body.email,
   });
   await announce(deps, thread.id, message.id);
-  return threadView(deps.db, (await findThread(deps.db, thread.id)) ?? thread, newToken);
+  return threadView(deps.db, (await findThread(deps.db, thread.id)) ?? thread, "person", newToken);
 }
 
 /** The staff's inbox, waiting first; the threads seen leave one audit line. */
@@ -117,19 +149,23 @@ export async function inbox(deps: Deps, actor: Actor): Promise<SupportInbox> {
   };
 }
 
-async function staffOwnThread(deps: Deps, actor: Actor, id: string) {
+async function staffOwnThread(deps: Deps, actor: Actor, id: string, audited = true) {
   authorizeAction(supportPolicy(actor, "work-inbox"));
   const thread = await findThread(deps.db, id);
   if (!thread) throw new AppError("NOT_FOUND");
-  await auditStaffRead(deps.db, actor, "support.read", [thread.id]);
+  if (audited) await auditStaffRead(deps.db, actor, "support.read", [thread.id]);
   return thread;
 }
 
 export async function staffSupportThread(deps: Deps, actor: Actor, id: string): Promise<SupportThread> {
-  return threadView(deps.db, await staffOwnThread(deps, actor, id));
+  return threadView(deps.db, await staffOwnThread(deps, actor, id), "staff");
 }
 
-/** Staff's answer: the person's wait ends, and their widget shows it live. */
+/**
+ * Staff's answer: the person's wait ends, and their widget shows it live. A check is queued with it: if the
+ * person has not read it a couple of minutes on, and left an address (or has an account), they are mailed
+ * that an answer waits.
+ */
 export async function answerSupport(
   deps: Deps,
   actor: Actor,
@@ -137,14 +173,133 @@ export async function answerSupport(
   text: string,
 ): Promise<SupportThread> {
   const thread = await staffOwnThread(deps, actor, id);
-  const message = await addSupportMessage(deps.db, {
-    threadId: thread.id,
-    staffId: actor.userId,
-    body: text,
+  const message = await deps.db.transaction(async (tx) => {
+    const row = await addSupportMessage(tx, { threadId: thread.id, staffId: actor.userId, body: text });
+    await deps.jobs.send(
+      tx,
+      "support-mail",
+      { threadId: thread.id, messageId: row.id },
+      { startAfterSeconds: CONVERSATION_MAIL_DELAY_SECONDS },
+    );
+    return row;
   });
   await announce(deps, thread.id, message.id);
-  return threadView(deps.db, thread);
+  return threadView(deps.db, (await findThread(deps.db, thread.id)) ?? thread, "staff");
+}
+
+/** The person has read their thread up to a line: staff see it (the signal tells their sockets). */
+export async function readOwnThread(
+  deps: Deps,
+  actor: Actor | null,
+  token: string | null,
+  upTo: string,
+): Promise<CommentReads> {
+  const thread = await ownThread(deps.db, actor, token);
+  if (!thread) throw new AppError("NOT_FOUND", CHAT_MESSAGES.noThreadYet);
+  return markRead(deps, thread.id, "person", upTo);
+}
+
+/** Staff have read a thread up to a line: the person sees "Letto dal team". Not a read of its own to audit. */
+export async function readStaffThread(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  upTo: string,
+): Promise<CommentReads> {
+  const thread = await staffOwnThread(deps, actor, id, false);
+  return markRead(deps, thread.id, "staff", upTo);
+}
+
+async function markRead(deps: Deps, threadId: string, side: Side, upTo: string): Promise<CommentReads> {
+  if (await markSupportRead(deps.db, threadId, side, upTo))
+    await tellAfterCommit(deps.chat, {
+      conversation: { supportThreadId: threadId },
+      kind: "read",
+      ref: side,
+    });
+  const thread = await findThread(deps.db, threadId);
+  if (!thread) throw new AppError("NOT_FOUND");
+  return readsOf(thread, side);
+}
+
+/**
+ * The "support-mail" job: the person is mailed that the team answered, unless they read it live, at most once
+ * an hour per thread; the mail says nothing of the answer (the mailbox may not be theirs alone).
+ */
+export async function mailSupportAnswer(
+  deps: Deps,
+  { threadId, messageId }: { threadId: string; messageId: string },
+): Promise<void> {
+  const [thread, message] = await Promise.all([
+    findThread(deps.db, threadId),
+    findSupportMessage(deps.db, threadId, messageId),
+  ]);
+  if (!thread || !message) return;
+  if (thread.personReadAt && thread.personReadAt >= message.message.createdAt) return;
+  const to = thread.email ?? (thread.userId ? (await findUserById(deps.db, thread.userId))?.email : null);
+  if (!to) return;
+  await deps.db.transaction(async (tx) => {
+    if (!(await claimSupportAnswerMail(tx, thread.id, now(deps.clock), CONVERSATION_MAIL_WINDOW_SECONDS)))
+      return;
+    await deps.jobs.send(tx, "mail", supportAnswerMail(to, thread.userId !== null, deps.config.publicUrl));
+  });
+}
+
+/** How far each side has read a thread a socket was let into, as its caller sees it. */
+export async function subscribedSupportReads(
+  deps: Deps,
+  caller: SupportCaller,
+  threadId: string,
+): Promise<CommentReads | null> {
+  const thread = await findThread(deps.db, threadId);
+  const side: Side = caller.actor && supportPolicy(caller.actor, "work-inbox") ? "staff" : "person";
+  return thread ? readsOf(thread, side) : null;
 }
 
 const announce = (deps: Deps, threadId: string, messageId: string) =>
-  tellAfterCommit(deps.chat, { conversationId: threadId, kind: "message", ref: messageId });
+  tellAfterCommit(deps.chat, {
+    conversation: { supportThreadId: threadId },
+    kind: "message",
+    ref: messageId,
+  });
+
+/** Who follows a support thread on a live socket: a signed-in caller, or a visitor known by their token. */
+export interface SupportCaller {
+  actor: Actor | null;
+  /** The thread a visitor's token opens (visitorThreadId); null for a signed-in caller. */
+  visitorThreadId: string | null;
+}
+
+/** The thread a visitor's token opens, or null: the socket then refuses them as HTTP would. */
+export async function visitorThreadId(deps: Deps, token: string): Promise<string | null> {
+  return (await findThreadByTokenHash(deps.db, hashToken(token)))?.id ?? null;
+}
+
+/**
+ * A thread's lines after `after`, for its person (the token's visitor, the account's client) or staff, whose
+ * read is audited as the HTTP one is; anyone else is told it does not exist.
+ */
+export async function supportMessagesFor(
+  deps: Deps,
+  caller: SupportCaller,
+  threadId: string,
+  after: string | null,
+): Promise<SupportMessage[]> {
+  const { actor } = caller;
+  if (actor && supportPolicy(actor, "work-inbox")) await staffOwnThread(deps, actor, threadId);
+  else {
+    const own = actor ? (await findThreadByUser(deps.db, actor.userId))?.id : caller.visitorThreadId;
+    if (own !== threadId) throw new AppError("NOT_FOUND");
+  }
+  return (await listSupportMessages(deps.db, threadId, after)).map(toSupportMessage);
+}
+
+/** A line just written in a thread the socket was let into (supportMessagesFor checked it then). */
+export async function subscribedSupportMessage(
+  deps: Deps,
+  threadId: string,
+  messageId: string,
+): Promise<SupportMessage | null> {
+  const row = await findSupportMessage(deps.db, threadId, messageId);
+  return row ? toSupportMessage(row) : null;
+}

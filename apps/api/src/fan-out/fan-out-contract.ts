@@ -55,7 +55,11 @@ export function fanOutContract(setup: () => Promise<FanOutHarness>): void {
   withFanOut("carries a signal to the other process and to this one", async ({ here, there }) => {
     const far = heard(there);
     const near = heard(here);
-    const signal: ChatSignal = { conversationId: randomUUID(), kind: "message", ref: randomUUID() };
+    const signal: ChatSignal = {
+      conversation: { practiceId: randomUUID() },
+      kind: "message",
+      ref: randomUUID(),
+    };
     await here.publish(signal);
     expect(await far.next((s) => s.ref === signal.ref)).toEqual(signal);
     expect(await near.next((s) => s.ref === signal.ref)).toEqual(signal);
@@ -63,18 +67,23 @@ export function fanOutContract(setup: () => Promise<FanOutHarness>): void {
 
   withFanOut("keeps the order of one process's signals", async ({ here, there }) => {
     const far = heard(there);
-    const conversationId = randomUUID();
+    const conversation = { supportThreadId: randomUUID() };
     const refs = Array.from({ length: 20 }, () => randomUUID());
-    for (const ref of refs) await here.publish({ conversationId, kind: "message", ref });
+    for (const ref of refs) await here.publish({ conversation, kind: "message", ref });
     await far.next((s) => s.ref === refs.at(-1));
-    expect(far.signals.filter((s) => s.conversationId === conversationId).map((s) => s.ref)).toEqual(refs);
+    const ours = far.signals.filter((s) => "supportThreadId" in s.conversation);
+    expect(ours.map((s) => s.ref)).toEqual(refs);
   });
 
   withFanOut("stops telling a listener that unsubscribed", async ({ here, there }) => {
     const gone = heard(there);
     gone.stop();
     const still = heard(there);
-    const signal: ChatSignal = { conversationId: randomUUID(), kind: "read", ref: randomUUID() };
+    const signal: ChatSignal = {
+      conversation: { practiceId: randomUUID() },
+      kind: "read",
+      ref: randomUUID(),
+    };
     await here.publish(signal);
     await still.next((s) => s.ref === signal.ref);
     expect(gone.signals).toEqual([]);

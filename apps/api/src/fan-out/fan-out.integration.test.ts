@@ -15,8 +15,9 @@ describe("the in-process fan-out", () => {
 
 describe("a signal on the wire", () => {
   it("is read only when it has the signal's shape", () => {
-    const signal = { conversationId: "c", kind: "typing", ref: "u" };
+    const signal = { conversation: { supportThreadId: randomUUID() }, kind: "typing", ref: "client" };
     expect(parseSignal(JSON.stringify(signal))).toEqual(signal);
+    expect(parseSignal(JSON.stringify({ ...signal, conversation: { practiceId: "c" } }))).toBeNull();
     expect(parseSignal(JSON.stringify({ ...signal, kind: "delete" }))).toBeNull();
     expect(parseSignal(JSON.stringify({ ...signal, ref: 1 }))).toBeNull();
     expect(parseSignal("{not json")).toBeNull();
@@ -71,7 +72,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the PostgreSQL fan-out", () => 
       );
       await admin.end();
       await expect.poll(() => gaps, { timeout: 10_000 }).toBeGreaterThan(0);
-      const signal = { conversationId: randomUUID(), kind: "message" as const, ref: randomUUID() };
+      const signal = {
+        conversation: { practiceId: randomUUID() },
+        kind: "message" as const,
+        ref: randomUUID(),
+      };
       await here.publish(signal);
       expect(await far.next((s) => s.ref === signal.ref)).toEqual(signal);
     } finally {

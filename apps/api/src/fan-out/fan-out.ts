@@ -1,13 +1,14 @@
 import { EventEmitter } from "node:events";
+import { type ConversationRef, ConversationRefSchema } from "@argine/core/chat/live-api";
 
 // The chat's fan-out (DESIGN.md §2, ADR 030): a new message, a read mark or a typing signal written through one
 // API process reaches the live sockets of every process. It carries ids, never a message's text: a socket's
 // handler reads what its caller may see from the database, so the fan-out is not a way around authorization,
 // and PostgreSQL's 8 000-byte NOTIFY limit is never near.
 
-/** What happened in a conversation: its id, and the message it concerns (for "message" and "read"). */
+/** What happened in a conversation: which one, and the message it concerns (for "message" and "read"). */
 export interface ChatSignal {
-  conversationId: string;
+  conversation: ConversationRef;
   kind: "message" | "read" | "typing";
   /** The message written, the reader, or for typing the side that types ("client" or "staff"). */
   ref: string;
@@ -79,11 +80,12 @@ export function parseSignal(payload: string | undefined): ChatSignal | null {
   try {
     const value = JSON.parse(payload) as Partial<ChatSignal>;
     const kinds: readonly string[] = ["message", "read", "typing"];
-    return typeof value.conversationId === "string" &&
+    const conversation = ConversationRefSchema.safeParse(value.conversation);
+    return conversation.success &&
       typeof value.ref === "string" &&
       typeof value.kind === "string" &&
       kinds.includes(value.kind)
-      ? { conversationId: value.conversationId, kind: value.kind, ref: value.ref }
+      ? { conversation: conversation.data, kind: value.kind, ref: value.ref }
       : null;
   } catch {
     return null;

@@ -156,10 +156,17 @@ function bearerToken(request: FastifyRequest): string | undefined {
     const [scheme, token] = header.split(" ");
     return scheme?.toLowerCase() === "bearer" && token ? token : "";
   }
+  return offeredProtocol(request, BEARER_PROTOCOL_PREFIX);
+}
+
+/**
+ * On a WebSocket upgrade, what the subprotocol starting with `prefix` carries (`bearer.<jwt>`,
+ * `support.<token>`): a browser's socket cannot send headers, and a URL would be logged by proxies.
+ */
+export function offeredProtocol(request: FastifyRequest, prefix: string): string | undefined {
   if (request.headers.upgrade?.toLowerCase() !== "websocket") return undefined;
   const offered = request.headers["sec-websocket-protocol"]?.split(",").map((protocol) => protocol.trim());
-  const bearer = offered?.find((protocol) => protocol.startsWith(BEARER_PROTOCOL_PREFIX));
-  return bearer === undefined ? undefined : bearer.slice(BEARER_PROTOCOL_PREFIX.length);
+  return offered?.find((protocol) => protocol.startsWith(prefix))?.slice(prefix.length);
 }
 
 /** A route whose OpenAPI document says it needs no token (`security: []`). */

@@ -25,6 +25,10 @@ export interface JobPayloads {
   "legalization-files": { sessionId: string };
   /** A message still unread a while after it was written: its reader is mailed that it waits (practices/). */
   "conversation-mail": { commentId: string };
+  /** The team's support answer still unread a while after it was written: the person is mailed (chat/). */
+  "support-mail": { threadId: string; messageId: string };
+  /** The free consultations starting within a day, reminded once each (consultation/, ADR 031). */
+  "consultation-reminders": Record<string, never>;
 }
 export type QueueName = keyof JobPayloads;
 
@@ -85,6 +89,19 @@ const SCHEDULES: Partial<Record<QueueName, string>> = {
   "deadline-reminders": "0 7 * * *",
   "files-retention": "30 3 * * *",
   "legalization-sync": "* * * * *",
+  // Hourly: each booked consultation is reminded once, about a day before it starts.
+  "consultation-reminders": "10 * * * *",
+};
+
+/** The checks of an unread message, which only queue a mail. */
+const UNREAD_CHECK: QueueOptions = {
+  retryLimit: 5,
+  retryDelay: 10,
+  retryBackoff: true,
+  retryDelayMax: 600,
+  deadLetter: DEAD_LETTER_QUEUE,
+  deleteAfterSeconds: COMPLETED_MAIL_SECONDS,
+  notify: true,
 };
 
 const queueOptions = (mailRetry: RetryPolicy): Record<QueueName, QueueOptions> => ({
@@ -113,6 +130,7 @@ const queueOptions = (mailRetry: RetryPolicy): Record<QueueName, QueueOptions> =
   // The same for the daily passes: each step is recorded once, the next day's pass does what one missed.
   "deadline-reminders": { retryLimit: 0, deleteAfterSeconds: 3600 },
   "files-retention": { retryLimit: 0, deleteAfterSeconds: 3600 },
+  "consultation-reminders": { retryLimit: 0, deleteAfterSeconds: 3600 },
   // A capture's move that failed (the storage down while the evidence is written) is tried again soon: the
   // client is watching the live panel.
   "legalization-sandbox": {
@@ -136,16 +154,9 @@ const queueOptions = (mailRetry: RetryPolicy): Record<QueueName, QueueOptions> =
     deleteAfterSeconds: COMPLETED_MAIL_SECONDS,
     notify: true,
   },
-  // Only queues the mail (which has its own retries): a failure here is the database's, tried again soon.
-  "conversation-mail": {
-    retryLimit: 5,
-    retryDelay: 10,
-    retryBackoff: true,
-    retryDelayMax: 600,
-    deadLetter: DEAD_LETTER_QUEUE,
-    deleteAfterSeconds: COMPLETED_MAIL_SECONDS,
-    notify: true,
-  },
+  // Only queue the mail (which has its own retries): a failure here is the database's, tried again soon.
+  "conversation-mail": UNREAD_CHECK,
+  "support-mail": UNREAD_CHECK,
 });
 
 export interface JobQueueOptions {

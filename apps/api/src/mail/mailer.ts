@@ -9,6 +9,15 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the text (a consultation's calendar invitation): text, as a job carries its mail as JSON. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  /** The MIME type with its parameters ("text/calendar; method=REQUEST; charset=utf-8"). */
+  contentType: string;
+  content: string;
 }
 
 export interface Mailer {
@@ -22,7 +31,23 @@ export interface OutboxEntry {
   text: string;
   html: string | null;
   createdAt: string;
+  /** What was attached, without the content (served one by one: readOutboxAttachment). */
+  attachments: OutboxAttachment[];
 }
+
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  /** Bytes. */
+  size: number;
+}
+
+/** An outbox entry's id, as createMailer names them: nothing else is ever read from the folder. */
+const OUTBOX_ID = /^[0-9TZ-]+-[0-9a-f]{8}$/;
+
+/** The file holding an entry's attachment. */
+const attachmentFile = (outboxDir: string, id: string, index: number) =>
+  join(outboxDir, `${id}.attachment-${index}`);
 
 /**
  * SMTP through nodemailer when SMTP_URL is set; otherwise the embedded outbox: each message is written as
@@ -56,6 +81,9 @@ export function createMailer(
       const id = `${createdAt.toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}`;
       await mkdir(options.outboxDir, { recursive: true });
       await writeFile(join(options.outboxDir, `${id}.eml`), info.message as Buffer);
+      const attachments = mail.attachments ?? [];
+      for (const [index, attachment] of attachments.entries())
+        await writeFile(attachmentFile(options.outboxDir, id, index), attachment.content);
       const entry: OutboxEntry = {
         id,
         to: mail.to,
@@ -63,6 +91,11 @@ export function createMailer(
         text: mail.text,
         html: mail.html ?? null,
         createdAt: createdAt.toISOString(),
+        attachments: attachments.map(({ filename, contentType, content }) => ({
+          filename,
+          contentType,
+          size: Buffer.byteLength(content),
+        })),
       };
       await writeFile(join(options.outboxDir, `${id}.json`), JSON.stringify(entry));
     },
@@ -82,5 +115,24 @@ export async function readOutbox(outboxDir: string): Promise<OutboxEntry[]> {
       .filter((n) => n.endsWith(".json"))
       .map(async (n) => JSON.parse(await readFile(join(outboxDir, n), "utf8")) as OutboxEntry),
   );
-  return entries.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+  return entries
+    .map((entry) => ({ ...entry, attachments: entry.attachments ?? [] }))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+}
+
+/** One attachment of an outbox entry (its name, type and content), or null when there is none such. */
+export async function readOutboxAttachment(
+  outboxDir: string,
+  id: string,
+  index: number,
+): Promise<(OutboxAttachment & { content: Buffer }) | null> {
+  if (!OUTBOX_ID.test(id) || !Number.isInteger(index) || index < 0) return null;
+  try {
+    const entry = JSON.parse(await readFile(join(outboxDir, `${id}.json`), "utf8")) as OutboxEntry;
+    const attachment = entry.attachments?.[index];
+    if (!attachment) return null;
+    return { ...attachment, content: await readFile(attachmentFile(outboxDir, id, index)) };
+  } catch {
+    return null;
+  }
 }

@@ -147,6 +147,24 @@ export function messageWaitingMail(to: string, name: string, dashboardLink: stri
 }
 
 /**
+ * The team answered in the support chat: nothing of the answer (the mailbox may not be the person's alone);
+ * the chat is read where it was written: the same browser for a visitor (their token lives there), the
+ * account for a client.
+ */
+export function supportAnswerMail(to: string, hasAccount: boolean, siteLink: string): Mail {
+  const where = hasAccount
+    ? "accedi al tuo account e apri la chat con «Scrivi al team»"
+    : "apri il sito dallo stesso dispositivo e dallo stesso browser da cui ci hai scritto, poi premi «Scrivi al team»";
+  return {
+    to,
+    subject: "Il team di Argine ti ha risposto",
+    text:
+      `Ciao,\n\nil team di Argine ha risposto al tuo messaggio nella chat di assistenza. Per leggere la ` +
+      `risposta ${where}:\n\n${siteLink}\n\nSe non ci hai scritto tu, ignora questa email.${signature}`,
+  };
+}
+
+/**
  * A deadline reminder: that a deadline is near, nothing of which or of what the case is about (the
  * mailbox may be read by the very person the case is about); the countdown is on the case page.
  */

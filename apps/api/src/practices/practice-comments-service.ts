@@ -95,7 +95,11 @@ export async function subscribedComment(deps: Deps, reader: Actor, practiceId: s
 }
 
 const announce = async (deps: Deps, comment: Comment) => {
-  await tellAfterCommit(deps.chat, { conversationId: comment.practiceId, kind: "message", ref: comment.id });
+  await tellAfterCommit(deps.chat, {
+    conversation: { practiceId: comment.practiceId },
+    kind: "message",
+    ref: comment.id,
+  });
   return comment;
 };
 
@@ -197,6 +201,10 @@ export async function readComments(
 ): Promise<CommentReads> {
   const practice = await authorizedPractice(deps.db, actor, id, "read");
   if (!(await markCommentsRead(deps.db, practice.id, actor.userId, upTo))) throw new AppError("NOT_FOUND");
-  await tellAfterCommit(deps.chat, { conversationId: practice.id, kind: "read", ref: actor.userId });
+  await tellAfterCommit(deps.chat, {
+    conversation: { practiceId: practice.id },
+    kind: "read",
+    ref: actor.userId,
+  });
   return readsOf(deps.db, practice, actor);
 }

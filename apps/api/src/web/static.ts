@@ -4,8 +4,19 @@ import { join, relative, sep } from "node:path";
 import { legacyRedirect } from "@argine/core/shared/site-redirects";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
-/** Paths the client renders on its own from the SPA fallback (spec §2; DESIGN.md §5). */
-const CLIENT_ONLY = ["/dashboard", "/account", "/callback", "/logout", "/dev", "/newsletter"];
+/**
+ * Paths the client renders on its own from the SPA fallback (spec §2; DESIGN.md §5), the consultation mail
+ * link's page among them (/consulenza itself is prerendered).
+ */
+const CLIENT_ONLY = [
+  "/dashboard",
+  "/account",
+  "/callback",
+  "/logout",
+  "/dev",
+  "/newsletter",
+  "/consulenza/gestisci",
+];
 const SPA_FALLBACK = "__spa-fallback.html";
 const NOT_FOUND_PAGE = "404/index.html";
 

@@ -1,3 +1,4 @@
+import type { ConsultationStatus } from "../consultation/consultation-api.ts";
 import type { Role } from "../identity/roles.ts";
 import type { RefundReason } from "../orders/refunds.ts";
 import type { ServiceStatus } from "../services/service-messages.ts";
@@ -40,7 +41,8 @@ export type StaffReadAction =
   | "partnership.list"
   | "idea.list"
   | "support.list"
-  | "support.read";
+  | "support.read"
+  | "consultation.list";
 
 /** The changes, each with the details of its line; `undefined`: none. */
 interface ChangeDetails {
@@ -71,6 +73,10 @@ interface ChangeDetails {
   "voucher.update": FieldsChanged;
   "gift-card.create": FieldsChanged;
   "gift-card.update": FieldsChanged;
+  /** Staff's record of what happened, or its correction (ADR 031). */
+  "consultation.outcome": { from: ConsultationStatus; to: ConsultationStatus };
+  /** The team's hours replaced: how many ranges and exceptions they now have. */
+  "consultation.availability": { weeklyRanges: number; exceptions: number };
 }
 
 /** Every action and the details of its line (a practice's deletion is both a read and a change). */
@@ -101,6 +107,7 @@ export const AUDIT_RESOURCE_TYPES: { readonly [A in AuditAction]: string } = {
   "idea.list": "idea_submission",
   "support.list": "support_thread",
   "support.read": "support_thread",
+  "consultation.list": "consultation",
   "practice.delete": "practice",
   "practice.assignment.take": "practice",
   "practice.assignment.release": "practice",
@@ -126,6 +133,8 @@ export const AUDIT_RESOURCE_TYPES: { readonly [A in AuditAction]: string } = {
   "voucher.update": "voucher",
   "gift-card.create": "gift-card",
   "gift-card.update": "gift-card",
+  "consultation.outcome": "consultation",
+  "consultation.availability": "consultation_availability",
 };
 
 /** A refund's line is named after its reason. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CommentReadsSchema, CommentSchema } from "../practices/practices-api.ts";
+import { SupportMessageSchema } from "./support-api.ts";
 
 // What travels on the live socket, /v1/live (ADR 030), in both directions: checked by these schemas on each
 // side as any HTTP body is. A frame is JSON text; the socket names its caller before it opens. A message is
@@ -11,6 +12,8 @@ export const LIVE_PATH = "/live";
 /** The socket's subprotocol; the caller's token rides as a second one (`bearer.<jwt>`), never in the URL. */
 export const LIVE_PROTOCOL = "argine.v1";
 export const BEARER_PROTOCOL_PREFIX = "bearer.";
+/** A visitor without an account offers their support thread's token instead (`support.<token>`). */
+export const SUPPORT_PROTOCOL_PREFIX = "support.";
 
 /** The longest frame a client may send: a subscription is a few hundred bytes. */
 export const LIVE_FRAME_MAX_BYTES = 4 * 1024;
@@ -29,9 +32,19 @@ export const LIVE_CLOSE = {
   goingAway: 1001,
 } as const;
 
-/** The conversation a frame is about: a practice's, whose messages are its comments (ADR 030). */
-export const ConversationRefSchema = z.object({ practiceId: z.uuid() });
+/** A practice's conversation, whose messages are its comments (ADR 030). */
+export const PracticeRefSchema = z.object({ practiceId: z.uuid() });
+/** A support thread: a visitor's or a client's with the team. */
+export const SupportRefSchema = z.object({ supportThreadId: z.uuid() });
+/** The conversation a frame is about. */
+export const ConversationRefSchema = z.union([PracticeRefSchema, SupportRefSchema]);
 export type ConversationRef = z.infer<typeof ConversationRefSchema>;
+export type PracticeRef = z.infer<typeof PracticeRefSchema>;
+export type SupportRef = z.infer<typeof SupportRefSchema>;
+
+/** One string per conversation, the same on every side: for maps and comparisons. */
+export const conversationKey = (ref: ConversationRef): string =>
+  "practiceId" in ref ? `practice:${ref.practiceId}` : `support:${ref.supportThreadId}`;
 
 export const ClientFrameSchema = z.discriminatedUnion("type", [
   /**
@@ -55,8 +68,14 @@ export const ServerFrameSchema = z.discriminatedUnion("type", [
    */
   z.object({
     type: z.literal("messages"),
-    conversation: ConversationRefSchema,
+    conversation: PracticeRefSchema,
     messages: z.array(CommentSchema),
+  }),
+  /** The same for a support thread, whose lines are the support chat's. */
+  z.object({
+    type: z.literal("supportMessages"),
+    conversation: SupportRefSchema,
+    messages: z.array(SupportMessageSchema),
   }),
   /** The other side is typing: shown for TYPING_SHOWN_MS unless it types again. */
   z.object({

@@ -1,5 +1,5 @@
 import type { Actor } from "../identity/policy.ts";
-import { isStaff } from "../identity/roles.ts";
+import { isStaffRoles, type RoleList } from "../identity/roles.ts";
 
 export type SupportAction = "write" | "work-inbox";
 
@@ -12,6 +12,11 @@ export function supportPolicy(actor: Actor | null, action: SupportAction): boole
     case "write":
       return true;
     case "work-inbox":
-      return isStaff(actor);
+      return actor !== null && canWorkSupportInbox(actor.roles);
   }
+}
+
+/** Staff read the support inbox and answer; the web asks it to show the inbox, or the launcher (not to staff). */
+export function canWorkSupportInbox(roles: RoleList | undefined): boolean {
+  return roles !== undefined && isStaffRoles(roles);
 }

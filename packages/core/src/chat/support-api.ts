@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CommentReadsSchema } from "../practices/practices-api.ts";
 import { EmailSchema, RequiredStringSchema } from "../shared/fields.ts";
 import { MESSAGES } from "../shared/messages.ts";
 
@@ -36,6 +37,8 @@ export const SupportThreadSchema = z.object({
   /** Where the person wants an answer by mail, if they gave one. */
   email: z.string().nullable(),
   messages: z.array(SupportMessageSchema),
+  /** How far the caller (`mine`) and the other side (`theirs`) have read: the newest line's time each saw. */
+  reads: CommentReadsSchema,
   /**
    * A visitor's new thread's token, in the answer that created it only: the browser keeps it, and it is the
    * only way back to the thread. Null otherwise (a signed-in client's thread is found by the account).
@@ -61,3 +64,6 @@ export const SupportInboxSchema = z.object({
 export type SupportInbox = z.infer<typeof SupportInboxSchema>;
 
 export const SupportThreadParamsSchema = z.object({ id: z.uuid() });
+
+/** PUT …/read: the reader has seen the thread up to this line. */
+export const SupportReadBodySchema = z.object({ upTo: z.uuid() });

@@ -1,7 +1,9 @@
+import { CommentReadsSchema } from "../practices/practices-api.ts";
 import { joinCalls } from "../shared/api-contract.ts";
 import {
   SupportInboxSchema,
   SupportMessageBodySchema,
+  SupportReadBodySchema,
   SupportThreadParamsSchema,
   SupportThreadSchema,
 } from "./support-api.ts";
@@ -12,6 +14,7 @@ import { SUPPORT_ROUTES } from "./support-routes.ts";
 const SCHEMAS = {
   thread: { response: SupportThreadSchema },
   write: { body: SupportMessageBodySchema, response: SupportThreadSchema },
+  read: { body: SupportReadBodySchema, response: CommentReadsSchema },
   inbox: { response: SupportInboxSchema },
   staffThread: { params: SupportThreadParamsSchema, response: SupportThreadSchema },
   answer: {
@@ -19,6 +22,7 @@ const SCHEMAS = {
     body: SupportMessageBodySchema.pick({ text: true }),
     response: SupportThreadSchema,
   },
+  staffRead: { params: SupportThreadParamsSchema, body: SupportReadBodySchema, response: CommentReadsSchema },
 };
 
 export type SupportCallSchemas = typeof SCHEMAS;

@@ -8,7 +8,11 @@ export const SUPPORT_ROUTES = defineRoutes<SupportCallSchemas>()({
   thread: { method: "GET", path: "/support/thread" },
   /** A line in the caller's thread, which is opened by the first one. */
   write: { method: "POST", path: "/support/thread/messages", status: 201 },
+  /** The person has read their thread up to a line: staff see "Letto". */
+  read: { method: "PUT", path: "/support/thread/read" },
   inbox: { method: "GET", path: "/admin/support/threads" },
   staffThread: { method: "GET", path: "/admin/support/threads/:id" },
   answer: { method: "POST", path: "/admin/support/threads/:id/messages", status: 201 },
+  /** Staff have read a thread up to a line: the person sees "Letto dal team". */
+  staffRead: { method: "PUT", path: "/admin/support/threads/:id/read" },
 });

@@ -5,6 +5,7 @@ import {
   AuthConfigSchema,
   InteractionSchema,
   LoginBodySchema,
+  MailboxAttachmentParamsSchema,
   MailboxSchema,
   RedirectSchema,
 } from "./users-api.ts";
@@ -24,6 +25,11 @@ const SCHEMAS = {
     response: RedirectSchema,
   },
   devMailbox: { query: z.object({ key: z.string().max(200).optional() }), response: MailboxSchema },
+  devMailboxAttachment: {
+    params: MailboxAttachmentParamsSchema,
+    query: z.object({ key: z.string().max(200).optional() }),
+    response: z.string().meta({ description: "Il file allegato" }),
+  },
 };
 
 export type AuthCallSchemas = typeof SCHEMAS;

@@ -9,4 +9,6 @@ export const AUTH_ROUTES = defineRoutes<AuthCallSchemas>()({
   login: { method: "POST", path: "/auth/interactions/:uid/login" },
   /** Demo mode only, with the key printed at start (apps/api routes/v1/dev/mailbox.ts). */
   devMailbox: { method: "GET", path: "/dev/mailbox" },
+  /** One attachment of a mail in the demo mailbox (a consultation's .ics), as a file; the same key. */
+  devMailboxAttachment: { method: "GET", path: "/dev/mailbox/:id/attachments/:index" },
 });

@@ -146,5 +146,13 @@ export const MailboxMessageSchema = z.object({
   text: z.string(),
   html: z.string().nullable(),
   createdAt: z.string(),
+  /** What was attached (a consultation's .ics): GET /v1/dev/mailbox/{id}/attachments/{index} serves each. */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number() })),
 });
 export const MailboxSchema = z.array(MailboxMessageSchema);
+
+/** A mail's id in the demo mailbox and the attachment's position (from 0). */
+export const MailboxAttachmentParamsSchema = z.object({
+  id: z.string().max(100),
+  index: z.coerce.number().int().min(0).max(20),
+});

@@ -1,3 +1,5 @@
+import { TRANSPORT_MESSAGES } from "./transport-messages.ts";
+
 // The Italian message catalogue. Texts quoted by the spec are verbatim (spec §4, §5, §8), typos included:
 // clients and tests match them exactly.
 
@@ -60,11 +62,8 @@ export const MESSAGES = {
     "L'archivio contiene percorsi di file non ammessi: crealo di nuovo con i soli file da inviare.",
 
   // §8 server and network errors (web HTTP client)
-  serverErrorStatus: (status: number) => `Server Error ${status} !`,
-  serverErrorNetwork: "Server Error !",
-  unknownError: "Unknow Error!",
+  ...TRANSPORT_MESSAGES,
   serverError: "Errore del server",
-  genericError: "Si è verificato un errore",
   recaptchaError: "Verifica reCAPTCHA non riuscita: riprova.",
   sessionTooLong: "Troppo Tempo! Aggiorna la pagina fra qualche minuto! Non chiuderla!",
   uploadError: "Errore in fase di caricamento",

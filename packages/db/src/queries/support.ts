@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { supportMessages, supportThreads } from "../schema/chat.ts";
 import { users } from "../schema/identity.ts";
@@ -67,14 +67,35 @@ export async function addSupportMessage(
   });
 }
 
-/** A thread's lines, oldest first, with the answering staff's names (support_messages_thread_idx). */
-export async function listSupportMessages(db: Db, threadId: string) {
+/**
+ * A thread's lines, oldest first, with the answering staff's names (support_messages_thread_idx); with `after`,
+ * only those after that line: what a live socket's reconnection missed (ADR 030).
+ */
+export async function listSupportMessages(db: Db, threadId: string, afterId?: string | null) {
   return db
     .select({ message: supportMessages, staffName: users.name, staffLastname: users.lastname })
     .from(supportMessages)
     .leftJoin(users, eq(users.id, supportMessages.staffId))
-    .where(eq(supportMessages.threadId, threadId))
+    .where(
+      and(
+        eq(supportMessages.threadId, threadId),
+        // Compared in the database: a JS Date would drop the timestamp's microseconds.
+        afterId
+          ? sql`(${supportMessages.createdAt}, ${supportMessages.id}) > (select m.created_at, m.id from support_messages m where m.id = ${afterId})`
+          : undefined,
+      ),
+    )
     .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id));
+}
+
+/** One line of a thread, as listSupportMessages gives each; undefined if it is not that thread's. */
+export async function findSupportMessage(db: Db, threadId: string, id: string) {
+  const [row] = await db
+    .select({ message: supportMessages, staffName: users.name, staffLastname: users.lastname })
+    .from(supportMessages)
+    .leftJoin(users, eq(users.id, supportMessages.staffId))
+    .where(and(eq(supportMessages.id, id), eq(supportMessages.threadId, threadId)));
+  return row;
 }
 
 /**
@@ -88,4 +109,43 @@ export async function supportInbox(db: Db, limit: number) {
     .leftJoin(users, eq(users.id, supportThreads.userId))
     .orderBy(sql`${supportThreads.awaitingReplySince} asc nulls last`, desc(supportThreads.lastMessageAt))
     .limit(limit);
+}
+
+/**
+ * One side has read the thread up to a line of it: its mark moves to that line's time, never backwards (a
+ * stale tab cannot unread). False when the line is not the thread's or the mark was already there.
+ */
+export async function markSupportRead(
+  db: Db,
+  threadId: string,
+  side: "person" | "staff",
+  upToMessageId: string,
+): Promise<boolean> {
+  const column = side === "person" ? supportThreads.personReadAt : supportThreads.staffReadAt;
+  const line = sql`(select m.created_at from support_messages m where m.id = ${upToMessageId} and m.thread_id = ${threadId})`;
+  const rows = await db
+    .update(supportThreads)
+    .set(side === "person" ? { personReadAt: line } : { staffReadAt: line })
+    .where(and(eq(supportThreads.id, threadId), sql`${line} > coalesce(${column}, '-infinity'::timestamptz)`))
+    .returning({ id: supportThreads.id });
+  return rows.length > 0;
+}
+
+/**
+ * Claims the mail telling the person an answer waits: true at most once an hour per thread (the conditional
+ * update decides, so two answers' jobs running together send one).
+ */
+export async function claimSupportAnswerMail(db: Db, threadId: string, at: Date, windowSeconds: number) {
+  const since = new Date(at.getTime() - windowSeconds * 1000);
+  const rows = await db
+    .update(supportThreads)
+    .set({ answerMailedAt: at })
+    .where(
+      and(
+        eq(supportThreads.id, threadId),
+        sql`(${supportThreads.answerMailedAt} is null or ${supportThreads.answerMailedAt} <= ${since.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ id: supportThreads.id });
+  return rows.length > 0;
 }

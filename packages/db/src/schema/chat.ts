@@ -19,6 +19,11 @@ export const supportThreads = pgTable(
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
     /** Since when the person waits for an answer: set by their line, cleared by staff's. */
     awaitingReplySince: timestamp("awaiting_reply_since", { withTimezone: true }),
+    /** How far each side has read: the sending time of the newest line it has seen (never backwards). */
+    personReadAt: timestamp("person_read_at", { withTimezone: true, precision: 6 }),
+    staffReadAt: timestamp("staff_read_at", { withTimezone: true, precision: 6 }),
+    /** When the person was last mailed that an answer waits: at most one such mail an hour. */
+    answerMailedAt: timestamp("answer_mailed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES } from "@argine/core/identity/auth-messages";
 import type { AuthConfig } from "@argine/core/identity/users-api";
 import { TOKEN_RENEWAL_MARGIN_MS } from "@argine/core/shared/constants";
 import { isRecord } from "@argine/core/shared/is-record";
-import { MESSAGES } from "@argine/core/shared/messages";
+import { TRANSPORT_MESSAGES } from "@argine/core/shared/transport-messages";
 import { decodeJwtClaims, expiryFromClaims, type JwtClaims } from "./jwt.ts";
 import { OidcError } from "./oidc-errors.ts";
 import type { ProviderMetadata } from "./oidc-provider.ts";
@@ -39,7 +39,7 @@ export function createTokenEndpoint(provider: ProviderMetadata, doFetch: typeof 
           credentials: "omit",
         });
       } catch {
-        throw new OidcError("network", MESSAGES.serverErrorNetwork);
+        throw new OidcError("network", TRANSPORT_MESSAGES.serverErrorNetwork);
       }
       const body: unknown = await response.json().catch(() => null);
       if (!response.ok || !isRecord(body) || typeof body.access_token !== "string") {

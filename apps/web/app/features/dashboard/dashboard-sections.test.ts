@@ -15,11 +15,20 @@ describe("the dashboard's sections", () => {
   });
 
   it("give staff their workspaces and no buyer's entries", () => {
-    expect(labels(["lawyer"])).toEqual(["Panoramica", "Tutte le pratiche", "Lavori da fare", "I tuoi dati"]);
+    expect(labels(["lawyer"])).toEqual([
+      "Panoramica",
+      "Tutte le pratiche",
+      "Lavori da fare",
+      "Consulenze",
+      "Assistenza",
+      "I tuoi dati",
+    ]);
     expect(labels(["admin"])).toEqual([
       "Panoramica",
       "Tutte le pratiche",
       "Lavori da fare",
+      "Consulenze",
+      "Assistenza",
       "Amministrazione",
       "I tuoi dati",
     ]);

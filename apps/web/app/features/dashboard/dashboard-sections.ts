@@ -3,12 +3,14 @@ import { buysServices } from "@argine/core/orders/policy";
 import { canWorkCases } from "@argine/core/practices/policy";
 import { canWorkServices } from "@argine/core/services/policy";
 import {
+  CONSULTATION_AGENDA_PATH,
   DASHBOARD_PATH,
   ORDERS_PATH,
   PRACTICES_PATH,
   PROFILE_INFO_PATH,
   PROFILE_INVOICE_PATH,
   SERVICE_QUEUE_PATH,
+  SUPPORT_INBOX_PATH,
 } from "../../shared/navigation/navigation.ts";
 import { ADMIN_PATH } from "../admin/public.ts";
 
@@ -44,6 +46,28 @@ export function dashboardSections(roles: readonly string[]): DashboardSection[] 
             label: "Lavori da fare",
             to: SERVICE_QUEUE_PATH,
             description: "I servizi pagati da lavorare: i tuoi, quelli da assegnare e quelli dei colleghi.",
+            available: true,
+          },
+        ]
+      : []),
+    // The free consultations' agenda and the team's hours (ADR 031), for the staff who work the cases.
+    ...(staff
+      ? [
+          {
+            label: "Consulenze",
+            to: CONSULTATION_AGENDA_PATH,
+            description:
+              "L'agenda delle consulenze gratuite, per giorno e per settimana, e gli orari del team.",
+            available: true,
+          },
+        ]
+      : []),
+    ...(staff
+      ? [
+          {
+            label: "Assistenza",
+            to: SUPPORT_INBOX_PATH,
+            description: "La chat di assistenza: chi aspetta una risposta, da più tempo.",
             available: true,
           },
         ]

@@ -1,8 +1,9 @@
 import { AUTH_ROUTES } from "@argine/core/identity/auth-routes";
-import type { CallResponse } from "@argine/core/shared/api-contract";
+import { type CallResponse, callPath } from "@argine/core/shared/api-contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { config } from "../../config.ts";
 import { call } from "../../shared/http/call.ts";
 import { errorCode } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
@@ -18,6 +19,17 @@ import styles from "./mailbox-page.module.css";
 // HTML bodies are never rendered here.
 
 export type MailboxMessage = CallResponse<typeof AUTH_ROUTES.devMailbox>[number];
+
+/** An attachment's address (a consultation's .ics): a plain link, the mailbox's key in its query. */
+export function attachmentHref(key: string, messageId: string, index: number): string {
+  const path = callPath(AUTH_ROUTES.devMailboxAttachment, { id: messageId, index });
+  return `${config.apiBaseUrl}${path}?key=${encodeURIComponent(key)}`;
+}
+
+/** "812 byte", "1,4 kB". */
+function sizeText(size: number): string {
+  return size < 1024 ? `${size} byte` : `${(size / 1024).toFixed(1).replace(".", ",")} kB`;
+}
 
 export function MailboxPage() {
   const key = useSearchParams()[0].get("key") ?? "";
@@ -105,12 +117,19 @@ export function MailboxPage() {
                   <span className={styles.subject}>{message.subject}</span>
                   <span className={styles.meta}>A: {message.to}</span>
                   <span className={styles.meta}>{formatMoment(message.createdAt)}</span>
+                  {message.attachments.length > 0 ? (
+                    <span className={styles.meta}>
+                      {message.attachments.length === 1
+                        ? "1 allegato"
+                        : `${message.attachments.length} allegati`}
+                    </span>
+                  ) : null}
                 </button>
               </li>
             ))}
           </ul>
           {selected ? (
-            <MessageView key={selected.id} message={selected} />
+            <MessageView key={selected.id} message={selected} mailboxKey={key} />
           ) : (
             <p className={styles.empty}>Scegli un messaggio dall'elenco per leggerlo.</p>
           )}
@@ -120,7 +139,7 @@ export function MailboxPage() {
   );
 }
 
-function MessageView({ message }: { message: MailboxMessage }) {
+function MessageView({ message, mailboxKey }: { message: MailboxMessage; mailboxKey: string }) {
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     titleRef.current?.focus();
@@ -134,6 +153,27 @@ function MessageView({ message }: { message: MailboxMessage }) {
         A: {message.to} · {formatMoment(message.createdAt)}
       </p>
       <div className={styles.body}>{linkify(message.text)}</div>
+      {message.attachments.length > 0 ? (
+        <section className={styles.attachments} aria-labelledby={`attachments-${message.id}`}>
+          <h3 id={`attachments-${message.id}`} className={styles.attachmentsTitle}>
+            Allegati
+          </h3>
+          <ul className={styles.attachmentList}>
+            {message.attachments.map((attachment, index) => {
+              // The position is the attachment's name in the API: its address is its key here.
+              const href = attachmentHref(mailboxKey, message.id, index);
+              return (
+                <li key={href}>
+                  <a href={href} download={attachment.filename}>
+                    Scarica {attachment.filename}
+                  </a>{" "}
+                  <span className={styles.meta}>({sizeText(attachment.size)})</span>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
+import { CONSULTATION_PATH, QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { ExternalLink } from "../../shared/ui/external-link.tsx";
 import { CRIMES, SERVICES, STEPS, URGENT_CONTACTS } from "./home-content.ts";
@@ -35,6 +35,11 @@ export function HomePage() {
               Scopri i servizi
             </Link>
           </div>
+          <p className={styles.talk}>
+            Preferisci parlare con una persona?{" "}
+            <Link to={CONSULTATION_PATH}>Prenota una consulenza gratuita</Link> con un avvocato del team: 30
+            minuti, al telefono o in videochiamata.
+          </p>
           <ul className={styles.reassurance}>
             <li>Gratuito e senza impegno</li>
             <li>Non serve registrarsi</li>
@@ -177,6 +182,10 @@ export function HomePage() {
           <Link to={QUESTIONNAIRE_PATH} className={primaryLarge}>
             Inizia il questionario gratuito
           </Link>
+          <p className={styles.closingTalk}>
+            Oppure <Link to={CONSULTATION_PATH}>prenota una consulenza gratuita</Link> e parlane con un
+            avvocato.
+          </p>
         </div>
       </section>
     </>

@@ -1,11 +1,13 @@
 import { CommentBodySchema, type PracticeDetail } from "@argine/core/practices/practices-api";
 import { useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
+import { lastSeenOf, useMarkReadWhileSeen } from "../../shared/live/use-mark-read.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { formatMoment } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import { StatusRegion, TextAreaField } from "../../shared/ui/form-field.tsx";
+import { SEND_ON_ENTER_HINT, sendOnEnter } from "../../shared/ui/send-on-enter.ts";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { useLiveComments } from "./live-conversation.ts";
 import {
@@ -23,13 +25,6 @@ const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
 
 interface CommentValues {
   comment: string;
-}
-
-/** Spec §4 "Chat message": Enter sends, Shift+Enter starts a new line (and Enter while composing an accent stays). */
-function sendOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
-  if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
-  event.preventDefault();
-  event.currentTarget.form?.requestSubmit();
 }
 
 /** A text area with its label, error and send button; used to write and to edit a comment. */
@@ -62,7 +57,7 @@ function CommentForm({
     <form onSubmit={onSubmit} noValidate className={styles.commentForm}>
       <TextAreaField
         label={label}
-        hint="Invio per mandare il messaggio, Maiusc+Invio per andare a capo."
+        hint={SEND_ON_ENTER_HINT}
         rows={4}
         maxLength={5000}
         onKeyDown={sendOnEnter}
@@ -81,31 +76,6 @@ function CommentForm({
       </div>
     </form>
   );
-}
-
-/**
- * While the conversation is on screen and the tab in view, its newest message counts as read, once: the
- * reader's unread count drops and the other side sees "Letto" (ADR 030).
- */
-function useMarkReadWhileSeen(
-  practiceId: string,
-  newest: { id: string; createdAt: string } | undefined,
-  readUpTo: string | null,
-  readsKnown: boolean,
-) {
-  const { mutate: markRead } = useReadComments(practiceId);
-  const marked = useRef<string | null>(null);
-  useEffect(() => {
-    const check = () => {
-      if (!newest || !readsKnown || document.visibilityState !== "visible") return;
-      if ((readUpTo !== null && readUpTo >= newest.createdAt) || marked.current === newest.id) return;
-      marked.current = newest.id;
-      markRead(newest.id);
-    };
-    check();
-    document.addEventListener("visibilitychange", check);
-    return () => document.removeEventListener("visibilitychange", check);
-  }, [newest, readUpTo, readsKnown, markRead]);
 }
 
 /** The conversation's heading, which "Contatta l'avvocato" at the top of the case page leads to. */
@@ -141,14 +111,14 @@ export function CommentsPanel({ practice, staff }: { practice: PracticeDetail; s
   const comments = useQuery(commentsQueryOptions(practice.practiceId));
   const reads = useQuery(commentReadsQueryOptions(practice.practiceId));
   const { otherTyping, typing } = useLiveComments(practice.practiceId);
-  useMarkReadWhileSeen(practice.practiceId, comments.data?.at(-1), reads.data?.mine ?? null, reads.isSuccess);
-  const theirs = reads.data?.theirs ?? null;
+  const { mutate: markRead } = useReadComments(practice.practiceId);
+  useMarkReadWhileSeen(comments.data?.at(-1), reads.data?.mine ?? null, reads.isSuccess, markRead);
   // Under the newest of the reader's own messages the other side has seen: "Letto".
-  const lastSeenOfMine = comments.data
-    ?.filter(
-      (comment) => user && comment.authorId === user.id && theirs !== null && comment.createdAt <= theirs,
-    )
-    .at(-1)?.id;
+  const lastSeenOfMine = lastSeenOf(
+    comments.data,
+    (comment) => comment.authorId === user?.id,
+    reads.data?.theirs ?? null,
+  );
   const [editing, setEditing] = useState<string | null>(null);
   const [status, setStatus] = useState("");
   const add = useAddComment(practice.practiceId, {

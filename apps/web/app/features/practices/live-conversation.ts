@@ -1,8 +1,8 @@
-import { TYPING_EVERY_MS, TYPING_SHOWN_MS } from "@argine/core/chat/live-api";
-import type { Comment } from "@argine/core/practices/practices-api";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { live } from "../../shared/live/live.ts";
+import { mergeMessages } from "../../shared/live/merge-messages.ts";
+import { useTyping } from "../../shared/live/use-typing.ts";
 import { commentReadsQueryOptions, commentsQueryOptions, refreshLists } from "./practice-queries.ts";
 
 // The practices' screens kept live by the tab's socket (ADR 030): the conversation, and the lists' unread
@@ -14,18 +14,13 @@ import { commentReadsQueryOptions, commentsQueryOptions, refreshLists } from "./
  */
 export function useLiveLists() {
   const queryClient = useQueryClient();
-  useEffect(() => live.watch(() => void refreshLists(queryClient)), [queryClient]);
-}
-
-/** Comments merged by id (an edited one replaces its earlier text), oldest first, as the API lists them. */
-export function mergeComments(
-  current: readonly Comment[] | undefined,
-  incoming: readonly Comment[],
-): Comment[] {
-  const byId = new Map((current ?? []).map((comment) => [comment.id, comment]));
-  for (const comment of incoming) byId.set(comment.id, comment);
-  return [...byId.values()].sort(
-    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+  useEffect(
+    () =>
+      live.watch((moved) => {
+        // A support thread's activity is the inbox's, not the practices lists'.
+        if (!moved || "practiceId" in moved) void refreshLists(queryClient);
+      }),
+    [queryClient],
   );
 }
 
@@ -37,10 +32,7 @@ export function mergeComments(
  */
 export function useLiveComments(practiceId: string) {
   const queryClient = useQueryClient();
-  const [otherTyping, setOtherTyping] = useState<"client" | "staff" | null>(null);
-  const typingShown = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const typedAt = useRef(0);
-  useEffect(() => () => clearTimeout(typingShown.current), []);
+  const { otherTyping, heard, stopped, typing } = useTyping({ practiceId });
   useEffect(() => {
     const { queryKey } = commentsQueryOptions(practiceId);
     return live.subscribe({
@@ -48,22 +40,13 @@ export function useLiveComments(practiceId: string) {
       after: () => queryClient.getQueryData(queryKey)?.at(-1)?.id ?? null,
       onMessages: ({ messages }) => {
         if (!messages.length) return;
-        queryClient.setQueryData(queryKey, (current) => mergeComments(current, messages));
+        queryClient.setQueryData(queryKey, (current) => mergeMessages(current, messages));
         // A message arrived: whoever was typing has sent it.
-        setOtherTyping(null);
+        stopped();
       },
       onReads: ({ reads }) => queryClient.setQueryData(commentReadsQueryOptions(practiceId).queryKey, reads),
-      onTyping: ({ side }) => {
-        setOtherTyping(side);
-        clearTimeout(typingShown.current);
-        typingShown.current = setTimeout(() => setOtherTyping(null), TYPING_SHOWN_MS);
-      },
+      onTyping: ({ side }) => heard(side),
     });
-  }, [practiceId, queryClient]);
-  const typing = useCallback(() => {
-    if (Date.now() - typedAt.current < TYPING_EVERY_MS) return;
-    typedAt.current = Date.now();
-    live.typing({ practiceId });
-  }, [practiceId]);
+  }, [practiceId, queryClient, heard, stopped]);
   return { otherTyping, typing };
 }

@@ -1,4 +1,4 @@
-import { isFinalErrorCode } from "@argine/core/errors/app-error";
+import { isFinalErrorCode } from "@argine/core/errors/error-codes";
 import {
   isCancelledError,
   type Mutation,

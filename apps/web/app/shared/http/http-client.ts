@@ -1,4 +1,4 @@
-import { MESSAGES } from "@argine/core/shared/messages";
+import { TRANSPORT_MESSAGES } from "@argine/core/shared/transport-messages";
 import { toHttpError } from "./http-error.ts";
 
 // The product API client (spec §7 "Product API", §8 "Server and network errors"):
@@ -134,7 +134,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     } catch (reason) {
       // A cancelled call (TanStack Query's AbortSignal) is not a network failure: let it through as is.
       if (signal?.aborted) throw reason;
-      throw { message: MESSAGES.serverErrorNetwork };
+      throw { message: TRANSPORT_MESSAGES.serverErrorNetwork };
     }
 
     if (file) return file as T;
@@ -146,7 +146,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     }
 
     const parsed = parseJson(text);
-    if (!parsed.ok) throw { message: MESSAGES.serverErrorStatus(response.status) };
+    if (!parsed.ok) throw { message: TRANSPORT_MESSAGES.serverErrorStatus(response.status) };
     throw toHttpError(parsed.value);
   }
 

@@ -1,6 +1,6 @@
 import type { ErrorBody } from "@argine/core/errors/app-error";
 import { isRecord } from "@argine/core/shared/is-record";
-import { MESSAGES } from "@argine/core/shared/messages";
+import { TRANSPORT_MESSAGES } from "@argine/core/shared/transport-messages";
 
 /**
  * What every failed call rejects with (spec §8): the API's JSON error body `{ code, message, details?,
@@ -12,16 +12,17 @@ export type HttpError = Partial<Omit<ErrorBody, "message">> & { message: string 
 /** Normalises anything thrown or rejected into an HttpError, defaulting the message to 'Unknow Error!'. */
 export function toHttpError(reason: unknown): HttpError {
   if (reason instanceof Error) {
-    return { message: reason.message || MESSAGES.unknownError };
+    return { message: reason.message || TRANSPORT_MESSAGES.unknownError };
   }
   if (isRecord(reason)) {
     const message = reason.message;
     return {
       ...(reason as Partial<HttpError>),
-      message: typeof message === "string" && message.trim() !== "" ? message : MESSAGES.unknownError,
+      message:
+        typeof message === "string" && message.trim() !== "" ? message : TRANSPORT_MESSAGES.unknownError,
     };
   }
-  return { message: MESSAGES.unknownError };
+  return { message: TRANSPORT_MESSAGES.unknownError };
 }
 
 /**

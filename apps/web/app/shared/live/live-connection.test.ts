@@ -1,6 +1,6 @@
-import { LIVE_CLOSE, LIVE_PROTOCOL, type ServerFrame } from "@argine/core/chat/live-api";
+import { conversationKey, LIVE_CLOSE, LIVE_PROTOCOL, type ServerFrame } from "@argine/core/chat/live-api";
 import { describe, expect, it, vi } from "vitest";
-import { createLiveConnection, liveUrl } from "./live-connection.ts";
+import { callerCredential, createLiveConnection, liveUrl } from "./live-connection.ts";
 
 const PRACTICE = "7d1f6f0e-2c1a-4a8e-9a57-0d4b1f3c2e11";
 const conversation = { practiceId: PRACTICE };
@@ -57,7 +57,7 @@ function setUp(tokens: string[]) {
   const accessToken = vi.fn(async () => tokens.shift() ?? null);
   const connection = createLiveConnection({
     baseUrl: "https://argine.test",
-    accessToken,
+    credential: () => callerCredential(accessToken, () => null),
     WebSocket: FakeSocket as unknown as typeof WebSocket,
     backoffMs: () => 0,
   });
@@ -127,7 +127,7 @@ describe("the live connection", () => {
   it("tells a list of activity, and after a reconnection that anything may have moved", async () => {
     const { connection, socket } = setUp(["token-1", "token-2"]);
     const heard: (string | undefined)[] = [];
-    const stop = connection.watch((moved) => heard.push(moved?.practiceId));
+    const stop = connection.watch((moved) => heard.push(moved && conversationKey(moved)));
     const first = await socket(0);
     first.open();
     expect(first.sent).toEqual([{ type: "watch" }]);
@@ -136,7 +136,7 @@ describe("the live connection", () => {
     const second = await socket(1);
     second.open();
     expect(second.sent).toEqual([{ type: "watch" }]);
-    expect(heard).toEqual([PRACTICE, undefined]);
+    expect(heard).toEqual([`practice:${PRACTICE}`, undefined]);
     stop();
     expect(second.sent.at(-1)).toEqual({ type: "unwatch" });
     expect(second.closedWith).toBe(1000);
@@ -145,5 +145,30 @@ describe("the live connection", () => {
   it("is reached at the page's own origin when the API has no origin of its own", () => {
     expect(liveUrl("", { protocol: "http:", host: "localhost:3000" })).toBe("ws://localhost:3000/v1/live");
     expect(liveUrl("", { protocol: "https:", host: "argine.example" })).toBe("wss://argine.example/v1/live");
+  });
+
+  it("names a signed-in user by their bearer, else a visitor by their support token, else nobody", async () => {
+    const none = async () => null;
+    expect(
+      await callerCredential(
+        async () => "jwt",
+        () => "visitor",
+      ),
+    ).toBe("bearer.jwt");
+    expect(await callerCredential(none, () => "visitor")).toBe("support.visitor");
+    expect(await callerCredential(none, () => null)).toBeNull();
+  });
+
+  it("closes for good when the tab ends it (the quick exit), and opens nothing again", async () => {
+    const { connection, socket } = setUp(["token-1", "token-2"]);
+    connection.subscribe({ conversation, after: () => null, onMessages: () => {} });
+    const first = await socket(0);
+    first.open();
+    connection.end();
+    expect(first.closedWith).toBe(1000);
+    connection.subscribe({ conversation, after: () => null, onMessages: () => {} });
+    connection.reconnectNow();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(FakeSocket.made).toHaveLength(1);
   });
 });

@@ -1,11 +1,13 @@
 import {
   BEARER_PROTOCOL_PREFIX,
   type ConversationRef,
+  conversationKey,
   LIVE_CLOSE,
   LIVE_PATH,
   LIVE_PROTOCOL,
   type ServerFrame,
   ServerFrameSchema,
+  SUPPORT_PROTOCOL_PREFIX,
 } from "@argine/core/chat/live-api";
 import { API_PREFIX } from "@argine/core/shared/api-contract";
 
@@ -19,7 +21,10 @@ export interface LiveSubscription {
   conversation: ConversationRef;
   /** The last message the screen has, asked for at every (re)subscription: what follows is caught up. */
   after(): string | null;
-  onMessages(frame: Frame<"messages">): void;
+  /** A practice's messages (its comments). */
+  onMessages?(frame: Frame<"messages">): void;
+  /** A support thread's lines. */
+  onSupportMessages?(frame: Frame<"supportMessages">): void;
   /** How far each side has read, when one of them reads further. */
   onReads?(frame: Frame<"reads">): void;
   /** The other side is typing. */
@@ -30,8 +35,11 @@ export interface LiveSubscription {
 export interface LiveConnectionOptions {
   /** The API's origin ("" for the page's own). */
   baseUrl: string;
-  /** The access token to open with, or null when signed out (then nothing opens). */
-  accessToken(): Promise<string | null>;
+  /**
+   * The subprotocol naming the caller (`bearer.<jwt>`, or a visitor's `support.<token>`), or null for nobody
+   * (then nothing opens).
+   */
+  credential(): Promise<string | null>;
   /** For tests; the browser's WebSocket otherwise. */
   WebSocket?: typeof WebSocket;
   /** How long to wait before reconnecting, by the number of failed attempts in a row. */
@@ -43,6 +51,17 @@ const DEFAULT_BACKOFF = (attempt: number) => Math.min(500 * 2 ** attempt, 15_000
 export function liveUrl(baseUrl: string, location: { protocol: string; host: string }): string {
   const origin = baseUrl || `${location.protocol}//${location.host}`;
   return `${origin.replace(/^http/, "ws")}${API_PREFIX}${LIVE_PATH}`;
+}
+
+/** Who opens the socket: the signed-in user by their access token, else a visitor by their support token. */
+export async function callerCredential(
+  accessToken: () => Promise<string | null>,
+  supportToken: () => string | null,
+): Promise<string | null> {
+  const bearer = await accessToken();
+  if (bearer) return `${BEARER_PROTOCOL_PREFIX}${bearer}`;
+  const visitor = supportToken();
+  return visitor ? `${SUPPORT_PROTOCOL_PREFIX}${visitor}` : null;
 }
 
 export function createLiveConnection(options: LiveConnectionOptions) {
@@ -65,7 +84,8 @@ export function createLiveConnection(options: LiveConnectionOptions) {
   const subscribeFrame = (subscription: LiveSubscription) =>
     sendFrame({ type: "subscribe", conversation: subscription.conversation, after: subscription.after() });
   const concerns = (subscription: LiveSubscription, conversation: ConversationRef | undefined) =>
-    conversation?.practiceId === subscription.conversation.practiceId;
+    conversation !== undefined &&
+    conversationKey(conversation) === conversationKey(subscription.conversation);
 
   const dispatch = (frame: ServerFrame) => {
     if (frame.type === "activity") {
@@ -74,7 +94,8 @@ export function createLiveConnection(options: LiveConnectionOptions) {
     }
     for (const subscription of subscriptions) {
       if (!concerns(subscription, frame.conversation)) continue;
-      if (frame.type === "messages") subscription.onMessages(frame);
+      if (frame.type === "messages") subscription.onMessages?.(frame);
+      else if (frame.type === "supportMessages") subscription.onSupportMessages?.(frame);
       else if (frame.type === "reads") subscription.onReads?.(frame);
       else if (frame.type === "typing") subscription.onTyping?.(frame);
       else subscription.onError?.(frame);
@@ -89,20 +110,23 @@ export function createLiveConnection(options: LiveConnectionOptions) {
     }, wait);
   };
 
+  /** Set by end(): the tab is leaving (the quick exit), nothing opens again. */
+  let ended = false;
+
   const open = async () => {
-    if (socket || opening || !wanted()) return;
+    if (ended || socket || opening || !wanted()) return;
     opening = true;
-    let token: string | null = null;
+    let credential: string | null = null;
     try {
-      token = await options.accessToken();
+      credential = await options.credential();
     } catch {
-      token = null;
+      credential = null;
     }
     opening = false;
-    // Signed out: nothing to open; a later subscription (after sign-in) tries again.
-    if (!token || socket || !wanted()) return;
+    // Nobody to name: nothing to open; a later subscription (after sign-in, or a visitor's first line) tries again.
+    if (!credential || socket || !wanted()) return;
     const url = liveUrl(options.baseUrl, globalThis.location);
-    const next = new Socket(url, [LIVE_PROTOCOL, `${BEARER_PROTOCOL_PREFIX}${token}`]);
+    const next = new Socket(url, [LIVE_PROTOCOL, credential]);
     socket = next;
     next.addEventListener("open", () => {
       attempt = 0;
@@ -170,6 +194,13 @@ export function createLiveConnection(options: LiveConnectionOptions) {
       };
     },
     reconnectNow,
+    /** Closes the socket for good: the quick exit leaves nothing open behind it. */
+    end() {
+      ended = true;
+      subscriptions.clear();
+      watchers.clear();
+      closeIfUnwanted();
+    },
     /** Says the user is typing in a subscribed conversation (the server passes it on at most every few seconds). */
     typing(conversation: ConversationRef) {
       sendFrame({ type: "typing", conversation });

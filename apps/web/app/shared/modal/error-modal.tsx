@@ -1,4 +1,4 @@
-import { MESSAGES } from "@argine/core/shared/messages";
+import { TRANSPORT_MESSAGES } from "@argine/core/shared/transport-messages";
 import buttonStyles from "../ui/button.module.css";
 import { Modal } from "./modal.tsx";
 
@@ -12,11 +12,12 @@ export interface ErrorModalProps {
 
 /** Shown when an async action fails (spec §4 "Async actions"): a calm title and the server's message. */
 export function ErrorModal({ message, onClose }: ErrorModalProps) {
-  const text = typeof message === "string" && message.trim() !== "" ? message : MESSAGES.unknownError;
+  const text =
+    typeof message === "string" && message.trim() !== "" ? message : TRANSPORT_MESSAGES.unknownError;
   return (
     <Modal
       size="small"
-      title={MESSAGES.genericError}
+      title={TRANSPORT_MESSAGES.genericError}
       onClose={onClose}
       footer={
         <button type="button" className={`${buttonStyles.button} ${buttonStyles.primary}`} onClick={onClose}>

@@ -29,6 +29,11 @@ export const PRACTICES_PATH = "/dashboard/practices";
 export const ORDERS_PATH = "/dashboard/orders";
 /** The staff's queue of paid services waiting for work (ADR 020). */
 export const SERVICE_QUEUE_PATH = "/dashboard/services";
+/** The free consultation: the public booking page and the staff's agenda (ADR 031). */
+export const CONSULTATION_PATH = "/consulenza";
+export const CONSULTATION_AGENDA_PATH = "/dashboard/consultations";
+/** The staff's inbox of the support chat (ADR 030). */
+export const SUPPORT_INBOX_PATH = "/dashboard/support";
 export const MAILBOX_PATH = "/dev/mailbox";
 
 /**

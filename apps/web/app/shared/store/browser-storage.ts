@@ -5,6 +5,8 @@
 //   debugMode            a developer switch; survives the clear-all helper.
 //   consoleLog           a developer switch for console output.
 //   lastKnownPracticeId  the id of the last practice viewed (loaded again right after login, spec §4).
+//   supportToken         a visitor's support chat token (ADR 030): the only way back to their thread, kept
+//                        across visits; the quick exit forgets it with the rest.
 //
 // Every access is guarded: storage can be missing (prerendering) or throw (private modes, quota, policies).
 
@@ -13,6 +15,7 @@ export const LOCAL_STORAGE_KEYS = {
   debugMode: "debugMode",
   consoleLog: "consoleLog",
   lastKnownPracticeId: "lastKnownPracticeId",
+  supportToken: "supportToken",
 } as const;
 
 export type LocalStorageKey = (typeof LOCAL_STORAGE_KEYS)[keyof typeof LOCAL_STORAGE_KEYS];
@@ -100,6 +103,18 @@ export function writeLastKnownPracticeId(practiceId: string): void {
 
 export function clearLastKnownPracticeId(): void {
   remove(LOCAL_STORAGE_KEYS.lastKnownPracticeId);
+}
+
+export function readSupportToken(): string | null {
+  return read(LOCAL_STORAGE_KEYS.supportToken) || null;
+}
+
+export function writeSupportToken(token: string): void {
+  write(LOCAL_STORAGE_KEYS.supportToken, token);
+}
+
+export function forgetSupportToken(): void {
+  remove(LOCAL_STORAGE_KEYS.supportToken);
 }
 
 /** The clear-all helper (spec §3): removes every key above except `debugMode`. */

@@ -2,6 +2,7 @@ import { canAdminister } from "@argine/core/identity/policy";
 import { canWorkCases } from "@argine/core/practices/policy";
 import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { SupportLauncher } from "../../features/support/public.ts";
 import { useAppStateStore } from "../../shared/async/app-state.ts";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { GlobalSpinner } from "../../shared/async/global-spinner.tsx";
@@ -88,6 +89,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer />
+        <SupportLauncher />
       </div>
       <CookieNotice />
       <GlobalSpinner />

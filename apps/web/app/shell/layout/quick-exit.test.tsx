@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { QUICK_EXIT_EVENT } from "../../shared/live/quick-exit-event.ts";
 import {
   LOCAL_STORAGE_KEYS,
   readFeedbackClaim,
@@ -63,8 +64,15 @@ describe("QuickExit", () => {
     spyOnReplace();
     writeFeedbackClaim({ practiceId: "p1", claimToken: "t1" });
     localStorage.setItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId, "p0");
+    localStorage.setItem(LOCAL_STORAGE_KEYS.supportToken, "the-visitor-thread-token");
+    const closing = vi.fn();
+    window.addEventListener(QUICK_EXIT_EVENT, closing);
     render(<QuickExit />, { wrapper: MemoryRouter });
     fireEvent.click(screen.getByRole("button", { name: "Esci subito" }));
+    window.removeEventListener(QUICK_EXIT_EVENT, closing);
+    // The live socket is told to close, and the support chat's token is forgotten.
+    expect(closing).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(LOCAL_STORAGE_KEYS.supportToken)).toBeNull();
     expect(readFeedbackClaim()).toBeNull();
     expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.feedbackClaim)).toBeNull();
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId)).toBeNull();

@@ -1,6 +1,7 @@
 import { type SyntheticEvent, useEffect } from "react";
 import { Link } from "react-router";
 import { oidcClient } from "../../features/auth/auth-session.ts";
+import { QUICK_EXIT_EVENT } from "../../shared/live/quick-exit-event.ts";
 import { clearAllLocalKeys, clearAllSessionKeys } from "../../shared/store/browser-storage.ts";
 import styles from "./quick-exit.module.css";
 
@@ -25,6 +26,8 @@ export function quickExit(): void {
   try {
     document.documentElement.classList.add("quick-exiting");
     oidcClient.abandon();
+    // The live socket closes; the visitor's support token goes with the other local keys.
+    window.dispatchEvent(new Event(QUICK_EXIT_EVENT));
     clearAllLocalKeys();
     clearAllSessionKeys();
   } catch {

@@ -5,6 +5,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   answerSupport,
   inbox,
+  readOwnThread,
+  readStaffThread,
   staffSupportThread,
   supportThread,
   writeToSupport,
@@ -47,6 +49,16 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
+    ...callRoute(CALLS.read, {
+      tags,
+      summary: "Segna la propria conversazione come letta fino a un messaggio (il team vede «Letto»)",
+      security: [],
+    }),
+    config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+    handler: (request) => readOwnThread(deps, request.actor, visitorToken(request), request.body.upTo),
+  });
+
+  app.route({
     ...callRoute(CALLS.inbox, {
       tags,
       summary: "Le conversazioni di supporto, prima quelle in attesa (staff)",
@@ -62,5 +74,13 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...callRoute(CALLS.answer, { tags, summary: "Risponde in una conversazione di supporto (staff)" }),
     handler: (request) => answerSupport(deps, requireActor(request), request.params.id, request.body.text),
+  });
+
+  app.route({
+    ...callRoute(CALLS.staffRead, {
+      tags,
+      summary: "Segna una conversazione di supporto come letta fino a un messaggio (staff)",
+    }),
+    handler: (request) => readStaffThread(deps, requireActor(request), request.params.id, request.body.upTo),
   });
 };

@@ -3,7 +3,8 @@ import { AppError } from "@argine/core/errors/app-error";
 import { AUTH_CALLS } from "@argine/core/identity/auth-calls";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callRoute } from "../../../http/call-route.ts";
-import { readOutbox } from "../../../mail/mailer.ts";
+import { sendFile } from "../../../http/send-file.ts";
+import { readOutbox, readOutboxAttachment } from "../../../mail/mailer.ts";
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
@@ -18,6 +19,10 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const key = app.deps.config.devMailboxKey;
   if (!key) return;
   const expected = digest(key);
+  // Digests of equal length, compared in constant time: the key leaks nothing through timing.
+  const checkKey = (given: string | undefined) => {
+    if (!given || !timingSafeEqual(digest(given), expected)) throw new AppError("NOT_FOUND");
+  };
   app.route({
     ...callRoute(AUTH_CALLS.devMailbox, {
       tags: ["demo"],
@@ -26,10 +31,27 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     handler: async (request) => {
-      const given = request.query.key;
-      // Digests of equal length, compared in constant time: the key leaks nothing through timing.
-      if (!given || !timingSafeEqual(digest(given), expected)) throw new AppError("NOT_FOUND");
+      checkKey(request.query.key);
       return readOutbox(app.deps.config.mail.outboxDir);
+    },
+  });
+  app.route({
+    ...callRoute(AUTH_CALLS.devMailboxAttachment, {
+      tags: ["demo"],
+      summary: "Un allegato di un messaggio della posta in uscita (solo modalità demo, con la stessa chiave)",
+      security: [],
+    }),
+    config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    handler: async (request, reply) => {
+      checkKey(request.query.key);
+      const { id, index } = request.params;
+      const attachment = await readOutboxAttachment(app.deps.config.mail.outboxDir, id, index);
+      if (!attachment) throw new AppError("NOT_FOUND");
+      return sendFile(reply, {
+        contentType: attachment.contentType,
+        filename: attachment.filename.replace(/[^\w.-]/g, "_"),
+        body: attachment.content,
+      });
     },
   });
 };

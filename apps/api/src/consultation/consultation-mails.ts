@@ -1,0 +1,110 @@
+import {
+  CONSULTATION_CHANGE_CUTOFF_MINUTES,
+  CONSULTATION_MANAGE_PATH,
+  CONSULTATION_MANAGE_TOKEN_PARAM,
+  CONSULTATION_PAGE_PATH,
+  WEEKDAY_LABELS,
+} from "@argine/core/consultation/consultation-api";
+import { romeWallClock } from "@argine/core/consultation/slots";
+import { formatItalianDate } from "@argine/core/shared/calendar";
+import type { Config } from "../config.ts";
+import type { Mail } from "../mail/mailer.ts";
+import { consultationInvitation, type Invitation } from "./consultation-ics.ts";
+import { consultationManageToken } from "./manage-token.ts";
+
+// The free consultation's mails (ADR 031): the confirmation and the move with the invitation (.ics,
+// METHOD:REQUEST), the cancellation with its METHOD:CANCEL, the reminder the day before. Calm and short, the
+// time on Rome's clock, nothing about any case (the mailbox may be read by the very person it is about); the
+// link to move or cancel is the booking's signed token.
+
+const signature = "\n\nUn saluto,\nil team di Argine";
+
+export interface MailedConsultation extends Invitation {
+  manageVersion: number;
+}
+
+/** "lunedì 29 marzo 2027 alle 10:00". */
+export function romeMoment(instant: Date): string {
+  const { date, time, weekday } = romeWallClock(instant);
+  return `${WEEKDAY_LABELS[weekday]} ${formatItalianDate(date)} alle ${time}`;
+}
+
+/** The mail's link to the manage page, with the booking's token. */
+export function manageLink(
+  config: Pick<Config, "publicUrl" | "documentLinkKey">,
+  consultation: MailedConsultation,
+) {
+  const token = consultationManageToken(config.documentLinkKey, consultation.id, consultation.manageVersion);
+  return `${config.publicUrl}${CONSULTATION_MANAGE_PATH}?${CONSULTATION_MANAGE_TOKEN_PARAM}=${token}`;
+}
+
+const how = (consultation: Invitation) =>
+  consultation.kind === "video"
+    ? "in videochiamata: ti mandiamo il link per collegarti prima dell'appuntamento"
+    : "al telefono: ti chiamiamo noi al numero che ci hai lasciato";
+
+function invitation(config: Pick<Config, "mail">, consultation: Invitation, method: "REQUEST" | "CANCEL") {
+  return {
+    filename: method === "CANCEL" ? "consulenza-annullata.ics" : "consulenza.ics",
+    contentType: `text/calendar; method=${method}; charset=utf-8`,
+    content: consultationInvitation(consultation, method, { email: config.mail.team }),
+  };
+}
+
+type MailConfig = Pick<Config, "publicUrl" | "documentLinkKey" | "mail">;
+
+function changeLine(config: MailConfig, consultation: MailedConsultation) {
+  return (
+    `Se non puoi più esserci, puoi spostare o annullare l'appuntamento da qui (fino a ` +
+    `${CONSULTATION_CHANGE_CUTOFF_MINUTES} minuti prima):\n\n${manageLink(config, consultation)}\n\n` +
+    "Il link è personale: non inoltrare questa email."
+  );
+}
+
+export function bookedMail(config: MailConfig, consultation: MailedConsultation): Mail {
+  return {
+    to: consultation.email,
+    subject: `Consulenza gratuita fissata: ${romeMoment(consultation.startsAt)}`,
+    text:
+      `Ciao ${consultation.name},\n\nabbiamo fissato la tua consulenza gratuita di 30 minuti con il team di ` +
+      `Argine per ${romeMoment(consultation.startsAt)} (ora italiana), ${how(consultation)}.\n\n` +
+      `In allegato trovi l'invito da aggiungere al tuo calendario.\n\n${changeLine(config, consultation)}${signature}`,
+    attachments: [invitation(config, consultation, "REQUEST")],
+  };
+}
+
+export function movedMail(config: MailConfig, consultation: MailedConsultation): Mail {
+  return {
+    to: consultation.email,
+    subject: `Consulenza gratuita spostata: ${romeMoment(consultation.startsAt)}`,
+    text:
+      `Ciao ${consultation.name},\n\nla tua consulenza gratuita è stata spostata a ` +
+      `${romeMoment(consultation.startsAt)} (ora italiana), ${how(consultation)}.\n\n` +
+      `In allegato trovi l'invito aggiornato: il tuo calendario sostituisce quello di prima.\n\n` +
+      `${changeLine(config, consultation)}${signature}`,
+    attachments: [invitation(config, consultation, "REQUEST")],
+  };
+}
+
+export function cancelledMail(config: MailConfig, consultation: MailedConsultation): Mail {
+  return {
+    to: consultation.email,
+    subject: "Consulenza gratuita annullata",
+    text:
+      `Ciao ${consultation.name},\n\nla tua consulenza gratuita di ${romeMoment(consultation.startsAt)} è ` +
+      `stata annullata. In allegato trovi l'aggiornamento che la toglie dal tuo calendario.\n\n` +
+      `Se vuoi, puoi prenotarne un'altra quando preferisci:\n\n${config.publicUrl}${CONSULTATION_PAGE_PATH}${signature}`,
+    attachments: [invitation(config, consultation, "CANCEL")],
+  };
+}
+
+export function reminderMail(config: MailConfig, consultation: MailedConsultation): Mail {
+  return {
+    to: consultation.email,
+    subject: `Promemoria: consulenza gratuita ${romeMoment(consultation.startsAt)}`,
+    text:
+      `Ciao ${consultation.name},\n\nti ricordiamo la tua consulenza gratuita con il team di Argine, ` +
+      `${romeMoment(consultation.startsAt)} (ora italiana), ${how(consultation)}.\n\n` +
+      `${changeLine(config, consultation)}${signature}`,
+  };
+}

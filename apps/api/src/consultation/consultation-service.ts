@@ -1,0 +1,420 @@
+import {
+  type Agenda,
+  type AgendaQuery,
+  type Availability,
+  CONSULTATION_CHANGE_CUTOFF_MINUTES,
+  CONSULTATION_HORIZON_DAYS,
+  CONSULTATION_MIN_NOTICE_MINUTES,
+  CONSULTATION_MINUTES,
+  CONSULTATION_TIME_ZONE,
+  type Consultation,
+  type ConsultationBooking,
+  type ConsultationMove,
+  type ConsultationOutcomeBody,
+  type ManagedConsultation,
+  type SlotsAnswer,
+  type SlotsQuery,
+  type StaffConsultation,
+} from "@argine/core/consultation/consultation-api";
+import { CONSULTATION_MESSAGES } from "@argine/core/consultation/consultation-messages";
+import { canTransition, statusesBefore } from "@argine/core/consultation/lifecycle";
+import { consultationPolicy } from "@argine/core/consultation/policy";
+import {
+  type AvailabilityRules,
+  isOfferedSlot,
+  minutesWallTime,
+  romeInstant,
+  romeWallClock,
+  slotEnd,
+  slotStarts,
+  type Weekday,
+  wallTimeMinutes,
+} from "@argine/core/consultation/slots";
+import { AppError } from "@argine/core/errors/app-error";
+import type { Actor } from "@argine/core/identity/policy";
+import { addDays, type IsoDate, isAfter, isBefore, romeCalendarDay } from "@argine/core/shared/calendar";
+import { MESSAGES } from "@argine/core/shared/messages";
+import type { Db } from "@argine/db/client";
+import {
+  bookedStartsBetween,
+  type ConsultationRow,
+  type ConsultationWithPractice,
+  cancelConsultation,
+  claimConsultationReminders,
+  consultationsBetween,
+  findConsultation,
+  insertConsultation,
+  moveConsultation,
+  readAvailability,
+  replaceAvailability,
+  type StoredAvailability,
+  setConsultationOutcome,
+} from "@argine/db/queries/consultation";
+import { findPractice } from "@argine/db/queries/practices";
+import { audit } from "../audit/audit.ts";
+import { auditStaffRead } from "../audit/staff-read.ts";
+import { now } from "../clock.ts";
+import type { Deps } from "../deps.ts";
+import { authorize, authorizeAction } from "../identity/authorize.ts";
+import { bookedMail, cancelledMail, movedMail, reminderMail } from "./consultation-mails.ts";
+import { readConsultationManageToken } from "./manage-token.ts";
+
+// The free consultation (ADR 031): one team calendar, one booking per start. Anyone books a slot the
+// availability offers, in the future and within the horizon; the partial unique index decides who gets a
+// start two people asked for (the loser gets CONSULTATION_MESSAGES.slotTaken). The person moves or cancels
+// with the mail's signed link; staff read the agenda (audited), set the hours and record what happened.
+// Every mail is a job queued in the change's transaction.
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+// ─── Availability ────────────────────────────────────────────────────────────────────────────────────────
+
+/** The stored hours as the slot logic and the API read them (HH:MM on the Rome clock). */
+function rulesOf(stored: StoredAvailability): Availability {
+  const range = ({ fromMinute, toMinute }: { fromMinute: number; toMinute: number }) => ({
+    from: minutesWallTime(fromMinute),
+    to: minutesWallTime(toMinute),
+  });
+  return {
+    weekly: stored.weekly.map((row) => ({ weekday: row.weekday as Weekday, ...range(row) })),
+    exceptions: stored.exceptions.map((day) => ({ date: day.day, ranges: day.ranges.map(range) })),
+  };
+}
+
+function storedOf(availability: Availability): StoredAvailability {
+  const range = ({ from, to }: { from: string; to: string }) => ({
+    fromMinute: wallTimeMinutes(from),
+    toMinute: wallTimeMinutes(to),
+  });
+  return {
+    weekly: availability.weekly.map((row) => ({ weekday: row.weekday, ...range(row) })),
+    exceptions: availability.exceptions.map((day) => ({ day: day.date, ranges: day.ranges.map(range) })),
+  };
+}
+
+async function rules(db: Db): Promise<AvailabilityRules> {
+  return rulesOf(await readAvailability(db));
+}
+
+export async function availability(deps: Deps, actor: Actor): Promise<Availability> {
+  authorizeAction(consultationPolicy(actor, "work-agenda"));
+  return rulesOf(await readAvailability(deps.db));
+}
+
+/** Replaces the team's hours. Bookings already made stay: a booked slot the new hours leave out is kept. */
+export async function setAvailability(deps: Deps, actor: Actor, body: Availability): Promise<Availability> {
+  authorizeAction(consultationPolicy(actor, "work-agenda"));
+  return deps.db.transaction(async (tx) => {
+    await replaceAvailability(tx, storedOf(body));
+    await audit(tx, actor, "consultation.availability", "availability", {
+      weeklyRanges: body.weekly.length,
+      exceptions: body.exceptions.length,
+    });
+    return rulesOf(await readAvailability(tx));
+  });
+}
+
+// ─── Views ───────────────────────────────────────────────────────────────────────────────────────────────
+
+function view(row: ConsultationWithPractice): Consultation {
+  const { date, time } = romeWallClock(row.startsAt);
+  return {
+    id: row.id,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    date,
+    time,
+    kind: row.kind,
+    status: row.status,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    practiceTicketCode: row.practiceTicketCode,
+  };
+}
+
+/** Until when the person may move or cancel from the link. */
+const changeableUntil = (startsAt: Date) =>
+  new Date(startsAt.getTime() - CONSULTATION_CHANGE_CUTOFF_MINUTES * MINUTE_MS);
+
+function managedView(row: ConsultationWithPractice, at: Date): ManagedConsultation {
+  const until = changeableUntil(row.startsAt);
+  return {
+    ...view(row),
+    changeable: row.status === "booked" && at < until,
+    changeableUntil: until.toISOString(),
+  };
+}
+
+function staffView(row: ConsultationWithPractice): StaffConsultation {
+  return {
+    ...view(row),
+    practiceId: row.practiceId,
+    byClient: row.userId !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const withTicket = (row: ConsultationRow, practiceTicketCode: string | null): ConsultationWithPractice => ({
+  ...row,
+  practiceTicketCode,
+});
+
+// ─── Slots ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Today on the team's calendar, and the last day one may book. */
+function bookingWindow(at: Date): { today: IsoDate; lastDay: IsoDate } {
+  const today = romeCalendarDay(at);
+  return { today, lastDay: addDays(today, CONSULTATION_HORIZON_DAYS) };
+}
+
+/** The earliest start offered now. */
+const earliestStart = (at: Date) => new Date(at.getTime() + CONSULTATION_MIN_NOTICE_MINUTES * MINUTE_MS);
+
+/** The free slots of a period (today to the horizon without one; days outside it left out). */
+export async function freeSlots(deps: Deps, query: SlotsQuery): Promise<SlotsAnswer> {
+  const at = now(deps.clock);
+  const { today, lastDay } = bookingWindow(at);
+  const from = query.from && isAfter(query.from, today) ? query.from : today;
+  const to = query.to && isBefore(query.to, lastDay) ? query.to : lastDay;
+  const answer = { timeZone: CONSULTATION_TIME_ZONE, minutes: CONSULTATION_MINUTES, from, to } as const;
+  if (isAfter(from, to)) return { ...answer, slots: [] };
+
+  const earliest = earliestStart(at);
+  const starts = slotStarts(await rules(deps.db), from, to).filter((start) => start >= earliest);
+  const first = starts[0];
+  const last = starts.at(-1);
+  if (!first || !last) return { ...answer, slots: [] };
+  const booked = new Set(
+    (await bookedStartsBetween(deps.db, first, new Date(last.getTime() + 1))).map((start) => start.getTime()),
+  );
+  return {
+    ...answer,
+    slots: starts
+      .filter((start) => !booked.has(start.getTime()))
+      .map((start) => ({ startsAt: start.toISOString(), ...pick(romeWallClock(start)) })),
+  };
+}
+
+const pick = ({ date, time }: { date: string; time: string }) => ({ date, time });
+
+/**
+ * A start one may book now: one the availability offers, not past (with the notice), within the horizon.
+ * Whether it is free is the insert's to find out (the unique index), never checked here.
+ */
+async function checkBookable(db: Db, startsAt: Date, at: Date): Promise<void> {
+  if (startsAt < earliestStart(at)) throw new AppError("BAD_REQUEST", CONSULTATION_MESSAGES.slotPast);
+  const { lastDay } = bookingWindow(at);
+  const offered = !isAfter(romeWallClock(startsAt).date, lastDay) && isOfferedSlot(await rules(db), startsAt);
+  if (!offered) throw new AppError("BAD_REQUEST", CONSULTATION_MESSAGES.slotNotOffered);
+}
+
+/** A booking made within a day of its start needs no reminder: its confirmation is one. */
+const remindedAtFor = (startsAt: Date, at: Date): Date | null =>
+  startsAt.getTime() - at.getTime() <= DAY_MS ? at : null;
+
+// ─── Booking ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/** POST /v1/consultations: a visitor's or a client's booking, mailed with its invitation. */
+export async function bookConsultation(
+  deps: Deps,
+  actor: Actor | null,
+  body: ConsultationBooking,
+): Promise<Consultation> {
+  authorizeAction(consultationPolicy(actor, "book"));
+  const at = now(deps.clock);
+  const startsAt = new Date(body.startsAt);
+  await checkBookable(deps.db, startsAt, at);
+
+  let ticketCode: string | null = null;
+  if (body.practiceId) {
+    if (!actor) throw new AppError("BAD_REQUEST", CONSULTATION_MESSAGES.practiceNeedsAccount);
+    const practice = await authorize(deps.db, actor, await findPractice(deps.db, body.practiceId), {
+      sees: (row) => consultationPolicy(actor, "attach-practice", row),
+    });
+    ticketCode = practice.ticketCode;
+  }
+
+  const row = await deps.db.transaction(async (tx) => {
+    const booked = await insertConsultation(tx, {
+      startsAt,
+      endsAt: slotEnd(startsAt),
+      kind: body.kind,
+      name: body.name,
+      email: body.email,
+      phone: body.phone,
+      practiceId: body.practiceId ?? null,
+      userId: actor?.userId ?? null,
+      remindedAt: remindedAtFor(startsAt, at),
+      at,
+    });
+    if (!booked) throw new AppError("CONFLICT", CONSULTATION_MESSAGES.slotTaken);
+    await deps.jobs.send(tx, "mail", bookedMail(deps.config, invitationOf(booked)));
+    return booked;
+  });
+  return view(withTicket(row, ticketCode));
+}
+
+const invitationOf = (row: ConsultationRow) => ({
+  id: row.id,
+  startsAt: row.startsAt,
+  endsAt: row.endsAt,
+  kind: row.kind,
+  sequence: row.icsSequence,
+  name: row.name,
+  email: row.email,
+  manageVersion: row.manageVersion,
+});
+
+// ─── The mail's link ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The booking a manage token opens: signed by us for this purpose, for this booking's current version, and
+ * neither cancelled nor over. Otherwise the reason, in words the page shows.
+ */
+async function byToken(deps: Deps, token: string, at: Date): Promise<ConsultationWithPractice> {
+  const signed = readConsultationManageToken(deps.config.documentLinkKey, token);
+  if (!signed) throw new AppError("INVALID_TOKEN", CONSULTATION_MESSAGES.linkInvalid);
+  const row = await findConsultation(deps.db, signed.id);
+  if (!row) throw new AppError("INVALID_TOKEN", CONSULTATION_MESSAGES.linkInvalid);
+  if (row.status === "cancelled") throw new AppError("GONE", CONSULTATION_MESSAGES.linkUsed);
+  if (row.manageVersion !== signed.version)
+    throw new AppError("INVALID_TOKEN", CONSULTATION_MESSAGES.linkInvalid);
+  if (row.status !== "booked" || row.endsAt <= at)
+    throw new AppError("GONE", CONSULTATION_MESSAGES.linkExpired);
+  return row;
+}
+
+/** GET /v1/consultations/manage: the booking the link opens. */
+export async function managedConsultation(deps: Deps, token: string): Promise<ManagedConsultation> {
+  const at = now(deps.clock);
+  return managedView(await byToken(deps, token, at), at);
+}
+
+function checkChangeable(row: ConsultationWithPractice, at: Date): void {
+  if (!managedView(row, at).changeable) throw new AppError("CONFLICT", CONSULTATION_MESSAGES.tooLateToChange);
+}
+
+/** POST /v1/consultations/manage/cancel: the slot is free again; the links handed out act no more. */
+export async function cancelByToken(deps: Deps, token: string): Promise<ManagedConsultation> {
+  const at = now(deps.clock);
+  const row = await byToken(deps, token, at);
+  checkChangeable(row, at);
+  if (!canTransition(row.status, "cancelled", "person")) throw new AppError("CONFLICT");
+  const cancelled = await deps.db.transaction(async (tx) => {
+    const updated = await cancelConsultation(tx, {
+      id: row.id,
+      version: row.manageVersion,
+      changeableAfter: new Date(at.getTime() + CONSULTATION_CHANGE_CUTOFF_MINUTES * MINUTE_MS),
+      at,
+    });
+    // Someone else (another tab, the same link twice) cancelled it in between.
+    if (!updated) throw new AppError("GONE", CONSULTATION_MESSAGES.linkUsed);
+    await deps.jobs.send(tx, "mail", cancelledMail(deps.config, invitationOf(updated)));
+    return updated;
+  });
+  return managedView(withTicket(cancelled, row.practiceTicketCode), at);
+}
+
+/** POST /v1/consultations/manage/move: another free slot; the invitation keeps its UID, SEQUENCE one up. */
+export async function moveByToken(
+  deps: Deps,
+  token: string,
+  body: ConsultationMove,
+): Promise<ManagedConsultation> {
+  const at = now(deps.clock);
+  const row = await byToken(deps, token, at);
+  checkChangeable(row, at);
+  const startsAt = new Date(body.startsAt);
+  if (startsAt.getTime() === row.startsAt.getTime())
+    throw new AppError("BAD_REQUEST", CONSULTATION_MESSAGES.sameSlot);
+  await checkBookable(deps.db, startsAt, at);
+  const moved = await deps.db.transaction(async (tx) => {
+    const updated = await moveConsultation(tx, {
+      id: row.id,
+      version: row.manageVersion,
+      changeableAfter: new Date(at.getTime() + CONSULTATION_CHANGE_CUTOFF_MINUTES * MINUTE_MS),
+      startsAt,
+      endsAt: slotEnd(startsAt),
+      remindedAt: remindedAtFor(startsAt, at),
+      at,
+    });
+    if (updated === "taken") throw new AppError("CONFLICT", CONSULTATION_MESSAGES.slotTaken);
+    if (!updated) throw new AppError("GONE", CONSULTATION_MESSAGES.linkUsed);
+    await deps.jobs.send(tx, "mail", movedMail(deps.config, invitationOf(updated)));
+    return updated;
+  });
+  return managedView(withTicket(moved, row.practiceTicketCode), at);
+}
+
+// ─── Staff ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/** GET /v1/admin/consultations: the bookings starting in a period of Rome days; the read is audited. */
+export async function agenda(deps: Deps, actor: Actor, query: AgendaQuery): Promise<Agenda> {
+  authorizeAction(consultationPolicy(actor, "work-agenda"));
+  // Rome's midnight always exists (its changes are at 02:00 and 03:00).
+  const from = romeInstant(query.from, "00:00");
+  const to = romeInstant(addDays(query.to, 1), "00:00");
+  if (!from || !to) throw new AppError("BAD_REQUEST", MESSAGES.invalidDate);
+  const rows = await consultationsBetween(deps.db, from, to);
+  await auditStaffRead(
+    deps.db,
+    actor,
+    "consultation.list",
+    rows.map((row) => row.id),
+  );
+  return { from: query.from, to: query.to, data: rows.map(staffView) };
+}
+
+/** PUT /v1/admin/consultations/:id/outcome: done or missed, once it started (a correction too). */
+export async function recordOutcome(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  body: ConsultationOutcomeBody,
+): Promise<StaffConsultation> {
+  authorizeAction(consultationPolicy(actor, "work-agenda"));
+  const at = now(deps.clock);
+  const row = await findConsultation(deps.db, id);
+  if (!row) throw new AppError("NOT_FOUND");
+  if (row.status === body.outcome) return staffView(row);
+  if (!canTransition(row.status, body.outcome, "staff"))
+    throw new AppError("CONFLICT", CONSULTATION_MESSAGES.outcomeNotAllowed);
+  if (row.startsAt > at) throw new AppError("CONFLICT", CONSULTATION_MESSAGES.outcomeTooEarly);
+  const updated = await deps.db.transaction(async (tx) => {
+    const changed = await setConsultationOutcome(tx, {
+      id,
+      status: body.outcome,
+      from: statusesBefore(body.outcome, "staff"),
+      startedBy: at,
+      at,
+    });
+    if (!changed) throw new AppError("CONFLICT");
+    await audit(tx, actor, "consultation.outcome", id, { from: row.status, to: changed.status });
+    return changed;
+  });
+  return staffView(withTicket(updated, row.practiceTicketCode));
+}
+
+// ─── The reminder pass ───────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The hourly pass (`consultation-reminders`): the booked consultations starting within the next day, not
+ * reminded yet, are claimed and mailed in one transaction, so a second pass (or another process) mails none
+ * of them again. A move sets the claim back (consultation-service moveByToken).
+ */
+export async function sendConsultationReminders(
+  deps: Pick<Deps, "db" | "clock" | "jobs" | "config">,
+): Promise<number> {
+  const at = now(deps.clock);
+  return deps.db.transaction(async (tx) => {
+    const due = await claimConsultationReminders(tx, {
+      from: at,
+      until: new Date(at.getTime() + DAY_MS),
+      at,
+    });
+    for (const row of due) await deps.jobs.send(tx, "mail", reminderMail(deps.config, invitationOf(row)));
+    return due.length;
+  });
+}

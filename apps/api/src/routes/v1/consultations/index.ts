@@ -1,0 +1,63 @@
+import { CONSULTATION_TOKEN_HEADER } from "@argine/core/consultation/consultation-api";
+import { CONSULTATION_CALLS as CALLS } from "@argine/core/consultation/consultation-calls";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  bookConsultation,
+  cancelByToken,
+  freeSlots,
+  managedConsultation,
+  moveByToken,
+} from "../../../consultation/consultation-service.ts";
+import { callRoute } from "../../../http/call-route.ts";
+
+// The free consultation's public calls (ADR 031): the free slots, the booking (a visitor, or a signed-in
+// client), and the booking's management with the mail link's token, sent in a header. Each is bounded per
+// address, as every public form is; the token's guesses with them.
+
+const tags = ["consultations"];
+
+export const consultationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.route({
+    ...callRoute(CALLS.slots, {
+      tags,
+      summary: "Gli orari liberi per la consulenza gratuita (ora di Roma)",
+      security: [],
+    }),
+    config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+    handler: (request) => freeSlots(deps, request.query),
+  });
+
+  app.route({
+    ...callRoute(CALLS.book, {
+      tags,
+      summary: "Prenota la consulenza gratuita (visitatore o cliente, che può collegare una sua pratica)",
+      security: [],
+    }),
+    config: { rateLimit: { max: 5, timeWindow: "1 minute" } },
+    handler: (request) => bookConsultation(deps, request.actor, request.body),
+  });
+
+  app.route({
+    ...callRoute(CALLS.manage, {
+      tags,
+      summary: "La prenotazione del link nell'email (token nell'header x-consultation-token)",
+      security: [],
+    }),
+    config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    handler: (request) => managedConsultation(deps, request.headers[CONSULTATION_TOKEN_HEADER]),
+  });
+
+  app.route({
+    ...callRoute(CALLS.cancel, { tags, summary: "Annulla la consulenza dal link nell'email", security: [] }),
+    config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+    handler: (request) => cancelByToken(deps, request.headers[CONSULTATION_TOKEN_HEADER]),
+  });
+
+  app.route({
+    ...callRoute(CALLS.move, { tags, summary: "Sposta la consulenza dal link nell'email", security: [] }),
+    config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+    handler: (request) => moveByToken(deps, request.headers[CONSULTATION_TOKEN_HEADER], request.body),
+  });
+};

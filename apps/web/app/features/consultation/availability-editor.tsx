@@ -1,0 +1,306 @@
+import {
+  AVAILABILITY_MAX_EXCEPTIONS,
+  AVAILABILITY_MAX_RANGES_PER_DAY,
+  AVAILABILITY_MAX_WEEKLY_RANGES,
+  type Availability,
+  AvailabilitySchema,
+  WEEKDAY_LABELS,
+} from "@argine/core/consultation/consultation-api";
+import type { Weekday } from "@argine/core/consultation/slots";
+import { useQuery } from "@tanstack/react-query";
+import { type Control, type Path, useFieldArray } from "react-hook-form";
+import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import formStyles from "../../shared/ui/form.module.css";
+import {
+  type FieldBinding,
+  FormEnd,
+  FormMessage,
+  ItalianDateField,
+  SendError,
+  TextField,
+} from "../../shared/ui/form-field.tsx";
+import { TitledSection } from "../../shared/ui/titled-section.tsx";
+import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
+import styles from "./agenda.module.css";
+import { longDay } from "./consultation-format.ts";
+import { availabilityQueryOptions, useSetAvailability } from "./consultation-queries.ts";
+
+// "Orari delle consulenze": the team's hours, Europe/Rome wall-clock times. Each weekday holds any number of
+// ranges (09:00–13:00, 14:30–18:00); a day with hours of its own (a holiday closed, a Saturday morning open)
+// is an exception by date: no range means closed that day. Saved whole through the API, which checks the
+// same rules (core AvailabilitySchema) and answers with what it stored.
+
+const WEEKDAYS: readonly Weekday[] = [1, 2, 3, 4, 5, 6, 7];
+const LINK = buttonStyles.link;
+const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
+
+type Values = Availability;
+
+/** Every path the API's issues may name (the most ranges and exceptions the schema allows). */
+const FIELD_NAMES: readonly Path<Values>[] = (() => {
+  const names: string[] = [];
+  for (let i = 0; i < AVAILABILITY_MAX_WEEKLY_RANGES; i++)
+    names.push(`weekly.${i}.weekday`, `weekly.${i}.from`, `weekly.${i}.to`);
+  for (let i = 0; i < AVAILABILITY_MAX_EXCEPTIONS; i++) {
+    names.push(`exceptions.${i}.date`);
+    for (let j = 0; j < AVAILABILITY_MAX_RANGES_PER_DAY; j++)
+      names.push(`exceptions.${i}.ranges.${j}.from`, `exceptions.${i}.ranges.${j}.to`);
+  }
+  return names as Path<Values>[];
+})();
+
+/** The week's ranges by weekday, then by start; the exceptions by date (empty dates, new ones, last). */
+function tidy(availability: Availability): Availability {
+  return {
+    weekly: [...availability.weekly].sort((a, b) => a.weekday - b.weekday || a.from.localeCompare(b.from)),
+    exceptions: [...availability.exceptions]
+      .map((exception) => ({
+        ...exception,
+        ranges: [...exception.ranges].sort((a, b) => a.from.localeCompare(b.from)),
+      }))
+      .sort((a, b) => (a.date || "9999").localeCompare(b.date || "9999")),
+  };
+}
+
+export function AvailabilityEditor() {
+  const availability = useQuery(availabilityQueryOptions());
+  return (
+    <TitledSection
+      title="Orari delle consulenze"
+      className={styles.section}
+      titleClassName={styles.sectionTitle}
+    >
+      <p className={styles.intro}>
+        Le fasce in cui chiunque può prenotare una consulenza di 30 minuti, in ora italiana (anche dopo il
+        cambio dell'ora). Scrivi gli orari come 09:30. Un giorno con orari speciali vale al posto della sua
+        settimana: senza fasce, quel giorno è chiuso.
+      </p>
+      {availability.isError ? (
+        <p role="alert" className={formStyles.alert}>
+          Non riusciamo a caricare gli orari. Riprova fra qualche istante.
+        </p>
+      ) : availability.data ? (
+        <Editor initial={tidy(availability.data)} />
+      ) : (
+        <p className={styles.note}>Caricamento…</p>
+      )}
+    </TitledSection>
+  );
+}
+
+function useAvailabilityForm(initial: Availability) {
+  const save = useSetAvailability(SENT_BY_FORM);
+  const checked = useCheckedForm<Values, Availability, Availability>({
+    resolver: schemaResolver(AvailabilitySchema),
+    defaultValues: initial,
+    fieldNames: FIELD_NAMES,
+    focusOnInvalid: "field",
+    send: save.mutateAsync,
+    // What the API stored becomes the form's starting point: "Orari salvati" until the next edit.
+    onSuccess: (stored) => checked.form.reset(tidy(stored)),
+  });
+  return checked;
+}
+
+function Editor({ initial }: { initial: Availability }) {
+  const checked = useAvailabilityForm(initial);
+  const { form, field, onSubmit, submit, issuesPlaced } = checked;
+  const weekly = useFieldArray({ control: form.control, name: "weekly" });
+  const exceptions = useFieldArray({ control: form.control, name: "exceptions" });
+  const { errors, submitCount } = form.formState;
+  const hasErrors = submitCount > 0 && Object.keys(errors).length > 0;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Orari delle consulenze">
+      <h3 className={styles.subTitle}>Ogni settimana</h3>
+      <ul className={styles.weekdays}>
+        {WEEKDAYS.map((weekday) => {
+          const ranges = weekly.fields
+            .map((range, index) => ({ range, index }))
+            .filter(({ range }) => range.weekday === weekday);
+          const dayName = WEEKDAY_LABELS[weekday];
+          return (
+            <li key={weekday}>
+              <fieldset className={`${formStyles.choiceGroup} ${styles.weekday}`}>
+                <legend className={styles.weekdayLegend}>{dayName}</legend>
+                {ranges.length === 0 ? (
+                  <p className={styles.closed}>Chiuso</p>
+                ) : (
+                  <ul className={styles.ranges}>
+                    {ranges.map(({ range, index }) => (
+                      <li key={range.id}>
+                        <RangeFields
+                          from={field(`weekly.${index}.from`)}
+                          to={field(`weekly.${index}.to`)}
+                          what={`di ${dayName}`}
+                          onRemove={() => weekly.remove(index)}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <p className={styles.editorActions}>
+                  <button
+                    type="button"
+                    className={LINK}
+                    onClick={() =>
+                      weekly.append(
+                        { weekday, from: "", to: "" },
+                        { focusName: `weekly.${weekly.fields.length}.from` },
+                      )
+                    }
+                  >
+                    Aggiungi una fascia<span className="visually-hidden"> di {dayName}</span>
+                  </button>
+                </p>
+              </fieldset>
+            </li>
+          );
+        })}
+      </ul>
+
+      <h3 className={styles.subTitle}>Giorni con orari speciali</h3>
+      {exceptions.fields.length === 0 ? (
+        <p className={styles.note}>Nessuno: valgono gli orari della settimana.</p>
+      ) : null}
+      <ul className={styles.weekdays}>
+        {exceptions.fields.map((exception, index) => (
+          <li key={exception.id}>
+            <ExceptionFields
+              index={index}
+              control={form.control}
+              field={field}
+              date={form.watch(`exceptions.${index}.date`)}
+              onRemove={() => exceptions.remove(index)}
+            />
+          </li>
+        ))}
+      </ul>
+      <p className={styles.editorActions}>
+        <button
+          type="button"
+          className={`${SECONDARY} ${styles.wrapButton}`}
+          onClick={() =>
+            exceptions.append(
+              { date: "", ranges: [] },
+              { focusName: `exceptions.${exceptions.fields.length}.date` },
+            )
+          }
+        >
+          Aggiungi un giorno con orari speciali
+        </button>
+      </p>
+
+      {hasErrors ? (
+        <FormMessage tone="error">
+          <p>Alcuni orari non vanno: li trovi segnati qui sopra.</p>
+        </FormMessage>
+      ) : null}
+      <SendError error={submit.error} issuesPlaced={issuesPlaced} />
+      <FormEnd
+        form={checked}
+        label="Salva gli orari"
+        savedMessage="Orari salvati: le prenotazioni seguono i nuovi orari."
+      />
+    </form>
+  );
+}
+
+/** One range: from, to, and the button that takes it away. */
+function RangeFields({
+  from,
+  to,
+  what,
+  onRemove,
+}: {
+  from: FieldBinding;
+  to: FieldBinding;
+  /** Which day the range belongs to, for the remove button's name ("di lunedì"). */
+  what: string;
+  onRemove: () => void;
+}) {
+  return (
+    <div className={styles.range}>
+      <TextField
+        label="Dalle"
+        inputMode="numeric"
+        placeholder="09:00"
+        autoComplete="off"
+        maxLength={5}
+        required
+        {...from}
+      />
+      <TextField
+        label="Alle"
+        inputMode="numeric"
+        placeholder="13:00"
+        autoComplete="off"
+        maxLength={5}
+        required
+        {...to}
+      />
+      <button type="button" className={LINK} onClick={onRemove}>
+        Togli<span className="visually-hidden"> questa fascia {what}</span>
+      </button>
+    </div>
+  );
+}
+
+function ExceptionFields({
+  index,
+  control,
+  field,
+  date,
+  onRemove,
+}: {
+  index: number;
+  control: Control<Values>;
+  field: (name: Path<Values>) => FieldBinding;
+  date: string | undefined;
+  onRemove: () => void;
+}) {
+  const ranges = useFieldArray({ control, name: `exceptions.${index}.ranges` });
+  const dayName = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? longDay(date) : "questo giorno";
+  return (
+    <fieldset className={`${formStyles.choiceGroup} ${styles.weekday}`}>
+      <legend className={styles.weekdayLegend}>{date ? dayName : "Nuovo giorno"}</legend>
+      <div className={styles.exceptionHead}>
+        <ItalianDateField label="Giorno" required {...field(`exceptions.${index}.date`)} />
+        <button type="button" className={LINK} onClick={onRemove}>
+          Togli<span className="visually-hidden"> gli orari speciali di {dayName}</span>
+        </button>
+      </div>
+      {ranges.fields.length === 0 ? (
+        <p className={styles.closed}>Chiuso tutto il giorno</p>
+      ) : (
+        <ul className={styles.ranges}>
+          {ranges.fields.map((range, rangeIndex) => (
+            <li key={range.id}>
+              <RangeFields
+                from={field(`exceptions.${index}.ranges.${rangeIndex}.from`)}
+                to={field(`exceptions.${index}.ranges.${rangeIndex}.to`)}
+                what={`di ${dayName}`}
+                onRemove={() => ranges.remove(rangeIndex)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className={styles.editorActions}>
+        <button
+          type="button"
+          className={LINK}
+          onClick={() =>
+            ranges.append(
+              { from: "", to: "" },
+              { focusName: `exceptions.${index}.ranges.${ranges.fields.length}.from` },
+            )
+          }
+        >
+          Aggiungi una fascia<span className="visually-hidden"> di {dayName}</span>
+        </button>
+      </p>
+    </fieldset>
+  );
+}

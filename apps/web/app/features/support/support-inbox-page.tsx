@@ -1,0 +1,171 @@
+import { canWorkSupportInbox } from "@argine/core/chat/policy";
+import { SUPPORT_MESSAGE_MAX_LENGTH, SupportMessageBodySchema } from "@argine/core/chat/support-api";
+import { useQuery } from "@tanstack/react-query";
+import { Link, useSearchParams } from "react-router";
+import { useCurrentUser } from "../../shared/async/auth-state.ts";
+import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
+import { lastSeenOf, useMarkReadWhileSeen } from "../../shared/live/use-mark-read.ts";
+import { DASHBOARD_PATH } from "../../shared/navigation/navigation.ts";
+import buttonStyles from "../../shared/ui/button.module.css";
+import { formatMoment } from "../../shared/ui/dates.ts";
+import { SendError, TextAreaField } from "../../shared/ui/form-field.tsx";
+import { SEND_ON_ENTER_HINT, sendOnEnter } from "../../shared/ui/send-on-enter.ts";
+import { TitledSection } from "../../shared/ui/titled-section.tsx";
+import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
+import styles from "./support-inbox.module.css";
+import { useLiveInbox, useLiveSupportThread } from "./support-live.ts";
+import {
+  inboxQueryOptions,
+  staffThreadQueryOptions,
+  useAnswerSupport,
+  useReadStaffThread,
+} from "./support-queries.ts";
+
+// The staff's support inbox (ADR 030): the threads waiting for an answer first, the longest waiting first,
+// and the chosen one beside them, live: a visitor's new line moves the list and shows in the thread at once.
+
+/** The chosen thread lives in the address, so a link can open it. */
+const THREAD_PARAM = "conversazione";
+
+const AnswerSchema = SupportMessageBodySchema.pick({ text: true });
+
+export function SupportInboxPage() {
+  const user = useCurrentUser();
+  if (!canWorkSupportInbox(user?.roles)) {
+    return (
+      <>
+        <h1 className={styles.title}>Area riservata</h1>
+        <p>Quest'area è riservata al team di Argine.</p>
+        <p>
+          <Link to={DASHBOARD_PATH}>Torna alla tua area personale</Link>
+        </p>
+      </>
+    );
+  }
+  return <Inbox />;
+}
+
+function Inbox() {
+  const [params] = useSearchParams();
+  const selected = params.get(THREAD_PARAM);
+  const inbox = useQuery(inboxQueryOptions());
+  useLiveInbox();
+  const threads = inbox.data?.data ?? [];
+  return (
+    <>
+      <h1 className={styles.title}>Assistenza</h1>
+      <p className={styles.intro}>
+        Le conversazioni della chat di assistenza: prima chi aspetta una risposta, da più tempo.
+      </p>
+      <div className={styles.layout}>
+        <TitledSection title="Conversazioni" className={styles.list}>
+          {inbox.isPending ? <p>Caricamento delle conversazioni…</p> : null}
+          {inbox.isSuccess && !threads.length ? <p>Nessuna conversazione.</p> : null}
+          <ul className={styles.threads}>
+            {threads.map((thread) => (
+              <li key={thread.threadId}>
+                <Link
+                  to={`?${THREAD_PARAM}=${thread.threadId}`}
+                  className={styles.threadLink}
+                  aria-current={thread.threadId === selected ? "true" : undefined}
+                >
+                  <span className={styles.who}>{thread.who}</span>
+                  {thread.awaitingReplySince ? (
+                    <span className={styles.waiting}>
+                      In attesa dal {formatMoment(thread.awaitingReplySince)}
+                    </span>
+                  ) : (
+                    <span className={styles.answered}>
+                      Ultimo messaggio {formatMoment(thread.lastMessageAt)}
+                    </span>
+                  )}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </TitledSection>
+        {selected ? (
+          <StaffThread key={selected} id={selected} />
+        ) : (
+          <p className={styles.choose}>Scegli una conversazione per leggerla e rispondere.</p>
+        )}
+      </div>
+    </>
+  );
+}
+
+function StaffThread({ id }: { id: string }) {
+  const options = staffThreadQueryOptions(id);
+  const thread = useQuery(options);
+  const { otherTyping, typing } = useLiveSupportThread(options.queryKey, id);
+
+  // While the thread is on screen, staff have read it: the person sees "Letto dal team".
+  const { mutate: markRead } = useReadStaffThread(id);
+  useMarkReadWhileSeen(
+    thread.data?.messages.at(-1),
+    thread.data?.reads.mine ?? null,
+    thread.isSuccess,
+    markRead,
+  );
+  const lastSeenOfOurs = lastSeenOf(
+    thread.data?.messages,
+    (message) => message.from === "staff",
+    thread.data?.reads.theirs ?? null,
+  );
+
+  const answer = useAnswerSupport(id, SENT_BY_FORM);
+  const { form, field, submit, onSubmit, issuesPlaced } = useCheckedForm({
+    resolver: schemaResolver<{ text: string }, { text: string }>(AnswerSchema),
+    defaultValues: { text: "" },
+    fieldNames: ["text"],
+    focusOnInvalid: "field",
+    hideSpinner: true,
+    send: ({ text }) => answer.mutateAsync(text),
+    onSuccess: () => form.reset({ text: "" }),
+  });
+
+  return (
+    <TitledSection title="Conversazione" className={styles.thread}>
+      {thread.isPending ? <p>Caricamento dei messaggi…</p> : null}
+      {thread.isError ? <p role="alert">{thread.error.message}</p> : null}
+      {thread.data?.email ? (
+        <p className={styles.email}>
+          Risposta per e-mail chiesta a: <a href={`mailto:${thread.data.email}`}>{thread.data.email}</a>
+        </p>
+      ) : null}
+      <div role="log" aria-label="Messaggi della conversazione">
+        <ol className={styles.messages}>
+          {thread.data?.messages.map((message) => (
+            <li key={message.id} className={message.from === "staff" ? styles.fromTeam : styles.fromPerson}>
+              <p className={styles.meta}>
+                {message.from === "staff" ? message.author : "Chi scrive"} · {formatMoment(message.createdAt)}
+              </p>
+              <p className={styles.text}>{message.text}</p>
+              {message.id === lastSeenOfOurs ? <p className={styles.readMark}>Letto</p> : null}
+            </li>
+          ))}
+        </ol>
+      </div>
+      {otherTyping === "client" ? <p className={styles.typing}>Sta scrivendo…</p> : null}
+      <form onSubmit={onSubmit} noValidate className={styles.form}>
+        <TextAreaField
+          label="La tua risposta"
+          hint={SEND_ON_ENTER_HINT}
+          rows={3}
+          maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
+          onKeyDown={sendOnEnter}
+          onInput={typing}
+          {...field("text")}
+        />
+        <SendError error={submit.error} issuesPlaced={issuesPlaced} />
+        <button
+          type="submit"
+          className={`${buttonStyles.button} ${buttonStyles.primary}`}
+          disabled={submit.isPending}
+        >
+          {submit.isPending ? "Invio in corso…" : "Rispondi"}
+        </button>
+      </form>
+    </TitledSection>
+  );
+}

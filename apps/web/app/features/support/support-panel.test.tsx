@@ -1,0 +1,137 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { readSupportToken, writeSupportToken } from "../../shared/store/browser-storage.ts";
+import { renderWithApp, stubApi } from "../../test-render.tsx";
+import { SupportPanel } from "./support-panel.tsx";
+
+// The socket is the live suites' (API and e2e); here the window's calls and what it keeps.
+vi.mock("../../shared/live/live.ts", () => ({
+  live: { subscribe: vi.fn(() => () => {}), watch: vi.fn(() => () => {}), typing: vi.fn() },
+}));
+
+const THREAD = "7f0c4c36-8d2e-4a57-9a53-0d7c2b8f3a11";
+const TOKEN = "t".repeat(43);
+const line = (id: string, text: string, from: "person" | "staff" = "person") => ({
+  id,
+  threadId: THREAD,
+  text,
+  from,
+  author: from === "staff" ? "Giulia Bianchi" : null,
+  createdAt: "2026-12-01T10:00:00.000Z",
+});
+const MESSAGE_ID = "9b1d1f0e-2a4b-4c6d-8e0f-1a2b3c4d5e6f";
+
+describe("the support chat's window", () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.useRealTimers());
+
+  it("lets a visitor write without an account, shows the line as text, and keeps the thread's token", async () => {
+    const { calls } = stubApi({
+      "POST /v1/support/thread/messages": {
+        status: 201,
+        body: {
+          threadId: THREAD,
+          email: null,
+          token: TOKEN,
+          messages: [line(MESSAGE_ID, "<script>alert(1)</script>\nAiuto")],
+          reads: { mine: null, theirs: null },
+        },
+      },
+    });
+    renderWithApp(<SupportPanel onClose={() => {}} />);
+    const box = screen.getByLabelText(/^Il tuo messaggio/);
+    fireEvent.change(box, { target: { value: "<script>alert(1)</script>\nAiuto" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+
+    await screen.findByText((_, element) => element?.textContent === "<script>alert(1)</script>\nAiuto");
+    expect(document.querySelector("section script")).toBeNull();
+    const sent = calls.find((call) => call.method === "POST");
+    expect(sent?.body).toEqual({ text: "<script>alert(1)</script>\nAiuto" });
+    expect(sent?.headers.get("x-support-token")).toBeNull();
+    expect(readSupportToken()).toBe(TOKEN);
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(""));
+  });
+
+  it("finds the thread again with the kept token, and forgets a token that opens none", async () => {
+    writeSupportToken(TOKEN);
+    const { calls } = stubApi({
+      "GET /v1/support/thread": {
+        status: 200,
+        body: {
+          threadId: THREAD,
+          email: null,
+          token: null,
+          messages: [line(MESSAGE_ID, "Siamo qui.", "staff")],
+          reads: { mine: null, theirs: null },
+        },
+      },
+    });
+    renderWithApp(<SupportPanel onClose={() => {}} />);
+    expect(await screen.findByText("Siamo qui.")).toBeTruthy();
+    expect(screen.getByText(/^Giulia Bianchi/)).toBeTruthy();
+    expect(calls[0]?.headers.get("x-support-token")).toBe(TOKEN);
+
+    stubApi({
+      "GET /v1/support/thread": {
+        status: 404,
+        body: {
+          code: "NOT_FOUND",
+          message: "Questa conversazione non esiste più: puoi iniziarne una nuova.",
+        },
+      },
+    });
+    localStorage.clear();
+    writeSupportToken("gone".repeat(11));
+    renderWithApp(<SupportPanel onClose={() => {}} />);
+    await waitFor(() => expect(readSupportToken()).toBeNull());
+  });
+
+  it("outside the hours says when the team is back and offers the free consultation", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-12-06T10:00:00Z")); // Sunday, 11:00 in Rome
+    stubApi({});
+    renderWithApp(<SupportPanel onClose={() => {}} />);
+    expect(screen.getByText(/siamo chiusi: torniamo domani alle 9:00/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "prenota una consulenza gratuita" }).getAttribute("href")).toBe(
+      "/consulenza",
+    );
+  });
+
+  it("marks the team's answer read while it shows, and says when the team has read the person's line", async () => {
+    writeSupportToken(TOKEN);
+    const mine = "0b3f4a1e-5c6d-4e7f-8a9b-1c2d3e4f5a6b";
+    const { calls } = stubApi({
+      "GET /v1/support/thread": {
+        status: 200,
+        body: {
+          threadId: THREAD,
+          email: null,
+          token: null,
+          messages: [
+            { ...line(mine, "Ci siete?"), createdAt: "2026-12-01T09:00:00.000Z" },
+            line(MESSAGE_ID, "Sì, eccoci.", "staff"),
+          ],
+          reads: { mine: null, theirs: "2026-12-01T09:00:00.000Z" },
+        },
+      },
+      "PUT /v1/support/thread/read": {
+        status: 200,
+        body: { mine: "2026-12-01T10:00:00.000Z", theirs: "2026-12-01T09:00:00.000Z" },
+      },
+    });
+    renderWithApp(<SupportPanel onClose={() => {}} />);
+    expect(await screen.findByText("Letto dal team")).toBeTruthy();
+    await waitFor(() => expect(calls.some((call) => call.method === "PUT")).toBe(true));
+    const read = calls.find((call) => call.method === "PUT");
+    expect(read?.body).toEqual({ upTo: MESSAGE_ID });
+    expect(read?.headers.get("x-support-token")).toBe(TOKEN);
+  });
+
+  it("closes on Escape", () => {
+    stubApi({});
+    const onClose = vi.fn();
+    renderWithApp(<SupportPanel onClose={onClose} />);
+    fireEvent.keyDown(screen.getByLabelText(/^Il tuo messaggio/), { key: "Escape" });
+    expect(onClose).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,34 @@
+// The error codes and their HTTP statuses (app-error.ts gives each its Italian message): apart, so the web's
+// query client, on every page, asks whether a code is final without loading the message catalogue.
+
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  INVALID_EMAIL: 400,
+  INVALID_TOKEN: 400,
+  WRONG_PASSWORD: 400,
+  INVALID_CREDENTIALS: 401,
+  EMAIL_NOT_VERIFIED: 403,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  /** The card was refused: the message is the card's (CARD_ERROR_MESSAGES); a new attempt is a new order. */
+  PAYMENT_FAILED: 402,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  /** A link that worked and no longer does (a money document after its year). */
+  GONE: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  UNKNOWN: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/**
+ * A refusal of the request itself (a 4xx code): sent again unchanged, it gets the same answer, so the web
+ * does not retry it.
+ */
+export function isFinalErrorCode(code: string): boolean {
+  return Object.hasOwn(ERROR_STATUS, code) && ERROR_STATUS[code as ErrorCode] < 500;
+}
