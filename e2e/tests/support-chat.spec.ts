@@ -80,3 +80,25 @@ test("a visitor writes to the team on a phone, and sees the lawyer's answer live
     await lawyerContext.close();
   }
 });
+
+test("the FAQ's and «Chi siamo»'s «chat di assistenza» open the chat, and the consultation is a link away", async ({
+  page,
+}) => {
+  for (const path of ["/faq", "/whoweare"]) {
+    await page.goto(path);
+    await page.getByRole("link", { name: "chat di assistenza" }).first().click();
+    const chat = page.getByRole("region", { name: "Scrivi al team di Argine" });
+    await expect(chat).toBeVisible();
+    await expect(chat.getByLabel(/^Il tuo messaggio/)).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(chat).toHaveCount(0);
+  }
+  // The free appointment the FAQ promises is booked on a real page.
+  await page.goto("/faq");
+  await page
+    .getByRole("link", { name: /appuntamento gratuito/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/consulenza$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});

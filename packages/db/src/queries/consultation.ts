@@ -158,6 +158,15 @@ export async function consultationsBetween(
   return rows.map(joined);
 }
 
+/** The guard of a change from the mail's link: still booked, the link's version, and before the cutoff. */
+const stillChangeable = (params: { id: string; version: number; changeableAfter: Date }) =>
+  and(
+    eq(consultations.id, params.id),
+    eq(consultations.status, "booked"),
+    eq(consultations.manageVersion, params.version),
+    gt(consultations.startsAt, params.changeableAfter),
+  );
+
 /**
  * Cancels a booking from its link: only while booked, signed with this version and starting after `until`
  * (the cutoff); the version goes one up, so the links handed out before no longer act. Undefined when any
@@ -176,14 +185,7 @@ export async function cancelConsultation(
       icsSequence: sql`${consultations.icsSequence} + 1`,
       updatedAt: params.at,
     })
-    .where(
-      and(
-        eq(consultations.id, params.id),
-        eq(consultations.status, "booked"),
-        eq(consultations.manageVersion, params.version),
-        gt(consultations.startsAt, params.changeableAfter),
-      ),
-    )
+    .where(stillChangeable(params))
     .returning();
   return row;
 }
@@ -229,14 +231,7 @@ export async function moveConsultation(
         remindedAt: params.remindedAt,
         updatedAt: params.at,
       })
-      .where(
-        and(
-          eq(consultations.id, params.id),
-          eq(consultations.status, "booked"),
-          eq(consultations.manageVersion, params.version),
-          gt(consultations.startsAt, params.changeableAfter),
-        ),
-      )
+      .where(stillChangeable(params))
       .returning();
     return row;
   } catch (error) {

@@ -12,10 +12,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
-import { DASHBOARD_PATH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import { StatusRegion } from "../../shared/ui/form-field.tsx";
+import { StaffOnly } from "../../shared/ui/staff-only.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import styles from "./agenda.module.css";
 import { AvailabilityEditor } from "./availability-editor.tsx";
@@ -48,15 +48,7 @@ const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
 export function ConsultationAgendaPage() {
   const user = useCurrentUser();
   if (!canWorkCases(user?.roles)) {
-    return (
-      <>
-        <h1 className={styles.title}>Area riservata</h1>
-        <p>Quest'area è riservata al team legale di Argine.</p>
-        <p>
-          <Link to={DASHBOARD_PATH}>Torna alla tua area personale</Link>
-        </p>
-      </>
-    );
+    return <StaffOnly titleClassName={styles.title} />;
   }
   return (
     <>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
+import reassure from "../../shared/ui/reassurance.module.css";
 import styles from "./consultation.module.css";
 import { SlotsLoading } from "./slots-state.tsx";
 
@@ -20,11 +21,11 @@ export function ConsultationPage() {
         <h1 className={styles.title}>Parla con un avvocato del nostro team</h1>
       </header>
       <div className={styles.intro}>
-        <p className={styles.lead}>
+        <p className={reassure.lead}>
           Trenta minuti per raccontare a una persona che cosa ti sta succedendo, fare le tue domande e capire
           quali strade hai davanti. Scegli tu il giorno e l'orario.
         </p>
-        <ul className={styles.reassurance}>
+        <ul className={reassure.reassurance}>
           <li>È gratuita e senza impegno: non devi acquistare nulla, né prima né dopo.</li>
           <li>Dura 30 minuti, in videochiamata o al telefono, come preferisci.</li>
           <li>Parli con un avvocato del team di Argine, tenuto al segreto professionale.</li>
@@ -33,7 +34,7 @@ export function ConsultationPage() {
             mano.
           </li>
         </ul>
-        <p className={styles.gentle}>
+        <p className={reassure.gentle}>
           <strong>Non è colpa tua.</strong> Puoi prenotare anche se non sai ancora come chiamare quello che
           stai vivendo: lo capiamo insieme.
         </p>

@@ -1,3 +1,4 @@
+import reassure from "../../shared/ui/reassurance.module.css";
 import { useHydrated } from "../../shared/ui/use-hydrated.ts";
 import styles from "./feedback.module.css";
 import { forgetFeedback, useFeedbackMemory } from "./feedback-memory.ts";
@@ -12,11 +13,11 @@ import { UrgentHelp } from "./urgent-help.tsx";
 function Intro() {
   return (
     <div className={styles.intro}>
-      <p className={styles.lead}>
+      <p className={reassure.lead}>
         Rispondi ad alcune domande su quello che ti sta succedendo: ti diremo subito se i fatti sembrano un
         reato, entro quando puoi agire e che cosa puoi fare.
       </p>
-      <ul className={styles.reassurance}>
+      <ul className={reassure.reassurance}>
         <li>È gratuito e non serve registrarsi.</li>
         <li>Bastano pochi minuti, in {STEP_COUNT} brevi passi.</li>
         <li>
@@ -24,7 +25,7 @@ function Intro() {
         </li>
         <li>Puoi fermarti quando vuoi e rispondere solo a quello che sai.</li>
       </ul>
-      <p className={styles.gentle}>
+      <p className={reassure.gentle}>
         <strong>Non è colpa tua.</strong> Qualunque cosa tu stia vivendo, hai il diritto di difenderti e di
         chiedere aiuto.
       </p>

@@ -14,10 +14,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
-import { DASHBOARD_PATH } from "../../shared/navigation/navigation.ts";
 import { formatDay } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import { SelectField, StatusRegion } from "../../shared/ui/form-field.tsx";
+import { StaffOnly } from "../../shared/ui/staff-only.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { AssignmentControls } from "./assignment-controls.tsx";
@@ -72,15 +72,7 @@ function sectionOf(item: ServiceQueueItem, myId: string | undefined): SectionKey
 export function ServiceQueuePage() {
   const user = useCurrentUser();
   if (!canWorkServices(user?.roles)) {
-    return (
-      <>
-        <h1 className={styles.title}>Area riservata</h1>
-        <p>Quest'area è riservata al team legale di Argine.</p>
-        <p>
-          <Link to={DASHBOARD_PATH}>Torna alla tua area personale</Link>
-        </p>
-      </>
-    );
+    return <StaffOnly titleClassName={styles.title} />;
   }
   return <StaffQueue myId={user?.id} />;
 }

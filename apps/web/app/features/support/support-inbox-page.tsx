@@ -4,16 +4,17 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
-import { lastSeenOf, useMarkReadWhileSeen } from "../../shared/live/use-mark-read.ts";
-import { DASHBOARD_PATH } from "../../shared/navigation/navigation.ts";
+import { useMarkReadWhileSeen } from "../../shared/live/use-mark-read.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { formatMoment } from "../../shared/ui/dates.ts";
 import { SendError, TextAreaField } from "../../shared/ui/form-field.tsx";
 import { SEND_ON_ENTER_HINT, sendOnEnter } from "../../shared/ui/send-on-enter.ts";
+import { StaffOnly } from "../../shared/ui/staff-only.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import styles from "./support-inbox.module.css";
 import { useLiveInbox, useLiveSupportThread } from "./support-live.ts";
+import { SupportMessages } from "./support-messages.tsx";
 import {
   inboxQueryOptions,
   staffThreadQueryOptions,
@@ -32,15 +33,7 @@ const AnswerSchema = SupportMessageBodySchema.pick({ text: true });
 export function SupportInboxPage() {
   const user = useCurrentUser();
   if (!canWorkSupportInbox(user?.roles)) {
-    return (
-      <>
-        <h1 className={styles.title}>Area riservata</h1>
-        <p>Quest'area è riservata al team di Argine.</p>
-        <p>
-          <Link to={DASHBOARD_PATH}>Torna alla tua area personale</Link>
-        </p>
-      </>
-    );
+    return <StaffOnly titleClassName={styles.title} />;
   }
   return <Inbox />;
 }
@@ -107,11 +100,6 @@ function StaffThread({ id }: { id: string }) {
     thread.isSuccess,
     markRead,
   );
-  const lastSeenOfOurs = lastSeenOf(
-    thread.data?.messages,
-    (message) => message.from === "staff",
-    thread.data?.reads.theirs ?? null,
-  );
 
   const answer = useAnswerSupport(id, SENT_BY_FORM);
   const { form, field, submit, onSubmit, issuesPlaced } = useCheckedForm({
@@ -133,20 +121,15 @@ function StaffThread({ id }: { id: string }) {
           Risposta per e-mail chiesta a: <a href={`mailto:${thread.data.email}`}>{thread.data.email}</a>
         </p>
       ) : null}
-      <div role="log" aria-label="Messaggi della conversazione">
-        <ol className={styles.messages}>
-          {thread.data?.messages.map((message) => (
-            <li key={message.id} className={message.from === "staff" ? styles.fromTeam : styles.fromPerson}>
-              <p className={styles.meta}>
-                {message.from === "staff" ? message.author : "Chi scrive"} · {formatMoment(message.createdAt)}
-              </p>
-              <p className={styles.text}>{message.text}</p>
-              {message.id === lastSeenOfOurs ? <p className={styles.readMark}>Letto</p> : null}
-            </li>
-          ))}
-        </ol>
-      </div>
-      {otherTyping === "client" ? <p className={styles.typing}>Sta scrivendo…</p> : null}
+      <SupportMessages
+        label="Messaggi della conversazione"
+        messages={thread.data?.messages ?? []}
+        reader="staff"
+        me="Tu"
+        theirRead={thread.data?.reads.theirs ?? null}
+        readLabel="Letto"
+        typingNote={otherTyping === "client" ? "Sta scrivendo…" : null}
+      />
       <form onSubmit={onSubmit} noValidate className={styles.form}>
         <TextAreaField
           label="La tua risposta"

@@ -1,6 +1,8 @@
 import { canWorkSupportInbox } from "@argine/core/chat/policy";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
+import { SUPPORT_CHAT_HASH } from "../../shared/navigation/navigation.ts";
 import styles from "./launcher.module.css";
 
 // The support chat's launcher (ADR 030), on every page: the window's code loads only when it is first opened,
@@ -14,10 +16,17 @@ export function SupportLauncher() {
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
   const launcher = useRef<HTMLButtonElement>(null);
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  // A page's "chat di assistenza" link (#scrivi-al-team) opens the window.
+  useEffect(() => {
+    if (hash === SUPPORT_CHAT_HASH) setOpen(true);
+  }, [hash]);
   if (canWorkSupportInbox(user?.roles)) return null;
   const close = () => {
     setOpen(false);
-    // Back to the button, once it is on the page again.
+    // The link may open it again; and back to the button, once it is on the page again.
+    if (hash === SUPPORT_CHAT_HASH) void navigate({ hash: "" }, { replace: true, preventScrollReset: true });
     setTimeout(() => launcher.current?.focus(), 0);
   };
   return open ? (
@@ -25,7 +34,13 @@ export function SupportLauncher() {
       <SupportPanel onClose={close} />
     </Suspense>
   ) : (
-    <button ref={launcher} type="button" className={styles.launcher} onClick={() => setOpen(true)}>
+    <button
+      ref={launcher}
+      id={SUPPORT_CHAT_HASH.slice(1)}
+      type="button"
+      className={styles.launcher}
+      onClick={() => setOpen(true)}
+    >
       Scrivi al team
     </button>
   );

@@ -13,7 +13,7 @@ import { z } from "zod";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import { errorCode } from "../../shared/http/http-error.ts";
-import { lastSeenOf, useMarkReadWhileSeen } from "../../shared/live/use-mark-read.ts";
+import { useMarkReadWhileSeen } from "../../shared/live/use-mark-read.ts";
 import { CONSULTATION_PATH } from "../../shared/navigation/navigation.ts";
 import {
   forgetSupportToken,
@@ -21,12 +21,12 @@ import {
   writeSupportToken,
 } from "../../shared/store/browser-storage.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
-import { formatMoment } from "../../shared/ui/dates.ts";
 import { EmailField, SendError, TextAreaField } from "../../shared/ui/form-field.tsx";
 import { SEND_ON_ENTER_HINT, sendOnEnter } from "../../shared/ui/send-on-enter.ts";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import styles from "./support.module.css";
 import { useLiveSupportThread } from "./support-live.ts";
+import { SupportMessages } from "./support-messages.tsx";
 import { ownThreadQueryOptions, useReadOwnThread, useWriteToSupport } from "./support-queries.ts";
 
 // The support chat's window (ADR 030), loaded only when the launcher is first pressed: the person's thread
@@ -67,11 +67,6 @@ export function SupportPanel({ onClose }: { onClose: () => void }) {
     thread.data?.reads.mine ?? null,
     thread.isSuccess,
     markRead,
-  );
-  const lastSeenOfMine = lastSeenOf(
-    thread.data?.messages,
-    (message) => message.from === "person",
-    thread.data?.reads.theirs ?? null,
   );
 
   const write = useWriteToSupport(token, signedIn, SENT_BY_FORM);
@@ -132,25 +127,20 @@ export function SupportPanel({ onClose }: { onClose: () => void }) {
         <p className={styles.hours}>
           Orari: {SUPPORT_HOURS_TEXT}. Se sei in pericolo, chiama il <a href="tel:112">112</a>.
         </p>
-        <div role="log" aria-label="Messaggi con il team">
-          <ol className={styles.messages}>
-            {messages.map((message) => (
-              <li key={message.id} className={message.from === "staff" ? styles.fromTeam : styles.fromPerson}>
-                <p className={styles.meta}>
-                  {message.from === "staff" ? message.author : "Tu"} · {formatMoment(message.createdAt)}
-                </p>
-                <p className={styles.text}>{message.text}</p>
-                {message.id === lastSeenOfMine ? <p className={styles.readMark}>Letto dal team</p> : null}
-              </li>
-            ))}
-          </ol>
-        </div>
         {!messages.length && !thread.isLoading ? (
           <p className={styles.empty}>
             Raccontaci in poche parole di cosa hai bisogno: non serve un account e non servono i tuoi dati.
           </p>
         ) : null}
-        {otherTyping === "staff" ? <p className={styles.typing}>Il team sta scrivendo…</p> : null}
+        <SupportMessages
+          label="Messaggi con il team"
+          messages={messages}
+          reader="person"
+          me="Tu"
+          theirRead={thread.data?.reads.theirs ?? null}
+          readLabel="Letto dal team"
+          typingNote={otherTyping === "staff" ? "Il team sta scrivendo…" : null}
+        />
       </div>
       <form onSubmit={onSubmit} noValidate className={styles.form}>
         <TextAreaField

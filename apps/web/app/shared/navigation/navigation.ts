@@ -32,6 +32,8 @@ export const SERVICE_QUEUE_PATH = "/dashboard/services";
 /** The free consultation: the public booking page and the staff's agenda (ADR 031). */
 export const CONSULTATION_PATH = "/consulenza";
 export const CONSULTATION_AGENDA_PATH = "/dashboard/consultations";
+/** A link to this fragment, on any page, opens the support chat's window (the launcher's id too). */
+export const SUPPORT_CHAT_HASH = "#scrivi-al-team";
 /** The staff's inbox of the support chat (ADR 030). */
 export const SUPPORT_INBOX_PATH = "/dashboard/support";
 export const MAILBOX_PATH = "/dev/mailbox";
