@@ -1,20 +1,20 @@
 import { describe, expect, it } from "vitest";
+import { PRODUCTION_ENV } from "../test/production-env.ts";
 import { ConfigError, EXAMPLE_COMPANY, loadConfig } from "./config.ts";
 
 /**
- * Production refuses to start without the seller's data, the storage's key and the documents' link key:
- * examples stand in for them.
+ * Production refuses to start without the seller's data, the storage's key, the documents' link key, an
+ * https address and a mail server: PRODUCTION_ENV has them all.
  */
-const STORAGE_KEY = Buffer.alloc(32, 7).toString("base64");
-const DOCUMENT_LINK_KEY = Buffer.alloc(32, 9).toString("base64");
-const PRODUCTION = { NODE_ENV: "production", ...EXAMPLE_COMPANY, STORAGE_KEY, DOCUMENT_LINK_KEY } as const;
+const PRODUCTION = PRODUCTION_ENV;
+const base64 = (value: string) => Buffer.from(value, "base64");
 
 describe("the documents' link key", () => {
   it("is required in production, a key of 32 bytes, and fixed elsewhere so links survive a restart", () => {
     const { DOCUMENT_LINK_KEY: _key, ...withoutKey } = PRODUCTION;
     expect(() => loadConfig(withoutKey)).toThrow(/DOCUMENT_LINK_KEY: required in production/);
     expect(() => loadConfig({ DOCUMENT_LINK_KEY: "corta" })).toThrow(/DOCUMENT_LINK_KEY/);
-    expect(loadConfig(PRODUCTION).documentLinkKey).toEqual(Buffer.alloc(32, 9));
+    expect(loadConfig(PRODUCTION).documentLinkKey).toEqual(base64(PRODUCTION.DOCUMENT_LINK_KEY));
     expect(loadConfig({}).documentLinkKey).toEqual(loadConfig({}).documentLinkKey);
     expect(loadConfig({}).documentLinkKey).toHaveLength(32);
   });
@@ -192,7 +192,7 @@ describe("the storage settings", () => {
       keyFile: "/srv/argine/storage.key",
     });
     const key = loadConfig(PRODUCTION).storage;
-    expect(key.engine === "disk" && key.masterKey?.equals(Buffer.alloc(32, 7))).toBe(true);
+    expect(key.engine === "disk" && key.masterKey?.equals(base64(PRODUCTION.STORAGE_KEY))).toBe(true);
   });
 
   it("require the master key in production, and a key of 32 bytes anywhere", () => {
@@ -276,5 +276,85 @@ describe("the legalization settings", () => {
     expect(() => loadConfig({ LEGALIZATION_API_URL: SERVICE.LEGALIZATION_API_URL })).toThrow(
       /LEGALIZATION_API_URL, LEGALIZATION_API_KEY: set both or neither/,
     );
+  });
+});
+
+describe("a production start", () => {
+  it("fails closed, listing every problem at once: a placeholder secret, demo mode and the payment sandbox", () => {
+    let message = "";
+    try {
+      loadConfig({
+        ...PRODUCTION,
+        DOCUMENT_LINK_KEY: Buffer.alloc(32, 9).toString("base64"),
+        DEMO_MODE: "true",
+        SANDBOX_WEBHOOK_SECRET: "whsec_a-sandbox-secret-of-ours",
+      });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message.split("\n")).toEqual([
+      "Invalid configuration:",
+      "  DEMO_MODE: not allowed in production",
+      "  DOCUMENT_LINK_KEY: a placeholder, not a secret: make one (openssl rand -base64 32)",
+      "  SANDBOX_WEBHOOK_SECRET: not allowed in production (no payment sandbox)",
+    ]);
+  });
+
+  it("with nothing set, names every missing variable in the one message", () => {
+    const lines = (() => {
+      try {
+        loadConfig({ NODE_ENV: "production" });
+        return [];
+      } catch (error) {
+        return (error as Error).message.split("\n").map((line) => line.trim().split(":")[0]);
+      }
+    })();
+    expect(lines).toEqual([
+      "Invalid configuration",
+      "PUBLIC_URL",
+      "SMTP_URL",
+      Object.keys(EXAMPLE_COMPANY).join(", "),
+      "STORAGE_KEY",
+      "DOCUMENT_LINK_KEY",
+    ]);
+  });
+
+  it("wants an https address and a mail server: no embedded outbox delivers to anybody", () => {
+    expect(() => loadConfig({ ...PRODUCTION, PUBLIC_URL: "http://argine.example" })).toThrow(
+      /PUBLIC_URL: required in production, an https:\/\/ address/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, PUBLIC_URL: undefined })).toThrow(/PUBLIC_URL: required/);
+    expect(() => loadConfig({ ...PRODUCTION, SMTP_URL: undefined })).toThrow(
+      /SMTP_URL: required in production \(the embedded outbox delivers nothing\)/,
+    );
+    expect(loadConfig(PRODUCTION).publicUrl).toBe("https://argine.example");
+  });
+
+  it("refuses a secret copied from an example, or too short, and only in production", () => {
+    const S3 = { S3_BUCKET: "argine-files", S3_ACCESS_KEY_ID: "AKIAEXAMPLEKEYID" };
+    expect(() =>
+      loadConfig({
+        ...PRODUCTION,
+        ...S3,
+        STORAGE_KEY: undefined,
+        S3_SECRET_ACCESS_KEY: "changeme-please-now",
+      }),
+    ).toThrow(/S3_SECRET_ACCESS_KEY: a placeholder, not a secret/);
+    expect(() =>
+      loadConfig({ ...PRODUCTION, ...S3, STORAGE_KEY: undefined, S3_SECRET_ACCESS_KEY: "k3Y-9ashort" }),
+    ).toThrow(/S3_SECRET_ACCESS_KEY: too short for production \(at least 16 characters\)/);
+    expect(
+      loadConfig({
+        ...PRODUCTION,
+        ...S3,
+        STORAGE_KEY: undefined,
+        S3_SECRET_ACCESS_KEY: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzZ9a8b7c6d",
+      }).storage.engine,
+    ).toBe("s3");
+    // Outside production the same placeholder passes: a developer's machine, not a server.
+    expect(
+      loadConfig({ DOCUMENT_LINK_KEY: Buffer.alloc(32, 9).toString("base64") }).documentLinkKey,
+    ).toHaveLength(32);
   });
 });

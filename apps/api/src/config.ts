@@ -365,67 +365,94 @@ export interface IdentityConfig {
 
 export class ConfigError extends Error {}
 
-/** Parses the environment once at boot; fails fast listing every bad field. */
+/** The boot error's text: every problem found, one a line. */
+const invalid = (problems: readonly string[]) =>
+  `Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join("\n")}`;
+
+/** Records a problem of the configuration: the boot refuses with all of them at once. */
+type Refuse = (problem: string) => void;
+
+/** Secrets copied from an example rather than made: a placeholder word, or one character repeated. */
+const PLACEHOLDER_SECRET = /changeme|change-me|example|placeholder|secret|password|test|dummy|^(.)\1*$/i;
+
+/** The shortest secret production accepts where the format allows any length (an API key, a password). */
+const MIN_SECRET_LENGTH = 16;
+
+/**
+ * Production refuses a secret copied from an example or too short to resist guessing: each named here is
+ * checked (the 32-byte keys are already exactly 32 bytes, so only their content can be a placeholder).
+ */
+function checkSecrets(e: z.infer<typeof EnvSchema>, refuse: Refuse) {
+  const secrets: Record<string, string | Buffer | undefined> = {
+    STORAGE_KEY: e.STORAGE_KEY,
+    DOCUMENT_LINK_KEY: e.DOCUMENT_LINK_KEY,
+    LEGALIZATION_API_KEY: e.LEGALIZATION_API_KEY,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+    STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET?.replace(/^whsec_/, ""),
+  };
+  for (const [name, value] of Object.entries(secrets)) {
+    if (value === undefined) continue;
+    const text = typeof value === "string" ? value : value.toString("latin1");
+    if (PLACEHOLDER_SECRET.test(text))
+      refuse(`${name}: a placeholder, not a secret: make one (openssl rand -base64 32)`);
+    else if (typeof value === "string" && value.length < MIN_SECRET_LENGTH)
+      refuse(`${name}: too short for production (at least ${MIN_SECRET_LENGTH} characters)`);
+  }
+}
+
+/**
+ * Parses the environment once at boot. It fails listing every problem at once: each bad field, then every
+ * rule between fields and every refusal of production (fail closed: no demo data, sandbox, embedded mailbox
+ * or placeholder secret), so one restart fixes them all.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const fields = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
-    throw new ConfigError(`Invalid configuration:\n${fields}`);
-  }
+  if (!parsed.success)
+    throw new ConfigError(invalid(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)));
   const e = parsed.data;
   const production = e.NODE_ENV === "production";
-  if (production && e.DEMO_MODE)
-    throw new ConfigError("Invalid configuration:\n  DEMO_MODE: not allowed in production");
-  if (production && e.DEV_MAILBOX_KEY)
-    throw new ConfigError(
-      "Invalid configuration:\n  DEV_MAILBOX_KEY: not allowed in production (no demo mailbox)",
-    );
+  const problems: string[] = [];
+  const refuse: Refuse = (problem) => problems.push(problem);
+  if (production && e.DEMO_MODE) refuse("DEMO_MODE: not allowed in production");
+  if (production && e.DEV_MAILBOX_KEY) refuse("DEV_MAILBOX_KEY: not allowed in production (no demo mailbox)");
+  if (production && !e.PUBLIC_URL?.startsWith("https://"))
+    refuse("PUBLIC_URL: required in production, an https:// address (the links in the mails, the cookies)");
+  if (production && !e.SMTP_URL)
+    refuse("SMTP_URL: required in production (the embedded outbox delivers nothing)");
+  if (production) checkSecrets(e, refuse);
   const demoMode = e.DEMO_MODE ?? !production;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
-  if (Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID)) {
-    throw new ConfigError("Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID: set both or neither");
-  }
+  if (Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID))
+    refuse("OIDC_ISSUER, OIDC_CLIENT_ID: set both or neither");
   if (e.SMTP_URL && e.DEV_MAILBOX_KEY)
-    throw new ConfigError(
-      "Invalid configuration:\n  DEV_MAILBOX_KEY: no demo mailbox when SMTP_URL sends the mails (unset one)",
-    );
+    refuse("DEV_MAILBOX_KEY: no demo mailbox when SMTP_URL sends the mails (unset one)");
   for (const name of ["SANDBOX_WEBHOOK_SECRET", "SANDBOX_WEBHOOK_URL"] as const)
-    if (production && e[name])
-      throw new ConfigError(
-        `Invalid configuration:\n  ${name}: not allowed in production (no payment sandbox)`,
-      );
+    if (production && e[name]) refuse(`${name}: not allowed in production (no payment sandbox)`);
   const stripeKeys = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
   const missingKeys = stripeKeys.filter((name) => !e[name]);
   if (missingKeys.length > 0 && missingKeys.length < stripeKeys.length)
-    throw new ConfigError(
-      `Invalid configuration:\n  ${missingKeys.join(", ")}: missing (Stripe needs all three of ${stripeKeys.join(", ")}, or none)`,
+    refuse(
+      `${missingKeys.join(", ")}: missing (Stripe needs all three of ${stripeKeys.join(", ")}, or none)`,
     );
   if (production && e.STRIPE_API_URL)
-    throw new ConfigError(
-      "Invalid configuration:\n  STRIPE_API_URL: not allowed in production (Stripe is always api.stripe.com)",
-    );
-  if (e.STRIPE_API_URL && missingKeys.length)
-    throw new ConfigError("Invalid configuration:\n  STRIPE_API_URL: set only with the Stripe keys");
+    refuse("STRIPE_API_URL: not allowed in production (Stripe is always api.stripe.com)");
+  if (e.STRIPE_API_URL && missingKeys.length) refuse("STRIPE_API_URL: set only with the Stripe keys");
   if (e.MAIL_RETRY_DELAY_SECONDS > e.MAIL_RETRY_MAX_DELAY_SECONDS)
-    throw new ConfigError(
-      "Invalid configuration:\n  MAIL_RETRY_DELAY_SECONDS: more than MAIL_RETRY_MAX_DELAY_SECONDS",
-    );
+    refuse("MAIL_RETRY_DELAY_SECONDS: more than MAIL_RETRY_MAX_DELAY_SECONDS");
   const missing = (Object.keys(EXAMPLE_COMPANY) as CompanySetting[]).filter((name) => e[name] === undefined);
   if (production && missing.length)
-    throw new ConfigError(
-      `Invalid configuration:\n  ${missing.join(", ")}: required in production (the seller on the invoices)`,
-    );
+    refuse(`${missing.join(", ")}: required in production (the seller on the invoices)`);
   const company = (name: CompanySetting): string => String(e[name] ?? EXAMPLE_COMPANY[name]);
-  const storage = storageConfig(e, production);
+  const storage = storageConfig(e, production, refuse);
   if (production && !e.DOCUMENT_LINK_KEY)
-    throw new ConfigError(
-      "Invalid configuration:\n  DOCUMENT_LINK_KEY: required in production to make the links of invoices and receipts (the base64 of 32 random bytes)",
+    refuse(
+      "DOCUMENT_LINK_KEY: required in production to make the links of invoices and receipts (the base64 of 32 random bytes)",
     );
   const webDir = e.WEB_DIR ?? fileURLToPath(new URL("../../web/build/client", import.meta.url));
   if (storage.engine === "disk" && !relative(resolve(webDir), resolve(storage.dir)).startsWith(".."))
-    throw new ConfigError(
-      "Invalid configuration:\n  DATA_DIR: the stored files would be under the web root (WEB_DIR): choose a folder outside it",
-    );
+    refuse("DATA_DIR: the stored files would be under the web root (WEB_DIR): choose a folder outside it");
+  const legalization = legalizationConfig(e, production, refuse);
+  if (problems.length) throw new ConfigError(invalid(problems));
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -497,15 +524,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     documentLinkKey:
       e.DOCUMENT_LINK_KEY ?? createHash("sha256").update("argine: development document links").digest(),
     storage,
-    legalization: legalizationConfig(e, production),
+    legalization,
   };
 }
 
-function legalizationConfig(e: z.infer<typeof EnvSchema>, production: boolean): LegalizationConfig {
+function legalizationConfig(
+  e: z.infer<typeof EnvSchema>,
+  production: boolean,
+  refuse: Refuse,
+): LegalizationConfig {
   if (Boolean(e.LEGALIZATION_API_URL) !== Boolean(e.LEGALIZATION_API_KEY))
-    throw new ConfigError(
-      "Invalid configuration:\n  LEGALIZATION_API_URL, LEGALIZATION_API_KEY: set both or neither",
-    );
+    refuse("LEGALIZATION_API_URL, LEGALIZATION_API_KEY: set both or neither");
   if (e.LEGALIZATION_API_URL && e.LEGALIZATION_API_KEY)
     return {
       provider: "service",
@@ -527,7 +556,7 @@ function legalizationConfig(e: z.infer<typeof EnvSchema>, production: boolean): 
   };
 }
 
-function storageConfig(e: z.infer<typeof EnvSchema>, production: boolean): StorageConfig {
+function storageConfig(e: z.infer<typeof EnvSchema>, production: boolean, refuse: Refuse): StorageConfig {
   const s3Settings = [
     "S3_REGION",
     "S3_ENDPOINT",
@@ -537,11 +566,10 @@ function storageConfig(e: z.infer<typeof EnvSchema>, production: boolean): Stora
   ] as const;
   if (!e.S3_BUCKET) {
     const stray = s3Settings.filter((name) => e[name] !== undefined);
-    if (stray.length)
-      throw new ConfigError(`Invalid configuration:\n  ${stray.join(", ")}: set only with S3_BUCKET`);
+    if (stray.length) refuse(`${stray.join(", ")}: set only with S3_BUCKET`);
     if (production && !e.STORAGE_KEY)
-      throw new ConfigError(
-        "Invalid configuration:\n  STORAGE_KEY: required in production to encrypt the stored files (the base64 of 32 random bytes), unless S3_BUCKET is set",
+      refuse(
+        "STORAGE_KEY: required in production to encrypt the stored files (the base64 of 32 random bytes), unless S3_BUCKET is set",
       );
     return {
       engine: "disk",
@@ -551,13 +579,9 @@ function storageConfig(e: z.infer<typeof EnvSchema>, production: boolean): Stora
     };
   }
   if (e.STORAGE_KEY)
-    throw new ConfigError(
-      "Invalid configuration:\n  STORAGE_KEY: not used with S3_BUCKET (the bucket encrypts the files itself): unset it",
-    );
+    refuse("STORAGE_KEY: not used with S3_BUCKET (the bucket encrypts the files itself): unset it");
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
-    throw new ConfigError(
-      "Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither",
-    );
+    refuse("S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither");
   return {
     engine: "s3",
     bucket: e.S3_BUCKET,

@@ -2,9 +2,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, TEST_STORAGE_KEY, type TestApp, testConfig } from "../../../../test/helpers.ts";
+import { startTestApp, type TestApp, testConfig } from "../../../../test/helpers.ts";
 import { jobsSettled } from "../../../../test/jobs.ts";
-import { ConfigError, EXAMPLE_COMPANY, loadConfig } from "../../../config.ts";
+import { PRODUCTION_ENV } from "../../../../test/production-env.ts";
+import { ConfigError, loadConfig } from "../../../config.ts";
 
 // The demo mailbox holds every account's reset links: it must answer only to whoever has the key printed
 // at start, never to a caller because of where it comes from.
@@ -63,14 +64,8 @@ describe("the demo mailbox", () => {
     expect(b).not.toBe(a);
     expect(testConfig({ SMTP_URL: "smtp://127.0.0.1:2525" }).devMailboxKey).toBeNull();
     expect(testConfig({ DEMO_MODE: "false" }).devMailboxKey).toBeNull();
-    const STORAGE_KEY = TEST_STORAGE_KEY;
-    expect(
-      loadConfig({ NODE_ENV: "production", ...EXAMPLE_COMPANY, STORAGE_KEY, DOCUMENT_LINK_KEY: STORAGE_KEY })
-        .devMailboxKey,
-    ).toBeNull();
-    expect(() => loadConfig({ NODE_ENV: "production", ...EXAMPLE_COMPANY, DEV_MAILBOX_KEY: KEY })).toThrow(
-      ConfigError,
-    );
+    expect(loadConfig(PRODUCTION_ENV).devMailboxKey).toBeNull();
+    expect(() => loadConfig({ ...PRODUCTION_ENV, DEV_MAILBOX_KEY: KEY })).toThrow(ConfigError);
   });
 
   it("does not exist without a key, as in production", async () => {

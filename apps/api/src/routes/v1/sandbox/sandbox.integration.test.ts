@@ -2,10 +2,11 @@ import { SANDBOX_TEST_CARDS, type SandboxScenario } from "@argine/core/payments/
 import { CARD_ERROR_MESSAGES, MESSAGES } from "@argine/core/shared/messages";
 import { openTestDb, type TestDbKind, testDbKinds } from "@argine/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, TEST_STORAGE_KEY, type TestApp, testConfig } from "../../../../test/helpers.ts";
+import { startTestApp, type TestApp, testConfig } from "../../../../test/helpers.ts";
+import { PRODUCTION_ENV } from "../../../../test/production-env.ts";
 import { startWebhookSink, type WebhookSink } from "../../../../test/webhook-sink.ts";
 import { buildApp } from "../../../app.ts";
-import { EXAMPLE_COMPANY, loadConfig } from "../../../config.ts";
+import { loadConfig } from "../../../config.ts";
 
 const numberOf = (scenario: SandboxScenario) =>
   SANDBOX_TEST_CARDS.find((c) => c.scenario === scenario)?.number ?? "";
@@ -119,10 +120,7 @@ describe("in production", () => {
     const handle = await openTestDb("pglite");
     const config = loadConfig({
       ...process.env,
-      NODE_ENV: "production",
-      ...EXAMPLE_COMPANY,
-      STORAGE_KEY: TEST_STORAGE_KEY,
-      DOCUMENT_LINK_KEY: TEST_STORAGE_KEY,
+      ...PRODUCTION_ENV,
       LOG_LEVEL: "silent",
       WEB_DIR: "/nessuna",
     });
