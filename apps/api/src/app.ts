@@ -162,7 +162,7 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: "/v1/docs", staticCSP: true });
   app.get("/v1/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(healthRoutes, { readiness });
+  await app.register(healthRoutes, { readiness, db });
 
   // The embedded OpenID provider, unless an external one is configured (then we only verify its tokens).
   const provider = deps.identity?.provider ?? null;
