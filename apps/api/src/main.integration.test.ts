@@ -3,6 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { MIGRATION_LOCK_KEY } from "@argine/db/client";
+import { createEmptyPostgresDatabase } from "@argine/db/testing";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixtureWebBuild } from "../test/helpers.ts";
 import { freePort } from "../test/ports.ts";
@@ -93,4 +96,44 @@ describe("the server process", () => {
     expect(run.output()).toContain("PORT");
     expect(run.output()).toContain("DATABASE_URL");
   });
+
+  // Migrations can take long on a real database: meanwhile an orchestrator must not restart the process
+  // (liveness answers) nor a proxy send it traffic (readiness refuses). Another process holding the
+  // migrations' lock keeps this one waiting in them, as a long migration would.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "answers liveness and refuses readiness while its migrations wait, then serves",
+    async () => {
+      const database = await createEmptyPostgresDatabase();
+      const holder = new pg.Client({ connectionString: database.url });
+      await holder.connect();
+      await holder.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      const port = await freePort();
+      const run = start({ PORT: String(port), DATABASE_URL: database.url, WEB_DIR: fixtureWebBuild() });
+      const probe = async (path: string) => {
+        const res = await fetch(`http://127.0.0.1:${port}${path}`);
+        return { status: res.status, body: await res.json() };
+      };
+      try {
+        await expect
+          .poll(() => probe("/healthz").catch(() => null), { timeout: 20_000 })
+          .toEqual({
+            status: 200,
+            body: { status: "ok" },
+          });
+        expect(await probe("/readyz")).toEqual({ status: 503, body: { status: "starting" } });
+        expect((await probe("/v1/products")).status).toBe(503);
+
+        await holder.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+        await waitFor(run, "Argine è pronto", 60_000);
+        expect(await probe("/readyz")).toEqual({ status: 200, body: { status: "ready" } });
+        expect((await probe("/v1/products")).status).toBe(200);
+      } finally {
+        run.child.kill("SIGTERM");
+        await run.exited;
+        await holder.end();
+        await database.drop();
+      }
+    },
+    90_000,
+  );
 });

@@ -1,3 +1,4 @@
+import { createServer, type Server } from "node:http";
 import { groupCardNumber, SANDBOX_TEST_CARDS, sandboxCardOutcome } from "@argine/core/payments/sandbox-api";
 import { openDb } from "@argine/db/client";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOP, seedDemo, seedDemoFiles } from "@argine/db/seed";
@@ -8,8 +9,29 @@ import { finishDemoCapture } from "./legalization/demo-capture.ts";
 import type { Readiness } from "./routes/health.ts";
 import { storeDemoFile } from "./services/demo-files.ts";
 
+/**
+ * The probes, until the app itself listens (migrations can take a while, the demo is seeded): liveness says
+ * the process is alive, so an orchestrator does not restart it mid-migration; readiness says it is starting,
+ * so no proxy sends it traffic yet. Everything else is 503 too.
+ */
+function listenForProbes(port: number, host: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    const alive = request.url?.split("?")[0] === "/healthz";
+    response.writeHead(alive ? 200 : 503, {
+      "content-type": "application/json",
+      ...(alive ? {} : { "retry-after": "5" }),
+    });
+    response.end(JSON.stringify({ status: alive ? "ok" : "starting" }));
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
 async function main() {
   const config = loadConfig();
+  const probes = await listenForProbes(config.port, config.host);
   const handle = await openDb(config.database);
   if (config.demoMode) await seedDemo(handle.db, { hashPassword: (p) => hash(p) });
 
@@ -44,6 +66,9 @@ async function main() {
   // Ready first: the job queue then works, and the demo's capture queues its mail on it.
   await app.ready();
   if (config.demoMode) await finishDemoCapture(app.deps);
+  // The probes hand the port over to the app.
+  probes.closeAllConnections();
+  await new Promise((resolve) => probes.close(resolve));
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl;
   const lines = [

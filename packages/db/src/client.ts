@@ -78,7 +78,7 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
 }
 
 // Any fixed number, the same in every process of this application: the key of the migrations' lock.
-const MIGRATION_LOCK_KEY = 0x4172_6769; // "Argi"
+export const MIGRATION_LOCK_KEY = 0x4172_6769; // "Argi"
 
 /**
  * Replicas starting together on one database would apply the same migrations at once and fail on each
