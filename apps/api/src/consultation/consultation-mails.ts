@@ -3,10 +3,9 @@ import {
   CONSULTATION_MANAGE_PATH,
   CONSULTATION_MANAGE_TOKEN_PARAM,
   CONSULTATION_PAGE_PATH,
-  WEEKDAY_LABELS,
 } from "@argine/core/consultation/consultation-api";
 import { romeWallClock } from "@argine/core/consultation/slots";
-import { formatItalianDate } from "@argine/core/shared/calendar";
+import { formatItalianDate, WEEKDAY_LABELS } from "@argine/core/shared/calendar";
 import type { Config } from "../config.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { consultationInvitation, type Invitation } from "./consultation-ics.ts";

@@ -1,4 +1,4 @@
-import { addDays, romeCalendarDay } from "../shared/calendar.ts";
+import { addDays, romeCalendarDay, WEEKDAY_LABELS } from "../shared/calendar.ts";
 
 // When the team reads the support chat (ADR 030): the hours are Rome's, whatever the visitor's clock says,
 // and the widget says honestly whether someone is there now, how soon they answer, and when they are back.
@@ -23,7 +23,6 @@ export const SUPPORT_HOURS_TEXT =
 export const SUPPORT_ANSWER_TEXT = "Negli orari di apertura rispondiamo entro un'ora.";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const ITALIAN_WEEKDAYS = ["domenica", "lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato"];
 
 const romeParts = new Intl.DateTimeFormat("en-GB", {
   timeZone: ROME,
@@ -69,6 +68,10 @@ export function formatBackAt(backAt: Date, now: Date): string {
   // Calendar days, not 24 hours: the day of a daylight-saving change is 23 or 25 hours long.
   const [today, back] = [romeCalendarDay(now), romeCalendarDay(backAt)];
   const when =
-    back === today ? "oggi" : back === addDays(today, 1) ? "domani" : (ITALIAN_WEEKDAYS[weekday] ?? "");
+    back === today
+      ? "oggi"
+      : back === addDays(today, 1)
+        ? "domani"
+        : WEEKDAY_LABELS[weekday === 0 ? 7 : (weekday as 1 | 2 | 3 | 4 | 5 | 6)];
   return `${when} alle ${time}`;
 }

@@ -16,7 +16,6 @@ import {
   CONSULTATION_MINUTES,
   CONSULTATION_TIME_ZONE,
   isWallTime,
-  type Weekday,
   wallTimeMinutes,
 } from "./slots.ts";
 
@@ -80,17 +79,6 @@ export const CONSULTATION_OUTCOME = labelledEnum({
   missed: "Mancata (la persona non si è presentata)",
 });
 export type ConsultationOutcome = EnumValue<typeof CONSULTATION_OUTCOME>;
-
-/** The weekdays' names, ISO numbering (1 is Monday). */
-export const WEEKDAY_LABELS: Readonly<Record<Weekday, string>> = {
-  1: "lunedì",
-  2: "martedì",
-  3: "mercoledì",
-  4: "giovedì",
-  5: "venerdì",
-  6: "sabato",
-  7: "domenica",
-};
 
 // ─── Field schemas ───────────────────────────────────────────────────────────────────────────────────────
 

@@ -126,6 +126,17 @@ export function laterOf(a: IsoDate, b: IsoDate): IsoDate {
   return isAfter(b, a) ? b : a;
 }
 
+/** The weekdays' Italian names by ISO number: 1 is Monday, 7 is Sunday. */
+export const WEEKDAY_LABELS = {
+  1: "lunedì",
+  2: "martedì",
+  3: "mercoledì",
+  4: "giovedì",
+  5: "venerdì",
+  6: "sabato",
+  7: "domenica",
+} as const;
+
 const ROME_DAY_FORMAT = new Intl.DateTimeFormat("en-CA", {
   timeZone: "Europe/Rome",
   year: "numeric",

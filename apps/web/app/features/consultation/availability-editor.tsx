@@ -4,9 +4,9 @@ import {
   AVAILABILITY_MAX_WEEKLY_RANGES,
   type Availability,
   AvailabilitySchema,
-  WEEKDAY_LABELS,
 } from "@argine/core/consultation/consultation-api";
 import type { Weekday } from "@argine/core/consultation/slots";
+import { WEEKDAY_LABELS } from "@argine/core/shared/calendar";
 import { useQuery } from "@tanstack/react-query";
 import { type Control, type Path, useFieldArray } from "react-hook-form";
 import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
