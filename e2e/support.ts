@@ -81,6 +81,13 @@ export async function accessTokenOf(page: Page): Promise<string> {
   });
 }
 
+/**
+ * Where the mails are read: the demo mailbox of the server under test, or, against the cluster
+ * (cluster.config.ts), whose mails go out through SMTP, the cluster's capture of them
+ * (scripts/cluster/mail-capture.ts), which answers at the demo mailbox's paths on an origin of its own.
+ */
+const MAIL_ORIGIN = process.env.E2E_CAPTURED_MAIL_URL ?? "";
+
 interface Mail {
   to: string;
   subject: string;
@@ -97,7 +104,7 @@ async function mailTo(page: Page, to: string, subject: RegExp): Promise<Mail> {
   await expect
     .poll(
       async () => {
-        const mailbox = await page.request.get(`/v1/dev/mailbox?key=${E2E_MAILBOX_KEY}`);
+        const mailbox = await page.request.get(`${MAIL_ORIGIN}/v1/dev/mailbox?key=${E2E_MAILBOX_KEY}`);
         const mails = mailbox.ok() ? ((await mailbox.json()) as Mail[]) : [];
         found = mails.find((mail) => mail.to === to && subject.test(mail.subject));
         return found !== undefined;
@@ -112,7 +119,7 @@ async function mailTo(page: Page, to: string, subject: RegExp): Promise<Mail> {
 /** Opens the newest mail to `to` whose subject matches on the demo mailbox's page, once it has arrived. */
 export async function openMail(page: Page, to: string, subject: RegExp): Promise<void> {
   await mailTo(page, to, subject);
-  await page.goto(MAILBOX_URL);
+  await page.goto(`${MAIL_ORIGIN}${MAILBOX_URL}`);
   await page
     .getByRole("button", { name: subject })
     .filter({ hasText: `A: ${to}` })

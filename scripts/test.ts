@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { chromiumPath } from "../e2e/chromium.ts";
+import { NGINX, nginxAvailable } from "./cluster/nginx.ts";
 
 const out = mkdtempSync(join(tmpdir(), "argine-test-"));
 const failedSteps: string[] = [];
@@ -64,17 +65,38 @@ if (!browser) {
   );
   if (process.env.REQUIRE_E2E === "1") failedSteps.push("browser tests (REQUIRE_E2E=1 and no Chromium)");
 } else if (step("web build", "npm", ["run", "build", "--silent"])) {
-  const playwrightJson = join(out, "playwright.json");
-  step(
-    "browser tests",
-    "npm",
-    ["run", "test", "--silent", "-w", "@argine/e2e", "--", "--reporter=list,json"],
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-    },
-  );
+  browserStep("browser tests", "playwright.json", []);
+  // The journeys' subset behind nginx, two API processes on one PostgreSQL database (scripts/cluster/,
+  // e2e/cluster.config.ts): with Debian's nginx, on the PostgreSQL server of TEST_DATABASE_URL.
+  const missing = [
+    nginxAvailable() ? null : "nginx",
+    process.env.TEST_DATABASE_URL ? null : "PostgreSQL (TEST_DATABASE_URL)",
+  ].filter(Boolean);
+  if (missing.length) {
+    const banner = "!".repeat(78);
+    process.stdout.write(
+      `\n${banner}\n!! NO ${missing.join(" AND NO ")}: the browser tests behind nginx DID NOT RUN.\n!! Install nginx with: apt-get install -y nginx   (or set NGINX_PATH; looked for ${NGINX})\n${banner}\n`,
+    );
+    if (process.env.REQUIRE_E2E === "1")
+      failedSteps.push(`browser tests behind nginx (REQUIRE_E2E=1 and no ${missing.join(", no ")})`);
+  } else
+    browserStep(
+      "browser tests behind nginx (two API processes)",
+      "playwright-cluster.json",
+      ["--config=cluster.config.ts"],
+      { CLUSTER_POSTGRES_URL: process.env.TEST_DATABASE_URL ?? "" },
+    );
+}
+
+/** A Playwright run of the e2e workspace, its results counted into the totals. */
+function browserStep(name: string, json: string, args: string[], env: Record<string, string> = {}) {
+  const file = join(out, json);
+  step(name, "npm", ["run", "test", "--silent", "-w", "@argine/e2e", "--", ...args, "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    ...env,
+  });
   const pw = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
-    playwrightJson,
+    file,
   );
   if (pw) {
     passed += pw.stats.expected + pw.stats.flaky;

@@ -33,6 +33,8 @@ async function openBookingPage(page: Page) {
 
 /** The days beyond the first two weeks come on request. */
 async function showAllDays(page: Page) {
+  // The days must be on screen first: `isVisible` does not wait, and a late list would hide the button.
+  await expect(dayGroup(page).getByRole("radio").first()).toBeVisible();
   const more = page.getByRole("button", { name: /^Mostra altri giorni/ });
   if (await more.isVisible()) await more.click();
 }

@@ -8,7 +8,9 @@ import { loadProviderKeys } from "./identity/keys.ts";
 import { createOidcProvider } from "./identity/provider.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { createMetrics } from "./metrics/metrics.ts";
 import { createPaymentProvider } from "./payments/payments.ts";
+import { createRateLimits } from "./rate-limits/create-rate-limits.ts";
 import { createStorage } from "./storage/create-storage.ts";
 
 /**
@@ -40,8 +42,13 @@ export async function createAdapters(
     payments,
     storage,
     legalization,
-    chat: overrides.chat ?? (await createFanOut(handle)),
+    fanOut: overrides.fanOut ?? (await createFanOut(handle)),
+    rateLimits: overrides.rateLimits ?? createRateLimits(config.rateLimits, handle),
     csp: overrides.csp ?? [payments.csp, storage.csp, legalization.csp],
+    // A registry of this app's own; the job queue and the pool are read at each scrape.
+    metrics:
+      overrides.metrics ??
+      createMetrics({ jobs, pool: handle.engine.kind === "postgres" ? handle.engine.pool : null }),
   };
 }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { LIVE_FRAME_MAX_BYTES, LIVE_PROTOCOL } from "@argine/core/chat/live-api";
 import { AppError } from "@argine/core/errors/app-error";
 import type { DbHandle } from "@argine/db/client";
@@ -17,6 +16,8 @@ import type { Adapters, Deps } from "./deps.ts";
 import { errorBody, refuseControlCharacters, registerErrorHandler } from "./http/errors.ts";
 import { registerJsonBodyParser } from "./http/json-body.ts";
 import { loggerOptions } from "./http/logging.ts";
+import { registerObservability } from "./http/observability.ts";
+import { proxyTrust, requestIds } from "./http/request-id.ts";
 import { registerSecurity } from "./http/security.ts";
 import { registerAuthentication } from "./identity/authenticate.ts";
 import { hashLegacyDocumentLinks } from "./invoice/invoice-service.ts";
@@ -79,16 +80,14 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const { db } = handle;
   const deps: Deps = { config, db, clock, ...(await createAdapters(config, handle, clock, overrides)) };
+  // The proxies trusted with the client's address are the ones trusted with the request's id.
+  const trust = proxyTrust(config.trustProxy);
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
-    genReqId: () => randomUUID(),
+    // A new UUID, or a trusted proxy's x-request-id (http/request-id.ts).
+    genReqId: requestIds(trust),
     requestIdHeader: false,
-    // Fastify trusts nobody for a bare number (it cannot check the peer): a hop count becomes "the socket's
-    // peer and the next n-1 addresses are proxies", which is what TRUST_PROXY=n promises (config.ts).
-    trustProxy:
-      typeof config.trustProxy === "number"
-        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
-        : config.trustProxy,
+    trustProxy: trust,
     bodyLimit: 1024 * 1024,
     // A storage link's token is one path parameter of up to ~2 KB (routes/v1/storage/); each route's schema
     // still bounds its own parameters.
@@ -107,6 +106,7 @@ export async function buildApp({
     forceCloseConnections: "idle",
   });
   app.decorate("deps", deps);
+  registerObservability(app, deps.metrics);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Responses finishing during shutdown close their socket, so a keep-alive client cannot hold the exit.
@@ -119,7 +119,7 @@ export async function buildApp({
     // A refused WebSocket upgrade's connection was taken from the HTTP server: it cannot serve another request.
     if (closing || request.headers.upgrade) reply.header("connection", "close");
   });
-  registerErrorHandler(app);
+  registerErrorHandler(app, deps.metrics);
   registerJsonBodyParser(app);
   // Jobs are worked by every process (pg-boss shares them out between replicas) and survive restarts.
   app.addHook("onReady", () => startWorkers(deps, app.log));
@@ -130,14 +130,15 @@ export async function buildApp({
   });
   // Half the shutdown deadline: a mail in flight may finish, and the database still closes in time after.
   app.addHook("onClose", () => deps.jobs.stop(config.shutdownTimeoutMs / 2));
-  app.addHook("onClose", () => deps.chat.close());
+  app.addHook("onClose", () => deps.fanOut.close());
+  app.addHook("onClose", () => deps.rateLimits.close());
 
   if (deps.payments.name === "none")
     app.log.warn("no card payment provider is configured: card payments are refused");
   const web = loadWebBuild(config.webDir);
   if (!web) app.log.warn("web build not found: run `npm run build` to serve the site");
   await registerSecurity(app, config, deps.csp);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...deps.rateLimits.pluginOptions });
   // Before every route, so that an upgrade to any other path is refused. The socket speaks our one
   // subprotocol (the bearer one only carries the token), and a frame longer than a message allows is refused.
   await app.register(websocket, {
@@ -214,6 +215,7 @@ export async function buildApp({
       (request.method === "GET" || request.method === "HEAD") && !/^\/(v1|oidc)(\/|$|\?)/.test(request.url);
     if (isPage) return serveWeb(web, request, reply);
     const error = new AppError("NOT_FOUND");
+    deps.metrics.errors.inc({ code: error.code });
     return reply.status(error.status).send(errorBody(error, request));
   });
   return app;

@@ -103,7 +103,7 @@ describe("the payment settings", () => {
     });
   });
 
-  it("refuse part of Stripe's keys, naming what is missing, and a loopback Stripe in production", () => {
+  it("refuse part of Stripe's keys, naming what is missing, and in production a Stripe elsewhere than Stripe or loopback", () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: STRIPE.STRIPE_SECRET_KEY })).toThrow(
       /STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: missing/,
     );
@@ -111,8 +111,19 @@ describe("the payment settings", () => {
       /STRIPE_WEBHOOK_SECRET: missing/,
     );
     expect(() =>
-      loadConfig({ ...STRIPE, NODE_ENV: "production", STRIPE_API_URL: "http://127.0.0.1:12111" }),
-    ).toThrow(/STRIPE_API_URL: not allowed in production/);
+      loadConfig({ ...STRIPE, NODE_ENV: "production", STRIPE_API_URL: "https://stripe.example.net" }),
+    ).toThrow(/STRIPE_API_URL: in production only a loopback address/);
+    // A rehearsal's double on this machine (runbook, ADR 033) is not among a production start's problems.
+    const rehearsal = (url: string) => {
+      try {
+        loadConfig({ ...STRIPE, NODE_ENV: "production", STRIPE_API_URL: url });
+        return "";
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(rehearsal("http://127.0.0.1:12111")).not.toMatch(/STRIPE_API_URL/);
+    expect(rehearsal("http://localhost:12111")).not.toMatch(/STRIPE_API_URL/);
     expect(() => loadConfig({ STRIPE_API_URL: "http://127.0.0.1:12111" })).toThrow(/STRIPE_API_URL/);
     // A key in the wrong variable is refused without printing it.
     let message = "";
@@ -275,6 +286,24 @@ describe("the legalization settings", () => {
     });
     expect(() => loadConfig({ LEGALIZATION_API_URL: SERVICE.LEGALIZATION_API_URL })).toThrow(
       /LEGALIZATION_API_URL, LEGALIZATION_API_KEY: set both or neither/,
+    );
+  });
+});
+
+describe("the request limits' store", () => {
+  it("follows the database by default, Redis with its URL, and refuses a store that cannot serve", () => {
+    expect(loadConfig({}).rateLimits).toEqual({ store: "database" });
+    expect(loadConfig({ REDIS_URL: "redis://127.0.0.1:6379" }).rateLimits).toEqual({
+      store: "redis",
+      url: "redis://127.0.0.1:6379",
+    });
+    expect(loadConfig({ RATE_LIMIT_STORE: "memory" }).rateLimits).toEqual({ store: "memory" });
+    expect(() => loadConfig({ RATE_LIMIT_STORE: "redis" })).toThrow(
+      /RATE_LIMIT_STORE: redis needs REDIS_URL/,
+    );
+    expect(() => loadConfig({ RATE_LIMIT_STORE: "postgres" })).toThrow(/postgres needs DATABASE_URL/);
+    expect(() => loadConfig({ RATE_LIMIT_STORE: "memory", REDIS_URL: "redis://127.0.0.1:6379" })).toThrow(
+      /REDIS_URL: set only with RATE_LIMIT_STORE=redis/,
     );
   });
 });

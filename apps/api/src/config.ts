@@ -120,14 +120,27 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default("127.0.0.1"),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  // Where the embedded database's backups are written (backup/): DATA_DIR/backups unless set.
+  BACKUP_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.url().optional(),
   DEMO_MODE: bool,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   CORS_ORIGINS: list,
   WEB_DIR: z.string().min(1).optional(),
   TRUST_PROXY: trustProxy,
+  // The per-route request limits' counters (ADR 032): this process's memory, or shared by every process.
+  RATE_LIMIT_STORE: z.enum(["memory", "postgres", "redis"]).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: "a redis:// or rediss:// URL" }).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  // The admin server (admin/admin-server.ts): GET /metrics and the operators' calls on a port of its own,
+  // which the proxy never forwards, each behind METRICS_TOKEN as a bearer token.
+  ADMIN_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  ADMIN_HOST: z.string().min(1).default("127.0.0.1"),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,}$/, "at least 16 printable characters, no spaces (openssl rand -hex 32)")
+    .optional(),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
@@ -249,6 +262,12 @@ export interface Config {
   corsOrigins: string[];
   webDir: string;
   trustProxy: TrustProxy;
+  /**
+   * Where the per-route request limits count (ADR 032): memory serves one process; several processes share
+   * PostgreSQL's table or Redis. "database", the default without REDIS_URL: PostgreSQL's table when it is
+   * the database, memory with the embedded one.
+   */
+  rateLimits: { store: "memory" | "postgres" | "database" } | { store: "redis"; url: string };
   shutdownTimeoutMs: number;
   /** How long a client may take to send a whole request, headers and body (slow clients are cut off). */
   requestTimeoutMs: number;
@@ -265,7 +284,18 @@ export interface Config {
   /** What the money documents' link tokens are derived from (ADR 023). */
   documentLinkKey: Buffer;
   storage: StorageConfig;
+  /** The admin server (admin/): null without ADMIN_PORT. */
+  admin: AdminConfig | null;
+  /** The folder `npm run db:backup` and the admin port's POST /backup write into (backup/). */
+  backupDir: string;
   legalization: LegalizationConfig;
+}
+
+/** Where the admin server listens, and the bearer token each of its calls must carry. */
+export interface AdminConfig {
+  port: number;
+  host: string;
+  metricsToken: string;
 }
 
 /** The sandbox's pace: how long each state lasts (the live one until a stop, at most `liveSeconds`). */
@@ -389,6 +419,7 @@ function checkSecrets(e: z.infer<typeof EnvSchema>, refuse: Refuse) {
     LEGALIZATION_API_KEY: e.LEGALIZATION_API_KEY,
     S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
     STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET?.replace(/^whsec_/, ""),
+    METRICS_TOKEN: e.METRICS_TOKEN,
   };
   for (const [name, value] of Object.entries(secrets)) {
     if (value === undefined) continue;
@@ -398,6 +429,34 @@ function checkSecrets(e: z.infer<typeof EnvSchema>, refuse: Refuse) {
     else if (typeof value === "string" && value.length < MIN_SECRET_LENGTH)
       refuse(`${name}: too short for production (at least ${MIN_SECRET_LENGTH} characters)`);
   }
+}
+
+function adminConfig(e: z.infer<typeof EnvSchema>, refuse: Refuse): AdminConfig | null {
+  if (e.ADMIN_PORT === undefined) return null;
+  if (e.ADMIN_PORT === e.PORT)
+    refuse("ADMIN_PORT: the same as PORT (the admin server needs a port of its own)");
+  if (!e.METRICS_TOKEN) {
+    refuse("METRICS_TOKEN: required with ADMIN_PORT (the admin server answers no one without it)");
+    return null;
+  }
+  return { port: e.ADMIN_PORT, host: e.ADMIN_HOST, metricsToken: e.METRICS_TOKEN };
+}
+
+const isLoopback = (url: string) => ["127.0.0.1", "[::1]", "localhost"].includes(new URL(url).hostname);
+
+function rateLimitsConfig(e: z.infer<typeof EnvSchema>, refuse: Refuse): Config["rateLimits"] {
+  const store = e.RATE_LIMIT_STORE ?? (e.REDIS_URL ? "redis" : "database");
+  if (store === "redis") {
+    if (e.REDIS_URL) return { store, url: e.REDIS_URL };
+    refuse("RATE_LIMIT_STORE: redis needs REDIS_URL");
+  }
+  if (store === "postgres" && !e.DATABASE_URL)
+    refuse(
+      "RATE_LIMIT_STORE: postgres needs DATABASE_URL (the embedded database serves one process: memory)",
+    );
+  if (e.REDIS_URL && store !== "redis")
+    refuse("REDIS_URL: set only with RATE_LIMIT_STORE=redis (or unset it)");
+  return store === "redis" ? { store: "memory" } : { store };
 }
 
 /**
@@ -434,8 +493,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refuse(
       `${missingKeys.join(", ")}: missing (Stripe needs all three of ${stripeKeys.join(", ")}, or none)`,
     );
-  if (production && e.STRIPE_API_URL)
-    refuse("STRIPE_API_URL: not allowed in production (Stripe is always api.stripe.com)");
+  // In production only a double on this machine, for a rehearsal of the start (runbook, ADR 033): the keys
+  // never leave the machine for anything but Stripe.
+  if (production && e.STRIPE_API_URL && !isLoopback(e.STRIPE_API_URL))
+    refuse(
+      "STRIPE_API_URL: in production only a loopback address (a rehearsal's double); Stripe is api.stripe.com",
+    );
   if (e.STRIPE_API_URL && missingKeys.length) refuse("STRIPE_API_URL: set only with the Stripe keys");
   if (e.MAIL_RETRY_DELAY_SECONDS > e.MAIL_RETRY_MAX_DELAY_SECONDS)
     refuse("MAIL_RETRY_DELAY_SECONDS: more than MAIL_RETRY_MAX_DELAY_SECONDS");
@@ -451,7 +514,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const webDir = e.WEB_DIR ?? fileURLToPath(new URL("../../web/build/client", import.meta.url));
   if (storage.engine === "disk" && !relative(resolve(webDir), resolve(storage.dir)).startsWith(".."))
     refuse("DATA_DIR: the stored files would be under the web root (WEB_DIR): choose a folder outside it");
+  // A backup inside what it copies would copy itself.
+  const backupDir = e.BACKUP_DIR ?? `${e.DATA_DIR}/backups`;
+  for (const copied of ["pg", "storage"])
+    if (!relative(resolve(e.DATA_DIR, copied), resolve(backupDir)).startsWith(".."))
+      refuse(`BACKUP_DIR: inside DATA_DIR/${copied}, which a backup copies: choose a folder outside it`);
   const legalization = legalizationConfig(e, production, refuse);
+  const rateLimits = rateLimitsConfig(e, refuse);
+  const admin = adminConfig(e, refuse);
   if (problems.length) throw new ConfigError(invalid(problems));
   return {
     env: e.NODE_ENV,
@@ -464,6 +534,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS ?? [publicUrl],
     webDir,
     trustProxy: e.TRUST_PROXY ?? false,
+    rateLimits,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     identity: {
@@ -524,6 +595,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     documentLinkKey:
       e.DOCUMENT_LINK_KEY ?? createHash("sha256").update("argine: development document links").digest(),
     storage,
+    admin,
+    backupDir,
     legalization,
   };
 }

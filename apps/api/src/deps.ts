@@ -8,7 +8,9 @@ import type { CspSources } from "./http/csp.ts";
 import type { ProviderKeys } from "./identity/keys.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { Metrics } from "./metrics/metrics.ts";
 import type { PaymentProvider } from "./payments/payment-provider.ts";
+import type { RateLimits } from "./rate-limits/rate-limits.ts";
 import type { Storage } from "./storage/storage.ts";
 
 // The types of what the use cases are handed, made of the ports alone: the use cases import this file, and
@@ -30,10 +32,17 @@ export interface Adapters {
   storage: Storage;
   /** The forensic capture of the legalization (capture/): the sandbox outside production. */
   legalization: CaptureProvider;
-  /** The conversations' live signals across API processes (fan-out/, ADR 030): in-process, or PostgreSQL's NOTIFY. */
-  chat: FanOut;
+  /**
+   * What every API process must hear (fan-out/, ADR 030): the conversations' live signals and the caches to
+   * drop. In-process, or PostgreSQL's NOTIFY.
+   */
+  fanOut: FanOut;
+  /** Where the per-route request limits count (rate-limits/, ADR 032): memory, PostgreSQL or Redis. */
+  rateLimits: RateLimits;
   /** The origins each adapter's browser side needs, merged into the CSP (http/security.ts). */
   csp: CspSources[];
+  /** The app's Prometheus series (metrics/): what the use cases, jobs and sockets count. */
+  metrics: Metrics;
 }
 
 export interface EmbeddedIdentity {

@@ -3,7 +3,10 @@ import { groupCardNumber, SANDBOX_TEST_CARDS, sandboxCardOutcome } from "@argine
 import { openDb } from "@argine/db/client";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOP, seedDemo, seedDemoFiles } from "@argine/db/seed";
 import { hash } from "@node-rs/argon2";
+import type { FastifyInstance } from "fastify";
+import { startAdminServer } from "./admin/admin-server.ts";
 import { buildApp } from "./app.ts";
+import { backupRoutes } from "./backup/backup-routes.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { finishDemoCapture } from "./legalization/demo-capture.ts";
 import type { Readiness } from "./routes/health.ts";
@@ -40,6 +43,8 @@ async function main() {
   // The demo's files need the storage, which the app builds.
   if (config.demoMode) await seedDemoFiles(handle.db, (file) => storeDemoFile(app.deps.storage, file));
 
+  // Started once the app listens (ADMIN_PORT), closed with it.
+  let admin: FastifyInstance | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -52,7 +57,7 @@ async function main() {
       process.exit(1);
     }, config.shutdownTimeoutMs).unref();
     try {
-      await app.close();
+      await Promise.all([app.close(), admin?.close()]);
       await handle.close();
       process.exit(0);
     } catch (error) {
@@ -70,6 +75,14 @@ async function main() {
   probes.closeAllConnections();
   await new Promise((resolve) => probes.close(resolve));
   await app.listen({ port: config.port, host: config.host });
+  // The operators' port (admin/): the metrics and the backup, behind METRICS_TOKEN.
+  if (config.admin && !stopping)
+    admin = await startAdminServer({
+      config: config.admin,
+      metrics: app.deps.metrics,
+      plugins: [(server) => backupRoutes(server, { handle, config })],
+      log: app.log.child({ server: "admin" }),
+    });
   const url = config.publicUrl;
   const lines = [
     "",
@@ -77,6 +90,11 @@ async function main() {
     `  API: ${url}/v1  ·  documentazione: ${url}/v1/docs`,
     `  Database: ${"dataDir" in config.database ? `PGlite in ${config.database.dataDir}` : "PostgreSQL"}`,
   ];
+  // Where, never the token.
+  if (config.admin)
+    lines.push(
+      `  Amministrazione: http://${config.admin.host}:${config.admin.port}/metrics (con METRICS_TOKEN)`,
+    );
   if (config.demoMode) {
     lines.push("", `  Account demo (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS)

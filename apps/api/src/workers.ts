@@ -17,7 +17,15 @@ import { applyFilesRetention } from "./retention/retention-service.ts";
 /** Each queue's handler: a queue without one does not compile. */
 const HANDLERS: { [Q in QueueName]: (deps: Deps, data: JobPayloads[Q]) => Promise<void> } = {
   // A failure (SMTP down, a refused recipient) throws: pg-boss retries, then dead-letters it.
-  mail: (deps, mail) => deps.mailer.send(mail),
+  mail: async (deps, mail) => {
+    try {
+      await deps.mailer.send(mail);
+    } catch (error) {
+      deps.metrics.mails.inc({ outcome: "failed" });
+      throw error;
+    }
+    deps.metrics.mails.inc({ outcome: "sent" });
+  },
   // A webhook that does not answer 2xx throws: retried like Stripe's deliveries, then dead-lettered.
   "sandbox-event": deliverSandboxEvent,
   "orders-settle": async (deps) => {
@@ -54,6 +62,7 @@ export async function startWorkers(deps: Deps, log: FastifyBaseLogger): Promise<
         // A job's failure may quote what it carried (an SMTP server naming the recipient): the log keeps its
         // code only; the admin workspace shows the message, without the payload, once it is dead-lettered.
         log.warn({ queue, code: code(error) }, "job failed: retried later, then dead-lettered");
+        deps.metrics.jobFailures.inc({ queue });
         throw error;
       }
     });

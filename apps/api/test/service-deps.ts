@@ -7,7 +7,9 @@ import type { Deps } from "../src/deps.ts";
 import { createInProcessFanOut } from "../src/fan-out/fan-out.ts";
 import type { JobPayloads, JobQueue, QueueName } from "../src/jobs/job-queue.ts";
 import type { Mail } from "../src/mail/mailer.ts";
+import { createMetrics } from "../src/metrics/metrics.ts";
 import { createPaymentProvider } from "../src/payments/payments.ts";
+import { memoryRateLimits } from "../src/rate-limits/rate-limits.ts";
 import { createDiskStorage } from "../src/storage/disk-storage.ts";
 import type { Storage } from "../src/storage/storage.ts";
 import { testConfig } from "./helpers.ts";
@@ -42,6 +44,9 @@ export class RecordingJobs implements JobQueue {
   }
   async retryDeadLetter() {
     return false;
+  }
+  async counts() {
+    return { queued: {}, deadLetters: {} };
   }
   async start() {}
   async stop() {}
@@ -79,8 +84,10 @@ export function serviceDeps(db: Db, at: Date | string = new Date()) {
       clock,
       storage: testStorage(config, clock),
     }),
-    chat: createInProcessFanOut(),
+    fanOut: createInProcessFanOut(),
+    rateLimits: memoryRateLimits(),
     csp: [],
+    metrics: createMetrics(),
   };
   return { deps, clock, jobs, payments: deps.payments };
 }

@@ -84,7 +84,11 @@ function stripeError(status: number, error: Record<string, unknown>) {
 type Answer = { status: number; body: unknown };
 
 /** Starts the fake on `port` (0: any free one). */
-export async function startStripeFake(port = 0): Promise<StripeFake> {
+/** `keys`: the account's keys it accepts (a rehearsal's own, scripts/rehearsal/doubles.ts; the tests' by default). */
+export async function startStripeFake(
+  port = 0,
+  keys: { secretKey: string; publishableKey: string } = STRIPE_TEST_KEYS,
+): Promise<StripeFake> {
   const intents = new Map<string, FakeIntent>();
   const refunded = new Map<string, number>();
   const replays = new Map<string, Answer>();
@@ -139,9 +143,8 @@ export async function startStripeFake(port = 0): Promise<StripeFake> {
     const { method, path, form } = request;
     // Stripe.js sends its publishable key as the form's `key` (a simple request, no CORS preflight).
     const publishable =
-      request.authorization === `Bearer ${STRIPE_TEST_KEYS.publishableKey}` ||
-      form.get("key") === STRIPE_TEST_KEYS.publishableKey;
-    const secret = request.authorization === `Bearer ${STRIPE_TEST_KEYS.secretKey}`;
+      request.authorization === `Bearer ${keys.publishableKey}` || form.get("key") === keys.publishableKey;
+    const secret = request.authorization === `Bearer ${keys.secretKey}`;
     if (!secret && !publishable)
       return stripeError(401, { type: "invalid_request_error", message: "Invalid API Key provided" });
 

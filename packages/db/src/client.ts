@@ -1,5 +1,5 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -24,12 +24,14 @@ export interface DbHandle {
 }
 
 export type DbOptions =
-  | { databaseUrl: string; poolSize?: number }
+  /** `migrate` false: as below (an operator's command, keys/cli.ts, leaves the schema to the servers). */
+  | { databaseUrl: string; poolSize?: number; migrate?: boolean }
   /**
    * `dataDir` null opens an in-memory database (tests); `loadDataDir`, a dump of a database to start from
-   * (testing.ts: a migrated one, so only the migrations added since are applied).
+   * (testing.ts: a migrated one, so only the migrations added since are applied). `migrate` false opens it as
+   * it is (a backup of a stopped server is of its database, not of what this code would make of it).
    */
-  | { dataDir: string | null; loadDataDir?: Blob };
+  | { dataDir: string | null; loadDataDir?: Blob; migrate?: boolean };
 
 export const MIGRATIONS = fileURLToPath(new URL("../migrations", import.meta.url));
 
@@ -41,7 +43,8 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     // closes) leaves the pool and the next query opens another; unheard, its error would end the process.
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema });
-    await migrateUnderLock(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS }));
+    if (options.migrate !== false)
+      await migrateUnderLock(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS }));
     return {
       db: db as unknown as Db,
       kind: "postgres",
@@ -50,18 +53,12 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     };
   }
 
-  const dir = options.dataDir === null ? null : resolve(options.dataDir, "pg");
-  const release = dir ? lockDataDir(dir) : () => {};
+  const release = options.dataDir === null ? () => {} : lockDataDir(options.dataDir);
   try {
-    // pg_trgm backs the practice search (migration 0002 creates the extension).
-    const client = new PGlite({
-      ...(dir ? { dataDir: dir } : {}),
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-      extensions: { pg_trgm },
-    });
+    const client = pglite(options.dataDir, options.loadDataDir);
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS });
+    if (options.migrate !== false) await migratePglite(db, { migrationsFolder: MIGRATIONS });
     return {
       db: db as unknown as Db,
       kind: "pglite",
@@ -75,6 +72,25 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     release();
     throw error;
   }
+}
+
+function pglite(dataDir: string | null, loadDataDir: Blob | undefined): PGlite {
+  // pg_trgm backs the practice search (migration 0002 creates the extension).
+  return new PGlite({
+    ...(dataDir === null ? {} : { dataDir: resolve(dataDir, "pg") }),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+}
+
+/**
+ * Loads a dump of a PGlite database (`dumpDataDir`) into DATA_DIR/pg, which must hold none (a restore, whose
+ * caller holds the folder's lock). The next openDb applies the migrations added since.
+ */
+export async function loadPgliteDump(dataDir: string, dump: Blob): Promise<void> {
+  const client = pglite(dataDir, dump);
+  await client.waitReady;
+  await client.close();
 }
 
 // Any fixed number, the same in every process of this application: the key of the migrations' lock.
@@ -101,11 +117,13 @@ async function migrateUnderLock(pool: pg.Pool, migrate: () => Promise<void>): Pr
 
 /**
  * PGlite is single-process: two processes on one folder corrupt it. A lock file holding our pid refuses the
- * second opener; a lock left by a dead process is taken over.
+ * second opener; a lock left by a dead process is taken over. Exported for the restore, which holds it while
+ * it writes the folder.
  */
-function lockDataDir(dir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
+  const dir = resolve(dataDir, "pg");
   mkdirSync(dir, { recursive: true });
-  const lock = join(dir, "..", "pg.lock");
+  const lock = lockFile(dataDir);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lock, "wx");
@@ -114,14 +132,28 @@ function lockDataDir(dir: string): () => void {
       return () => rmSync(lock, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = Number(readFileSync(lock, "utf8"));
-      if (isAlive(holder) && holder !== process.pid) {
+      const holder = dataDirHolder(dataDir);
+      if (holder !== null && holder !== process.pid) {
         throw new Error(`The database folder ${dir} is in use by process ${holder}; stop it first.`);
       }
       rmSync(lock, { force: true });
     }
   }
   throw new Error(`Could not lock the database folder ${dir}.`);
+}
+
+const lockFile = (dataDir: string) => resolve(dataDir, "pg.lock");
+
+/** The live process holding DATA_DIR's database (this one included), or null: a running server's pid. */
+export function dataDirHolder(dataDir: string): number | null {
+  let holder: number;
+  try {
+    holder = Number(readFileSync(lockFile(dataDir), "utf8"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  return isAlive(holder) ? holder : null;
 }
 
 function isAlive(pid: number): boolean {

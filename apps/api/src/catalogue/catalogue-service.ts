@@ -18,8 +18,11 @@ import { auditedChange, catalogueActor, fieldError } from "./changes.ts";
 // The catalogue's products: the public list every page prices from, and the admin's changes to them.
 // Campaigns, vouchers and gift cards have their own files beside this one.
 
-/** Every public page shows prices: the catalogue is read at most once per TTL, not once per visitor. */
-export const CATALOGUE_TTL_MS = 5000;
+/**
+ * Every public page shows prices: the catalogue is read once, not once per visitor, and read again when any
+ * process changes it (the fan-out's invalidation). The TTL only bounds a change whose notification was lost.
+ */
+export const CATALOGUE_TTL_MS = 60_000;
 
 /** What the public and the admin see of a product alike: euros, VAT included. */
 const pricedProduct = (p: ProductRow) => ({
@@ -38,7 +41,7 @@ export const publicProduct = (p: ProductRow): Product => ({
 });
 
 // One cache per app: keyed by the app's deps, so each app (and each test's app) has its own, and whatever
-// is handed the same deps (a route, a job, a webhook) shares it.
+// is handed the same deps (a route, a job, a webhook) shares it. It listens for as long as the fan-out does.
 const publicCaches = new WeakMap<Deps, TtlCache<Product[]>>();
 
 function publicCache(deps: Deps): TtlCache<Product[]> {
@@ -49,6 +52,9 @@ function publicCache(deps: Deps): TtlCache<Product[]> {
       async () => (await listActiveProducts(deps.db)).map(publicProduct),
       () => deps.clock.now(),
     );
+    deps.fanOut.onInvalidate((name) => {
+      if (name === "catalogue") cache?.invalidate();
+    });
     publicCaches.set(deps, cache);
   }
   return cache;
@@ -56,8 +62,8 @@ function publicCache(deps: Deps): TtlCache<Product[]> {
 
 /**
  * The active products as GET /v1/products serves them: euros, VAT included, by meta.order. Everyone reads
- * them, anonymous callers too. Cached for a few seconds; a change made through {@link changeProduct} shows
- * at once here, and on other replicas within the TTL.
+ * them, anonymous callers too. Cached; a change made through {@link changeProduct} in any process shows at
+ * once in every one.
  */
 export function publicCatalogue(deps: Deps, _actor: Actor | null): Promise<Product[]> {
   return publicCache(deps).get();
@@ -115,7 +121,8 @@ export async function changeProduct(
       })),
     { action: "product.update", idOf: (row) => row.code, body },
   );
-  // Committed: GET /v1/products serves the change at once (other replicas within the cache's few seconds).
-  publicCaches.get(deps)?.invalidate();
+  // Committed: every process's GET /v1/products serves the change at once. A lost notification leaves the
+  // other processes' copies to their TTL, and must not fail a change that is stored.
+  await deps.fanOut.invalidate("catalogue").catch(() => publicCaches.get(deps)?.invalidate());
   return adminProduct(updated);
 }

@@ -135,7 +135,7 @@ export function openLive(
         const at = now(deps.clock).getTime();
         if (!subscribed.has(key) || at - (typedAt.get(key) ?? 0) < TYPING_EVERY_MS) return;
         typedAt.set(key, at);
-        await deps.chat.publish({ conversation, kind: "typing", ref: side });
+        await deps.fanOut.publish({ conversation, kind: "typing", ref: side });
         return;
       }
       case "watch":
@@ -214,8 +214,8 @@ export function openLive(
         })
         .catch((error) => refuse(error, { conversation }));
   };
-  const stopSignals = deps.chat.subscribe(onSignal);
-  const stopGaps = deps.chat.onGap(onGap);
+  const stopSignals = deps.fanOut.subscribe(onSignal);
+  const stopGaps = deps.fanOut.onGap(onGap);
 
   // The token is checked when the socket opens (before the upgrade) and again when it expires: then the
   // socket closes, and the client opens a new one with its renewed token.

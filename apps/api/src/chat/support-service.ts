@@ -212,7 +212,7 @@ export async function readStaffThread(
 
 async function markRead(deps: Deps, threadId: string, side: Side, upTo: string): Promise<CommentReads> {
   if (await markSupportRead(deps.db, threadId, side, upTo))
-    await tellAfterCommit(deps.chat, {
+    await tellAfterCommit(deps.fanOut, {
       conversation: { supportThreadId: threadId },
       kind: "read",
       ref: side,
@@ -257,7 +257,7 @@ export async function subscribedSupportReads(
 }
 
 const announce = (deps: Deps, threadId: string, messageId: string) =>
-  tellAfterCommit(deps.chat, {
+  tellAfterCommit(deps.fanOut, {
     conversation: { supportThreadId: threadId },
     kind: "message",
     ref: messageId,

@@ -88,4 +88,14 @@ export function fanOutContract(setup: () => Promise<FanOutHarness>): void {
     await still.next((s) => s.ref === signal.ref);
     expect(gone.signals).toEqual([]);
   });
+
+  withFanOut("tells every process, this one included, that a cache is stale", async ({ here, there }) => {
+    const far: string[] = [];
+    const near: string[] = [];
+    there.onInvalidate((cache) => far.push(cache));
+    here.onInvalidate((cache) => near.push(cache));
+    await here.invalidate("catalogue");
+    await expect.poll(() => far, { timeout: 10_000 }).toEqual(["catalogue"]);
+    await expect.poll(() => near, { timeout: 10_000 }).toEqual(["catalogue"]);
+  });
 }

@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import { type ConversationRef, ConversationRefSchema } from "@argine/core/chat/live-api";
 
-// The chat's fan-out (DESIGN.md §2, ADR 030): a new message, a read mark or a typing signal written through one
+// The fan-out (DESIGN.md §2, ADR 030): a new message, a read mark or a typing signal written through one
 // API process reaches the live sockets of every process. It carries ids, never a message's text: a socket's
 // handler reads what its caller may see from the database, so the fan-out is not a way around authorization,
 // and PostgreSQL's 8 000-byte NOTIFY limit is never near.
@@ -16,6 +16,10 @@ export interface ChatSignal {
 
 export type ChatListener = (signal: ChatSignal) => void;
 
+/** A read each process keeps a copy of, which a change in any process makes stale. */
+export type CacheName = "catalogue";
+export const CACHE_NAMES: readonly CacheName[] = ["catalogue"];
+
 export interface FanOut {
   /** Tells every process, this one included. Called after the transaction that wrote the change commits. */
   publish(signal: ChatSignal): Promise<void>;
@@ -26,6 +30,12 @@ export interface FanOut {
    * then reads what it missed from the table, as a client does after a reconnection.
    */
   onGap(listener: () => void): () => void;
+  /**
+   * Tells every process, this one included, that its copy of a cached read is stale. Called after the
+   * change commits. After a gap, every cache is dropped: an invalidation may have been missed.
+   */
+  invalidate(cache: CacheName): Promise<void>;
+  onInvalidate(listener: (cache: CacheName) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -46,7 +56,11 @@ export function processListeners() {
   events.setMaxListeners(0);
   return {
     signal: (signal: ChatSignal) => events.emit("signal", signal),
-    gap: () => events.emit("gap"),
+    invalidate: (cache: CacheName) => events.emit("invalidate", cache),
+    gap: () => {
+      for (const cache of CACHE_NAMES) events.emit("invalidate", cache);
+      events.emit("gap");
+    },
     subscribe: (listener: ChatListener) => {
       events.on("signal", listener);
       return () => events.off("signal", listener);
@@ -54,6 +68,10 @@ export function processListeners() {
     onGap: (listener: () => void) => {
       events.on("gap", listener);
       return () => events.off("gap", listener);
+    },
+    onInvalidate: (listener: (cache: CacheName) => void) => {
+      events.on("invalidate", listener);
+      return () => events.off("invalidate", listener);
     },
     clear: () => events.removeAllListeners(),
   };
@@ -68,11 +86,19 @@ export function createInProcessFanOut(): FanOut {
     },
     subscribe: listeners.subscribe,
     onGap: listeners.onGap,
+    invalidate: async (cache) => {
+      listeners.invalidate(cache);
+    },
+    onInvalidate: listeners.onInvalidate,
     close: async () => {
       listeners.clear();
     },
   };
 }
+
+/** A cache's name from the wire, or null for anything else. */
+export const parseCacheName = (payload: string | undefined): CacheName | null =>
+  CACHE_NAMES.find((name) => name === payload) ?? null;
 
 /** A signal from the wire, or null for anything else: a notification is checked as any other input. */
 export function parseSignal(payload: string | undefined): ChatSignal | null {

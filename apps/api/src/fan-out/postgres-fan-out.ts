@@ -1,5 +1,5 @@
 import pg from "pg";
-import { type ChatSignal, type FanOut, parseSignal, processListeners } from "./fan-out.ts";
+import { type ChatSignal, type FanOut, parseCacheName, parseSignal, processListeners } from "./fan-out.ts";
 
 // The fan-out across API processes on one PostgreSQL database (DESIGN.md §2, ADR 030): NOTIFY on one channel
 // through the pool, LISTEN on a connection of each process's own. A notification is delivered only after the
@@ -7,6 +7,8 @@ import { type ChatSignal, type FanOut, parseSignal, processListeners } from "./f
 // is opened again, and the gap is announced: the sockets read what they missed from the table.
 
 export const CHAT_CHANNEL = "argine_chat";
+/** The caches to drop (a cache's name as payload): a channel of its own, so neither parser sees the other's. */
+export const CACHE_CHANNEL = "argine_cache";
 
 /** How long to wait before listening again after the connection dropped: doubled each failure, up to 5 s. */
 const RETRY_FIRST_MS = 200;
@@ -40,12 +42,18 @@ export async function createPostgresFanOut(databaseUrl: string, pool: pg.Pool): 
     next.on("error", drop);
     next.on("end", drop);
     next.on("notification", (message) => {
+      if (message.channel === CACHE_CHANNEL) {
+        const cache = parseCacheName(message.payload);
+        if (cache) listeners.invalidate(cache);
+        return;
+      }
       const signal = message.channel === CHAT_CHANNEL ? parseSignal(message.payload) : null;
       if (signal) listeners.signal(signal);
     });
     try {
       await next.connect();
       await next.query(`listen ${CHAT_CHANNEL}`);
+      await next.query(`listen ${CACHE_CHANNEL}`);
     } catch {
       drop();
       return;
@@ -81,6 +89,11 @@ export async function createPostgresFanOut(databaseUrl: string, pool: pg.Pool): 
     },
     subscribe: listeners.subscribe,
     onGap: listeners.onGap,
+    invalidate: async (cache) => {
+      await ready;
+      await pool.query("select pg_notify($1, $2)", [CACHE_CHANNEL, cache]);
+    },
+    onInvalidate: listeners.onInvalidate,
     close: async () => {
       closed = true;
       if (timer) clearTimeout(timer);

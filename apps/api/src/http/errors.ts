@@ -6,6 +6,7 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import "@argine/core/shared/validation-messages";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import type { Metrics } from "../metrics/metrics.ts";
 import { loggableError } from "./logging.ts";
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -60,9 +61,11 @@ export function errorBody(error: AppError, request: FastifyRequest): ErrorBody {
   };
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/** `metrics`: where each error answered is counted by its code (the app's; a test's bare app has none). */
+export function registerErrorHandler(app: FastifyInstance, metrics?: Pick<Metrics, "errors">): void {
   app.setErrorHandler((error, request, reply: FastifyReply) => {
     const appError = toAppError(error);
+    metrics?.errors.inc({ code: appError.code });
     if (appError.status >= 500) {
       // Internals go to the log, never to the client.
       const cause = isResponseSerializationError(error) ? error.cause : error;

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from "fastify";
+import { logContextMixin } from "../log-context.ts";
 
 /**
  * Query parameters whose values may reach the log: paging and filters that say nothing about anyone. Every
@@ -50,6 +51,8 @@ export function redactUrl(raw: string): string {
 export function loggerOptions(level: string): FastifyServerOptions["logger"] {
   return {
     level,
+    // Every line written during a request carries its id, during a job the job's (log-context.ts).
+    mixin: logContextMixin,
     redact: {
       paths: [
         "req.headers.authorization",

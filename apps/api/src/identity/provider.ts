@@ -7,6 +7,13 @@ import { dbAdapterFactory } from "./oidc-adapter.ts";
 
 export const INTERACTION_PATH = "/v1/auth/interactions";
 
+/**
+ * The longest lifetime of anything the provider issues: sessions (their cookie), grants and refresh tokens.
+ * Access and ID tokens live an hour at most (ACCESS_TOKEN_TTL_SECONDS, ttl.IdToken). keys.ts retires a key
+ * only once this has passed since it stopped signing.
+ */
+export const SESSION_TTL_SECONDS = 14 * 24 * 3600;
+
 /** The access token's claim naming the grant it was issued under (identity/authenticate.ts checks it). */
 export const GRANT_CLAIM = "gid";
 
@@ -144,9 +151,9 @@ export function createOidcProvider(config: Config, db: Db, keys: ProviderKeys): 
       AuthorizationCode: 60,
       IdToken: 3600,
       Interaction: 3600,
-      Grant: 14 * 24 * 3600,
-      Session: 14 * 24 * 3600,
-      RefreshToken: 14 * 24 * 3600,
+      Grant: SESSION_TTL_SECONDS,
+      Session: SESSION_TTL_SECONDS,
+      RefreshToken: SESSION_TTL_SECONDS,
     },
     renderError: async (ctx, out) =>
       page(

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { type DrizzleTransactionLike, fromDrizzle, fromPglite, PgBoss, type Queue } from "pg-boss";
 import type { Clock } from "../clock.ts";
 import { DEFAULT_MAIL_RETRY, type RetryPolicy } from "../config.ts";
+import { withLogContext } from "../log-context.ts";
 import type { Mail } from "../mail/mailer.ts";
 import type { StripeEvent } from "../payments/stripe-events.ts";
 
@@ -64,10 +65,21 @@ export interface JobQueue {
    * (with the audit line of who did it); false if there is no such dead letter.
    */
   retryDeadLetter(tx: Db, id: string): Promise<boolean>;
+  /**
+   * The jobs waiting on each queue (as pg-boss last counted them, about every minute) and the dead letters
+   * by the queue they came from (at most DEAD_LETTERS_LISTED counted): what the metrics read at each scrape.
+   */
+  counts(): Promise<JobCounts>;
   /** Creates the queues (or brings their settings up to date) and starts; `onError` hears what fails. */
   start(onError: (error: Error) => void): Promise<void>;
   /** Stops taking jobs and waits for the running ones (up to `timeoutMs`). */
   stop(timeoutMs: number): Promise<void>;
+}
+
+/** Each queue's jobs waiting, and its dead letters: every queue named, with 0 when it has none. */
+export interface JobCounts {
+  queued: Record<string, number>;
+  deadLetters: Record<string, number>;
 }
 
 export const DEAD_LETTER_QUEUE = "dead-letters";
@@ -212,7 +224,8 @@ export function createJobQueue(
         // next one starts, so a shutdown in the middle of a batch sends none of them twice.
         for (const job of jobs) {
           try {
-            await handler(job.data);
+            // The handler's log lines name the job they were written for.
+            await withLogContext({ jobId: job.id, queue }, () => handler(job.data));
           } catch (error) {
             await boss.fail(queue, job, { message: errorMessage(error) });
             continue;
@@ -237,6 +250,18 @@ export function createJobQueue(
     },
     async retryDeadLetter(tx, id) {
       return (await boss.redrive(DEAD_LETTER_QUEUE, { ids: [id], db: within(tx) })) > 0;
+    },
+    async counts() {
+      const names = Object.keys(queues);
+      const queued = Object.fromEntries(names.map((name) => [name, 0]));
+      const deadLetters = { ...queued };
+      for (const queue of await boss.getQueues(names)) queued[queue.name] = queue.queuedCount;
+      const letters = await boss.findJobs(DEAD_LETTER_QUEUE, { queued: true, limit: DEAD_LETTERS_LISTED });
+      for (const letter of letters) {
+        const source = letter.sourceName ?? DEAD_LETTER_QUEUE;
+        deadLetters[source] = (deadLetters[source] ?? 0) + 1;
+      }
+      return { queued, deadLetters };
     },
     async start(onError) {
       report = onError;

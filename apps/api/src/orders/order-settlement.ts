@@ -30,6 +30,7 @@ import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { issuePaymentDocuments } from "../invoice/invoice-service.ts";
 import { orderConfirmationMail } from "../mail/templates.ts";
+import type { PaymentOutcome } from "../metrics/metrics.ts";
 import type { PaymentIntent } from "../payments/payment-provider.ts";
 
 // Where an order's payment is settled (ADR 014). The browser's second call, the provider's webhook and the
@@ -77,15 +78,25 @@ export async function completePaidOrder(deps: Deps, tx: Db, order: OrderRow, at:
   await deps.jobs.send(tx, "mail", mail);
 }
 
+/** Counts a card payment's outcome (argine_payments_total) where it is decided, once per order. */
+export function countPayment(deps: Pick<Deps, "metrics" | "payments">, outcome: PaymentOutcome): void {
+  deps.metrics.payments.inc({ provider: deps.payments.name, outcome });
+}
+
 /** The order paid, once: whoever comes second finds it settled and gets it as it is. */
-export function payOrder(deps: Deps, orderId: string): Promise<OrderRow | undefined> {
-  return deps.db.transaction(async (tx) => {
+export async function payOrder(deps: Deps, orderId: string): Promise<OrderRow | undefined> {
+  let settled = false;
+  const order = await deps.db.transaction(async (tx) => {
     const at = now(deps.clock);
     const paid = await settleOrder(tx, orderId, "PAID", at);
     if (!paid) return findOrder(tx, orderId);
     await completePaidOrder(deps, tx, paid, at);
+    settled = true;
     return paid;
   });
+  // Counted once committed, by the one caller whose update settled it.
+  if (settled) countPayment(deps, "succeeded");
+  return order;
 }
 
 /**
@@ -93,16 +104,18 @@ export function payOrder(deps: Deps, orderId: string): Promise<OrderRow | undefi
  * the campaign's budget go back, and the practice waits again (TO_PAID → PENDING) unless another order of
  * it still awaits its payment.
  */
-export function failOrder(
+export async function failOrder(
   deps: Deps,
   orderId: string,
   to: "FAILED" | "ABANDONED",
   errorCode: string | null,
 ): Promise<OrderRow | undefined> {
-  return deps.db.transaction(async (tx) => {
+  let settled = false;
+  const failed = await deps.db.transaction(async (tx) => {
     const at = now(deps.clock);
     const order = await settleOrder(tx, orderId, to, at, errorCode);
     if (!order) return findOrder(tx, orderId);
+    settled = true;
     if (order.voucherId) await giveBackVoucherUse(tx, order.voucherId);
     if (order.giftCardId && order.giftCardCents > 0) {
       await giveBackGiftCardBalance(tx, order.giftCardId, order.giftCardCents);
@@ -120,6 +133,8 @@ export function failOrder(
     }
     return order;
   });
+  if (settled) countPayment(deps, to === "FAILED" ? "failed" : "abandoned");
+  return failed;
 }
 
 /**

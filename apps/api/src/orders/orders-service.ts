@@ -29,7 +29,13 @@ import type { Deps } from "../deps.ts";
 import { authorize } from "../identity/authorize.ts";
 import { nothingCharged, type PaymentIntent } from "../payments/payment-provider.ts";
 import { priceOrder } from "./order-pricing.ts";
-import { applyIntent, completePaidOrder, failOrder, settleStaleOrder } from "./order-settlement.ts";
+import {
+  applyIntent,
+  completePaidOrder,
+  countPayment,
+  failOrder,
+  settleStaleOrder,
+} from "./order-settlement.ts";
 import { orderViews, paidAnswer } from "./order-view.ts";
 import { withCodeGuard } from "./wrong-codes.ts";
 
@@ -107,6 +113,8 @@ export async function createOrder(
     if (nothingCharged(deps.payments, error)) await failOrder(deps, order.id, "FAILED", null);
     throw error;
   }
+  // The card action (3-D Secure) asked of the client: counted at the order's one intent, not at each read.
+  if (intent.status === "requires_action") countPayment(deps, "requires_action");
   return answer(deps, await applyIntent(deps, order, intent), intent);
 }
 

@@ -95,7 +95,7 @@ export async function subscribedComment(deps: Deps, reader: Actor, practiceId: s
 }
 
 const announce = async (deps: Deps, comment: Comment) => {
-  await tellAfterCommit(deps.chat, {
+  await tellAfterCommit(deps.fanOut, {
     conversation: { practiceId: comment.practiceId },
     kind: "message",
     ref: comment.id,
@@ -201,7 +201,7 @@ export async function readComments(
 ): Promise<CommentReads> {
   const practice = await authorizedPractice(deps.db, actor, id, "read");
   if (!(await markCommentsRead(deps.db, practice.id, actor.userId, upTo))) throw new AppError("NOT_FOUND");
-  await tellAfterCommit(deps.chat, {
+  await tellAfterCommit(deps.fanOut, {
     conversation: { practiceId: practice.id },
     kind: "read",
     ref: actor.userId,

@@ -69,10 +69,8 @@ export interface DiskStorageOptions {
 export function createDiskStorage(options: DiskStorageOptions, clock: Clock): DiskStorage {
   if (options.masterKey.length !== 32) throw new Error("the storage master key must be 32 bytes");
   // Two keys from one secret, each for one purpose: a leaked URL key opens no file.
-  const derive = (info: string) =>
-    Buffer.from(hkdfSync("sha256", options.masterKey, Buffer.alloc(0), info, 32));
-  const wrappingKey = derive("argine storage: file key wrapping");
-  const signingKey = derive("argine storage: signed urls");
+  const wrappingKey = storageWrappingKey(options.masterKey);
+  const signingKey = deriveStorageKey(options.masterKey, "argine storage: signed urls");
   const pathOf = (key: string) => {
     assertStorageKey(key);
     return join(options.dir, key);
@@ -95,34 +93,14 @@ export function createDiskStorage(options: DiskStorageOptions, clock: Clock): Di
   async function get(key: string): Promise<Buffer | null> {
     const file = await readFile(pathOf(key)).catch(ifMissing(null));
     if (file === null) return null;
-    if (file.length < OVERHEAD || !file.subarray(0, MAGIC.length).equals(MAGIC))
-      throw new Error("not a storage object");
-    const unwrap = createDecipheriv("id-aes256-wrap", wrappingKey, KEY_WRAP_IV);
-    const fileKey = Buffer.concat([
-      unwrap.update(file.subarray(MAGIC.length, MAGIC.length + WRAPPED_KEY_BYTES)),
-      unwrap.final(),
-    ]);
-    const decipher = createDecipheriv(
-      "aes-256-gcm",
-      fileKey,
-      file.subarray(HEADER_BYTES - NONCE_BYTES, HEADER_BYTES),
-    );
-    decipher.setAAD(aad(file.subarray(0, HEADER_BYTES), key));
-    decipher.setAuthTag(file.subarray(file.length - TAG_BYTES));
-    return Buffer.concat([
-      decipher.update(file.subarray(HEADER_BYTES, file.length - TAG_BYTES)),
-      decipher.final(),
-    ]);
+    const fileKey = unwrapFileKey(wrappingKey, file);
+    if (!fileKey) throw new Error("the file's key is not wrapped by this storage master key");
+    return openStorageObject(fileKey, key, file);
   }
 
   async function put(key: string, bytes: Uint8Array): Promise<void> {
     const path = pathOf(key);
-    const fileKey = randomBytes(32);
-    const wrap = createCipheriv("id-aes256-wrap", wrappingKey, KEY_WRAP_IV);
-    const header = Buffer.concat([MAGIC, wrap.update(fileKey), wrap.final(), randomBytes(NONCE_BYTES)]);
-    const cipher = createCipheriv("aes-256-gcm", fileKey, header.subarray(HEADER_BYTES - NONCE_BYTES));
-    cipher.setAAD(aad(header, key));
-    const sealed = Buffer.concat([header, cipher.update(bytes), cipher.final(), cipher.getAuthTag()]);
+    const sealed = sealStorageObject(wrappingKey, key, bytes);
     // Written aside then renamed: a reader sees the old object or the new one, never half of one.
     const tmp = join(options.dir, ".tmp", randomUUID());
     await mkdir(dirname(tmp), { recursive: true });
@@ -202,6 +180,62 @@ export function createDiskStorage(options: DiskStorageOptions, clock: Clock): Di
   };
 }
 
+const deriveStorageKey = (masterKey: Buffer, info: string) =>
+  Buffer.from(hkdfSync("sha256", masterKey, Buffer.alloc(0), info, 32));
+
+/** The key that wraps each file's key, derived from the master key (storage/rotate-master-key.ts re-wraps). */
+export function storageWrappingKey(masterKey: Buffer): Buffer {
+  if (masterKey.length !== 32) throw new Error("the storage master key must be 32 bytes");
+  return deriveStorageKey(masterKey, "argine storage: file key wrapping");
+}
+
+/** True when the bytes are laid out as a stored object (magic and room for header and tag). */
+export function isStorageObject(file: Buffer): boolean {
+  return file.length >= OVERHEAD && file.subarray(0, MAGIC.length).equals(MAGIC);
+}
+
+/**
+ * The object's own key, or null when `wrappingKey` did not wrap it: the key wrap's integrity check tells
+ * (RFC 3394; a wrong key passes it once in 2^64). Throws for bytes that are no stored object.
+ */
+export function unwrapFileKey(wrappingKey: Buffer, file: Buffer): Buffer | null {
+  if (!isStorageObject(file)) throw new Error("not a storage object");
+  const unwrap = createDecipheriv("id-aes256-wrap", wrappingKey, KEY_WRAP_IV);
+  try {
+    return Buffer.concat([
+      unwrap.update(file.subarray(MAGIC.length, MAGIC.length + WRAPPED_KEY_BYTES)),
+      unwrap.final(),
+    ]);
+  } catch {
+    return null;
+  }
+}
+
+/** The object's plaintext; throws when the bytes, the header or the object's key were changed. */
+export function openStorageObject(fileKey: Buffer, key: string, file: Buffer): Buffer {
+  const decipher = createDecipheriv(
+    "aes-256-gcm",
+    fileKey,
+    file.subarray(HEADER_BYTES - NONCE_BYTES, HEADER_BYTES),
+  );
+  decipher.setAAD(aad(file.subarray(0, HEADER_BYTES), key));
+  decipher.setAuthTag(file.subarray(file.length - TAG_BYTES));
+  return Buffer.concat([
+    decipher.update(file.subarray(HEADER_BYTES, file.length - TAG_BYTES)),
+    decipher.final(),
+  ]);
+}
+
+/** The bytes stored for `key`: a new file key and nonce, the key wrapped by `wrappingKey`. */
+export function sealStorageObject(wrappingKey: Buffer, key: string, bytes: Uint8Array): Buffer {
+  const fileKey = randomBytes(32);
+  const wrap = createCipheriv("id-aes256-wrap", wrappingKey, KEY_WRAP_IV);
+  const header = Buffer.concat([MAGIC, wrap.update(fileKey), wrap.final(), randomBytes(NONCE_BYTES)]);
+  const cipher = createCipheriv("aes-256-gcm", fileKey, header.subarray(HEADER_BYTES - NONCE_BYTES));
+  cipher.setAAD(aad(header, key));
+  return Buffer.concat([header, cipher.update(bytes), cipher.final(), cipher.getAuthTag()]);
+}
+
 /** The object's key is authenticated with its bytes: a file moved under another key does not decrypt. */
 function aad(header: Buffer, key: string): Buffer {
   return Buffer.concat([header, Buffer.from(key)]);
@@ -220,9 +254,8 @@ function ifMissing<T>(value: T) {
  */
 export async function loadStorageMasterKey(configured: Buffer | undefined, keyFile: string): Promise<Buffer> {
   if (configured) return configured;
-  const read = async () => Buffer.from((await readFile(keyFile, "utf8")).trim(), "base64");
-  const existing = await read().catch(ifMissing(null));
-  if (existing) return checkedKey(existing, keyFile);
+  const existing = await readStorageKeyFile(keyFile);
+  if (existing) return existing;
   await mkdir(dirname(keyFile), { recursive: true });
   try {
     await writeFile(keyFile, `${randomBytes(32).toString("base64")}\n`, { mode: 0o600, flag: "wx" });
@@ -230,7 +263,15 @@ export async function loadStorageMasterKey(configured: Buffer | undefined, keyFi
     // Another process made it first: use theirs.
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
-  return checkedKey(await read(), keyFile);
+  const made = await readStorageKeyFile(keyFile);
+  if (!made) throw new Error(`${keyFile}: made, then gone`);
+  return made;
+}
+
+/** The master key kept in `keyFile` (the base64 of 32 bytes on a line), or null when there is no such file. */
+export async function readStorageKeyFile(keyFile: string): Promise<Buffer | null> {
+  const text = await readFile(keyFile, "utf8").catch(ifMissing(null));
+  return text === null ? null : checkedKey(Buffer.from(text.trim(), "base64"), keyFile);
 }
 
 function checkedKey(key: Buffer, keyFile: string): Buffer {

@@ -11,7 +11,9 @@ import type { Deps } from "../deps.ts";
 import { createInProcessFanOut } from "../fan-out/fan-out.ts";
 import { createJobQueue, type JobPayloads, type QueueName } from "../jobs/job-queue.ts";
 import type { Mail } from "../mail/mailer.ts";
+import { createMetrics } from "../metrics/metrics.ts";
 import { createPaymentProvider } from "../payments/payments.ts";
+import { memoryRateLimits } from "../rate-limits/rate-limits.ts";
 import { register, verifyEmail } from "./registration-service.ts";
 
 const anna = {
@@ -56,8 +58,10 @@ describe.each(testDbKinds())("registration service on %s", (kind) => {
         clock,
         storage: testStorage(config, clock),
       }),
-      chat: createInProcessFanOut(),
+      fanOut: createInProcessFanOut(),
+      rateLimits: memoryRateLimits(),
       csp: [],
+      metrics: createMetrics(),
     };
   });
   afterAll(() => handle.close());

@@ -10,6 +10,7 @@ import type { Db } from "@argine/db/client";
 import { findBilling, upsertBilling } from "@argine/db/queries/billing";
 import { revokeOidcAccount } from "@argine/db/queries/oidc";
 import {
+  findUserByEmail,
   findUserById,
   grantRole,
   listRoles,
@@ -17,7 +18,7 @@ import {
   revokeRole,
   updateUser,
 } from "@argine/db/queries/users";
-import { audit } from "../audit/audit.ts";
+import { audit, OPERATOR } from "../audit/audit.ts";
 import { auditStaffRead } from "../audit/staff-read.ts";
 import type { Deps } from "../deps.ts";
 import { authorizeAction } from "../identity/authorize.ts";
@@ -130,6 +131,26 @@ export async function changeRole(
     await audit(tx, actor, `user.role.${change}`, userId, { role });
   });
   return account(deps.db, userId);
+}
+
+/**
+ * The operator's grant (npm run users -- grant-admin, runbook): a production database starts with no admin,
+ * and only an admin grants roles through the API. The account must exist with its address confirmed, as
+ * anyone's who signs in; the audit line names no actor.
+ */
+export async function grantRoleAsOperator(db: Db, email: string, role: Role): Promise<Me> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new AppError("NOT_FOUND", `no account with the address ${email}: register it first`);
+  if (!user.emailVerifiedAt)
+    throw new AppError(
+      "CONFLICT",
+      `${email} has not confirmed its address yet: follow the mailed link first`,
+    );
+  await db.transaction(async (tx) => {
+    await grantRole(tx, user.id, role);
+    await audit(tx, OPERATOR, "user.role.grant", user.id, { role });
+  });
+  return account(db, user.id);
 }
 
 /** GET /v1/admin/users: a page of the users with their roles; the read leaves an audit line (ids only). */

@@ -112,6 +112,17 @@ export async function revokeOidcAccount(db: Db, accountId: string, keepGrantId?:
 }
 
 /** Newest first: the provider signs with the first key and still verifies with the older ones. */
+// Any fixed number, the same in every process, other than the migrations' (client.ts MIGRATION_LOCK_KEY).
+const FIRST_KEYS_LOCK_KEY = 0x4f69_6463; // "Oidc"
+
+/**
+ * Inside a transaction, waits for any other process making the provider's first keys to commit: two first
+ * starts side by side would otherwise each find no key and each add one.
+ */
+export async function lockOidcKeys(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_KEYS_LOCK_KEY})`);
+}
+
 export async function listOidcKeys(db: Db, kind: OidcKeyKind) {
   return db
     .select()
@@ -125,4 +136,14 @@ export async function insertOidcKey(
   key: { kid: string; kind: OidcKeyKind; material: Record<string, unknown>; createdAt?: Date },
 ): Promise<void> {
   await db.insert(oidcKeys).values(key).onConflictDoNothing();
+}
+
+/** Deletes keys by kid (a retirement, identity/keys.ts): how many went. */
+export async function deleteOidcKeys(db: Db, kids: readonly string[]): Promise<number> {
+  if (kids.length === 0) return 0;
+  const deleted = await db
+    .delete(oidcKeys)
+    .where(inArray(oidcKeys.kid, [...kids]))
+    .returning({ kid: oidcKeys.kid });
+  return deleted.length;
 }

@@ -9,6 +9,7 @@ export * from "./consultation.ts";
 export * from "./identity.ts";
 export * from "./invoice.ts";
 export * from "./legalization.ts";
+export * from "./limits.ts";
 export * from "./oidc.ts";
 export * from "./orders.ts";
 export * from "./outreach.ts";

@@ -36,13 +36,17 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         visitors.set(request, threadId);
       },
     },
-    (socket, request) =>
+    (socket, request) => {
+      // The sockets open now (argine_websocket_connections), whoever closes them.
+      deps.metrics.websocketConnections.inc();
+      socket.once("close", () => deps.metrics.websocketConnections.dec());
       openLive(
         deps,
         { actor: request.actor, visitorThreadId: visitors.get(request) ?? null },
         request.tokenExpiresAt,
         socket,
         request.log,
-      ),
+      );
+    },
   );
 };

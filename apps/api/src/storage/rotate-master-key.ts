@@ -1,0 +1,207 @@
+import { randomUUID } from "node:crypto";
+import type { Dirent } from "node:fs";
+import { chown, mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { basename, dirname, join, relative, sep } from "node:path";
+import {
+  isStorageObject,
+  openStorageObject,
+  readStorageKeyFile,
+  sealStorageObject,
+  storageWrappingKey,
+  unwrapFileKey,
+} from "./disk-storage.ts";
+import { assertStorageKey } from "./storage.ts";
+
+// Rotating the disk engine's master key (ADR 018; npm run keys -- rotate-storage, docs/runbook.md). Every
+// stored object goes from the current master key to the new one, one file at a time, each rewritten aside,
+// synced and renamed over the old, so an interruption leaves each file whole, under one key or the other,
+// and a second run finishes the job: a file the new key already opens is skipped.
+//
+// Not only the header: the header (the wrapped file key among it) is part of the GCM's additional data, so a
+// re-wrapped key needs a new tag, and a new tag under the same file key and nonce would be GCM nonce reuse
+// (the old file and the new one side by side give away the authentication key). Each file is decrypted,
+// which checks it, and sealed again with a fresh file key and nonce, as `put` does: the file is rewritten
+// whole anyway, and AES-GCM costs little beside the disk. Nothing here runs while a server writes the folder.
+
+export interface RewrapReport {
+  /** Objects now under the new key. */
+  rewrapped: number;
+  /** Objects the new key already opened (a run before this one): left as they were. */
+  alreadyNew: number;
+  /** Files that are no stored object (no object's name, or not its layout): left alone, no key reads them. */
+  notObjects: string[];
+  /** Objects neither key opens, or whose bytes fail their check: left as they were, named with why. */
+  unreadable: { key: string; reason: string }[];
+}
+
+export interface RewrapOptions {
+  /** The storage folder (DATA_DIR/storage). */
+  dir: string;
+  /** The current master key (32 bytes). */
+  from: Buffer;
+  /** The new master key (32 bytes). */
+  to: Buffer;
+  /** Called after each file, with how many were looked at so far (a progress line). */
+  onFile?: (seen: number) => void;
+}
+
+/** Marks this module's files written aside: a run removes what an interrupted one left in `.tmp/`. */
+const TMP_MARK = ".rewrap-";
+
+export const NEITHER_KEY = "wrapped by neither the current key nor the new one";
+export const DAMAGED = "the current key unwraps it but its bytes fail their check (damaged, or renamed)";
+
+/**
+ * Re-encrypts every stored object under `to`, from `from`: resumable and idempotent (see above). Files of
+ * neither key, damaged ones and strangers are reported, never changed. Directories are synced at the end,
+ * so once it returns every rename is on disk (the caller may then replace the key).
+ */
+export async function rewrapStorage(options: RewrapOptions): Promise<RewrapReport> {
+  const { dir } = options;
+  if (options.from.equals(options.to)) throw new Error("the new storage key is the current one");
+  const fromKey = storageWrappingKey(options.from);
+  const toKey = storageWrappingKey(options.to);
+  const report: RewrapReport = { rewrapped: 0, alreadyNew: 0, notObjects: [], unreadable: [] };
+  if (!(await isDirectory(dir))) return report;
+  await removeLeftovers(join(dir, ".tmp"));
+  const touched = new Set<string>();
+  let seen = 0;
+  for await (const path of storedFiles(dir)) {
+    const key = relative(dir, path).split(sep).join("/");
+    const outcome = await rewrapFile(path, key, fromKey, toKey, join(dir, ".tmp"));
+    if (outcome === "rewrapped") {
+      report.rewrapped++;
+      touched.add(dirname(path));
+    } else if (outcome === "alreadyNew") report.alreadyNew++;
+    else if (outcome === "notObject") report.notObjects.push(key);
+    else report.unreadable.push({ key, reason: outcome.unreadable });
+    options.onFile?.(++seen);
+  }
+  for (const folder of touched) await syncDirectory(folder);
+  return report;
+}
+
+type Outcome = "rewrapped" | "alreadyNew" | "notObject" | { unreadable: string };
+
+async function rewrapFile(
+  path: string,
+  key: string,
+  fromKey: Buffer,
+  toKey: Buffer,
+  tmpDir: string,
+): Promise<Outcome> {
+  try {
+    assertStorageKey(key);
+  } catch {
+    return "notObject";
+  }
+  const file = await readFile(path);
+  if (!isStorageObject(file)) return "notObject";
+  // The new key first: what a run before this one did is recognised and left alone.
+  if (unwrapFileKey(toKey, file)) return "alreadyNew";
+  const fileKey = unwrapFileKey(fromKey, file);
+  if (!fileKey) return { unreadable: NEITHER_KEY };
+  let plaintext: Buffer;
+  try {
+    plaintext = openStorageObject(fileKey, key, file);
+  } catch {
+    return { unreadable: DAMAGED };
+  }
+  const owner = await stat(path);
+  await writeDurably(path, sealStorageObject(toKey, key, plaintext), tmpDir, owner);
+  return "rewrapped";
+}
+
+/**
+ * Writes `bytes` at `path` as a whole or not at all: aside in `tmpDir` (same file system), synced, then
+ * renamed over. Run as root, the file keeps the owner of the one it replaces (the server's user still reads it).
+ */
+export async function writeDurably(
+  path: string,
+  bytes: Uint8Array,
+  tmpDir: string,
+  owner?: { uid: number; gid: number },
+): Promise<void> {
+  await mkdir(tmpDir, { recursive: true });
+  const tmp = join(tmpDir, `.${basename(path)}${TMP_MARK}${randomUUID()}`);
+  try {
+    const handle = await open(tmp, "wx", 0o600);
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    if (owner && process.getuid?.() === 0) await chown(tmp, owner.uid, owner.gid);
+    await rename(tmp, path);
+  } catch (error) {
+    await rm(tmp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Replaces the key kept in `keyFile` by `newKey`, after every file was re-wrapped: the current key is first
+ * copied to `<keyFile>.old` (kept until the operator deletes it), then the new one takes its place, each
+ * written durably. Running it again after an interruption ends in the same place.
+ */
+export async function replaceStorageKeyFile(
+  keyFile: string,
+  newKey: Buffer,
+): Promise<{ oldKeyFile: string }> {
+  const oldKeyFile = `${keyFile}.old`;
+  const current = await readStorageKeyFile(keyFile);
+  if (!current) throw new Error(`${keyFile}: there is no key to replace`);
+  const folder = dirname(keyFile);
+  const owner = await stat(keyFile);
+  const line = (key: Buffer) => Buffer.from(`${key.toString("base64")}\n`);
+  if (!current.equals(newKey)) {
+    await writeDurably(oldKeyFile, line(current), folder, owner);
+    await writeDurably(keyFile, line(newKey), folder, owner);
+  }
+  await syncDirectory(folder);
+  return { oldKeyFile };
+}
+
+/**
+ * Why `<keyFile>.old` stands in the way of a rotation, or null: one left by an earlier rotation, holding a
+ * key that is neither the current one nor the new one, would be overwritten (the operator deletes it once
+ * that rotation is checked). One holding the current key is an interrupted run's.
+ */
+export async function oldKeyFileConflict(keyFile: string, current: Buffer): Promise<string | null> {
+  const oldKeyFile = `${keyFile}.old`;
+  const old = await readStorageKeyFile(oldKeyFile).catch(() => Buffer.alloc(0));
+  if (old === null || old.equals(current)) return null;
+  return `${oldKeyFile} is left from an earlier rotation: once the files are checked with the key that followed it, delete it (or keep it elsewhere with the backups it opens) and run this again.`;
+}
+
+/** Every regular file under `dir`, in name order, skipping the engine's own dot-folders (.tmp, .written). */
+async function* storedFiles(dir: string): AsyncGenerator<string> {
+  const entries: Dirent[] = await readdir(dir, { withFileTypes: true });
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    if (entry.name.startsWith(".")) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* storedFiles(path);
+    else if (entry.isFile()) yield path;
+  }
+}
+
+async function removeLeftovers(tmpDir: string): Promise<void> {
+  const names = await readdir(tmpDir).catch(() => [] as string[]);
+  for (const name of names) if (name.includes(TMP_MARK)) await rm(join(tmpDir, name), { force: true });
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => null))?.isDirectory() ?? false;
+}
+
+/** A rename is on disk once its folder is synced. */
+async function syncDirectory(path: string): Promise<void> {
+  const handle = await open(path, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

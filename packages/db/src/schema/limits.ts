@@ -1,0 +1,11 @@
+import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * The per-route request limits' counters when several API processes share them (ADR 032): one row a key
+ * (route and caller), counting the calls of the window that ends at `resetsAt`.
+ */
+export const rateLimitCounts = pgTable("rate_limit_counts", {
+  key: text("key").primaryKey(),
+  hits: integer("hits").notNull(),
+  resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
+});
