@@ -1,7 +1,14 @@
 import { createServer, type Server } from "node:http";
 import { groupCardNumber, SANDBOX_TEST_CARDS, sandboxCardOutcome } from "@argine/core/payments/sandbox-api";
 import { openDb } from "@argine/db/client";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHOP, seedDemo, seedDemoFiles } from "@argine/db/seed";
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  DEMO_SHOP,
+  seedCatalogue,
+  seedDemo,
+  seedDemoFiles,
+} from "@argine/db/seed";
 import { hash } from "@node-rs/argon2";
 import type { FastifyInstance } from "fastify";
 import { startAdminServer } from "./admin/admin-server.ts";
@@ -36,6 +43,7 @@ async function main() {
   const config = loadConfig();
   const probes = await listenForProbes(config.port, config.host);
   const handle = await openDb(config.database);
+  await seedCatalogue(handle.db);
   if (config.demoMode) await seedDemo(handle.db, { hashPassword: (p) => hash(p) });
 
   const readiness: Readiness = { ready: true };

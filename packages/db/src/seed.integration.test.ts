@@ -15,10 +15,34 @@ import {
   userRoles,
   users,
 } from "./schema/index.ts";
-import { DEMO_ACCOUNTS, DEMO_FILES, DEMO_FULFILMENT, seedDemo, seedDemoFiles } from "./seed.ts";
+import {
+  DEMO_ACCOUNTS,
+  DEMO_FILES,
+  DEMO_FULFILMENT,
+  seedCatalogue,
+  seedDemo,
+  seedDemoFiles,
+} from "./seed.ts";
 import { openTestDb, testDbKinds } from "./testing.ts";
 
 const hashPassword = async (p: string) => `hashed:${p}`;
+
+describe.each(testDbKinds())("the catalogue on %s", (kind) => {
+  it("is there in a database without demo data, and a second start keeps an admin's price", async () => {
+    const handle = await openTestDb(kind);
+    try {
+      await seedCatalogue(handle.db);
+      expect(await handle.db.select({ n: count() }).from(products)).toEqual([{ n: 8 }]);
+      expect(await handle.db.select({ n: count() }).from(users)).toEqual([{ n: 0 }]);
+      await handle.db.update(products).set({ priceCents: 12_345 }).where(eq(products.code, "TAKEDOWN"));
+      await seedCatalogue(handle.db);
+      const [takedown] = await handle.db.select().from(products).where(eq(products.code, "TAKEDOWN"));
+      expect(takedown?.priceCents).toBe(12_345);
+    } finally {
+      await handle.close();
+    }
+  });
+});
 
 describe.each(testDbKinds())("seed on %s", (kind) => {
   let handle: DbHandle;

@@ -194,16 +194,24 @@ export interface SeedOptions {
   now?: Date;
 }
 
+/**
+ * The catalogue's products, in every database, production's too (the services the product sells, not demo
+ * data): made at the first start with the list prices, each only when missing, so an admin's changes stay.
+ */
+export async function seedCatalogue(db: Db): Promise<void> {
+  await db
+    .insert(products)
+    .values(CATALOGUE.map((p) => ({ ...p, vatRate: 22 })))
+    .onConflictDoNothing();
+}
+
 /** Demo data, idempotent: every row is keyed by a natural key and only inserted when missing. */
 export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedOptions): Promise<void> {
   if (process.env.NODE_ENV === "production") {
     throw new Error("Refusing to seed demo data with NODE_ENV=production.");
   }
 
-  await db
-    .insert(products)
-    .values(CATALOGUE.map((p) => ({ ...p, vatRate: 22 })))
-    .onConflictDoNothing();
+  await seedCatalogue(db);
 
   await db
     .insert(campaigns)
