@@ -123,10 +123,13 @@ async function main() {
   if (config.payments.provider === "stripe") {
     // Which of the account's modes, never the key itself.
     const live = config.payments.publishableKey.startsWith("pk_live_");
-    lines.push(
-      "",
-      `  Pagamenti con carta: Stripe (${live ? "modalità live: addebiti reali" : "modalità test"}).`,
-    );
+    // A loopback double (the tests, a rehearsal: ADR 033) charges nobody, whatever its keys say.
+    const mode = config.payments.apiUrl
+      ? `verso ${config.payments.apiUrl}, non api.stripe.com: nessun addebito`
+      : live
+        ? "modalità live: addebiti reali"
+        : "modalità test";
+    lines.push("", `  Pagamenti con carta: Stripe (${mode}).`);
   }
   if (config.devMailboxKey) {
     // The mails (account confirmation, password reset…) are not sent in demo mode: they wait here. The key
