@@ -330,6 +330,17 @@ describe("a production start", () => {
     ]);
   });
 
+  it("names a malformed field together with the problems between the others", () => {
+    let message = "";
+    try {
+      loadConfig({ ...PRODUCTION, PORT: "porta", DEMO_MODE: "true" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/PORT: /);
+    expect(message).toMatch(/DEMO_MODE: not allowed in production/);
+  });
+
   it("with nothing set, names every missing variable in the one message", () => {
     const lines = (() => {
       try {

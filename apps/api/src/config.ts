@@ -466,11 +466,21 @@ function rateLimitsConfig(e: z.infer<typeof EnvSchema>, refuse: Refuse): Config[
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success)
-    throw new ConfigError(invalid(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)));
-  const e = parsed.data;
+  const fieldProblems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  // A bad field is named, then left out, so the rules between the others run too and one message lists all.
+  const rest = parsed.success
+    ? parsed
+    : EnvSchema.safeParse(
+        Object.fromEntries(
+          Object.entries(env).filter(([name]) => !parsed.error.issues.some((i) => i.path[0] === name)),
+        ),
+      );
+  if (!rest.success) throw new ConfigError(invalid(fieldProblems));
+  const e = rest.data;
   const production = e.NODE_ENV === "production";
-  const problems: string[] = [];
+  const problems: string[] = [...fieldProblems];
   const refuse: Refuse = (problem) => problems.push(problem);
   if (production && e.DEMO_MODE) refuse("DEMO_MODE: not allowed in production");
   if (production && e.DEV_MAILBOX_KEY) refuse("DEV_MAILBOX_KEY: not allowed in production (no demo mailbox)");

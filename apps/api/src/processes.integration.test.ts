@@ -1,9 +1,13 @@
 import type { AdminProduct } from "@argine/core/catalogue/admin-api";
 import type { Product } from "@argine/core/catalogue/product";
+import { evaluateFeedback } from "@argine/core/feedback/evaluate";
 import { openDb } from "@argine/db/client";
+import { findUserByEmail } from "@argine/db/queries/users";
+import { practices } from "@argine/db/schema";
+import { TestClock } from "pg-boss";
 import { describe, expect, it } from "vitest";
 import { testConfig } from "../test/helpers.ts";
-import { apiCaller, demoTokens, startIdentityServer } from "../test/identity.ts";
+import { apiCaller, demoTokens, MemoryMailer, startIdentityServer } from "../test/identity.ts";
 import { freePort } from "../test/ports.ts";
 import { buildApp } from "./app.ts";
 
@@ -13,18 +17,23 @@ import { buildApp } from "./app.ts";
 // between them: chat/two-processes.integration.test.ts; the whole product behind nginx: e2e/cluster/).
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("two API processes on one PostgreSQL database", () => {
-  async function twoProcesses() {
-    const first = await startIdentityServer("postgres");
+  /** `clock`: one both processes' job queues read, which the test moves (pg-boss's TestClock). */
+  async function twoProcesses(clock?: TestClock) {
+    const first = await startIdentityServer("postgres", {}, undefined, clock);
     if (first.handle.engine.kind !== "postgres") throw new Error("a PostgreSQL database");
     const handle = await openDb({ databaseUrl: first.handle.engine.databaseUrl, poolSize: 3 });
     const port = await freePort();
+    const mailer = new MemoryMailer(handle.db);
     const second = await buildApp({
       config: testConfig({ PORT: String(port), PUBLIC_URL: first.base, TRUST_PROXY: "1" }),
       handle,
+      clock,
+      adapters: { mailer },
     });
     await second.listen({ port, host: "127.0.0.1" });
     return {
       first,
+      mailers: [first.mailer, mailer],
       bases: [first.base, `http://127.0.0.1:${port}`],
       close: async () => {
         await second.close();
@@ -69,6 +78,43 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two API processes on one Postgr
       }
       expect(statuses.slice(0, 5).every((status) => status === 400)).toBe(true);
       expect(statuses[5]).toBe(429);
+    } finally {
+      await close();
+    }
+  });
+
+  it("run a scheduled pass once between them: one reminder, not one a process", async () => {
+    const clock = new TestClock();
+    const { first, mailers, close } = await twoProcesses(clock);
+    try {
+      const email = "cliente@demo.argine.it";
+      const ownerId = (await findUserByEmail(first.handle.db, email))?.id as string;
+      // A defamation known on 1 November 2026: the complaint is due by 1 February 2027, 30 days after the
+      // 2 January the clock is moved to, the day its reminder is mailed (as jobs/daily-passes' test).
+      const answers = { category: "DEFAMATION", firstEventDate: "2026-11-01", lastEventDate: "2026-11-01" };
+      await first.handle.db.insert(practices).values({
+        ticketCode: "AR-DUEPROC",
+        ownerId,
+        status: "OPEN",
+        feedback: evaluateFeedback(answers as never, "2026-11-24"),
+        deadlineReminders: true,
+      });
+      const reminders = () =>
+        mailers.flatMap((mailer) =>
+          mailer.sent.filter((m) => m.to === email && m.subject === "C'è una scadenza per la tua pratica"),
+        );
+      await clock.setTime(new Date("2027-01-02T06:55:00Z"));
+      await clock.tick(10 * 60_000);
+      await expect.poll(() => reminders().length, { timeout: 15_000 }).toBeGreaterThan(0);
+      // Both processes' schedulers saw 07:00 come: a second job would mail within these seconds.
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      expect(reminders()).toHaveLength(1);
+      // Once because the pass was queued once, not because the reminder is marked as mailed.
+      if (first.handle.engine.kind !== "postgres") throw new Error("a PostgreSQL database");
+      const { rows } = await first.handle.engine.pool.query(
+        "select count(*)::int as n from pgboss.job where name = 'deadline-reminders'",
+      );
+      expect(rows[0].n).toBe(1);
     } finally {
       await close();
     }
