@@ -102,7 +102,7 @@ export interface RetryPolicy {
 /** A failed mail is tried for about a day (ADR 012). */
 export const DEFAULT_MAIL_RETRY: RetryPolicy = { limit: 30, delaySeconds: 30, maxDelaySeconds: 3600 };
 
-// One schema for every setting of the API process; documented in .env.example and the README.
+// One schema for every setting of the API process; documented in .env.example and docs/runbook.md ("Variables").
 /** A secret key: the base64 of 32 random bytes. */
 const key32 = z
   .string()
