@@ -160,7 +160,10 @@ export async function advanceSandboxCapture(engine: SandboxCaptureEngine, id: st
   }
 }
 
-/** Makes the files and stores them under generated keys; a retried job replaces what it stored before. */
+/**
+ * Makes the files and stores them under generated keys; a retried job replaces what it stored before, unless
+ * another process replaced them meanwhile.
+ */
 export async function storeSandboxEvidence(
   engine: SandboxCaptureEngine,
   row: SandboxCaptureRow,
@@ -179,6 +182,7 @@ export async function storeSandboxEvidence(
     const { name, contentType, sha256 } = file;
     stored.push({ name, contentType, size: file.bytes.length, sha256, storageKey });
   }
-  await setSandboxCaptureFiles(engine.db, row.id, stored);
-  for (const replaced of row.files) await engine.storage.delete(replaced.storageKey);
+  // Whoever set the files first stands (a retry, two processes); the other's copies are removed.
+  const kept = await setSandboxCaptureFiles(engine.db, row.id, row.files, stored);
+  for (const file of kept ? row.files : stored) await engine.storage.delete(file.storageKey);
 }

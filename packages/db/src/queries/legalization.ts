@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
   legalizationFiles,
@@ -183,6 +183,25 @@ export async function moveSandboxCapture(
 }
 
 /** The evidence a sandbox session made (a retried job's files replace the ones before). */
-export async function setSandboxCaptureFiles(db: Db, id: string, files: SandboxCaptureFile[]): Promise<void> {
-  await db.update(sandboxCaptureSessions).set({ files }).where(eq(sandboxCaptureSessions.id, id));
+/**
+ * Replaces a sandbox session's files only if they are still the ones the caller read (`seen`): false when
+ * another process made them meanwhile (two starts finishing the demo capture), whose files then stand.
+ */
+export async function setSandboxCaptureFiles(
+  db: Db,
+  id: string,
+  seen: SandboxCaptureFile[],
+  files: SandboxCaptureFile[],
+): Promise<boolean> {
+  const updated = await db
+    .update(sandboxCaptureSessions)
+    .set({ files })
+    .where(
+      and(
+        eq(sandboxCaptureSessions.id, id),
+        sql`${sandboxCaptureSessions.files} = ${JSON.stringify(seen)}::jsonb`,
+      ),
+    )
+    .returning({ id: sandboxCaptureSessions.id });
+  return updated.length > 0;
 }
