@@ -121,8 +121,10 @@ export async function changeProduct(
       })),
     { action: "product.update", idOf: (row) => row.code, body },
   );
-  // Committed: every process's GET /v1/products serves the change at once. A lost notification leaves the
-  // other processes' copies to their TTL, and must not fail a change that is stored.
-  await deps.fanOut.invalidate("catalogue").catch(() => publicCaches.get(deps)?.invalidate());
+  // Committed: this process drops its copy now (its next read, maybe the admin's own, sees the change) and
+  // tells the others, whose copies drop when the notification arrives. A lost notification leaves theirs
+  // to their TTL, and must not fail a change that is stored.
+  publicCaches.get(deps)?.invalidate();
+  await deps.fanOut.invalidate("catalogue").catch(() => {});
   return adminProduct(updated);
 }
