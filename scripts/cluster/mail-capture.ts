@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import { SMTPServer } from "smtp-server";
+import type { OutboxEntry } from "../../apps/api/src/mail/mailer.ts";
 
 // The cluster's mail server: an SMTP server (smtp-server) that accepts every mail and keeps it in memory, and
 // a loopback HTTP server that serves them read-only in the demo mailbox's shape (readOutbox in
@@ -9,15 +10,8 @@ import { SMTPServer } from "smtp-server";
 // (a file), and /dev/mailbox, a plain page like the web's mailbox page (a button a mail, then the mail).
 // No key: it listens on loopback only and lives as long as the cluster.
 
-export interface CapturedMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  createdAt: string;
-  attachments: { filename: string; contentType: string; size: number }[];
-}
+/** A mail as the demo mailbox serves it (readOutbox's entry), so the journeys read both alike. */
+export type CapturedMail = OutboxEntry;
 
 interface Stored extends CapturedMail {
   contents: Buffer[];

@@ -2,7 +2,8 @@ import { existsSync } from "node:fs";
 import { request } from "node:http";
 import { join, resolve } from "node:path";
 import { dataDirHolder, openDb } from "@argine/db/client";
-import { type Config, ConfigError, loadConfig } from "../config.ts";
+import { endCommand } from "../command.ts";
+import { type Config, loadConfig } from "../config.ts";
 import {
   BackupError,
   type BackupSummary,
@@ -139,11 +140,4 @@ function say(text: string): void {
   process.stdout.write(`${text}\n`);
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const known = error instanceof BackupError || error instanceof ConfigError;
-    process.stderr.write(`${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`);
-    process.exit(1);
-  },
-);
+endCommand(main(process.argv.slice(2)), [BackupError]);

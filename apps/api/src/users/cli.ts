@@ -1,7 +1,8 @@
 import { AppError } from "@argine/core/errors/app-error";
 import { ROLES, type Role } from "@argine/core/identity/roles";
 import { openDb } from "@argine/db/client";
-import { ConfigError, loadConfig } from "../config.ts";
+import { endCommand } from "../command.ts";
+import { loadConfig } from "../config.ts";
 import { grantRoleAsOperator } from "./users-service.ts";
 
 // npm run users -- grant <admin|lawyer> <email> (docs/runbook.md, "First start"): the operator's way to the
@@ -27,11 +28,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const known = error instanceof AppError || error instanceof ConfigError;
-    process.stderr.write(`${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`);
-    process.exit(1);
-  },
-);
+endCommand(main(process.argv.slice(2)), [AppError]);
