@@ -124,7 +124,14 @@ describe("AnswersSchema", () => {
     }
     expect(AnswersSchema.safeParse({ ...minimal, authorRelationship: "UNKNOWN" }).success).toBe(true);
     expect(AnswersSchema.safeParse({ ...minimal, demandKind: "UNKNOWN" }).success).toBe(true);
-    for (const field of ["victimIsMinor", "repeated", "sexuallyExplicit", "demand", "complaintFiled"]) {
+    for (const field of [
+      "victimIsMinor",
+      "repeated",
+      "sexuallyExplicit",
+      "demand",
+      "askedForSexualContent",
+      "complaintFiled",
+    ]) {
       expect(firstIssue(AnswersSchema, { ...minimal, [field]: "UNKNOWN" }), field).toEqual({
         path: field,
         message: FEEDBACK_MESSAGES.invalidChoice,

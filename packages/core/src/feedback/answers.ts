@@ -149,6 +149,8 @@ export const AnswersSchema = z
       victimComplied: flag.optional(),
       discriminatoryMotive: choice(DISCRIMINATORY_MOTIVES).optional(),
       incitement: choice(INCITEMENTS).optional(),
+      // Asked only of a minor: the author asked for sexual images, videos or acts, with or without a threat.
+      askedForSexualContent: flag.optional(),
       impersonation: flag.optional(),
       accountAccessed: flag.optional(),
       // Images or sounds of private life recorded in secret in a private place, or spread (art. 615-bis).

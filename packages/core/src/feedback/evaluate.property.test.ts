@@ -57,6 +57,7 @@ const factsArb = fc.record({
   victimComplied: flag,
   discriminatoryMotive: opt(fc.constantFrom(...DISCRIMINATORY_MOTIVES)),
   incitement: opt(fc.constantFrom(...INCITEMENTS)),
+  askedForSexualContent: flag,
   impersonation: flag,
   accountAccessed: flag,
   secretRecording: tristate,
@@ -109,7 +110,8 @@ describe("evaluateFeedback properties", () => {
         const result = evaluateFeedback(answers, asOf);
         if (answers.demandKind === "SEXUAL")
           expect(result.offences.map((o) => o.code)).not.toContain("EXTORTION");
-        if (answers.demandKind === "MONEY" || answers.demandKind === "OTHER")
+        const childAsked = answers.victimIsMinor === true && answers.askedForSexualContent === true;
+        if ((answers.demandKind === "MONEY" || answers.demandKind === "OTHER") && !childAsked)
           expect(result.offences.map((o) => o.code)).not.toContain("SEXUAL_VIOLENCE");
         for (const o of result.offences) {
           if (o.code !== "SEXUAL_VIOLENCE" || o.complaintDeadline === null) continue;
@@ -148,6 +150,50 @@ describe("evaluateFeedback properties", () => {
         else if (answers.secretRecording === "UNKNOWN") expect(intrusion?.certain).toBe(false);
         else expect(intrusion).toBeUndefined();
       }),
+    );
+  });
+
+  it("reports hate propaganda as certain only when many saw it, never for what the victim alone saw", () => {
+    fc.assert(
+      fc.property(caseArb, ({ answers, asOf }) => {
+        const hate = evaluateFeedback(answers, asOf).offences.find((o) => o.code === "HATE_PROPAGANDA");
+        if (answers.audience === "VICTIM_ONLY") expect(hate).toBeUndefined();
+        if (hate?.certain) expect(answers.audience).toBe("MANY");
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a minor asked for sexual content is always a victim of sexual violence: ex officio, human review, certain only under 14 by an adult or under a threat", () => {
+    fc.assert(
+      fc.property(caseArb, ({ answers, asOf }) => {
+        fc.pre(answers.victimIsMinor === true && answers.askedForSexualContent === true);
+        const result = evaluateFeedback(answers, asOf);
+        const violence = result.offences.find((o) => o.code === "SEXUAL_VIOLENCE");
+        expect(violence).toMatchObject({ procedibility: "UFFICIO", complaintDeadline: null });
+        expect(result.humanReview).toBe(true);
+        const threatened = answers.demand === true && answers.demandKind === "SEXUAL";
+        if (violence?.certain && !threatened) {
+          expect(answers.victimAge14Plus).toBe(false);
+          expect(answers.authorIsMinor).toBe(false);
+        }
+        if (answers.victimAge14Plus === false && answers.authorIsMinor === false)
+          expect(violence?.certain).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("with the author not known, every complaint date is a prudent one and a complaint against unknown persons is offered", () => {
+    fc.assert(
+      fc.property(caseArb, ({ answers, asOf }) => {
+        const result = evaluateFeedback(answers, asOf);
+        const complaints = result.deadlines.filter((d) => d.kind === "QUERELA");
+        for (const d of complaints) expect(d.prudent === true).toBe(answers.authorKnown === false);
+        if (answers.authorKnown === false && complaints.length > 0)
+          expect(section(result)).toContain("querela contro ignoti");
+      }),
+      { numRuns: 300 },
     );
   });
 

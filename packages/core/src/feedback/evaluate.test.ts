@@ -174,9 +174,41 @@ describe("A. Complaint deadline (art. 124 c.p.)", () => {
     const result = run({ ...DEFAMATION, authorKnown: false }, "2027-03-01");
     expect(result.evaluation).toBe("WITHRESERVE");
     expect(offence(result, "DEFAMATION").complaintDeadline).toBe("2027-01-15");
-    expect(section(result, "actionsAndDeadlines")).toContain("potresti essere in tempo");
-    expect(section(result, "actionsAndDeadlines")).toContain("contro ignoti");
-    expect(run({ ...DEFAMATION, authorKnown: "UNKNOWN" }, "2027-03-01").evaluation).toBe("WITHRESERVE");
+    const actions = section(result, "actionsAndDeadlines");
+    expect(actions).toContain("poiché non lo sai ancora, non è ancora iniziato");
+    expect(actions).toContain("Puoi presentare querela contro ignoti già adesso");
+    const unsure = run({ ...DEFAMATION, authorKnown: "UNKNOWN" }, "2027-03-01");
+    expect(unsure.evaluation).toBe("WITHRESERVE");
+    expect(section(unsure, "actionsAndDeadlines")).toContain(
+      "se ancora non lo sai, potresti essere in tempo",
+    );
+  });
+
+  it("with the author not known has not begun the term: a prudent date from the knowledge date, said so, and a complaint against unknown persons now", () => {
+    const result = run({ ...DEFAMATION, authorKnown: false, knowledgeDate: "2026-11-02" });
+    // The date is counted from knowing the facts (2 November), not from the post (15 October).
+    expect(offence(result, "DEFAMATION").complaintDeadline).toBe("2027-02-02");
+    expect(result.evaluation).toBe("VALID");
+    expect(result.deadlines).toContainEqual({
+      kind: "QUERELA",
+      date: "2027-02-02",
+      article: "124 c.p.",
+      note: "Data prudente per la querela, calcolata da quando hai saputo dei fatti: il termine decorre da quando saprai chi è l'autore (diffamazione).",
+      prudent: true,
+    });
+    const statement = result.sections.actionsAndDeadlines.find((e) => e.text.startsWith("Diffamazione:"));
+    expect(statement).toEqual({
+      text: "Diffamazione: poiché non sai ancora chi è l'autore, il termine per la querela non è ancora iniziato: decorre da quando saprai chi è. Ti indichiamo comunque una data prudente, calcolata da quando hai saputo dei fatti: presenta querela entro il 2 febbraio 2027. Alla data di questa valutazione (22 novembre 2026) restano 72 giorni.",
+      article: "124 c.p.",
+    });
+    expect(section(result, "actionsAndDeadlines")).toContain(
+      "Puoi presentare querela contro ignoti già adesso, senza aspettare di sapere chi è l'autore",
+    );
+    // A known author: the last day, not a prudent one.
+    const known = run({ ...DEFAMATION, knowledgeDate: "2026-11-02" });
+    expect(known.deadlines.find((d) => d.kind === "QUERELA")).not.toHaveProperty("prudent");
+    expect(section(known, "actionsAndDeadlines")).not.toContain("contro ignoti");
+    expect(section(known, "actionsAndDeadlines")).not.toContain("data prudente");
   });
 });
 
@@ -803,7 +835,69 @@ describe("B.5 Hate speech (artt. 604-bis and 604-ter c.p.)", () => {
     discriminatoryMotive: "RACE",
     incitement: "DISCRIMINATION",
     channel: "SOCIAL_PUBLIC",
+    audience: "MANY",
   };
+  // Cass. I 39243/2024: private WhatsApp messages to one person, with links to Shoah-denial videos.
+  const PRIVATE_DENIAL: Partial<Answers> & Pick<Answers, "category"> = {
+    category: "HATE_SPEECH",
+    discriminatoryMotive: "RELIGION",
+    incitement: "DISCRIMINATION",
+    channel: "PRIVATE_MESSAGE",
+    audience: "VICTIM_ONLY",
+    authorKnown: true,
+    harmsReputation: false,
+    threatened: false,
+    repeated: false,
+  };
+
+  describe("needs spreading (Cass. I 39243/2024, 38423/2023)", () => {
+    it("private messages seen by the victim alone are not propaganda: NOTVALID, saying why and what else may apply", () => {
+      const result = run(PRIVATE_DENIAL);
+      expect(codes(result)).toEqual([]);
+      expect(result.evaluation).toBe("NOTVALID");
+      const why = result.sections.whyNoCrime.find((e) => e.text.includes("devono diffondersi"));
+      expect(why?.article).toBe("604-bis c.p.");
+      expect(why?.text).toContain("Messaggi privati mandati solo a te");
+      expect(why?.text).toContain("Cass. I 39243/2024");
+      expect(why?.text).toContain("una minaccia, lo stalking");
+      expect(why?.text).toContain("art. 604-ter c.p.");
+    });
+
+    it("the other offences are weighed as usual: a threat in those messages stands, with the 604-ter aggravation", () => {
+      const result = run({ ...PRIVATE_DENIAL, threatened: true, threatSerious: true });
+      expect(codes(result)).toEqual(["THREAT"]);
+      expect(offence(result, "THREAT").aggravations.join()).toContain("fino alla metà");
+      expect(allText(result)).toContain("devono diffondersi");
+    });
+
+    it("seen by a few people: only with reserve, still ex officio with no complaint term", () => {
+      const result = run({ ...PRIVATE_DENIAL, channel: "MESSAGING_GROUP", audience: "FEW" });
+      expect(offence(result, "HATE_PROPAGANDA")).toMatchObject({
+        certain: false,
+        procedibility: "UFFICIO",
+        complaintDeadline: null,
+      });
+      expect(result.evaluation).toBe("WITHRESERVE");
+      expect(section(result, "lawDetail")).toContain("I contenuti li hanno visti alcune persone");
+      expect(section(result, "additionalNotes")).toContain(
+        "per propaganda d'odio alcuni elementi non sono certi",
+      );
+    });
+
+    it("seen by many, or by anyone: certain, ex officio, VALID", () => {
+      const result = run({ ...PRIVATE_DENIAL, channel: "SOCIAL_PUBLIC", audience: "MANY" });
+      expect(offence(result, "HATE_PROPAGANDA")).toMatchObject({ certain: true, procedibility: "UFFICIO" });
+      expect(result.evaluation).toBe("VALID");
+      expect(allText(result)).not.toContain("devono diffondersi");
+    });
+
+    it("who saw it not answered: with reserve, never certain", () => {
+      const { audience: _, ...noAudience } = HATE;
+      const result = run(noAudience);
+      expect(offence(result, "HATE_PROPAGANDA").certain).toBe(false);
+      expect(section(result, "lawDetail")).toContain("Non sappiamo quante persone abbiano visto i contenuti");
+    });
+  });
 
   it("propaganda or incitement to discrimination on racial grounds: ex officio, up to 1 year 6 months or €6,000, 6 years", () => {
     const result = run(HATE);
@@ -1050,6 +1144,150 @@ describe("B.6 Sexual violence by threat (art. 609-bis c.p.), never extortion", (
     expect(offence(intimate, "SEXUAL_VIOLENCE").complaintDeadline).toBe("2027-10-15");
     expect(intimate.humanReview).toBe(true);
     expect(section(intimate, "actionsAndDeadlines")).toContain("potrebbe trattarsi di violenza sessuale");
+  });
+});
+
+describe("B.6 A minor asked for sexual images or acts (art. 609-bis c.2 with 609-ter c.p.)", () => {
+  // Cass. III 41577/2023: a coach asks a 13-year-old on WhatsApp for nude images; no threat, nothing spread
+  // (in the questionnaire's OTHER steps: "Qualcuno ha diffuso, o minacciato di diffondere, …?" No).
+  const COACH: Partial<Answers> & Pick<Answers, "category"> = {
+    category: "OTHER",
+    victimIsMinor: true,
+    victimAge14Plus: false,
+    authorKnown: true,
+    authorRelationship: "ACQUAINTANCE",
+    authorIsMinor: false,
+    channel: "PRIVATE_MESSAGE",
+    sexuallyExplicit: false,
+    askedForSexualContent: true,
+    demand: false,
+  };
+
+  it("under 14, asked by an adult: sexual violence, certain, ex officio, no complaint deadline", () => {
+    const result = run(COACH);
+    expect(codes(result)).toEqual(["SEXUAL_VIOLENCE"]);
+    expect(offence(result, "SEXUAL_VIOLENCE")).toMatchObject({
+      article: "609-bis c.p.",
+      title: "Violenza sessuale",
+      procedibility: "UFFICIO",
+      complaintDeadline: null,
+      certain: true,
+    });
+    expect(offence(result, "SEXUAL_VIOLENCE").aggravations.join()).toContain("609-ter c.p.");
+    expect(result.evaluation).toBe("VALID");
+    expect(result.deadlines.filter((d) => d.kind === "QUERELA")).toEqual([]);
+    expect(result.humanReview).toBe(true);
+    expect(result.recommendedServices).toEqual(["ADVICE"]);
+  });
+
+  it("says why no threat is needed, that it is ex officio, and puts the people who help first", () => {
+    const result = run(COACH);
+    const law = section(result, "lawDetail");
+    expect(law).toContain("non ha ancora 14 anni, anche senza violenza né minacce");
+    expect(law).toContain("Non serve alcuna minaccia");
+    expect(law).toContain("Cass. III 41577/2023");
+    expect(law).toContain("Hai indicato che l'autore ti ha chiesto foto, video o atti di tipo sessuale");
+    expect(law).not.toContain("Cass. III 25266/2020");
+    const actions = result.sections.actionsAndDeadlines.map((e) => e.text);
+    expect(actions[0]).toContain("sarà esaminato subito da una persona del nostro team");
+    expect(actions[1]).toContain("Polizia Postale");
+    expect(actions[1]).toContain("insieme a un genitore o a un adulto di cui ti fidi");
+    expect(actions[2]).toContain("114 Emergenza Infanzia");
+    expect(actions).toContainEqual(
+      "Violenza sessuale: si procede d'ufficio perché la vittima è minorenne. Non c'è un termine per la querela: le autorità possono agire appena vengono a sapere del fatto, ma conviene denunciarlo il prima possibile.",
+    );
+    expect(actions.join()).toContain("Non fare copie, screenshot o inoltri delle immagini");
+    expect(actions.join()).not.toMatch(/querela entro il/);
+    expect(section(result, "additionalNotes")).toContain("114 Emergenza Infanzia");
+    expect(section(result, "additionalNotes")).not.toContain("1522");
+    expect(articles(result, "additionalNotes")).toContain("600-ter c.p.");
+  });
+
+  it("the same under every category the questionnaire asks it in, whatever was or was not spread", () => {
+    for (const category of [
+      "CYBERBULLYING",
+      "REVENGEPORN",
+      "EXTORTION",
+      "STALKING",
+      "HATE_SPEECH",
+    ] as const) {
+      const { sexuallyExplicit: _, ...rest } = COACH;
+      const result = run({ ...rest, category });
+      expect(offence(result, "SEXUAL_VIOLENCE"), category).toMatchObject({
+        certain: true,
+        procedibility: "UFFICIO",
+      });
+      expect(result.humanReview, category).toBe(true);
+    }
+  });
+
+  it("under 14, author's age not known or a minor: with reserve, still ex officio with human review", () => {
+    for (const authorIsMinor of [true, "UNKNOWN"] as const) {
+      const result = run({ ...COACH, authorIsMinor });
+      expect(offence(result, "SEXUAL_VIOLENCE")).toMatchObject({ certain: false, procedibility: "UFFICIO" });
+      expect(result.evaluation).toBe("WITHRESERVE");
+      expect(result.humanReview).toBe(true);
+    }
+    expect(section(run({ ...COACH, authorIsMinor: true }), "lawDetail")).toContain("è a sua volta minorenne");
+  });
+
+  it("14 to 17 without a threat: sexual violence with reserve, ex officio, naming 609-quater and 609-undecies as unconfirmed", () => {
+    const result = run({ ...COACH, victimAge14Plus: true });
+    expect(offence(result, "SEXUAL_VIOLENCE")).toMatchObject({
+      certain: false,
+      procedibility: "UFFICIO",
+      complaintDeadline: null,
+    });
+    expect(offence(result, "SEXUAL_VIOLENCE").aggravations.join()).not.toContain("609-ter");
+    expect(result.evaluation).toBe("WITHRESERVE");
+    expect(result.humanReview).toBe(true);
+    const law = section(result, "lawDetail");
+    expect(law).toContain("Avevi almeno 14 anni.");
+    expect(law).toContain("art. 609-quater c.p.");
+    expect(law).toContain("art. 609-undecies c.p.");
+    expect(law).toContain("non è confermato");
+    expect(law).not.toContain("Non serve alcuna minaccia");
+  });
+
+  it("14 to 17 with a threat to obtain the images: sexual violence certain, as at any age", () => {
+    const result = run({ ...COACH, victimAge14Plus: true, demand: true, demandKind: "SEXUAL" });
+    expect(offence(result, "SEXUAL_VIOLENCE")).toMatchObject({ certain: true, procedibility: "UFFICIO" });
+    expect(section(result, "lawDetail")).toContain("Cass. III 25266/2020");
+  });
+
+  it("an adult's answer is not used: the contract asks it only of a minor, adults need a threat", () => {
+    const adult = run({
+      ...COACH,
+      victimIsMinor: false,
+      victimAge14Plus: undefined,
+      authorIsMinor: undefined,
+    });
+    expect(codes(adult)).not.toContain("SEXUAL_VIOLENCE");
+    expect(adult.humanReview).toBe(false);
+  });
+
+  it("nude images a minor was made to send and then spread: revenge porn only beside sexual violence", () => {
+    const result = run({
+      ...COACH,
+      category: "REVENGEPORN",
+      sexuallyExplicit: true,
+      sharingOnlyThreatened: false,
+      meantPrivate: true,
+      consentToShare: false,
+      authorMadeOrTook: false,
+      sharedToHarm: true,
+      channel: "SOCIAL_PUBLIC",
+    });
+    expect(codes(result)).toEqual(expect.arrayContaining(["REVENGE_PORN", "SEXUAL_VIOLENCE"]));
+    // Without the new answer the case looks like revenge porn alone: the gap this rule closes.
+    const before = run({
+      ...COACH,
+      askedForSexualContent: undefined,
+      category: "REVENGEPORN",
+      sexuallyExplicit: true,
+    });
+    expect(codes(before)).toEqual(["REVENGE_PORN"]);
+    expect(codes(before)).not.toContain("SEXUAL_VIOLENCE");
   });
 });
 

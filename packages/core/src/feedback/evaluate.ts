@@ -23,11 +23,10 @@ import type {
 } from "./result.ts";
 import { DEADLINE_KINDS, SECTION } from "./result.ts";
 import {
+  byAnswers,
   type ElementRule,
   type Exclusion,
   type ExOfficioCondition,
-  elementMissingText,
-  elementUnknownText,
   hasHateGround,
   INTERRUPTION_FACTOR,
   insultBeforeOthers,
@@ -36,15 +35,15 @@ import {
   isSextortion,
   MIN_PRESCRIPTION_MONTHS,
   mayBeSexualViolence,
+  minorAskedForSexualContent,
   OFFENCE_RULES,
   type OffenceRule,
-  ruleTitle,
   sexualContent,
 } from "./rules.ts";
 import { texts } from "./texts.ts";
 
 /** The rule set that produced a result: bump it whenever a rule or a text changes meaning. */
-export const RULES_VERSION = "it-2026.11.3";
+export const RULES_VERSION = "it-2026.12.1";
 
 /** An offence the answers raise, with everything the result needs about it. */
 interface Assessment {
@@ -97,7 +96,10 @@ export function evaluateFeedback(answers: Answers, asOf: IsoDate | Date): Feedba
   const missed: Missed[] = [];
   for (const rule of OFFENCE_RULES) {
     if (!rule.inScope(answers)) continue;
-    const statuses = rule.elements.map((element) => ({ element, status: element.assess(answers) }));
+    const statuses = byAnswers(rule.elements, answers).map((element) => ({
+      element,
+      status: element.assess(answers),
+    }));
     const missing = statuses.filter((s) => s.status === "MISSING").map((s) => s.element);
     if (missing.length > 0) {
       missed.push({ rule, missing });
@@ -191,7 +193,7 @@ function assess(
   const attempted = rule.code === "EXTORTION" && answers.victimComplied === false;
   return {
     rule,
-    title: ruleTitle(rule, answers),
+    title: byAnswers(rule.title, answers),
     certain: unknown.length === 0,
     unknown,
     procedibility,
@@ -249,14 +251,15 @@ function evaluate(assessments: readonly Assessment[]): Evaluation {
 type HumanReviewReason = "MINOR" | "SEXUAL_DEMAND" | "MAYBE_SEXUAL_DEMAND";
 
 /**
- * Why a person must look first, or null: a minor and sexual content, or extortion of a minor (sextortion
- * above all); and, at any age, a threat to obtain sexual images or acts (sexual violence), also when what
- * was demanded is unknown but intimate content is involved.
+ * Why a person must look first, or null: a minor and sexual content, a minor asked for sexual content, or
+ * extortion of a minor (sextortion above all); and, at any age, a threat to obtain sexual images or acts
+ * (sexual violence), also when what was demanded is unknown but intimate content is involved.
  */
 function humanReviewReason(answers: Answers): HumanReviewReason | null {
   const minorCase =
     answers.victimIsMinor === true &&
     (sexualContent(answers) ||
+      minorAskedForSexualContent(answers) ||
       isSextortion(answers) ||
       answers.demand === true ||
       answers.category === "EXTORTION");
@@ -269,9 +272,17 @@ export function needsHumanReview(answers: Answers): boolean {
   return humanReviewReason(answers) !== null;
 }
 
-/** Sexual images or acts of a minor are involved or were demanded: Polizia Postale, no copies. */
+/** Sexual images or acts of a minor are involved, asked for or demanded: Polizia Postale, no copies. */
 function minorSexual(answers: Answers): boolean {
-  return answers.victimIsMinor === true && (intimateImages(answers) || answers.demandKind === "SEXUAL");
+  return (
+    answers.victimIsMinor === true &&
+    (intimateImages(answers) || answers.demandKind === "SEXUAL" || answers.askedForSexualContent === true)
+  );
+}
+
+/** The author is known not to be known: the complaint term has not begun, and its date is only prudent. */
+function authorNotKnown(answers: Answers): boolean {
+  return answers.authorKnown === false;
 }
 
 /** An offence to reputation said to the victim alone or in their presence: a civil wrong (D.Lgs. 7/2016). */
@@ -293,8 +304,21 @@ function contentOnline(answers: Answers): boolean {
 /** The platform must remove within 48 hours; the Garante decides within 48 hours: days, if sent today. */
 const RESPONSE_DAYS = 2;
 
+function complaintNote(a: Assessment, prudent: boolean): string {
+  if (prudent)
+    return "Data prudente per la querela, calcolata da quando hai saputo dei fatti: il termine decorre da quando saprai chi è l'autore";
+  if (!a.complaintPassed) return "Ultimo giorno per presentare querela";
+  if (a.complaintStatus === "NO") return "Termine per la querela scaduto";
+  return a.maybeExOfficio.length > 0
+    ? "Termine per la querela scaduto, ma si potrebbe procedere d'ufficio"
+    : "Termine per la querela calcolato dai fatti: potrebbe non essere scaduto finché non sai chi è l'autore";
+}
+
 function buildDeadlines(answers: Answers, today: IsoDate, assessments: readonly Assessment[]): Deadline[] {
-  const raw: { kind: DeadlineKind; date: IsoDate; article: string; subject: string; note: string }[] = [];
+  type Raw = Deadline & { subject: string };
+  const raw: Raw[] = [];
+  // Author not known: the term has not begun (fact sheet A [2]); the date from the facts is only prudent.
+  const prudent = authorNotKnown(answers);
   for (const a of assessments) {
     if (a.complaintDeadline && a.rule.complaint) {
       raw.push({
@@ -302,13 +326,8 @@ function buildDeadlines(answers: Answers, today: IsoDate, assessments: readonly 
         date: a.complaintDeadline,
         article: a.rule.complaint.article,
         subject: a.rule.name,
-        note: !a.complaintPassed
-          ? "Ultimo giorno per presentare querela"
-          : a.complaintStatus === "NO"
-            ? "Termine per la querela scaduto"
-            : a.maybeExOfficio.length > 0
-              ? "Termine per la querela scaduto, ma si potrebbe procedere d'ufficio"
-              : "Termine per la querela calcolato dai fatti: potrebbe non essere scaduto finché non sai chi è l'autore",
+        note: complaintNote(a, prudent),
+        ...(prudent ? { prudent: true as const } : {}),
       });
     }
     raw.push({
@@ -345,27 +364,22 @@ function buildDeadlines(answers: Answers, today: IsoDate, assessments: readonly 
   }
 
   // One entry per kind, day and article: offences sharing a date are listed in its note.
-  const merged = new Map<
-    string,
-    { kind: DeadlineKind; date: IsoDate; article: string; subjects: string[]; note: string }
-  >();
-  for (const d of raw) {
+  const merged = new Map<string, Omit<Raw, "subject"> & { subjects: string[] }>();
+  for (const { subject, ...d } of raw) {
     const key = `${d.kind}|${d.date}|${d.article}|${d.note}`;
     const existing = merged.get(key);
     if (existing) {
-      if (d.subject && !existing.subjects.includes(d.subject)) existing.subjects.push(d.subject);
+      if (subject && !existing.subjects.includes(subject)) existing.subjects.push(subject);
     } else {
-      merged.set(key, { ...d, subjects: d.subject ? [d.subject] : [] });
+      merged.set(key, { ...d, subjects: subject ? [subject] : [] });
     }
   }
   const kindOrder = (kind: DeadlineKind) => DEADLINE_KINDS.indexOf(kind);
   // Plain code-unit order, not localeCompare: the result must not depend on the runtime's locale.
   const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return [...merged.values()]
-    .map(({ kind, date, article, subjects, note }) => ({
-      kind,
-      date,
-      article,
+    .map(({ subjects, note, ...deadline }) => ({
+      ...deadline,
       note: subjects.length > 0 ? `${note} (${subjects.join(", ")}).` : note,
     }))
     .sort(
@@ -460,11 +474,14 @@ function buildSections(input: SectionInput): Sections {
   // Summary and what the law says.
   add("lawDetail", texts.summary(evaluation));
   for (const a of assessments) {
-    add("lawDetail", { text: texts.offenceFound(a.rule.description, a.certain), article: a.rule.article });
+    add("lawDetail", {
+      text: texts.offenceFound(byAnswers(a.rule.description, answers), a.certain),
+      article: a.rule.article,
+    });
     if (threatAbsorbed && a.rule.absorbsThreat)
       add("lawDetail", texts.threatAbsorbed(a.rule.name, a.rule.absorbsThreat, a.certain));
     for (const element of a.unknown)
-      add("lawDetail", { text: elementUnknownText(element, answers), article: a.rule.article });
+      add("lawDetail", { text: byAnswers(element.unknown, answers), article: a.rule.article });
   }
   if (answers.category === "CYBERBULLYING" && answers.victimIsMinor === false)
     add("lawDetail", texts.cyberbullyingAdult);
@@ -473,7 +490,7 @@ function buildSections(input: SectionInput): Sections {
   // Why some offences are not there.
   for (const m of missed) {
     for (const element of m.missing) {
-      add("whyNoCrime", { text: elementMissingText(element, answers), article: m.rule.article });
+      add("whyNoCrime", { text: byAnswers(element.missing, answers), article: m.rule.article });
     }
   }
   if (assessments.length === 0 && missed.length === 0) add("whyNoCrime", texts.nothingInScope);
@@ -528,6 +545,8 @@ function buildSections(input: SectionInput): Sections {
 
   // Actions and deadlines, most urgent first.
   if (reviewReason) add("actionsAndDeadlines", texts.humanReview(reviewReason), texts.policeNow(minor));
+  // A child's case: the people who help come before any legal step.
+  if (reviewReason === "MINOR") add("actionsAndDeadlines", texts.childHelp);
   add("actionsAndDeadlines", minorSexual(answers) ? texts.keepEvidenceMinorSexual : texts.keepEvidence);
 
   // Rule notes, for the offences that seem to be there.
@@ -555,12 +574,20 @@ function buildSections(input: SectionInput): Sections {
       const daysLeft = daysBetween(today, a.complaintDeadline);
       add(
         "actionsAndDeadlines",
-        texts.querelaOpen(a.title, a.complaintDeadline, daysLeft, today, article, maybe),
+        texts.querelaOpen(
+          a.title,
+          a.complaintDeadline,
+          daysLeft,
+          today,
+          article,
+          maybe,
+          authorNotKnown(answers),
+        ),
       );
     } else if ((authorUnknown || maybe.length > 0) && a.prescriptionStatus !== "NO") {
       add(
         "actionsAndDeadlines",
-        texts.querelaPassedUncertain(a.title, a.complaintDeadline, authorUnknown, maybe, article),
+        texts.querelaPassedUncertain(a.title, a.complaintDeadline, answers.authorKnown, maybe, article),
       );
     } else {
       add("actionsAndDeadlines", texts.querelaPassed(a.title, a.complaintDeadline, article));
@@ -579,7 +606,7 @@ function buildSections(input: SectionInput): Sections {
     if (answers.knowledgeDate !== undefined && isAfter(answers.knowledgeDate, answers.lastEventDate)) {
       add("usefulToKnow", texts.knowledgeLater);
     }
-    if (authorUnknown) add("actionsAndDeadlines", texts.authorUnknown);
+    if (authorUnknown) add("actionsAndDeadlines", texts.authorUnknown(authorNotKnown(answers)));
   }
   if (assessments.some((a) => a.pursuable !== "NO") && answers.complaintFiled !== true) {
     add("actionsAndDeadlines", texts.whereToFile);
@@ -632,7 +659,9 @@ function buildSections(input: SectionInput): Sections {
       add("additionalNotes", { text: `${texts.reserveReasonsIntro} ${reasons.join("; ")}.` });
   }
   const codes = new Set(assessments.map((a) => a.rule.code));
-  if (
+  if (reviewReason === "MINOR") {
+    add("additionalNotes", texts.supportChild);
+  } else if (
     codes.has("STALKING") ||
     codes.has("REVENGE_PORN") ||
     codes.has("DEEPFAKE") ||

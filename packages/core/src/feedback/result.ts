@@ -88,6 +88,11 @@ export const DeadlineSchema = z.object({
   date: IsoDateOutputSchema,
   article: z.string().min(1),
   note: z.string().min(1),
+  /**
+   * A complaint date given for prudence only: the author is not known, so the term has not begun (it runs
+   * from knowing who did it) and the date is counted from knowing the facts. Absent otherwise.
+   */
+  prudent: z.literal(true).optional(),
 });
 export type Deadline = z.infer<typeof DeadlineSchema>;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { SERVICE_TYPE } from "../services/service-type.ts";
+import type { Answers } from "./answers.ts";
 import { OFFENCE_CODES } from "./result.ts";
-import { DEFAULT_COMPLAINT_MONTHS, MIN_PRESCRIPTION_MONTHS, OFFENCE_RULES } from "./rules.ts";
+import { byAnswers, DEFAULT_COMPLAINT_MONTHS, MIN_PRESCRIPTION_MONTHS, OFFENCE_RULES } from "./rules.ts";
 
 // The rules as data: one rule per contract offence code, each sourced and complete.
 
@@ -26,11 +27,28 @@ describe("offence rules", () => {
       UNLAWFUL_DATA_PROCESSING: "167 D.Lgs. 196/2003",
       SEXUAL_VIOLENCE: "609-bis c.p.",
     });
+    // Rules the law defines in more than one way word them by the answers: each way is checked.
+    const ways: Answers[] = [
+      { category: "OTHER", firstEventDate: "2026-01-01", lastEventDate: "2026-01-01" },
+      {
+        category: "OTHER",
+        firstEventDate: "2026-01-01",
+        lastEventDate: "2026-01-01",
+        victimIsMinor: true,
+        askedForSexualContent: true,
+      },
+    ];
     for (const rule of OFFENCE_RULES) {
       expect(rule.source, rule.code).toMatch(/^B\.\d/);
-      expect(rule.description.length, rule.code).toBeGreaterThan(40);
-      expect(rule.elements.length, rule.code).toBeGreaterThan(0);
+      for (const answers of ways) {
+        expect(byAnswers(rule.description, answers).length, rule.code).toBeGreaterThan(40);
+        expect(byAnswers(rule.elements, answers).length, rule.code).toBeGreaterThan(0);
+      }
     }
+    const sexualViolence = OFFENCE_RULES.find((r) => r.code === "SEXUAL_VIOLENCE");
+    if (!sexualViolence) throw new Error("no SEXUAL_VIOLENCE rule");
+    expect(byAnswers(sexualViolence.description, ways[1] as Answers)).toContain("14 anni");
+    expect(byAnswers(sexualViolence.description, ways[0] as Answers)).toContain("con violenza o minaccia");
   });
 
   it("uses 3 months unless the law says otherwise: 6 for 612-bis and 612-ter, 12 for 609-bis, none for ex officio offences", () => {

@@ -10,6 +10,9 @@ import type { OffenceCode, SectionKey } from "./result.ts";
 // Reading answers: true / false are facts the victim stated; "UNKNOWN" and a missing answer both leave an
 // element unknown, and an unknown element makes the offence uncertain (WITHRESERVE), never certain.
 
+/** A text or a list that is fixed, or chosen by the answers (read with byAnswers). */
+export type ByAnswers<T> = T | ((answers: Answers) => T);
+
 /** How an element of an offence stands on the answers. */
 export type ElementStatus = "MET" | "MISSING" | "UNKNOWN";
 
@@ -17,9 +20,9 @@ export interface ElementRule {
   id: string;
   assess: (answers: Answers) => ElementStatus;
   /** whyNoCrime: the element is missing, so the offence is not there. */
-  missing: string | ((answers: Answers) => string);
+  missing: ByAnswers<string>;
   /** lawDetail: the element is unknown, so the offence only might be there. */
-  unknown: string | ((answers: Answers) => string);
+  unknown: ByAnswers<string>;
 }
 
 export interface PenaltyForm {
@@ -74,16 +77,17 @@ export interface RuleNote {
 export interface OffenceRule {
   code: OffenceCode;
   article: string;
-  title: string | ((answers: Answers) => string);
+  title: ByAnswers<string>;
   /** For sentences: "la querela per {name}". */
   name: string;
   /** Fact-sheet paragraph and sources encoded here. */
   source: string;
   /** Whether the answers raise this offence at all (then its elements are assessed and reported). */
   inScope: (answers: Answers) => boolean;
-  elements: readonly ElementRule[];
-  /** lawDetail: what the law punishes. */
-  description: string;
+  /** What must be true; an offence the law defines in more than one way picks the way the answers fit. */
+  elements: ByAnswers<readonly ElementRule[]>;
+  /** lawDetail: what the law punishes (in the way the answers fit). */
+  description: ByAnswers<string>;
   /** Complaint term; null when always prosecuted ex officio. */
   complaint: { months: number; article: string } | null;
   exOfficio: readonly ExOfficioCondition[];
@@ -852,34 +856,81 @@ const EXTORTION: OffenceRule = {
   absorbsThreat: "costringe qualcuno a fare o a non fare qualcosa «mediante violenza o minaccia»",
 };
 
-// ── B.6 Sexual violence by threat ("sextortion" for sexual images or acts), art. 609-bis c.p. ─────────────
+// ── B.6 Sexual violence, art. 609-bis c.p.: by threat ("sextortion" for sexual images or acts), or a child
+// asked for sexual images or acts ───────────────────────────────────────────────────────────────────────
+
+/** A minor says the author asked for sexual images, videos or acts, with or without a threat. */
+export function minorAskedForSexualContent(a: Answers): boolean {
+  return a.victimIsMinor === true && a.askedForSexualContent === true;
+}
+
+/**
+ * Which way of the law the answers fit: a child asked for sexual content (no threat needed, fact sheet B.6
+ * [70]), unless a threat to obtain it is stated, which is sexual violence at any age [66].
+ */
+function childAsked(a: Answers): boolean {
+  return minorAskedForSexualContent(a) && !(a.demand === true && a.demandKind === "SEXUAL");
+}
+
+/** Under 14 a child cannot consent to sexual acts: asking is enough (art. 609-bis c.2 with 609-ter [70]). */
+const CHILD_ASKED_ELEMENTS: readonly ElementRule[] = [
+  {
+    id: "asked-for-sexual-content",
+    assess: (a) => tri(a.askedForSexualContent),
+    missing: "Da quanto ci hai detto nessuno ti ha chiesto immagini, video o atti sessuali.",
+    unknown: "Non sappiamo se ti siano stati chiesti immagini, video o atti sessuali.",
+  },
+  {
+    id: "victim-under-14",
+    assess: (a) => (a.victimAge14Plus === false ? "MET" : "UNKNOWN"),
+    missing: "Avevi almeno 14 anni.",
+    unknown: (a) =>
+      `${
+        a.victimAge14Plus === true ? "Avevi almeno 14 anni." : "Non sappiamo se avevi meno di 14 anni."
+      } Sotto i 14 anni la legge esclude un consenso valido, e chiedere immagini o atti sessuali è violenza sessuale anche senza minacce. Dai 14 ai 17 anni, una richiesta così fatta senza minacce può essere violenza sessuale oppure un altro reato contro le persone minorenni, come gli atti sessuali con minorenne da parte di chi ha un ruolo di fiducia (art. 609-quater c.p.) o, sotto i 16 anni, l'adescamento di minorenni (art. 609-undecies c.p.): non è confermato, e lo valuta con cura una persona esperta.`,
+  },
+  {
+    id: "adult-author",
+    assess: (a) => (a.authorIsMinor === false ? "MET" : "UNKNOWN"),
+    missing: "Chi ti ha fatto la richiesta è minorenne.",
+    unknown: (a) =>
+      a.authorIsMinor === true
+        ? "Chi ti ha fatto la richiesta è a sua volta minorenne: tra minorenni la legge valuta questi fatti in modo diverso, e serve il parere di un avvocato."
+        : "Non sappiamo se chi ti ha fatto la richiesta sia maggiorenne: se lo è, per la legge si tratta di violenza sessuale; se è minorenne, la valutazione può cambiare.",
+  },
+];
+
+/** A threat to obtain sexual images or acts (fact sheet B.6 [66][71]). */
+const THREAT_ELEMENTS: readonly ElementRule[] = [
+  {
+    id: "demand-under-threat",
+    assess: (a) => tri(a.demand),
+    missing:
+      "Non risulta una richiesta accompagnata da una minaccia: la violenza sessuale richiede che qualcuno ti costringa, con violenza o minaccia.",
+    unknown:
+      "Non sappiamo se la richiesta sia stata accompagnata da una minaccia: la violenza sessuale richiede che qualcuno ti costringa, con violenza o minaccia.",
+  },
+  {
+    id: "sexual-demand",
+    assess: (a) => (a.demandKind === "SEXUAL" ? "MET" : "UNKNOWN"),
+    missing: "Da quanto ci hai detto non ti sono stati chiesti immagini intime o atti sessuali.",
+    unknown:
+      "Non sappiamo che cosa ti sia stato chiesto: se con la minaccia ti sono state chieste immagini intime o atti sessuali, anche solo davanti a una videocamera, si tratta di violenza sessuale e non di estorsione.",
+  },
+];
 
 const SEXUAL_VIOLENCE: OffenceRule = {
   code: "SEXUAL_VIOLENCE",
   article: "609-bis c.p.",
   title: "Violenza sessuale",
   name: "violenza sessuale",
-  source: "B.6 [66][67]; A [5]",
-  inScope: mayBeSexualViolence,
-  elements: [
-    {
-      id: "demand-under-threat",
-      assess: (a) => tri(a.demand),
-      missing:
-        "Non risulta una richiesta accompagnata da una minaccia: la violenza sessuale richiede che qualcuno ti costringa, con violenza o minaccia.",
-      unknown:
-        "Non sappiamo se la richiesta sia stata accompagnata da una minaccia: la violenza sessuale richiede che qualcuno ti costringa, con violenza o minaccia.",
-    },
-    {
-      id: "sexual-demand",
-      assess: (a) => (a.demandKind === "SEXUAL" ? "MET" : "UNKNOWN"),
-      missing: "Da quanto ci hai detto non ti sono stati chiesti immagini intime o atti sessuali.",
-      unknown:
-        "Non sappiamo che cosa ti sia stato chiesto: se con la minaccia ti sono state chieste immagini intime o atti sessuali, anche solo davanti a una videocamera, si tratta di violenza sessuale e non di estorsione.",
-    },
-  ],
-  description:
-    "La violenza sessuale punisce chi, con violenza o minaccia, costringe una persona a compiere o a subire atti sessuali. Per la Cassazione lo è anche costringere qualcuno, minacciandolo, a inviare immagini intime o a compiere atti sessuali davanti a una videocamera, anche senza alcun contatto fisico.",
+  source: "B.6 [66][67][70][71]; A [5]",
+  inScope: (a) => mayBeSexualViolence(a) || minorAskedForSexualContent(a),
+  description: (a) =>
+    childAsked(a)
+      ? "La violenza sessuale punisce anche chi compie atti sessuali con una persona che non ha ancora 14 anni, anche senza violenza né minacce e anche se sembra d'accordo: a quell'età la legge non riconosce un consenso valido. Per la Cassazione lo è anche indurre una persona di meno di 14 anni a mandare foto o video intimi di sé, anche solo in chat (Cass. III 41577/2023)."
+      : "La violenza sessuale punisce chi, con violenza o minaccia, costringe una persona a compiere o a subire atti sessuali. Per la Cassazione lo è anche costringere qualcuno, minacciandolo, a inviare immagini intime o a compiere atti sessuali davanti a una videocamera, anche senza alcun contatto fisico (Cass. III 10692/2024).",
+  elements: (a) => (childAsked(a) ? CHILD_ASKED_ELEMENTS : THREAT_ELEMENTS),
   // L. 69/2019: twelve months, the only offence with this term [5][67].
   complaint: { months: 12, article: "609-septies c.p." },
   exOfficio: [
@@ -893,12 +944,33 @@ const SEXUAL_VIOLENCE: OffenceRule = {
   // Art. 609-septies lists other ex officio cases [67]; connection is said, never assumed.
   exOfficioIfConnected: true,
   forms: [{ id: "base", when: () => true, penalty: "reclusione da 6 a 12 anni", maxMonths: 144 }],
-  aggravations: [HATE_AGGRAVATION],
+  aggravations: [
+    {
+      // Art. 609-ter [70]: the increase is not in the fact sheet, so it does not move the prescription.
+      id: "victim-under-14",
+      when: (a) => a.victimIsMinor === true && a.victimAge14Plus === false,
+      label: "vittima con meno di 14 anni: la pena è aumentata (art. 609-ter c.p.)",
+      article: "609-ter c.p.",
+    },
+    HATE_AGGRAVATION,
+  ],
   exclusions: [],
   notes: [
     {
       section: "lawDetail",
-      when: () => true,
+      when: childAsked,
+      text: "Hai indicato che l'autore ti ha chiesto foto, video o atti di tipo sessuale: è un fatto grave, e la legge ti protegge anche se non ti ha minacciato.",
+      article: "609-bis c.p.",
+    },
+    {
+      section: "lawDetail",
+      when: (a) => childAsked(a) && a.victimAge14Plus === false,
+      text: "Non serve alcuna minaccia, e non bisogna dimostrare come l'autore ti abbia convinto o spinto: sotto i 14 anni il consenso non conta (Cass. III 41577/2023). Per questo non è colpa tua, anche se hai fatto quello che ti chiedeva e anche se sembrava una persona gentile o di fiducia.",
+      article: "609-bis c.p.",
+    },
+    {
+      section: "lawDetail",
+      when: (a) => !childAsked(a),
       text: "Costringere qualcuno con una minaccia a inviare immagini intime o a compiere atti sessuali è violenza sessuale e non estorsione, che richiede invece un danno economico per la vittima (Cass. III 25266/2020).",
       article: "609-bis c.p.",
     },
@@ -1005,6 +1077,10 @@ const THREAT: OffenceRule = {
 
 // ── B.5 Hate propaganda, art. 604-bis c.p. ─────────────────────────────────────────────────────────────
 
+/** What may apply to hateful messages that are not propaganda (fact sheet B.5 [69], [49]). */
+const OTHER_THAN_PROPAGANDA =
+  "Gli stessi messaggi possono però essere altri reati, valutati qui accanto: una minaccia, lo stalking se sono ripetuti e ti hanno cambiato la vita, la diffamazione se li hanno letti altre persone; e quando sono mossi da odio razziale, etnico, nazionale o religioso la pena di quei reati aumenta fino alla metà (art. 604-ter c.p.).";
+
 const HATE_PROPAGANDA: OffenceRule = {
   code: "HATE_PROPAGANDA",
   article: "604-bis c.p.",
@@ -1039,6 +1115,19 @@ const HATE_PROPAGANDA: OffenceRule = {
           : "L'art. 604-bis richiede propaganda di idee razziste o istigazione alla discriminazione o alla violenza: da quanto ci hai detto non è questo il caso.",
       unknown:
         "Non è chiaro se ci sia stata propaganda o istigazione alla discriminazione o alla violenza, come richiede l'art. 604-bis.",
+    },
+    {
+      // Propaganda and incitement need spreading (Cass. I 39243/2024, 38423/2023 [69]): certain only when many
+      // people, or anyone, could see it; a private message to one person is not propaganda.
+      id: "spreading",
+      assess: (a) => (a.audience === "MANY" ? "MET" : a.audience === "VICTIM_ONLY" ? "MISSING" : "UNKNOWN"),
+      missing: `La propaganda e l'istigazione punite dall'art. 604-bis devono diffondersi: le idee devono raggiungere un numero indeterminato di persone, con la capacità concreta di fare proseliti. Messaggi privati mandati solo a te, anche con link a contenuti razzisti o negazionisti, non sono propaganda (Cass. I 39243/2024). ${OTHER_THAN_PROPAGANDA}`,
+      unknown: (a) =>
+        `${
+          a.audience === "FEW"
+            ? "I contenuti li hanno visti alcune persone: non è certo che basti."
+            : "Non sappiamo quante persone abbiano visto i contenuti."
+        } La propaganda e l'istigazione punite dall'art. 604-bis devono diffondersi: le idee devono raggiungere un numero indeterminato di persone, con la capacità concreta di fare proseliti, e messaggi mandati a una sola persona non bastano (Cass. I 39243/2024). ${OTHER_THAN_PROPAGANDA}`,
     },
   ],
   description:
@@ -1261,14 +1350,10 @@ export const OFFENCE_RULES: readonly OffenceRule[] = [
   UNLAWFUL_DATA_PROCESSING,
 ];
 
-export function ruleTitle(rule: OffenceRule, answers: Answers): string {
-  return typeof rule.title === "function" ? rule.title(answers) : rule.title;
-}
-
-export function elementMissingText(element: ElementRule, answers: Answers): string {
-  return typeof element.missing === "function" ? element.missing(answers) : element.missing;
-}
-
-export function elementUnknownText(element: ElementRule, answers: Answers): string {
-  return typeof element.unknown === "function" ? element.unknown(answers) : element.unknown;
+/** A rule's text or list that may depend on the answers, as the answers make it. */
+export function byAnswers<T extends string | readonly ElementRule[]>(
+  value: ByAnswers<T>,
+  answers: Answers,
+): T {
+  return typeof value === "function" ? value(answers) : value;
 }

@@ -1,5 +1,6 @@
 import { formatItalianDate, formatMonthsItalian, type IsoDate } from "../shared/calendar.ts";
 import { withDayArticle } from "../shared/italian-grammar.ts";
+import type { Tristate } from "./answers.ts";
 import type { Evaluation } from "./evaluation.ts";
 import type { SectionEntry } from "./result.ts";
 
@@ -42,7 +43,7 @@ export const texts = {
     ),
 
   nothingInScope: entry(
-    "Dalle tue risposte non emergono gli elementi dei reati che valutiamo: stalking, diffamazione, diffusione di immagini intime, deepfake, estorsione, violenza sessuale commessa con un ricatto, minaccia, propaganda d'odio, sostituzione di persona, interferenze nella vita privata, accesso abusivo e trattamento illecito di dati. Se pensi che manchi qualcosa, puoi rivedere le risposte o chiedere una consulenza.",
+    "Dalle tue risposte non emergono gli elementi dei reati che valutiamo: stalking, diffamazione, diffusione di immagini intime, deepfake, estorsione, violenza sessuale (con un ricatto, o verso una persona minorenne), minaccia, propaganda d'odio, sostituzione di persona, interferenze nella vita privata, accesso abusivo e trattamento illecito di dati. Se pensi che manchi qualcosa, puoi rivedere le risposte o chiedere una consulenza.",
   ),
 
   // ── Procedibility and deadlines ──
@@ -55,6 +56,7 @@ export const texts = {
   ),
   // One statement per complaint-based offence: its term, and (said once, as uncertain) why it might be
   // prosecuted ex officio all the same. "maybe" holds whole sentences.
+  // With the author not known the term has not begun: the date, from the facts, is a prudent one.
   querelaOpen: (
     title: string,
     deadline: IsoDate,
@@ -62,9 +64,14 @@ export const texts = {
     asOf: IsoDate,
     article: string,
     maybe: readonly string[] = [],
+    authorNotKnown = false,
   ) =>
     entry(
-      `${title}: puoi presentare querela entro ${withDayArticle("il", formatItalianDate(deadline))}. ${
+      `${
+        authorNotKnown
+          ? `${title}: poiché non sai ancora chi è l'autore, il termine per la querela non è ancora iniziato: decorre da quando saprai chi è. Ti indichiamo comunque una data prudente, calcolata da quando hai saputo dei fatti: presenta querela entro ${withDayArticle("il", formatItalianDate(deadline))}.`
+          : `${title}: puoi presentare querela entro ${withDayArticle("il", formatItalianDate(deadline))}.`
+      } ${
         daysLeft === 0
           ? "Alla data di questa valutazione è l'ultimo giorno utile: non aspettare."
           : `Alla data di questa valutazione (${formatItalianDate(asOf)}) ${daysLeft === 1 ? "resta 1 giorno" : `restano ${daysLeft} giorni`}.`
@@ -79,22 +86,27 @@ export const texts = {
   querelaPassedUncertain: (
     title: string,
     deadline: IsoDate,
-    authorUnknown: boolean,
+    authorKnown: Tristate | undefined,
     maybe: readonly string[],
     article: string,
   ) =>
     entry(
       `${title}: se lo calcoliamo dai fatti, il termine per la querela sarebbe scaduto ${withDayArticle("il", formatItalianDate(deadline))}.${
-        authorUnknown
-          ? " Però il termine decorre da quando sai anche chi è l'autore: se ancora non lo sai, potresti essere in tempo."
-          : ""
+        authorKnown === false
+          ? " Però il termine decorre da quando sai anche chi è l'autore: poiché non lo sai ancora, non è ancora iniziato, e puoi presentare querela contro ignoti."
+          : authorKnown === "UNKNOWN"
+            ? " Però il termine decorre da quando sai anche chi è l'autore: se ancora non lo sai, potresti essere in tempo."
+            : ""
       }${maybe.length > 0 ? ` ${maybe.join(" ")} In quel caso si potrebbe procedere anche senza querela.` : ""} Parlane subito con un avvocato.`,
       article,
     ),
-  authorUnknown: entry(
-    "Se non sai ancora chi è l'autore, puoi presentare querela contro ignoti. Il termine decorre da quando conosci sia il fatto sia il suo autore, ma per sicurezza conviene rispettare la data indicata.",
-    "124 c.p.",
-  ),
+  authorUnknown: (notKnown: boolean) =>
+    entry(
+      notKnown
+        ? "Puoi presentare querela contro ignoti già adesso, senza aspettare di sapere chi è l'autore: saranno le indagini a cercare di identificarlo. Il termine decorre da quando conosci sia il fatto sia il suo autore, ma non aspettare: le prove online possono sparire."
+        : "Se non sai ancora chi è l'autore, puoi presentare querela contro ignoti. Il termine decorre da quando conosci sia il fatto sia il suo autore, ma per sicurezza conviene rispettare la data indicata.",
+      "124 c.p.",
+    ),
   knowledgeLater: entry(
     "Il termine per la querela decorre da quando hai saputo del fatto e di chi l'ha commesso: per questo lo calcoliamo dalla data in cui ne sei venuto a conoscenza.",
     "124 c.p.",
@@ -218,6 +230,9 @@ export const texts = {
         ? "Rivolgiti senza aspettare alla Polizia Postale, anche tramite il sito del Commissariato di P.S. online (commissariatodips.it), insieme a un genitore o a un adulto di cui ti fidi."
         : "Rivolgiti senza aspettare alla Polizia Postale, anche tramite il sito del Commissariato di P.S. online (commissariatodips.it). Se vuoi, fatti accompagnare da una persona di cui ti fidi o da un centro antiviolenza.",
     ),
+  childHelp: entry(
+    "Non devi affrontarlo senza aiuto: parlane con un genitore o con un adulto di cui ti fidi. Il 114 Emergenza Infanzia risponde gratis, giorno e notte, a bambini, ragazzi e genitori; se c'è un pericolo immediato chiama il 112.",
+  ),
   childPornography: entry(
     "Quando sono coinvolte immagini sessuali di una persona minorenne potrebbero esserci anche reati più gravi, come la pornografia minorile: va valutato subito da una persona esperta e dalla Polizia Postale.",
     "600-ter c.p.",
@@ -332,6 +347,9 @@ export const texts = {
   ),
   supportViolence: entry(
     "Quello che ti è successo non è colpa tua. Se ti senti in pericolo chiama il 112; se hai bisogno di parlare con qualcuno, puoi rivolgerti anche a un centro antiviolenza o al numero 1522, gratuito e attivo giorno e notte.",
+  ),
+  supportChild: entry(
+    "Quello che ti è successo non è colpa tua. Se ti senti in pericolo chiama il 112; se hai bisogno di parlare con qualcuno, anche tu che sei genitore, c'è il 114 Emergenza Infanzia, gratuito e attivo giorno e notte.",
   ),
   supportDanger: entry(
     "Quello che ti è successo non è colpa tua. Se ti senti in pericolo, chiama subito il 112.",

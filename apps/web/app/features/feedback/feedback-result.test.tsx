@@ -100,6 +100,29 @@ describe("feedback result", () => {
     expect(screen.getAllByText(/È una prima valutazione orientativa/).length).toBeGreaterThan(0);
   });
 
+  it("with the author not known, counts down to a prudent date and says the term starts later", () => {
+    renderResult(
+      result({
+        deadlines: [
+          {
+            kind: "QUERELA",
+            date: "2026-04-24",
+            article: "612-ter c.p.",
+            note: "Data prudente per la querela, calcolata da quando hai saputo dei fatti: il termine decorre da quando saprai chi è l'autore (revenge porn).",
+            prudent: true,
+          },
+        ],
+      }),
+    );
+    expect(screen.getByText("Per sicurezza, presenta querela entro 45 giorni")).toBeTruthy();
+    expect(
+      screen.getByText(
+        "Data prudente: 24 aprile 2026. Il termine vero parte da quando saprai chi è l'autore.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Ultimo giorno utile/)).toBeNull();
+  });
+
   it("counts down in the singular, and says when the term ends today", () => {
     const deadline = (date: string) =>
       result({

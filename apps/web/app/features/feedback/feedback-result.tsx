@@ -100,7 +100,11 @@ export function FeedbackResultView({ submission, onRestart }: FeedbackResultView
         {countdown ? (
           <p className={styles.countdown}>
             <strong>{countdown.text}</strong>
-            <span>Ultimo giorno utile: {formatItalianDate(countdown.date)}.</span>
+            <span>
+              {countdown.prudent
+                ? `Data prudente: ${formatItalianDate(countdown.date)}. Il termine vero parte da quando saprai chi è l'autore.`
+                : `Ultimo giorno utile: ${formatItalianDate(countdown.date)}.`}
+            </span>
           </p>
         ) : null}
         <p className={styles.verdictNote}>
@@ -160,10 +164,10 @@ function HumanReviewNotice() {
   return (
     <ResultBlock title="Una persona del nostro team esaminerà il tuo caso" className={styles.humanReview}>
       <p>
-        Quando sono coinvolti una persona minorenne e contenuti intimi o un ricatto, oppure una richiesta di
-        immagini intime o di atti sessuali fatta con una minaccia, non ti proponiamo servizi da acquistare in
-        autonomia: il caso merita cura. Una persona del nostro team lo leggerà con attenzione. Registrati per
-        permetterci di contattarti in modo riservato.
+        Quando sono coinvolti una persona minorenne e contenuti intimi, una richiesta di contenuti sessuali o
+        un ricatto, oppure una richiesta di immagini intime o di atti sessuali fatta con una minaccia, non ti
+        proponiamo servizi da acquistare in autonomia: il caso merita cura. Una persona del nostro team lo
+        leggerà con attenzione. Registrati per permetterci di contattarti in modo riservato.
       </p>
       <p>
         Nel frattempo non cancellare nulla, non pagare e non inviare altro materiale. Se sei tu la persona

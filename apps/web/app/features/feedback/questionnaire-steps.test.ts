@@ -174,6 +174,51 @@ describe("questionnaire steps", () => {
     ).toMatchObject({ secretRecording: "UNKNOWN" });
   });
 
+  it("asks a minor, in every category, whether the author asked for sexual images or acts; never an adult", () => {
+    const question = QUESTIONS.askedForSexualContent;
+    expect(question.label).toBe(
+      "Ti ha chiesto di mandare foto o video intimi, o di fare cose di tipo sessuale?",
+    );
+    expect(question.why).toContain("anche senza minacce");
+    expect(question.hint).toContain("non è colpa tua");
+    expect(question.options.map((o) => o.label)).toEqual(["Sì", "No"]);
+    for (const category of FEEDBACK_CATEGORIES) {
+      expect(allShown({ category, victimIsMinor: "true" }), category).toContain("askedForSexualContent");
+      expect(allShown({ category, victimIsMinor: "false" }), category).not.toContain("askedForSexualContent");
+      expect(allShown({ category }), category).not.toContain("askedForSexualContent");
+      // An adult's earlier answer (the age changed) is not sent.
+      expect(
+        feedbackRequest(draft({ category, victimIsMinor: "false", askedForSexualContent: "true" })).answers,
+        category,
+      ).not.toHaveProperty("askedForSexualContent");
+    }
+    // A demand under threat for sexual images already said it.
+    expect(
+      allShown({ category: "EXTORTION", victimIsMinor: "true", demand: "true", demandKind: "SEXUAL" }),
+    ).not.toContain("askedForSexualContent");
+    const body = feedbackRequest(
+      draft({
+        category: "OTHER",
+        firstEventDate: "2026-03-01",
+        lastEventDate: "2026-03-01",
+        victimIsMinor: "true",
+        victimAge14Plus: "false",
+        askedForSexualContent: "true",
+        statementOfTruth: true,
+        privacyAccepted: true,
+      }),
+    );
+    expect(body.answers).toMatchObject({ victimIsMinor: true, askedForSexualContent: true });
+    expect(FeedbackRequestSchema.safeParse(body).success).toBe(true);
+  });
+
+  it("hate speech says why it asks who saw it: propaganda needs spreading", () => {
+    const audience = stepsFor("HATE_SPEECH")
+      .flatMap((s) => s.questions)
+      .find((q) => q.field === "audience");
+    expect(audience?.why).toContain("quando si diffonde tra molte persone");
+  });
+
   it("extortion asks about the demand, and whether the victim complied only after a demand", () => {
     expect(shown({ category: "EXTORTION" }).richiesta).toEqual([
       "demand",

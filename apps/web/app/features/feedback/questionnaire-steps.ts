@@ -69,6 +69,7 @@ export const EMPTY_DRAFT: Draft = {
   victimComplied: "",
   discriminatoryMotive: "",
   incitement: "",
+  askedForSexualContent: "",
   impersonation: "",
   accountAccessed: "",
   secretRecording: "",
@@ -146,6 +147,15 @@ const recordingMatters = (a: PartialAnswers) =>
 /** Asked last in each category's facts, once the answers above say whether it matters. */
 const SECRET_RECORDING = ask("secretRecording", { when: recordingMatters });
 
+/**
+ * A minor asked for sexual images or acts (art. 609-bis c.p., no threat needed under 14): asked in every
+ * category, since a parent may file it under any of them; not again when the demand under threat already
+ * said it.
+ */
+const ASKED_FOR_SEXUAL_CONTENT = ask("askedForSexualContent", {
+  when: (a) => a.victimIsMinor === true && a.demandKind !== "SEXUAL",
+});
+
 /** Stalking and cyberstalking ask the same facts: the conduct (art. 612-bis c.p.), then its effects. */
 const STALKING_STEPS: readonly [Step, Step] = [
   {
@@ -163,7 +173,13 @@ const STALKING_STEPS: readonly [Step, Step] = [
     id: "conseguenze",
     title: "Come ti ha fatto stare",
     intro: "Non esistono reazioni giuste o sbagliate: quello che provi conta.",
-    questions: [ask("effects"), ask("accountAccessed"), ask("impersonation"), SECRET_RECORDING],
+    questions: [
+      ask("effects"),
+      ask("accountAccessed"),
+      ask("impersonation"),
+      ASKED_FOR_SEXUAL_CONTENT,
+      SECRET_RECORDING,
+    ],
   },
 ];
 
@@ -187,6 +203,7 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
         ask("truthAndPublicInterest"),
         ask("victimPublicOfficial"),
         ask("provoked"),
+        ASKED_FOR_SEXUAL_CONTENT,
         SECRET_RECORDING,
       ],
     },
@@ -196,7 +213,13 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
       id: "contenuti",
       title: "Le immagini o i video",
       intro: "Non è colpa tua. Rispondi solo a quello che ti senti di dire.",
-      questions: [ask("sexuallyExplicit"), ask("aiGenerated"), ask("meantPrivate"), ask("consentToShare")],
+      questions: [
+        ask("sexuallyExplicit"),
+        ask("aiGenerated"),
+        ask("meantPrivate"),
+        ask("consentToShare"),
+        ASKED_FOR_SEXUAL_CONTENT,
+      ],
     },
     {
       id: "diffusione",
@@ -243,6 +266,7 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
         ask("aiGenerated", { when: sexual }),
         ask("meantPrivate", { when: sexual }),
         ask("consentToShare", { when: (a) => sexual(a) && a.sharingOnlyThreatened === false }),
+        ASKED_FOR_SEXUAL_CONTENT,
         SECRET_RECORDING,
       ],
     },
@@ -275,6 +299,7 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
         ask("meantPrivate", { when: sexual }),
         ask("consentToShare", { when: sexual }),
         ask("impersonation"),
+        ASKED_FOR_SEXUAL_CONTENT,
         SECRET_RECORDING,
       ],
     },
@@ -283,7 +308,14 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
     {
       id: "motivo",
       title: "Che cosa è successo",
-      questions: [ask("discriminatoryMotive"), ask("incitement"), ask("channel"), ask("audience")],
+      questions: [
+        ask("discriminatoryMotive"),
+        ask("incitement"),
+        ask("channel"),
+        ask("audience", {
+          why: "La propaganda d'odio è un reato quando si diffonde tra molte persone: i messaggi mandati solo a te si valutano in un altro modo.",
+        }),
+      ],
     },
     {
       id: "contenuto",
@@ -295,6 +327,7 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
         ask("threatened"),
         ask("threatSerious"),
         ask("repeated"),
+        ASKED_FOR_SEXUAL_CONTENT,
         SECRET_RECORDING,
       ],
     },
@@ -315,6 +348,7 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
         ask("demandKind"),
         ask("victimComplied"),
         ask("discriminatoryMotive"),
+        ASKED_FOR_SEXUAL_CONTENT,
         SECRET_RECORDING,
       ],
     },
@@ -346,6 +380,7 @@ const FACT_STEPS: Record<FeedbackCategory, readonly [Step, Step]> = {
         ask("victimComplied"),
         ask("impersonation"),
         ask("accountAccessed"),
+        ASKED_FOR_SEXUAL_CONTENT,
         SECRET_RECORDING,
       ],
     },

@@ -464,6 +464,15 @@ export const QUESTIONS = {
     why: "La propaganda e l'istigazione all'odio sono un reato specifico (art. 604-bis c.p.).",
     options: INCITEMENT_OPTIONS,
   },
+  askedForSexualContent: {
+    field: "askedForSexualContent",
+    kind: "choice",
+    label: "Ti ha chiesto di mandare foto o video intimi, o di fare cose di tipo sessuale?",
+    why: "Chiedere immagini o atti sessuali a una persona minorenne è un reato grave, anche senza minacce: la legge la protegge sempre, e si procede anche senza querela.",
+    hint: "Anche se le hai mandate tu, anche se sembrava una persona gentile o di fiducia: non è colpa tua.",
+    options: YES_NO,
+    when: (a) => a.victimIsMinor === true,
+  },
   impersonation: {
     field: "impersonation",
     kind: "choice",

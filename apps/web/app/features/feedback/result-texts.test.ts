@@ -34,10 +34,23 @@ describe("result texts", () => {
       days: 92,
       date: "2026-05-31",
       text: "Hai ancora 92 giorni per sporgere querela",
+      prudent: false,
     });
     expect(complaintCountdown([querela("2024-03-01")], "2024-02-28")?.days).toBe(2); // leap year
     expect(complaintCountdown([querela("2026-01-01", "scaduto")], "2026-02-28")).toBeNull();
     expect(complaintCountdown([], "2026-02-28")).toBeNull();
+  });
+
+  it("with the author not known counts down to a prudent date, said as such", () => {
+    const prudent: Deadline = { ...querela("2026-03-12"), prudent: true };
+    expect(complaintCountdown([prudent], "2026-03-10")).toEqual({
+      days: 2,
+      date: "2026-03-12",
+      text: "Per sicurezza, presenta querela entro 2 giorni",
+      prudent: true,
+    });
+    expect(countdownText(1, true)).toBe("Per sicurezza, presenta querela entro 1 giorno");
+    expect(countdownText(0, true)).toBe("Per sicurezza, presenta querela oggi");
   });
 
   it("says how near a deadline is", () => {

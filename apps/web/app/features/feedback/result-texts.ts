@@ -22,10 +22,19 @@ export interface ComplaintCountdown {
   days: number;
   date: IsoDate;
   text: string;
+  /** The author is not known: the term has not begun, and the date is a prudent one (core's Deadline). */
+  prudent: boolean;
 }
 
-/** "Hai ancora N giorni per sporgere querela", with the singular and the last day. */
-export function countdownText(days: number): string {
+/**
+ * "Hai ancora N giorni per sporgere querela", with the singular and the last day; with the author not known,
+ * the days to a prudent date, said as such.
+ */
+export function countdownText(days: number, prudent = false): string {
+  if (prudent) {
+    if (days <= 0) return "Per sicurezza, presenta querela oggi";
+    return `Per sicurezza, presenta querela entro ${days === 1 ? "1 giorno" : `${days} giorni`}`;
+  }
   if (days <= 0) return "Il termine per sporgere querela scade oggi";
   if (days === 1) return "Hai ancora 1 giorno per sporgere querela";
   return `Hai ancora ${days} giorni per sporgere querela`;
@@ -41,7 +50,8 @@ export function complaintCountdown(deadlines: readonly Deadline[], asOf: IsoDate
     .sort((a, b) => daysBetween(b.date, a.date))[0];
   if (!next) return null;
   const days = daysBetween(asOf, next.date);
-  return { days, date: next.date, text: countdownText(days) };
+  const prudent = next.prudent === true;
+  return { days, date: next.date, text: countdownText(days, prudent), prudent };
 }
 
 /** How close a deadline is: "scade oggi", "scade domani", "tra N giorni", "scaduta". */

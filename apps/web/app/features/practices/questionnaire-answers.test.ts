@@ -50,6 +50,22 @@ describe("answeredQuestions", () => {
     expect(answer("description")).toBe("Mi ha scritto su Telegram.");
   });
 
+  it("shows staff whether a minor was asked for sexual images or acts, worded as the questionnaire asked it", () => {
+    const child = answeredQuestions({
+      category: "OTHER",
+      firstEventDate: "2026-10-28",
+      lastEventDate: "2026-11-02",
+      victimIsMinor: true,
+      victimAge14Plus: false,
+      askedForSexualContent: true,
+    });
+    expect(child.find((r) => r.field === "askedForSexualContent")).toEqual({
+      field: "askedForSexualContent",
+      question: "Ti ha chiesto di mandare foto o video intimi, o di fare cose di tipo sessuale?",
+      answer: "Sì",
+    });
+  });
+
   it("keeps an answer no question knows, as it is, after the others", () => {
     const extra = answeredQuestions({ category: "OTHER", legacyField: "x" });
     expect(extra.at(-1)).toEqual({ field: "legacyField", question: "legacyField", answer: "x" });

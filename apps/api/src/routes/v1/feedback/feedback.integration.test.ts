@@ -191,6 +191,57 @@ describe.each(testDbKinds())("the questionnaire API on %s", (kind) => {
     expect(((await bad.json()) as { message: string }).message).toBe("Seleziona una delle opzioni proposte.");
   });
 
+  it("a child under 14 asked for nude images is a victim of sexual violence, ex officio, on screen, to staff and in the PDF", async () => {
+    const answers = {
+      category: "OTHER",
+      firstEventDate: daysAgo(20),
+      lastEventDate: daysAgo(4),
+      victimIsMinor: true,
+      victimAge14Plus: false,
+      authorKnown: true,
+      authorIsMinor: false,
+      channel: "PRIVATE_MESSAGE",
+      sexuallyExplicit: false,
+      askedForSexualContent: true,
+    };
+    const res = await send({ answers, statementOfTruth: true, privacyAccepted: true });
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as { practiceId: string; feedback: unknown };
+    const feedback = FeedbackResultSchema.parse(created.feedback);
+    expect(feedback.offences).toEqual([
+      expect.objectContaining({
+        code: "SEXUAL_VIOLENCE",
+        procedibility: "UFFICIO",
+        complaintDeadline: null,
+        certain: true,
+      }),
+    ]);
+    expect(feedback.deadlines.map((d) => d.kind)).not.toContain("QUERELA");
+    expect(feedback.humanReview).toBe(true);
+    // The answer is kept with the others, for the lawyer's case page.
+    const [row] = await s.handle.db
+      .select({ answers: practices.answers })
+      .from(practices)
+      .where(eq(practices.id, created.practiceId));
+    expect(row?.answers).toMatchObject({ askedForSexualContent: true });
+    const pdf = await fetch(`${s.base}/v1/practices/${created.practiceId}/feedback.pdf`);
+    const text = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).replace(/\s+/g, " ");
+    expect(text).toContain("Violenza sessuale");
+    expect(text).toContain("Hai indicato che l'autore ti ha chiesto foto, video o atti di tipo sessuale");
+    expect(text).toContain("Non serve alcuna minaccia");
+    expect(text).toContain("si procede d'ufficio perché la vittima è minorenne");
+    expect(text).toContain("114 Emergenza Infanzia");
+    expect(text).not.toContain("Querela entro");
+
+    const bad = await send({
+      answers: { ...answers, askedForSexualContent: "forse" },
+      statementOfTruth: true,
+      privacyAccepted: true,
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toBe("Seleziona una delle opzioni proposte.");
+  });
+
   it("prints the Garante's 48 hours among the requests the victim can make, not among the deadlines", async () => {
     const created = (await (
       await send({
