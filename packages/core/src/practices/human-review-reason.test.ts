@@ -18,6 +18,20 @@ describe("involvesMinorSexualContent", () => {
     ).toBe(true);
   });
 
+  it("is true for a minor the author asked for sexual images or acts, whatever else she said", () => {
+    expect(
+      involvesMinorSexualContent({
+        category: "OTHER",
+        victimIsMinor: true,
+        sexuallyExplicit: false,
+        askedForSexualContent: true,
+      }),
+    ).toBe(true);
+    expect(
+      involvesMinorSexualContent({ category: "OTHER", victimIsMinor: true, askedForSexualContent: false }),
+    ).toBe(false);
+  });
+
   it("is false for an adult, for a minor without sexual content, and for anything that is not answers", () => {
     expect(involvesMinorSexualContent({ category: "REVENGEPORN", victimIsMinor: false })).toBe(false);
     expect(involvesMinorSexualContent({ category: "REVENGEPORN" })).toBe(false);

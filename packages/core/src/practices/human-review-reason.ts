@@ -16,14 +16,15 @@ function answersOf(answers: unknown): Partial<Answers> {
 
 /**
  * The victim was a minor and sexual images are involved: intimate content (said so, or a revenge-porn case
- * not denied), or a threat resting on such images (sextortion). Errs on the side of the minor.
+ * not denied), a threat resting on such images (sextortion), or the author asked her for sexual images or
+ * acts (what she was made to send may exist). Errs on the side of the minor.
  */
 export function involvesMinorSexualContent(storedAnswers: unknown): boolean {
   const a = answersOf(storedAnswers);
   if (a.victimIsMinor !== true) return false;
   const sexualContent =
     a.sexuallyExplicit === true || (a.category === "REVENGEPORN" && a.sexuallyExplicit !== false);
-  return sexualContent || isSextortion(a as Answers);
+  return sexualContent || isSextortion(a as Answers) || a.askedForSexualContent === true;
 }
 
 function offenceCodes(storedFeedback: unknown): string[] {
