@@ -1,5 +1,6 @@
-import { LIVE_FRAME_MAX_BYTES, LIVE_PROTOCOL } from "@argine/core/chat/live-api";
+import { LIVE_FRAME_MAX_BYTES, LIVE_PATH, LIVE_PROTOCOL } from "@argine/core/chat/live-api";
 import { AppError } from "@argine/core/errors/app-error";
+import { API_PREFIX } from "@argine/core/shared/api-contract";
 import type { DbHandle } from "@argine/db/client";
 import middie from "@fastify/middie";
 import rateLimit from "@fastify/rate-limit";
@@ -146,6 +147,12 @@ export async function buildApp({
       maxPayload: LIVE_FRAME_MAX_BYTES,
       handleProtocols: (offered) => (offered.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false),
     },
+  });
+  // The plugin switches protocols on any route and then closes the socket: an upgrade anywhere but the live
+  // socket is answered 404 before the switch instead.
+  app.addHook("onRequest", async (request) => {
+    if (request.ws && request.routeOptions.url !== `${API_PREFIX}${LIVE_PATH}`)
+      throw new AppError("NOT_FOUND");
   });
   await app.register(swagger, {
     openapi: {

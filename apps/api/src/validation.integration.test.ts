@@ -239,6 +239,26 @@ describe("every route that takes text answers NUL and wrong types with a 400 in 
     expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 200]);
   });
 
+  it("removes the invisible characters that would disguise a name to the staff who read it", async () => {
+    const headers = {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      "x-forwarded-for": randomIp(),
+    };
+    // A right-to-left override would show "Mario exe.png" for what is written "Mario gnp.exe".
+    const res = await fetch(`${s.base}/v1/users/me`, {
+      method: "PATCH",
+      headers,
+      body: JSON.stringify({ name: "Ma\u200Brio\u202E", lastname: "Ro\u2066ssi\u2069" }),
+    });
+    expect(res.status).toBe(200);
+    const me = (await (await fetch(`${s.base}/v1/users/me`, { headers })).json()) as {
+      name: string;
+      lastname: string;
+    };
+    expect([me.name, me.lastname]).toEqual(["Mario", "Rossi"]);
+  });
+
   it("answers each probe 400 with an Italian message, never 500", async () => {
     const failures: string[] = [];
     for (const probe of probes) {

@@ -67,11 +67,15 @@ export const isError = ((frame: ServerFrame) => frame.type === "error") as (
   frame: ServerFrame,
 ) => frame is Extract<ServerFrame, { type: "error" }>;
 
-/** The HTTP status an upgrade request gets when it is refused before the socket opens. */
-export function upgradeStatus(base: string, protocols: string[]): Promise<number> {
+/** The HTTP status an upgrade request gets when it is refused before the socket opens (101: not refused). */
+export function upgradeStatus(
+  base: string,
+  protocols: string[],
+  path = `${API_PREFIX}${LIVE_PATH}`,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     // A connection of its own each time: one a refused upgrade was answered on is closed by the server.
-    const req = request(`${base}${API_PREFIX}${LIVE_PATH}`, {
+    const req = request(`${base}${path}`, {
       agent: false,
       headers: {
         connection: "Upgrade",

@@ -49,6 +49,41 @@ describe.each(testDbKinds())("the live socket (%s)", (kind) => {
     ).toBe(101);
   });
 
+  it("refuses an upgrade on any other route before switching protocols", async () => {
+    const offered = [LIVE_PROTOCOL, `${BEARER_PROTOCOL_PREFIX}${tokens.client}`];
+    for (const path of ["/v1/products", "/v1/practices", "/", "/v1/nowhere", "/faq"]) {
+      expect(await upgradeStatus(server.base, offered, path), path).toBe(404);
+    }
+  });
+
+  it("never lets a refused subscriber hear the other side typing", async () => {
+    // Strangers subscribe to a case that is not theirs while the lawyer's tabs type in it: the typing
+    // signals cross the strangers' subscriptions while these are being checked.
+    const lawyers = await Promise.all(
+      Array.from({ length: 4 }, () => openSocket(server.base, tokens.lawyer)),
+    );
+    const strangers = await Promise.all(Array.from({ length: 8 }, () => openSocket(server.base, stranger)));
+    try {
+      for (const lawyer of lawyers) {
+        lawyer.send({ type: "subscribe", conversation: { practiceId }, after: null });
+        await lawyer.next(isMessages(practiceId));
+      }
+      strangers.forEach((other, i) => {
+        other.send({ type: "subscribe", conversation: { practiceId }, after: null });
+        if (i % 2 === 1) lawyers[(i - 1) / 2]?.send({ type: "typing", conversation: { practiceId } });
+      });
+      for (const other of strangers) await other.next(isError);
+      // The lawyer's later message shows every socket has handled what came before it.
+      await call(tokens.lawyer, `/practices/${practiceId}/comments`, "POST", { comment: "Fine prova." });
+      await lawyers[0]?.next(isMessages(practiceId));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      for (const other of strangers)
+        expect(other.frames.filter((f) => f.type === "typing" || f.type === "messages")).toEqual([]);
+    } finally {
+      for (const socket of [...lawyers, ...strangers]) socket.socket.close();
+    }
+  });
+
   it("brings the client's message to the lawyer live, and the lawyer's answer back", async () => {
     const client = await openSocket(server.base, tokens.client);
     const lawyer = await openSocket(server.base, tokens.lawyer);

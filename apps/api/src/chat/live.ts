@@ -50,8 +50,16 @@ export function openLive(
   log: FastifyBaseLogger,
 ): void {
   const { actor } = caller;
-  /** The subscribed conversations by key, each with the last message this socket has sent of it. */
-  const subscribed = new Map<string, { conversation: ConversationRef; after: string | null }>();
+  /**
+   * The subscribed conversations by key, each with the last message this socket has sent of it, and whether
+   * its first read (the authorization) has succeeded: until then nothing of it reaches the socket, not even
+   * the other side's typing.
+   */
+  const subscribed = new Map<
+    string,
+    { conversation: ConversationRef; after: string | null; allowed: boolean }
+  >();
+  const allowedIn = (key: string) => subscribed.get(key)?.allowed === true;
   /** Whether a list on the tab wants to know of activity in every conversation the caller may read. */
   let watching = false;
   /** Which side of every conversation this caller writes from, and when it last said it was typing. */
@@ -65,7 +73,7 @@ export function openLive(
 
   const deliver = (frame: MessagesFrame) => {
     const entry = subscribed.get(conversationKey(frame.conversation));
-    if (!entry) return;
+    if (!entry?.allowed) return;
     const last = frame.messages.at(-1);
     if (last) entry.after = last.id;
     send(frame);
@@ -117,8 +125,12 @@ export function openLive(
         const { conversation } = frame;
         const key = conversationKey(conversation);
         try {
-          subscribed.set(key, { conversation, after: frame.after });
-          await catchUp(conversation, frame.after);
+          subscribed.set(key, { conversation, after: frame.after, allowed: false });
+          const first = await readAfter(conversation, frame.after);
+          const entry = subscribed.get(key);
+          if (entry) entry.allowed = true;
+          deliver(first);
+          await sendReads(conversation);
         } catch (error) {
           subscribed.delete(key);
           refuse(error, { conversation });
@@ -133,7 +145,7 @@ export function openLive(
         const key = conversationKey(conversation);
         // Only in a conversation this socket was allowed into, and at most once in TYPING_EVERY_MS.
         const at = now(deps.clock).getTime();
-        if (!subscribed.has(key) || at - (typedAt.get(key) ?? 0) < TYPING_EVERY_MS) return;
+        if (!allowedIn(key) || at - (typedAt.get(key) ?? 0) < TYPING_EVERY_MS) return;
         typedAt.set(key, at);
         await deps.fanOut.publish({ conversation, kind: "typing", ref: side });
         return;
@@ -172,7 +184,7 @@ export function openLive(
       "supportThreadId" in conversation
         ? await subscribedSupportReads(deps, caller, conversation.supportThreadId)
         : actor && (await subscribedReads(deps, actor, conversation.practiceId));
-    if (reads && subscribed.has(conversationKey(conversation))) send({ type: "reads", conversation, reads });
+    if (reads && allowedIn(conversationKey(conversation))) send({ type: "reads", conversation, reads });
   };
 
   // A signal names a message or a reader; the socket reads what it names only for a conversation it was
@@ -183,8 +195,7 @@ export function openLive(
     if (signal.kind === "typing") {
       // The other side's typing, in a conversation this socket follows: its own side never sees itself.
       const typing = signal.ref === "client" || signal.ref === "staff" ? signal.ref : null;
-      if (typing && typing !== side && subscribed.has(key))
-        send({ type: "typing", conversation, side: typing });
+      if (typing && typing !== side && allowedIn(key)) send({ type: "typing", conversation, side: typing });
       return;
     }
     if (watching)

@@ -1,5 +1,5 @@
 import { AppError, type ErrorBody, type ErrorCode } from "@argine/core/errors/app-error";
-import { controlCharPaths } from "@argine/core/shared/fields";
+import { controlCharPaths, neutraliseInvisibleFormatting } from "@argine/core/shared/fields";
 import { MESSAGES } from "@argine/core/shared/messages";
 // Every zod issue gets its Italian message (installed on load; named here so the API never depends on
 // which schema happens to load first).
@@ -43,13 +43,18 @@ export function toAppError(error: unknown): AppError {
 
 /**
  * A preValidation hook: text with control characters (NUL above all, which PostgreSQL cannot store) is
- * refused in Italian wherever it is in the body, the query or the path, before any schema or handler runs.
+ * refused in Italian wherever it is in the body, the query or the path, before any schema or handler runs;
+ * invisible formatting characters that could disguise a name, a link or a message to its reader (bidi
+ * overrides, zero-width spaces: core's INVISIBLE_FORMATTING_PATTERN) are removed from all of them (ADR 009).
  */
 export async function refuseControlCharacters(request: FastifyRequest): Promise<void> {
   const issues = (["params", "query", "body"] as const).flatMap((part) =>
     controlCharPaths(request[part]).map((path) => ({ path, message: MESSAGES.controlCharacters })),
   );
   if (issues.length) throw new AppError("BAD_REQUEST", MESSAGES.controlCharacters, { issues });
+  for (const part of ["params", "query", "body"] as const) {
+    request[part] = neutraliseInvisibleFormatting(request[part]);
+  }
 }
 
 export function errorBody(error: AppError, request: FastifyRequest): ErrorBody {

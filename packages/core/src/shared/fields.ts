@@ -102,6 +102,61 @@ export const NumericStringSchema = RequiredStringSchema.refine((value) => /^\d+$
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 export const CONTROL_CHARS_PATTERN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+/**
+ * Invisible formatting characters that can disguise what a text says to the person who reads it (a name, a
+ * link, a message shown to someone else): the bidirectional embeddings, overrides, isolates and marks that
+ * reorder what is shown (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C), and the invisible spaces and
+ * joiners that split a word without showing (U+200B, U+2060-U+2064, U+FEFF, U+180E). The zero-width joiner and
+ * non-joiner (U+200C, U+200D) stay: emoji sequences and some scripts need them. They are removed, not refused
+ * (ADR 009): a text pasted from a chat or a document often carries one unseen, and refusing it would ask a
+ * frightened person to find a character she cannot see.
+ */
+export const INVISIBLE_FORMATTING_PATTERN =
+  /[\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+
+/** The text without invisible formatting characters (INVISIBLE_FORMATTING_PATTERN). */
+export const withoutInvisibleFormatting = (text: string): string =>
+  text.replace(INVISIBLE_FORMATTING_PATTERN, "");
+
+/**
+ * Removes invisible formatting from every string in a parsed value, keys included, in place (a request's
+ * parsed body is ours to change); returns the value, or the cleaned string when the value is one. Walked
+ * iteratively, each node once, like controlCharPaths.
+ */
+export function neutraliseInvisibleFormatting<T>(value: T): T {
+  const has = (text: string) => {
+    INVISIBLE_FORMATTING_PATTERN.lastIndex = 0;
+    return INVISIBLE_FORMATTING_PATTERN.test(text);
+  };
+  if (typeof value === "string") return (has(value) ? withoutInvisibleFormatting(value) : value) as T;
+  if (value === null || typeof value !== "object" || value instanceof Uint8Array) return value;
+  const root: { value: unknown } = { value };
+  // Each entry: the container holding a value, and the slot that holds it.
+  const stack: { holder: Record<string | number, unknown>; key: string | number }[] = [
+    { holder: root as Record<string, unknown>, key: "value" },
+  ];
+  while (stack.length > 0) {
+    const { holder, key } = stack.pop() as (typeof stack)[number];
+    const item = holder[key];
+    if (typeof item === "string") {
+      if (has(item)) holder[key] = withoutInvisibleFormatting(item);
+    } else if (Array.isArray(item)) {
+      for (let i = 0; i < item.length; i++) stack.push({ holder: item as never, key: i });
+    } else if (item !== null && typeof item === "object" && !(item instanceof Uint8Array)) {
+      const record = item as Record<string, unknown>;
+      for (const name of Object.keys(record)) {
+        if (has(name)) {
+          const child = record[name];
+          delete record[name];
+          record[withoutInvisibleFormatting(name)] = child;
+        }
+      }
+      for (const name of Object.keys(record)) stack.push({ holder: record, key: name });
+    }
+  }
+  return root.value as T;
+}
+
 /** The most a reported list of control-character paths holds: enough to point at the fields, bounded. */
 export const CONTROL_CHAR_PATHS_MAX = 20;
 

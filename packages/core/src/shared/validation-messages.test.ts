@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { CONTROL_CHAR_PATHS_MAX, controlCharPaths, jsonNestsDeeperThan } from "./fields.ts";
+import {
+  CONTROL_CHAR_PATHS_MAX,
+  controlCharPaths,
+  jsonNestsDeeperThan,
+  neutraliseInvisibleFormatting,
+} from "./fields.ts";
 import { MESSAGES } from "./messages.ts";
 import { installItalianValidationMessages } from "./validation-messages.ts";
 
@@ -75,6 +80,28 @@ describe("control characters", () => {
     expect(controlCharPaths("\u007f")).toEqual([[]]);
     expect(controlCharPaths({ "chiave\u0000": 1, n: 3, t: true, z: null })).toEqual([["chiave\u0000"]]);
     expect(controlCharPaths({ testo: "Città: Reggio nell'Emilia — “ok”" })).toEqual([]);
+  });
+
+  it("removes the invisible characters that disguise text, keeping emoji joiners and line breaks", () => {
+    // A right-to-left override makes "gnp.exe" read as "exe.png"; zero-width spaces split a link unseen.
+    const value = {
+      name: "Mario\u202E gnp.exe",
+      lines: ["argine\u200B.it", "ok\u2066x\u2069", "\uFEFFciao\r\nriga"],
+      family: "👩\u200D👧 e \u200Ctesto",
+      ["chiave\u200F"]: { deep: ["a\u061Cb"] },
+      n: 3,
+    };
+    expect(neutraliseInvisibleFormatting(value)).toEqual({
+      name: "Mario gnp.exe",
+      lines: ["argine.it", "okx", "ciao\r\nriga"],
+      family: "👩\u200D👧 e \u200Ctesto",
+      chiave: { deep: ["ab"] },
+      n: 3,
+    });
+    expect(neutraliseInvisibleFormatting("Lettera\u200E")).toBe("Lettera");
+    const bytes = new Uint8Array([0xe2, 0x80, 0x8b]);
+    expect(neutraliseInvisibleFormatting(bytes)).toBe(bytes);
+    expect(neutraliseInvisibleFormatting(null)).toBeNull();
   });
 
   it("leaves raw bytes alone: an uploaded file is not text", () => {
