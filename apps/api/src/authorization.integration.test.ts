@@ -9,6 +9,7 @@ import { CONSULTATION_TOKEN_HEADER } from "@argine/core/consultation/consultatio
 import type { Me } from "@argine/core/identity/users-api";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { DEFENCE_MANDATE_VERSION } from "@argine/core/services/mandate";
+import { createUser } from "@argine/db/queries/users";
 import { legalizationFiles, legalizationSessions, services } from "@argine/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_BILLING } from "../test/checkout.ts";
@@ -24,6 +25,8 @@ type Caller = "anonymous" | "client" | "otherClient" | "lawyer" | "admin";
 /** The resources the table points at: another client's account, a practice the client owns, their comment. */
 interface Ids {
   otherClient: string;
+  /** An account nobody here signs in as: a role change signs its account out everywhere. */
+  bystander: string;
   clientPractice: string;
   clientComment: string;
   /** A questionnaire's practice nobody owns yet, with its code and claim key (ADR 010). */
@@ -134,13 +137,13 @@ const TABLE: Case[] = [
   {
     method: "PUT",
     path: "/v1/users/{id}/roles/{role}",
-    url: ({ otherClient }) => `/v1/users/${otherClient}/roles/lawyer`,
+    url: ({ bystander }) => `/v1/users/${bystander}/roles/lawyer`,
     expect: adminOnly(200),
   },
   {
     method: "DELETE",
     path: "/v1/users/{id}/roles/{role}",
-    url: ({ otherClient }) => `/v1/users/${otherClient}/roles/lawyer`,
+    url: ({ bystander }) => `/v1/users/${bystander}/roles/lawyer`,
     expect: adminOnly(200),
   },
   // Without the key printed at start, the demo mailbox does not exist for anyone (routes/v1/dev/mailbox.ts).
@@ -880,6 +883,7 @@ describe("authorization: every route × every caller", () => {
   let s: IdentityServer;
   const tokens: Partial<Record<Caller, string>> = {};
   let otherClientId = "";
+  let bystander = "";
   let clientPractice = "";
   let clientComment = "";
   let unclaimed = { ticketCode: "", claimKey: "" };
@@ -926,6 +930,16 @@ describe("authorization: every route × every caller", () => {
       headers: { authorization: `Bearer ${tokens.otherClient}` },
     });
     otherClientId = ((await me.json()) as Me).id;
+    bystander =
+      (
+        await createUser(s.handle.db, {
+          email: "passante@example.org",
+          name: "Passante",
+          lastname: "Cliente",
+          privacyConsent: true,
+          marketingConsent: false,
+        })
+      )?.id ?? "";
     const created = await fetch(`${s.base}/v1/feedback`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
@@ -1069,6 +1083,7 @@ describe("authorization: every route × every caller", () => {
       const token = tokens[caller];
       const ids: Ids = {
         otherClient: otherClientId,
+        bystander,
         clientPractice,
         clientComment,
         unclaimed,

@@ -22,6 +22,7 @@ import {
   subscribedComment,
   subscribedReads,
 } from "../practices/practice-comments-service.ts";
+import type { SessionWatch } from "./session-watch.ts";
 import {
   type SupportCaller,
   subscribedSupportMessage,
@@ -40,12 +41,22 @@ const FRAME_LIMIT = { max: 30, windowMs: 10_000 };
 /** The longest a timer may wait (setTimeout's 32-bit limit); a token living longer is checked again then. */
 const MAX_TIMER_MS = 2_147_483_647;
 
+/** A visitor's socket that sends nothing for this long is closed (LIVE_CLOSE.idle): a forgotten tab holds none. */
+export const VISITOR_IDLE_MS = 30 * 60_000;
+
+/** The session a signed-in socket belongs to (its token's grant), and the process's watch over sessions. */
+export interface LiveSession {
+  grantId: string | null;
+  watch: SessionWatch;
+}
+
 type MessagesFrame = Extract<ServerFrame, { type: "messages" | "supportMessages" }>;
 
 export function openLive(
   deps: Deps,
   caller: SupportCaller,
   tokenExpiresAt: Date | null,
+  session: LiveSession,
   socket: WebSocket,
   log: FastifyBaseLogger,
 ): void {
@@ -124,6 +135,11 @@ export function openLive(
       case "subscribe": {
         const { conversation } = frame;
         const key = conversationKey(conversation);
+        // A (re-)subscription checks the session as an HTTP call does: an ended one reads nothing more.
+        if (session.grantId && !(await session.watch.stands(session.grantId))) {
+          socket.close(LIVE_CLOSE.sessionEnded, "session ended");
+          return;
+        }
         try {
           subscribed.set(key, { conversation, after: frame.after, allowed: false });
           const first = await readAfter(conversation, frame.after);
@@ -160,6 +176,7 @@ export function openLive(
   // One frame at a time, in the order sent: an unsubscription never overtakes the subscription before it.
   let queue = Promise.resolve();
   socket.on("message", (data, isBinary) => {
+    keepAwake();
     const at = now(deps.clock).getTime();
     while (frames.length && (frames[0] ?? 0) <= at - FRAME_LIMIT.windowMs) frames.shift();
     frames.push(at);
@@ -239,9 +256,25 @@ export function openLive(
   };
   watchExpiry();
 
+  // The session's end closes the socket within a second (session-watch.ts).
+  const stopSession = session.grantId
+    ? session.watch.watch(session.grantId, () => socket.close(LIVE_CLOSE.sessionEnded, "session ended"))
+    : () => {};
+
+  // A visitor has no token expiry to end the socket: silence does, after VISITOR_IDLE_MS.
+  let idle: NodeJS.Timeout | null = null;
+  function keepAwake() {
+    if (actor) return;
+    if (idle) clearTimeout(idle);
+    idle = setTimeout(() => socket.close(LIVE_CLOSE.idle, "idle"), VISITOR_IDLE_MS);
+  }
+  keepAwake();
+
   socket.on("close", () => {
     stopSignals();
     stopGaps();
+    stopSession();
     if (expiry) clearTimeout(expiry);
+    if (idle) clearTimeout(idle);
   });
 }

@@ -114,11 +114,21 @@ export async function updateInvoice(deps: Deps, actor: Actor, billing: BillingDa
   return account(deps.db, actor.userId, actor.roles);
 }
 
-/** PUT and DELETE /v1/users/{id}/roles/{role}: the change and its audit line together. */
+/**
+ * PUT and DELETE /v1/users/{id}/roles/{role}: the change and its audit line together. The roles travel in the
+ * account's tokens, so a change signs the account out everywhere (its open sockets close within a second,
+ * chat/session-watch.ts): the next sign-in carries the new roles. Changing one's own roles keeps the session
+ * making the change (`keepGrantId`), as a password change does.
+ */
 export async function changeRole(
   deps: Deps,
   actor: Actor,
-  { userId, role, change }: { userId: string; role: Role; change: "grant" | "revoke" },
+  {
+    userId,
+    role,
+    change,
+    keepGrantId,
+  }: { userId: string; role: Role; change: "grant" | "revoke"; keepGrantId: string | null },
 ): Promise<Me> {
   authorize(actor, "manage-roles");
   if (!(await findUserById(deps.db, userId))) throw new AppError("NOT_FOUND");
@@ -129,6 +139,8 @@ export async function changeRole(
   await deps.db.transaction(async (tx) => {
     await (change === "grant" ? grantRole : revokeRole)(tx, userId, role);
     await audit(tx, actor, `user.role.${change}`, userId, { role });
+    if (deps.config.identity.embedded)
+      await revokeOidcAccount(tx, userId, userId === actor.userId ? (keepGrantId ?? undefined) : undefined);
   });
   return account(deps.db, userId);
 }

@@ -13,4 +13,6 @@ export const CHAT_MESSAGES = {
   threadGone: "Questa conversazione non esiste più: puoi iniziarne una nuova.",
   /** The caller has not written to the team yet. */
   noThreadYet: "Non hai ancora scritto al team.",
+  /** Too many live connections open for one account or one session. */
+  tooManySockets: "Hai troppe schede aperte su Argine: chiudine qualcuna e riprova.",
 } as const;

@@ -30,6 +30,13 @@ export const LIVE_CLOSE = {
   badFrame: 4400,
   /** The server is going away (a restart, a deploy): open a new socket, and catch up. */
   goingAway: 1001,
+  /**
+   * The session the socket was opened in has ended (sign-out, a password change, a role change, every device
+   * signed out): its token is refused from now on, and a new socket needs a new sign-in.
+   */
+  sessionEnded: 4403,
+  /** A visitor's socket that has said nothing for a long time: the tab opens a new one if it still listens. */
+  idle: 4408,
 } as const;
 
 /** A practice's conversation, whose messages are its comments (ADR 030). */

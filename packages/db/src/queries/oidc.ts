@@ -57,6 +57,23 @@ export const findOidcPayloadByUid = (db: Db, type: string, uid: string, now = ne
 export const findOidcPayloadByUserCode = (db: Db, type: string, userCode: string, now = new Date()) =>
   findBy(db, type, eq(oidcPayloads.userCode, userCode), now);
 
+/**
+ * Which of these grants still stand (not revoked, not expired): the live sockets' sessions are checked in one
+ * read per process (apps/api/src/chat/session-watch.ts). On the primary key (type, id).
+ */
+export async function standingGrantIds(
+  db: Db,
+  ids: readonly string[],
+  now = new Date(),
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: oidcPayloads.id })
+    .from(oidcPayloads)
+    .where(and(eq(oidcPayloads.type, "Grant"), inArray(oidcPayloads.id, [...ids]), live(now)));
+  return new Set(rows.map((row) => row.id));
+}
+
 export async function consumeOidcPayload(db: Db, type: string, id: string, at = new Date()): Promise<void> {
   await db
     .update(oidcPayloads)

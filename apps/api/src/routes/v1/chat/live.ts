@@ -1,10 +1,20 @@
+import { CHAT_MESSAGES } from "@argine/core/chat/chat-messages";
 import { LIVE_PATH, SUPPORT_PROTOCOL_PREFIX } from "@argine/core/chat/live-api";
 import { AppError } from "@argine/core/errors/app-error";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { openLive } from "../../../chat/live.ts";
+import { createSessionWatch } from "../../../chat/session-watch.ts";
 import { visitorThreadId } from "../../../chat/support-service.ts";
 import { offeredProtocol } from "../../../identity/authenticate.ts";
+
+/**
+ * The most sockets one account, and one session (a grant, or a visitor's thread), may hold open on a process:
+ * a person's tabs and devices fit; a script opening hundreds to make every message cost hundreds of reads
+ * does not (the opening itself is also limited per caller, 30 a minute).
+ */
+export const SOCKETS_PER_ACCOUNT = 12;
+export const SOCKETS_PER_SESSION = 6;
 
 /**
  * The live socket (ADR 030): the caller is named before the upgrade, a signed-in one by the `bearer.<jwt>`
@@ -16,6 +26,15 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   /** The thread each visitor's upgrade was let in for. */
   const visitors = new WeakMap<FastifyRequest, string>();
+  const sessions = createSessionWatch(deps.db, app.log);
+  app.addHook("onClose", async () => sessions.close());
+  /** Open sockets by account and by session, on this process. */
+  const open = new Map<string, number>();
+  const keysOf = (request: FastifyRequest) =>
+    request.actor
+      ? [`account:${request.actor.userId}`, `session:${request.grantId ?? request.actor.userId}`]
+      : [`session:visitor:${visitors.get(request) ?? ""}`];
+  const capOf = (key: string) => (key.startsWith("account:") ? SOCKETS_PER_ACCOUNT : SOCKETS_PER_SESSION);
   app.get(
     LIVE_PATH,
     {
@@ -29,21 +48,34 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       // Opening sockets is bounded per caller like any costly call: a reconnection loop cannot flood.
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
       preHandler: async (request) => {
-        if (request.actor) return;
-        const token = offeredProtocol(request, SUPPORT_PROTOCOL_PREFIX);
-        const threadId = token ? await visitorThreadId(deps, token) : null;
-        if (!threadId) throw new AppError("UNAUTHORIZED");
-        visitors.set(request, threadId);
+        if (!request.actor) {
+          const token = offeredProtocol(request, SUPPORT_PROTOCOL_PREFIX);
+          const threadId = token ? await visitorThreadId(deps, token) : null;
+          if (!threadId) throw new AppError("UNAUTHORIZED");
+          visitors.set(request, threadId);
+        }
+        if (keysOf(request).some((key) => (open.get(key) ?? 0) >= capOf(key)))
+          throw new AppError("TOO_MANY_REQUESTS", CHAT_MESSAGES.tooManySockets);
       },
     },
     (socket, request) => {
       // The sockets open now (argine_websocket_connections), whoever closes them.
       deps.metrics.websocketConnections.inc();
-      socket.once("close", () => deps.metrics.websocketConnections.dec());
+      const keys = keysOf(request);
+      for (const key of keys) open.set(key, (open.get(key) ?? 0) + 1);
+      socket.once("close", () => {
+        deps.metrics.websocketConnections.dec();
+        for (const key of keys) {
+          const left = (open.get(key) ?? 1) - 1;
+          if (left > 0) open.set(key, left);
+          else open.delete(key);
+        }
+      });
       openLive(
         deps,
         { actor: request.actor, visitorThreadId: visitors.get(request) ?? null },
         request.tokenExpiresAt,
+        { grantId: request.grantId, watch: sessions },
         socket,
         request.log,
       );

@@ -88,6 +88,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           userId: request.params.id,
           role: request.params.role,
           change,
+          keepGrantId: request.grantId,
         }),
     });
   }
