@@ -223,7 +223,7 @@ describe("a service on the case page", () => {
     // The panel asks again every 5 seconds while the files are awaited.
   }, 12_000);
 
-  it("says a legalization's capture failed, not 'Ci stiamo lavorando'", async () => {
+  it("says a legalization's capture failed, neither 'in corso' nor 'Ci stiamo lavorando'", async () => {
     renderCard(
       service({ serviceType: "LEGALIZATION", status: "IN_PROGRESS" }),
       {},
@@ -247,6 +247,9 @@ describe("a service on the case page", () => {
     );
     expect(await screen.findByText(/L'ultima legalizzazione non è riuscita/)).toBeTruthy();
     expect(screen.queryByText(/Ci stiamo lavorando/)).toBeNull();
+    // The header says what is true now: nothing under way, a new capture to start.
+    expect(screen.getByText("(da ripetere)").parentElement?.textContent).toBe("Legalizzazione (da ripetere)");
+    expect(screen.queryByText("(in corso)")).toBeNull();
   });
 
   it("says a legalization's files were deleted after a year, and offers none to open", async () => {
