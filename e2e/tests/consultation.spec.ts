@@ -274,3 +274,24 @@ test("the demo lawyer reads the demo client's booking in the agenda, by week and
   await expect(page.getByRole("group", { name: "domenica" })).toContainText("Chiuso");
   await expectAccessible(page.getByRole("region", { name: "Orari delle consulenze" }));
 });
+
+test("the hours' editor takes away a new special day, and a range on it, at the first «Togli»", async ({
+  page,
+}) => {
+  await signInWithBearer(page, "avvocato@demo.argine.it");
+  await page.goto("/dashboard/consultations");
+  const editor = page.getByRole("form", { name: "Orari delle consulenze" });
+  await editor.getByRole("button", { name: "Aggiungi un giorno con orari speciali" }).click();
+  const day = editor.getByRole("group", { name: "Nuovo giorno" });
+  // The new day's date field has the focus; leaving it empty for a button must not cost that button's click.
+  await expect(day.getByLabel(/^Giorno/)).toBeFocused();
+  await day.getByRole("button", { name: /^Aggiungi una fascia/ }).click();
+  await expect(day.getByLabel(/^Dalle/)).toBeFocused();
+  await day.getByRole("button", { name: /^Togli questa fascia/ }).click();
+  await expect(day.getByLabel(/^Dalle/)).toHaveCount(0);
+  await expect(day).toContainText("Chiuso tutto il giorno");
+  await day.getByLabel(/^Giorno/).focus();
+  await day.getByRole("button", { name: /^Togli gli orari speciali/ }).click();
+  await expect(day).toHaveCount(0);
+  await expect(editor).toContainText("Nessuno: valgono gli orari della settimana.");
+});

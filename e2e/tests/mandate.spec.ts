@@ -41,7 +41,9 @@ test("a client reads and accepts the defence mandate, and the lawyer sees it acc
   await shoot(page, testInfo, "mandate-2-accepted");
 
   await lawyer.reload();
-  await expect(staffPanel.getByText(/^Mandato accettato il .* \(versione [\w-]+\)$/)).toBeVisible();
+  await expect(
+    staffPanel.getByText(/^Mandato accettato il .* \(versione di \w+ \d{4}, n\. \d+\)$/),
+  ).toBeVisible();
   await expectAccessible(lawyer);
   await shoot(lawyer, testInfo, "mandate-3-staff");
   await staff.close();

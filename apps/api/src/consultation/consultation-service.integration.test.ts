@@ -32,12 +32,15 @@ import {
 // daylight-saving change, one booking per slot (the unique index, raced on PostgreSQL), the invitation read
 // back by ical.js, the mail link's token doing only what it was signed for, the reminder pass once.
 
+const HOURS = [
+  { from: "09:30", to: "13:00" },
+  { from: "14:30", to: "18:00" },
+];
 const OFFICE = {
-  weekly: [1, 2, 3, 4, 5].flatMap((weekday) => [
-    { weekday: weekday as 1, from: "09:30", to: "13:00" },
-    { weekday: weekday as 1, from: "14:30", to: "18:00" },
-  ]),
-  exceptions: [],
+  weekly: [1, 2, 3, 4, 5].flatMap((weekday) => HOURS.map((range) => ({ weekday: weekday as 1, ...range }))),
+  // Monday 29 March 2027, the first after the clocks change, is Easter Monday: closed unless staff open it
+  // with a special day, as here (ADR 031's amendment).
+  exceptions: [{ date: "2027-03-29", ranges: HOURS }],
 };
 
 const person = {

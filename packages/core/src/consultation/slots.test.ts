@@ -72,27 +72,29 @@ describe("the slots", () => {
   });
 
   it("keeps 10:00 at 10:00 in Rome across the March change", () => {
-    const starts = slotStarts(OFFICE, "2027-03-22", "2027-03-29");
+    const starts = slotStarts(OFFICE, "2027-03-22", "2027-03-30");
     const tens = starts.filter((d) => romeWallClock(d).time === "10:00");
-    // Monday to Friday of the week before, then Monday after the change: no weekend slots.
+    // Monday to Friday of the week before, then Tuesday after the change: no weekend slots, and none on
+    // Easter Monday (29 March 2027), a national holiday.
     expect(iso(tens)).toEqual([
       "2027-03-22T09:00:00.000Z",
       "2027-03-23T09:00:00.000Z",
       "2027-03-24T09:00:00.000Z",
       "2027-03-25T09:00:00.000Z",
       "2027-03-26T09:00:00.000Z",
-      "2027-03-29T08:00:00.000Z",
+      "2027-03-30T08:00:00.000Z",
     ]);
     // Each weekday has the same 14 slots on both sides.
-    for (const date of ["2027-03-26", "2027-03-29"])
+    for (const date of ["2027-03-26", "2027-03-30"])
       expect(starts.filter((d) => romeWallClock(d).date === date)).toHaveLength(14);
   });
 
   it("keeps 10:00 at 10:00 in Rome across the October change", () => {
-    const starts = slotStarts(OFFICE, "2027-10-29", "2027-11-01");
+    // Monday 1 November 2027 is Ognissanti: the Tuesday after is the first day open.
+    const starts = slotStarts(OFFICE, "2027-10-29", "2027-11-02");
     expect(iso(starts.filter((d) => romeWallClock(d).time === "10:00"))).toEqual([
       "2027-10-29T08:00:00.000Z",
-      "2027-11-01T09:00:00.000Z",
+      "2027-11-02T09:00:00.000Z",
     ]);
   });
 
@@ -136,13 +138,35 @@ describe("the slots", () => {
   });
 
   it("tells an offered start from one off the grid or on a closed day", () => {
-    expect(isOfferedSlot(OFFICE, new Date("2027-03-29T08:00:00Z"))).toBe(true);
+    expect(isOfferedSlot(OFFICE, new Date("2027-03-30T08:00:00Z"))).toBe(true);
     // 10:00 in winter's offset on a summer day is 11:00 in Rome: offered too, but a different slot.
-    expect(isOfferedSlot(OFFICE, new Date("2027-03-29T09:00:00Z"))).toBe(true);
-    expect(isOfferedSlot(OFFICE, new Date("2027-03-29T08:15:00Z"))).toBe(false);
-    expect(isOfferedSlot(OFFICE, new Date("2027-03-29T11:00:00Z"))).toBe(false); // 13:00: lunch
+    expect(isOfferedSlot(OFFICE, new Date("2027-03-30T09:00:00Z"))).toBe(true);
+    expect(isOfferedSlot(OFFICE, new Date("2027-03-30T08:15:00Z"))).toBe(false);
+    expect(isOfferedSlot(OFFICE, new Date("2027-03-30T11:00:00Z"))).toBe(false); // 13:00: lunch
     expect(isOfferedSlot(OFFICE, new Date("2027-03-28T08:00:00Z"))).toBe(false); // Sunday
-    expect(isOfferedSlot(OFFICE, new Date("2027-03-29T08:00:00.500Z"))).toBe(false);
+    expect(isOfferedSlot(OFFICE, new Date("2027-03-29T08:00:00Z"))).toBe(false); // Easter Monday
+    expect(isOfferedSlot(OFFICE, new Date("2027-03-30T08:00:00.500Z"))).toBe(false);
     expect(isOfferedSlot(OFFICE, new Date("nope"))).toBe(false);
+  });
+
+  it("closes the national holidays unless a special day opens one", () => {
+    // Tuesday 8 December 2026 (Immacolata): a weekday of the office, and no slot.
+    expect(slotStarts(OFFICE, "2026-12-07", "2026-12-09").map((d) => romeWallClock(d).date)).not.toContain(
+      "2026-12-08",
+    );
+    expect(slotStarts(OFFICE, "2026-12-08", "2026-12-08")).toEqual([]);
+    // Christmas and Santo Stefano, whatever weekday they fall on.
+    expect(slotStarts(OFFICE, "2028-12-25", "2028-12-26")).toEqual([]);
+    // A special day with hours opens the holiday; the ones around it keep their week.
+    const opened: AvailabilityRules = {
+      ...OFFICE,
+      exceptions: [{ date: "2026-12-08", ranges: [{ from: "10:00", to: "11:00" }] }],
+    };
+    expect(slotStarts(opened, "2026-12-08", "2026-12-08").map((d) => romeWallClock(d).time)).toEqual([
+      "10:00",
+      "10:30",
+    ]);
+    expect(isOfferedSlot(opened, new Date("2026-12-08T09:00:00Z"))).toBe(true);
+    expect(slotStarts(opened, "2026-12-09", "2026-12-09")).toHaveLength(14);
   });
 });

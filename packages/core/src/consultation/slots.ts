@@ -1,4 +1,5 @@
 import { addDays, formatIsoDate, type IsoDate, isAfter, parseIsoDate } from "../shared/calendar.ts";
+import { italianHolidayOn } from "../shared/holidays.ts";
 
 // The free consultation's slots (ADR 031), computed on the Europe/Rome wall clock: the team's hours are
 // Italian hours, so a 10:00 slot is 10:00 in Rome in winter (09:00Z) and in summer (08:00Z), on both sides of
@@ -131,10 +132,14 @@ export function romeInstant(date: IsoDate, time: WallTime): Date | null {
   return null;
 }
 
-/** The opening ranges of one day: its exception's, or its weekday's. */
+/**
+ * The opening ranges of one day: its exception's; none on a national holiday without one (staff open a
+ * holiday by giving it a special day with hours); otherwise its weekday's.
+ */
 export function rangesOn(rules: AvailabilityRules, date: IsoDate): OpeningRange[] {
   const exception = rules.exceptions.find((candidate) => candidate.date === date);
   if (exception) return exception.ranges;
+  if (italianHolidayOn(date)) return [];
   const weekday = weekdayOf(date);
   return rules.weekly.filter((range) => range.weekday === weekday);
 }

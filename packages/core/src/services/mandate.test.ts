@@ -4,6 +4,7 @@ import {
   DEFENCE_SCOPE_TITLES,
   defenceMandate,
   defenceMandateTemplate,
+  formatMandateVersion,
   type MandateSection,
 } from "./mandate.ts";
 
@@ -56,5 +57,14 @@ describe("the engagement letter", () => {
         .flatMap((part) => part.paragraphs)
         .join(" "),
     ).toContain("490,00");
+  });
+});
+
+describe("the letter's version as people read it", () => {
+  it("names the month and the number, never a date cut short", () => {
+    expect(formatMandateVersion("2026-11-2")).toBe("versione di novembre 2026, n. 2");
+    expect(formatMandateVersion("2027-01-12")).toBe("versione di gennaio 2027, n. 12");
+    expect(formatMandateVersion("2026-13-1")).toBe("versione 2026-13-1");
+    expect(formatMandateVersion("bozza")).toBe("versione bozza");
   });
 });

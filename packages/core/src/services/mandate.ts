@@ -1,3 +1,4 @@
+import { ITALIAN_MONTHS } from "../shared/calendar.ts";
 import { formatAmount } from "../shared/money.ts";
 
 // The engagement letter (lettera d'incarico) a client accepts before legal defence begins (ADR 020): who is
@@ -8,7 +9,18 @@ import { formatAmount } from "../shared/money.ts";
 // product card, the checkout summary, the public page), is the catalogue's description in the seed, and fills
 // the letter's two scope sections; a change here is a change of what is sold, so it bumps the version.
 
+/** The letter's version: the year and month it was written, then its number in that month. */
 export const DEFENCE_MANDATE_VERSION = "2026-11-2";
+
+/**
+ * A version as people read it: "2026-11-2" → "versione di novembre 2026, n. 2" (written as it is, the code
+ * reads as a date cut short); an unknown shape is shown whole.
+ */
+export function formatMandateVersion(version: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d+)$/.exec(version);
+  const month = match ? ITALIAN_MONTHS[Number(match[2]) - 1] : undefined;
+  return match && month ? `versione di ${month} ${match[1]}, n. ${match[3]}` : `versione ${version}`;
+}
 
 /**
  * What a fixed-price online defence honestly covers: the complaint written and filed and the assistance in

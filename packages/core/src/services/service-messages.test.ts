@@ -108,12 +108,12 @@ describe("documents ready only when they can be opened", () => {
     });
   });
 
-  it("does not say 'Ci stiamo lavorando' of a legalization whose capture failed", () => {
+  it("says neither 'in corso' nor 'Ci stiamo lavorando' of a legalization whose capture failed", () => {
     const { label, message } = serviceStatusMessage("LEGALIZATION", "IN_PROGRESS", {
       downloadable: false,
       capture: { state: "FATAL_FAILED_TERMINATED", filesReadyAt: null },
     });
-    expect(label).toBe("in corso");
+    expect(label).toBe("da ripetere");
     expect(message).toBe(
       "L'ultima legalizzazione non è riuscita: leggi qui sotto cosa è successo e avviane una nuova.",
     );

@@ -1,4 +1,8 @@
-import { LEGALIZATION_FILES_PREPARING, legalizationCardLine } from "../legalization/legalization-messages.ts";
+import {
+  LEGALIZATION_FAILED_LINE,
+  LEGALIZATION_FILES_PREPARING,
+  legalizationCardLine,
+} from "../legalization/legalization-messages.ts";
 import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
 import { MESSAGES } from "../shared/messages.ts";
 
@@ -26,6 +30,8 @@ const DOCUMENTS_PREPARING =
   "Il documento è in preparazione: ti avvisiamo appena puoi aprirlo da questa pagina.";
 const PREPARING_LABEL = "documenti in preparazione";
 const DELETED_LABEL = "file eliminati";
+/** A legalization whose last capture failed: nothing is under way until the person starts a new one. */
+const RETRY_LABEL = "da ripetere";
 const CANCELLED =
   "Il servizio è stato annullato e quanto avevi pagato ti è stato rimborsato: trovi i dettagli fra i tuoi ordini.";
 
@@ -55,7 +61,14 @@ export function serviceStatusMessage(
       : null;
   if (captureLine && !(status === "DOCUMENTS_READY" && situation?.downloadable)) {
     const gone = Boolean(situation?.capture?.filesDeletedAt);
-    const shownLabel = status !== "DOCUMENTS_READY" ? label : gone ? DELETED_LABEL : PREPARING_LABEL;
+    const shownLabel =
+      captureLine === LEGALIZATION_FAILED_LINE
+        ? RETRY_LABEL
+        : status !== "DOCUMENTS_READY"
+          ? label
+          : gone
+            ? DELETED_LABEL
+            : PREPARING_LABEL;
     return { label: shownLabel, message: captureLine };
   }
   if (status === "DOCUMENTS_READY" && situation && !situation.downloadable) {

@@ -160,7 +160,8 @@ export function formatShortItalianDay(day: string): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
 }
 
-const ITALIAN_MONTHS = [
+/** The months' Italian names, January first. */
+export const ITALIAN_MONTHS = [
   "gennaio",
   "febbraio",
   "marzo",

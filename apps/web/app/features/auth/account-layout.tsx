@@ -6,7 +6,7 @@ import styles from "./account-layout.module.css";
 interface AccountLayoutProps {
   title: string;
   intro?: ReactNode;
-  /** A link above the card ("Torna al feedback"). */
+  /** A link above the card ("Torna alla tua prima valutazione orientativa"). */
   back?: { to: string; label: string };
   children: ReactNode;
   /** Links under the form (reset, registration…). */

@@ -88,7 +88,10 @@ describe("registration", () => {
     });
     renderWithApp(<RegisterPage />);
     await screen.findByRole("button", { name: "Crea l'account" });
-    expect(screen.getByRole("link", { name: /Torna al feedback/ }).getAttribute("href")).toBe("/feedback");
+    // Reached without a questionnaire's result: /feedback opens the questionnaire, and the link says so.
+    expect(screen.getByRole("link", { name: "Vai al questionario gratuito" }).getAttribute("href")).toBe(
+      "/feedback",
+    );
     fillValidForm();
     fireEvent.click(screen.getByRole("button", { name: "Crea l'account" }));
 
@@ -135,6 +138,11 @@ describe("registration", () => {
     // act: let React render the new location (and its state) before the link is clicked.
     await act(() => router.navigate("/account/register", { state: { practiceId: "p-77" } }));
     await screen.findByRole("button", { name: "Crea l'account" });
+    // From the result, the way back names it as the product does (ADR 005 item 13), never "feedback".
+    expect(
+      screen.getByRole("link", { name: "Torna alla tua prima valutazione orientativa" }).getAttribute("href"),
+    ).toBe("/feedback");
+    expect(screen.queryByText(/feedback/i)).toBeNull();
     fireEvent.click(screen.getByRole("link", { name: "Hai già un account? Accedi" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/account/login"));
     expect(router.state.location.state).toEqual({ practiceId: "p-77" });

@@ -102,7 +102,12 @@ export function RegisterPage() {
           </p>
         )
       }
-      back={{ to: QUESTIONNAIRE_PATH, label: "Torna al feedback" }}
+      // From the questionnaire's result, back to it (ADR 005 item 13 names it); from anywhere else, /feedback
+      // opens the questionnaire.
+      back={{
+        to: QUESTIONNAIRE_PATH,
+        label: practiceId ? "Torna alla tua prima valutazione orientativa" : "Vai al questionario gratuito",
+      }}
       links={
         sent ? undefined : (
           <li>

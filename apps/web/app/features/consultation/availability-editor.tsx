@@ -8,6 +8,7 @@ import {
 import type { Weekday } from "@argine/core/consultation/slots";
 import { WEEKDAY_LABELS } from "@argine/core/shared/calendar";
 import { useQuery } from "@tanstack/react-query";
+import type { MouseEvent } from "react";
 import { type Control, type Path, useFieldArray } from "react-hook-form";
 import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
@@ -36,6 +37,14 @@ const LINK = buttonStyles.link;
 const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
 
 type Values = Availability;
+
+/**
+ * The editor's buttons leave the focus in the field being typed in until their click: otherwise that field's
+ * check on blur (an empty new day, a half-typed time) shows its message first, the button moves from under
+ * the pointer, and the first click lands nowhere. The keyboard is unaffected: Tab checks the field, then
+ * Enter presses the button.
+ */
+const keepFocusWhilePressed = (event: MouseEvent) => event.preventDefault();
 
 /** Every path the API's issues may name (the most ranges and exceptions the schema allows). */
 const FIELD_NAMES: readonly Path<Values>[] = (() => {
@@ -74,7 +83,8 @@ export function AvailabilityEditor() {
       <p className={styles.intro}>
         Le fasce in cui chiunque può prenotare una consulenza di 30 minuti, in ora italiana (anche dopo il
         cambio dell'ora). Scrivi gli orari come 09:30. Un giorno con orari speciali vale al posto della sua
-        settimana: senza fasce, quel giorno è chiuso.
+        settimana: senza fasce, quel giorno è chiuso. Le festività nazionali sono chiuse: per aprirne una,
+        aggiungila fra i giorni con orari speciali con le sue fasce.
       </p>
       {availability.isError ? (
         <p role="alert" className={formStyles.alert}>
@@ -143,6 +153,7 @@ function Editor({ initial }: { initial: Availability }) {
                 <p className={styles.editorActions}>
                   <button
                     type="button"
+                    onMouseDown={keepFocusWhilePressed}
                     className={LINK}
                     onClick={() =>
                       weekly.append(
@@ -180,6 +191,7 @@ function Editor({ initial }: { initial: Availability }) {
       <p className={styles.editorActions}>
         <button
           type="button"
+          onMouseDown={keepFocusWhilePressed}
           className={`${SECONDARY} ${styles.wrapButton}`}
           onClick={() =>
             exceptions.append(
@@ -240,7 +252,7 @@ function RangeFields({
         required
         {...to}
       />
-      <button type="button" className={LINK} onClick={onRemove}>
+      <button type="button" onMouseDown={keepFocusWhilePressed} className={LINK} onClick={onRemove}>
         Togli<span className="visually-hidden"> questa fascia {what}</span>
       </button>
     </div>
@@ -267,7 +279,7 @@ function ExceptionFields({
       <legend className={styles.weekdayLegend}>{date ? dayName : "Nuovo giorno"}</legend>
       <div className={styles.exceptionHead}>
         <ItalianDateField label="Giorno" required {...field(`exceptions.${index}.date`)} />
-        <button type="button" className={LINK} onClick={onRemove}>
+        <button type="button" onMouseDown={keepFocusWhilePressed} className={LINK} onClick={onRemove}>
           Togli<span className="visually-hidden"> gli orari speciali di {dayName}</span>
         </button>
       </div>
@@ -290,6 +302,7 @@ function ExceptionFields({
       <p className={styles.editorActions}>
         <button
           type="button"
+          onMouseDown={keepFocusWhilePressed}
           className={LINK}
           onClick={() =>
             ranges.append(

@@ -43,6 +43,17 @@ describe("content pages", () => {
     }
   });
 
+  it("promises no defence in court, which the legal defence does not cover (ADR 027)", () => {
+    const promises: string[] = [];
+    for (const { page, data } of pages) {
+      for (const text of [data?.title, data?.description, data?.summary, data?.html]) {
+        const match = text?.match(/difes\w* in (tribunale|giudizio|udienza)|ti difendiamo in/i);
+        if (match) promises.push(`${page.path}: ${match[0]}`);
+      }
+    }
+    expect(promises).toEqual([]);
+  });
+
   it("answers at least 20 questions in the FAQ, each with an answer", () => {
     const faq = loadContentPage("/faq")?.faq ?? [];
     expect(faq.length).toBeGreaterThanOrEqual(20);

@@ -24,8 +24,8 @@ export function HomePage() {
           </p>
           <p className={styles.leadSecondary}>
             Se decidi di andare avanti, avvocati ed esperti informatici ti affiancano passo dopo passo:
-            mettiamo al sicuro le prove, facciamo rimuovere i contenuti, inviamo la diffida e ti difendiamo in
-            giudizio.
+            mettiamo al sicuro le prove, facciamo rimuovere i contenuti, inviamo la diffida e un avvocato
+            presenta la tua querela e ti assiste nelle indagini.
           </p>
           <div className={styles.ctaRow}>
             <Link to={QUESTIONNAIRE_PATH} className={primaryLarge}>

@@ -75,11 +75,22 @@ describe("the legalization on the case page", () => {
       const alert = await screen.findByRole("alert");
       expect(within(alert).getByRole("heading", { name: "La legalizzazione non è riuscita" })).toBeTruthy();
       expect(within(alert).getByText(LEGALIZATION_FAILURE_TEXTS[state].happened)).toBeTruthy();
-      expect(within(alert).getByText(LEGALIZATION_FAILURE_TEXTS[state].todo)).toBeTruthy();
+      const todo = LEGALIZATION_FAILURE_TEXTS[state].todo;
+      expect(within(alert).getByText((_, element) => element?.textContent === todo)).toBeTruthy();
       expect(within(alert).getByText(`Dettaglio tecnico: Sandbox Error : ${state}`)).toBeTruthy();
       expect(screen.getByRole("button", { name: "Avvia una nuova legalizzazione" })).toBeTruthy();
     },
   );
+
+  it("makes the failure's «scrivici» a link that opens the support chat", async () => {
+    const { router } = renderPanel({
+      [`GET ${PATH}/session`]: { status: 200, body: session({ state: "FATAL_FAILED_TERMINATED" }) },
+    });
+    const alert = await screen.findByRole("alert");
+    fireEvent.click(within(alert).getByRole("link", { name: "scrivici" }));
+    await waitFor(() => expect(router.state.location.hash).toBe("#scrivi-al-team"));
+    expect(router.state.location.pathname).toBe(CASE);
+  });
 
   it("shows the illustrated steps, no empty video frame, before the first capture", async () => {
     renderPanel({ [`GET ${PATH}/session`]: { status: 200, body: null } });

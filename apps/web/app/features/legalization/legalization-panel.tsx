@@ -15,9 +15,10 @@ import {
 } from "@argine/core/shared/constants";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import { toHttpError } from "../../shared/http/http-error.ts";
+import { SUPPORT_CHAT_HASH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import { FormMessage, StatusRegion, TextField } from "../../shared/ui/form-field.tsx";
@@ -162,7 +163,7 @@ export function LegalizationPanel({
           <FormMessage tone="error">
             <h4 className={styles.failureTitle}>{LEGALIZATION_FAILURE_TITLE}</h4>
             <p>{failure.happened}</p>
-            <p>{failure.todo}</p>
+            <Advice text={failure.todo} />
             <p>{LEGALIZATION_FAILURE_REASSURANCE}</p>
             <p className={styles.detail}>{failure.detail}</p>
           </FormMessage>
@@ -202,5 +203,20 @@ export function LegalizationPanel({
         />
       ) : null}
     </div>
+  );
+}
+
+/** The failure's advice, its "scrivici" a link that opens the support chat (as the FAQ's does). */
+function Advice({ text }: { text: string }) {
+  const [before, ...rest] = text.split("scrivici");
+  if (rest.length === 0) return <p>{text}</p>;
+  return (
+    <p>
+      {before}
+      <Link to={{ hash: SUPPORT_CHAT_HASH }} preventScrollReset>
+        scrivici
+      </Link>
+      {rest.join("scrivici")}
+    </p>
   );
 }

@@ -1,3 +1,4 @@
+import { formatMandateVersion } from "@argine/core/services/mandate";
 import { MANDATE_MUST_ACCEPT } from "@argine/core/services/services-api";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
@@ -38,7 +39,7 @@ export function MandatePanel({
     if (staff) {
       return acceptedAt ? (
         <p className={styles.accepted}>
-          Mandato accettato il {formatMoment(acceptedAt)} (versione {acceptedVersion})
+          Mandato accettato il {formatMoment(acceptedAt)} ({formatMandateVersion(acceptedVersion ?? "")})
         </p>
       ) : (
         <p>In attesa che il cliente accetti il mandato</p>
@@ -61,7 +62,7 @@ export function MandatePanel({
         </p>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the letter scrolls, so it takes the focus to be scrolled by keyboard */}
         <section className={styles.letter} aria-labelledby={letterId} tabIndex={0}>
-          <h4 id={letterId}>Lettera d'incarico (versione {version})</h4>
+          <h4 id={letterId}>Lettera d'incarico ({formatMandateVersion(version)})</h4>
           {sections.map((section) => (
             <div key={section.title}>
               <h5>{section.title}</h5>

@@ -139,6 +139,10 @@ describe("a service on the case page", () => {
     const panel = await screen.findByRole("group", { name: "Il mandato per la difesa legale" });
     expect(await within(panel).findByText(/Finché non lo accetti il lavoro non può cominciare/)).toBeTruthy();
     expect(within(panel).getByText("Per questa attività hai pagato 299,00 €.")).toBeTruthy();
+    // The letter's version as people read it, not its code.
+    expect(
+      within(panel).getByRole("heading", { name: "Lettera d'incarico (versione di novembre 2026, n. 1)" }),
+    ).toBeTruthy();
 
     fireEvent.click(within(panel).getByRole("button", { name: "Accetto il mandato" }));
     expect(within(panel).getByText("Per iniziare devi leggere e accettare il mandato.")).toBeTruthy();
@@ -160,7 +164,9 @@ describe("a service on the case page", () => {
         [`GET /v1/services/${SERVICE_ID}/mandate`]: { status: 200, body: ACCEPTED },
       },
     );
-    expect(await screen.findByText(/^Mandato accettato il .* \(versione 2026-11-1\)$/)).toBeTruthy();
+    expect(
+      await screen.findByText(/^Mandato accettato il .* \(versione di novembre 2026, n\. 1\)$/),
+    ).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Accetto il mandato" })).toBeNull();
   });
 
@@ -217,7 +223,7 @@ describe("a service on the case page", () => {
     // The panel asks again every 5 seconds while the files are awaited.
   }, 12_000);
 
-  it("says a legalization's capture failed, not 'Ci stiamo lavorando'", async () => {
+  it("says a legalization's capture failed, neither 'in corso' nor 'Ci stiamo lavorando'", async () => {
     renderCard(
       service({ serviceType: "LEGALIZATION", status: "IN_PROGRESS" }),
       {},
@@ -241,6 +247,9 @@ describe("a service on the case page", () => {
     );
     expect(await screen.findByText(/L'ultima legalizzazione non è riuscita/)).toBeTruthy();
     expect(screen.queryByText(/Ci stiamo lavorando/)).toBeNull();
+    // The header says what is true now: nothing under way, a new capture to start.
+    expect(screen.getByText("(da ripetere)").parentElement?.textContent).toBe("Legalizzazione (da ripetere)");
+    expect(screen.queryByText("(in corso)")).toBeNull();
   });
 
   it("says a legalization's files were deleted after a year, and offers none to open", async () => {

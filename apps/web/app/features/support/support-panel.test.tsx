@@ -97,6 +97,27 @@ describe("the support chat's window", () => {
     );
   });
 
+  it("promises an answer within the hour only with an hour left, and keeps holidays closed", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    stubApi({});
+    vi.setSystemTime(new Date("2026-12-05T10:00:00Z")); // Saturday, 11:00 in Rome
+    const open = renderWithApp(<SupportPanel onClose={() => {}} />);
+    expect(screen.getByText(/Il team è al lavoro ora\. .*rispondiamo entro un'ora/)).toBeTruthy();
+    open.unmount();
+
+    vi.setSystemTime(new Date("2026-12-05T11:55:00Z")); // Saturday, 12:55: five minutes to closing
+    const closing = renderWithApp(<SupportPanel onClose={() => {}} />);
+    expect(screen.queryByText(/entro un'ora/)).toBeNull();
+    expect(screen.getByText(/al lavoro fino alle 13:00: .*appena rientriamo, lunedì alle 9:00/)).toBeTruthy();
+    closing.unmount();
+
+    vi.setSystemTime(new Date("2026-12-25T10:00:00Z")); // Christmas, a Friday, 11:00
+    renderWithApp(<SupportPanel onClose={() => {}} />);
+    expect(screen.queryByText(/al lavoro/)).toBeNull();
+    expect(screen.getByText(/siamo chiusi: torniamo lunedì alle 9:00/)).toBeTruthy();
+    expect(screen.getByText(/chiuso nei giorni festivi/)).toBeTruthy();
+  });
+
   it("marks the team's answer read while it shows, and says when the team has read the person's line", async () => {
     writeSupportToken(TOKEN);
     const mine = "0b3f4a1e-5c6d-4e7f-8a9b-1c2d3e4f5a6b";

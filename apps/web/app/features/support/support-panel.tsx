@@ -1,6 +1,7 @@
 import { SUPPORT_MESSAGE_MAX_LENGTH, SupportMessageBodySchema } from "@argine/core/chat/support-api";
 import {
   formatBackAt,
+  formatRomeTime,
   SUPPORT_ANSWER_TEXT,
   SUPPORT_HOURS_TEXT,
   supportStatus,
@@ -112,8 +113,13 @@ export function SupportPanel({ onClose }: { onClose: () => void }) {
         </button>
       </header>
       <div className={styles.body}>
-        {status.open ? (
+        {status.state === "open" ? (
           <p className={styles.status}>Il team è al lavoro ora. {SUPPORT_ANSWER_TEXT}</p>
+        ) : status.state === "closing" ? (
+          <p className={styles.status}>
+            Il team è al lavoro fino alle {formatRomeTime(status.closesAt)}: se non facciamo in tempo a
+            risponderti oggi, lo facciamo appena rientriamo, {formatBackAt(status.backAt, now)}.
+          </p>
         ) : (
           <p className={styles.status}>
             In questo momento siamo chiusi: torniamo {formatBackAt(status.backAt, now)}. Lasciaci un messaggio
