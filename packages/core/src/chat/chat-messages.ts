@@ -13,6 +13,8 @@ export const CHAT_MESSAGES = {
   threadGone: "Questa conversazione non esiste più: puoi iniziarne una nuova.",
   /** The caller has not written to the team yet. */
   noThreadYet: "Non hai ancora scritto al team.",
+  /** Too many messages, edits or read marks in a short time. */
+  tooFast: "Stai scrivendo molto in fretta: aspetta un momento e riprova.",
   /** Too many live connections open for one account or one session. */
   tooManySockets: "Hai troppe schede aperte su Argine: chiudine qualcuna e riprova.",
 } as const;

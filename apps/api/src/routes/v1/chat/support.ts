@@ -1,3 +1,4 @@
+import { CHAT_MESSAGES } from "@argine/core/chat/chat-messages";
 import { SUPPORT_TOKEN_HEADER } from "@argine/core/chat/support-api";
 import { SUPPORT_CALLS as CALLS } from "@argine/core/chat/support-calls";
 import type { FastifyRequest } from "fastify";
@@ -13,6 +14,13 @@ import {
 } from "../../../chat/support-service.ts";
 import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
+import {
+  byAccount,
+  byAddress,
+  conversationLimit,
+  tokenKey,
+  writeLimits,
+} from "../../../rate-limits/write-limits.ts";
 
 /** A visitor's thread token, from its header; a signed-in caller's thread is the account's. */
 const visitorToken = (request: FastifyRequest): string | null => {
@@ -20,13 +28,42 @@ const visitorToken = (request: FastifyRequest): string | null => {
   return typeof value === "string" && value.length > 0 && value.length <= 128 ? value : null;
 };
 
+/** The writer: the signed-in account, or the visitor by their token (hashed); null for a first line. */
+const byWriter = (request: FastifyRequest) => {
+  const token = visitorToken(request);
+  return byAccount(request) ?? (token ? `visitor:${tokenKey(token)}` : null);
+};
+/** A first line, which opens a thread: counted per address, apart from the lines of threads already open. */
+const byNewThread = (request: FastifyRequest) => (byWriter(request) === null ? byAddress(request) : null);
+
+/**
+ * The support chat's writes (issue 36): each writer has a tight limit of their own; an address has a wide one,
+ * so strangers sharing it (a shelter's Wi-Fi, a carrier's NAT) each still write their first line; and first
+ * lines, which open threads, have their own count per address.
+ */
+export const SUPPORT_LIMITS = {
+  write: { perWriter: 10, perAddress: 60, windowMs: 60_000 },
+  newThreads: { perAddress: 20, windowMs: 60 * 60_000 },
+} as const;
+
 /**
  * The support chat (ADR 030): the person's thread, public (a visitor is known by the token header, a client by
- * the bearer), and the staff's inbox. Writing is bounded per address, as every public form is.
+ * the bearer), and the staff's inbox. Writing is bounded per writer and per address.
  */
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ["support"];
+  const { write, newThreads } = SUPPORT_LIMITS;
+  const writeLimit = writeLimits(
+    app,
+    "support-write",
+    [
+      { key: byWriter, max: write.perWriter, windowMs: write.windowMs },
+      { key: byNewThread, max: newThreads.perAddress, windowMs: newThreads.windowMs },
+      { key: byAddress, max: write.perAddress, windowMs: write.windowMs },
+    ],
+    CHAT_MESSAGES.tooFast,
+  );
 
   app.route({
     ...callRoute(CALLS.thread, {
@@ -44,7 +81,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Scrive al team: il primo messaggio apre la conversazione (e dà al visitatore il suo token)",
       security: [],
     }),
-    config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+    onRequest: writeLimit,
     handler: (request) => writeToSupport(deps, request.actor, visitorToken(request), request.body),
   });
 
@@ -54,7 +91,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Segna la propria conversazione come letta fino a un messaggio (il team vede «Letto»)",
       security: [],
     }),
-    config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+    onRequest: conversationLimit(app, "read"),
     handler: (request) => readOwnThread(deps, request.actor, visitorToken(request), request.body.upTo),
   });
 
@@ -73,6 +110,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...callRoute(CALLS.answer, { tags, summary: "Risponde in una conversazione di supporto (staff)" }),
+    onRequest: conversationLimit(app, "message"),
     handler: (request) => answerSupport(deps, requireActor(request), request.params.id, request.body.text),
   });
 
@@ -81,6 +119,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Segna una conversazione di supporto come letta fino a un messaggio (staff)",
     }),
+    onRequest: conversationLimit(app, "read"),
     handler: (request) => readStaffThread(deps, requireActor(request), request.params.id, request.body.upTo),
   });
 };

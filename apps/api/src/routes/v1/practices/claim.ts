@@ -1,4 +1,3 @@
-import { AppError } from "@argine/core/errors/app-error";
 import {
   CLAIM_ATTEMPT_WINDOW_MINUTES,
   CLAIM_ATTEMPTS_MAX,
@@ -9,6 +8,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
 import { claimWithKey, claimWithToken } from "../../../practices/practice-claims-service.ts";
+import { byAccount, byAddress, writeLimits } from "../../../rate-limits/write-limits.ts";
 
 /**
  * Claiming the practice the questionnaire opened (ADR 010): the id alone claims nothing; the
@@ -28,13 +28,15 @@ export const practiceClaimRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Guessing a key takes many tries: each signed-in user and each address gets CLAIM_ATTEMPTS_MAX per window.
-  const claimLimits = (["user", "ip"] as const).map((by) =>
-    app.createRateLimit({
+  const claimLimits = writeLimits(
+    app,
+    "claim",
+    [byAccount, byAddress].map((key) => ({
+      key,
       max: CLAIM_ATTEMPTS_MAX,
-      timeWindow: CLAIM_ATTEMPT_WINDOW_MINUTES * 60_000,
-      keyGenerator: (request) =>
-        by === "user" ? `claim-user:${request.actor?.userId}` : `claim-ip:${request.ip}`,
-    }),
+      windowMs: CLAIM_ATTEMPT_WINDOW_MINUTES * 60_000,
+    })),
+    CLAIM_MESSAGES.tooManyAttempts,
   );
 
   app.route({
@@ -45,12 +47,7 @@ export const practiceClaimRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     onRequest: async (request, reply) => {
       requireActor(request);
-      for (const limit of claimLimits) {
-        const state = await limit(request);
-        if (state.isAllowed || !state.isExceeded) continue;
-        reply.header("retry-after", String(state.ttlInSeconds));
-        throw new AppError("TOO_MANY_REQUESTS", CLAIM_MESSAGES.tooManyAttempts);
-      }
+      await claimLimits(request, reply);
     },
     handler: (request) => claimWithKey(deps, requireActor(request), request.body),
   });

@@ -9,6 +9,7 @@ import {
   practiceComments,
   readComments,
 } from "../../../practices/practice-comments-service.ts";
+import { conversationLimit } from "../../../rate-limits/write-limits.ts";
 
 /** The conversation on a practice: its comments, and the edit of one's own (/v1/comments/{id}). */
 export const practiceCommentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,11 +23,13 @@ export const practiceCommentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...callRoute(CALLS.addComment, { tags, summary: "Aggiunge un commento alla pratica (titolare o staff)" }),
+    onRequest: conversationLimit(app, "message"),
     handler: (request) => addComment(deps, requireActor(request), request.params.id, request.body.comment),
   });
 
   app.route({
     ...callRoute(CALLS.editComment, { tags, summary: "Modifica un proprio commento" }),
+    onRequest: conversationLimit(app, "edit"),
     handler: (request) => editComment(deps, requireActor(request), request.params.id, request.body.comment),
   });
 
@@ -40,6 +43,7 @@ export const practiceCommentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...callRoute(CALLS.readComments, { tags, summary: "Segna letta la conversazione fino a un messaggio" }),
+    onRequest: conversationLimit(app, "read"),
     handler: (request) => readComments(deps, requireActor(request), request.params.id, request.body.upTo),
   });
 };
