@@ -64,6 +64,33 @@ export const useWriteToSupport = (
     options,
   );
 
+/**
+ * The answer mail's link, used once: the thread opens in this browser, cached under the new token the answer
+ * gives (which the screen stores, as after a first line).
+ */
+export const useResumeFromMail = (options?: WriteOptions<SupportThread, string>) =>
+  useWrite(
+    (link: string) => call(CALLS.resume, { body: { link }, auth: false }),
+    {
+      onSuccess: (queryClient, thread) =>
+        queryClient.setQueryData(ownThreadQueryOptions(thread.token, false).queryKey, {
+          ...thread,
+          token: null,
+        }),
+    },
+    options,
+  );
+
+/**
+ * The quick exit's last word (ADR 030): the visitor's thread is closed, so staff do not wait on it and the
+ * token opens it no more. Sent as the page goes (keepalive), started before it does; nothing is cached.
+ */
+export function closeThreadOnQuickExit(token: string): void {
+  call(CALLS.close, { headers: { [SUPPORT_TOKEN_HEADER]: token }, auth: false, keepalive: true }).catch(
+    () => undefined,
+  );
+}
+
 /** The person has read their thread up to a line: the team sees it. */
 export const useReadOwnThread = (token: string | null, signedIn: boolean) =>
   useWrite(
