@@ -102,15 +102,19 @@ const COUNT_FROM = Math.floor(SUPPORT_MESSAGE_MAX_LENGTH * 0.8);
 
 function StaffThread({ id }: { id: string }) {
   const options = staffThreadQueryOptions(id);
-  // On a phone the thread is below the list: the one just chosen comes into view, its heading focused.
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (!window.matchMedia?.(MOBILE_MEDIA_QUERY).matches) return;
-    titleRef.current?.scrollIntoView({ block: "start" });
-    titleRef.current?.focus({ preventScroll: true });
-  }, []);
+
   const thread = useQuery(options);
   const { otherTyping, typing } = useLiveSupportThread(options.queryKey, id);
+
+  // On a phone the thread is below the list: the one chosen comes into view once shown, its heading focused
+  // (after the page's own scroll on arriving by a link).
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const shown = thread.isSuccess;
+  useEffect(() => {
+    if (!shown || !window.matchMedia?.(MOBILE_MEDIA_QUERY).matches) return;
+    titleRef.current?.scrollIntoView({ block: "start" });
+    titleRef.current?.focus({ preventScroll: true });
+  }, [shown]);
 
   // While the thread is on screen, staff have read it: the person sees "Letto dal team".
   const { mutate: markRead } = useReadStaffThread(id);

@@ -1,5 +1,5 @@
 import type { SupportMessage } from "@argine/core/chat/support-api";
-import { useLayoutEffect, useRef, useState } from "react";
+import { type MouseEvent, type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { lastSeenOf } from "../../shared/live/use-mark-read.ts";
 import { formatMoment } from "../../shared/ui/dates.ts";
 import styles from "./support-messages.module.css";
@@ -52,12 +52,12 @@ function useNewestInView(
     if (atBottom.current) setUnseen(null);
   };
 
-  const showUnseen = () => {
+  const showUnseen = (event: MouseEvent<HTMLButtonElement>) => {
     const box = scroller.current;
     box?.querySelector(`[data-message="${unseen}"]`)?.scrollIntoView({ block: "start" });
     setUnseen(null);
-    // The mark goes: the keyboard stays with the lines it led to.
-    box?.focus({ preventScroll: true });
+    // The mark goes: a keyboard that was on it stays with the lines it led to.
+    if (document.activeElement === event.currentTarget) box?.focus({ preventScroll: true });
   };
 
   return { scroller, unseen, onScroll, showUnseen };
@@ -78,6 +78,8 @@ export function SupportMessages({
   readLabel,
   typingNote,
   pending = null,
+  before,
+  fill = false,
 }: {
   label: string;
   messages: readonly SupportMessage[];
@@ -91,46 +93,59 @@ export function SupportMessages({
   typingNote: string | null;
   /** The reader's line waiting for the network, if one is. */
   pending?: string | null;
+  /** What scrolls away above the lines (the window's hours). */
+  before?: ReactNode;
+  /** The lines take all the height their container leaves (the chat's window), rather than a share. */
+  fill?: boolean;
 }) {
   const lastSeenOfMine = lastSeenOf(messages, (message) => message.from === reader, theirRead);
   const { scroller, unseen, onScroll, showUnseen } = useNewestInView(messages, reader, pending !== null);
   return (
     <>
-      <div
-        ref={scroller}
-        role="log"
-        aria-label={label}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the lines scroll on their own, so the keyboard reaches them
-        tabIndex={0}
-        className={styles.log}
-        onScroll={onScroll}
-      >
-        <ol className={styles.messages}>
-          {messages.map((message) => {
-            const mine = message.from === reader;
-            return (
-              <li key={message.id} data-message={message.id} className={mine ? styles.mine : styles.theirs}>
-                <p className={styles.meta}>
-                  {mine ? me : (message.author ?? "Chi scrive")} · {formatMoment(message.createdAt)}
-                </p>
-                <p className={styles.text}>{message.text}</p>
-                {message.id === lastSeenOfMine ? <p className={styles.readMark}>{readLabel}</p> : null}
+      <div className={fill ? `${styles.frame} ${styles.fill}` : styles.frame}>
+        <div
+          ref={scroller}
+          role="log"
+          aria-label={label}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the lines scroll on their own, so the keyboard reaches them
+          tabIndex={0}
+          className={styles.log}
+          onScroll={onScroll}
+        >
+          {before}
+          <ol className={styles.messages}>
+            {messages.map((message) => {
+              const mine = message.from === reader;
+              return (
+                <li key={message.id} data-message={message.id} className={mine ? styles.mine : styles.theirs}>
+                  <p className={styles.meta}>
+                    {mine ? me : (message.author ?? "Chi scrive")} · {formatMoment(message.createdAt)}
+                  </p>
+                  <p className={styles.text}>{message.text}</p>
+                  {message.id === lastSeenOfMine ? <p className={styles.readMark}>{readLabel}</p> : null}
+                </li>
+              );
+            })}
+            {pending !== null ? (
+              <li className={`${styles.mine} ${styles.pending}`}>
+                <p className={styles.meta}>{me} · in attesa di invio</p>
+                <p className={styles.text}>{pending}</p>
               </li>
-            );
-          })}
-          {pending !== null ? (
-            <li className={`${styles.mine} ${styles.pending}`}>
-              <p className={styles.meta}>{me} · in attesa di invio</p>
-              <p className={styles.text}>{pending}</p>
-            </li>
-          ) : null}
-        </ol>
+            ) : null}
+          </ol>
+        </div>
+        {unseen ? (
+          <button
+            type="button"
+            className={styles.newMark}
+            // A click leaves the focus where it was (the text box): nothing else moves under the pointer.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={showUnseen}
+          >
+            Nuovi messaggi <span aria-hidden="true">↓</span>
+          </button>
+        ) : null}
       </div>
-      {unseen ? (
-        <button type="button" className={styles.newMark} onClick={showUnseen}>
-          Nuovi messaggi <span aria-hidden="true">↓</span>
-        </button>
-      ) : null}
       {typingNote ? <p className={styles.typing}>{typingNote}</p> : null}
     </>
   );

@@ -122,7 +122,8 @@ export function SupportPanel({ onClose, notice = null }: { onClose: () => void; 
       onKeyDown={onKeyDown}
       {...(phone ? { role: "dialog", "aria-modal": true } : {})}
     >
-      <header className={styles.header}>
+      {/* Not a <header>: inside a dialog it would be a second banner of the page. */}
+      <div className={styles.header}>
         <h2 id={titleId} className={styles.title}>
           Scrivi al team di Argine
         </h2>
@@ -130,31 +131,11 @@ export function SupportPanel({ onClose, notice = null }: { onClose: () => void; 
           <span aria-hidden="true">×</span>
           <span className="visually-hidden">Chiudi la chat</span>
         </button>
-      </header>
+      </div>
       <div className={styles.body}>
         {notice ? (
           <p className={styles.notice} role="alert">
             {notice}
-          </p>
-        ) : null}
-        {status.open ? (
-          <p className={styles.status}>Il team è al lavoro ora. {SUPPORT_ANSWER_TEXT}</p>
-        ) : (
-          <p className={styles.status}>
-            In questo momento siamo chiusi: torniamo {formatBackAt(status.backAt, now)}. Lasciaci un messaggio
-            e ti rispondiamo appena rientriamo, oppure{" "}
-            <Link to={CONSULTATION_PATH} onClick={onClose}>
-              prenota una consulenza gratuita
-            </Link>{" "}
-            con il nostro team.
-          </p>
-        )}
-        <p className={styles.hours}>
-          Orari: {SUPPORT_HOURS_TEXT}. Se sei in pericolo, chiama il <a href="tel:112">112</a>.
-        </p>
-        {!messages.length && !thread.isLoading ? (
-          <p className={styles.empty}>
-            Raccontaci in poche parole di cosa hai bisogno: non serve un account e non servono i tuoi dati.
           </p>
         ) : null}
         <SupportMessages
@@ -166,6 +147,32 @@ export function SupportPanel({ onClose, notice = null }: { onClose: () => void; 
           readLabel="Letto dal team"
           typingNote={otherTyping === "staff" ? "Il team sta scrivendo…" : null}
           pending={waiting}
+          fill
+          before={
+            <>
+              {status.open ? (
+                <p className={styles.status}>Il team è al lavoro ora. {SUPPORT_ANSWER_TEXT}</p>
+              ) : (
+                <p className={styles.status}>
+                  In questo momento siamo chiusi: torniamo {formatBackAt(status.backAt, now)}. Lasciaci un
+                  messaggio e ti rispondiamo appena rientriamo, oppure{" "}
+                  <Link to={CONSULTATION_PATH} onClick={onClose}>
+                    prenota una consulenza gratuita
+                  </Link>{" "}
+                  con il nostro team.
+                </p>
+              )}
+              <p className={styles.hours}>
+                Orari: {SUPPORT_HOURS_TEXT}. Se sei in pericolo, chiama il <a href="tel:112">112</a>.
+              </p>
+              {!messages.length && !thread.isLoading ? (
+                <p className={styles.empty}>
+                  Raccontaci in poche parole di cosa hai bisogno: non serve un account e non servono i tuoi
+                  dati.
+                </p>
+              ) : null}
+            </>
+          }
         />
         <ConnectionNote className={styles.offline} />
       </div>

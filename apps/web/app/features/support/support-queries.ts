@@ -102,13 +102,29 @@ export const useReadOwnThread = (token: string | null, signedIn: boolean) =>
     QUIET,
   );
 
-/** Staff's answer: the thread shows it, and the inbox's order moves (the person waits no more). */
+/** The later of two read marks (ISO times, or null for none). */
+const later = (a: string | null, b: string | null) => (a === null ? b : b === null || a > b ? a : b);
+
+/**
+ * Staff's answer: the thread shows it, and the inbox's order moves (the person waits no more). The person may
+ * have read it live before this answer comes back: a read mark the socket brought meanwhile is kept.
+ */
 export const useAnswerSupport = (id: string, options?: WriteOptions<SupportThread, string>) =>
   useWrite(
     (text: string) => call(CALLS.answer, { params: { id }, body: { text } }),
     {
       onSuccess: (queryClient, thread) => {
-        queryClient.setQueryData(staffThreadQueryOptions(id).queryKey, thread);
+        queryClient.setQueryData<SupportThread>(staffThreadQueryOptions(id).queryKey, (cached) =>
+          cached
+            ? {
+                ...thread,
+                reads: {
+                  mine: later(cached.reads.mine, thread.reads.mine),
+                  theirs: later(cached.reads.theirs, thread.reads.theirs),
+                },
+              }
+            : thread,
+        );
         return queryClient.invalidateQueries({ queryKey: inboxQueryOptions().queryKey });
       },
     },
