@@ -171,4 +171,15 @@ describe.each(testDbKinds())("the support chat's read marks and answer mail (%s)
       message: CHAT_MESSAGES.mailLinkGone,
     });
   });
+
+  it("opens the thread once when the mail's link is followed twice at the same moment", async () => {
+    const at = new Date("2026-12-06T10:00:00Z");
+    const { deps, jobs } = serviceDeps(handle.db, at);
+    const { threadId } = await visitorThread(at, "Clicco due volte sul link.");
+    const answered = await answerSupport(deps, lawyer, threadId, "Eccoci.");
+    await mailSupportAnswer(deps, { threadId, messageId: answered.messages.at(-1)?.id ?? "" });
+    const link = /#riprendi-chat=([A-Za-z0-9_-]{43})/.exec(jobs.mails[0]?.text ?? "")?.[1] ?? "";
+    const both = await Promise.allSettled([resumeFromMail(deps, link), resumeFromMail(deps, link)]);
+    expect(both.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+  });
 });
