@@ -68,6 +68,22 @@ test("the client and the lawyer talk on a practice, each seeing the other's mess
     // The lawyer read her message when the practice opened: she sees it under her message.
     await expect(conversation(page).getByText("Letto dall'avvocato")).toBeVisible();
     await expectAccessible(conversation(page));
+
+    // Offline (a tunnel, a dead zone): she is told, her message waits instead of spinning, and it leaves
+    // once the network is back, once.
+    await page.context().setOffline(true);
+    await expect(
+      conversation(page).getByText("Sei offline: il messaggio partirà appena torni in linea."),
+    ).toBeVisible();
+    await box.fill("Scritto senza rete.");
+    await box.press("Enter");
+    await expect(conversation(page).getByText(/^In attesa di invio/)).toBeVisible();
+    await expect(page.getByText("Caricamento…")).toHaveCount(0);
+    await expectAccessible(conversation(page));
+    await page.context().setOffline(false);
+    await expect(conversation(page).getByText("Scritto senza rete.")).toHaveCount(1);
+    await expect(conversation(lawyer).getByText("Scritto senza rete.")).toHaveCount(1);
+    await expect(conversation(page).getByText("Sei offline")).toHaveCount(0);
   } finally {
     await lawyerContext.close();
   }

@@ -298,6 +298,21 @@ const TABLE: Case[] = [
     body: ({ supportLine }: Ids) => ({ upTo: supportLine }),
     expect: { ...all(200), anonymous: 404 },
   },
+  // The quick exit's closing needs a visitor's token (none here), and the mail's link a live one (this one
+  // opens nothing): for anyone else there is nothing to find.
+  {
+    method: "POST",
+    path: "/v1/support/thread/close",
+    url: () => "/v1/support/thread/close",
+    expect: all(404),
+  },
+  {
+    method: "POST",
+    path: "/v1/support/thread/resume",
+    url: () => "/v1/support/thread/resume",
+    body: { link: "x".repeat(43) },
+    expect: all(404),
+  },
   {
     method: "PUT",
     path: "/v1/admin/support/threads/{id}/read",

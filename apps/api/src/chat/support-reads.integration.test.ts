@@ -1,5 +1,8 @@
+import { CHAT_MESSAGES } from "@argine/core/chat/chat-messages";
+import { SUPPORT_MAIL_LINK_DAYS } from "@argine/core/chat/support-api";
 import type { Actor } from "@argine/core/identity/policy";
 import type { DbHandle } from "@argine/db/client";
+import { findThread } from "@argine/db/queries/support";
 import { findUserByEmail } from "@argine/db/queries/users";
 import { seedDemo } from "@argine/db/seed";
 import { openTestDb, testDbKinds } from "@argine/db/testing";
@@ -8,9 +11,12 @@ import { serviceDeps } from "../../test/service-deps.ts";
 import { CONVERSATION_MAIL_DELAY_SECONDS } from "../practices/practice-comments-service.ts";
 import {
   answerSupport,
+  closeOwnThread,
+  inbox,
   mailSupportAnswer,
   readOwnThread,
   readStaffThread,
+  resumeFromMail,
   staffSupportThread,
   supportThread,
   writeToSupport,
@@ -79,7 +85,8 @@ describe.each(testDbKinds())("the support chat's read marks and answer mail (%s)
       ["persona@example.it", "Il team di Argine ti ha risposto"],
     ]);
     expect(first.jobs.mails[0]?.text).not.toContain("password");
-    expect(first.jobs.mails[0]?.text).toContain("stesso browser");
+    // The way back is a link that opens the thread, not "the same browser".
+    expect(first.jobs.mails[0]?.text).toMatch(/#riprendi-chat=[A-Za-z0-9_-]{43}/);
 
     // A second answer within the hour: no second mail.
     const soon = serviceDeps(handle.db, new Date(at.getTime() + 20 * 60_000));
@@ -109,5 +116,70 @@ describe.each(testDbKinds())("the support chat's read marks and answer mail (%s)
     await mailSupportAnswer(deps, { threadId, messageId: answered.messages.at(-1)?.id ?? "" });
     expect(jobs.mails.map((mail) => mail.to)).toEqual(["cliente@demo.argine.it"]);
     expect(jobs.mails[0]?.text).toContain("accedi al tuo account");
+  });
+
+  it("closes a visitor's thread at the quick exit, and the mail's link opens it on another device, once", async () => {
+    const at = new Date("2026-12-04T22:00:00Z");
+    const { deps } = serviceDeps(handle.db, at);
+    const { threadId, token } = await visitorThread(at, "Ho paura, mi minaccia di pubblicare tutto.");
+    await closeOwnThread(deps, token);
+    // Her browser's token opens it no more, and staff see it closed, nobody waiting.
+    await expect(supportThread(deps, null, token)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(closeOwnThread(deps, token)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const line = (await inbox(deps, lawyer)).data.find((t) => t.threadId === threadId);
+    expect(line).toMatchObject({ closedAt: at.toISOString(), awaitingReplySince: null });
+    expect(line?.who).toMatch(/^Visitatore [0-9A-F]{3}$/);
+    expect(line?.firstWords).toBe("Ho paura, mi minaccia di pubblicare tutto.");
+
+    // Staff answer anyway: the mail carries a link, its token stored only as a hash.
+    const answered = await answerSupport(deps, lawyer, threadId, "Siamo qui: non cancellare i messaggi.");
+    const mailing = serviceDeps(handle.db, at);
+    await mailSupportAnswer(mailing.deps, { threadId, messageId: answered.messages.at(-1)?.id ?? "" });
+    const text = mailing.jobs.mails[0]?.text ?? "";
+    expect(text).not.toContain("non cancellare");
+    const link = /#riprendi-chat=([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? "";
+    expect(link).not.toBe("");
+    const row = await findThread(handle.db, threadId);
+    expect(row?.mailLinkHash).not.toBe(link);
+    expect(row?.mailLinkHash).toMatch(/^[0-9a-f]{64}$/);
+
+    // Another device, the next day: the link opens the thread with the answer, and a new token to keep.
+    const nextDay = serviceDeps(handle.db, new Date(at.getTime() + 24 * 3600_000)).deps;
+    const resumed = await resumeFromMail(nextDay, link);
+    expect(resumed.threadId).toBe(threadId);
+    expect(resumed.messages.at(-1)?.text).toBe("Siamo qui: non cancellare i messaggi.");
+    const kept = resumed.token ?? "";
+    expect((await supportThread(nextDay, null, kept)).threadId).toBe(threadId);
+    // Once only; and the thread is open again (no longer closed in the inbox).
+    await expect(resumeFromMail(nextDay, link)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await inbox(nextDay, lawyer)).data.find((t) => t.threadId === threadId)?.closedAt).toBeNull();
+  });
+
+  it("refuses the mail's link after SUPPORT_MAIL_LINK_DAYS", async () => {
+    const at = new Date("2026-12-05T10:00:00Z");
+    const { deps, jobs } = serviceDeps(handle.db, at);
+    const { threadId } = await visitorThread(at, "Una domanda veloce.");
+    const answered = await answerSupport(deps, lawyer, threadId, "Eccoci.");
+    await mailSupportAnswer(deps, { threadId, messageId: answered.messages.at(-1)?.id ?? "" });
+    const link = /#riprendi-chat=([A-Za-z0-9_-]{43})/.exec(jobs.mails[0]?.text ?? "")?.[1] ?? "";
+    const late = serviceDeps(
+      handle.db,
+      new Date(at.getTime() + (SUPPORT_MAIL_LINK_DAYS * 24 + 1) * 3600_000),
+    );
+    await expect(resumeFromMail(late.deps, link)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: CHAT_MESSAGES.mailLinkGone,
+    });
+  });
+
+  it("opens the thread once when the mail's link is followed twice at the same moment", async () => {
+    const at = new Date("2026-12-06T10:00:00Z");
+    const { deps, jobs } = serviceDeps(handle.db, at);
+    const { threadId } = await visitorThread(at, "Clicco due volte sul link.");
+    const answered = await answerSupport(deps, lawyer, threadId, "Eccoci.");
+    await mailSupportAnswer(deps, { threadId, messageId: answered.messages.at(-1)?.id ?? "" });
+    const link = /#riprendi-chat=([A-Za-z0-9_-]{43})/.exec(jobs.mails[0]?.text ?? "")?.[1] ?? "";
+    const both = await Promise.allSettled([resumeFromMail(deps, link), resumeFromMail(deps, link)]);
+    expect(both.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
   });
 });

@@ -1,10 +1,14 @@
 import { CHAT_MESSAGES } from "@argine/core/chat/chat-messages";
 import { supportPolicy } from "@argine/core/chat/policy";
-import type {
-  SupportInbox,
-  SupportMessage,
-  SupportMessageBody,
-  SupportThread,
+import {
+  firstWords,
+  SUPPORT_MAIL_LINK_DAYS,
+  SUPPORT_MAIL_LINK_HASH,
+  type SupportInbox,
+  type SupportMessage,
+  type SupportMessageBody,
+  type SupportThread,
+  visitorLabel,
 } from "@argine/core/chat/support-api";
 import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
@@ -13,6 +17,7 @@ import type { Db } from "@argine/db/client";
 import {
   addSupportMessage,
   claimSupportAnswerMail,
+  closeVisitorThread,
   findSupportMessage,
   findThread,
   findThreadByTokenHash,
@@ -20,7 +25,9 @@ import {
   listSupportMessages,
   markSupportRead,
   openThread,
+  resumeByMailLink,
   type SupportThreadRow,
+  setSupportMailLink,
   supportInbox,
 } from "@argine/db/queries/support";
 import { findUserById } from "@argine/db/queries/users";
@@ -128,6 +135,34 @@ export async function writeToSupport(
   return threadView(deps.db, (await findThread(deps.db, thread.id)) ?? thread, "person", newToken);
 }
 
+/**
+ * The quick exit (ADR 030): the visitor's browser forgets the thread, so the token it held opens it no more
+ * and staff see it closed rather than waiting. Only the answer mail's link opens it again.
+ */
+export async function closeOwnThread(deps: Deps, token: string | null): Promise<null> {
+  const threadId = token ? await closeVisitorThread(deps.db, hashToken(token), now(deps.clock)) : undefined;
+  if (!threadId) throw new AppError("NOT_FOUND", CHAT_MESSAGES.threadGone);
+  // Staff's inbox, watching, reads its list again on any signal of the thread; the live socket's kinds
+  // (apps/api/src/chat/live.ts) have no "closed", and a read mark that did not move changes nothing else.
+  await tellAfterCommit(deps.fanOut, {
+    conversation: { supportThreadId: threadId },
+    kind: "read",
+    ref: "person",
+  });
+  return null;
+}
+
+/**
+ * The answer mail's link (ADR 030's amendment): once and before it expires, it opens the thread in the
+ * browser that follows it, on any device, which gets a new token to keep (the answer's `token`).
+ */
+export async function resumeFromMail(deps: Deps, link: string): Promise<SupportThread> {
+  const token = newLinkToken();
+  const thread = await resumeByMailLink(deps.db, hashToken(link), hashToken(token), now(deps.clock));
+  if (!thread) throw new AppError("NOT_FOUND", CHAT_MESSAGES.mailLinkGone);
+  return threadView(deps.db, thread, "person", token);
+}
+
 /** The staff's inbox, waiting first; the threads seen leave one audit line. */
 export async function inbox(deps: Deps, actor: Actor): Promise<SupportInbox> {
   authorizeAction(supportPolicy(actor, "work-inbox"));
@@ -139,9 +174,13 @@ export async function inbox(deps: Deps, actor: Actor): Promise<SupportInbox> {
     rows.map((row) => row.thread.id),
   );
   return {
-    data: rows.map(({ thread, name, lastname }) => ({
+    data: rows.map(({ thread, name, lastname, firstLine }) => ({
       threadId: thread.id,
-      who: thread.userId ? (fullName(name, lastname) ?? CHAT_MESSAGES.unnamedClient) : CHAT_MESSAGES.visitor,
+      who: thread.userId
+        ? (fullName(name, lastname) ?? CHAT_MESSAGES.unnamedClient)
+        : visitorLabel(thread.id),
+      firstWords: firstLine ? firstWords(firstLine) : null,
+      closedAt: thread.closedAt?.toISOString() ?? null,
       email: thread.email,
       lastMessageAt: thread.lastMessageAt.toISOString(),
       awaitingReplySince: thread.awaitingReplySince?.toISOString() ?? null,
@@ -238,10 +277,24 @@ export async function mailSupportAnswer(
   if (thread.personReadAt && thread.personReadAt >= message.message.createdAt) return;
   const to = thread.email ?? (thread.userId ? (await findUserById(deps.db, thread.userId))?.email : null);
   if (!to) return;
+  const at = now(deps.clock);
   await deps.db.transaction(async (tx) => {
-    if (!(await claimSupportAnswerMail(tx, thread.id, now(deps.clock), CONVERSATION_MAIL_WINDOW_SECONDS)))
+    if (!(await claimSupportAnswerMail(tx, thread.id, at, CONVERSATION_MAIL_WINDOW_SECONDS))) return;
+    const { publicUrl } = deps.config;
+    if (thread.userId) {
+      await deps.jobs.send(tx, "mail", supportAnswerMail(to, { account: publicUrl }));
       return;
-    await deps.jobs.send(tx, "mail", supportAnswerMail(to, thread.userId !== null, deps.config.publicUrl));
+    }
+    // A visitor may read it on another device, or after the quick exit: a link that opens the thread,
+    // its token in the fragment (never sent to a server, so in no log), only its hash stored.
+    const link = newLinkToken();
+    const expiresAt = new Date(at.getTime() + SUPPORT_MAIL_LINK_DAYS * 24 * 3600 * 1000);
+    await setSupportMailLink(tx, thread.id, hashToken(link), expiresAt);
+    await deps.jobs.send(
+      tx,
+      "mail",
+      supportAnswerMail(to, { visitor: `${publicUrl}/#${SUPPORT_MAIL_LINK_HASH}=${link}` }),
+    );
   });
 }
 

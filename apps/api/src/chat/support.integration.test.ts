@@ -134,4 +134,30 @@ describe.each(testDbKinds())("the support chat (%s)", (kind) => {
     expect(long.status).toBe(400);
     expect(JSON.stringify(long.body)).toContain("Il testo inserito è troppo lungo.");
   });
+
+  it("closes a visitor's thread by the quick exit's call, and opens it from the mail's link", async () => {
+    const opened = await asVisitor<SupportThread>("/support/thread/messages", null, "POST", {
+      text: "Scrivo di notte, sono spaventata.",
+    });
+    const token = opened.body.token ?? "";
+    const close = () =>
+      fetch(`${server.base}/v1/support/thread/close`, {
+        method: "POST",
+        headers: { "x-forwarded-for": randomIp(), [SUPPORT_TOKEN_HEADER]: token },
+        keepalive: true,
+      });
+    expect((await close()).status).toBe(204);
+    expect((await asVisitor("/support/thread", token)).status).toBe(404);
+    expect((await close()).status).toBe(404);
+    const inboxNow = await call<SupportInbox>(tokens.lawyer, "/admin/support/threads");
+    expect(inboxNow.body.data.find((t) => t.threadId === opened.body.threadId)).toMatchObject({
+      firstWords: "Scrivo di notte, sono spaventata.",
+      awaitingReplySince: null,
+    });
+    const wrong = await asVisitor<{ message: string }>("/support/thread/resume", null, "POST", {
+      link: "y".repeat(43),
+    });
+    expect(wrong.status).toBe(404);
+    expect(wrong.body.message).toMatch(/^Questo link non è più valido/);
+  });
 });

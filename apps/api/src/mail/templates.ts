@@ -1,3 +1,4 @@
+import { SUPPORT_MAIL_LINK_DAYS } from "@argine/core/chat/support-api";
 import type { Mail } from "./mailer.ts";
 
 // Italian mails of the identity flows. Plain and calm: the reader may be frightened; no personal data
@@ -147,20 +148,22 @@ export function messageWaitingMail(to: string, name: string, dashboardLink: stri
 }
 
 /**
- * The team answered in the support chat: nothing of the answer (the mailbox may not be the person's alone);
- * the chat is read where it was written: the same browser for a visitor (their token lives there), the
- * account for a client.
+ * The team answered in the support chat: nothing of the answer (the mailbox may not be the person's alone).
+ * A client reads it in their account; a visitor by the link that opens the thread on any device, once and
+ * for SUPPORT_MAIL_LINK_DAYS (ADR 030's amendment).
  */
-export function supportAnswerMail(to: string, hasAccount: boolean, siteLink: string): Mail {
-  const where = hasAccount
-    ? "accedi al tuo account e apri la chat con «Scrivi al team»"
-    : "apri il sito dallo stesso dispositivo e dallo stesso browser da cui ci hai scritto, poi premi «Scrivi al team»";
+export function supportAnswerMail(to: string, open: { account: string } | { visitor: string }): Mail {
+  const how =
+    "account" in open
+      ? `accedi al tuo account e apri la chat con «Scrivi al team»:\n\n${open.account}`
+      : `apri questo link, da qualunque dispositivo. Vale una sola volta e per ${SUPPORT_MAIL_LINK_DAYS} ` +
+        `giorni: dopo, la conversazione resta nel browser da cui lo hai aperto.\n\n${open.visitor}`;
   return {
     to,
     subject: "Il team di Argine ti ha risposto",
     text:
       `Ciao,\n\nil team di Argine ha risposto al tuo messaggio nella chat di assistenza. Per leggere la ` +
-      `risposta ${where}:\n\n${siteLink}\n\nSe non ci hai scritto tu, ignora questa email.${signature}`,
+      `risposta ${how}\n\nSe non ci hai scritto tu, ignora questa email.${signature}`,
   };
 }
 

@@ -52,8 +52,12 @@ export const SupportInboxSchema = z.object({
   data: z.array(
     z.object({
       threadId: z.uuid(),
-      /** The client's name, or CHAT_MESSAGES.visitor for a thread without an account. */
+      /** The client's name, or a visitor's short label ("Visitatore 4F2", visitorLabel) without an account. */
       who: z.string(),
+      /** The first words of the person's first line, so staff tell threads apart at a glance. */
+      firstWords: z.string().nullable(),
+      /** When the visitor left by the quick exit: their browser forgot the thread, nobody waits there. */
+      closedAt: z.string().nullable(),
       email: z.string().nullable(),
       lastMessageAt: z.string(),
       /** Since when the person waits for an answer (they wrote last); null when nobody waits. */
@@ -64,6 +68,34 @@ export const SupportInboxSchema = z.object({
 export type SupportInbox = z.infer<typeof SupportInboxSchema>;
 
 export const SupportThreadParamsSchema = z.object({ id: z.uuid() });
+
+/** POST /v1/support/thread/resume: the answer mail's link (single use, expiring) opens the thread here. */
+export const SupportResumeBodySchema = z.object({ link: z.string().min(1).max(128) });
+
+/** How long the answer mail's link opens the thread (ADR 030's amendment). */
+export const SUPPORT_MAIL_LINK_DAYS = 7;
+
+/** The answer mail's link is the site's address with `#<this>=<token>`: the fragment reaches no server. */
+export const SUPPORT_MAIL_LINK_HASH = "riprendi-chat";
+
+/** The words of a thread's first line shown in the inbox, at most this many characters. */
+export const FIRST_WORDS_MAX_LENGTH = 60;
+
+/**
+ * A visitor's short label in the inbox, from the thread's id (random, and no personal data): three hex digits,
+ * enough to tell apart the few visitors on screen at once; the first words do the rest.
+ */
+export const visitorLabel = (threadId: string): string =>
+  `Visitatore ${threadId.replace(/-/g, "").slice(0, 3).toUpperCase()}`;
+
+/** The first words of a line, cut at a word's end with "…" when longer than `max`; the line breaks as spaces. */
+export function firstWords(text: string, max = FIRST_WORDS_MAX_LENGTH): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
 
 /** PUT …/read: the reader has seen the thread up to this line. */
 export const SupportReadBodySchema = z.object({ upTo: z.uuid() });

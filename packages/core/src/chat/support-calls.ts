@@ -1,9 +1,11 @@
+import { z } from "zod";
 import { CommentReadsSchema } from "../practices/practices-api.ts";
 import { joinCalls } from "../shared/api-contract.ts";
 import {
   SupportInboxSchema,
   SupportMessageBodySchema,
   SupportReadBodySchema,
+  SupportResumeBodySchema,
   SupportThreadParamsSchema,
   SupportThreadSchema,
 } from "./support-api.ts";
@@ -15,6 +17,8 @@ const SCHEMAS = {
   thread: { response: SupportThreadSchema },
   write: { body: SupportMessageBodySchema, response: SupportThreadSchema },
   read: { body: SupportReadBodySchema, response: CommentReadsSchema },
+  close: { response: z.null() },
+  resume: { body: SupportResumeBodySchema, response: SupportThreadSchema },
   inbox: { response: SupportInboxSchema },
   staffThread: { params: SupportThreadParamsSchema, response: SupportThreadSchema },
   answer: {

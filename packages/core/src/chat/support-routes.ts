@@ -10,6 +10,10 @@ export const SUPPORT_ROUTES = defineRoutes<SupportCallSchemas>()({
   write: { method: "POST", path: "/support/thread/messages", status: 201 },
   /** The person has read their thread up to a line: staff see "Letto". */
   read: { method: "PUT", path: "/support/thread/read" },
+  /** The quick exit: the visitor's browser forgets the thread, staff see it closed (fetch keepalive). */
+  close: { method: "POST", path: "/support/thread/close", status: 204 },
+  /** The answer mail's link, once: the thread opens in this browser, which gets a new token to keep. */
+  resume: { method: "POST", path: "/support/thread/resume" },
   inbox: { method: "GET", path: "/admin/support/threads" },
   staffThread: { method: "GET", path: "/admin/support/threads/:id" },
   answer: { method: "POST", path: "/admin/support/threads/:id/messages", status: 201 },

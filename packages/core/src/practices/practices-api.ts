@@ -148,13 +148,16 @@ export const PracticeDetailSchema = PracticeSummarySchema.omit({ unreadComments:
 });
 export type PracticeDetail = z.infer<typeof PracticeDetailSchema>;
 
+/** A case conversation's message is at most this long (the support chat's lines, 2 000). */
+export const COMMENT_MAX_LENGTH = 5000;
+
 /** POST /v1/practices/{id}/comments and PUT /v1/comments/{id}: a comment text (spec §3 "comment"). */
 export const CommentBodySchema = z.object({
   comment: z
     .string({ error: MESSAGES.required })
     .trim()
     .min(1, { error: MESSAGES.required })
-    .max(5000, { error: MESSAGES.tooLong }),
+    .max(COMMENT_MAX_LENGTH, { error: MESSAGES.tooLong }),
 });
 
 export const CommentSchema = z.object({

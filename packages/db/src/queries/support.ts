@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { supportMessages, supportThreads } from "../schema/chat.ts";
 import { users } from "../schema/identity.ts";
@@ -7,9 +7,50 @@ import { users } from "../schema/identity.ts";
 
 export type SupportThreadRow = typeof supportThreads.$inferSelect;
 
-/** A visitor's thread by its token's hash (support_threads_token_hash_key). */
+/**
+ * A visitor's thread by its token's hash (support_threads_token_hash_key); a thread closed by the quick exit
+ * is opened by its token no more.
+ */
 export async function findThreadByTokenHash(db: Db, tokenHash: string) {
-  const [row] = await db.select().from(supportThreads).where(eq(supportThreads.tokenHash, tokenHash));
+  const [row] = await db
+    .select()
+    .from(supportThreads)
+    .where(and(eq(supportThreads.tokenHash, tokenHash), isNull(supportThreads.closedAt)));
+  return row;
+}
+
+/**
+ * The quick exit closes the visitor's thread (support_threads_token_hash_key): nobody waits in that browser
+ * any more. The thread's id, or undefined when the token opens no open thread.
+ */
+export async function closeVisitorThread(db: Db, tokenHash: string, at: Date): Promise<string | undefined> {
+  const [row] = await db
+    .update(supportThreads)
+    .set({ closedAt: at, awaitingReplySince: null })
+    .where(and(eq(supportThreads.tokenHash, tokenHash), isNull(supportThreads.closedAt)))
+    .returning({ id: supportThreads.id });
+  return row?.id;
+}
+
+/** The answer mail's new link: it replaces the previous mail's, which opens nothing any more. */
+export async function setSupportMailLink(db: Db, threadId: string, linkHash: string, expiresAt: Date) {
+  await db
+    .update(supportThreads)
+    .set({ mailLinkHash: linkHash, mailLinkExpiresAt: expiresAt })
+    .where(eq(supportThreads.id, threadId));
+}
+
+/**
+ * The answer mail's link used (support_threads_mail_link_hash_key): once, before it expires (the conditional
+ * update decides, so two clicks at once open it once). The thread gets the new token's hash, which this
+ * browser keeps, and is open again; the old token opens it no more.
+ */
+export async function resumeByMailLink(db: Db, linkHash: string, tokenHash: string, at: Date) {
+  const [row] = await db
+    .update(supportThreads)
+    .set({ tokenHash, mailLinkHash: null, mailLinkExpiresAt: null, closedAt: null })
+    .where(and(eq(supportThreads.mailLinkHash, linkHash), gt(supportThreads.mailLinkExpiresAt, at)))
+    .returning();
   return row;
 }
 
@@ -100,11 +141,19 @@ export async function findSupportMessage(db: Db, threadId: string, id: string) {
 
 /**
  * The staff's inbox: the threads waiting for an answer first, the longest waiting first, then the others,
- * the latest first (support_threads_inbox_idx), with the client's name for an account's thread.
+ * the latest first (support_threads_inbox_idx), with the client's name for an account's thread and the
+ * start of the person's first line (support_messages_thread_idx).
  */
 export async function supportInbox(db: Db, limit: number) {
   return db
-    .select({ thread: supportThreads, name: users.name, lastname: users.lastname })
+    .select({
+      thread: supportThreads,
+      name: users.name,
+      lastname: users.lastname,
+      firstLine: sql<
+        string | null
+      >`(select left(m.body, 200) from support_messages m where m.thread_id = ${supportThreads.id} and not m.from_staff order by m.created_at, m.id limit 1)`,
+    })
     .from(supportThreads)
     .leftJoin(users, eq(users.id, supportThreads.userId))
     .orderBy(sql`${supportThreads.awaitingReplySince} asc nulls last`, desc(supportThreads.lastMessageAt))

@@ -24,11 +24,20 @@ export const supportThreads = pgTable(
     staffReadAt: timestamp("staff_read_at", { withTimezone: true, precision: 6 }),
     /** When the person was last mailed that an answer waits: at most one such mail an hour. */
     answerMailedAt: timestamp("answer_mailed_at", { withTimezone: true }),
+    /**
+     * The visitor left by the quick exit: the token opens it no more and nobody waits for an answer; the
+     * answer mail's link opens it again.
+     */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** The answer mail's link (ADR 030): its token's SHA-256, single use, until mailLinkExpiresAt. */
+    mailLinkHash: text("mail_link_hash"),
+    mailLinkExpiresAt: timestamp("mail_link_expires_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("support_threads_token_hash_key").on(t.tokenHash),
     uniqueIndex("support_threads_user_key").on(t.userId),
+    uniqueIndex("support_threads_mail_link_hash_key").on(t.mailLinkHash),
     // The inbox: waiting first, oldest first.
     index("support_threads_inbox_idx").on(t.awaitingReplySince, t.lastMessageAt),
     check("support_threads_owner_check", sql`(${t.tokenHash} is null) <> (${t.userId} is null)`),

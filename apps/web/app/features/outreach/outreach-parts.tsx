@@ -49,16 +49,6 @@ export function SentMessage({ title, children }: { title: string; children: Reac
   );
 }
 
-/** "123 / 2000 caratteri" under a long text. */
-export function CharacterCount({ value, max }: { value: string | undefined; max: number }) {
-  const length = (value ?? "").trim().length;
-  return (
-    <p className={length > max ? `${styles.counter} ${styles.counterOver}` : styles.counter}>
-      {length} / {max} caratteri
-    </p>
-  );
-}
-
 interface OutreachFormFrameProps<TValues extends FieldValues, TBody> {
   /** What useOutreachForm returned. */
   state: OutreachFormState<TValues, TBody>;

@@ -7,8 +7,14 @@ import {
 } from "@argine/core/outreach/outreach-api";
 import type { SummaryField } from "../../shared/ui/error-summary.tsx";
 import formStyles from "../../shared/ui/form.module.css";
-import { CheckboxField, SelectField, TextAreaField, TextField } from "../../shared/ui/form-field.tsx";
-import { CharacterCount, NameAndEmail, OutreachFormFrame, PrivacyLabel } from "./outreach-parts.tsx";
+import {
+  CharacterCount,
+  CheckboxField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "../../shared/ui/form-field.tsx";
+import { NameAndEmail, OutreachFormFrame, PrivacyLabel } from "./outreach-parts.tsx";
 import { sendPartnershipRequest } from "./outreach-queries.ts";
 import { useOutreachForm } from "./use-outreach-form.ts";
 

@@ -1,12 +1,17 @@
-import { CommentBodySchema, type PracticeDetail } from "@argine/core/practices/practices-api";
+import {
+  COMMENT_MAX_LENGTH,
+  CommentBodySchema,
+  type PracticeDetail,
+} from "@argine/core/practices/practices-api";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
+import { ConnectionNote } from "../../shared/live/connection-note.tsx";
 import { lastSeenOf, useMarkReadWhileSeen } from "../../shared/live/use-mark-read.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { formatMoment } from "../../shared/ui/dates.ts";
 import formStyles from "../../shared/ui/form.module.css";
-import { StatusRegion, TextAreaField } from "../../shared/ui/form-field.tsx";
+import { CharacterCount, StatusRegion, TextAreaField } from "../../shared/ui/form-field.tsx";
 import { SEND_ON_ENTER_HINT, sendOnEnter } from "../../shared/ui/send-on-enter.ts";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { useLiveComments } from "./live-conversation.ts";
@@ -59,14 +64,26 @@ function CommentForm({
         label={label}
         hint={SEND_ON_ENTER_HINT}
         rows={4}
-        maxLength={5000}
         onKeyDown={sendOnEnter}
         onInput={onTyping}
+        footer={
+          <CharacterCount
+            value={form.watch("comment")}
+            max={COMMENT_MAX_LENGTH}
+            from={Math.floor(COMMENT_MAX_LENGTH * 0.8)}
+          />
+        }
         {...field("comment")}
       />
+      {/* Offline, the message waits (the write pauses) and leaves once the network is back: said, not spun. */}
+      <StatusRegion>
+        {submit.isPaused ? (
+          <p className={styles.statusText}>In attesa di invio: il messaggio partirà appena torni in linea.</p>
+        ) : null}
+      </StatusRegion>
       <div className={formStyles.actions}>
         <button type="submit" className={PRIMARY} disabled={submit.isPending}>
-          {submitLabel}
+          {submit.isPaused ? "In attesa della connessione…" : submitLabel}
         </button>
         {onCancel ? (
           <button type="button" className={SECONDARY} onClick={onCancel}>
@@ -183,6 +200,7 @@ export function CommentsPanel({ practice, staff }: { practice: PracticeDetail; s
       ) : (
         <p>Ancora nessun messaggio su questa pratica.</p>
       )}
+      <ConnectionNote className={styles.offlineNote} />
       {otherTyping ? (
         <p className={styles.typingNote}>
           {otherTyping === "staff" ? "L'avvocato sta scrivendo…" : "Il cliente sta scrivendo…"}

@@ -46,10 +46,21 @@ describe("the support inbox", () => {
           data: [
             {
               threadId: THREAD,
-              who: "Visitatore",
+              who: "Visitatore 4F2",
+              firstWords: "Mi minacciano.",
+              closedAt: null,
               email: "persona@example.it",
               lastMessageAt: line.createdAt,
               awaitingReplySince: line.createdAt,
+            },
+            {
+              threadId: "0a1b2c3d-0000-4000-8000-000000000000",
+              who: "Visitatore 0A1",
+              firstWords: "Ho scritto di notte…",
+              closedAt: "2026-12-01T08:00:00.000Z",
+              email: null,
+              lastMessageAt: "2026-12-01T07:59:00.000Z",
+              awaitingReplySince: null,
             },
           ],
         },
@@ -72,6 +83,12 @@ describe("the support inbox", () => {
       authClient: signedIn(["lawyer"]),
     });
     expect(await screen.findByText(/In attesa dal/)).toBeTruthy();
+    // Each visitor told apart by label and first words; the one who left by the quick exit, closed.
+    const [waiting, left] = screen.getAllByRole("listitem").filter((item) => item.closest("ul"));
+    expect(waiting?.textContent).toContain("Visitatore 4F2«Mi minacciano.»");
+    expect(left?.textContent).toContain("Visitatore 0A1«Ho scritto di notte…»");
+    expect(left?.textContent).toContain("Chiusa: ha usato l'uscita rapida");
+    expect(left?.textContent).not.toContain("In attesa");
     expect(await screen.findByText("Mi minacciano.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "persona@example.it" }).getAttribute("href")).toBe(
       "mailto:persona@example.it",

@@ -1,13 +1,16 @@
 import { canWorkSupportInbox } from "@argine/core/chat/policy";
 import { SUPPORT_MESSAGE_MAX_LENGTH, SupportMessageBodySchema } from "@argine/core/chat/support-api";
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
+import { ConnectionNote } from "../../shared/live/connection-note.tsx";
 import { useMarkReadWhileSeen } from "../../shared/live/use-mark-read.ts";
+import { MOBILE_MEDIA_QUERY } from "../../shared/ui/breakpoints.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { formatMoment } from "../../shared/ui/dates.ts";
-import { SendError, TextAreaField } from "../../shared/ui/form-field.tsx";
+import { CharacterCount, SendError, TextAreaField } from "../../shared/ui/form-field.tsx";
 import { SEND_ON_ENTER_HINT, sendOnEnter } from "../../shared/ui/send-on-enter.ts";
 import { StaffOnly } from "../../shared/ui/staff-only.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
@@ -63,7 +66,14 @@ function Inbox() {
                   aria-current={thread.threadId === selected ? "true" : undefined}
                 >
                   <span className={styles.who}>{thread.who}</span>
-                  {thread.awaitingReplySince ? (
+                  {thread.firstWords ? (
+                    <span className={styles.firstWords}>«{thread.firstWords}»</span>
+                  ) : null}
+                  {thread.closedAt ? (
+                    <span className={styles.closed}>
+                      Chiusa: ha usato l'uscita rapida il {formatMoment(thread.closedAt)}
+                    </span>
+                  ) : thread.awaitingReplySince ? (
                     <span className={styles.waiting}>
                       In attesa dal {formatMoment(thread.awaitingReplySince)}
                     </span>
@@ -87,10 +97,24 @@ function Inbox() {
   );
 }
 
+/** The answer's counter shows from this share of the limit. */
+const COUNT_FROM = Math.floor(SUPPORT_MESSAGE_MAX_LENGTH * 0.8);
+
 function StaffThread({ id }: { id: string }) {
   const options = staffThreadQueryOptions(id);
+
   const thread = useQuery(options);
   const { otherTyping, typing } = useLiveSupportThread(options.queryKey, id);
+
+  // On a phone the thread is below the list: the one chosen comes into view once shown, its heading focused
+  // (after the page's own scroll on arriving by a link).
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const shown = thread.isSuccess;
+  useEffect(() => {
+    if (!shown || !window.matchMedia?.(MOBILE_MEDIA_QUERY).matches) return;
+    titleRef.current?.scrollIntoView({ block: "start" });
+    titleRef.current?.focus({ preventScroll: true });
+  }, [shown]);
 
   // While the thread is on screen, staff have read it: the person sees "Letto dal team".
   const { mutate: markRead } = useReadStaffThread(id);
@@ -113,7 +137,7 @@ function StaffThread({ id }: { id: string }) {
   });
 
   return (
-    <TitledSection title="Conversazione" className={styles.thread}>
+    <TitledSection title="Conversazione" className={styles.thread} titleRef={titleRef}>
       {thread.isPending ? <p>Caricamento dei messaggi…</p> : null}
       {thread.isError ? <p role="alert">{thread.error.message}</p> : null}
       {thread.data?.email ? (
@@ -129,15 +153,19 @@ function StaffThread({ id }: { id: string }) {
         theirRead={thread.data?.reads.theirs ?? null}
         readLabel="Letto"
         typingNote={otherTyping === "client" ? "Sta scrivendo…" : null}
+        pending={submit.isPaused ? (submit.variables?.text ?? null) : null}
       />
+      <ConnectionNote className={styles.offline} />
       <form onSubmit={onSubmit} noValidate className={styles.form}>
         <TextAreaField
           label="La tua risposta"
           hint={SEND_ON_ENTER_HINT}
           rows={3}
-          maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
           onKeyDown={sendOnEnter}
           onInput={typing}
+          footer={
+            <CharacterCount value={form.watch("text")} max={SUPPORT_MESSAGE_MAX_LENGTH} from={COUNT_FROM} />
+          }
           {...field("text")}
         />
         <SendError error={submit.error} issuesPlaced={issuesPlaced} />
@@ -146,7 +174,11 @@ function StaffThread({ id }: { id: string }) {
           className={`${buttonStyles.button} ${buttonStyles.primary}`}
           disabled={submit.isPending}
         >
-          {submit.isPending ? "Invio in corso…" : "Rispondi"}
+          {submit.isPaused
+            ? "In attesa della connessione…"
+            : submit.isPending
+              ? "Invio in corso…"
+              : "Rispondi"}
         </button>
       </form>
     </TitledSection>

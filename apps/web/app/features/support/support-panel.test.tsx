@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { onlineManager } from "@tanstack/react-query";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { readSupportToken, writeSupportToken } from "../../shared/store/browser-storage.ts";
 import { renderWithApp, stubApi } from "../../test-render.tsx";
@@ -154,5 +155,84 @@ describe("the support chat's window", () => {
     renderWithApp(<SupportPanel onClose={onClose} />);
     fireEvent.keyDown(screen.getByLabelText(/^Il tuo messaggio/), { key: "Escape" });
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it("never cuts a long line: it counts near the limit and refuses past it, with the text kept", async () => {
+    const { calls } = stubApi({});
+    renderWithApp(<SupportPanel onClose={() => {}} />);
+    const box = screen.getByLabelText(/^Il tuo messaggio/) as HTMLTextAreaElement;
+    expect(box.hasAttribute("maxlength")).toBe(false);
+    fireEvent.change(box, { target: { value: "parola ".repeat(200) } });
+    expect(screen.queryByText(/caratteri$/)).toBeNull();
+    const long = `${"parola ".repeat(285)}finale`;
+    fireEvent.change(box, { target: { value: long } });
+    expect(screen.getByText(/^2001 \/ 2000 caratteri · un carattere di troppo/)).toBeTruthy();
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(await screen.findByText("Il testo inserito è troppo lungo.")).toBeTruthy();
+    expect(box.value).toBe(long);
+    expect(calls.some((call) => call.method === "POST")).toBe(false);
+  });
+
+  it("offline, says so and shows the line as waiting; back online, sends it once", async () => {
+    writeSupportToken(TOKEN);
+    const thread = (messages: ReturnType<typeof line>[]) => ({
+      threadId: THREAD,
+      email: null,
+      token: null,
+      messages,
+      reads: { mine: null, theirs: null },
+    });
+    const { calls } = stubApi({
+      "GET /v1/support/thread": { status: 200, body: thread([line(MESSAGE_ID, "Ci siete?")]) },
+      "POST /v1/support/thread/messages": {
+        status: 201,
+        body: thread([line(MESSAGE_ID, "Ci siete?"), { ...line(THREAD, "Sono ancora qui.") }]),
+      },
+      "PUT /v1/support/thread/read": { status: 200, body: { mine: null, theirs: null } },
+    });
+    renderWithApp(<SupportPanel onClose={() => {}} />);
+    await screen.findByText("Ci siete?");
+    act(() => onlineManager.setOnline(false));
+    try {
+      expect(
+        await screen.findByText(/^Sei offline: il messaggio partirà appena torni in linea/),
+      ).toBeTruthy();
+      const box = screen.getByLabelText(/^Il tuo messaggio/);
+      fireEvent.change(box, { target: { value: "Sono ancora qui." } });
+      fireEvent.keyDown(box, { key: "Enter" });
+      expect(await screen.findByText("Tu · in attesa di invio")).toBeTruthy();
+      expect(screen.getByRole("button", { name: "In attesa della connessione…" })).toBeTruthy();
+      expect(calls.filter((call) => call.method === "POST")).toHaveLength(0);
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    await waitFor(() => expect(screen.queryByText("Tu · in attesa di invio")).toBeNull());
+    expect(screen.queryByText(/^Sei offline/)).toBeNull();
+    expect(calls.filter((call) => call.method === "POST")).toHaveLength(1);
+  });
+
+  it("on a phone is a modal dialog that keeps the keyboard inside", () => {
+    const matchMedia = vi.spyOn(window, "matchMedia").mockImplementation(
+      (query: string) =>
+        ({
+          matches: true,
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    try {
+      stubApi({});
+      renderWithApp(<SupportPanel onClose={() => {}} />);
+      const dialog = screen.getByRole("dialog", { name: "Scrivi al team di Argine" });
+      expect(dialog.getAttribute("aria-modal")).toBe("true");
+      // Tab from its last control goes back to its first, never into the page behind.
+      const send = screen.getByRole("button", { name: "Invia" });
+      send.focus();
+      fireEvent.keyDown(send, { key: "Tab" });
+      expect(document.activeElement).toBe(screen.getByRole("button", { name: "Chiudi la chat" }));
+    } finally {
+      matchMedia.mockRestore();
+    }
   });
 });

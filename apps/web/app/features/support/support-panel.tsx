@@ -14,15 +14,19 @@ import { z } from "zod";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import { errorCode } from "../../shared/http/http-error.ts";
+import { ConnectionNote } from "../../shared/live/connection-note.tsx";
 import { useMarkReadWhileSeen } from "../../shared/live/use-mark-read.ts";
+import { keepTabInside } from "../../shared/modal/modal.tsx";
 import { CONSULTATION_PATH } from "../../shared/navigation/navigation.ts";
 import {
   forgetSupportToken,
   readSupportToken,
   writeSupportToken,
 } from "../../shared/store/browser-storage.ts";
+import { useIsPhone } from "../../shared/ui/breakpoints.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
-import { EmailField, SendError, TextAreaField } from "../../shared/ui/form-field.tsx";
+import { CharacterCount, EmailField, SendError, TextAreaField } from "../../shared/ui/form-field.tsx";
+import { lockScroll } from "../../shared/ui/scroll-lock.ts";
 import { SEND_ON_ENTER_HINT, sendOnEnter } from "../../shared/ui/send-on-enter.ts";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import styles from "./support.module.css";
@@ -32,7 +36,8 @@ import { ownThreadQueryOptions, useReadOwnThread, useWriteToSupport } from "./su
 
 // The support chat's window (ADR 030), loaded only when the launcher is first pressed: the person's thread
 // with the team, live, and a line to write. A visitor needs no account: the first line opens the thread, and
-// the token that finds it again stays in this browser (the quick exit forgets it).
+// the token that finds it again stays in this browser (the quick exit closes it; the answer mail's link opens
+// it on any device). On a phone it fills the screen: a modal dialog, the page behind it out of reach.
 
 interface LineValues {
   text: string;
@@ -44,7 +49,10 @@ const LineSchema = SupportMessageBodySchema.extend({
   email: z.preprocess((value) => (value === "" ? undefined : value), EmailSchema.optional()),
 });
 
-export function SupportPanel({ onClose }: { onClose: () => void }) {
+/** The counter shows from this share of the limit: a chat line rarely comes near it. */
+const COUNT_FROM = Math.floor(SUPPORT_MESSAGE_MAX_LENGTH * 0.8);
+
+export function SupportPanel({ onClose, notice = null }: { onClose: () => void; notice?: string | null }) {
   const titleId = useId();
   const user = useCurrentUser();
   const signedIn = user !== null;
@@ -93,17 +101,30 @@ export function SupportPanel({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     panelRef.current?.querySelector("textarea")?.focus();
   }, []);
+  const phone = useIsPhone();
+  // Full screen on a phone: the page behind stays still and out of the keyboard's reach.
+  useEffect(() => (phone ? lockScroll() : undefined), [phone]);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "Escape") onClose();
+    else if (phone && panelRef.current) keepTabInside(event, panelRef.current);
   };
 
   const [now] = useState(() => new Date());
   const status = supportStatus(now);
   const messages = thread.data?.messages ?? [];
+  // Offline, the line waits (the write pauses) and leaves once the network is back.
+  const waiting = submit.isPaused ? (submit.variables?.text ?? null) : null;
 
   return (
-    <section ref={panelRef} className={styles.panel} aria-labelledby={titleId} onKeyDown={onKeyDown}>
-      <header className={styles.header}>
+    <section
+      ref={panelRef}
+      className={styles.panel}
+      aria-labelledby={titleId}
+      onKeyDown={onKeyDown}
+      {...(phone ? { role: "dialog", "aria-modal": true } : {})}
+    >
+      {/* Not a <header>: inside a dialog it would be a second banner of the page. */}
+      <div className={styles.header}>
         <h2 id={titleId} className={styles.title}>
           Scrivi al team di Argine
         </h2>
@@ -111,31 +132,11 @@ export function SupportPanel({ onClose }: { onClose: () => void }) {
           <span aria-hidden="true">×</span>
           <span className="visually-hidden">Chiudi la chat</span>
         </button>
-      </header>
+      </div>
       <div className={styles.body}>
-        {status.state === "open" ? (
-          <p className={styles.status}>Il team è al lavoro ora. {SUPPORT_ANSWER_TEXT}</p>
-        ) : status.state === "closing" ? (
-          <p className={styles.status}>
-            Il team è al lavoro fino alle {formatRomeTime(status.closesAt)}: se non facciamo in tempo a
-            risponderti oggi, lo facciamo appena rientriamo, {formatBackAt(status.backAt, now)}.
-          </p>
-        ) : (
-          <p className={styles.status}>
-            In questo momento siamo chiusi: torniamo {formatBackAt(status.backAt, now)}. Lasciaci un messaggio
-            e ti rispondiamo appena rientriamo, oppure{" "}
-            <Link to={CONSULTATION_PATH} onClick={onClose}>
-              prenota una consulenza gratuita
-            </Link>{" "}
-            con il nostro team.
-          </p>
-        )}
-        <p className={styles.hours}>
-          Orari: {SUPPORT_HOURS_TEXT}. Se sei in pericolo, chiama il <a href="tel:112">112</a>.
-        </p>
-        {!messages.length && !thread.isLoading ? (
-          <p className={styles.empty}>
-            Raccontaci in poche parole di cosa hai bisogno: non serve un account e non servono i tuoi dati.
+        {notice ? (
+          <p className={styles.notice} role="alert">
+            {notice}
           </p>
         ) : null}
         <SupportMessages
@@ -146,16 +147,51 @@ export function SupportPanel({ onClose }: { onClose: () => void }) {
           theirRead={thread.data?.reads.theirs ?? null}
           readLabel="Letto dal team"
           typingNote={otherTyping === "staff" ? "Il team sta scrivendo…" : null}
+          pending={waiting}
+          fill
+          before={
+            <>
+              {status.state === "open" ? (
+                <p className={styles.status}>Il team è al lavoro ora. {SUPPORT_ANSWER_TEXT}</p>
+              ) : status.state === "closing" ? (
+                <p className={styles.status}>
+                  Il team è al lavoro fino alle {formatRomeTime(status.closesAt)}: se non facciamo in tempo a
+                  risponderti oggi, lo facciamo appena rientriamo, {formatBackAt(status.backAt, now)}.
+                </p>
+              ) : (
+                <p className={styles.status}>
+                  In questo momento siamo chiusi: torniamo {formatBackAt(status.backAt, now)}. Lasciaci un
+                  messaggio e ti rispondiamo appena rientriamo, oppure{" "}
+                  <Link to={CONSULTATION_PATH} onClick={onClose}>
+                    prenota una consulenza gratuita
+                  </Link>{" "}
+                  con il nostro team.
+                </p>
+              )}
+              <p className={styles.hours}>
+                Orari: {SUPPORT_HOURS_TEXT}. Se sei in pericolo, chiama il <a href="tel:112">112</a>.
+              </p>
+              {!messages.length && !thread.isLoading ? (
+                <p className={styles.empty}>
+                  Raccontaci in poche parole di cosa hai bisogno: non serve un account e non servono i tuoi
+                  dati.
+                </p>
+              ) : null}
+            </>
+          }
         />
+        <ConnectionNote className={styles.offline} />
       </div>
       <form onSubmit={onSubmit} noValidate className={styles.form}>
         <TextAreaField
           label="Il tuo messaggio"
           hint={SEND_ON_ENTER_HINT}
           rows={2}
-          maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
           onKeyDown={sendOnEnter}
           onInput={typing}
+          footer={
+            <CharacterCount value={form.watch("text")} max={SUPPORT_MESSAGE_MAX_LENGTH} from={COUNT_FROM} />
+          }
           {...field("text")}
         />
         {!signedIn && !thread.data?.email ? (
@@ -171,7 +207,7 @@ export function SupportPanel({ onClose }: { onClose: () => void }) {
           className={`${buttonStyles.button} ${buttonStyles.primary}`}
           disabled={submit.isPending}
         >
-          {submit.isPending ? "Invio in corso…" : "Invia"}
+          {waiting !== null ? "In attesa della connessione…" : submit.isPending ? "Invio in corso…" : "Invia"}
         </button>
       </form>
     </section>

@@ -64,6 +64,33 @@ export const useWriteToSupport = (
     options,
   );
 
+/**
+ * The answer mail's link, used once: the thread opens in this browser, cached under the new token the answer
+ * gives (which the screen stores, as after a first line).
+ */
+export const useResumeFromMail = (options?: WriteOptions<SupportThread, string>) =>
+  useWrite(
+    (link: string) => call(CALLS.resume, { body: { link }, auth: false }),
+    {
+      onSuccess: (queryClient, thread) =>
+        queryClient.setQueryData(ownThreadQueryOptions(thread.token, false).queryKey, {
+          ...thread,
+          token: null,
+        }),
+    },
+    options,
+  );
+
+/**
+ * The quick exit's last word (ADR 030): the visitor's thread is closed, so staff do not wait on it and the
+ * token opens it no more. Sent as the page goes (keepalive), started before it does; nothing is cached.
+ */
+export function closeThreadOnQuickExit(token: string): void {
+  call(CALLS.close, { headers: { [SUPPORT_TOKEN_HEADER]: token }, auth: false, keepalive: true }).catch(
+    () => undefined,
+  );
+}
+
 /** The person has read their thread up to a line: the team sees it. */
 export const useReadOwnThread = (token: string | null, signedIn: boolean) =>
   useWrite(
@@ -75,13 +102,29 @@ export const useReadOwnThread = (token: string | null, signedIn: boolean) =>
     QUIET,
   );
 
-/** Staff's answer: the thread shows it, and the inbox's order moves (the person waits no more). */
+/** The later of two read marks (ISO times, or null for none). */
+const later = (a: string | null, b: string | null) => (a === null ? b : b === null || a > b ? a : b);
+
+/**
+ * Staff's answer: the thread shows it, and the inbox's order moves (the person waits no more). The person may
+ * have read it live before this answer comes back: a read mark the socket brought meanwhile is kept.
+ */
 export const useAnswerSupport = (id: string, options?: WriteOptions<SupportThread, string>) =>
   useWrite(
     (text: string) => call(CALLS.answer, { params: { id }, body: { text } }),
     {
       onSuccess: (queryClient, thread) => {
-        queryClient.setQueryData(staffThreadQueryOptions(id).queryKey, thread);
+        queryClient.setQueryData<SupportThread>(staffThreadQueryOptions(id).queryKey, (cached) =>
+          cached
+            ? {
+                ...thread,
+                reads: {
+                  mine: later(cached.reads.mine, thread.reads.mine),
+                  theirs: later(cached.reads.theirs, thread.reads.theirs),
+                },
+              }
+            : thread,
+        );
         return queryClient.invalidateQueries({ queryKey: inboxQueryOptions().queryKey });
       },
     },

@@ -1,3 +1,4 @@
+import { onlineManager } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { ERROR_MODAL_ID } from "../modal/error-modal.tsx";
 import { createModalStore } from "../modal/modal-store.ts";
@@ -94,6 +95,30 @@ describe("async actions: spinner (spec §4)", () => {
       .build(client, { mutationFn: async () => "quiet", meta: { hideSpinner: true } })
       .execute(undefined);
     expect(spinner().instances).toBe(0);
+  });
+
+  it("does not spin for a write waiting offline, and spins once it leaves", async () => {
+    const { client, spinner } = setup();
+    // Mounted, as the app's provider does: coming back online resumes the paused writes.
+    client.mount();
+    onlineManager.setOnline(false);
+    try {
+      const sent: string[] = [];
+      const mutation = client
+        .getMutationCache()
+        .build(client, { mutationFn: async (text: string) => sent.push(text) })
+        .execute("ciao");
+      await Promise.resolve();
+      expect(spinner().instances).toBe(0);
+      expect(sent).toEqual([]);
+      onlineManager.setOnline(true);
+      await mutation;
+      expect(sent).toEqual(["ciao"]);
+      expect(spinner().instances).toBe(0);
+    } finally {
+      onlineManager.setOnline(true);
+      client.unmount();
+    }
   });
 });
 

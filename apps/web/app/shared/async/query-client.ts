@@ -14,7 +14,7 @@ import type { AppStateStore } from "./app-state.ts";
 import type { AsyncMeta } from "./async-meta.ts";
 
 // The spec's async-action behaviour (§4), implemented once for every query and mutation:
-//   request → raise the spinner (unless meta.hideSpinner);
+//   request → raise the spinner (unless meta.hideSpinner; a write paused offline lowers it until it resumes);
 //   error   → set the layout error and open the error modal (unless meta.hideError);
 //   settled → close the spinner.
 // Screens only pass `meta`; they never drive the spinner or the error modal themselves.
@@ -61,20 +61,27 @@ export function createQueryClient(deps: AsyncDependencies): QueryClient {
     }
   });
 
-  // Mutations: request / error / settled map one to one onto the cache's callbacks.
+  // Mutations: the spinner follows each mutation's state as the queries' does, but not while it is paused:
+  // a write sent offline waits for the network (the screen says so), it does not spin until then.
   const spinningMutations = new WeakSet<Mutation<unknown, unknown, unknown, unknown>>();
   const mutationCache = new MutationCache({
-    onMutate: (_variables, mutation) => {
-      if (mutation.meta?.hideSpinner || spinningMutations.has(mutation)) return;
+    onError: (error, _variables, _result, mutation) => reportError(deps, error, mutation.meta),
+  });
+  mutationCache.subscribe((event) => {
+    const mutation = event.mutation;
+    if (!mutation) return;
+    const running =
+      event.type !== "removed" &&
+      mutation.state.status === "pending" &&
+      !mutation.state.isPaused &&
+      !mutation.meta?.hideSpinner;
+    if (running && !spinningMutations.has(mutation)) {
       spinningMutations.add(mutation);
       appState.raiseSpinner();
-    },
-    onError: (error, _variables, _result, mutation) => reportError(deps, error, mutation.meta),
-    onSettled: (_data, _error, _variables, _result, mutation) => {
-      if (!spinningMutations.has(mutation)) return;
+    } else if (!running && spinningMutations.has(mutation)) {
       spinningMutations.delete(mutation);
       appState.closeSpinner();
-    },
+    }
   });
 
   return new QueryClient({

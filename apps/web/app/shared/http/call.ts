@@ -21,7 +21,10 @@ type ParamsOption<C extends Route> =
 type BodyOption<C extends Route> = HasBody<C> extends true ? { body: CallBody<C> } : { body?: never };
 
 export type CallOptions<C extends Route> = ParamsOption<C> &
-  BodyOption<C> & { query?: CallQuery<C> } & Pick<RequestOptions, "signal" | "auth" | "headers">;
+  BodyOption<C> & { query?: CallQuery<C> } & Pick<
+    RequestOptions,
+    "signal" | "auth" | "headers" | "keepalive"
+  >;
 
 /** The options are required exactly when the call has path parameters or a body. */
 type CallArgs<C extends Route> =
@@ -36,7 +39,7 @@ export function callerFor(client: HttpClient) {
   return <const C extends Route>(route: C, ...[options]: CallArgs<C>): Promise<CallResponse<C>> => {
     const { params, body, ...rest } = (options ?? {}) as Pick<
       RequestOptions,
-      "signal" | "auth" | "headers"
+      "signal" | "auth" | "headers" | "keepalive"
     > & {
       params?: Record<string, string | number>;
       body?: unknown;

@@ -22,6 +22,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Set to false for public calls that must go without credentials (e.g. the feedback read). */
   auth?: boolean;
+  /** The call outlives the page (the quick exit's last word to the server before it leaves). */
+  keepalive?: boolean;
   /** "blob": a 2xx answer is a file (an export), handed over as a Blob; errors are JSON as always. */
   responseType?: "json" | "blob";
 }
@@ -92,7 +94,15 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const doFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
 
   async function request<T>(path: string, requestOptions: RequestOptions = {}): Promise<T> {
-    const { method = "GET", query, body, signal, auth = true, responseType = "json" } = requestOptions;
+    const {
+      method = "GET",
+      query,
+      body,
+      signal,
+      auth = true,
+      responseType = "json",
+      keepalive,
+    } = requestOptions;
     const headers = new Headers({ Accept: "application/json" });
     let payload: BodyInit | undefined;
     if (body !== undefined) {
@@ -123,6 +133,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         headers,
         body: payload,
         signal,
+        ...(keepalive ? { keepalive } : {}),
         // Same-origin cookies only (the default deployment serves web and API from one origin); the API
         // authenticates with the bearer token, so no cookie is ever sent to another origin.
         credentials: "same-origin",

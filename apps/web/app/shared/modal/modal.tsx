@@ -36,6 +36,26 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
   );
 }
 
+/** A dialog's Tab and Shift+Tab go round its own controls, never into the page behind it. */
+export function keepTabInside(event: KeyboardEvent, dialog: HTMLElement): void {
+  if (event.key !== "Tab") return;
+  const focusable = focusableIn(dialog);
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) {
+    event.preventDefault();
+    return;
+  }
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === dialog)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * An accessible modal dialog: role=dialog + aria-modal, labelled by its title, focus moved inside on open,
  * Tab and Shift+Tab kept inside, Escape closes, focus returned to where it was on close, page scroll locked.
@@ -72,22 +92,7 @@ export function Modal({
       onClose();
       return;
     }
-    if (event.key !== "Tab" || !dialogRef.current) return;
-    const focusable = focusableIn(dialogRef.current);
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialogRef.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (dialogRef.current) keepTabInside(event, dialogRef.current);
   }
 
   return createPortal(

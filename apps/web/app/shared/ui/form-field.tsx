@@ -418,6 +418,32 @@ export function CheckboxField({ registration, ...frame }: FieldBaseProps) {
   );
 }
 
+/**
+ * "123 / 2000 caratteri" under a long text; with `from`, only once the text is that long (a chat line's
+ * counter appears near its limit). Past the limit it says so: the text is never cut, the check refuses it.
+ */
+export function CharacterCount({
+  value,
+  max,
+  from = 0,
+}: {
+  value: string | undefined;
+  max: number;
+  from?: number;
+}) {
+  const length = (value ?? "").trim().length;
+  if (length < from) return null;
+  const over = length - max;
+  return (
+    <p className={over > 0 ? `${styles.counter} ${styles.counterOver}` : styles.counter}>
+      {length} / {max} caratteri
+      {over > 0
+        ? ` · ${over === 1 ? "un carattere" : `${over} caratteri`} di troppo: accorcialo o dividilo in due messaggi`
+        : ""}
+    </p>
+  );
+}
+
 type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "children">;
 
 /** A multi-line text with the same label, hint and error wiring as TextField. */

@@ -89,9 +89,14 @@ export function AppShell({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer />
-        <SupportLauncher />
       </div>
-      <CookieNotice />
+      {/* One corner for the two: the launcher stacks above the cookie notice, never over its buttons. */}
+      <div className={styles.corner}>
+        <div className={styles.cornerItem} inert={modalOpen}>
+          <SupportLauncher />
+        </div>
+        <CookieNotice />
+      </div>
       <GlobalSpinner />
       <ModalToneContext value={tone}>
         <ModalRoot registry={MODALS} />

@@ -1,3 +1,4 @@
+import { SUPPORT_TOKEN_HEADER } from "@argine/core/chat/support-api";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -66,10 +67,19 @@ describe("QuickExit", () => {
     localStorage.setItem(LOCAL_STORAGE_KEYS.lastKnownPracticeId, "p0");
     localStorage.setItem(LOCAL_STORAGE_KEYS.supportToken, "the-visitor-thread-token");
     const closing = vi.fn();
+    const fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 204 }));
     window.addEventListener(QUICK_EXIT_EVENT, closing);
     render(<QuickExit />, { wrapper: MemoryRouter });
     fireEvent.click(screen.getByRole("button", { name: "Esci subito" }));
     window.removeEventListener(QUICK_EXIT_EVENT, closing);
+    // The server is told, before the page goes, that the visitor left: her thread's token in its header,
+    // never in the address, on a call that outlives the page.
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(String(url)).toMatch(/\/v1\/support\/thread\/close$/);
+    expect(init).toMatchObject({ method: "POST", keepalive: true });
+    expect(new Headers(init?.headers).get(SUPPORT_TOKEN_HEADER)).toBe("the-visitor-thread-token");
+    fetch.mockRestore();
     // The live socket is told to close, and the support chat's token is forgotten.
     expect(closing).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.supportToken)).toBeNull();

@@ -1,8 +1,13 @@
 import { type SyntheticEvent, useEffect } from "react";
 import { Link } from "react-router";
 import { oidcClient } from "../../features/auth/auth-session.ts";
+import { closeThreadOnQuickExit } from "../../features/support/public.ts";
 import { QUICK_EXIT_EVENT } from "../../shared/live/quick-exit-event.ts";
-import { clearAllLocalKeys, clearAllSessionKeys } from "../../shared/store/browser-storage.ts";
+import {
+  clearAllLocalKeys,
+  clearAllSessionKeys,
+  readSupportToken,
+} from "../../shared/store/browser-storage.ts";
 import styles from "./quick-exit.module.css";
 
 /** A neutral site that gives nothing away. */
@@ -20,12 +25,15 @@ export const QUICK_EXIT_INFO_PATH = "/esci-subito";
  * the neutral site loads. The session of this tab is forgotten (tokens, local keys except debugMode, the
  * session keys: the questionnaire's answers in progress and the claim of the one submitted): going Back
  * to an earlier page of the site, or retyping its address, shows no personal area and no answer to
- * whoever picks up the device. Signing in again is the price of that safety.
+ * whoever picks up the device. Signing in again is the price of that safety. A visitor's support thread is
+ * closed on the server too (ADR 030): staff see she left, and only the answer mail's link opens it again.
  */
 export function quickExit(): void {
   try {
     document.documentElement.classList.add("quick-exiting");
     oidcClient.abandon();
+    const supportToken = readSupportToken();
+    if (supportToken) closeThreadOnQuickExit(supportToken);
     // The live socket closes; the visitor's support token goes with the other local keys.
     window.dispatchEvent(new Event(QUICK_EXIT_EVENT));
     clearAllLocalKeys();

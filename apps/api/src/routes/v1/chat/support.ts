@@ -5,9 +5,11 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   answerSupport,
+  closeOwnThread,
   inbox,
   readOwnThread,
   readStaffThread,
+  resumeFromMail,
   staffSupportThread,
   supportThread,
   writeToSupport,
@@ -93,6 +95,26 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     onRequest: conversationLimit(app, "read"),
     handler: (request) => readOwnThread(deps, request.actor, visitorToken(request), request.body.upTo),
+  });
+
+  app.route({
+    ...callRoute(CALLS.close, {
+      tags,
+      summary: "Uscita rapida: chiude la conversazione del visitatore (il team la vede chiusa)",
+      security: [],
+    }),
+    config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+    handler: (request) => closeOwnThread(deps, visitorToken(request)),
+  });
+
+  app.route({
+    ...callRoute(CALLS.resume, {
+      tags,
+      summary: "Apre la conversazione dal link dell'e-mail di risposta (una volta, entro la scadenza)",
+      security: [],
+    }),
+    config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+    handler: (request) => resumeFromMail(deps, request.body.link),
   });
 
   app.route({
