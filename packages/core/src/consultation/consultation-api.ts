@@ -135,7 +135,8 @@ export const ConsultationPhoneSchema = z
     ...ifFilled,
   })
   .transform((value) => value.replace(PHONE_SEPARATORS, "") || null)
-  .optional()
+  // Null too: what the web's form parsed is sent as it is.
+  .nullish()
   .transform((value) => value ?? null);
 
 // ─── The public calls ────────────────────────────────────────────────────────────────────────────────────
