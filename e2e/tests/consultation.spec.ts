@@ -240,6 +240,8 @@ test("a booking's manage page at 1280 px: moved to another slot, then cancelled"
 test("the demo lawyer reads the demo client's booking in the agenda, by week and by day", async ({
   page,
 }) => {
+  // Each video call in the agenda now carries its link's form: a busy machine takes longer to draw it.
+  test.slow();
   const authorization = await signInWithBearer(page, "avvocato@demo.argine.it");
   // The seed books the demo client a few days ahead: where in the agenda, the API says.
   const today = romeDay(new Date());
@@ -300,7 +302,8 @@ test("a client finds her booking on the overview and on her practice, moves it, 
   page,
   browser,
 }, testInfo) => {
-  test.slow();
+  // A new account, a practice, a booking moved, and the lawyer's own sign-in in a second browser.
+  test.setTimeout(180_000);
   // A new client of her own, with a confirmed address: her booking is fixed at once.
   const email = `cliente-consulenza-${testInfo.project.name}-${stamp}@example.it`;
   await registerClient(page, email, "Tranquilla42");
