@@ -589,10 +589,16 @@ describe.each(testDbKinds())("the free consultation (%s)", (kind) => {
   it("lists a client's own consultations for her area, each with its manage link", async () => {
     const held = await hold(body("2027-03-22T09:00:00Z", { practiceId, ...ofClient }));
     await book(body("2027-03-23T09:00:00Z"));
+    // Her request with another address: listed, but only that address's mail confirms it.
+    await bookConsultation(deps, client, body("2027-03-24T13:30:00Z", { email: "altra@example.it" }));
     const mine = await myConsultations(deps, client);
     expect(
       mine.data.map((row) => [row.id, row.status, row.practiceId, row.practiceTicketCode, row.changeable]),
-    ).toEqual([[held.id, "booked", practiceId, "AR-CONS0001", true]]);
+    ).toEqual([
+      [held.id, "booked", practiceId, "AR-CONS0001", true],
+      [expect.any(String), "requested", null, null, true],
+    ]);
+    expect(mine.data[1]?.managePath).toBeNull();
     const path = mine.data[0]?.managePath ?? "";
     expect(path).toMatch(/^\/consulenza\/gestisci\?t=/);
     // The same token as the mail's: it moves the booking.

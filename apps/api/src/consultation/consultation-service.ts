@@ -454,6 +454,11 @@ const AREA_PAST_DAYS = 30;
 export async function myConsultations(deps: Deps, actor: Actor): Promise<ClientConsultations> {
   authorizeAction(consultationPolicy(actor, "list-own"));
   const at = now(deps.clock);
+  const user = await findUserById(deps.db, actor.userId);
+  const account = user && { email: user.email, emailVerified: !!user.emailVerifiedAt };
+  // A request is confirmed by its address's mailbox: the area hands its link only when that is her own.
+  const managed = (row: ConsultationWithPractice) =>
+    row.status !== "requested" || consultationPolicy(actor, "hold-at-once", { email: row.email, account });
   const rows = await consultationsOfUser(
     deps.db,
     actor.userId,
@@ -463,11 +468,13 @@ export async function myConsultations(deps: Deps, actor: Actor): Promise<ClientC
     data: rows.map((row) => ({
       ...managedView(row, at),
       practiceId: row.practiceId,
-      managePath: `${CONSULTATION_MANAGE_PATH}?${CONSULTATION_MANAGE_TOKEN_PARAM}=${consultationManageToken(
-        deps.config.documentLinkKey,
-        row.id,
-        row.manageVersion,
-      )}`,
+      managePath: managed(row)
+        ? `${CONSULTATION_MANAGE_PATH}?${CONSULTATION_MANAGE_TOKEN_PARAM}=${consultationManageToken(
+            deps.config.documentLinkKey,
+            row.id,
+            row.manageVersion,
+          )}`
+        : null,
     })),
   };
 }

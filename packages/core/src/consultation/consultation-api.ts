@@ -264,8 +264,11 @@ export const ConsultationTokenHeadersSchema = z.object({
  */
 export const ClientConsultationSchema = ManagedConsultationSchema.extend({
   practiceId: z.uuid().nullable(),
-  /** The manage page with this booking's token: move, cancel or confirm from the client's area. */
-  managePath: z.string(),
+  /**
+   * The manage page with this booking's token: move, cancel or confirm from the client's area. Null for a
+   * request made with another address than her confirmed one: that address's mail confirms it, not the area.
+   */
+  managePath: z.string().nullable(),
 });
 export type ClientConsultation = z.infer<typeof ClientConsultationSchema>;
 

@@ -84,6 +84,15 @@ describe("the consultations in the client's area", () => {
     expect(within(section).getByText("AR-7KM2Q9XD")).toBeTruthy();
   });
 
+  it("leaves a request made with another address to that address's mail", async () => {
+    stubApi({
+      "GET /v1/consultations/mine": { status: 200, body: { data: [{ ...REQUESTED, managePath: null }] } },
+    });
+    renderSignedIn(<MyConsultations Section={Section} />);
+    expect(await screen.findByText(/Per confermarla usa il link nell'email/)).toBeTruthy();
+    expect(screen.queryByRole("link", { name: /Conferma, sposta o annulla/ })).toBeNull();
+  });
+
   it("says there is none yet and links the booking page", async () => {
     stubApi({ "GET /v1/consultations/mine": { status: 200, body: { data: [] } } });
     renderSignedIn(<MyConsultations Section={Section} />);

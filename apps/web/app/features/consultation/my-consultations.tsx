@@ -112,7 +112,10 @@ function ConsultationItem({ consultation }: { consultation: ClientConsultation }
           </>
         ) : null}
       </dl>
-      {open && consultation.changeable ? (
+      {open && consultation.changeable && !consultation.managePath ? (
+        <p>Per confermarla usa il link nell'email che abbiamo inviato all'indirizzo indicato.</p>
+      ) : null}
+      {open && consultation.changeable && consultation.managePath ? (
         <p>
           <Link to={consultation.managePath}>
             {consultation.status === "requested" ? "Conferma, sposta o annulla" : "Sposta o annulla"}
