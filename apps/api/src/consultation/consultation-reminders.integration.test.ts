@@ -65,5 +65,5 @@ describe.each(testDbKinds())("the consultations' reminder pass, on %s", (kind) =
     await clock.tick(10 * 60_000);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(subjects()).toHaveLength(3);
-  });
+  }, 60_000); // four mail rounds through the real queue, the request's confirmation among them
 });
