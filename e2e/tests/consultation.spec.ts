@@ -1,18 +1,21 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { signInWithBearer } from "../shop.ts";
+import { newPractice, signInWithBearer } from "../shop.ts";
 import {
   expectAccessible,
   expectNoHorizontalOverflow,
   mailedLink,
   openMail,
+  registerClient,
   waitForHydration,
   watchConsole,
 } from "../support.ts";
 
 // The free consultation (ADR 031), as a new person meets it: /consulenza explains, shows the free slots by
-// day and books one; the confirmation mail carries the calendar invitation (.ics) and the link to move or
-// cancel it; cancelling from that link frees the slot again. The demo lawyer reads the bookings in the
+// day and asks for one; a visitor confirms it from the mail's link (only then is the slot hers, ADR 031's
+// amendment); the confirmation mail carries the calendar invitation (.ics) and the link to move or cancel
+// it; cancelling from that link frees the slot again. A signed-in client finds her booking in her area (the
+// overview, the practice she attached), moves it from there and sees the video link staff sent. The demo lawyer reads the bookings in the
 // agenda, by week and by day. Every screen is checked with axe at 390 px (mobile project) and 1280 px.
 
 // The run's own person: another run on the same server, or an earlier attempt, never has the same address.
@@ -86,7 +89,7 @@ test("/consulenza explains, lists the free slots and is accessible, also with it
   expect(errors).toEqual([]);
 });
 
-test("a visitor books on the phone, finds the mail with its invitation, cancels from its link, and the slot is free again", {
+test("a visitor asks on the phone, confirms from the mail, finds the invitation, cancels from its link, and the slot is free again", {
   tag: "@phone",
 }, async ({ page }) => {
   test.slow();
@@ -114,13 +117,28 @@ test("a visitor books on the phone, finds the mail with its invitation, cancels 
     (response) => response.url().endsWith("/v1/consultations") && response.request().method() === "POST",
   );
   await page.getByRole("button", { name: "Prenota la consulenza gratuita" }).click();
-  const booked = (await (await answer).json()) as { id: string };
-  await expect(page.getByText("Consulenza prenotata")).toBeVisible();
+  expect(((await (await answer).json()) as { status: string }).status).toBe("requested");
+  await expect(page.getByText("Ci sei quasi: conferma dall'email")).toBeVisible();
   await expect(page.getByText(`${day} alle ${hour}`).first()).toBeVisible();
-  await expect(page.getByText(/Ti abbiamo inviato una e-mail a/)).toContainText(
-    "con l'invito per il calendario",
-  );
+  await expect(page.getByText(/Ti abbiamo scritto a/)).toContainText("l'orario non è ancora tuo");
   await expectAccessible(page.locator("main"));
+
+  // Until she confirms, the slot is still offered to others.
+  const offered = async () =>
+    (
+      (await (await page.request.get("/v1/consultations/slots")).json()) as { slots: { startsAt: string }[] }
+    ).slots.map((slot) => slot.startsAt);
+  expect(await offered()).toContain(startsAt);
+  const request = await mailedLink(page, email, /Conferma la tua consulenza/, "/consulenza/gestisci");
+  await page.goto(request);
+  await expect(page.getByText("Da confermare", { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  const confirmed = page.waitForResponse((response) => response.url().endsWith("/manage/confirm"));
+  await page.getByRole("button", { name: "Conferma la consulenza" }).click();
+  const booked = (await (await confirmed).json()) as { id: string };
+  await expect(page.getByText(/Fatto: la consulenza è confermata per/)).toBeVisible();
+  await expect(page.getByText("Prenotata", { exact: true })).toBeVisible();
+  expect(await offered()).not.toContain(startsAt);
 
   // The confirmation in the demo mailbox, with the invitation to download.
   await openMail(page, email, /Consulenza gratuita fissata/);
@@ -194,9 +212,11 @@ test("a booking's manage page at 1280 px: moved to another slot, then cancelled"
     },
   });
   expect(created.status()).toBe(201);
-  await page.goto(await mailedLink(page, email, /Consulenza gratuita fissata/, "/consulenza/gestisci"));
+  await page.goto(await mailedLink(page, email, /Conferma la tua consulenza/, "/consulenza/gestisci"));
   await expect(page.getByText("Videochiamata", { exact: true })).toBeVisible();
   await expect(page.getByText(`dalle ${first?.time}`)).toBeVisible();
+  await page.getByRole("button", { name: "Conferma la consulenza" }).click();
+  await expect(page.getByText(/Fatto: la consulenza è confermata per/)).toBeVisible();
   await expectAccessible(page);
 
   await page.getByRole("button", { name: "Sposta a un altro orario" }).click();
@@ -220,6 +240,8 @@ test("a booking's manage page at 1280 px: moved to another slot, then cancelled"
 test("the demo lawyer reads the demo client's booking in the agenda, by week and by day", async ({
   page,
 }) => {
+  // Each video call in the agenda now carries its link's form: a busy machine takes longer to draw it.
+  test.slow();
   const authorization = await signInWithBearer(page, "avvocato@demo.argine.it");
   // The seed books the demo client a few days ahead: where in the agenda, the API says.
   const today = romeDay(new Date());
@@ -250,9 +272,10 @@ test("the demo lawyer reads the demo client's booking in the agenda, by week and
   await expect(booking).toContainText("Prenotata");
   await expect(booking.getByRole("link", { name: "cliente@demo.argine.it" })).toBeVisible();
   await expect(booking.getByRole("link", { name: /^Pratica AR-/ })).toBeVisible();
-  // Not started yet: nothing to mark. (The seed has no past booking to mark "Svolta" or "Non si è presentato";
-  // the agenda's unit tests mark one.)
-  await expect(booking.getByRole("button")).toHaveCount(0);
+  // Not started yet: nothing to mark, only the video link to send. (The seed has no past booking to mark
+  // "Svolta" or "Non si è presentato"; the agenda's unit tests mark one.)
+  await expect(booking.getByRole("button", { name: /Svolta|presentato/ })).toHaveCount(0);
+  await expect(booking.getByLabel(/^Link della videochiamata/)).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await expectAccessible(page);
 
@@ -294,4 +317,95 @@ test("the hours' editor takes away a new special day, and a range on it, at the 
   await day.getByRole("button", { name: /^Togli gli orari speciali/ }).click();
   await expect(day).toHaveCount(0);
   await expect(editor).toContainText("Nessuno: valgono gli orari della settimana.");
+});
+
+test("a client finds her booking on the overview and on her practice, moves it, and sees the video link staff sent", async ({
+  page,
+  browser,
+}, testInfo) => {
+  // A new account, a practice, a booking moved, and the lawyer's own sign-in in a second browser.
+  test.setTimeout(180_000);
+  // A new client of her own, with a confirmed address: her booking is fixed at once.
+  const email = `cliente-consulenza-${testInfo.project.name}-${stamp}@example.it`;
+  await registerClient(page, email, "Tranquilla42");
+  const authorization = await signInWithBearer(page, email, "Tranquilla42");
+  const { ticketCode } = await newPractice(page, authorization);
+
+  // The area links the booking page, which offers her practice.
+  await page.goto("/dashboard");
+  const area = page.getByRole("region", { name: "Le tue consulenze gratuite" });
+  await expect(area).toContainText("Non hai consulenze in programma.");
+  await area.getByRole("link", { name: "Prenota la consulenza gratuita" }).click();
+  await expect(page).toHaveURL(/\/consulenza$/);
+  await waitForHydration(page);
+  // Two days before the last: the phone and the desktop runs take times of their own.
+  await showAllDays(page);
+  const days = dayGroup(page).getByRole("radio");
+  const date = await days.nth((await days.count()) - 3).inputValue();
+  await chooseDay(page, date);
+  const index = testInfo.project.name === "mobile" ? 2 : 0;
+  const first = timeGroup(page).getByRole("radio").nth(index);
+  const firstTime = await timeGroup(page).locator("label").nth(index).innerText();
+  const secondTime = await timeGroup(page)
+    .locator("label")
+    .nth(index + 1)
+    .innerText();
+  await first.check();
+  await expect(page.getByLabel(/^Email/)).toHaveValue(email);
+  await page.getByLabel(/^Vuoi collegare una tua pratica/).selectOption({ label: `Pratica ${ticketCode}` });
+  await page.getByRole("radio", { name: /^Videochiamata/ }).check();
+  // A video call needs no phone number.
+  await expect(page.getByLabel(/^Telefono/)).not.toHaveAttribute("aria-required", "true");
+  await page.getByLabel(/^Ho letto l'informativa sulla privacy/).check();
+  await page.getByRole("button", { name: "Prenota la consulenza gratuita" }).click();
+  await expect(page.getByText("Consulenza prenotata")).toBeVisible();
+
+  // On the overview, with its state and the way to change it.
+  const when = (time: string) => `Consulenza di ${dayName(date)} alle ${time}`;
+  await page.goto("/dashboard");
+  const booking = area.getByRole("article", { name: when(firstTime) });
+  await expect(booking).toContainText("Prenotata");
+  await expect(booking).toContainText("Te lo mandiamo prima dell'appuntamento");
+  await expectNoHorizontalOverflow(page);
+  await expectAccessible(area);
+  await page.screenshot({ path: testInfo.outputPath("overview.png"), fullPage: true });
+
+  // On the practice she attached.
+  await page.goto(`/dashboard/practices/case/${ticketCode}`);
+  const onPractice = page.getByRole("region", { name: "Consulenze gratuite per questa pratica" });
+  await expect(onPractice.getByRole("article", { name: when(firstTime) })).toContainText(ticketCode);
+  await expectAccessible(onPractice);
+
+  // Moved from there, through the manage page the mail links to.
+  await onPractice.getByRole("link", { name: /^Sposta o annulla/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "La tua consulenza" })).toBeVisible();
+  await page.getByRole("button", { name: "Sposta a un altro orario" }).click();
+  await chooseDay(page, date);
+  await timeGroup(page).getByRole("radio", { name: secondTime, exact: true }).check();
+  await page.getByRole("button", { name: "Sposta la consulenza" }).click();
+  await expect(page.getByText(/Fatto: la consulenza ora è/)).toBeVisible();
+  await page.goto(`/dashboard/practices/case/${ticketCode}`);
+  await expect(onPractice.getByRole("article", { name: when(secondTime) })).toBeVisible();
+
+  // The demo lawyer sends the video link from the agenda.
+  const staff = await browser.newContext();
+  const lawyer = await staff.newPage();
+  await signInWithBearer(lawyer, "avvocato@demo.argine.it");
+  await lawyer.goto(`/dashboard/consultations?vista=giorno&giorno=${date}`);
+  const item = lawyer.locator("article").filter({ has: lawyer.getByRole("link", { name: email }) });
+  const videoUrl = `https://meet.example.it/argine-${stamp}`;
+  await item.getByLabel(/^Link della videochiamata/).fill(videoUrl);
+  await item.getByRole("button", { name: "Invia il link" }).click();
+  await expect(item.getByText("Link inviato alla persona.")).toBeVisible();
+  await expectAccessible(item);
+  await staff.close();
+
+  // Mailed to her, and in her area.
+  await mailedLink(page, email, /Il link per la consulenza gratuita/, "https://meet.example.it/");
+  await page.goto("/dashboard");
+  await expect(
+    area
+      .getByRole("article", { name: when(secondTime) })
+      .getByRole("link", { name: /Collegati alla videochiamata/ }),
+  ).toHaveAttribute("href", videoUrl);
 });

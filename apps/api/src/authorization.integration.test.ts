@@ -341,7 +341,8 @@ const TABLE: Case[] = [
   },
   // The free consultation (ADR 031): slots and booking are public (a practice attached only by its own
   // client: the client books first, the others are refused before anything is written); the mail link's
-  // token, not the bearer, opens a booking; the agenda, the outcomes and the hours are staff's.
+  // token, not the bearer, opens a booking; a signed-in person reads her own; the agenda, the outcomes, the
+  // video link and the hours are staff's.
   { method: "GET", path: "/v1/consultations/slots", url: () => "/v1/consultations/slots", expect: all(200) },
   {
     method: "POST",
@@ -364,6 +365,20 @@ const TABLE: Case[] = [
     url: () => "/v1/consultations/manage",
     headers: ({ consultation }) => ({ [CONSULTATION_TOKEN_HEADER]: consultation.token }),
     expect: all(200),
+  },
+  {
+    method: "POST",
+    path: "/v1/consultations/manage/confirm",
+    url: () => "/v1/consultations/manage/confirm",
+    headers: ({ consultation }) => ({ [CONSULTATION_TOKEN_HEADER]: consultation.token }),
+    // Confirmed already in the setup: a second confirmation changes nothing, whoever holds the link.
+    expect: all(200),
+  },
+  {
+    method: "GET",
+    path: "/v1/consultations/mine",
+    url: () => "/v1/consultations/mine",
+    expect: { anonymous: 401, client: 200, otherClient: 200, lawyer: 200, admin: 200 },
   },
   {
     method: "POST",
@@ -394,6 +409,13 @@ const TABLE: Case[] = [
     body: { outcome: "done" },
     // Staff may, but not before it started.
     expect: { anonymous: 401, client: 403, otherClient: 403, lawyer: 409, admin: 409 },
+  },
+  {
+    method: "PUT",
+    path: "/v1/admin/consultations/{id}/video-link",
+    url: ({ consultation }) => `/v1/admin/consultations/${consultation.id}/video-link`,
+    body: { videoUrl: "https://meet.example.org/argine-prova" },
+    expect: { anonymous: 401, client: 403, otherClient: 403, lawyer: 200, admin: 200 },
   },
   {
     method: "GET",
@@ -1077,9 +1099,15 @@ describe("authorization: every route × every caller", () => {
         privacyAccepted: true,
       }),
     });
-    consultation.id = ((await booked.json()) as { id: string }).id;
+    expect(booked.status).toBe(201);
     const mailed = (await s.mailer.lastTo("anna@example.org"))?.text.match(/gestisci\?t=([\w.-]+)/);
     consultation.token = mailed?.[1] ?? "";
+    // Her request, confirmed from the mail's link: a booked video call.
+    const confirmed = await fetch(`${s.base}/v1/consultations/manage/confirm`, {
+      method: "POST",
+      headers: { [CONSULTATION_TOKEN_HEADER]: consultation.token, "x-forwarded-for": randomIp() },
+    });
+    consultation.id = ((await confirmed.json()) as { id: string }).id;
   });
   afterAll(() => s.close());
 

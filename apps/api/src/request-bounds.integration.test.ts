@@ -15,9 +15,11 @@ const WRITES = ["POST", "PUT", "PATCH", "DELETE"];
 /** The write calls that need no account (`security: []`): each is a decision, listed here on purpose. */
 const PUBLIC_WRITES = [
   "POST /v1/auth/interactions/{uid}/login",
-  // Anyone books the free consultation, and whoever holds its mail's link moves or cancels it (ADR 031).
+  // Anyone books the free consultation, and whoever holds its mail's link confirms, moves or cancels it
+  // (ADR 031).
   "POST /v1/consultations",
   "POST /v1/consultations/manage/cancel",
+  "POST /v1/consultations/manage/confirm",
   "POST /v1/consultations/manage/move",
   "POST /v1/feedback",
   "POST /v1/ideas",

@@ -72,6 +72,41 @@ export function bookedMail(config: MailConfig, consultation: MailedConsultation)
   };
 }
 
+/**
+ * A visitor's request: the link that confirms it (the manage page), and no invitation yet, since the slot
+ * is not held until she confirms. Sent once per address in CONSULTATION_REQUEST_MAIL_HOURS: whoever typed
+ * someone else's address mails them this once, and the request lapses unconfirmed.
+ */
+export function requestMail(config: MailConfig, consultation: MailedConsultation): Mail {
+  return {
+    to: consultation.email,
+    subject: "Conferma la tua consulenza gratuita",
+    text:
+      `Ciao ${consultation.name},\n\nabbiamo ricevuto la tua richiesta di consulenza gratuita per ` +
+      `${romeMoment(consultation.startsAt)} (ora italiana), ${how(consultation)}.\n\n` +
+      `Per fissarla, conferma da questo link: finché non la confermi l'orario resta libero anche per altri.\n\n` +
+      `${manageLink(config, consultation)}\n\nDalla stessa pagina puoi anche scegliere un altro orario. ` +
+      `Il link è personale: non inoltrare questa email.\n\n` +
+      `Se non hai chiesto tu la consulenza, ignora questa email: non ti scriveremo di nuovo.${signature}`,
+  };
+}
+
+/** The video call's address staff sent: the time and the link, nothing about any case. */
+export function videoLinkMail(
+  config: MailConfig,
+  consultation: MailedConsultation & { videoUrl: string },
+): Mail {
+  return {
+    to: consultation.email,
+    subject: `Il link per la consulenza gratuita di ${romeMoment(consultation.startsAt)}`,
+    text:
+      `Ciao ${consultation.name},\n\necco il link per collegarti alla tua consulenza gratuita in ` +
+      `videochiamata, ${romeMoment(consultation.startsAt)} (ora italiana):\n\n${consultation.videoUrl}\n\n` +
+      `Aprilo qualche minuto prima dell'orario, dal telefono o dal computer.\n\n` +
+      `${changeLine(config, consultation)}${signature}`,
+  };
+}
+
 export function movedMail(config: MailConfig, consultation: MailedConsultation): Mail {
   return {
     to: consultation.email,

@@ -2,22 +2,30 @@ import {
   type Agenda,
   type AgendaQuery,
   type Availability,
+  type BookingAnswer,
+  type ClientConsultations,
   CONSULTATION_CHANGE_CUTOFF_MINUTES,
   CONSULTATION_HORIZON_DAYS,
+  CONSULTATION_MANAGE_PATH,
+  CONSULTATION_MANAGE_TOKEN_PARAM,
+  CONSULTATION_MAX_HELD_PER_ACCOUNT,
+  CONSULTATION_MAX_UPCOMING_PER_CONTACT,
   CONSULTATION_MIN_NOTICE_MINUTES,
   CONSULTATION_MINUTES,
+  CONSULTATION_REQUEST_MAIL_HOURS,
   CONSULTATION_TIME_ZONE,
   type Consultation,
   type ConsultationBooking,
   type ConsultationMove,
   type ConsultationOutcomeBody,
+  type ConsultationVideoLink,
   type ManagedConsultation,
   type SlotsAnswer,
   type SlotsQuery,
   type StaffConsultation,
 } from "@argine/core/consultation/consultation-api";
 import { CONSULTATION_MESSAGES } from "@argine/core/consultation/consultation-messages";
-import { canTransition, statusesBefore } from "@argine/core/consultation/lifecycle";
+import { canMove, canTransition, isOpen, statusesBefore } from "@argine/core/consultation/lifecycle";
 import { consultationPolicy } from "@argine/core/consultation/policy";
 import {
   type AvailabilityRules,
@@ -41,29 +49,45 @@ import {
   type ConsultationWithPractice,
   cancelConsultation,
   claimConsultationReminders,
+  confirmConsultation,
   consultationsBetween,
+  consultationsOfUser,
+  emailUsedSince,
   findConsultation,
   insertConsultation,
+  lockBookingContact,
   moveConsultation,
   readAvailability,
   replaceAvailability,
   type StoredAvailability,
   setConsultationOutcome,
+  setConsultationVideoUrl,
+  upcomingCount,
 } from "@argine/db/queries/consultation";
 import { findPractice } from "@argine/db/queries/practices";
+import { findUserById } from "@argine/db/queries/users";
 import { audit } from "../audit/audit.ts";
 import { auditStaffRead } from "../audit/staff-read.ts";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { authorize, authorizeAction } from "../identity/authorize.ts";
-import { bookedMail, cancelledMail, movedMail, reminderMail } from "./consultation-mails.ts";
-import { readConsultationManageToken } from "./manage-token.ts";
+import {
+  bookedMail,
+  cancelledMail,
+  movedMail,
+  reminderMail,
+  requestMail,
+  videoLinkMail,
+} from "./consultation-mails.ts";
+import { consultationManageToken, readConsultationManageToken } from "./manage-token.ts";
 
-// The free consultation (ADR 031): one team calendar, one booking per start. Anyone books a slot the
-// availability offers, in the future and within the horizon; the partial unique index decides who gets a
-// start two people asked for (the loser gets CONSULTATION_MESSAGES.slotTaken). The person moves or cancels
-// with the mail's signed link; staff read the agenda (audited), set the hours and record what happened.
-// Every mail is a job queued in the change's transaction.
+// The free consultation (ADR 031): one team calendar, one booking per start. Anyone asks for a slot the
+// availability offers, in the future and within the horizon; a visitor's booking is a request that holds
+// nothing until the mail's link confirms it (ADR 031's amendment: the booking flood), a signed-in client's
+// with her own confirmed e-mail holds at once. The partial unique index decides who gets a start two people
+// hold (the loser gets CONSULTATION_MESSAGES.slotTaken). The person moves or cancels with the mail's signed
+// link, also from her area; staff read the agenda (audited), set the hours, send the video link and record
+// what happened. Every mail is a job queued in the change's transaction.
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -131,6 +155,7 @@ function view(row: ConsultationWithPractice): Consultation {
     email: row.email,
     phone: row.phone,
     practiceTicketCode: row.practiceTicketCode,
+    videoUrl: row.videoUrl,
   };
 }
 
@@ -142,7 +167,7 @@ function managedView(row: ConsultationWithPractice, at: Date): ManagedConsultati
   const until = changeableUntil(row.startsAt);
   return {
     ...view(row),
-    changeable: row.status === "booked" && at < until,
+    changeable: isOpen(row.status) && at < until,
     changeableUntil: until.toISOString(),
   };
 }
@@ -216,12 +241,19 @@ const remindedAtFor = (startsAt: Date, at: Date): Date | null =>
 
 // ─── Booking ─────────────────────────────────────────────────────────────────────────────────────────────
 
-/** POST /v1/consultations: a visitor's or a client's booking, mailed with its invitation. */
+/**
+ * POST /v1/consultations. A signed-in client booking with her own confirmed e-mail holds the slot at once
+ * (at most CONSULTATION_MAX_HELD_PER_ACCOUNT upcoming), mailed with its invitation. Anyone else's booking is
+ * a request, mailed once with the link that confirms it; it holds no slot. A request to an address mailed
+ * one within CONSULTATION_REQUEST_MAIL_HOURS, or to an address or number with its upcoming consultations
+ * already, stores and mails nothing, and is answered the same: no stranger is mailed twice, and the answer
+ * tells no one about an address's bookings.
+ */
 export async function bookConsultation(
   deps: Deps,
   actor: Actor | null,
   body: ConsultationBooking,
-): Promise<Consultation> {
+): Promise<BookingAnswer> {
   authorizeAction(consultationPolicy(actor, "book"));
   const at = now(deps.clock);
   const startsAt = new Date(body.startsAt);
@@ -235,9 +267,13 @@ export async function bookConsultation(
     });
     ticketCode = practice.ticketCode;
   }
+  const user = actor ? await findUserById(deps.db, actor.userId) : undefined;
+  const account = user && { email: user.email, emailVerified: !!user.emailVerifiedAt };
+  const holds = consultationPolicy(actor, "hold-at-once", { email: body.email, account });
+  const requested: BookingAnswer = { status: "requested", email: body.email, consultation: null };
 
-  const row = await deps.db.transaction(async (tx) => {
-    const booked = await insertConsultation(tx, {
+  return deps.db.transaction(async (tx) => {
+    const booking = {
       startsAt,
       endsAt: slotEnd(startsAt),
       kind: body.kind,
@@ -246,14 +282,38 @@ export async function bookConsultation(
       phone: body.phone,
       practiceId: body.practiceId ?? null,
       userId: actor?.userId ?? null,
-      remindedAt: remindedAtFor(startsAt, at),
       at,
-    });
-    if (!booked) throw new AppError("CONFLICT", CONSULTATION_MESSAGES.slotTaken);
-    await deps.jobs.send(tx, "mail", bookedMail(deps.config, invitationOf(booked)));
-    return booked;
+    };
+    if (holds && actor) {
+      await lockBookingContact(tx, `user:${actor.userId}`);
+      if ((await upcomingCount(tx, { userId: actor.userId }, at)) >= CONSULTATION_MAX_HELD_PER_ACCOUNT)
+        throw new AppError("CONFLICT", CONSULTATION_MESSAGES.tooManyForAccount);
+      const booked = await insertConsultation(tx, {
+        ...booking,
+        status: "booked",
+        remindedAt: remindedAtFor(startsAt, at),
+      });
+      if (!booked) throw new AppError("CONFLICT", CONSULTATION_MESSAGES.slotTaken);
+      await deps.jobs.send(tx, "mail", bookedMail(deps.config, invitationOf(booked)));
+      return { status: "booked", email: booked.email, consultation: view(withTicket(booked, ticketCode)) };
+    }
+
+    // The address's (and the number's) bookings in order, so two requests at once meet the same counts.
+    await lockBookingContact(tx, `email:${body.email.toLowerCase()}`);
+    if (body.phone) await lockBookingContact(tx, `phone:${body.phone}`);
+    const mailedSince = new Date(at.getTime() - CONSULTATION_REQUEST_MAIL_HOURS * 60 * MINUTE_MS);
+    const quiet =
+      (await emailUsedSince(tx, body.email, mailedSince)) ||
+      (await upcomingCount(tx, { email: body.email }, at)) >= CONSULTATION_MAX_UPCOMING_PER_CONTACT ||
+      (!!body.phone &&
+        (await upcomingCount(tx, { phone: body.phone }, at)) >= CONSULTATION_MAX_UPCOMING_PER_CONTACT);
+    if (quiet) return requested;
+    // A request is outside the slot's unique index: it always goes in, and holds nothing.
+    const row = await insertConsultation(tx, { ...booking, status: "requested", remindedAt: null });
+    if (!row) throw new AppError("CONFLICT");
+    await deps.jobs.send(tx, "mail", requestMail(deps.config, invitationOf(row)));
+    return requested;
   });
-  return view(withTicket(row, ticketCode));
 }
 
 const invitationOf = (row: ConsultationRow) => ({
@@ -281,8 +341,7 @@ async function byToken(deps: Deps, token: string, at: Date): Promise<Consultatio
   if (row.status === "cancelled") throw new AppError("GONE", CONSULTATION_MESSAGES.linkUsed);
   if (row.manageVersion !== signed.version)
     throw new AppError("INVALID_TOKEN", CONSULTATION_MESSAGES.linkInvalid);
-  if (row.status !== "booked" || row.endsAt <= at)
-    throw new AppError("GONE", CONSULTATION_MESSAGES.linkExpired);
+  if (!isOpen(row.status) || row.endsAt <= at) throw new AppError("GONE", CONSULTATION_MESSAGES.linkExpired);
   return row;
 }
 
@@ -306,6 +365,7 @@ export async function cancelByToken(deps: Deps, token: string): Promise<ManagedC
     const updated = await cancelConsultation(tx, {
       id: row.id,
       version: row.manageVersion,
+      from: statusesBefore("cancelled", "person"),
       changeableAfter: new Date(at.getTime() + CONSULTATION_CHANGE_CUTOFF_MINUTES * MINUTE_MS),
       at,
     });
@@ -326,14 +386,17 @@ export async function moveByToken(
   const at = now(deps.clock);
   const row = await byToken(deps, token, at);
   checkChangeable(row, at);
+  if (!canMove(row.status)) throw new AppError("CONFLICT");
   const startsAt = new Date(body.startsAt);
-  if (startsAt.getTime() === row.startsAt.getTime())
+  // A request may "move" onto its own start: that confirms it there.
+  if (row.status === "booked" && startsAt.getTime() === row.startsAt.getTime())
     throw new AppError("BAD_REQUEST", CONSULTATION_MESSAGES.sameSlot);
   await checkBookable(deps.db, startsAt, at);
   const moved = await deps.db.transaction(async (tx) => {
     const updated = await moveConsultation(tx, {
       id: row.id,
       version: row.manageVersion,
+      from: [row.status],
       changeableAfter: new Date(at.getTime() + CONSULTATION_CHANGE_CUTOFF_MINUTES * MINUTE_MS),
       startsAt,
       endsAt: slotEnd(startsAt),
@@ -342,10 +405,78 @@ export async function moveByToken(
     });
     if (updated === "taken") throw new AppError("CONFLICT", CONSULTATION_MESSAGES.slotTaken);
     if (!updated) throw new AppError("GONE", CONSULTATION_MESSAGES.linkUsed);
-    await deps.jobs.send(tx, "mail", movedMail(deps.config, invitationOf(updated)));
+    // A request moved is confirmed: its first invitation; a booking's move, the updated one.
+    const mail = row.status === "requested" ? bookedMail : movedMail;
+    await deps.jobs.send(tx, "mail", mail(deps.config, invitationOf(updated)));
     return updated;
   });
   return managedView(withTicket(moved, row.practiceTicketCode), at);
+}
+
+/**
+ * POST /v1/consultations/manage/confirm: the request becomes a booking and holds its slot, mailed with its
+ * invitation. When someone held that start first, the person is told kindly to choose another (the move,
+ * which confirms it there). Confirming a booked one again changes nothing.
+ */
+export async function confirmByToken(deps: Deps, token: string): Promise<ManagedConsultation> {
+  const at = now(deps.clock);
+  const row = await byToken(deps, token, at);
+  if (row.status === "booked") return managedView(row, at);
+  checkChangeable(row, at);
+  if (!canTransition(row.status, "booked", "person")) throw new AppError("CONFLICT");
+  const confirmed = await deps.db.transaction(async (tx) => {
+    const updated = await confirmConsultation(tx, {
+      id: row.id,
+      version: row.manageVersion,
+      from: statusesBefore("booked", "person"),
+      changeableAfter: new Date(at.getTime() + CONSULTATION_CHANGE_CUTOFF_MINUTES * MINUTE_MS),
+      remindedAt: remindedAtFor(row.startsAt, at),
+      at,
+    });
+    if (updated === "taken") throw new AppError("CONFLICT", CONSULTATION_MESSAGES.confirmTaken);
+    if (!updated) throw new AppError("GONE", CONSULTATION_MESSAGES.linkUsed);
+    await deps.jobs.send(tx, "mail", bookedMail(deps.config, invitationOf(updated)));
+    return updated;
+  });
+  return managedView(withTicket(confirmed, row.practiceTicketCode), at);
+}
+
+// ─── The client's area ───────────────────────────────────────────────────────────────────────────────────
+
+/** How long a past consultation stays in the client's area. */
+const AREA_PAST_DAYS = 30;
+
+/**
+ * GET /v1/consultations/mine: the consultations booked from the caller's account, ending in the last
+ * AREA_PAST_DAYS days or later, by start, each with the manage page's address (its mail's link), where she
+ * moves or cancels it as from the mail.
+ */
+export async function myConsultations(deps: Deps, actor: Actor): Promise<ClientConsultations> {
+  authorizeAction(consultationPolicy(actor, "list-own"));
+  const at = now(deps.clock);
+  const user = await findUserById(deps.db, actor.userId);
+  const account = user && { email: user.email, emailVerified: !!user.emailVerifiedAt };
+  // A request is confirmed by its address's mailbox: the area hands its link only when that is her own.
+  const managed = (row: ConsultationWithPractice) =>
+    row.status !== "requested" || consultationPolicy(actor, "hold-at-once", { email: row.email, account });
+  const rows = await consultationsOfUser(
+    deps.db,
+    actor.userId,
+    new Date(at.getTime() - AREA_PAST_DAYS * DAY_MS),
+  );
+  return {
+    data: rows.map((row) => ({
+      ...managedView(row, at),
+      practiceId: row.practiceId,
+      managePath: managed(row)
+        ? `${CONSULTATION_MANAGE_PATH}?${CONSULTATION_MANAGE_TOKEN_PARAM}=${consultationManageToken(
+            deps.config.documentLinkKey,
+            row.id,
+            row.manageVersion,
+          )}`
+        : null,
+    })),
+  };
 }
 
 // ─── Staff ───────────────────────────────────────────────────────────────────────────────────────────────
@@ -392,6 +523,34 @@ export async function recordOutcome(
     });
     if (!changed) throw new AppError("CONFLICT");
     await audit(tx, actor, "consultation.outcome", id, { from: row.status, to: changed.status });
+    return changed;
+  });
+  return staffView(withTicket(updated, row.practiceTicketCode));
+}
+
+/**
+ * PUT /v1/admin/consultations/:id/video-link: stored and mailed to the person (the link and the time,
+ * nothing of any case); only on a booked video call not over yet. Sending it again replaces it.
+ */
+export async function setVideoLink(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  body: ConsultationVideoLink,
+): Promise<StaffConsultation> {
+  authorizeAction(consultationPolicy(actor, "work-agenda"));
+  const at = now(deps.clock);
+  const row = await findConsultation(deps.db, id);
+  if (!row) throw new AppError("NOT_FOUND");
+  const updated = await deps.db.transaction(async (tx) => {
+    const changed = await setConsultationVideoUrl(tx, { id, videoUrl: body.videoUrl, at });
+    if (!changed) throw new AppError("CONFLICT", CONSULTATION_MESSAGES.videoUrlNotAllowed);
+    await audit(tx, actor, "consultation.video-link", id, { replaced: row.videoUrl !== null });
+    await deps.jobs.send(
+      tx,
+      "mail",
+      videoLinkMail(deps.config, { ...invitationOf(changed), videoUrl: body.videoUrl }),
+    );
     return changed;
   });
   return staffView(withTicket(updated, row.practiceTicketCode));

@@ -46,6 +46,7 @@ describe("the audit actions", () => {
       "support.read": "support_thread",
       "consultation.list": "consultation",
       "consultation.outcome": "consultation",
+      "consultation.video-link": "consultation",
       "consultation.availability": "consultation_availability",
       "dead-letter.retry": "job",
       "product.update": "product",

@@ -75,6 +75,8 @@ interface ChangeDetails {
   "gift-card.update": FieldsChanged;
   /** Staff's record of what happened, or its correction (ADR 031). */
   "consultation.outcome": { from: ConsultationStatus; to: ConsultationStatus };
+  /** Staff sent the video call's address (kept out of the line: it is the person's meeting). */
+  "consultation.video-link": { replaced: boolean };
   /** The team's hours replaced: how many ranges and exceptions they now have. */
   "consultation.availability": { weeklyRanges: number; exceptions: number };
 }
@@ -134,6 +136,7 @@ export const AUDIT_RESOURCE_TYPES: { readonly [A in AuditAction]: string } = {
   "gift-card.create": "gift-card",
   "gift-card.update": "gift-card",
   "consultation.outcome": "consultation",
+  "consultation.video-link": "consultation",
   "consultation.availability": "consultation_availability",
 };
 

@@ -6,6 +6,7 @@ import {
   AvailabilitySchema,
   ConsultationBookingSchema,
   ConsultationTokenHeadersSchema,
+  ConsultationVideoLinkSchema,
   SlotsQuerySchema,
 } from "./consultation-api.ts";
 import { CONSULTATION_MESSAGES } from "./consultation-messages.ts";
@@ -32,7 +33,6 @@ describe("the booking's body", () => {
     expect(byField(ConsultationBookingSchema, {})).toEqual({
       name: MESSAGES.required,
       email: MESSAGES.required,
-      phone: MESSAGES.required,
       kind: MESSAGES.required,
       startsAt: CONSULTATION_MESSAGES.slotNotOffered,
       privacyAccepted: MESSAGES.privacyRequired,
@@ -55,6 +55,34 @@ describe("the booking's body", () => {
       startsAt: CONSULTATION_MESSAGES.slotNotOffered,
       practiceId: MESSAGES.invalidChoice,
     });
+  });
+
+  it("asks for the phone only for a phone call", () => {
+    expect(ConsultationBookingSchema.parse({ ...booking, phone: "" }).phone).toBeNull();
+    expect(ConsultationBookingSchema.parse({ ...booking, phone: undefined }).phone).toBeNull();
+    expect(byField(ConsultationBookingSchema, { ...booking, kind: "phone", phone: " " })).toEqual({
+      phone: CONSULTATION_MESSAGES.phoneForCall,
+    });
+    // Beside the other fields' issues, so the form shows it at once.
+    expect(byField(ConsultationBookingSchema, { kind: "phone" })).toMatchObject({
+      name: MESSAGES.required,
+      phone: CONSULTATION_MESSAGES.phoneForCall,
+    });
+    expect(ConsultationBookingSchema.parse({ ...booking, kind: "phone" }).phone).toBe("+393331234567");
+  });
+
+  it("takes only an https address for the video link", () => {
+    expect(byField(ConsultationVideoLinkSchema, { videoUrl: "https://meet.example.it/abc-def" })).toEqual({});
+    for (const videoUrl of [
+      "http://meet.example.it/a",
+      "javascript:alert(1)",
+      "meet.example.it",
+      "https://u:p@x.it/a",
+    ])
+      expect(byField(ConsultationVideoLinkSchema, { videoUrl })).toEqual({
+        videoUrl: CONSULTATION_MESSAGES.videoUrlInvalid,
+      });
+    expect(byField(ConsultationVideoLinkSchema, {})).toEqual({ videoUrl: MESSAGES.required });
   });
 
   it("refuses a missing or oversized manage token with the link's words", () => {
@@ -156,6 +184,21 @@ describe("who does what", () => {
     expect(canWorkConsultations([])).toBe(false);
   });
 
+  it("holds at once only for a signed-in person booking with her own confirmed e-mail", () => {
+    const account = { email: "Cliente@example.it", emailVerified: true };
+    expect(consultationPolicy(client, "hold-at-once", { email: "cliente@example.it ", account })).toBe(true);
+    expect(consultationPolicy(client, "hold-at-once", { email: "altra@example.it", account })).toBe(false);
+    expect(
+      consultationPolicy(client, "hold-at-once", {
+        email: "cliente@example.it",
+        account: { ...account, emailVerified: false },
+      }),
+    ).toBe(false);
+    expect(consultationPolicy(null, "hold-at-once", { email: "cliente@example.it", account })).toBe(false);
+    expect(consultationPolicy(null, "list-own")).toBe(false);
+    expect(consultationPolicy(client, "list-own")).toBe(true);
+  });
+
   it("lets a client attach only a practice of their own", () => {
     expect(consultationPolicy(client, "attach-practice", { ownerId: "c" })).toBe(true);
     expect(consultationPolicy(client, "attach-practice", { ownerId: "x" })).toBe(false);
@@ -174,5 +217,15 @@ describe("who does what", () => {
     expect(statusesBefore("done", "staff")).toEqual(["booked", "missed"]);
     expect(canMove("booked")).toBe(true);
     expect(canMove("cancelled")).toBe(false);
+  });
+
+  it("takes a request into a booking only by the person's confirmation", () => {
+    expect(canTransition("requested", "booked", "person")).toBe(true);
+    expect(canTransition("requested", "booked", "staff")).toBe(false);
+    expect(canTransition("requested", "cancelled", "person")).toBe(true);
+    expect(canTransition("requested", "done", "staff")).toBe(false);
+    expect(statusesBefore("booked", "person")).toEqual(["requested"]);
+    expect(statusesBefore("cancelled", "person")).toEqual(["requested", "booked"]);
+    expect(canMove("requested")).toBe(true);
   });
 });

@@ -53,6 +53,21 @@ export const CONSULTATION_MANAGE_PATH = "/consulenza/gestisci";
 /** The query parameter of the manage page holding the token. */
 export const CONSULTATION_MANAGE_TOKEN_PARAM = "t";
 
+/**
+ * The booking flood's bounds (ADR 031, amendment): a request that is not confirmed from its mail holds no
+ * slot; a signed-in client with a confirmed e-mail holds at once, at most this many upcoming at a time.
+ */
+export const CONSULTATION_MAX_HELD_PER_ACCOUNT = 2;
+
+/** The upcoming consultations (asked or held) one e-mail address, or one phone number, may have at a time. */
+export const CONSULTATION_MAX_UPCOMING_PER_CONTACT = 2;
+
+/** A request's mail goes to one address at most once in this many hours: no stranger is mailed twice. */
+export const CONSULTATION_REQUEST_MAIL_HOURS = 24;
+
+/** The longest video link staff may send (a meeting address, not a document). */
+export const CONSULTATION_VIDEO_URL_MAX_LENGTH = 500;
+
 /** A manage token is about 90 characters; anything much longer is not one of ours. */
 export const CONSULTATION_TOKEN_MAX_LENGTH = 256;
 
@@ -64,8 +79,9 @@ export const CONSULTATION_KIND = labelledEnum({
 });
 export type ConsultationKind = EnumValue<typeof CONSULTATION_KIND>;
 
-/** A booking's states (lifecycle.ts): a move keeps it booked. */
+/** A booking's states (lifecycle.ts): a move keeps it booked; a request holds no slot until confirmed. */
 export const CONSULTATION_STATUS = labelledEnum({
+  requested: "Da confermare",
   booked: "Prenotata",
   cancelled: "Annullata",
   done: "Svolta",
@@ -107,11 +123,21 @@ export const ConsultationNameSchema = RequiredStringSchema.refine(
 /** Spaces, dots, dashes, slashes and brackets people type in a number. */
 const PHONE_SEPARATORS = /[\s.\-/()]/g;
 
-/** Required: digits with an optional leading "+", separators allowed as typed and taken out. */
-export const ConsultationPhoneSchema = RequiredStringSchema.refine(
-  (value) => PHONE_PATTERN.test(value.replace(PHONE_SEPARATORS, "")),
-  { error: MESSAGES.invalidNumber, ...ifFilled },
-).transform((value) => value.replace(PHONE_SEPARATORS, ""));
+/**
+ * Digits with an optional leading "+", separators allowed as typed and taken out; empty is no number (null).
+ * Required only for a phone call (the booking's check).
+ */
+export const ConsultationPhoneSchema = z
+  .string({ error: MESSAGES.invalidNumber })
+  .trim()
+  .refine((value) => PHONE_PATTERN.test(value.replace(PHONE_SEPARATORS, "")), {
+    error: MESSAGES.invalidNumber,
+    ...ifFilled,
+  })
+  .transform((value) => value.replace(PHONE_SEPARATORS, "") || null)
+  // Null too: what the web's form parsed is sent as it is.
+  .nullish()
+  .transform((value) => value ?? null);
 
 // ─── The public calls ────────────────────────────────────────────────────────────────────────────────────
 
@@ -157,15 +183,26 @@ export type SlotsAnswer = z.infer<typeof SlotsAnswerSchema>;
  * POST /v1/consultations: who, how (video or phone) and when (a slot's `startsAt`). A signed-in client may
  * attach one of their own practices; a visitor never a practice.
  */
-export const ConsultationBookingSchema = z.object({
-  name: ConsultationNameSchema,
-  email: EmailSchema,
-  phone: ConsultationPhoneSchema,
-  kind: ConsultationKindSchema,
-  startsAt: SlotStartSchema,
-  practiceId: z.uuid({ error: MESSAGES.invalidChoice }).optional(),
-  privacyAccepted: PrivacyAcceptanceSchema,
-});
+export const ConsultationBookingSchema = z
+  .object({
+    name: ConsultationNameSchema,
+    email: EmailSchema,
+    phone: ConsultationPhoneSchema,
+    kind: ConsultationKindSchema,
+    startsAt: SlotStartSchema,
+    practiceId: z.uuid({ error: MESSAGES.invalidChoice }).optional(),
+    privacyAccepted: PrivacyAcceptanceSchema,
+  })
+  // The team calls the number only for a phone call: a video call needs none. Checked beside the other
+  // fields' issues, so the form shows it at once.
+  .superRefine(
+    (booking, ctx) => {
+      const { kind, phone } = booking as { kind?: unknown; phone?: unknown };
+      if (kind === "phone" && (typeof phone !== "string" || phone.trim() === ""))
+        ctx.addIssue({ code: "custom", path: ["phone"], message: CONSULTATION_MESSAGES.phoneForCall });
+    },
+    { when: ({ value }) => typeof value === "object" && value !== null },
+  );
 /** What the form holds. */
 export type ConsultationBookingForm = z.input<typeof ConsultationBookingSchema>;
 export type ConsultationBooking = z.output<typeof ConsultationBookingSchema>;
@@ -182,11 +219,27 @@ export const ConsultationSchema = z.object({
   status: z.enum(CONSULTATION_STATUS.values),
   name: z.string(),
   email: z.string(),
-  phone: z.string(),
+  /** Null for a video call booked without one. */
+  phone: z.string().nullable(),
   /** The attached practice's number (AR-…), when one is attached. */
   practiceTicketCode: z.string().nullable(),
+  /** The video call's address, once staff sent it. */
+  videoUrl: z.string().nullable(),
 });
 export type Consultation = z.infer<typeof ConsultationSchema>;
+
+/**
+ * POST /v1/consultations' answer. "booked": held now (a signed-in client whose confirmed e-mail it is), the
+ * consultation given. "requested": a mail went to `email` with the link that confirms it; the answer is the
+ * same when that address already had one within CONSULTATION_REQUEST_MAIL_HOURS or has its upcoming
+ * consultations, and then nothing is stored or mailed: a visitor learns nothing about an address's bookings.
+ */
+export const BookingAnswerSchema = z.object({
+  status: z.enum(["requested", "booked"]),
+  email: z.string(),
+  consultation: ConsultationSchema.nullable(),
+});
+export type BookingAnswer = z.infer<typeof BookingAnswerSchema>;
 
 /** The manage page's view: the booking, and whether it can still be moved or cancelled from the link. */
 export const ManagedConsultationSchema = ConsultationSchema.extend({
@@ -204,6 +257,23 @@ export const ConsultationTokenHeadersSchema = z.object({
     .min(1, { error: CONSULTATION_MESSAGES.linkInvalid })
     .max(CONSULTATION_TOKEN_MAX_LENGTH, { error: CONSULTATION_MESSAGES.linkInvalid }),
 });
+
+/**
+ * GET /v1/consultations/mine: a signed-in client's own consultations (booked from her account), upcoming
+ * first, each with the practice it is attached to and the manage page's address (the mail's link).
+ */
+export const ClientConsultationSchema = ManagedConsultationSchema.extend({
+  practiceId: z.uuid().nullable(),
+  /**
+   * The manage page with this booking's token: move, cancel or confirm from the client's area. Null for a
+   * request made with another address than her confirmed one: that address's mail confirms it, not the area.
+   */
+  managePath: z.string().nullable(),
+});
+export type ClientConsultation = z.infer<typeof ClientConsultationSchema>;
+
+export const ClientConsultationsSchema = z.object({ data: z.array(ClientConsultationSchema) });
+export type ClientConsultations = z.infer<typeof ClientConsultationsSchema>;
 
 /** POST /v1/consultations/manage/move: the new slot's start. */
 export const ConsultationMoveSchema = z.object({ startsAt: SlotStartSchema });
@@ -242,6 +312,24 @@ export const ConsultationOutcomeSchema = z.object({
   outcome: z.enum(CONSULTATION_OUTCOME.values, { error: required }),
 });
 export type ConsultationOutcomeBody = z.infer<typeof ConsultationOutcomeSchema>;
+
+/** An https address a video call opens (a meeting room), at most CONSULTATION_VIDEO_URL_MAX_LENGTH long. */
+export const VideoUrlSchema = RequiredStringSchema.refine(
+  (value) => {
+    if (value.length > CONSULTATION_VIDEO_URL_MAX_LENGTH) return false;
+    try {
+      const url = new URL(value);
+      return url.protocol === "https:" && url.hostname.includes(".") && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  },
+  { error: CONSULTATION_MESSAGES.videoUrlInvalid, ...ifFilled },
+);
+
+/** PUT /v1/admin/consultations/:id/video-link: the meeting's address, mailed to the person. */
+export const ConsultationVideoLinkSchema = z.object({ videoUrl: VideoUrlSchema });
+export type ConsultationVideoLink = z.infer<typeof ConsultationVideoLinkSchema>;
 
 // ─── Availability ────────────────────────────────────────────────────────────────────────────────────────
 

@@ -8,6 +8,18 @@ export const CONSULTATION_MESSAGES = {
     "Questo orario non è tra quelli disponibili per la consulenza: scegline uno tra quelli proposti.",
   /** A start already past, or too close to be prepared. */
   slotPast: "Questo orario è già passato o è troppo vicino: scegline uno più avanti.",
+  /** A second confirmation of a request whose slot someone confirmed first. */
+  confirmTaken:
+    "Nel frattempo questo orario è stato confermato da un'altra persona: scegline un altro qui sotto, e la tua consulenza sarà confermata lì.",
+  /** A signed-in client's upcoming held consultations are at their cap. */
+  tooManyForAccount:
+    "Hai già delle consulenze in programma: le trovi nella tua area, da dove puoi spostarle o annullarle.",
+  /** A phone call without a number. */
+  phoneForCall: "Per la telefonata ci serve il tuo numero: scrivilo qui, oppure scegli la videochiamata.",
+  /** Staff: a video link that is not an https address. */
+  videoUrlInvalid: "Scrivi l'indirizzo completo della videochiamata, che inizia con https://",
+  /** Staff: a video link for a phone call, or a consultation no longer booked. */
+  videoUrlNotAllowed: "Il link si può inviare solo per una videochiamata confermata e non ancora conclusa.",
   /** The manage link's token is not one of ours, was altered, or belongs to something else. */
   linkInvalid: "Il link non è valido: usa quello dell'ultima email che ti abbiamo inviato.",
   /** The manage link of a cancelled consultation. */

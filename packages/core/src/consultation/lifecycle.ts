@@ -1,11 +1,15 @@
 import type { ConsultationStatus } from "./consultation-api.ts";
 
-// A consultation's lifecycle (ADR 031). Who may move a booking from one status to another:
-//   booked → cancelled        the person, from the mail's link (until CONSULTATION_CHANGE_CUTOFF_MINUTES
+// A consultation's lifecycle (ADR 031 and its amendment). Who may move a booking from one status to another:
+//   requested → booked        the person, confirming from the mail's link (only a booked one holds its slot:
+//                             a visitor's request holds none, so a flood of requests leaves the calendar free)
+//   requested → cancelled     the person, from the link
+//   booked → cancelled        the person, from the link or her area (until CONSULTATION_CHANGE_CUTOFF_MINUTES
 //                             before the start)
 //   booked → done | missed    staff, once it started
 //   done ⇄ missed             staff, correcting what they marked
-// A move to another slot keeps it booked (a new start, the invitation's SEQUENCE one higher). A cancelled
+// A signed-in client whose confirmed e-mail it is books straight as booked. A move to another slot keeps a
+// booked consultation booked, and confirms a request (its link proves the mailbox). A cancelled
 // consultation is final: its slot is free again, and the person books anew.
 
 export type ConsultationActor = "person" | "staff";
@@ -14,6 +18,7 @@ const TRANSITIONS: Record<
   ConsultationStatus,
   Partial<Record<ConsultationStatus, readonly ConsultationActor[]>>
 > = {
+  requested: { booked: ["person"], cancelled: ["person"] },
   booked: { cancelled: ["person"], done: ["staff"], missed: ["staff"] },
   cancelled: {},
   done: { missed: ["staff"] },
@@ -33,7 +38,12 @@ export function statusesBefore(to: ConsultationStatus, actor: ConsultationActor)
   return (Object.keys(TRANSITIONS) as ConsultationStatus[]).filter((from) => canTransition(from, to, actor));
 }
 
-/** Only a booked consultation takes a new slot. */
+/** A booked consultation takes a new slot, and a request too (the move confirms it). */
 export function canMove(status: ConsultationStatus): boolean {
-  return status === "booked";
+  return status === "booked" || status === "requested";
+}
+
+/** Whether the consultation is still to come in a way the person can act on (asked or held). */
+export function isOpen(status: ConsultationStatus): boolean {
+  return status === "booked" || status === "requested";
 }

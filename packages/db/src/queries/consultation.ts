@@ -1,5 +1,5 @@
 import type { ConsultationStatus } from "@argine/core/consultation/consultation-api";
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
   consultationExceptionHours,
@@ -93,12 +93,14 @@ export async function bookedStartsBetween(db: Db, from: Date, to: Date): Promise
 }
 
 export interface NewConsultation {
+  /** "booked" holds the start at once; "requested" waits for its mail's link. */
+  status: "booked" | "requested";
   startsAt: Date;
   endsAt: Date;
   kind: ConsultationRow["kind"];
   name: string;
   email: string;
-  phone: string;
+  phone: string | null;
   practiceId: string | null;
   userId: string | null;
   remindedAt: Date | null;
@@ -108,7 +110,8 @@ export interface NewConsultation {
 /**
  * A booking, or undefined when its start is already booked: the insert meets consultations_booked_slot_key
  * and does nothing (on PostgreSQL a concurrent insert of the same start waits for the first to commit, then
- * does nothing), so exactly one booking of a start ever exists.
+ * does nothing), so exactly one booking of a start ever exists. A request is outside that index: it always
+ * goes in, holding nothing.
  */
 export async function insertConsultation(
   db: Db,
@@ -117,10 +120,57 @@ export async function insertConsultation(
   const { at, ...values } = booking;
   const [row] = await db
     .insert(consultations)
-    .values({ ...values, status: "booked", createdAt: at, updatedAt: at })
+    .values({ ...values, createdAt: at, updatedAt: at })
     .onConflictDoNothing()
     .returning();
   return row;
+}
+
+/** Namespace of the advisory locks below (the first key of pg_advisory_xact_lock's pair). */
+const CONTACT_LOCK_NAMESPACE = 31_031;
+
+/**
+ * Serializes the bookings of one contact (an e-mail address, a phone number, an account) until the
+ * transaction ends, so two bookings at once cannot both pass the caps counted next.
+ */
+export async function lockBookingContact(db: Db, key: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${CONTACT_LOCK_NAMESPACE}, hashtext(${key}))`);
+}
+
+/** Whether a consultation for this address (any case) was made since then: consultations_email_idx. */
+export async function emailUsedSince(db: Db, email: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: consultations.id })
+    .from(consultations)
+    .where(
+      and(eq(sql`lower(${consultations.email})`, email.toLowerCase()), gte(consultations.createdAt, since)),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * How many consultations still to come (asked or held) an address, a number or an account has:
+ * consultations_email_idx, consultations_phone_idx, consultations_user_idx.
+ */
+export async function upcomingCount(
+  db: Db,
+  who: { email: string } | { phone: string } | { userId: string },
+  at: Date,
+): Promise<number> {
+  const whose =
+    "email" in who
+      ? eq(sql`lower(${consultations.email})`, who.email.toLowerCase())
+      : "phone" in who
+        ? eq(consultations.phone, who.phone)
+        : eq(consultations.userId, who.userId);
+  const [row] = await db
+    .select({ n: count() })
+    .from(consultations)
+    .where(
+      and(whose, inArray(consultations.status, ["requested", "booked"]), gt(consultations.startsAt, at)),
+    );
+  return row?.n ?? 0;
 }
 
 const withPractice = {
@@ -158,11 +208,37 @@ export async function consultationsBetween(
   return rows.map(joined);
 }
 
-/** The guard of a change from the mail's link: still booked, the link's version, and before the cutoff. */
-const stillChangeable = (params: { id: string; version: number; changeableAfter: Date }) =>
+/**
+ * A signed-in client's own consultations ending after `since`, by start, with their practices' numbers:
+ * consultations_user_idx.
+ */
+export async function consultationsOfUser(
+  db: Db,
+  userId: string,
+  since: Date,
+): Promise<ConsultationWithPractice[]> {
+  const rows = await db
+    .select(withPractice)
+    .from(consultations)
+    .leftJoin(practices, eq(practices.id, consultations.practiceId))
+    .where(and(eq(consultations.userId, userId), gt(consultations.endsAt, since)))
+    .orderBy(asc(consultations.startsAt));
+  return rows.map(joined);
+}
+
+/** A change from the mail's link: the statuses it may start from (lifecycle.ts), the link's version. */
+interface LinkChange {
+  id: string;
+  version: number;
+  from: ConsultationStatus[];
+  changeableAfter: Date;
+}
+
+/** The guard of a change from the mail's link: a status it may change from, the link's version, before the cutoff. */
+const stillChangeable = (params: LinkChange) =>
   and(
     eq(consultations.id, params.id),
-    eq(consultations.status, "booked"),
+    inArray(consultations.status, params.from),
     eq(consultations.manageVersion, params.version),
     gt(consultations.startsAt, params.changeableAfter),
   );
@@ -174,8 +250,9 @@ const stillChangeable = (params: { id: string; version: number; changeableAfter:
  */
 export async function cancelConsultation(
   db: Db,
-  params: { id: string; version: number; changeableAfter: Date; at: Date },
+  params: LinkChange & { at: Date },
 ): Promise<ConsultationRow | undefined> {
+  if (params.from.length === 0) return undefined;
   const [row] = await db
     .update(consultations)
     .set({
@@ -204,27 +281,46 @@ export function isBookedSlotViolation(error: unknown): boolean {
 }
 
 /**
- * Moves a booking to another start: only while booked, with this version and starting after the cutoff;
- * the invitation's sequence goes one up. "taken" when the new start is booked (the unique index refuses the
+ * Confirms a request from its link: requested → booked while its start is still after `changeableAfter`.
+ * "taken" when someone confirmed or booked that start first (the unique index refuses the update; on
+ * PostgreSQL the transaction is then aborted, so the caller throws at once), undefined when the request no
+ * longer qualifies. The primary key, and consultations_booked_slot_key.
+ */
+export async function confirmConsultation(
+  db: Db,
+  params: LinkChange & { remindedAt: Date | null; at: Date },
+): Promise<ConsultationRow | "taken" | undefined> {
+  if (params.from.length === 0) return undefined;
+  try {
+    const [row] = await db
+      .update(consultations)
+      .set({ status: "booked", remindedAt: params.remindedAt, updatedAt: params.at })
+      .where(stillChangeable(params))
+      .returning();
+    return row;
+  } catch (error) {
+    if (isBookedSlotViolation(error)) return "taken";
+    throw error;
+  }
+}
+
+/**
+ * Moves a booking (or a request, which the move confirms) to another start: only from the statuses given,
+ * with this version and starting after the cutoff; it is booked afterwards, the invitation's sequence one
+ * up. "taken" when the new start is booked (the unique index refuses the
  * update: on PostgreSQL the transaction is then aborted, so the caller throws at once), undefined when the
  * booking no longer qualifies. The primary key, and consultations_booked_slot_key.
  */
 export async function moveConsultation(
   db: Db,
-  params: {
-    id: string;
-    version: number;
-    changeableAfter: Date;
-    startsAt: Date;
-    endsAt: Date;
-    remindedAt: Date | null;
-    at: Date;
-  },
+  params: LinkChange & { startsAt: Date; endsAt: Date; remindedAt: Date | null; at: Date },
 ): Promise<ConsultationRow | "taken" | undefined> {
+  if (params.from.length === 0) return undefined;
   try {
     const [row] = await db
       .update(consultations)
       .set({
+        status: "booked",
         startsAt: params.startsAt,
         endsAt: params.endsAt,
         icsSequence: sql`${consultations.icsSequence} + 1`,
@@ -238,6 +334,28 @@ export async function moveConsultation(
     if (isBookedSlotViolation(error)) return "taken";
     throw error;
   }
+}
+
+/**
+ * Staff's video link: only on a booked video call not over yet. Undefined otherwise. The primary key.
+ */
+export async function setConsultationVideoUrl(
+  db: Db,
+  params: { id: string; videoUrl: string; at: Date },
+): Promise<ConsultationRow | undefined> {
+  const [row] = await db
+    .update(consultations)
+    .set({ videoUrl: params.videoUrl, updatedAt: params.at })
+    .where(
+      and(
+        eq(consultations.id, params.id),
+        eq(consultations.status, "booked"),
+        eq(consultations.kind, "video"),
+        gt(consultations.endsAt, params.at),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 /**

@@ -19,6 +19,7 @@ import { practices } from "./practices.ts";
 // The free consultation (ADR 031): the team's one calendar. Its hours are minutes after midnight on the
 // Europe/Rome wall clock (a week's ranges, and days with hours of their own); each booking holds its start
 // as an instant. One booked consultation per start: a partial unique index, not a check before the insert.
+// A visitor's request (status 'requested') holds no start until its mail's link confirms it.
 
 /** The week's opening hours: ISO weekday (1 Monday … 7 Sunday), from and to in minutes after Rome midnight. */
 export const consultationWeeklyHours = pgTable(
@@ -74,7 +75,10 @@ export const consultations = pgTable(
     status: text("status").$type<ConsultationStatus>().notNull().default("booked"),
     name: text("name").notNull(),
     email: text("email").notNull(),
-    phone: text("phone").notNull(),
+    /** Null for a video call booked without a number (the number is needed only for a phone call). */
+    phone: text("phone"),
+    /** The video call's address staff sent (mailed to the person, shown on her manage page and area). */
+    videoUrl: text("video_url"),
     /** The practice a signed-in client attached (theirs, checked by the service). */
     practiceId: uuid("practice_id").references(() => practices.id, { onDelete: "set null" }),
     /** The signed-in client who booked; null for a visitor. */
@@ -98,7 +102,13 @@ export const consultations = pgTable(
     // The agenda: every status in a period.
     index("consultations_starts_at_idx").on(t.startsAt),
     index("consultations_user_idx").on(t.userId),
-    check("consultations_status_check", sql`${t.status} in ('booked', 'cancelled', 'done', 'missed')`),
+    // The flood's bounds: an address's recent requests and upcoming consultations, and a number's.
+    index("consultations_email_idx").on(sql`lower(${t.email})`, t.createdAt),
+    index("consultations_phone_idx").on(t.phone).where(sql`${t.phone} is not null`),
+    check(
+      "consultations_status_check",
+      sql`${t.status} in ('requested', 'booked', 'cancelled', 'done', 'missed')`,
+    ),
     check("consultations_kind_check", sql`${t.kind} in ('video', 'phone')`),
     check("consultations_period_check", sql`${t.endsAt} > ${t.startsAt}`),
   ],

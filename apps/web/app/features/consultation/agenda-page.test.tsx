@@ -125,10 +125,37 @@ describe("/dashboard/consultations, the staff's agenda", () => {
       roles: ["lawyer"],
     });
     await screen.findByText("Maria Rossi");
-    expect(within(itemOf("Luca Bianchi")).queryByRole("button")).toBeNull();
+    expect(within(itemOf("Luca Bianchi")).queryByRole("button", { name: /Svolta|presentato/ })).toBeNull();
     fireEvent.click(within(itemOf("Maria Rossi")).getByRole("button", { name: /^Non si è presentato/ }));
     expect(await screen.findByText(/è segnata come mancata/)).toBeTruthy();
     expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ outcome: "missed" });
+  });
+
+  it("sends a video call's link to the person, checked as an https address", async () => {
+    const url = "https://meet.example.it/argine-42";
+    const { calls } = agendaApi({
+      "PUT /v1/admin/consultations/c0000000-0000-4000-8000-000000000011/video-link": {
+        status: 200,
+        body: { ...LATER, videoUrl: url },
+      },
+    });
+    renderSignedIn(<ConsultationAgendaPage />, {
+      url: "/?vista=giorno&giorno=2026-12-08",
+      roles: ["lawyer"],
+    });
+    await screen.findByText("Luca Bianchi");
+    // The phone call that started takes none.
+    expect(within(itemOf("Maria Rossi")).queryByLabelText(/Link della videochiamata/)).toBeNull();
+    const luca = itemOf("Luca Bianchi");
+    const field = within(luca).getByLabelText(/Link della videochiamata/);
+    fireEvent.change(field, { target: { value: "meet.example.it/argine-42" } });
+    fireEvent.click(within(luca).getByRole("button", { name: "Invia il link" }));
+    expect(await within(luca).findByText(/inizia con https/)).toBeTruthy();
+    expect(calls.filter((c) => c.method === "PUT")).toHaveLength(0);
+    fireEvent.change(field, { target: { value: url } });
+    fireEvent.click(within(luca).getByRole("button", { name: "Invia il link" }));
+    expect(await within(luca).findByText("Link inviato alla persona.")).toBeTruthy();
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ videoUrl: url });
   });
 
   it("shows the team's hours by weekday and the days with hours of their own", async () => {

@@ -29,6 +29,7 @@ import {
   weekStart,
 } from "./consultation-format.ts";
 import { agendaQueryOptions, useSetOutcome } from "./consultation-queries.ts";
+import { VideoLinkForm } from "./video-link-form.tsx";
 
 // /dashboard/consultations, "Consulenze" (ADR 031): the staff's agenda of free consultations by day or by week
 // (the view and the day in the address, so Back and a shared link keep them), what happened marked once a
@@ -189,6 +190,8 @@ function Booking({
   });
   const mark = (chosen: ConsultationOutcome) => outcome.mutate({ id: booking.id, outcome: chosen });
   const cancelled = booking.status === "cancelled";
+  // A request never confirmed holds no slot and takes no outcome.
+  const held = !cancelled && booking.status !== "requested";
   return (
     <article className={cancelled ? `${styles.item} ${styles.cancelled}` : styles.item}>
       <h5 className={styles.itemTitle}>
@@ -212,9 +215,7 @@ function Booking({
         </div>
         <div>
           <dt>Telefono</dt>
-          <dd>
-            <a href={`tel:${booking.phone}`}>{booking.phone}</a>
-          </dd>
+          <dd>{booking.phone ? <a href={`tel:${booking.phone}`}>{booking.phone}</a> : "Non indicato"}</dd>
         </div>
         <div>
           <dt>Email</dt>
@@ -235,7 +236,10 @@ function Booking({
           </div>
         ) : null}
       </dl>
-      {started && !cancelled ? (
+      {booking.status === "booked" && booking.kind === "video" && Date.parse(booking.endsAt) > now ? (
+        <VideoLinkForm booking={booking} />
+      ) : null}
+      {started && held ? (
         <div className={styles.outcomes}>
           {booking.status === "booked" ? (
             <>

@@ -101,23 +101,26 @@ describe("/consulenza, the booking", () => {
     expect(await screen.findByRole("radio", { name: "10:00" })).toBeTruthy();
   }, 20_000);
 
-  it("sends the slot, the person and how, and confirms with the mail's invitation", async () => {
-    const booked = managed({ kind: "phone", phone: "3331234567" });
+  it("sends the slot, the person and how, and asks a visitor to confirm from the mail", async () => {
     const { calls } = stubApi({
       "GET /v1/consultations/slots": { status: 200, body: slotsAnswer([MONDAY_10, MONDAY_1030]) },
-      "POST /v1/consultations": { status: 201, body: booked },
+      "POST /v1/consultations": {
+        status: 201,
+        body: { status: "requested", email: "maria@example.it", consultation: null },
+      },
     });
     renderWithApp(<ConsultationBookingForm />);
     fireEvent.click(await screen.findByRole("radio", { name: "10:00" }));
     fillPerson();
     fireEvent.click(screen.getByRole("button", { name: "Prenota la consulenza gratuita" }));
 
-    const confirmation = await screen.findByText("Consulenza prenotata");
+    const confirmation = await screen.findByText("Ci sei quasi: conferma dall'email");
     expect(confirmation.closest("[role=status]")).toBeTruthy();
-    expect(screen.getByText(/Ti abbiamo inviato una e-mail a/).textContent).toContain(
-      "con l'invito per il calendario",
+    expect(screen.getByText(/Ti abbiamo scritto a/).textContent).toContain(
+      "finché non la confermi, l'orario non è ancora tuo",
     );
     expect(screen.getByText("lunedì 7 dicembre alle 10:00")).toBeTruthy();
+    expect(screen.queryByText("Consulenza prenotata")).toBeNull();
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({
       startsAt: MONDAY_10.startsAt,
       name: "Maria Rossi",
@@ -126,6 +129,30 @@ describe("/consulenza, the booking", () => {
       kind: "phone",
       privacyAccepted: true,
     });
+  });
+
+  it("asks for the phone only for a phone call", async () => {
+    const { calls } = stubApi({
+      "GET /v1/consultations/slots": { status: 200, body: slotsAnswer([MONDAY_10]) },
+      "POST /v1/consultations": {
+        status: 201,
+        body: { status: "requested", email: "maria@example.it", consultation: null },
+      },
+    });
+    renderWithApp(<ConsultationBookingForm />);
+    fireEvent.click(await screen.findByRole("radio", { name: "10:00" }));
+    fireEvent.change(control(/^Nome e cognome/), { target: { value: "Maria Rossi" } });
+    fireEvent.change(control(/^Email/), { target: { value: "maria@example.it" } });
+    fireEvent.click(control(/informativa sulla privacy/));
+    fireEvent.click(screen.getByRole("radio", { name: /^Telefonata/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Prenota la consulenza gratuita" }));
+    expect(await screen.findByText(CONSULTATION_MESSAGES.phoneForCall)).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole("radio", { name: /^Videochiamata/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Prenota la consulenza gratuita" }));
+    await screen.findByText("Ci sei quasi: conferma dall'email");
+    expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({ kind: "video", phone: null });
   });
 
   it("asks for a slot and every field before sending, in Italian", async () => {
@@ -196,7 +223,14 @@ describe("/consulenza, the booking", () => {
           data: [{ practiceId: PRACTICE_ID, ticketCode: "AR-7KM2Q9XD" }],
         },
       },
-      "POST /v1/consultations": { status: 201, body: managed({ practiceTicketCode: "AR-7KM2Q9XD" }) },
+      "POST /v1/consultations": {
+        status: 201,
+        body: {
+          status: "booked",
+          email: "giulia@example.it",
+          consultation: managed({ practiceTicketCode: "AR-7KM2Q9XD" }),
+        },
+      },
     });
     renderSignedIn(<ConsultationBookingForm />);
     const practice = (await screen.findByLabelText(/Vuoi collegare una tua pratica/)) as HTMLSelectElement;
@@ -208,7 +242,9 @@ describe("/consulenza, the booking", () => {
     fireEvent.click(screen.getByRole("radio", { name: /^Videochiamata/ }));
     fireEvent.click(control(/informativa sulla privacy/));
     fireEvent.click(screen.getByRole("button", { name: "Prenota la consulenza gratuita" }));
+    // Her own confirmed address: held at once, and found in her area.
     await screen.findByText("Consulenza prenotata");
+    expect(screen.getByText(/La trovi anche nella tua area/)).toBeTruthy();
     const post = calls.find((c) => c.method === "POST");
     expect(post?.body).toMatchObject({ practiceId: PRACTICE_ID, kind: "video", phone: "+393331234567" });
   });

@@ -1,6 +1,6 @@
 import {
+  type BookingAnswer,
   CONSULTATION_KIND,
-  type Consultation,
   type ConsultationBooking,
   ConsultationBookingSchema,
   type ConsultationKind,
@@ -41,7 +41,8 @@ import { SlotsState } from "./slots-state.tsx";
 
 // /consulenza's booking (loaded with the page's code once it is in the browser; the prerendered page shows
 // the slots' loading note in its place): the free slots by day, then who, how and the privacy consent, then
-// the confirmation. A slot someone else took meanwhile (409) reads the slots again and asks for another,
+// what follows: a visitor's request waits for her confirmation from the mail (ADR 031's amendment), a
+// signed-in client's own booking is fixed at once. A slot someone else took meanwhile (409) reads the slots again and asks for another,
 // keeping everything typed.
 
 interface BookingValues {
@@ -113,7 +114,7 @@ export function ConsultationBookingForm() {
       setTimeout(() => slotsTitle.current?.focus(), 0);
     },
   });
-  const checked = useCheckedForm<BookingValues, ConsultationBooking, Consultation>({
+  const checked = useCheckedForm<BookingValues, ConsultationBooking, BookingAnswer>({
     resolver: schemaResolver(ConsultationBookingSchema),
     defaultValues: EMPTY,
     fieldNames: FIELDS.map((field) => field.name),
@@ -137,11 +138,16 @@ export function ConsultationBookingForm() {
   }, [user, form]);
 
   const selected = form.watch("startsAt");
+  const byPhone = form.watch("kind") === "phone";
   const selectedSlot = slots.data?.slots.find((slot) => slot.startsAt === selected);
 
   return (
     <>
-      <StatusRegion>{submit.isSuccess ? <Booked consultation={submit.data} /> : null}</StatusRegion>
+      <StatusRegion>
+        {submit.isSuccess ? (
+          <Booked answer={submit.data} slot={selectedSlot} kind={form.getValues("kind")} />
+        ) : null}
+      </StatusRegion>
       {submit.isSuccess ? null : (
         <form className={styles.bookingForm} method="post" noValidate onSubmit={onSubmit}>
           <ErrorSummary
@@ -192,24 +198,28 @@ export function ConsultationBookingForm() {
               <RequiredNote />
               <TextField label="Nome e cognome" autoComplete="name" required {...field("name")} />
               <EmailField
-                hint="Qui ti mandiamo la conferma, con l'invito per il calendario."
+                hint="Qui ti mandiamo il link per confermare la consulenza, poi l'invito per il calendario."
                 required
                 {...field("email")}
-              />
-              <TextField
-                label="Telefono"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                hint="Per la telefonata, o per avvisarti se c'è un imprevisto."
-                required
-                {...field("phone")}
               />
               <RadioGroupField
                 label="Come preferisci parlare"
                 options={KIND_OPTIONS}
                 required
                 {...field("kind")}
+              />
+              <TextField
+                label="Telefono"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                hint={
+                  byPhone
+                    ? "Ti chiamiamo a questo numero."
+                    : "Facoltativo per la videochiamata: serve solo se vuoi che ti avvisiamo per telefono di un imprevisto."
+                }
+                required={byPhone}
+                {...field("phone")}
               />
               {isClient && practiceOptions.length > 0 ? (
                 <SelectField
@@ -248,23 +258,55 @@ export function ConsultationBookingForm() {
   );
 }
 
-/** The confirmation in place of the form: when, how, and where the mail went. It takes the focus. */
-function Booked({ consultation }: { consultation: Consultation }) {
+/**
+ * What follows the form, in its place, taking the focus: a request waits for the mail's link (the slot is
+ * not held until then); a client's own booking is fixed. The slot and the kind are the form's: a request's
+ * answer names no consultation.
+ */
+function Booked({
+  answer,
+  slot,
+  kind,
+}: {
+  answer: BookingAnswer;
+  slot: { date: string; time: string } | undefined;
+  kind: ConsultationKind | "";
+}) {
   const ref = useFocusOnMount<HTMLDivElement>(true);
+  const booked = answer.consultation;
   return (
     <div ref={ref} tabIndex={-1} className={styles.booked}>
-      <FormMessage tone="success">
-        <h2 className={styles.bookedTitle}>Consulenza prenotata</h2>
-        <p>
-          Ti aspettiamo <strong>{slotText(consultation)}</strong>, {KIND_WORDS[consultation.kind]}, per 30
-          minuti.
-        </p>
-        <p>
-          Ti abbiamo inviato una e-mail a <strong>{consultation.email}</strong> con l'invito per il calendario
-          e il link per spostare o annullare la consulenza. Se non la trovi, guarda anche nella posta
-          indesiderata.
-        </p>
-      </FormMessage>
+      {booked ? (
+        <FormMessage tone="success">
+          <h2 className={styles.bookedTitle}>Consulenza prenotata</h2>
+          <p>
+            Ti aspettiamo <strong>{slotText(booked)}</strong>, {KIND_WORDS[booked.kind]}, per 30 minuti.
+          </p>
+          <p>
+            Ti abbiamo inviato una e-mail a <strong>{booked.email}</strong> con l'invito per il calendario. La
+            trovi anche nella tua area, da dove puoi spostarla o annullarla.
+          </p>
+        </FormMessage>
+      ) : (
+        <FormMessage tone="success">
+          <h2 className={styles.bookedTitle}>Ci sei quasi: conferma dall'email</h2>
+          <p>
+            Ti abbiamo scritto a <strong>{answer.email}</strong>. Apri l'email e usa il link per confermare la
+            consulenza
+            {slot ? (
+              <>
+                {" "}
+                di <strong>{slotText(slot)}</strong>
+              </>
+            ) : null}
+            {kind ? `, ${KIND_WORDS[kind]}` : ""}: finché non la confermi, l'orario non è ancora tuo.
+          </p>
+          <p>
+            Se non trovi l'email, guarda anche nella posta indesiderata. Se hai già chiesto una consulenza
+            nelle ultime 24 ore, usa il link della prima email: da lì puoi anche scegliere un altro orario.
+          </p>
+        </FormMessage>
+      )}
       <p className={styles.bookedNext}>
         <Link to="/" className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
           Torna alla home

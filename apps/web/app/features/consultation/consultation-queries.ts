@@ -1,7 +1,7 @@
 import {
   type Availability,
+  type BookingAnswer,
   CONSULTATION_TOKEN_HEADER,
-  type Consultation,
   type ConsultationBooking,
   type ConsultationOutcome,
   type ManagedConsultation,
@@ -18,8 +18,8 @@ import { serverIssues } from "../../shared/ui/form-state.ts";
 
 // The free consultation's calls (core consultation-routes.ts, ADR 031): the free slots and the booking
 // (public; a signed-in client's bearer goes along, so a practice of theirs can be attached), the manage
-// page's reads and changes with the mail link's token in a header (never in an API URL), and the staff's
-// agenda, outcomes and availability. Keys start with "consultations": one invalidation refreshes them all.
+// page's reads and changes with the mail link's token in a header (never in an API URL), a signed-in
+// client's own consultations (her area), and the staff's agenda, outcomes, video links and availability. Keys start with "consultations": one invalidation refreshes them all.
 
 export const CONSULTATIONS_QUERY_KEY = ["consultations"] as const;
 
@@ -39,6 +39,7 @@ export function slotsQueryOptions() {
 /** The API's words for a slot that cannot be taken (core CONSULTATION_MESSAGES). */
 const SLOT_GONE: readonly string[] = [
   CONSULTATION_MESSAGES.slotTaken,
+  CONSULTATION_MESSAGES.confirmTaken,
   CONSULTATION_MESSAGES.slotPast,
   CONSULTATION_MESSAGES.slotNotOffered,
 ];
@@ -57,16 +58,33 @@ export function isSlotGone(error: HttpError): boolean {
 const refreshSlotsWhenGone = (queryClient: QueryClient, error: HttpError) =>
   isSlotGone(error) ? queryClient.invalidateQueries({ queryKey: slotsQueryOptions().queryKey }) : undefined;
 
-/** Books a slot: the slots read again either way (the one booked is gone, or was gone already). */
-export const useBookConsultation = (options?: WriteOptions<Consultation, ConsultationBooking>) =>
+/**
+ * Books a slot (a client's own, held) or asks for it (a request, confirmed from the mail): the slots and
+ * the client's own consultations read again.
+ */
+export const useBookConsultation = (options?: WriteOptions<BookingAnswer, ConsultationBooking>) =>
   useWrite(
     (body: ConsultationBooking) => call(CALLS.book, { body }),
     {
-      onSuccess: (queryClient) => queryClient.invalidateQueries({ queryKey: slotsQueryOptions().queryKey }),
+      onSuccess: (queryClient) => queryClient.invalidateQueries({ queryKey: CONSULTATIONS_QUERY_KEY }),
       onError: refreshSlotsWhenGone,
     },
     options,
   );
+
+// ─── The client's area ─────────────────────────────────────────────────────────────────────────────────
+
+const MINE_KEY = [...CONSULTATIONS_QUERY_KEY, "mine"] as const;
+
+/** The consultations booked from the signed-in account (the overview, the practice page). */
+export function myConsultationsQueryOptions() {
+  return queryOptions({
+    queryKey: MINE_KEY,
+    queryFn: ({ signal }) => call(CALLS.mine, { signal }),
+    // The area's other parts carry on without it; the section says it could not read them.
+    meta: { hideError: true, hideSpinner: true },
+  });
+}
 
 /**
  * The signed-in client's practices, for the booking form's "collega una pratica" (a visitor has none). The
@@ -100,6 +118,7 @@ const putManaged = (token: string) => ({
   onSuccess: async (queryClient: QueryClient, consultation: ManagedConsultation) => {
     queryClient.setQueryData(managedQueryKey(token), consultation);
     await queryClient.invalidateQueries({ queryKey: slotsQueryOptions().queryKey });
+    await queryClient.invalidateQueries({ queryKey: MINE_KEY });
   },
   onError: refreshSlotsWhenGone,
 });
@@ -112,7 +131,15 @@ export const useCancelConsultation = (token: string, options?: WriteOptions<Mana
     options,
   );
 
-/** Moves to another free slot: the answer is the booking at its new time. */
+/** Confirms a request from the mail's link: the answer is the booking, holding its slot. */
+export const useConfirmConsultation = (token: string, options?: WriteOptions<ManagedConsultation, void>) =>
+  useWrite(
+    () => call(CALLS.confirm, { auth: false, headers: tokenHeaders(token) }),
+    putManaged(token),
+    options,
+  );
+
+/** Moves to another free slot (a request: confirms it there): the answer is the booking at its new time. */
 export const useMoveConsultation = (token: string, options?: WriteOptions<ManagedConsultation, string>) =>
   useWrite(
     (startsAt: string) => call(CALLS.move, { auth: false, headers: tokenHeaders(token), body: { startsAt } }),
@@ -140,6 +167,19 @@ export const useSetOutcome = (options?: WriteOptions<StaffConsultation, SetOutco
     { onSuccess: (queryClient) => queryClient.invalidateQueries({ queryKey: AGENDA_KEY }) },
     options,
   );
+
+/** Staff send the video call's link: stored, mailed to the person; the agenda reads again. */
+export const useSetVideoLink = (options?: WriteOptions<StaffConsultation, SetVideoLink>) =>
+  useWrite(
+    ({ id, videoUrl }: SetVideoLink) => call(CALLS.videoLink, { params: { id }, body: { videoUrl } }),
+    { onSuccess: (queryClient) => queryClient.invalidateQueries({ queryKey: AGENDA_KEY }) },
+    options,
+  );
+
+export interface SetVideoLink {
+  id: string;
+  videoUrl: string;
+}
 
 export interface SetOutcome {
   id: string;

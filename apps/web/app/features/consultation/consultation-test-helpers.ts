@@ -1,4 +1,5 @@
 import type {
+  ClientConsultation,
   ManagedConsultation,
   Slot,
   SlotsAnswer,
@@ -38,6 +39,7 @@ export function managed(overrides: Partial<ManagedConsultation> = {}): ManagedCo
     email: "maria@example.it",
     phone: "+393331234567",
     practiceTicketCode: null,
+    videoUrl: null,
     changeable: true,
     changeableUntil: "2026-12-07T08:00:00.000Z",
     ...overrides,
@@ -51,6 +53,16 @@ export function staffConsultation(overrides: Partial<StaffConsultation> = {}): S
     practiceId: null,
     byClient: false,
     createdAt: "2026-12-01T10:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** A booking in the client's area: its practice and the manage page's address. */
+export function clientConsultation(overrides: Partial<ClientConsultation> = {}): ClientConsultation {
+  return {
+    ...managed(),
+    practiceId: null,
+    managePath: `/consulenza/gestisci?t=${CONSULTATION_ID}.0.firma`,
     ...overrides,
   };
 }

@@ -131,4 +131,47 @@ describe("/consulenza/gestisci, the mail link's page", () => {
     expect(screen.getByRole("link", { name: "Prenota una nuova consulenza" })).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes("/consultations/"))).toBe(false);
   });
+
+  it("confirms a request; when its time was taken, asks kindly for another and confirms it there", async () => {
+    let confirms = 0;
+    const { calls } = stubApi({
+      "GET /v1/consultations/manage": { status: 200, body: managed({ status: "requested" }) },
+      "POST /v1/consultations/manage/confirm": () => {
+        confirms++;
+        return {
+          status: 409,
+          body: { code: "CONFLICT", message: CONSULTATION_MESSAGES.confirmTaken, requestId: "r" },
+        };
+      },
+      "GET /v1/consultations/slots": { status: 200, body: slotsAnswer([MONDAY_1030, TUESDAY_15]) },
+      "POST /v1/consultations/manage/move": {
+        status: 200,
+        body: managed({ status: "booked", startsAt: MONDAY_1030.startsAt, time: "10:30" }),
+      },
+    });
+    renderWithApp(<ManageConsultationPage />, { url: URL_WITH_TOKEN });
+    expect(await screen.findByText("Da confermare")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Conferma la consulenza" }));
+    expect(await screen.findByText(CONSULTATION_MESSAGES.confirmTaken)).toBeTruthy();
+    expect(confirms).toBe(1);
+    fireEvent.click(screen.getByRole("button", { name: "Scegli un altro orario" }));
+    fireEvent.click(await screen.findByRole("radio", { name: "10:30" }));
+    fireEvent.click(screen.getByRole("button", { name: "Conferma a questo orario" }));
+    expect(await screen.findByText(/la consulenza è confermata per/)).toBeTruthy();
+    expect(calls.find((c) => c.url.endsWith("/manage/move"))?.body).toEqual({
+      startsAt: MONDAY_1030.startsAt,
+    });
+  });
+
+  it("shows the video link staff sent", async () => {
+    stubApi({
+      "GET /v1/consultations/manage": {
+        status: 200,
+        body: managed({ videoUrl: "https://meet.example.it/argine-42" }),
+      },
+    });
+    renderWithApp(<ManageConsultationPage />, { url: URL_WITH_TOKEN });
+    const link = await screen.findByRole("link", { name: /Collegati alla videochiamata/ });
+    expect(link.getAttribute("href")).toBe("https://meet.example.it/argine-42");
+  });
 });

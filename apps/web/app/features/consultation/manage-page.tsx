@@ -6,6 +6,8 @@ import {
   ConsultationMoveSchema,
   type ManagedConsultation,
 } from "@argine/core/consultation/consultation-api";
+import { CONSULTATION_MESSAGES } from "@argine/core/consultation/consultation-messages";
+import { isOpen } from "@argine/core/consultation/lifecycle";
 import { romeWallClock } from "@argine/core/consultation/slots";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -13,6 +15,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { errorCode } from "../../shared/http/http-error.ts";
 import { CONSULTATION_PATH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
+import { ExternalLink } from "../../shared/ui/external-link.tsx";
 import { FormEnd, FormMessage, SendError, StatusRegion } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm, useFocusOnMount } from "../../shared/ui/use-checked-form.ts";
 import styles from "./consultation.module.css";
@@ -22,6 +25,7 @@ import {
   managedQueryOptions,
   slotsQueryOptions,
   useCancelConsultation,
+  useConfirmConsultation,
   useMoveConsultation,
 } from "./consultation-queries.ts";
 import { SlotPicker } from "./slot-picker.tsx";
@@ -31,6 +35,8 @@ import { SlotsState } from "./slots-state.tsx";
 // address bar at once (history, bookmarks, a shared screen) and stays in this history entry's state, so a
 // reload still finds the consultation; it goes to the API in a header. The person sees when and how, and
 // may cancel it (after saying yes once more) or move it to another free slot until shortly before the start.
+// A visitor's request is confirmed here first (ADR 031's amendment): only then is the slot hers; if someone
+// confirmed it first, she chooses another time, and the move confirms it there.
 
 const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
 const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
@@ -106,7 +112,7 @@ export function ManageConsultationPage() {
 function ManagedConsultationView({ token }: { token: string }) {
   const managed = useQuery(managedQueryOptions(token));
   // What the person just did, said once in the polite region.
-  const [done, setDone] = useState<"cancelled" | "moved" | null>(null);
+  const [done, setDone] = useState<"cancelled" | "moved" | "confirmed" | null>(null);
   const [moving, setMoving] = useState(false);
 
   if (managed.isPending) {
@@ -147,6 +153,13 @@ function ManagedConsultationView({ token }: { token: string }) {
               e-mail di conferma.
             </p>
           </FormMessage>
+        ) : done === "confirmed" ? (
+          <FormMessage tone="success">
+            <p>
+              Fatto: la consulenza è confermata per <strong>{slotText(consultation)}</strong>. Ti abbiamo
+              inviato una e-mail con l'invito per il calendario.
+            </p>
+          </FormMessage>
         ) : done === "moved" ? (
           <FormMessage tone="success">
             <p>
@@ -166,7 +179,7 @@ function ManagedConsultationView({ token }: { token: string }) {
           )}
           <BookAgain label="Prenota un'altra consulenza" />
         </>
-      ) : consultation.status !== "booked" ? (
+      ) : !isOpen(consultation.status) ? (
         <>
           <FormMessage tone="info">
             <p>Questa consulenza si è già conclusa. Se vuoi, puoi prenotarne un'altra.</p>
@@ -183,24 +196,97 @@ function ManagedConsultationView({ token }: { token: string }) {
       ) : moving ? (
         <MoveForm
           token={token}
+          confirming={consultation.status === "requested"}
           onMoved={() => {
             setMoving(false);
-            setDone("moved");
+            setDone(consultation.status === "requested" ? "confirmed" : "moved");
           }}
           onClose={() => setMoving(false)}
         />
       ) : (
-        <ChangeActions
-          token={token}
-          consultation={consultation}
-          onMove={() => {
-            setDone(null);
-            setMoving(true);
-          }}
-          onCancelled={() => setDone("cancelled")}
-        />
+        <>
+          {consultation.status === "requested" ? (
+            <ConfirmSection
+              token={token}
+              consultation={consultation}
+              onConfirmed={() => setDone("confirmed")}
+              onTaken={() => {
+                setDone(null);
+                setMoving(true);
+              }}
+            />
+          ) : null}
+          <ChangeActions
+            token={token}
+            consultation={consultation}
+            onMove={() => {
+              setDone(null);
+              setMoving(true);
+            }}
+            onCancelled={() => setDone("cancelled")}
+          />
+        </>
       )}
     </>
+  );
+}
+
+/**
+ * A request's confirmation: one button. When someone confirmed that time first, the API's kind words say so
+ * and the new-time form opens (a move confirms it there).
+ */
+function ConfirmSection({
+  token,
+  consultation,
+  onConfirmed,
+  onTaken,
+}: {
+  token: string;
+  consultation: ManagedConsultation;
+  onConfirmed: () => void;
+  onTaken: () => void;
+}) {
+  const [taken, setTaken] = useState(false);
+  const confirm = useConfirmConsultation(token, {
+    meta: { hideError: true },
+    onSuccess: onConfirmed,
+    onError: (error) => {
+      if (error.message === CONSULTATION_MESSAGES.confirmTaken) setTaken(true);
+    },
+  });
+  return (
+    <section className={styles.section} aria-labelledby="consulenza-conferma">
+      <h2 id="consulenza-conferma" className={styles.sectionTitle}>
+        Conferma la consulenza
+      </h2>
+      <p>
+        Hai chiesto la consulenza di <strong>{slotText(consultation)}</strong>. Confermala qui: finché non la
+        confermi, l'orario resta libero anche per altre persone.
+      </p>
+      <StatusRegion>
+        {confirm.error ? (
+          <FormMessage tone="error">
+            <p>{confirm.error.message}</p>
+          </FormMessage>
+        ) : null}
+      </StatusRegion>
+      <div className={styles.actions}>
+        {taken ? (
+          <button type="button" className={PRIMARY} onClick={onTaken}>
+            Scegli un altro orario
+          </button>
+        ) : (
+          <button
+            type="button"
+            className={PRIMARY}
+            disabled={confirm.isPending}
+            onClick={() => confirm.mutate()}
+          >
+            {confirm.isPending ? "Conferma in corso…" : "Conferma la consulenza"}
+          </button>
+        )}
+      </div>
+    </section>
   );
 }
 
@@ -227,9 +313,22 @@ function ConsultationCard({ consultation }: { consultation: ManagedConsultation 
             <dd>{consultation.practiceTicketCode}</dd>
           </>
         ) : null}
+        {consultation.videoUrl ? (
+          <>
+            <dt>Link della videochiamata</dt>
+            <dd>
+              <VideoLink url={consultation.videoUrl} />
+            </dd>
+          </>
+        ) : null}
       </dl>
     </section>
   );
+}
+
+/** The video call's link staff sent, opened in a new tab (said so). */
+export function VideoLink({ url }: { url: string }) {
+  return <ExternalLink href={url}>Collegati alla videochiamata</ExternalLink>;
 }
 
 /** Move or cancel; cancelling asks once more, in place (no dialog), and "No" gives the focus back. */
@@ -309,7 +408,18 @@ interface MoveValues {
 }
 
 /** Another free slot, chosen as on /consulenza; a slot taken meanwhile reads the slots again. */
-function MoveForm({ token, onMoved, onClose }: { token: string; onMoved: () => void; onClose: () => void }) {
+function MoveForm({
+  token,
+  confirming,
+  onMoved,
+  onClose,
+}: {
+  token: string;
+  /** A request: the new time confirms it. */
+  confirming: boolean;
+  onMoved: () => void;
+  onClose: () => void;
+}) {
   const slots = useQuery(slotsQueryOptions());
   const title = useRef<HTMLHeadingElement>(null);
   const [renewed, setRenewed] = useState(false);
@@ -354,7 +464,11 @@ function MoveForm({ token, onMoved, onClose }: { token: string; onMoved: () => v
           {(answer) => <SlotPicker slots={answer.slots} selected={selected} {...field("startsAt")} />}
         </SlotsState>
         <SendError error={submit.error} issuesPlaced={issuesPlaced} />
-        <FormEnd form={checked} label="Sposta la consulenza" pendingLabel="Spostamento in corso…">
+        <FormEnd
+          form={checked}
+          label={confirming ? "Conferma a questo orario" : "Sposta la consulenza"}
+          pendingLabel={confirming ? "Conferma in corso…" : "Spostamento in corso…"}
+        >
           <button type="button" className={SECONDARY} onClick={onClose}>
             Lascia com'è
           </button>

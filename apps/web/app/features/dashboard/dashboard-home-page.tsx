@@ -4,8 +4,9 @@ import { Link, useLocation } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { DASHBOARD_PATH, PRIVACY_PATH, PROFILE_INFO_PATH } from "../../shared/navigation/navigation.ts";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
+import { MyConsultations } from "../consultation/public.ts";
 import { readClaimedTicketCode } from "../feedback/public.ts";
-import { ClaimWithKeyForm, ClientRecap, LawyerQueue } from "../practices/public.ts";
+import { ClaimWithKeyForm, ClientRecap, LawyerQueue, PracticeSection } from "../practices/public.ts";
 import styles from "./dashboard-page.module.css";
 import { dashboardSections } from "./dashboard-sections.ts";
 
@@ -45,7 +46,10 @@ export function DashboardHomePage() {
           <LawyerQueue />
         </>
       ) : (
-        <ClientRecap />
+        <>
+          <ClientRecap />
+          <MyConsultations Section={PracticeSection} />
+        </>
       )}
       {staffRole ? null : <ClaimWithKeyForm />}
       <ul className={styles.cards}>

@@ -13,6 +13,7 @@ import { PRACTICES_PATH } from "../../shared/navigation/navigation.ts";
 import { formatDay, formatMoment } from "../../shared/ui/dates.ts";
 import { ExternalLink } from "../../shared/ui/external-link.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
+import { MyConsultations } from "../consultation/public.ts";
 import { productsQueryOptions } from "../products/public.ts";
 import { DeadlineRemindersSection } from "../reminders/public.ts";
 import { ServiceCard } from "../services/public.ts";
@@ -81,6 +82,7 @@ export function CasePage({
       <PracticeRecap practice={practice} staff={staff} />
       <FeedbackSection practice={practice} />
       <DeadlineRemindersSection practiceId={practice.practiceId} staff={staff} Section={PracticeSection} />
+      {staff ? null : <MyConsultations practiceId={practice.practiceId} Section={PracticeSection} />}
       <ServicesSection
         practice={practice}
         staff={staff}

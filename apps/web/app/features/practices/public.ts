@@ -4,3 +4,4 @@ export { ClaimWithKeyForm } from "./claim-with-key-form.tsx";
 export { ClientRecap } from "./client-recap.tsx";
 export { LawyerQueue } from "./lawyer-queue.tsx";
 export { PRACTICES_QUERY_KEY, practiceQueryOptions } from "./practice-queries.ts";
+export { PracticeSection } from "./practice-section.tsx";

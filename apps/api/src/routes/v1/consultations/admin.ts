@@ -5,6 +5,7 @@ import {
   availability,
   recordOutcome,
   setAvailability,
+  setVideoLink,
 } from "../../../consultation/consultation-service.ts";
 import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
@@ -25,6 +26,15 @@ export const consultationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...callRoute(CALLS.outcome, { tags, summary: "Segna una consulenza come svolta o mancata (staff)" }),
     handler: (request) => recordOutcome(deps, requireActor(request), request.params.id, request.body),
+  });
+
+  app.route({
+    ...callRoute(CALLS.videoLink, {
+      tags,
+      summary: "Invia alla persona il link della videochiamata (staff)",
+    }),
+    config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    handler: (request) => setVideoLink(deps, requireActor(request), request.params.id, request.body),
   });
 
   app.route({

@@ -2,8 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  type BookingAnswer,
   CONSULTATION_TOKEN_HEADER,
-  type Consultation,
   type ManagedConsultation,
   type SlotsAnswer,
 } from "@argine/core/consultation/consultation-api";
@@ -61,11 +61,11 @@ describe("the free consultation over HTTP", () => {
     return (await call<MailboxEntry[]>("GET", `/v1/dev/mailbox?key=${KEY}`)).json();
   };
 
-  it("books, mails the .ics to the demo mailbox, cancels from the mail's link and frees the slot", async () => {
+  it("takes a request, confirms it from the mail, mails the .ics, cancels from the link, frees the slot", async () => {
     const free = await slots();
     expect(free.length).toBeGreaterThan(10);
     const slot = free[4] as SlotsAnswer["slots"][number];
-    const booked = await call<Consultation>("POST", "/v1/consultations", {
+    const requested = await call<BookingAnswer>("POST", "/v1/consultations", {
       body: {
         name: "Lucia Verdi",
         email: "lucia@example.org",
@@ -75,7 +75,18 @@ describe("the free consultation over HTTP", () => {
         privacyAccepted: true,
       },
     });
-    expect(booked.status).toBe(201);
+    expect(requested.status).toBe(201);
+    expect(requested.json()).toEqual({ status: "requested", email: "lucia@example.org", consultation: null });
+    // A request holds nothing: the slot is still offered, and its mail carries no invitation.
+    expect((await slots()).map((s) => s.startsAt)).toContain(slot.startsAt);
+    const request = (await mailbox()).find((m) => m.to === "lucia@example.org");
+    expect([request?.subject, request?.attachments]).toEqual(["Conferma la tua consulenza gratuita", []]);
+
+    // The link in the mail opens the manage page; the page sends its token in the header.
+    const token = /\/consulenza\/gestisci\?t=([\w.-]+)/.exec(request?.text ?? "")?.[1] ?? "";
+    const headers = { [CONSULTATION_TOKEN_HEADER]: token };
+    const booked = await call<ManagedConsultation>("POST", "/v1/consultations/manage/confirm", { headers });
+    expect(booked.status).toBe(200);
     expect(booked.json()).toMatchObject({
       status: "booked",
       date: slot.date,
@@ -84,7 +95,7 @@ describe("the free consultation over HTTP", () => {
     });
     expect((await slots()).map((s) => s.startsAt)).not.toContain(slot.startsAt);
 
-    const mail = (await mailbox()).find((m) => m.to === "lucia@example.org");
+    const mail = (await mailbox()).find((m) => m.to === "lucia@example.org" && m.subject.includes("fissata"));
     expect(mail?.attachments).toEqual([
       {
         filename: "consulenza.ics",
@@ -104,9 +115,6 @@ describe("the free consultation over HTTP", () => {
     expect(start.toISOString()).toBe(new Date(slot.startsAt).toISOString());
     expect(romeWallClock(start)).toMatchObject({ date: slot.date, time: slot.time });
 
-    // The link in the mail opens the manage page; the page sends its token in the header.
-    const token = /\/consulenza\/gestisci\?t=([\w.-]+)/.exec(mail?.text ?? "")?.[1] ?? "";
-    const headers = { [CONSULTATION_TOKEN_HEADER]: token };
     const read = await call<ManagedConsultation>("GET", "/v1/consultations/manage", { headers });
     expect(read.json()).toMatchObject({ id: booked.json().id, changeable: true });
     const cancelled = await call<ManagedConsultation>("POST", "/v1/consultations/manage/cancel", { headers });
@@ -175,6 +183,13 @@ describe("the free consultation over HTTP", () => {
         "/v1/consultations",
         { body: { ...valid, startsAt: "2020-01-06T09:00:00Z" } },
         CONSULTATION_MESSAGES.slotPast,
+      ],
+      [
+        "a phone call without a number",
+        "POST",
+        "/v1/consultations",
+        { body: { ...valid, kind: "phone", phone: "" } },
+        CONSULTATION_MESSAGES.phoneForCall,
       ],
       [
         "an unknown kind",

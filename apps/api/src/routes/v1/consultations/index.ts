@@ -4,15 +4,20 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   bookConsultation,
   cancelByToken,
+  confirmByToken,
   freeSlots,
   managedConsultation,
   moveByToken,
+  myConsultations,
 } from "../../../consultation/consultation-service.ts";
 import { callRoute } from "../../../http/call-route.ts";
+import { requireActor } from "../../../identity/authenticate.ts";
 
 // The free consultation's public calls (ADR 031): the free slots, the booking (a visitor, or a signed-in
-// client), and the booking's management with the mail link's token, sent in a header. Each is bounded per
-// address, as every public form is; the token's guesses with them.
+// client; a visitor's is a request until confirmed), the booking's management with the mail link's token,
+// sent in a header, and a signed-in client's own consultations. Each is bounded per address, as every
+// public form is; the token's guesses with them. Per account, the booking is bounded by its cap
+// (CONSULTATION_MAX_HELD_PER_ACCOUNT) and per e-mail and phone by theirs (consultation-service.ts).
 
 const tags = ["consultations"];
 
@@ -47,6 +52,22 @@ export const consultationRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     handler: (request) => managedConsultation(deps, request.headers[CONSULTATION_TOKEN_HEADER]),
+  });
+
+  app.route({
+    ...callRoute(CALLS.confirm, {
+      tags,
+      summary: "Conferma dal link nell'email la richiesta di consulenza: solo allora l'orario è suo",
+      security: [],
+    }),
+    config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+    handler: (request) => confirmByToken(deps, request.headers[CONSULTATION_TOKEN_HEADER]),
+  });
+
+  app.route({
+    ...callRoute(CALLS.mine, { tags, summary: "Le consulenze prenotate dal proprio account (area cliente)" }),
+    config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+    handler: (request) => myConsultations(deps, requireActor(request)),
   });
 
   app.route({
