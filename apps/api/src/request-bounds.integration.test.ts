@@ -28,8 +28,12 @@ const PUBLIC_WRITES = [
   "POST /v1/partnerships",
   "POST /v1/sandbox/3ds/{intentId}",
   "POST /v1/sandbox/payment-methods",
-  // A visitor writes to the support team without an account (ADR 030).
+  // A visitor leaves by the quick exit, which closes the thread with its token (ADR 030)…
+  "POST /v1/support/thread/close",
+  // …writes to the support team without an account…
   "POST /v1/support/thread/messages",
+  // …and finds the thread again on any device through the answer mail's single-use link.
+  "POST /v1/support/thread/resume",
   "POST /v1/users",
   "POST /v1/users/password-reset",
   "POST /v1/users/password-reset/confirm",
@@ -37,7 +41,7 @@ const PUBLIC_WRITES = [
   "POST /v1/users/verification/resend",
   "POST /v1/webhooks/{provider}",
   "PUT /v1/storage/objects/{token}",
-  // …and marks how far they have read the team's answers in it.
+  // A visitor marks how far they have read the team's answers.
   "PUT /v1/support/thread/read",
 ];
 

@@ -88,7 +88,7 @@ describe("control characters", () => {
       name: "Mario\u202E gnp.exe",
       lines: ["argine\u200B.it", "ok\u2066x\u2069", "\uFEFFciao\r\nriga"],
       family: "👩\u200D👧 e \u200Ctesto",
-      ["chiave\u200F"]: { deep: ["a\u061Cb"] },
+      "chiave\u200F": { deep: ["a\u061Cb"] },
       n: 3,
     };
     expect(neutraliseInvisibleFormatting(value)).toEqual({
