@@ -17,7 +17,11 @@ test("register, verify by mail, sign in, edit profile, password and billing, log
   const newPassword = "Serena2026x";
 
   await page.goto("/account/register");
-  await expect(page.getByRole("link", { name: /feedback/i })).toBeVisible();
+  // The way back to the questionnaire (spec: "a return to the feedback"), named as the product names it.
+  await expect(page.getByRole("link", { name: "Vai al questionario gratuito" })).toHaveAttribute(
+    "href",
+    "/feedback",
+  );
   await expectAccessible(page);
   await fillRegistration(page, { name: "Giulia", lastname: "Rossi", email, password });
 
