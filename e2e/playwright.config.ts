@@ -49,6 +49,8 @@ const SERVERS: ServerSpec[] = [
       LEGALIZATION_SANDBOX_PREPARE_SECONDS: "1",
       LEGALIZATION_SANDBOX_CLOSING_SECONDS: "1",
       LEGALIZATION_SANDBOX_UPLOAD_SECONDS: "1",
+      // An unread answer's mail leaves within seconds, not two minutes (support-window.spec.ts follows its link).
+      CONVERSATION_MAIL_DELAY_SECONDS: "3",
     },
   },
   {

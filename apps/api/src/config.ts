@@ -132,6 +132,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_STORE: z.enum(["memory", "postgres", "redis"]).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: "a redis:// or rediss:// URL" }).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // How long a message may stay unread before its reader is mailed (ADR 030): two minutes; the e2e journeys
+  // use a few seconds so as not to wait.
+  CONVERSATION_MAIL_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   // The admin server (admin/admin-server.ts): GET /metrics and the operators' calls on a port of its own,
   // which the proxy never forwards, each behind METRICS_TOKEN as a bearer token.
@@ -269,6 +272,8 @@ export interface Config {
    */
   rateLimits: { store: "memory" | "postgres" | "database" } | { store: "redis"; url: string };
   shutdownTimeoutMs: number;
+  /** How long a conversation's message stays unread before its reader is mailed (ADR 030). */
+  conversationMailDelaySeconds: number;
   /** How long a client may take to send a whole request, headers and body (slow clients are cut off). */
   requestTimeoutMs: number;
   identity: IdentityConfig;
@@ -546,6 +551,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     rateLimits,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    conversationMailDelaySeconds: e.CONVERSATION_MAIL_DELAY_SECONDS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     identity: {
       embedded: !e.OIDC_ISSUER,

@@ -1,5 +1,5 @@
 import type { Db, DbHandle } from "@argine/db/client";
-import { createUser } from "@argine/db/queries/users";
+import { createUser, findUserByEmail } from "@argine/db/queries/users";
 import { DEMO_PASSWORD, seedDemo } from "@argine/db/seed";
 import { openTestDb, type TestDbKind } from "@argine/db/testing";
 import type { FastifyInstance } from "fastify";
@@ -168,6 +168,28 @@ export async function signIn(
     { resource: audience },
   );
   return { status: 200, tokens };
+}
+
+/**
+ * A client who registers through the API and confirms the mailed link, as a person does: her user id. Each
+ * call comes from an address of its own, so a suite's registrations meet no per-address limit.
+ */
+export async function registerVerified(
+  server: IdentityServer,
+  email: string,
+  password: string,
+): Promise<string> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${server.base}/v1${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
+      body: JSON.stringify(body),
+    });
+  await post("/users", { name: "Anna", lastname: "Bianchi", email, password, privacyConsent: true });
+  await post("/users/verification", { token: await server.mailer.tokenIn(email) });
+  const user = await findUserByEmail(server.handle.db, email);
+  if (!user?.emailVerifiedAt) throw new Error(`${email} could not register and confirm`);
+  return user.id;
 }
 
 /** Access tokens of the three demo accounts (client, lawyer, admin), for suites that call as each. */

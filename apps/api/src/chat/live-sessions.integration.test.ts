@@ -1,5 +1,4 @@
 import { BEARER_PROTOCOL_PREFIX, LIVE_CLOSE, LIVE_PROTOCOL } from "@argine/core/chat/live-api";
-import { findUserByEmail } from "@argine/db/queries/users";
 import { testDbKinds } from "@argine/db/testing";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +6,7 @@ import {
   apiCaller,
   demoTokens,
   type IdentityServer,
-  randomIp,
+  registerVerified,
   type SignInResult,
   signIn,
   startIdentityServer,
@@ -38,25 +37,7 @@ describe.each(testDbKinds())("live sockets and sessions (%s)", (kind) => {
   });
   afterAll(() => server.close());
 
-  const post = (path: string, body: unknown) =>
-    fetch(`${server.base}/v1${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
-      body: JSON.stringify(body),
-    });
-  async function account(email: string): Promise<string> {
-    await post("/users", {
-      name: "Anna",
-      lastname: "Bianchi",
-      email,
-      password: PASSWORD,
-      privacyConsent: true,
-    });
-    await post("/users/verification", { token: await server.mailer.tokenIn(email) });
-    const user = await findUserByEmail(server.handle.db, email);
-    if (!user) throw new Error(`${email} not found`);
-    return user.id;
-  }
+  const account = (email: string) => registerVerified(server, email, PASSWORD);
   async function session(email: string): Promise<SignInResult & { access: string }> {
     const result = await signIn(server, email, PASSWORD);
     if (result.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(result.body)}`);

@@ -7,8 +7,8 @@ import { findUserByEmail } from "@argine/db/queries/users";
 import { seedDemo } from "@argine/db/seed";
 import { openTestDb, testDbKinds } from "@argine/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testConfig } from "../../test/helpers.ts";
 import { serviceDeps } from "../../test/service-deps.ts";
-import { CONVERSATION_MAIL_DELAY_SECONDS } from "../practices/practice-comments-service.ts";
 import {
   answerSupport,
   closeOwnThread,
@@ -79,7 +79,9 @@ describe.each(testDbKinds())("the support chat's read marks and answer mail (%s)
       "Cambia subito la password della mail.",
     );
     const queued = first.jobs.sent.filter((job) => job.queue === "support-mail");
-    expect(queued.map((job) => job.options?.startAfterSeconds)).toEqual([CONVERSATION_MAIL_DELAY_SECONDS]);
+    expect(queued.map((job) => job.options?.startAfterSeconds)).toEqual([
+      testConfig().conversationMailDelaySeconds,
+    ]);
     await mailSupportAnswer(first.deps, queued[0]?.data as { threadId: string; messageId: string });
     expect(first.jobs.mails.map((mail) => [mail.to, mail.subject])).toEqual([
       ["persona@example.it", "Il team di Argine ti ha risposto"],

@@ -38,10 +38,7 @@ import { tellAfterCommit } from "../fan-out/fan-out.ts";
 import { authorizeAction } from "../identity/authorize.ts";
 import { hashToken, newLinkToken } from "../identity/link-tokens.ts";
 import { supportAnswerMail } from "../mail/templates.ts";
-import {
-  CONVERSATION_MAIL_DELAY_SECONDS,
-  CONVERSATION_MAIL_WINDOW_SECONDS,
-} from "../practices/practice-comments-service.ts";
+import { CONVERSATION_MAIL_WINDOW_SECONDS } from "../practices/practice-comments-service.ts";
 import { fullName } from "../practices/practice-view.ts";
 
 // The support chat (ADR 030): a visitor's thread is theirs by the token their browser keeps (256 random bits,
@@ -218,7 +215,7 @@ export async function answerSupport(
       tx,
       "support-mail",
       { threadId: thread.id, messageId: row.id },
-      { startAfterSeconds: CONVERSATION_MAIL_DELAY_SECONDS },
+      { startAfterSeconds: deps.config.conversationMailDelaySeconds },
     );
     return row;
   });

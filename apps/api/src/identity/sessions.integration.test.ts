@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type IdentityServer,
   randomIp,
+  registerVerified,
   type SignInResult,
   signIn,
   startIdentityServer,
@@ -36,16 +37,7 @@ describe.each(testDbKinds())("sessions after a password reset or change on %s", 
   const refresh = (result: SignInResult) =>
     client.refreshTokenGrant(s.oidc, result.tokens?.refresh_token ?? "", { resource: `${s.base}/v1` });
 
-  async function account(email: string) {
-    await call("/users", {
-      name: "Anna",
-      lastname: "Bianchi",
-      email,
-      password: PASSWORD,
-      privacyConsent: true,
-    });
-    await call("/users/verification", { token: await s.mailer.tokenIn(email) });
-  }
+  const account = (email: string) => registerVerified(s, email, PASSWORD);
   async function session(email: string, password = PASSWORD): Promise<SignInResult> {
     const result = await signIn(s, email, password);
     if (result.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(result.body)}`);

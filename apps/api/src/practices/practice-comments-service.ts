@@ -103,8 +103,6 @@ const announce = async (deps: Deps, comment: Comment) => {
   return comment;
 };
 
-/** How long a message may stay unread before its reader is mailed: one on the page reads it live. */
-export const CONVERSATION_MAIL_DELAY_SECONDS = 120;
 /** At most one "a message waits" mail per reader and practice within this window. */
 export const CONVERSATION_MAIL_WINDOW_SECONDS = 3600;
 
@@ -120,7 +118,8 @@ export async function addComment(deps: Deps, actor: Actor, id: string, text: str
       tx,
       "conversation-mail",
       { commentId: row.id },
-      { startAfterSeconds: CONVERSATION_MAIL_DELAY_SECONDS },
+      // One on the page reads it live first: CONVERSATION_MAIL_DELAY_SECONDS, two minutes by default.
+      { startAfterSeconds: deps.config.conversationMailDelaySeconds },
     );
     return asWrittenBy(tx, actor, row);
   });

@@ -2,8 +2,8 @@ import { CHAT_MESSAGES } from "@argine/core/chat/chat-messages";
 import { SUPPORT_TOKEN_HEADER } from "@argine/core/chat/support-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTokens, type IdentityServer, randomIp, startIdentityServer } from "../../test/identity.ts";
+import { CONVERSATION_LIMITS } from "../chat/conversation-limits.ts";
 import { SUPPORT_LIMITS } from "../routes/v1/chat/support.ts";
-import { CONVERSATION_LIMITS } from "./write-limits.ts";
 
 // The conversations' writes are limited per writer and per address (issue 36, F2: 300 comments in 4 s), and
 // strangers sharing one address each keep their own first line to the team.
@@ -102,6 +102,25 @@ describe("limits on the conversations' writes", () => {
       },
     );
     expect(stranger.status).toBe(201);
+  });
+
+  it("bounds the video links one staff account mails, whatever booking it names", async () => {
+    const headers = { authorization: `Bearer ${tokens.lawyer}`, "x-forwarded-for": randomIp() };
+    const statuses: number[] = [];
+    for (let i = 0; i <= 10; i++)
+      statuses.push(
+        (
+          await send(
+            `/admin/consultations/${crypto.randomUUID()}/video-link`,
+            "PUT",
+            { videoUrl: "https://meet.example.org/argine" },
+            headers,
+          )
+        ).status,
+      );
+    // Counted before the booking is read: ten unknown bookings (404), then the limit.
+    expect(statuses.slice(0, 10).every((status) => status === 404)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it("bounds the new threads one address opens in an hour", async () => {

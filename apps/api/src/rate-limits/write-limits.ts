@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { CHAT_MESSAGES } from "@argine/core/chat/chat-messages";
 import { AppError } from "@argine/core/errors/app-error";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 // Limits on a write counted several ways at once (ADR 032): per writer (an account, or a visitor's token) and
 // per network address, each with its own ceiling, so one writer cannot flood and one busy address shared by
@@ -42,7 +41,7 @@ export function writeLimits(
       keyGenerator: (request) => `${name}:${index}:${limit.key(request)}`,
     }),
   }));
-  return async (request: FastifyRequest, reply: { header(name: string, value: string): unknown }) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     for (const { limit, check } of checks) {
       if (limit.key(request) === null) continue;
       const state = await check(request);
@@ -51,28 +50,4 @@ export function writeLimits(
       throw new AppError("TOO_MANY_REQUESTS", message);
     }
   };
-}
-
-/**
- * Writes in a conversation, per account and per address (F2 of issue 36: 300 comments in 4 s): a person
- * writing, correcting and reading never meets them; a script does.
- */
-export const CONVERSATION_LIMITS = {
-  message: { perAccount: 20, perAddress: 60, windowMs: 60_000 },
-  edit: { perAccount: 20, perAddress: 60, windowMs: 60_000 },
-  read: { perAccount: 120, perAddress: 300, windowMs: 60_000 },
-} as const;
-
-/** The hook limiting one kind of conversation write, per account and per address. */
-export function conversationLimit(app: FastifyInstance, name: keyof typeof CONVERSATION_LIMITS) {
-  const { perAccount, perAddress, windowMs } = CONVERSATION_LIMITS[name];
-  return writeLimits(
-    app,
-    `conversation-${name}`,
-    [
-      { key: byAccount, max: perAccount, windowMs },
-      { key: byAddress, max: perAddress, windowMs },
-    ],
-    CHAT_MESSAGES.tooFast,
-  );
 }

@@ -275,8 +275,8 @@ export function needsHumanReview(answers: Answers): boolean {
 /** Sexual images or acts of a minor are involved, asked for or demanded: Polizia Postale, no copies. */
 function minorSexual(answers: Answers): boolean {
   return (
-    answers.victimIsMinor === true &&
-    (intimateImages(answers) || answers.demandKind === "SEXUAL" || answers.askedForSexualContent === true)
+    minorAskedForSexualContent(answers) ||
+    (answers.victimIsMinor === true && (intimateImages(answers) || answers.demandKind === "SEXUAL"))
   );
 }
 

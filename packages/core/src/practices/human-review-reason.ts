@@ -1,5 +1,5 @@
 import type { Answers } from "../feedback/answers.ts";
-import { isSextortion } from "../feedback/rules.ts";
+import { isSextortion, minorAskedForSexualContent } from "../feedback/rules.ts";
 import type { HumanReviewReason } from "./human-review.ts";
 
 // Why a practice waits for a person, derived from what it stored (the questionnaire's answers and the engine's
@@ -24,7 +24,7 @@ export function involvesMinorSexualContent(storedAnswers: unknown): boolean {
   if (a.victimIsMinor !== true) return false;
   const sexualContent =
     a.sexuallyExplicit === true || (a.category === "REVENGEPORN" && a.sexuallyExplicit !== false);
-  return sexualContent || isSextortion(a as Answers) || a.askedForSexualContent === true;
+  return sexualContent || isSextortion(a as Answers) || minorAskedForSexualContent(a as Answers);
 }
 
 function offenceCodes(storedFeedback: unknown): string[] {

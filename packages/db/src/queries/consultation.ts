@@ -178,6 +178,10 @@ const withPractice = {
   practiceTicketCode: practices.ticketCode,
 };
 
+/** Bookings with their practice's number: the select every read of a whole booking starts from. */
+const selectWithPractice = (db: Db) =>
+  db.select(withPractice).from(consultations).leftJoin(practices, eq(practices.id, consultations.practiceId));
+
 const joined = (row: { consultation: ConsultationRow; practiceTicketCode: string | null }) => ({
   ...row.consultation,
   practiceTicketCode: row.practiceTicketCode,
@@ -185,11 +189,7 @@ const joined = (row: { consultation: ConsultationRow; practiceTicketCode: string
 
 /** One booking by its primary key, with its practice's number. */
 export async function findConsultation(db: Db, id: string): Promise<ConsultationWithPractice | undefined> {
-  const [row] = await db
-    .select(withPractice)
-    .from(consultations)
-    .leftJoin(practices, eq(practices.id, consultations.practiceId))
-    .where(eq(consultations.id, id));
+  const [row] = await selectWithPractice(db).where(eq(consultations.id, id));
   return row && joined(row);
 }
 
@@ -199,10 +199,7 @@ export async function consultationsBetween(
   from: Date,
   to: Date,
 ): Promise<ConsultationWithPractice[]> {
-  const rows = await db
-    .select(withPractice)
-    .from(consultations)
-    .leftJoin(practices, eq(practices.id, consultations.practiceId))
+  const rows = await selectWithPractice(db)
     .where(and(gte(consultations.startsAt, from), lt(consultations.startsAt, to)))
     .orderBy(asc(consultations.startsAt), asc(consultations.createdAt));
   return rows.map(joined);
@@ -217,10 +214,7 @@ export async function consultationsOfUser(
   userId: string,
   since: Date,
 ): Promise<ConsultationWithPractice[]> {
-  const rows = await db
-    .select(withPractice)
-    .from(consultations)
-    .leftJoin(practices, eq(practices.id, consultations.practiceId))
+  const rows = await selectWithPractice(db)
     .where(and(eq(consultations.userId, userId), gt(consultations.endsAt, since)))
     .orderBy(asc(consultations.startsAt));
   return rows.map(joined);

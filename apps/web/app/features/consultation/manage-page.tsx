@@ -1,7 +1,5 @@
 import {
-  CONSULTATION_KIND,
   CONSULTATION_MANAGE_TOKEN_PARAM,
-  CONSULTATION_STATUS,
   type ConsultationMove,
   ConsultationMoveSchema,
   type ManagedConsultation,
@@ -15,10 +13,10 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { errorCode } from "../../shared/http/http-error.ts";
 import { CONSULTATION_PATH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
-import { ExternalLink } from "../../shared/ui/external-link.tsx";
 import { FormEnd, FormMessage, SendError, StatusRegion } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm, useFocusOnMount } from "../../shared/ui/use-checked-form.ts";
 import styles from "./consultation.module.css";
+import { ConsultationFactRows, VideoLink } from "./consultation-facts.tsx";
 import { longDay, longDayWithYear, romeTime, slotText } from "./consultation-format.ts";
 import {
   isSlotGone,
@@ -303,16 +301,7 @@ function ConsultationCard({ consultation }: { consultation: ManagedConsultation 
         <dd>
           dalle {consultation.time} alle {romeTime(consultation.endsAt)} (ora italiana)
         </dd>
-        <dt>Modalità</dt>
-        <dd>{CONSULTATION_KIND.label(consultation.kind)}</dd>
-        <dt>Stato</dt>
-        <dd>{CONSULTATION_STATUS.label(consultation.status)}</dd>
-        {consultation.practiceTicketCode ? (
-          <>
-            <dt>Pratica</dt>
-            <dd>{consultation.practiceTicketCode}</dd>
-          </>
-        ) : null}
+        <ConsultationFactRows consultation={consultation} />
         {consultation.videoUrl ? (
           <>
             <dt>Link della videochiamata</dt>
@@ -324,11 +313,6 @@ function ConsultationCard({ consultation }: { consultation: ManagedConsultation 
       </dl>
     </section>
   );
-}
-
-/** The video call's link staff sent, opened in a new tab (said so). */
-export function VideoLink({ url }: { url: string }) {
-  return <ExternalLink href={url}>Collegati alla videochiamata</ExternalLink>;
 }
 
 /** Move or cancel; cancelling asks once more, in place (no dialog), and "No" gives the focus back. */

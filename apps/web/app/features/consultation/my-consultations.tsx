@@ -1,8 +1,4 @@
-import {
-  type ClientConsultation,
-  CONSULTATION_KIND,
-  CONSULTATION_STATUS,
-} from "@argine/core/consultation/consultation-api";
+import type { ClientConsultation } from "@argine/core/consultation/consultation-api";
 import { isOpen } from "@argine/core/consultation/lifecycle";
 import { useQuery } from "@tanstack/react-query";
 import type { ComponentType, ReactNode } from "react";
@@ -10,9 +6,9 @@ import { Link } from "react-router";
 import { CONSULTATION_PATH } from "../../shared/navigation/navigation.ts";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
 import styles from "./consultation.module.css";
+import { ConsultationFactRows, VideoLink } from "./consultation-facts.tsx";
 import { romeTime, slotText } from "./consultation-format.ts";
 import { myConsultationsQueryOptions } from "./consultation-queries.ts";
-import { VideoLink } from "./manage-page.tsx";
 
 // The free consultations in the client's area (ADR 031's amendment): those booked from her account, on the
 // overview and, attached to it, on a practice's page; each with its state, the video link once staff sent
@@ -89,16 +85,7 @@ function ConsultationItem({ consultation }: { consultation: ClientConsultation }
         <strong>{slotText(consultation)}</strong>–{romeTime(consultation.endsAt)}
       </p>
       <dl className={styles.facts}>
-        <dt>Modalità</dt>
-        <dd>{CONSULTATION_KIND.label(consultation.kind)}</dd>
-        <dt>Stato</dt>
-        <dd>{CONSULTATION_STATUS.label(consultation.status)}</dd>
-        {consultation.practiceTicketCode ? (
-          <>
-            <dt>Pratica</dt>
-            <dd>{consultation.practiceTicketCode}</dd>
-          </>
-        ) : null}
+        <ConsultationFactRows consultation={consultation} />
         {open && consultation.kind === "video" ? (
           <>
             <dt>Link</dt>

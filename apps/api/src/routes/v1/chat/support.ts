@@ -3,6 +3,7 @@ import { SUPPORT_TOKEN_HEADER } from "@argine/core/chat/support-api";
 import { SUPPORT_CALLS as CALLS } from "@argine/core/chat/support-calls";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { conversationLimit } from "../../../chat/conversation-limits.ts";
 import {
   answerSupport,
   closeOwnThread,
@@ -16,13 +17,7 @@ import {
 } from "../../../chat/support-service.ts";
 import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
-import {
-  byAccount,
-  byAddress,
-  conversationLimit,
-  tokenKey,
-  writeLimits,
-} from "../../../rate-limits/write-limits.ts";
+import { byAccount, byAddress, tokenKey, writeLimits } from "../../../rate-limits/write-limits.ts";
 
 /** A visitor's thread token, from its header; a signed-in caller's thread is the account's. */
 const visitorToken = (request: FastifyRequest): string | null => {

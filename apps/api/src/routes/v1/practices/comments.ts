@@ -1,5 +1,6 @@
 import { PRACTICE_CALLS as CALLS } from "@argine/core/practices/practice-calls";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { conversationLimit } from "../../../chat/conversation-limits.ts";
 import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
 import {
@@ -9,7 +10,6 @@ import {
   practiceComments,
   readComments,
 } from "../../../practices/practice-comments-service.ts";
-import { conversationLimit } from "../../../rate-limits/write-limits.ts";
 
 /** The conversation on a practice: its comments, and the edit of one's own (/v1/comments/{id}). */
 export const practiceCommentRoutes: FastifyPluginAsyncZod = async (app) => {
