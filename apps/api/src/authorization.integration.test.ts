@@ -1,14 +1,14 @@
+import { CONSULTATION_TOKEN_HEADER } from "@argine/core/consultation/consultation-api";
 import {
   BEARER_PROTOCOL_PREFIX,
   LIVE_PROTOCOL,
   type ServerFrame,
   SUPPORT_PROTOCOL_PREFIX,
-} from "@argine/core/chat/live-api";
-import { SUPPORT_TOKEN_HEADER } from "@argine/core/chat/support-api";
-import { CONSULTATION_TOKEN_HEADER } from "@argine/core/consultation/consultation-api";
+} from "@argine/core/conversations/live-api";
 import type { Me } from "@argine/core/identity/users-api";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { DEFENCE_MANDATE_VERSION } from "@argine/core/services/mandate";
+import { SUPPORT_TOKEN_HEADER } from "@argine/core/support/support-api";
 import { createUser } from "@argine/db/queries/users";
 import { legalizationFiles, legalizationSessions, services } from "@argine/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -1239,9 +1239,7 @@ describe("authorization: every route × every caller", () => {
     try {
       live.send({ type: "watch" });
       live.send({ type: "subscribe", conversation: { supportThreadId: supportThread }, after: null });
-      await live.next(
-        (frame): frame is ServerFrame => frame.type === "supportMessages" || frame.type === "error",
-      );
+      await live.next((frame): frame is ServerFrame => frame.type === "messages" || frame.type === "error");
       await fetch(`${s.base}/v1/support/thread/messages`, {
         method: "POST",
         headers: {

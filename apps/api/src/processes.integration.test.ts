@@ -14,7 +14,7 @@ import { buildApp } from "./app.ts";
 // Several API processes on one PostgreSQL database behind a proxy that spreads the calls (issue 29): what one
 // process knows, the other must know too. Two apps in one test process stand for two processes, each with its
 // own pool, listening connection and store of request limits, as a process would have (the chat's delivery
-// between them: chat/two-processes.integration.test.ts; the whole product behind nginx: e2e/cluster/).
+// between them: conversations/two-processes.integration.test.ts; the whole product behind nginx: e2e/cluster/).
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("two API processes on one PostgreSQL database", () => {
   /** `clock`: one both processes' job queues read, which the test moves (pg-boss's TestClock). */

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
 import { advanceSandboxCaptureJob } from "./capture/sandbox-provider.ts";
-import { mailSupportAnswer } from "./chat/support-service.ts";
 import { sendConsultationReminders } from "./consultation/consultation-service.ts";
 import type { Deps } from "./deps.ts";
 import type { JobPayloads, QueueName } from "./jobs/job-queue.ts";
@@ -10,6 +9,7 @@ import { deliverSandboxEvent } from "./payments/sandbox-webhook.ts";
 import { mailUnreadMessage } from "./practices/practice-comments-service.ts";
 import { sendDeadlineReminders } from "./reminders/reminders-service.ts";
 import { applyFilesRetention } from "./retention/retention-service.ts";
+import { mailSupportAnswer } from "./support/support-service.ts";
 
 // The job queue's workers (ADR 012): above the use cases they call, as the routes are, so jobs/ stays the
 // queue alone, under every use case that queues a job.

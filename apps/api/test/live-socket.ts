@@ -6,8 +6,10 @@ import {
   LIVE_PROTOCOL,
   type ServerFrame,
   ServerFrameSchema,
-} from "@argine/core/chat/live-api";
+} from "@argine/core/conversations/live-api";
+import type { Comment } from "@argine/core/practices/practices-api";
 import { API_PREFIX } from "@argine/core/shared/api-contract";
+import type { SupportMessage } from "@argine/core/support/support-api";
 
 // A live socket (ADR 030) as the web opens it, for the suites that check what it delivers and refuses.
 
@@ -54,15 +56,22 @@ export async function openSocket(base: string, token: string, prefix = BEARER_PR
   return { socket, frames, next, send, closed, protocol: () => socket.protocol };
 }
 
+type MessagesFrame = Extract<ServerFrame, { type: "messages" }>;
+const refKey = (frame: MessagesFrame) =>
+  "practiceId" in frame.conversation ? frame.conversation.practiceId : frame.conversation.supportThreadId;
+
 export const messagesOf = (practiceId: string) => (frame: ServerFrame) =>
-  frame.type === "messages" && frame.conversation.practiceId === practiceId;
+  frame.type === "messages" && refKey(frame) === practiceId;
+/** A practice's messages frame: its messages are comments. */
 export const isMessages = (practiceId: string) =>
-  messagesOf(practiceId) as (frame: ServerFrame) => frame is Extract<ServerFrame, { type: "messages" }>;
-export const isSupportMessages = (supportThreadId: string) =>
-  ((frame: ServerFrame) =>
-    frame.type === "supportMessages" && frame.conversation.supportThreadId === supportThreadId) as (
+  messagesOf(practiceId) as (
     frame: ServerFrame,
-  ) => frame is Extract<ServerFrame, { type: "supportMessages" }>;
+  ) => frame is Omit<MessagesFrame, "messages"> & { messages: Comment[] } & ServerFrame;
+/** A support thread's messages frame: its messages are the thread's lines. */
+export const isSupportMessages = (supportThreadId: string) =>
+  messagesOf(supportThreadId) as (
+    frame: ServerFrame,
+  ) => frame is Omit<MessagesFrame, "messages"> & { messages: SupportMessage[] } & ServerFrame;
 export const isError = ((frame: ServerFrame) => frame.type === "error") as (
   frame: ServerFrame,
 ) => frame is Extract<ServerFrame, { type: "error" }>;

@@ -340,7 +340,7 @@ export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedO
       },
       { practiceId: stalking.id, serviceType: "LEGALIZATION", status: "TO_START" },
     ]);
-    await db.insert(comments).values({
+    await addComment(db, {
       practiceId: stalking.id,
       authorId: lawyer,
       body: "Abbiamo inviato la richiesta di rimozione alla piattaforma. Ti aggiorniamo appena risponde.",
@@ -594,7 +594,7 @@ async function seedFulfilmentPractice(db: Db, { client, lawyer, now, questionnai
   if (takedown) await seedDemoTakedown(db, takedown.id, { lawyer, ago });
   const legalization = seeded.find((row) => row.serviceType === "LEGALIZATION");
   if (legalization) await seedDemoCapture(db, legalization.id, ago);
-  await db.insert(comments).values({
+  await addComment(db, {
     practiceId: practice.id,
     authorId: lawyer,
     body: "La diffida è pronta e l'abbiamo inviata: la trovi tra i documenti. Intanto studio le prove che mi hai mandato per la consulenza.",

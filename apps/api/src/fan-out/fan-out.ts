@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import { type ConversationRef, ConversationRefSchema } from "@argine/core/chat/live-api";
+import { type ConversationRef, ConversationRefSchema } from "@argine/core/conversations/live-api";
 
 // The fan-out (DESIGN.md §2, ADR 030): a new message, a read mark or a typing signal written through one
 // API process reaches the live sockets of every process. It carries ids, never a message's text: a socket's

@@ -26,7 +26,7 @@ export interface JobPayloads {
   "legalization-files": { sessionId: string };
   /** A message still unread a while after it was written: its reader is mailed that it waits (practices/). */
   "conversation-mail": { commentId: string };
-  /** The team's support answer still unread a while after it was written: the person is mailed (chat/). */
+  /** The team's support answer still unread a while after it was written: the person is mailed (support/). */
   "support-mail": { threadId: string; messageId: string };
   /** The free consultations starting within a day, reminded once each (consultation/, ADR 031). */
   "consultation-reminders": Record<string, never>;

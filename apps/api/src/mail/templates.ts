@@ -1,4 +1,4 @@
-import { SUPPORT_MAIL_LINK_DAYS } from "@argine/core/chat/support-api";
+import { SUPPORT_MAIL_LINK_DAYS } from "@argine/core/support/support-api";
 import type { Mail } from "./mailer.ts";
 
 // Italian mails of the identity flows. Plain and calm: the reader may be frightened; no personal data

@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES } from "@argine/core/chat/chat-messages";
+import { CONVERSATION_MESSAGES } from "@argine/core/conversations/conversation-messages";
 import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
 import { PRACTICES_LIST_PATH } from "@argine/core/practices/case-path";
@@ -10,7 +10,6 @@ import {
   claimConversationMail,
   commentReadsOf,
   findComment,
-  findCommentWithAuthor,
   addComment as insertComment,
   listComments,
   markCommentsRead,
@@ -28,11 +27,12 @@ import { fullName } from "./practice-view.ts";
 
 // The conversation on a practice between its client and staff (ADR 030: its messages are these comments):
 // each may write, each edits only their own. A change is announced on the chat's fan-out once committed, and
-// the live sockets subscribed to the practice read it (chat/live.ts).
+// the live sockets subscribed to the practice read it (conversations/live.ts).
 
 const toComment = (c: CommentRow, author: string | null): Comment => ({
   id: c.id,
   practiceId: c.practiceId,
+  seq: c.seq,
   comment: c.body,
   authorId: c.authorId,
   author,
@@ -52,20 +52,20 @@ type CommentWithAuthor = Awaited<ReturnType<typeof listComments>>[number];
  * A comment as `reader` sees it: on an anonymous practice, the client's name is shown to nobody else, not
  * even in the conversation.
  */
-const seenBy =
+export const seenBy =
   (reader: Actor, practice: Pick<PracticeRow, "anonymous" | "ownerId">) =>
   (r: CommentWithAuthor): Comment => {
     const hidden =
       practice.anonymous && r.comment.authorId === practice.ownerId && reader.userId !== practice.ownerId;
     return toComment(
       r.comment,
-      hidden ? CHAT_MESSAGES.anonymousClient : fullName(r.authorName, r.authorLastname),
+      hidden ? CONVERSATION_MESSAGES.anonymousClient : fullName(r.authorName, r.authorLastname),
     );
   };
 
 /**
- * The practice's comments, oldest first; with `after` (a comment of this practice), only those after it: a
- * live socket's catch-up. An `after` that is not one of its comments reads as none: the whole conversation.
+ * The practice's comments in their order; with `after` (a comment of this practice), only those after it:
+ * a live socket's catch-up. An `after` that is not one of its comments reads as none: the whole conversation.
  */
 export async function practiceComments(
   deps: Deps,
@@ -81,17 +81,6 @@ export async function practiceComments(
     cursor?.practiceId === practice.id ? cursor.id : undefined,
   );
   return rows.map(seenBy(actor, practice));
-}
-
-/**
- * One comment of a practice the caller has already been authorized to read (a live subscription): what a
- * signal on the fan-out names. Undefined when it is not that practice's.
- */
-export async function subscribedComment(deps: Deps, reader: Actor, practiceId: string, commentId: string) {
-  const row = await findCommentWithAuthor(deps.db, commentId);
-  const practice =
-    row?.comment.practiceId === practiceId ? await findPractice(deps.db, practiceId) : undefined;
-  return row && practice ? seenBy(reader, practice)(row) : undefined;
 }
 
 const announce = async (deps: Deps, comment: Comment) => {
@@ -185,7 +174,7 @@ export async function commentReads(deps: Deps, actor: Actor, id: string): Promis
 /** The reads as a live subscription already authorized to read the practice sees them (no new audit line). */
 export async function subscribedReads(deps: Deps, actor: Actor, practiceId: string) {
   const practice = await findPractice(deps.db, practiceId);
-  return practice ? readsOf(deps.db, practice, actor) : undefined;
+  return practice ? readsOf(deps.db, practice, actor) : null;
 }
 
 /**

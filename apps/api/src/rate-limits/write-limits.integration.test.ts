@@ -1,9 +1,9 @@
-import { CHAT_MESSAGES } from "@argine/core/chat/chat-messages";
-import { SUPPORT_TOKEN_HEADER } from "@argine/core/chat/support-api";
+import { CONVERSATION_MESSAGES } from "@argine/core/conversations/conversation-messages";
+import { SUPPORT_TOKEN_HEADER } from "@argine/core/support/support-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTokens, type IdentityServer, randomIp, startIdentityServer } from "../../test/identity.ts";
-import { CONVERSATION_LIMITS } from "../chat/conversation-limits.ts";
-import { SUPPORT_LIMITS } from "../routes/v1/chat/support.ts";
+import { CONVERSATION_LIMITS } from "../conversations/conversation-limits.ts";
+import { SUPPORT_LIMITS } from "../routes/v1/support/index.ts";
 
 // The conversations' writes are limited per writer and per address (issue 36, F2: 300 comments in 4 s), and
 // strangers sharing one address each keep their own first line to the team.
@@ -43,7 +43,7 @@ describe("limits on the conversations' writes", () => {
       );
       statuses.push(res.status);
       if (res.status === 429) {
-        expect(((await res.json()) as { message: string }).message).toBe(CHAT_MESSAGES.tooFast);
+        expect(((await res.json()) as { message: string }).message).toBe(CONVERSATION_MESSAGES.tooFast);
         expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
       }
     }

@@ -117,7 +117,7 @@ export async function updateInvoice(deps: Deps, actor: Actor, billing: BillingDa
 /**
  * PUT and DELETE /v1/users/{id}/roles/{role}: the change and its audit line together. The roles travel in the
  * account's tokens, so a change signs the account out everywhere (its open sockets close within a second,
- * chat/session-watch.ts): the next sign-in carries the new roles. Changing one's own roles keeps the session
+ * conversations/session-watch.ts): the next sign-in carries the new roles. Changing one's own roles keeps the session
  * making the change (`keepGrantId`), as a password change does.
  */
 export async function changeRole(

@@ -163,6 +163,8 @@ export const CommentBodySchema = z.object({
 export const CommentSchema = z.object({
   id: z.uuid(),
   practiceId: z.uuid(),
+  /** Its place in the conversation, 1 upwards in the order the messages were committed (ADR 030). */
+  seq: z.number().int(),
   comment: z.string(),
   /** Lets a screen offer "Modifica" on the reader's own comments (only the author may edit). */
   authorId: z.uuid().nullable(),

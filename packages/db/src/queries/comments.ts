@@ -6,8 +6,10 @@ import { commentReads, comments, conversationMails, practices } from "../schema/
 export type CommentRow = typeof comments.$inferSelect;
 
 /**
- * A practice's comments, oldest first, with their authors' names (comments_practice_idx); with `after`, only
- * those that came after that one, in the same order: what a live socket's reconnection missed (ADR 030).
+ * A practice's comments in their order (comments_practice_seq_key), with their authors' names; with `after`
+ * (one of its comments), only those after it: what a live socket's reconnection missed (ADR 030). The order
+ * is the sequence numbers', which follow the commits: a comment committed later never sorts before one a
+ * reader already has.
  */
 export async function listComments(db: Db, practiceId: string, afterId?: string) {
   return db
@@ -17,20 +19,29 @@ export async function listComments(db: Db, practiceId: string, afterId?: string)
     .where(
       and(
         eq(comments.practiceId, practiceId),
-        // Compared in the database: a JS Date would drop the timestamp's microseconds.
         afterId
-          ? sql`(${comments.createdAt}, ${comments.id}) > (select c.created_at, c.id from comments c where c.id = ${afterId})`
+          ? sql`${comments.seq} > (select c.seq from comments c where c.id = ${afterId} and c.practice_id = ${practiceId})`
           : undefined,
       ),
     )
-    .orderBy(asc(comments.createdAt), asc(comments.id));
+    .orderBy(asc(comments.seq));
 }
 
-/** One comment with its author's name, as listComments gives each. */
+/**
+ * One comment with its author's name and what decides how each reader sees it (the practice's owner and
+ * anonymity): a live delivery reads this once per process for every socket (ADR 030).
+ */
 export async function findCommentWithAuthor(db: Db, id: string) {
   const [row] = await db
-    .select({ comment: comments, authorName: users.name, authorLastname: users.lastname })
+    .select({
+      comment: comments,
+      authorName: users.name,
+      authorLastname: users.lastname,
+      ownerId: practices.ownerId,
+      anonymous: practices.anonymous,
+    })
     .from(comments)
+    .innerJoin(practices, eq(practices.id, comments.practiceId))
     .leftJoin(users, eq(users.id, comments.authorId))
     .where(eq(comments.id, id));
   return row;
@@ -45,10 +56,18 @@ export async function addComment(
   c: { practiceId: string; authorId: string; body: string; createdAt?: Date },
 ): Promise<CommentRow> {
   return db.transaction(async (tx) => {
+    // The next number, under the practice row's lock until the commit: a concurrent comment waits here, so
+    // the numbers follow the commits' order (ADR 030).
+    const [counter] = await tx
+      .update(practices)
+      .set({ messageSeq: sql`${practices.messageSeq} + 1` })
+      .where(eq(practices.id, c.practiceId))
+      .returning({ seq: practices.messageSeq });
+    if (!counter) throw new Error("comment on no practice");
     // A comment written at a given moment (the demo's) was not edited since.
     const [row] = await tx
       .insert(comments)
-      .values(c.createdAt ? { ...c, updatedAt: c.createdAt } : c)
+      .values({ ...c, seq: counter.seq, ...(c.createdAt ? { updatedAt: c.createdAt } : {}) })
       .returning();
     if (!row) throw new Error("comment not stored");
     await tx
@@ -124,7 +143,7 @@ export async function commentReadsOf(db: Db, practiceId: string, ownerId: string
 }
 
 /**
- * For each practice, the messages written by others that `userId` has not read (comments_practice_idx, and
+ * For each practice, the messages written by others that `userId` has not read (comments_practice_seq_key, and
  * comment_reads' key): a list's unread counts. Practices with none are absent.
  */
 export async function unreadCommentCounts(

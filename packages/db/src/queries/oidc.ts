@@ -59,7 +59,7 @@ export const findOidcPayloadByUserCode = (db: Db, type: string, userCode: string
 
 /**
  * Which of these grants still stand (not revoked, not expired): the live sockets' sessions are checked in one
- * read per process (apps/api/src/chat/session-watch.ts). On the primary key (type, id).
+ * read per process (apps/api/src/conversations/session-watch.ts). On the primary key (type, id).
  */
 export async function standingGrantIds(
   db: Db,

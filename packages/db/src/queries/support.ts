@@ -1,21 +1,29 @@
+import { SUPPORT_TOKEN_DAYS } from "@argine/core/support/support-api";
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { supportMessages, supportThreads } from "../schema/chat.ts";
 import { users } from "../schema/identity.ts";
+import { supportMessages, supportThreads } from "../schema/support.ts";
 
 // The support chat's threads and lines (ADR 030).
 
 export type SupportThreadRow = typeof supportThreads.$inferSelect;
 
 /**
- * A visitor's thread by its token's hash (support_threads_token_hash_key); a thread closed by the quick exit
- * is opened by its token no more.
+ * A visitor's thread by its token's hash (support_threads_token_hash_key), while the token lasts: a thread
+ * closed by the quick exit, or silent for SUPPORT_TOKEN_DAYS, is opened by its token no more.
  */
-export async function findThreadByTokenHash(db: Db, tokenHash: string) {
+export async function findThreadByTokenHash(db: Db, tokenHash: string, at: Date) {
+  const since = new Date(at.getTime() - SUPPORT_TOKEN_DAYS * 24 * 3600 * 1000);
   const [row] = await db
     .select()
     .from(supportThreads)
-    .where(and(eq(supportThreads.tokenHash, tokenHash), isNull(supportThreads.closedAt)));
+    .where(
+      and(
+        eq(supportThreads.tokenHash, tokenHash),
+        isNull(supportThreads.closedAt),
+        gt(supportThreads.lastMessageAt, since),
+      ),
+    );
   return row;
 }
 
@@ -88,9 +96,22 @@ export async function addSupportMessage(
   m: { threadId: string; staffId: string | null; body: string; email?: string | undefined },
 ) {
   return db.transaction(async (tx) => {
+    // The next number, under the thread row's lock until the commit (ADR 030), as db's addComment does.
+    const [counter] = await tx
+      .update(supportThreads)
+      .set({ messageSeq: sql`${supportThreads.messageSeq} + 1` })
+      .where(eq(supportThreads.id, m.threadId))
+      .returning({ seq: supportThreads.messageSeq });
+    if (!counter) throw new Error("support message on no thread");
     const [row] = await tx
       .insert(supportMessages)
-      .values({ threadId: m.threadId, staffId: m.staffId, fromStaff: m.staffId !== null, body: m.body })
+      .values({
+        threadId: m.threadId,
+        staffId: m.staffId,
+        fromStaff: m.staffId !== null,
+        body: m.body,
+        seq: counter.seq,
+      })
       .returning();
     if (!row) throw new Error("support message not stored");
     await tx
@@ -109,8 +130,9 @@ export async function addSupportMessage(
 }
 
 /**
- * A thread's lines, oldest first, with the answering staff's names (support_messages_thread_idx); with `after`,
- * only those after that line: what a live socket's reconnection missed (ADR 030).
+ * A thread's lines in their order (support_messages_thread_seq_key), with the answering staff's names; with
+ * `after`, only those after that line: what a live socket's reconnection missed (ADR 030), as db's
+ * listComments pages.
  */
 export async function listSupportMessages(db: Db, threadId: string, afterId?: string | null) {
   return db
@@ -120,13 +142,12 @@ export async function listSupportMessages(db: Db, threadId: string, afterId?: st
     .where(
       and(
         eq(supportMessages.threadId, threadId),
-        // Compared in the database: a JS Date would drop the timestamp's microseconds.
         afterId
-          ? sql`(${supportMessages.createdAt}, ${supportMessages.id}) > (select m.created_at, m.id from support_messages m where m.id = ${afterId})`
+          ? sql`${supportMessages.seq} > (select m.seq from support_messages m where m.id = ${afterId} and m.thread_id = ${threadId})`
           : undefined,
       ),
     )
-    .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id));
+    .orderBy(asc(supportMessages.seq));
 }
 
 /** One line of a thread, as listSupportMessages gives each; undefined if it is not that thread's. */
@@ -142,7 +163,7 @@ export async function findSupportMessage(db: Db, threadId: string, id: string) {
 /**
  * The staff's inbox: the threads waiting for an answer first, the longest waiting first, then the others,
  * the latest first (support_threads_inbox_idx), with the client's name for an account's thread and the
- * start of the person's first line (support_messages_thread_idx).
+ * start of the person's first line (support_messages_thread_seq_key).
  */
 export async function supportInbox(db: Db, limit: number) {
   return db
@@ -152,7 +173,7 @@ export async function supportInbox(db: Db, limit: number) {
       lastname: users.lastname,
       firstLine: sql<
         string | null
-      >`(select left(m.body, 200) from support_messages m where m.thread_id = ${supportThreads.id} and not m.from_staff order by m.created_at, m.id limit 1)`,
+      >`(select left(m.body, 200) from support_messages m where m.thread_id = ${supportThreads.id} and not m.from_staff order by m.seq limit 1)`,
     })
     .from(supportThreads)
     .leftJoin(users, eq(users.id, supportThreads.userId))

@@ -4,7 +4,6 @@
 export * from "./audit.ts";
 export * from "./billing.ts";
 export * from "./catalogue.ts";
-export * from "./chat.ts";
 export * from "./consultation.ts";
 export * from "./identity.ts";
 export * from "./invoice.ts";
@@ -17,4 +16,5 @@ export * from "./payments-sandbox.ts";
 export * from "./practices.ts";
 export * from "./reminders.ts";
 export * from "./services.ts";
+export * from "./support.ts";
 export * from "./takedown.ts";

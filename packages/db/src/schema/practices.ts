@@ -61,6 +61,11 @@ export const practices = pgTable(
     assignedAt: timestamp("assigned_at", { withTimezone: true }),
     /** Since when the client waits for an answer: set by their comment, cleared by staff's (queries/comments.ts). */
     awaitingReplySince: timestamp("awaiting_reply_since", { withTimezone: true }),
+    /**
+     * The sequence number of the conversation's latest message (ADR 030): a new message takes the next one
+     * under this row's lock, so the numbers follow the order the messages commit in.
+     */
+    messageSeq: integer("message_seq").notNull().default(0),
     /** When the client was last mailed "there is news" on this practice: news within the window is not mailed again. */
     clientUpdateMailedAt: timestamp("client_update_mailed_at", { withTimezone: true }),
     // An unowned practice is claimed only with a secret (ADR 010): the submitting browser's single-use
@@ -131,10 +136,12 @@ export const comments = pgTable(
       .references(() => practices.id, { onDelete: "cascade" }),
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
     body: text("body").notNull(),
+    /** Its place in the practice's conversation (practices.message_seq): what a catch-up pages on. */
+    seq: integer("seq").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("comments_practice_idx").on(t.practiceId)],
+  (t) => [uniqueIndex("comments_practice_seq_key").on(t.practiceId, t.seq)],
 );
 
 /**

@@ -1,8 +1,8 @@
+import type { Comment } from "@argine/core/practices/practices-api";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { live } from "../../shared/live/live.ts";
-import { mergeMessages } from "../../shared/live/merge-messages.ts";
-import { useTyping } from "../../shared/live/use-typing.ts";
+import { useLiveConversation } from "../../shared/live/use-live-conversation.ts";
 import { commentReadsQueryOptions, commentsQueryOptions, refreshLists } from "./practice-queries.ts";
 
 // The practices' screens kept live by the tab's socket (ADR 030): the conversation, and the lists' unread
@@ -24,29 +24,14 @@ export function useLiveLists() {
   );
 }
 
-/**
- * The practice's conversation kept live while the screen shows it (ADR 030): what the socket delivers joins
- * the cached comments, and a reconnection asks for what came after the last one the cache has. Also the
- * other side's typing (shown for a few seconds), and `typing()` to say the reader types (sent at most every
- * few seconds).
- */
+/** The practice's conversation kept live while the screen shows it (shared/live/use-live-conversation.ts). */
 export function useLiveComments(practiceId: string) {
   const queryClient = useQueryClient();
-  const { otherTyping, heard, stopped, typing } = useTyping({ practiceId });
-  useEffect(() => {
-    const { queryKey } = commentsQueryOptions(practiceId);
-    return live.subscribe({
-      conversation: { practiceId },
-      after: () => queryClient.getQueryData(queryKey)?.at(-1)?.id ?? null,
-      onMessages: ({ messages }) => {
-        if (!messages.length) return;
-        queryClient.setQueryData(queryKey, (current) => mergeMessages(current, messages));
-        // A message arrived: whoever was typing has sent it.
-        stopped();
-      },
-      onReads: ({ reads }) => queryClient.setQueryData(commentReadsQueryOptions(practiceId).queryKey, reads),
-      onTyping: ({ side }) => heard(side),
-    });
-  }, [practiceId, queryClient, heard, stopped]);
-  return { otherTyping, typing };
+  return useLiveConversation<Comment[], Comment>({
+    conversation: { practiceId },
+    queryKey: commentsQueryOptions(practiceId).queryKey,
+    messagesOf: (comments) => comments,
+    withMessages: (_, comments) => comments,
+    onReads: (reads) => queryClient.setQueryData(commentReadsQueryOptions(practiceId).queryKey, reads),
+  });
 }

@@ -1,5 +1,5 @@
-import { canWorkSupportInbox } from "@argine/core/chat/policy";
-import { SUPPORT_MESSAGE_MAX_LENGTH, SupportMessageBodySchema } from "@argine/core/chat/support-api";
+import { canWorkSupportInbox } from "@argine/core/support/policy";
+import { SUPPORT_MESSAGE_MAX_LENGTH, SupportMessageBodySchema } from "@argine/core/support/support-api";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";

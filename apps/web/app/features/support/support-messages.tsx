@@ -1,4 +1,4 @@
-import type { SupportMessage } from "@argine/core/chat/support-api";
+import type { SupportMessage } from "@argine/core/support/support-api";
 import { type MouseEvent, type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { lastSeenOf } from "../../shared/live/use-mark-read.ts";
 import { formatMoment } from "../../shared/ui/dates.ts";

@@ -1,12 +1,12 @@
-import { SUPPORT_MESSAGE_MAX_LENGTH, SupportMessageBodySchema } from "@argine/core/chat/support-api";
+import { EmailSchema } from "@argine/core/shared/fields";
+import { SUPPORT_MESSAGE_MAX_LENGTH, SupportMessageBodySchema } from "@argine/core/support/support-api";
 import {
   formatBackAt,
   formatRomeTime,
   SUPPORT_ANSWER_TEXT,
   SUPPORT_HOURS_TEXT,
   supportStatus,
-} from "@argine/core/chat/support-hours";
-import { EmailSchema } from "@argine/core/shared/fields";
+} from "@argine/core/support/support-hours";
 import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";

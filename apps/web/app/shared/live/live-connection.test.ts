@@ -1,4 +1,9 @@
-import { conversationKey, LIVE_CLOSE, LIVE_PROTOCOL, type ServerFrame } from "@argine/core/chat/live-api";
+import {
+  conversationKey,
+  LIVE_CLOSE,
+  LIVE_PROTOCOL,
+  type ServerFrame,
+} from "@argine/core/conversations/live-api";
 import { describe, expect, it, vi } from "vitest";
 import { callerCredential, createLiveConnection, liveUrl } from "./live-connection.ts";
 
@@ -9,6 +14,7 @@ const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")
 const comment = (n: number) => ({
   id: id(n),
   practiceId: PRACTICE,
+  seq: n,
   comment: `Messaggio ${n}`,
   authorId: null,
   author: "Avv. Marco Rinaldi",

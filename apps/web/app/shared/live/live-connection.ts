@@ -8,7 +8,7 @@ import {
   type ServerFrame,
   ServerFrameSchema,
   SUPPORT_PROTOCOL_PREFIX,
-} from "@argine/core/chat/live-api";
+} from "@argine/core/conversations/live-api";
 import { API_PREFIX } from "@argine/core/shared/api-contract";
 
 // The tab's one live socket (ADR 030), opened while something listens and closed when nothing does. A drop
@@ -21,10 +21,8 @@ export interface LiveSubscription {
   conversation: ConversationRef;
   /** The last message the screen has, asked for at every (re)subscription: what follows is caught up. */
   after(): string | null;
-  /** A practice's messages (its comments). */
+  /** The conversation's messages (a practice's comments, a support thread's lines). */
   onMessages?(frame: Frame<"messages">): void;
-  /** A support thread's lines. */
-  onSupportMessages?(frame: Frame<"supportMessages">): void;
   /** How far each side has read, when one of them reads further. */
   onReads?(frame: Frame<"reads">): void;
   /** The other side is typing. */
@@ -95,7 +93,6 @@ export function createLiveConnection(options: LiveConnectionOptions) {
     for (const subscription of subscriptions) {
       if (!concerns(subscription, frame.conversation)) continue;
       if (frame.type === "messages") subscription.onMessages?.(frame);
-      else if (frame.type === "supportMessages") subscription.onSupportMessages?.(frame);
       else if (frame.type === "reads") subscription.onReads?.(frame);
       else if (frame.type === "typing") subscription.onTyping?.(frame);
       else subscription.onError?.(frame);

@@ -1,4 +1,4 @@
-import { type ConversationRef, TYPING_EVERY_MS, TYPING_SHOWN_MS } from "@argine/core/chat/live-api";
+import { type ConversationRef, TYPING_EVERY_MS, TYPING_SHOWN_MS } from "@argine/core/conversations/live-api";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { live } from "./live.ts";
 

@@ -1,6 +1,6 @@
 import { PRACTICE_CALLS as CALLS } from "@argine/core/practices/practice-calls";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { conversationLimit } from "../../../chat/conversation-limits.ts";
+import { conversationLimit } from "../../../conversations/conversation-limits.ts";
 import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
 import {

@@ -1,12 +1,19 @@
-import { CHAT_MESSAGES } from "@argine/core/chat/chat-messages";
-import { LIVE_PATH, SUPPORT_PROTOCOL_PREFIX } from "@argine/core/chat/live-api";
+import { CONVERSATION_MESSAGES } from "@argine/core/conversations/conversation-messages";
+import { LIVE_PATH, SUPPORT_PROTOCOL_PREFIX } from "@argine/core/conversations/live-api";
 import { AppError } from "@argine/core/errors/app-error";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { openLive } from "../../../chat/live.ts";
-import { createSessionWatch } from "../../../chat/session-watch.ts";
-import { visitorThreadId } from "../../../chat/support-service.ts";
+import type { Conversations } from "../../../conversations/conversation.ts";
+import { createDeliveries } from "../../../conversations/delivery.ts";
+import { openLive } from "../../../conversations/live.ts";
+import { createSessionWatch } from "../../../conversations/session-watch.ts";
 import { offeredProtocol } from "../../../identity/authenticate.ts";
+import { practiceConversation } from "../../../practices/practice-conversation.ts";
+import { supportConversation } from "../../../support/support-conversation.ts";
+import { visitorThread } from "../../../support/support-service.ts";
+
+/** The kinds of conversation a socket follows (conversations/conversation.ts): the one place that lists them. */
+const CONVERSATIONS: Conversations = { practice: practiceConversation, support: supportConversation };
 
 /**
  * The most sockets one account, and one session (a grant, or a visitor's thread), may hold open on a process:
@@ -24,16 +31,20 @@ export const SOCKETS_PER_SESSION = 6;
  */
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  /** The thread each visitor's upgrade was let in for. */
-  const visitors = new WeakMap<FastifyRequest, string>();
+  /** The thread each visitor's upgrade was let in for, and when their token expires. */
+  const visitors = new WeakMap<FastifyRequest, { id: string; expiresAt: Date }>();
   const sessions = createSessionWatch(deps.db, app.log);
-  app.addHook("onClose", async () => sessions.close());
+  const live = { conversations: CONVERSATIONS, deliveries: createDeliveries(deps, CONVERSATIONS) };
+  app.addHook("onClose", async () => {
+    sessions.close();
+    live.deliveries.close();
+  });
   /** Open sockets by account and by session, on this process. */
   const open = new Map<string, number>();
   const keysOf = (request: FastifyRequest) =>
     request.actor
       ? [`account:${request.actor.userId}`, `session:${request.grantId ?? request.actor.userId}`]
-      : [`session:visitor:${visitors.get(request) ?? ""}`];
+      : [`session:visitor:${visitors.get(request)?.id ?? ""}`];
   const capOf = (key: string) => (key.startsWith("account:") ? SOCKETS_PER_ACCOUNT : SOCKETS_PER_SESSION);
   app.get(
     LIVE_PATH,
@@ -50,12 +61,12 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: async (request) => {
         if (!request.actor) {
           const token = offeredProtocol(request, SUPPORT_PROTOCOL_PREFIX);
-          const threadId = token ? await visitorThreadId(deps, token) : null;
-          if (!threadId) throw new AppError("UNAUTHORIZED");
-          visitors.set(request, threadId);
+          const thread = token ? await visitorThread(deps, token) : null;
+          if (!thread) throw new AppError("UNAUTHORIZED");
+          visitors.set(request, thread);
         }
         if (keysOf(request).some((key) => (open.get(key) ?? 0) >= capOf(key)))
-          throw new AppError("TOO_MANY_REQUESTS", CHAT_MESSAGES.tooManySockets);
+          throw new AppError("TOO_MANY_REQUESTS", CONVERSATION_MESSAGES.tooManySockets);
       },
     },
     (socket, request) => {
@@ -71,10 +82,12 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
           else open.delete(key);
         }
       });
+      const visitor = visitors.get(request);
       openLive(
         deps,
-        { actor: request.actor, visitorThreadId: visitors.get(request) ?? null },
-        request.tokenExpiresAt,
+        live,
+        { actor: request.actor, visitorThreadId: visitor?.id ?? null },
+        visitor?.expiresAt ?? request.tokenExpiresAt,
         { grantId: request.grantId, watch: sessions },
         socket,
         request.log,

@@ -1,4 +1,8 @@
-import { SUPPORT_TOKEN_HEADER, type SupportInbox, type SupportThread } from "@argine/core/chat/support-api";
+import {
+  SUPPORT_TOKEN_HEADER,
+  type SupportInbox,
+  type SupportThread,
+} from "@argine/core/support/support-api";
 import { testDbKinds } from "@argine/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

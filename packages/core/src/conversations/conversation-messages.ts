@@ -1,6 +1,6 @@
 // The conversations' words (ADR 030), in core with the rest of the catalogue: the API names people with them
 // and answers with them, so the web and the tests read the same text.
-export const CHAT_MESSAGES = {
+export const CONVERSATION_MESSAGES = {
   /** How the client of an anonymous practice is named to everyone else in its conversation. */
   anonymousClient: "Cliente (pratica anonima)",
   /** A client whose account has no name, in the staff's inbox. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CommentReadsSchema, CommentSchema } from "../practices/practices-api.ts";
-import { SupportMessageSchema } from "./support-api.ts";
+import { SupportMessageSchema } from "../support/support-api.ts";
 
 // What travels on the live socket, /v1/live (ADR 030), in both directions: checked by these schemas on each
 // side as any HTTP body is. A frame is JSON text; the socket names its caller before it opens. A message is
@@ -49,6 +49,15 @@ export type ConversationRef = z.infer<typeof ConversationRefSchema>;
 export type PracticeRef = z.infer<typeof PracticeRefSchema>;
 export type SupportRef = z.infer<typeof SupportRefSchema>;
 
+/** The kinds of conversation: each has its own messages, readers and rules (apps/api/src/conversations/). */
+export type ConversationKind = "practice" | "support";
+export const conversationKind = (ref: ConversationRef): ConversationKind =>
+  "practiceId" in ref ? "practice" : "support";
+
+/** A message of either kind: a practice's comment or a support thread's line, each with its `seq`. */
+export const ConversationMessageSchema = z.union([CommentSchema, SupportMessageSchema]);
+export type ConversationMessage = z.infer<typeof ConversationMessageSchema>;
+
 /** One string per conversation, the same on every side: for maps and comparisons. */
 export const conversationKey = (ref: ConversationRef): string =>
   "practiceId" in ref ? `practice:${ref.practiceId}` : `support:${ref.supportThreadId}`;
@@ -70,19 +79,14 @@ export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
 export const ServerFrameSchema = z.discriminatedUnion("type", [
   /**
-   * Messages of a conversation, oldest first: a subscription's catch-up (sent even empty: it acknowledges the
-   * subscription) or a new one.
+   * Messages of a conversation in their order (`seq`): a subscription's catch-up (sent even empty: it
+   * acknowledges the subscription), a new one, or an edited one again. A practice's are its comments, a
+   * support thread's its lines.
    */
   z.object({
     type: z.literal("messages"),
-    conversation: PracticeRefSchema,
-    messages: z.array(CommentSchema),
-  }),
-  /** The same for a support thread, whose lines are the support chat's. */
-  z.object({
-    type: z.literal("supportMessages"),
-    conversation: SupportRefSchema,
-    messages: z.array(SupportMessageSchema),
+    conversation: ConversationRefSchema,
+    messages: z.array(ConversationMessageSchema),
   }),
   /** The other side is typing: shown for TYPING_SHOWN_MS unless it types again. */
   z.object({

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.ts";
 import { users } from "./identity.ts";
 
@@ -32,6 +42,8 @@ export const supportThreads = pgTable(
     /** The answer mail's link (ADR 030): its token's SHA-256, single use, until mailLinkExpiresAt. */
     mailLinkHash: text("mail_link_hash"),
     mailLinkExpiresAt: timestamp("mail_link_expires_at", { withTimezone: true }),
+    /** The sequence number of the thread's latest line, taken under this row's lock (ADR 030). */
+    messageSeq: integer("message_seq").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -55,7 +67,9 @@ export const supportMessages = pgTable(
     staffId: uuid("staff_id").references(() => users.id, { onDelete: "set null" }),
     fromStaff: boolean("from_staff").notNull(),
     body: text("body").notNull(),
+    /** Its place in the thread (support_threads.message_seq): what a catch-up pages on. */
+    seq: integer("seq").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 6 }).notNull().defaultNow(),
   },
-  (t) => [index("support_messages_thread_idx").on(t.threadId, t.createdAt)],
+  (t) => [uniqueIndex("support_messages_thread_seq_key").on(t.threadId, t.seq)],
 );

@@ -1,4 +1,4 @@
-import { BEARER_PROTOCOL_PREFIX, LIVE_CLOSE, LIVE_PROTOCOL } from "@argine/core/chat/live-api";
+import { BEARER_PROTOCOL_PREFIX, LIVE_CLOSE, LIVE_PROTOCOL } from "@argine/core/conversations/live-api";
 import { testDbKinds } from "@argine/db/testing";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import {
   startIdentityServer,
 } from "../../test/identity.ts";
 import { isMessages, openSocket, upgradeStatus } from "../../test/live-socket.ts";
-import { SOCKETS_PER_ACCOUNT, SOCKETS_PER_SESSION } from "../routes/v1/chat/live.ts";
+import { SOCKETS_PER_ACCOUNT, SOCKETS_PER_SESSION } from "../routes/v1/conversations/live.ts";
 import { SESSION_CHECK_MS } from "./session-watch.ts";
 
 // A live socket ends with the session it was opened in (ADR 030): after a sign-out, a password change from

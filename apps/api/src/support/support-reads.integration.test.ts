@@ -1,6 +1,6 @@
-import { CHAT_MESSAGES } from "@argine/core/chat/chat-messages";
-import { SUPPORT_MAIL_LINK_DAYS } from "@argine/core/chat/support-api";
+import { CONVERSATION_MESSAGES } from "@argine/core/conversations/conversation-messages";
 import type { Actor } from "@argine/core/identity/policy";
+import { SUPPORT_MAIL_LINK_DAYS } from "@argine/core/support/support-api";
 import type { DbHandle } from "@argine/db/client";
 import { findThread } from "@argine/db/queries/support";
 import { findUserByEmail } from "@argine/db/queries/users";
@@ -170,7 +170,7 @@ describe.each(testDbKinds())("the support chat's read marks and answer mail (%s)
     );
     await expect(resumeFromMail(late.deps, link)).rejects.toMatchObject({
       code: "NOT_FOUND",
-      message: CHAT_MESSAGES.mailLinkGone,
+      message: CONVERSATION_MESSAGES.mailLinkGone,
     });
   });
 

@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES } from "@argine/core/chat/chat-messages";
+import { CONVERSATION_MESSAGES } from "@argine/core/conversations/conversation-messages";
 import type { FastifyInstance } from "fastify";
 import { byAccount, byAddress, writeLimits } from "../rate-limits/write-limits.ts";
 
@@ -22,6 +22,6 @@ export function conversationLimit(app: FastifyInstance, name: keyof typeof CONVE
       { key: byAccount, max: perAccount, windowMs },
       { key: byAddress, max: perAddress, windowMs },
     ],
-    CHAT_MESSAGES.tooFast,
+    CONVERSATION_MESSAGES.tooFast,
   );
 }

@@ -1,5 +1,9 @@
-import { LIVE_PROTOCOL, type ServerFrame, SUPPORT_PROTOCOL_PREFIX } from "@argine/core/chat/live-api";
-import { SUPPORT_TOKEN_HEADER, type SupportThread } from "@argine/core/chat/support-api";
+import {
+  LIVE_PROTOCOL,
+  type ServerFrame,
+  SUPPORT_PROTOCOL_PREFIX,
+} from "@argine/core/conversations/live-api";
+import { SUPPORT_TOKEN_HEADER, type SupportThread } from "@argine/core/support/support-api";
 import { testDbKinds } from "@argine/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -151,7 +155,7 @@ describe.each(testDbKinds())("the support chat, live (%s)", (kind) => {
             frame.type === "activity" && frame.conversation && "supportThreadId" in frame.conversation,
         ),
       ).toEqual([]);
-      expect(other.frames.filter((frame) => frame.type === "supportMessages")).toEqual([]);
+      expect(other.frames.filter((frame) => frame.type === "messages")).toEqual([]);
     } finally {
       other.socket.close();
       client.socket.close();

@@ -3,7 +3,7 @@ import {
   LIVE_CLOSE,
   LIVE_PROTOCOL,
   type ServerFrame,
-} from "@argine/core/chat/live-api";
+} from "@argine/core/conversations/live-api";
 import type { Comment, CommentReads } from "@argine/core/practices/practices-api";
 import { testDbKinds } from "@argine/db/testing";
 import { decodeJwt, importJWK, SignJWT } from "jose";
@@ -16,7 +16,7 @@ import {
   strangerToken,
 } from "../../test/identity.ts";
 import { isError, isMessages, openSocket, upgradeStatus } from "../../test/live-socket.ts";
-import { SOCKETS_PER_SESSION } from "../routes/v1/chat/live.ts";
+import { SOCKETS_PER_SESSION } from "../routes/v1/conversations/live.ts";
 
 // The live socket end to end on a listening server (ADR 030): named before the upgrade, each subscription
 // authorized as the HTTP read, messages delivered live through the fan-out and caught up after a drop.
@@ -114,9 +114,9 @@ describe.each(testDbKinds())("the live socket (%s)", (kind) => {
       expect(answer.status).toBe(201);
       const back = await client.next(
         ((frame: ServerFrame) =>
-          frame.type === "messages" && frame.messages.some((m) => m.id === answer.body.id)) as (
-          frame: ServerFrame,
-        ) => frame is Extract<ServerFrame, { type: "messages" }>,
+          isMessages(practiceId)(frame) && frame.messages.some((m) => m.id === answer.body.id)) as ReturnType<
+          typeof isMessages
+        >,
       );
       expect(back.messages.map((m) => m.comment)).toEqual(["Ricevuto: lo aggiungo alla pratica."]);
     } finally {

@@ -1,39 +1,28 @@
 import {
   type ClientFrame,
   ClientFrameSchema,
+  type ConversationMessage,
   type ConversationRef,
   conversationKey,
+  conversationKind,
   LIVE_CLOSE,
   type ServerFrame,
   TYPING_EVERY_MS,
-} from "@argine/core/chat/live-api";
-import { supportPolicy } from "@argine/core/chat/policy";
-import { AppError } from "@argine/core/errors/app-error";
+} from "@argine/core/conversations/live-api";
 import { practicesPolicy } from "@argine/core/practices/policy";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
-import type { ChatSignal } from "../fan-out/fan-out.ts";
 import { toAppError } from "../http/errors.ts";
-import { mayRead } from "../practices/practice-access.ts";
-import {
-  practiceComments,
-  subscribedComment,
-  subscribedReads,
-} from "../practices/practice-comments-service.ts";
+import type { Caller, Conversations } from "./conversation.ts";
+import type { Deliveries, Delivery } from "./delivery.ts";
 import type { SessionWatch } from "./session-watch.ts";
-import {
-  type SupportCaller,
-  subscribedSupportMessage,
-  subscribedSupportReads,
-  supportMessagesFor,
-} from "./support-service.ts";
 
 // One live socket (ADR 030): its caller was named before the upgrade (a signed-in actor, or a visitor by their
 // support thread's token); each frame is checked by core's schema, each subscription by the conversation's own
-// use case, as HTTP reads it (so a staff subscription is audited as a read), and the fan-out's signals become
-// the messages the caller may see.
+// kind as HTTP reads it (so a staff subscription is audited as a read), and the process's deliveries become
+// the messages the caller may see. The socket knows no kind of conversation: only conversation.ts.
 
 /** A caller's frames: at most this many in the window, as a person typing fast would never reach. */
 const FRAME_LIMIT = { max: 30, windowMs: 10_000 };
@@ -50,25 +39,31 @@ export interface LiveSession {
   watch: SessionWatch;
 }
 
-type MessagesFrame = Extract<ServerFrame, { type: "messages" | "supportMessages" }>;
+/** What the process shares among its sockets: the kinds of conversation, and the signals with their loads. */
+export interface LiveProcess {
+  conversations: Conversations;
+  deliveries: Deliveries;
+}
 
 export function openLive(
   deps: Deps,
-  caller: SupportCaller,
+  { conversations, deliveries }: LiveProcess,
+  caller: Caller,
   tokenExpiresAt: Date | null,
   session: LiveSession,
   socket: WebSocket,
   log: FastifyBaseLogger,
 ): void {
   const { actor } = caller;
+  const kindOf = (conversation: ConversationRef) => conversations[conversationKind(conversation)];
   /**
-   * The subscribed conversations by key, each with the last message this socket has sent of it, and whether
-   * its first read (the authorization) has succeeded: until then nothing of it reaches the socket, not even
-   * the other side's typing.
+   * The subscribed conversations by key, each with the last message this socket has sent of it (its id, and
+   * its `seq` once known), and whether its first read (the authorization) has succeeded: until then nothing
+   * of it reaches the socket, not even the other side's typing.
    */
   const subscribed = new Map<
     string,
-    { conversation: ConversationRef; after: string | null; allowed: boolean }
+    { conversation: ConversationRef; after: string | null; seq: number | null; allowed: boolean }
   >();
   const allowedIn = (key: string) => subscribed.get(key)?.allowed === true;
   /** Whether a list on the tab wants to know of activity in every conversation the caller may read. */
@@ -82,12 +77,16 @@ export function openLive(
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
   };
 
-  const deliver = (frame: MessagesFrame) => {
-    const entry = subscribed.get(conversationKey(frame.conversation));
+  /** Messages of a subscribed conversation, in `seq` order; the entry's cursor moves to the furthest. */
+  const deliver = (conversation: ConversationRef, messages: ConversationMessage[]) => {
+    const entry = subscribed.get(conversationKey(conversation));
     if (!entry?.allowed) return;
-    const last = frame.messages.at(-1);
-    if (last) entry.after = last.id;
-    send(frame);
+    for (const message of messages)
+      if (entry.seq === null || message.seq > entry.seq) {
+        entry.after = message.id;
+        entry.seq = message.seq;
+      }
+    send({ type: "messages", conversation, messages });
   };
 
   const refuse = (error: unknown, about: { conversation?: ConversationRef } = {}) => {
@@ -96,37 +95,9 @@ export function openLive(
     send({ type: "error", code: appError.code, message: appError.message, ...about });
   };
 
-  /** A conversation's messages after `after`, read as the HTTP call reads it (authorized, audited). */
-  const readAfter = async (conversation: ConversationRef, after: string | null): Promise<MessagesFrame> => {
-    if ("supportThreadId" in conversation) {
-      const messages = await supportMessagesFor(deps, caller, conversation.supportThreadId, after);
-      return { type: "supportMessages", conversation, messages };
-    }
-    // A visitor has no case: a practice's conversation does not exist for them.
-    if (!actor) throw new AppError("NOT_FOUND");
-    const messages = await practiceComments(deps, actor, conversation.practiceId, after);
-    return { type: "messages", conversation, messages };
-  };
-
-  /** One message just written in a conversation this socket was let into. */
-  const readOne = async (conversation: ConversationRef, id: string): Promise<MessagesFrame | null> => {
-    if ("supportThreadId" in conversation) {
-      const message = await subscribedSupportMessage(deps, conversation.supportThreadId, id);
-      return message && { type: "supportMessages", conversation, messages: [message] };
-    }
-    const message = actor && (await subscribedComment(deps, actor, conversation.practiceId, id));
-    return message ? { type: "messages", conversation, messages: [message] } : null;
-  };
-
-  /** Whether a watching list may hear of activity in a conversation (staff hear of every support thread's). */
-  const mayFollow = async (conversation: ConversationRef) =>
-    "supportThreadId" in conversation
-      ? supportPolicy(actor, "work-inbox")
-      : actor !== null && (await mayRead(deps.db, actor, conversation.practiceId));
-
   /** What the conversation has after `after`; sent even when there is nothing, as the acknowledgement. */
   const catchUp = async (conversation: ConversationRef, after: string | null) => {
-    deliver(await readAfter(conversation, after));
+    deliver(conversation, await kindOf(conversation).readAfter(deps, caller, conversation, after));
     await sendReads(conversation);
   };
 
@@ -141,11 +112,11 @@ export function openLive(
           return;
         }
         try {
-          subscribed.set(key, { conversation, after: frame.after, allowed: false });
-          const first = await readAfter(conversation, frame.after);
+          subscribed.set(key, { conversation, after: frame.after, seq: null, allowed: false });
+          const first = await kindOf(conversation).readAfter(deps, caller, conversation, frame.after);
           const entry = subscribed.get(key);
           if (entry) entry.allowed = true;
-          deliver(first);
+          deliver(conversation, first);
           await sendReads(conversation);
         } catch (error) {
           subscribed.delete(key);
@@ -197,16 +168,27 @@ export function openLive(
 
   /** How far each side has read the conversation, as this caller sees it. */
   const sendReads = async (conversation: ConversationRef) => {
-    const reads =
-      "supportThreadId" in conversation
-        ? await subscribedSupportReads(deps, caller, conversation.supportThreadId)
-        : actor && (await subscribedReads(deps, actor, conversation.practiceId));
+    const reads = await kindOf(conversation).reads(deps, caller, conversation);
     if (reads && allowedIn(conversationKey(conversation))) send({ type: "reads", conversation, reads });
   };
 
+  /**
+   * A message signalled in a subscribed conversation: sent as the caller sees it, unless it is not the next
+   * after the socket's cursor (a signal missed, or two arriving out of order from two processes): then the
+   * conversation is read from the cursor, so nothing is skipped.
+   */
+  const onMessage = async (key: string, delivery: Delivery) => {
+    const message = (await delivery.load())?.seenBy(caller);
+    const entry = subscribed.get(key);
+    if (!message || !entry?.allowed) return;
+    if (entry.seq !== null && message.seq > entry.seq + 1) await catchUp(entry.conversation, entry.after);
+    else deliver(entry.conversation, [message]);
+  };
+
   // A signal names a message or a reader; the socket reads what it names only for a conversation it was
-  // authorized to subscribe to.
-  const onSignal = (signal: ChatSignal) => {
+  // authorized to subscribe to, through the delivery that loads it once for the whole process.
+  const onSignal = (delivery: Delivery) => {
+    const { signal } = delivery;
     const { conversation } = signal;
     const key = conversationKey(conversation);
     if (signal.kind === "typing") {
@@ -218,16 +200,12 @@ export function openLive(
     if (watching)
       queue = queue
         .then(async () => {
-          if (await mayFollow(conversation)) send({ type: "activity", conversation });
+          if ((await delivery.load())?.readableBy(caller)) send({ type: "activity", conversation });
         })
         .catch((error) => refuse(error));
     if (!subscribed.has(key)) return;
     queue = queue
-      .then(async () => {
-        if (signal.kind === "read") return sendReads(conversation);
-        const frame = await readOne(conversation, signal.ref);
-        if (frame) deliver(frame);
-      })
+      .then(() => (signal.kind === "read" ? sendReads(conversation) : onMessage(key, delivery)))
       .catch((error) => refuse(error, { conversation }));
   };
   // Signals may have been missed: each subscription reads what came after its last message.
@@ -242,7 +220,7 @@ export function openLive(
         })
         .catch((error) => refuse(error, { conversation }));
   };
-  const stopSignals = deps.fanOut.subscribe(onSignal);
+  const stopSignals = deliveries.subscribe(onSignal);
   const stopGaps = deps.fanOut.onGap(onGap);
 
   // The token is checked when the socket opens (before the upgrade) and again when it expires: then the

@@ -1,9 +1,12 @@
-import { CHAT_MESSAGES } from "@argine/core/chat/chat-messages";
-import { SUPPORT_TOKEN_HEADER } from "@argine/core/chat/support-api";
-import { SUPPORT_CALLS as CALLS } from "@argine/core/chat/support-calls";
+import { CONVERSATION_MESSAGES } from "@argine/core/conversations/conversation-messages";
+import { SUPPORT_TOKEN_HEADER } from "@argine/core/support/support-api";
+import { SUPPORT_CALLS as CALLS } from "@argine/core/support/support-calls";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { conversationLimit } from "../../../chat/conversation-limits.ts";
+import { conversationLimit } from "../../../conversations/conversation-limits.ts";
+import { callRoute } from "../../../http/call-route.ts";
+import { requireActor } from "../../../identity/authenticate.ts";
+import { byAccount, byAddress, tokenKey, writeLimits } from "../../../rate-limits/write-limits.ts";
 import {
   answerSupport,
   closeOwnThread,
@@ -14,10 +17,7 @@ import {
   staffSupportThread,
   supportThread,
   writeToSupport,
-} from "../../../chat/support-service.ts";
-import { callRoute } from "../../../http/call-route.ts";
-import { requireActor } from "../../../identity/authenticate.ts";
-import { byAccount, byAddress, tokenKey, writeLimits } from "../../../rate-limits/write-limits.ts";
+} from "../../../support/support-service.ts";
 
 /** A visitor's thread token, from its header; a signed-in caller's thread is the account's. */
 const visitorToken = (request: FastifyRequest): string | null => {
@@ -59,7 +59,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       { key: byNewThread, max: newThreads.perAddress, windowMs: newThreads.windowMs },
       { key: byAddress, max: write.perAddress, windowMs: write.windowMs },
     ],
-    CHAT_MESSAGES.tooFast,
+    CONVERSATION_MESSAGES.tooFast,
   );
 
   app.route({

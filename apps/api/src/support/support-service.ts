@@ -1,5 +1,8 @@
-import { CHAT_MESSAGES } from "@argine/core/chat/chat-messages";
-import { supportPolicy } from "@argine/core/chat/policy";
+import { CONVERSATION_MESSAGES } from "@argine/core/conversations/conversation-messages";
+import { AppError } from "@argine/core/errors/app-error";
+import type { Actor } from "@argine/core/identity/policy";
+import type { CommentReads } from "@argine/core/practices/practices-api";
+import { supportPolicy } from "@argine/core/support/policy";
 import {
   firstWords,
   SUPPORT_MAIL_LINK_DAYS,
@@ -9,10 +12,8 @@ import {
   type SupportMessageBody,
   type SupportThread,
   visitorLabel,
-} from "@argine/core/chat/support-api";
-import { AppError } from "@argine/core/errors/app-error";
-import type { Actor } from "@argine/core/identity/policy";
-import type { CommentReads } from "@argine/core/practices/practices-api";
+  visitorTokenExpiry,
+} from "@argine/core/support/support-api";
 import type { Db } from "@argine/db/client";
 import {
   addSupportMessage,
@@ -47,20 +48,25 @@ import { fullName } from "../practices/practice-view.ts";
 
 type SupportMessageRow = Awaited<ReturnType<typeof listSupportMessages>>[number];
 
-const toSupportMessage = ({ message, staffName, staffLastname }: SupportMessageRow): SupportMessage => ({
+export const toSupportMessage = ({
+  message,
+  staffName,
+  staffLastname,
+}: SupportMessageRow): SupportMessage => ({
   id: message.id,
   threadId: message.threadId,
+  seq: message.seq,
   text: message.body,
   from: message.fromStaff ? "staff" : "person",
-  author: message.fromStaff ? (fullName(staffName, staffLastname) ?? CHAT_MESSAGES.team) : null,
+  author: message.fromStaff ? (fullName(staffName, staffLastname) ?? CONVERSATION_MESSAGES.team) : null,
   createdAt: message.createdAt.toISOString(),
 });
 
 /** Which side of a thread a reader is on: the person who asked, or the team. */
-type Side = "person" | "staff";
+export type Side = "person" | "staff";
 
 /** How far the reader (`mine`) and the other side (`theirs`) have read the thread. */
-const readsOf = (thread: SupportThreadRow, side: Side): CommentReads => {
+export const readsOf = (thread: SupportThreadRow, side: Side): CommentReads => {
   const [mine, theirs] =
     side === "person" ? [thread.personReadAt, thread.staffReadAt] : [thread.staffReadAt, thread.personReadAt];
   return { mine: mine?.toISOString() ?? null, theirs: theirs?.toISOString() ?? null };
@@ -87,11 +93,11 @@ async function threadView(
  * The caller's thread: a signed-in caller's is the account's; a visitor's is the one their token opens. A
  * token that opens none is refused (404) rather than answered with a new thread: the browser then forgets it.
  */
-async function ownThread(db: Db, actor: Actor | null, token: string | null) {
-  if (actor) return findThreadByUser(db, actor.userId);
+async function ownThread(deps: Deps, actor: Actor | null, token: string | null) {
+  if (actor) return findThreadByUser(deps.db, actor.userId);
   if (!token) return undefined;
-  const thread = await findThreadByTokenHash(db, hashToken(token));
-  if (!thread) throw new AppError("NOT_FOUND", CHAT_MESSAGES.threadGone);
+  const thread = await findThreadByTokenHash(deps.db, hashToken(token), now(deps.clock));
+  if (!thread) throw new AppError("NOT_FOUND", CONVERSATION_MESSAGES.threadGone);
   return thread;
 }
 
@@ -100,8 +106,8 @@ export async function supportThread(
   actor: Actor | null,
   token: string | null,
 ): Promise<SupportThread> {
-  const thread = await ownThread(deps.db, actor, token);
-  if (!thread) throw new AppError("NOT_FOUND", CHAT_MESSAGES.noThreadYet);
+  const thread = await ownThread(deps, actor, token);
+  if (!thread) throw new AppError("NOT_FOUND", CONVERSATION_MESSAGES.noThreadYet);
   return threadView(deps.db, thread, "person");
 }
 
@@ -113,7 +119,7 @@ export async function writeToSupport(
   body: SupportMessageBody,
 ): Promise<SupportThread> {
   authorizeAction(supportPolicy(actor, "write"));
-  let thread = await ownThread(deps.db, actor, token);
+  let thread = await ownThread(deps, actor, token);
   let newToken: string | null = null;
   if (!thread) {
     if (actor) thread = await openThread(deps.db, { userId: actor.userId });
@@ -138,9 +144,9 @@ export async function writeToSupport(
  */
 export async function closeOwnThread(deps: Deps, token: string | null): Promise<null> {
   const threadId = token ? await closeVisitorThread(deps.db, hashToken(token), now(deps.clock)) : undefined;
-  if (!threadId) throw new AppError("NOT_FOUND", CHAT_MESSAGES.threadGone);
+  if (!threadId) throw new AppError("NOT_FOUND", CONVERSATION_MESSAGES.threadGone);
   // Staff's inbox, watching, reads its list again on any signal of the thread; the live socket's kinds
-  // (apps/api/src/chat/live.ts) have no "closed", and a read mark that did not move changes nothing else.
+  // (apps/api/src/conversations/live.ts) have no "closed", and a read mark that did not move changes nothing else.
   await tellAfterCommit(deps.fanOut, {
     conversation: { supportThreadId: threadId },
     kind: "read",
@@ -156,7 +162,7 @@ export async function closeOwnThread(deps: Deps, token: string | null): Promise<
 export async function resumeFromMail(deps: Deps, link: string): Promise<SupportThread> {
   const token = newLinkToken();
   const thread = await resumeByMailLink(deps.db, hashToken(link), hashToken(token), now(deps.clock));
-  if (!thread) throw new AppError("NOT_FOUND", CHAT_MESSAGES.mailLinkGone);
+  if (!thread) throw new AppError("NOT_FOUND", CONVERSATION_MESSAGES.mailLinkGone);
   return threadView(deps.db, thread, "person", token);
 }
 
@@ -174,7 +180,7 @@ export async function inbox(deps: Deps, actor: Actor): Promise<SupportInbox> {
     data: rows.map(({ thread, name, lastname, firstLine }) => ({
       threadId: thread.id,
       who: thread.userId
-        ? (fullName(name, lastname) ?? CHAT_MESSAGES.unnamedClient)
+        ? (fullName(name, lastname) ?? CONVERSATION_MESSAGES.unnamedClient)
         : visitorLabel(thread.id),
       firstWords: firstLine ? firstWords(firstLine) : null,
       closedAt: thread.closedAt?.toISOString() ?? null,
@@ -185,7 +191,7 @@ export async function inbox(deps: Deps, actor: Actor): Promise<SupportInbox> {
   };
 }
 
-async function staffOwnThread(deps: Deps, actor: Actor, id: string, audited = true) {
+export async function staffOwnThread(deps: Deps, actor: Actor, id: string, audited = true) {
   authorizeAction(supportPolicy(actor, "work-inbox"));
   const thread = await findThread(deps.db, id);
   if (!thread) throw new AppError("NOT_FOUND");
@@ -230,8 +236,8 @@ export async function readOwnThread(
   token: string | null,
   upTo: string,
 ): Promise<CommentReads> {
-  const thread = await ownThread(deps.db, actor, token);
-  if (!thread) throw new AppError("NOT_FOUND", CHAT_MESSAGES.noThreadYet);
+  const thread = await ownThread(deps, actor, token);
+  if (!thread) throw new AppError("NOT_FOUND", CONVERSATION_MESSAGES.noThreadYet);
   return markRead(deps, thread.id, "person", upTo);
 }
 
@@ -295,17 +301,6 @@ export async function mailSupportAnswer(
   });
 }
 
-/** How far each side has read a thread a socket was let into, as its caller sees it. */
-export async function subscribedSupportReads(
-  deps: Deps,
-  caller: SupportCaller,
-  threadId: string,
-): Promise<CommentReads | null> {
-  const thread = await findThread(deps.db, threadId);
-  const side: Side = caller.actor && supportPolicy(caller.actor, "work-inbox") ? "staff" : "person";
-  return thread ? readsOf(thread, side) : null;
-}
-
 const announce = (deps: Deps, threadId: string, messageId: string) =>
   tellAfterCommit(deps.fanOut, {
     conversation: { supportThreadId: threadId },
@@ -313,43 +308,11 @@ const announce = (deps: Deps, threadId: string, messageId: string) =>
     ref: messageId,
   });
 
-/** Who follows a support thread on a live socket: a signed-in caller, or a visitor known by their token. */
-export interface SupportCaller {
-  actor: Actor | null;
-  /** The thread a visitor's token opens (visitorThreadId); null for a signed-in caller. */
-  visitorThreadId: string | null;
-}
-
-/** The thread a visitor's token opens, or null: the socket then refuses them as HTTP would. */
-export async function visitorThreadId(deps: Deps, token: string): Promise<string | null> {
-  return (await findThreadByTokenHash(deps.db, hashToken(token)))?.id ?? null;
-}
-
 /**
- * A thread's lines after `after`, for its person (the token's visitor, the account's client) or staff, whose
- * read is audited as the HTTP one is; anyone else is told it does not exist.
+ * The thread a visitor's token opens, and until when (SUPPORT_TOKEN_DAYS after its last line): the socket
+ * refuses a token that opens none as HTTP does, and closes when it expires.
  */
-export async function supportMessagesFor(
-  deps: Deps,
-  caller: SupportCaller,
-  threadId: string,
-  after: string | null,
-): Promise<SupportMessage[]> {
-  const { actor } = caller;
-  if (actor && supportPolicy(actor, "work-inbox")) await staffOwnThread(deps, actor, threadId);
-  else {
-    const own = actor ? (await findThreadByUser(deps.db, actor.userId))?.id : caller.visitorThreadId;
-    if (own !== threadId) throw new AppError("NOT_FOUND");
-  }
-  return (await listSupportMessages(deps.db, threadId, after)).map(toSupportMessage);
-}
-
-/** A line just written in a thread the socket was let into (supportMessagesFor checked it then). */
-export async function subscribedSupportMessage(
-  deps: Deps,
-  threadId: string,
-  messageId: string,
-): Promise<SupportMessage | null> {
-  const row = await findSupportMessage(deps.db, threadId, messageId);
-  return row ? toSupportMessage(row) : null;
+export async function visitorThread(deps: Deps, token: string) {
+  const thread = await findThreadByTokenHash(deps.db, hashToken(token), now(deps.clock));
+  return thread ? { id: thread.id, expiresAt: visitorTokenExpiry(thread) } : null;
 }

@@ -10,6 +10,17 @@ import { MESSAGES } from "../shared/messages.ts";
 /** A support message's longest text: a chat line, not a letter (the case conversation takes 5 000). */
 export const SUPPORT_MESSAGE_MAX_LENGTH = 2000;
 
+/**
+ * A visitor's token opens her thread until this many days after its last line (hers or the team's): a
+ * browser forgotten on a shared computer does not open it for ever. After that she starts a new one; the
+ * answer mail's link still opens the old one while it lasts. Written down in ADR 030.
+ */
+export const SUPPORT_TOKEN_DAYS = 30;
+
+/** The visitor token's end: SUPPORT_TOKEN_DAYS after the thread's last line. */
+export const visitorTokenExpiry = (thread: { lastMessageAt: Date }): Date =>
+  new Date(thread.lastMessageAt.getTime() + SUPPORT_TOKEN_DAYS * 24 * 3600 * 1000);
+
 /** The header a visitor's browser sends its thread's token in (never the URL, which proxies log). */
 export const SUPPORT_TOKEN_HEADER = "x-support-token";
 
@@ -23,6 +34,8 @@ export type SupportMessageBody = z.infer<typeof SupportMessageBodySchema>;
 export const SupportMessageSchema = z.object({
   id: z.uuid(),
   threadId: z.uuid(),
+  /** Its place in the thread, 1 upwards in the order the lines were committed (ADR 030). */
+  seq: z.number().int(),
   text: z.string(),
   /** Who wrote it: the person asking for help, or the team. */
   from: z.enum(["person", "staff"]),
