@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { live } from "../../shared/live/live.ts";
 import { mergeMessages } from "../../shared/live/merge-messages.ts";
 import { useTyping } from "../../shared/live/use-typing.ts";
-import { commentReadsQueryOptions, commentsQueryOptions, refreshLists } from "./practice-queries.ts";
+import { commentReadsQueryOptions, commentsQueryOptions, refreshUnreadCounts } from "./practice-queries.ts";
 
 // The practices' screens kept live by the tab's socket (ADR 030): the conversation, and the lists' unread
 // counts. What the socket brings goes into the same cache the calls of practice-queries.ts fill.
@@ -18,7 +18,7 @@ export function useLiveLists() {
     () =>
       live.watch((moved) => {
         // A support thread's activity is the inbox's, not the practices lists'.
-        if (!moved || "practiceId" in moved) void refreshLists(queryClient);
+        if (!moved || "practiceId" in moved) void refreshUnreadCounts(queryClient);
       }),
     [queryClient],
   );
