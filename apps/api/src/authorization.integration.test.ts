@@ -225,6 +225,14 @@ const TABLE: Case[] = [
     url: () => "/v1/practices/queue",
     expect: { anonymous: 401, client: 403, otherClient: 403, lawyer: 200, admin: 200 },
   },
+  // Anyone signed in asks; another client's id is answered as a practice with nothing unread (never a 404
+  // that would tell it exists): routes/v1/practices/unread-counts.integration.test.ts checks the counts.
+  {
+    method: "GET",
+    path: "/v1/practices/unread-counts",
+    url: ({ clientPractice }) => `/v1/practices/unread-counts?ids=${clientPractice}`,
+    expect: signedIn(200),
+  },
   // The lawyer takes the case in charge; the admin after them finds it taken (409, naming who has it).
   {
     method: "POST",

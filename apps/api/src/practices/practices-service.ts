@@ -17,6 +17,7 @@ import type {
   PracticeQueue,
   PracticeSummary,
   ServicesActive,
+  UnreadCounts,
 } from "@argine/core/practices/practices-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { fromCents, toCents } from "@argine/core/shared/money";
@@ -51,7 +52,6 @@ const auditListRead = (deps: Deps, actor: Actor, rows: readonly PracticeListRow[
     rows.map((p) => p.id),
   );
 
-/** A client's own practices, or every practice for staff, filtered and paged. */
 /** A list's lines, each with the caller's own count of unread messages. */
 async function summariesFor(deps: Deps, actor: Actor, rows: PracticeListRow[]): Promise<PracticeSummary[]> {
   const unread = await unreadCommentCounts(
@@ -62,6 +62,7 @@ async function summariesFor(deps: Deps, actor: Actor, rows: PracticeListRow[]): 
   return rows.map((row) => practiceSummary(row, unread.get(row.id) ?? 0));
 }
 
+/** A client's own practices, or every practice for staff, filtered and paged. */
 export async function listPracticesFor(
   deps: Deps,
   actor: Actor,
@@ -96,6 +97,22 @@ export async function workQueue(deps: Deps, actor: Actor, limit: number): Promis
     new: await section(queue.new),
     waiting: await section(queue.waiting),
   };
+}
+
+/**
+ * The caller's own unread counts of practices a list showed (ADR 030): staff's of any, a client's of her own
+ * only (another's id is answered as a practice with none). No audit line: the counts name no one and only
+ * follow ids an audited list already showed, and chat activity asks for them again and again, which would
+ * bury the staff's real reads under machine refreshes.
+ */
+export async function unreadCounts(deps: Deps, actor: Actor, ids: readonly string[]): Promise<UnreadCounts> {
+  const counts = await unreadCommentCounts(
+    deps.db,
+    actor.userId,
+    ids,
+    practicesPolicy(actor, "work-cases") ? {} : { ownerId: actor.userId },
+  );
+  return { counts: Object.fromEntries(counts) };
 }
 
 export async function getPractice(deps: Deps, actor: Actor, id: string): Promise<PracticeDetail> {

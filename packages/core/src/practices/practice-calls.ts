@@ -22,6 +22,8 @@ import {
   PracticeListSchema,
   PracticeQueueSchema,
   ServicesActiveSchema,
+  UnreadCountsQuerySchema,
+  UnreadCountsSchema,
 } from "./practices-api.ts";
 
 // The practice calls (spec §7), each declared once for the API routes and the web (shared/api-contract.ts).
@@ -34,6 +36,7 @@ const SCHEMAS = {
     query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
     response: PracticeQueueSchema,
   },
+  unreadCounts: { query: UnreadCountsQuerySchema, response: UnreadCountsSchema },
   detail: { params, response: PracticeDetailSchema },
   remove: { params, response: z.null() },
   changeStatus: { params, body: PracticeStatusUpdateBodySchema, response: PracticeDetailSchema },

@@ -6,6 +6,7 @@ import type { PracticeCallSchemas } from "./practice-calls.ts";
 export const PRACTICE_ROUTES = defineRoutes<PracticeCallSchemas>()({
   list: { method: "GET", path: "/practices" },
   queue: { method: "GET", path: "/practices/queue" },
+  unreadCounts: { method: "GET", path: "/practices/unread-counts" },
   detail: { method: "GET", path: "/practices/:id" },
   remove: { method: "DELETE", path: "/practices/:id", status: 204 },
   changeStatus: { method: "PATCH", path: "/practices/:id/status" },

@@ -106,6 +106,34 @@ export const PracticeQueueSchema = z.object({
 });
 export type PracticeQueue = z.infer<typeof PracticeQueueSchema>;
 
+/** A list's largest page (PagingQuerySchema): the most practices one unread-counts call answers for. */
+export const UNREAD_COUNTS_MAX_IDS = 100;
+
+/**
+ * GET /v1/practices/unread-counts?ids=…: the practices a list shows, their ids separated by commas (each
+ * once; a repeated id counts once).
+ */
+export const UnreadCountsQuerySchema = z.object({
+  // Missing is "Campo Obbligatorio", given twice (an array) "è atteso un testo": the shared messages.
+  ids: z
+    .string()
+    .trim()
+    .min(1, { error: MESSAGES.required })
+    .transform((ids) => [...new Set(ids.split(","))])
+    .pipe(
+      z
+        .array(z.uuid({ error: MESSAGES.invalidId }))
+        .max(UNREAD_COUNTS_MAX_IDS, { error: MESSAGES.listAtMost(UNREAD_COUNTS_MAX_IDS) }),
+    ),
+});
+
+/**
+ * The caller's own unread messages on each of those practices (ADR 030). A practice with none is absent, and
+ * so is one the caller may not read: the answer never tells the two apart.
+ */
+export const UnreadCountsSchema = z.object({ counts: z.record(z.uuid(), z.number().int().positive()) });
+export type UnreadCounts = z.infer<typeof UnreadCountsSchema>;
+
 /** The four service-active flags (spec §3 "Practice detail"; PATCH /v1/practices/{id}/services-active). */
 export const ServicesActiveSchema = z.object({
   serviceTakedownActive: z.boolean(),

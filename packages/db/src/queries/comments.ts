@@ -144,21 +144,28 @@ export async function commentReadsOf(db: Db, practiceId: string, ownerId: string
 
 /**
  * For each practice, the messages written by others that `userId` has not read (comments_practice_seq_key, and
- * comment_reads' key): a list's unread counts. Practices with none are absent.
+ * comment_reads' key): a list's unread counts. Practices with none are absent. With `ownerId`, only the
+ * practices that account owns are counted (the practices' primary key), the others absent as if they had none:
+ * a client asking by ids never learns anything of another's.
  */
 export async function unreadCommentCounts(
   db: Db,
   userId: string,
   practiceIds: readonly string[],
+  { ownerId }: { ownerId?: string } = {},
 ): Promise<Map<string, number>> {
   if (!practiceIds.length) return new Map();
-  const rows = await db
+  const counted = db
     .select({ practiceId: comments.practiceId, unread: sql<number>`count(*)::int` })
     .from(comments)
     .leftJoin(
       commentReads,
       and(eq(commentReads.practiceId, comments.practiceId), eq(commentReads.userId, userId)),
-    )
+    );
+  const owned = ownerId
+    ? counted.innerJoin(practices, and(eq(practices.id, comments.practiceId), eq(practices.ownerId, ownerId)))
+    : counted;
+  const rows = await owned
     .where(
       and(
         inArray(comments.practiceId, [...practiceIds]),

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { PRACTICES_PATH, QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
 import { useLiveLists } from "./live-conversation.ts";
 import { PracticeCard } from "./practice-card.tsx";
-import { practiceListQueryOptions } from "./practice-queries.ts";
+import { practiceListQueryOptions, useUnreadCounts } from "./practice-queries.ts";
 import { PracticeSection } from "./practice-section.tsx";
 import styles from "./practices.module.css";
 
@@ -16,6 +16,7 @@ const SHOWN = 4;
 export function ClientRecap() {
   const list = useQuery(practiceListQueryOptions(ALL_OF_A_CLIENT));
   useLiveLists();
+  const unreadOf = useUnreadCounts(list.data?.data.slice(0, SHOWN) ?? [], list.dataUpdatedAt);
   if (!list.data) return null;
   const practices = list.data.data;
   const count = (status: string) => practices.filter((p) => p.status === status).length;
@@ -39,7 +40,7 @@ export function ClientRecap() {
           <ul className={styles.cardList}>
             {practices.slice(0, SHOWN).map((practice) => (
               <li key={practice.practiceId}>
-                <PracticeCard practice={practice} staff={false} />
+                <PracticeCard practice={practice} staff={false} unread={unreadOf(practice)} />
               </li>
             ))}
           </ul>

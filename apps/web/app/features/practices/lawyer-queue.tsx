@@ -6,7 +6,7 @@ import formStyles from "../../shared/ui/form.module.css";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { useLiveLists } from "./live-conversation.ts";
 import { PracticeCard } from "./practice-card.tsx";
-import { practiceQueueQueryOptions } from "./practice-queries.ts";
+import { practiceQueueQueryOptions, useUnreadCounts } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 
 // The lawyer's landing page is a work queue (ADR 011): what needs a person first, what nobody has taken,
@@ -46,6 +46,10 @@ const SECTIONS: readonly {
 export function LawyerQueue() {
   const queue = useQuery(practiceQueueQueryOptions());
   useLiveLists();
+  const unreadOf = useUnreadCounts(
+    SECTIONS.flatMap((section) => queue.data?.[section.key].data ?? []),
+    queue.dataUpdatedAt,
+  );
   if (queue.isError) {
     return (
       <p role="alert" className={formStyles.alert}>
@@ -83,7 +87,7 @@ export function LawyerQueue() {
                 <ul className={styles.cardList}>
                   {list.data.map((practice) => (
                     <li key={practice.practiceId}>
-                      <PracticeCard practice={practice} staff headingLevel={4} />
+                      <PracticeCard practice={practice} staff headingLevel={4} unread={unreadOf(practice)} />
                     </li>
                   ))}
                 </ul>

@@ -46,11 +46,14 @@ export function PracticeCard({
   practice,
   staff,
   headingLevel = 3,
+  unread = practice.unreadComments,
 }: {
   practice: PracticeSummary;
   staff: boolean;
   /** Under the page's section headings: h3 in a list, h4 in the lawyer's queue. */
   headingLevel?: 3 | 4;
+  /** The reader's unread messages, when read after the list (useUnreadCounts); the list's own otherwise. */
+  unread?: number;
 }) {
   const Heading = headingLevel === 4 ? "h4" : "h3";
   const client = practice.client ? `${practice.client.name} ${practice.client.lastname}` : null;
@@ -67,11 +70,9 @@ export function PracticeCard({
         <span className={styles.badges}>
           {urgent ? <UrgentBadge /> : null}
           <StatusBadge status={practice.status} />
-          {practice.unreadComments ? (
+          {unread ? (
             <span className={`${styles.badge} ${styles.unreadBadge}`}>
-              {practice.unreadComments === 1
-                ? "1 messaggio nuovo"
-                : `${practice.unreadComments} messaggi nuovi`}
+              {unread === 1 ? "1 messaggio nuovo" : `${unread} messaggi nuovi`}
             </span>
           ) : null}
         </span>

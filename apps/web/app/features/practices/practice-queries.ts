@@ -1,8 +1,19 @@
 import type { Evaluation } from "@argine/core/feedback/evaluation";
 import type { ClaimedPractice, ClaimWithKeyBody } from "@argine/core/practices/claim";
 import { PRACTICE_ROUTES as CALLS } from "@argine/core/practices/practice-routes";
-import type { CommentReads, PracticeDetail, PracticeListQuery } from "@argine/core/practices/practices-api";
-import { keepPreviousData, type QueryClient, queryOptions, useQueryClient } from "@tanstack/react-query";
+import type {
+  CommentReads,
+  PracticeDetail,
+  PracticeListQuery,
+  PracticeSummary,
+} from "@argine/core/practices/practices-api";
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
 import { claimPracticeWithKey } from "../feedback/public.ts";
@@ -33,6 +44,43 @@ export function practiceQueueQueryOptions() {
     queryFn: ({ signal }) => call(CALLS.queue, { signal }),
   });
 }
+
+/**
+ * The caller's unread counts of the practices a list shows (ADR 030). Chat activity reads these again, never
+ * the list: each list read is an audited staff read of the cases, and this call is not.
+ */
+export function unreadCountsQueryOptions(practiceIds: readonly string[]) {
+  return queryOptions({
+    queryKey: [...PRACTICES_QUERY_KEY, "unread", practiceIds] as const,
+    queryFn: ({ signal }) => call(CALLS.unreadCounts, { query: { ids: practiceIds.join(",") }, signal }),
+    enabled: practiceIds.length > 0,
+  });
+}
+
+/**
+ * Each listed practice's unread count: the list's own, until the counts are read again after it (chat
+ * activity); whichever of the two was read last wins. The list's counts seed the query, as fresh as the list,
+ * so showing a list makes no second call.
+ */
+export function useUnreadCounts(rows: readonly PracticeSummary[], listUpdatedAt: number) {
+  const counts = useQuery({
+    ...unreadCountsQueryOptions(rows.map((row) => row.practiceId)),
+    initialData: () => ({
+      counts: Object.fromEntries(
+        rows.filter((row) => row.unreadComments > 0).map((row) => [row.practiceId, row.unreadComments]),
+      ),
+    }),
+    initialDataUpdatedAt: listUpdatedAt,
+  });
+  const newer = counts.dataUpdatedAt > listUpdatedAt;
+  // A practice absent from the answer has nothing unread.
+  return (practice: PracticeSummary) =>
+    newer ? (counts.data.counts[practice.practiceId] ?? 0) : practice.unreadComments;
+}
+
+/** Chat activity or a read mark: the lists' unread counts read again, the lists themselves left alone. */
+export const refreshUnreadCounts = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: [...PRACTICES_QUERY_KEY, "unread"] });
 
 export function practiceQueryKey(practiceId: string) {
   return [...PRACTICES_QUERY_KEY, "detail", practiceId] as const;
@@ -73,7 +121,7 @@ export function commentReadsQueryOptions(practiceId: string) {
 
 /**
  * The reader has seen the conversation up to this message: the answer is the reads as they now are, and the
- * lists' unread counts are stale (read again when a list shows).
+ * lists' unread counts are stale (read again when a list shows; the lists themselves did not change).
  */
 export const useReadComments = (practiceId: string, options?: WriteOptions<CommentReads, string>) =>
   useWrite(
@@ -81,13 +129,16 @@ export const useReadComments = (practiceId: string, options?: WriteOptions<Comme
     {
       onSuccess: (queryClient, reads) => {
         queryClient.setQueryData(commentReadsQueryOptions(practiceId).queryKey, reads);
-        return refreshLists(queryClient);
+        return refreshUnreadCounts(queryClient);
       },
     },
     { meta: { hideError: true, hideSpinner: true }, ...options },
   );
 
-/** The lists and the work queue read again (their unread counts), the details left alone. */
+/**
+ * The lists and the work queue read again, the details left alone: after the reader's own change to what
+ * they show (a message moves the case in or out of "waiting for an answer"), never after chat activity.
+ */
 export const refreshLists = (queryClient: QueryClient) =>
   Promise.all(
     (["list", "queue"] as const).map((part) =>
@@ -251,10 +302,19 @@ const showComments = (practiceId: string) => ({
     queryClient.invalidateQueries({ queryKey: commentsQueryOptions(practiceId).queryKey }),
 });
 
+/**
+ * A new message also starts or answers the client's wait (the queue's "waiting"): the lists are stale, read
+ * again when one shows (none is on screen beside the conversation, so this fetches nothing now).
+ */
 export const useAddComment = (practiceId: string, options?: WriteOptions<unknown, string>) =>
   useWrite(
     (comment) => call(CALLS.addComment, { params: { id: practiceId }, body: { comment } }),
-    showComments(practiceId),
+    {
+      onSuccess: async (queryClient: QueryClient) => {
+        await showComments(practiceId).onSuccess(queryClient);
+        await refreshLists(queryClient);
+      },
+    },
     options,
   );
 

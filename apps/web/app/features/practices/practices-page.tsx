@@ -18,7 +18,7 @@ import { Pager } from "../../shared/ui/pager.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { useLiveLists } from "./live-conversation.ts";
 import { PracticeCard } from "./practice-card.tsx";
-import { type PracticeFilters, practiceListQueryOptions } from "./practice-queries.ts";
+import { type PracticeFilters, practiceListQueryOptions, useUnreadCounts } from "./practice-queries.ts";
 import styles from "./practices.module.css";
 
 const PAGE_SIZE = 20;
@@ -57,6 +57,7 @@ export function PracticesPage() {
   const filters = filtersFrom(params);
   const list = useQuery(practiceListQueryOptions(filters));
   useLiveLists();
+  const unreadOf = useUnreadCounts(list.data?.data ?? [], list.dataUpdatedAt);
   const page = filters.page ?? 1;
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
   // Past the counted cap there may be more pages than the total says: a full page means "go on".
@@ -101,7 +102,7 @@ export function PracticesPage() {
         <ul className={styles.cardList}>
           {list.data?.data.map((practice) => (
             <li key={practice.practiceId}>
-              <PracticeCard practice={practice} staff={staff} />
+              <PracticeCard practice={practice} staff={staff} unread={unreadOf(practice)} />
             </li>
           ))}
         </ul>

@@ -13,6 +13,7 @@ import {
   listPracticesFor,
   practiceAnswers,
   practiceFeedbackLink,
+  unreadCounts,
   workQueue,
 } from "../../../practices/practices-service.ts";
 import { practiceAssignmentRoutes } from "./assignment.ts";
@@ -43,6 +44,15 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
         "La coda di lavoro dell'avvocato: urgenti, nuove, in attesa di risposta, le più vecchie prima (solo staff)",
     }),
     handler: (request) => workQueue(deps, requireActor(request), request.query.limit),
+  });
+
+  app.route({
+    ...callRoute(CALLS.unreadCounts, {
+      tags,
+      summary:
+        "I messaggi non letti dal chiamante sulle pratiche indicate (massimo 100): le proprie per un cliente, tutte per lo staff",
+    }),
+    handler: (request) => unreadCounts(deps, requireActor(request), request.query.ids),
   });
 
   app.route({
