@@ -1,4 +1,4 @@
-import type { ConversationRef } from "@argine/core/chat/live-api";
+import type { ConversationRef } from "@argine/core/conversations/live-api";
 import type { PracticeQueue, PracticeSummary } from "@argine/core/practices/practices-api";
 import { act, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
