@@ -15,7 +15,7 @@
 //   --orders-flows=20           timed card flows of each card (default 20; 5 with --smoke)
 //   --nested-only               only the nested JSON part (bench/nested-json.ts)
 //   --skip-nested               everything but the nested JSON part
-//   --live-only                 only the live delivery part (bench/live.ts)
+//   --live-only                 only the live parts (bench/live.ts, bench/live-load.ts)
 //   --weight-only               only the home page's weight (what the first load downloads)
 //   --skip-live                 everything but the live delivery part
 //
@@ -43,6 +43,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { lighthouseBench } from "./lighthouse.ts";
 import { liveBench } from "./live.ts";
+import { liveLoadBench } from "./live-load.ts";
 import { nestedJsonBench } from "./nested-json.ts";
 import { ordersBench } from "./orders.ts";
 import { type Engine, practicesBench } from "./practices.ts";
@@ -181,6 +182,7 @@ if (only ? nestedOnly : !skipNested) {
 }
 if (only ? liveOnly : !skipLive) {
   await liveBench({ smoke });
+  await liveLoadBench({ smoke });
 }
 if (only ? ordersOnly : !skipOrders) {
   await ordersBench({ smoke, ...(ordersFlows ? { flows: ordersFlows } : {}) });

@@ -1,22 +1,49 @@
 // A server for the benchmark, in its own process so the load generator does not share its event loop.
 // `ours`: the real app on an in-memory, seeded database. `bare`: a bare Fastify route with the same JSON.
+// `live`: the real app as `ours`, reachable for sign-ins (its issuer is its own address), with LIVE_ACCOUNTS
+// more accounts (half lawyers, half clients owning nothing) for live-load.ts's sockets.
 
 import { buildApp } from "@argine/api/app";
 import { loadConfig } from "@argine/api/config";
 import { openDb } from "@argine/db/client";
+import { createUser, grantRole } from "@argine/db/queries/users";
 import { seedDemo } from "@argine/db/seed";
 import { hash } from "@node-rs/argon2";
 import Fastify from "fastify";
+import { freePort, LIVE_ACCOUNTS, LIVE_PASSWORD, liveAccount } from "./live-accounts.ts";
 
 const kind = process.argv[2];
+const port = kind === "live" ? await freePort() : 0;
 // X-Forwarded-For is trusted from loopback: the nested JSON part gives each request its own address, so the
 // per-address limits of the public routes count senders, not the bench.
-const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", TRUST_PROXY: "1" });
+const config = loadConfig({
+  NODE_ENV: "test",
+  LOG_LEVEL: "silent",
+  TRUST_PROXY: "1",
+  ...(port
+    ? { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ACCESS_TOKEN_TTL_SECONDS: "3600" }
+    : {}),
+});
 const handle = await openDb({ dataDir: null });
 await seedDemo(handle.db, { hashPassword: (p) => hash(p) });
 
 let app: ReturnType<typeof Fastify>;
-if (kind === "ours") {
+if (kind === "live") {
+  const passwordHash = await hash(LIVE_PASSWORD);
+  for (let i = 0; i < LIVE_ACCOUNTS; i++) {
+    const user = await createUser(handle.db, {
+      email: liveAccount(i),
+      name: "Bench",
+      lastname: String(i),
+      passwordHash,
+      privacyConsent: true,
+      marketingConsent: false,
+      emailVerifiedAt: new Date(),
+    });
+    if (user && i % 2 === 0) await grantRole(handle.db, user.id, "lawyer");
+  }
+  app = await buildApp({ config, handle, logger: false });
+} else if (kind === "ours") {
   app = await buildApp({ config, handle, logger: false });
 } else {
   const ours = await buildApp({ config, handle, logger: false });
@@ -25,7 +52,7 @@ if (kind === "ours") {
   app = Fastify({ logger: false });
   app.get("/v1/products", async () => body);
 }
-const address = await app.listen({ port: 0, host: "127.0.0.1" });
+const address = await app.listen({ port, host: "127.0.0.1" });
 process.stdout.write(`${JSON.stringify({ address })}\n`);
 process.on("SIGTERM", async () => {
   await app.close();
