@@ -46,7 +46,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a conversation's order on Postgre
       const first = server.handle.db.transaction(async (tx) => {
         await tx.execute(sql`select now()`);
         await firstMayWrite;
-        return addComment(tx, { practiceId, authorId: clientId, body: "Scritto per primo, salvato per secondo." });
+        return addComment(tx, {
+          practiceId,
+          authorId: clientId,
+          body: "Scritto per primo, salvato per secondo.",
+        });
       });
 
       // The second post starts later and commits first: the lawyer's tab gets it live.
