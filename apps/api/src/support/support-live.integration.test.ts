@@ -1,10 +1,18 @@
+import { CONVERSATION_MESSAGES } from "@argine/core/conversations/conversation-messages";
 import {
+  LIVE_CLOSE,
   LIVE_PROTOCOL,
   type ServerFrame,
   SUPPORT_PROTOCOL_PREFIX,
 } from "@argine/core/conversations/live-api";
-import { SUPPORT_TOKEN_HEADER, type SupportThread } from "@argine/core/support/support-api";
+import {
+  SUPPORT_TOKEN_DAYS,
+  SUPPORT_TOKEN_HEADER,
+  type SupportThread,
+} from "@argine/core/support/support-api";
+import { supportThreads } from "@argine/db/schema/support";
 import { testDbKinds } from "@argine/db/testing";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   apiCaller,
@@ -56,6 +64,35 @@ describe.each(testDbKinds())("the support chat, live (%s)", (kind) => {
     call = apiCaller(server);
   });
   afterAll(() => server.close());
+
+  it("lets a visitor's token open her thread until SUPPORT_TOKEN_DAYS after its last line, and closes her socket then", async () => {
+    const thread = await visitorWrites("Scrivo da un computer condiviso.");
+    const silentFor = async (ms: number) =>
+      server.handle.db
+        .update(supportThreads)
+        .set({ lastMessageAt: new Date(Date.now() - ms) })
+        .where(eq(supportThreads.id, thread.threadId));
+    const days = SUPPORT_TOKEN_DAYS * 24 * 3600 * 1000;
+
+    // Two seconds before the end: the socket opens, then closes as a token that expired (the tab would
+    // reconnect and be refused).
+    await silentFor(days - 2000);
+    const visitor = await visitorSocket(thread.token);
+    expect(await Promise.race([visitor.closed, new Promise((r) => setTimeout(() => r("open"), 6000))])).toBe(
+      LIVE_CLOSE.tokenExpired,
+    );
+
+    // Past the end the token opens nothing: no socket, and the thread reads as gone (the browser forgets it).
+    await silentFor(days + 1000);
+    expect(
+      await upgradeStatus(server.base, [LIVE_PROTOCOL, `${SUPPORT_PROTOCOL_PREFIX}${thread.token}`]),
+    ).toBe(401);
+    const gone = await fetch(`${server.base}/v1/support/thread`, {
+      headers: { [SUPPORT_TOKEN_HEADER]: thread.token, "x-forwarded-for": randomIp() },
+    });
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as { message: string }).message).toBe(CONVERSATION_MESSAGES.threadGone);
+  });
 
   it("lets a visitor in only with the token of a thread", async () => {
     const { token } = await visitorWrites("Posso parlare con qualcuno?");
