@@ -14,6 +14,7 @@ import { errorCode } from "../../shared/http/http-error.ts";
 import { CONSULTATION_PATH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { FormEnd, FormMessage, SendError, StatusRegion } from "../../shared/ui/form-field.tsx";
+import headingStyles from "../../shared/ui/heading.module.css";
 import { schemaResolver, useCheckedForm, useFocusOnMount } from "../../shared/ui/use-checked-form.ts";
 import styles from "./consultation.module.css";
 import { ConsultationFactRows, VideoLink } from "./consultation-facts.tsx";
@@ -84,9 +85,9 @@ export function ManageConsultationPage() {
   const token = useManageToken();
   return (
     <div className={styles.page}>
-      <header className={styles.header}>
-        <p className={styles.eyebrow}>Consulenza gratuita</p>
-        <h1 className={styles.title}>La tua consulenza</h1>
+      <header className={headingStyles.columnHeader}>
+        <p className={headingStyles.columnEyebrow}>Consulenza gratuita</p>
+        <h1 className={headingStyles.columnTitle}>La tua consulenza</h1>
       </header>
       <div className={styles.manage}>
         {token ? (
