@@ -28,7 +28,7 @@ import {
   useMoveConsultation,
 } from "./consultation-queries.ts";
 import { SlotPicker } from "./slot-picker.tsx";
-import { SlotsState } from "./slots-state.tsx";
+import { SlotsRenewed, SlotsState } from "./slots-state.tsx";
 
 // /consulenza/gestisci?t=…: the page the confirmation mail links to (client-only). The token leaves the
 // address bar at once (history, bookmarks, a shared screen) and stays in this history entry's state, so a
@@ -437,13 +437,7 @@ function MoveForm({
       <h2 id="consulenza-sposta" ref={title} tabIndex={-1} className={styles.sectionTitle}>
         Scegli il nuovo orario
       </h2>
-      <StatusRegion>
-        {renewed ? (
-          <FormMessage tone="info">
-            <p>Abbiamo aggiornato gli orari liberi: quelli che vedi ora sono ancora disponibili.</p>
-          </FormMessage>
-        ) : null}
-      </StatusRegion>
+      <SlotsRenewed shown={renewed} />
       <form className={styles.step} noValidate onSubmit={onSubmit}>
         <SlotsState slots={slots}>
           {(answer) => <SlotPicker slots={answer.slots} selected={selected} {...field("startsAt")} />}
