@@ -60,17 +60,51 @@ function changeLine(config: MailConfig, consultation: MailedConsultation) {
   );
 }
 
-export function bookedMail(config: MailConfig, consultation: MailedConsultation): Mail {
+/** To the person who booked: the greeting, `body`, the signature (and the invitation when there is one). */
+function mailTo(
+  consultation: Invitation,
+  subject: string,
+  body: string,
+  attachments?: Mail["attachments"],
+): Mail {
   return {
     to: consultation.email,
-    subject: `Consulenza gratuita fissata: ${romeMoment(consultation.startsAt)}`,
-    text:
-      `Ciao ${consultation.name},\n\nabbiamo fissato la tua consulenza gratuita di 30 minuti con il team di ` +
-      `Argine per ${romeMoment(consultation.startsAt)} (ora italiana), ${how(consultation)}.\n\n` +
-      `In allegato trovi l'invito da aggiungere al tuo calendario.\n\n${changeLine(config, consultation)}${signature}`,
-    attachments: [invitation(config, consultation, "REQUEST")],
+    subject,
+    text: `Ciao ${consultation.name},\n\n${body}${signature}`,
+    ...(attachments ? { attachments } : {}),
   };
 }
+
+/** "lunedì 22 marzo 2027 alle 10:00 (ora italiana), al telefono: …". */
+const appointment = (consultation: Invitation) =>
+  `${romeMoment(consultation.startsAt)} (ora italiana), ${how(consultation)}.`;
+
+/**
+ * A mail about a booked appointment (fixed, moved, the day before): `opening` and when and how, what there
+ * is to add (`more`), and how to move or cancel it; with the invitation (METHOD:REQUEST) when it changes.
+ */
+function appointmentMail(words: {
+  subject: (when: string) => string;
+  opening: string;
+  more?: string;
+  invitation?: boolean;
+}) {
+  return (config: MailConfig, consultation: MailedConsultation): Mail =>
+    mailTo(
+      consultation,
+      words.subject(romeMoment(consultation.startsAt)),
+      `${words.opening} ${appointment(consultation)}\n\n${words.more ? `${words.more}\n\n` : ""}` +
+        changeLine(config, consultation),
+      words.invitation ? [invitation(config, consultation, "REQUEST")] : undefined,
+    );
+}
+
+export const bookedMail = appointmentMail({
+  subject: (when) => `Consulenza gratuita fissata: ${when}`,
+  opening: "abbiamo fissato la tua consulenza gratuita di 30 minuti con il team di Argine per",
+  more: "In allegato trovi l'invito da aggiungere al tuo calendario.",
+  invitation: true,
+});
 
 /**
  * A visitor's request: the link that confirms it (the manage page), and no invitation yet, since the slot
@@ -78,17 +112,15 @@ export function bookedMail(config: MailConfig, consultation: MailedConsultation)
  * someone else's address mails them this once, and the request lapses unconfirmed.
  */
 export function requestMail(config: MailConfig, consultation: MailedConsultation): Mail {
-  return {
-    to: consultation.email,
-    subject: "Conferma la tua consulenza gratuita",
-    text:
-      `Ciao ${consultation.name},\n\nabbiamo ricevuto la tua richiesta di consulenza gratuita per ` +
-      `${romeMoment(consultation.startsAt)} (ora italiana), ${how(consultation)}.\n\n` +
+  return mailTo(
+    consultation,
+    "Conferma la tua consulenza gratuita",
+    `abbiamo ricevuto la tua richiesta di consulenza gratuita per ${appointment(consultation)}\n\n` +
       `Per fissarla, conferma da questo link: finché non la confermi l'orario resta libero anche per altri.\n\n` +
       `${manageLink(config, consultation)}\n\nDalla stessa pagina puoi anche scegliere un altro orario. ` +
       `Il link è personale: non inoltrare questa email.\n\n` +
-      `Se non hai chiesto tu la consulenza, ignora questa email: non ti scriveremo di nuovo.${signature}`,
-  };
+      "Se non hai chiesto tu la consulenza, ignora questa email: non ti scriveremo di nuovo.",
+  );
 }
 
 /** The video call's address staff sent: the time and the link, nothing about any case. */
@@ -96,49 +128,35 @@ export function videoLinkMail(
   config: MailConfig,
   consultation: MailedConsultation & { videoUrl: string },
 ): Mail {
-  return {
-    to: consultation.email,
-    subject: `Il link per la consulenza gratuita di ${romeMoment(consultation.startsAt)}`,
-    text:
-      `Ciao ${consultation.name},\n\necco il link per collegarti alla tua consulenza gratuita in ` +
-      `videochiamata, ${romeMoment(consultation.startsAt)} (ora italiana):\n\n${consultation.videoUrl}\n\n` +
+  return mailTo(
+    consultation,
+    `Il link per la consulenza gratuita di ${romeMoment(consultation.startsAt)}`,
+    `ecco il link per collegarti alla tua consulenza gratuita in videochiamata, ` +
+      `${romeMoment(consultation.startsAt)} (ora italiana):\n\n${consultation.videoUrl}\n\n` +
       `Aprilo qualche minuto prima dell'orario, dal telefono o dal computer.\n\n` +
-      `${changeLine(config, consultation)}${signature}`,
-  };
+      changeLine(config, consultation),
+  );
 }
 
-export function movedMail(config: MailConfig, consultation: MailedConsultation): Mail {
-  return {
-    to: consultation.email,
-    subject: `Consulenza gratuita spostata: ${romeMoment(consultation.startsAt)}`,
-    text:
-      `Ciao ${consultation.name},\n\nla tua consulenza gratuita è stata spostata a ` +
-      `${romeMoment(consultation.startsAt)} (ora italiana), ${how(consultation)}.\n\n` +
-      `In allegato trovi l'invito aggiornato: il tuo calendario sostituisce quello di prima.\n\n` +
-      `${changeLine(config, consultation)}${signature}`,
-    attachments: [invitation(config, consultation, "REQUEST")],
-  };
-}
+export const movedMail = appointmentMail({
+  subject: (when) => `Consulenza gratuita spostata: ${when}`,
+  opening: "la tua consulenza gratuita è stata spostata a",
+  more: "In allegato trovi l'invito aggiornato: il tuo calendario sostituisce quello di prima.",
+  invitation: true,
+});
 
 export function cancelledMail(config: MailConfig, consultation: MailedConsultation): Mail {
-  return {
-    to: consultation.email,
-    subject: "Consulenza gratuita annullata",
-    text:
-      `Ciao ${consultation.name},\n\nla tua consulenza gratuita di ${romeMoment(consultation.startsAt)} è ` +
-      `stata annullata. In allegato trovi l'aggiornamento che la toglie dal tuo calendario.\n\n` +
-      `Se vuoi, puoi prenotarne un'altra quando preferisci:\n\n${config.publicUrl}${CONSULTATION_PAGE_PATH}${signature}`,
-    attachments: [invitation(config, consultation, "CANCEL")],
-  };
+  return mailTo(
+    consultation,
+    "Consulenza gratuita annullata",
+    `la tua consulenza gratuita di ${romeMoment(consultation.startsAt)} è stata annullata. In allegato trovi ` +
+      `l'aggiornamento che la toglie dal tuo calendario.\n\n` +
+      `Se vuoi, puoi prenotarne un'altra quando preferisci:\n\n${config.publicUrl}${CONSULTATION_PAGE_PATH}`,
+    [invitation(config, consultation, "CANCEL")],
+  );
 }
 
-export function reminderMail(config: MailConfig, consultation: MailedConsultation): Mail {
-  return {
-    to: consultation.email,
-    subject: `Promemoria: consulenza gratuita ${romeMoment(consultation.startsAt)}`,
-    text:
-      `Ciao ${consultation.name},\n\nti ricordiamo la tua consulenza gratuita con il team di Argine, ` +
-      `${romeMoment(consultation.startsAt)} (ora italiana), ${how(consultation)}.\n\n` +
-      `${changeLine(config, consultation)}${signature}`,
-  };
-}
+export const reminderMail = appointmentMail({
+  subject: (when) => `Promemoria: consulenza gratuita ${when}`,
+  opening: "ti ricordiamo la tua consulenza gratuita con il team di Argine,",
+});

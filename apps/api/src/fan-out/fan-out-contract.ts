@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { expect, it } from "vitest";
+import { expect } from "vitest";
+import { harnessCase } from "../../test/contract.ts";
 import type { ChatSignal, FanOut } from "./fan-out.ts";
 
 // The one suite every fan-out engine passes (as storage-contract.ts for the storage): each engine's test
@@ -42,15 +43,7 @@ export function heard(fanOut: FanOut) {
 }
 
 export function fanOutContract(setup: () => Promise<FanOutHarness>): void {
-  const withFanOut = (name: string, test: (h: FanOutHarness) => Promise<void>) =>
-    it(name, async () => {
-      const harness = await setup();
-      try {
-        await test(harness);
-      } finally {
-        await harness.close();
-      }
-    });
+  const withFanOut = harnessCase(setup);
 
   withFanOut("carries a signal to the other process and to this one", async ({ here, there }) => {
     const far = heard(there);

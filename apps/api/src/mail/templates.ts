@@ -6,6 +6,18 @@ import type { Mail } from "./mailer.ts";
 
 const signature = "\n\nUn saluto,\nil team di Argine";
 
+/**
+ * A mail that only says there is news behind the sign-in (`news`, then how to get at it: "leggerlo"), with the
+ * link to where it is; never what the news is (the mailbox may be read by the very person the case is about).
+ */
+function newsInTheAreaMail(subject: string, news: string, getAtIt: string) {
+  return (to: string, name: string, link: string): Mail => ({
+    to,
+    subject,
+    text: `Ciao ${name},\n\n${news}. Per ${getAtIt} accedi alla tua area personale:\n\n${link}${signature}`,
+  });
+}
+
 export function verificationMail(to: string, name: string, link: string): Mail {
   return {
     to,
@@ -123,29 +135,21 @@ export function refundMail(to: string, name: string, ordersLink: string): Mail {
  * News on a practice's service (a status changed, a document is ready, files arrived): that there is news,
  * nothing of which service or what (the mailbox may be read by the very person the case is about).
  */
-export function practiceUpdateMail(to: string, name: string, caseLink: string): Mail {
-  return {
-    to,
-    subject: "C'è un aggiornamento sulla tua pratica",
-    text:
-      `Ciao ${name},\n\nc'è un aggiornamento sulla tua pratica su Argine. Per leggerlo accedi alla tua area ` +
-      `personale:\n\n${caseLink}${signature}`,
-  };
-}
+export const practiceUpdateMail = newsInTheAreaMail(
+  "C'è un aggiornamento sulla tua pratica",
+  "c'è un aggiornamento sulla tua pratica su Argine",
+  "leggerlo",
+);
 
 /**
  * A message waits on the practice: nothing of who wrote it, what it says or which case it is about (the
  * mailbox may be read by the very person the case is about); the link is the dashboard, where it shows.
  */
-export function messageWaitingMail(to: string, name: string, dashboardLink: string): Mail {
-  return {
-    to,
-    subject: "Hai un nuovo messaggio su Argine",
-    text:
-      `Ciao ${name},\n\nc'è un nuovo messaggio per te su Argine. Per leggerlo accedi alla tua area ` +
-      `personale:\n\n${dashboardLink}${signature}`,
-  };
-}
+export const messageWaitingMail = newsInTheAreaMail(
+  "Hai un nuovo messaggio su Argine",
+  "c'è un nuovo messaggio per te su Argine",
+  "leggerlo",
+);
 
 /**
  * The team answered in the support chat: nothing of the answer (the mailbox may not be the person's alone).
@@ -201,12 +205,8 @@ export function filesRetentionMail(to: string, name: string, caseLink: string, d
  * The evidence of a capture is ready to download: said without naming what (the mailbox may be read by the
  * very person the case is about).
  */
-export function filesReadyMail(to: string, name: string, caseLink: string): Mail {
-  return {
-    to,
-    subject: "Dei documenti sono pronti nella tua area personale",
-    text:
-      `Ciao ${name},\n\nalcuni documenti della tua pratica su Argine sono pronti da scaricare. Per vederli ` +
-      `accedi alla tua area personale:\n\n${caseLink}${signature}`,
-  };
-}
+export const filesReadyMail = newsInTheAreaMail(
+  "Dei documenti sono pronti nella tua area personale",
+  "alcuni documenti della tua pratica su Argine sono pronti da scaricare",
+  "vederli",
+);

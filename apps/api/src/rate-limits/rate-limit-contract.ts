@@ -1,6 +1,7 @@
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
-import { expect, it } from "vitest";
+import { expect } from "vitest";
+import { harnessCase } from "../../test/contract.ts";
 import type { RateLimits } from "./rate-limits.ts";
 
 // The one suite every rate-limit store passes (as storage-contract.ts for the storage), through the plugin
@@ -33,15 +34,7 @@ export function rateLimitContract(
   setup: () => Promise<RateLimitHarness>,
   { shared }: { shared: boolean },
 ): void {
-  const withStore = (name: string, test: (h: RateLimitHarness) => Promise<void>) =>
-    it(name, async () => {
-      const harness = await setup();
-      try {
-        await test(harness);
-      } finally {
-        await harness.close();
-      }
-    });
+  const withStore = harnessCase(setup);
 
   withStore("refuses the call past the limit, saying when to come back", async ({ here }) => {
     const app = await appOn(here);

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { TestClock } from "pg-boss";
-import { expect, it } from "vitest";
+import { expect } from "vitest";
+import { harnessCase } from "../../test/contract.ts";
 import type { Storage } from "./storage.ts";
 
 // The one suite every storage engine passes (ADR 018; unstorage's testDriver as the model): each engine's
@@ -32,19 +33,12 @@ export interface ContractOptions {
 }
 
 export function storageContract(setup: () => Promise<StorageHarness>, options: ContractOptions): void {
+  const storageCase = harnessCase(setup);
   const withStorage = (
     name: string,
     test: (h: StorageHarness, prefix: string) => Promise<void>,
     skip = false,
-  ) =>
-    it.skipIf(skip)(name, async () => {
-      const harness = await setup();
-      try {
-        await test(harness, `tests/${randomUUID()}`);
-      } finally {
-        await harness.close();
-      }
-    });
+  ) => storageCase(name, (harness) => test(harness, `tests/${randomUUID()}`), skip);
 
   withStorage("puts, reads, sizes and deletes an object", async ({ storage }, prefix) => {
     const key = `${prefix}/evidence`;

@@ -1,5 +1,6 @@
 import type { ConsultationStatus } from "@argine/core/consultation/consultation-api";
 import { and, asc, count, eq, gt, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
 import {
   consultationExceptionHours,
@@ -275,20 +276,21 @@ export function isBookedSlotViolation(error: unknown): boolean {
 }
 
 /**
- * Confirms a request from its link: requested → booked while its start is still after `changeableAfter`.
- * "taken" when someone confirmed or booked that start first (the unique index refuses the update; on
- * PostgreSQL the transaction is then aborted, so the caller throws at once), undefined when the request no
- * longer qualifies. The primary key, and consultations_booked_slot_key.
+ * Books a consultation from its link (stillChangeable) with `change` besides the status. "taken" when
+ * someone booked that start first (the unique index refuses the update; on PostgreSQL the transaction is
+ * then aborted, so the caller throws at once), undefined when it no longer qualifies. The primary key, and
+ * consultations_booked_slot_key.
  */
-export async function confirmConsultation(
+async function bookWhileChangeable(
   db: Db,
-  params: LinkChange & { remindedAt: Date | null; at: Date },
+  params: LinkChange,
+  change: PgUpdateSetSource<typeof consultations>,
 ): Promise<ConsultationRow | "taken" | undefined> {
   if (params.from.length === 0) return undefined;
   try {
     const [row] = await db
       .update(consultations)
-      .set({ status: "booked", remindedAt: params.remindedAt, updatedAt: params.at })
+      .set({ ...change, status: "booked" })
       .where(stillChangeable(params))
       .returning();
     return row;
@@ -299,35 +301,32 @@ export async function confirmConsultation(
 }
 
 /**
+ * Confirms a request from its link: requested → booked while its start is still after `changeableAfter`.
+ * "taken" when someone confirmed or booked that start first, undefined when the request no longer qualifies.
+ */
+export function confirmConsultation(
+  db: Db,
+  params: LinkChange & { remindedAt: Date | null; at: Date },
+): Promise<ConsultationRow | "taken" | undefined> {
+  return bookWhileChangeable(db, params, { remindedAt: params.remindedAt, updatedAt: params.at });
+}
+
+/**
  * Moves a booking (or a request, which the move confirms) to another start: only from the statuses given,
  * with this version and starting after the cutoff; it is booked afterwards, the invitation's sequence one
- * up. "taken" when the new start is booked (the unique index refuses the
- * update: on PostgreSQL the transaction is then aborted, so the caller throws at once), undefined when the
- * booking no longer qualifies. The primary key, and consultations_booked_slot_key.
+ * up. "taken" when the new start is booked, undefined when the booking no longer qualifies.
  */
-export async function moveConsultation(
+export function moveConsultation(
   db: Db,
   params: LinkChange & { startsAt: Date; endsAt: Date; remindedAt: Date | null; at: Date },
 ): Promise<ConsultationRow | "taken" | undefined> {
-  if (params.from.length === 0) return undefined;
-  try {
-    const [row] = await db
-      .update(consultations)
-      .set({
-        status: "booked",
-        startsAt: params.startsAt,
-        endsAt: params.endsAt,
-        icsSequence: sql`${consultations.icsSequence} + 1`,
-        remindedAt: params.remindedAt,
-        updatedAt: params.at,
-      })
-      .where(stillChangeable(params))
-      .returning();
-    return row;
-  } catch (error) {
-    if (isBookedSlotViolation(error)) return "taken";
-    throw error;
-  }
+  return bookWhileChangeable(db, params, {
+    startsAt: params.startsAt,
+    endsAt: params.endsAt,
+    icsSequence: sql`${consultations.icsSequence} + 1`,
+    remindedAt: params.remindedAt,
+    updatedAt: params.at,
+  });
 }
 
 /**

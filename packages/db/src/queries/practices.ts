@@ -95,40 +95,34 @@ const tokenStillClaims = (claimTokenHash: string, now: Date) =>
     gt(practices.claimTokenExpiresAt, now),
   );
 
-/** Gives the practice to the user if the browser's token matches and has not expired; undefined otherwise. */
-export async function claimPracticeWithToken(
-  db: Db,
-  id: string,
-  userId: string,
-  claimTokenHash: string,
-  now: Date,
-): Promise<PracticeRow | undefined> {
-  return updatePracticeWhile(db, id, tokenStillClaims(claimTokenHash, now), {
-    ownerId: userId,
-    ...voidSecrets,
-    updatedAt: now,
-  });
+/**
+ * A write the browser's token allows (tokenStillClaims): one conditional update setting what `change` gives
+ * for the user; the changed practice, or undefined when the token no longer claims it.
+ */
+function whileTokenClaims(change: (userId: string) => Partial<typeof practices.$inferInsert>) {
+  return (
+    db: Db,
+    id: string,
+    userId: string,
+    claimTokenHash: string,
+    now: Date,
+  ): Promise<PracticeRow | undefined> =>
+    updatePracticeWhile(db, id, tokenStillClaims(claimTokenHash, now), { ...change(userId), updatedAt: now });
 }
+
+/** Gives the practice to the user if the browser's token matches and has not expired; undefined otherwise. */
+export const claimPracticeWithToken = whileTokenClaims((userId) => ({ ownerId: userId, ...voidSecrets }));
 
 /**
  * Registration with the browser's token (ADR 010): the token is spent and the practice waits for the new
  * account's first sign-in (completePendingClaims), so a confirmation link opened in another tab or on another
  * device still finds it. The key stays valid until the practice has an owner.
  */
-export async function bindClaimToAccount(
-  db: Db,
-  id: string,
-  userId: string,
-  claimTokenHash: string,
-  now: Date,
-): Promise<PracticeRow | undefined> {
-  return updatePracticeWhile(db, id, tokenStillClaims(claimTokenHash, now), {
-    claimPendingUserId: userId,
-    claimTokenHash: null,
-    claimTokenExpiresAt: null,
-    updatedAt: now,
-  });
-}
+export const bindClaimToAccount = whileTokenClaims((userId) => ({
+  claimPendingUserId: userId,
+  claimTokenHash: null,
+  claimTokenExpiresAt: null,
+}));
 
 /** At the account's sign-in, the practices bound at its registration become its own (practices_claim_pending_idx). */
 export async function completePendingClaims(db: Db, userId: string, at: Date): Promise<PracticeRow[]> {

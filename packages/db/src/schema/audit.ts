@@ -1,17 +1,18 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { id, timestamptz } from "./columns.ts";
 
 // Who did what to which resource: staff reads of victims' data and admin changes (DESIGN.md §6).
 
 export const auditLog = pgTable(
   "audit_log",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     actorId: uuid("actor_id"),
     action: text("action").notNull(),
     resourceType: text("resource_type").notNull(),
     resourceId: text("resource_id").notNull(),
     meta: jsonb("meta"),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    at: timestamptz("at").notNull().defaultNow(),
   },
   (t) => [index("audit_resource_idx").on(t.resourceType, t.resourceId)],
 );

@@ -1,17 +1,7 @@
 import type { ProductCode } from "@argine/core/catalogue/product";
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns.ts";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz, updatedAt } from "./columns.ts";
 import { users } from "./identity.ts";
 
 // What is sold, and the campaigns, vouchers and gift cards that pay for part of it.
@@ -32,7 +22,7 @@ export const products = pgTable("products", {
 export const campaigns = pgTable(
   "campaigns",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     code: text("code").notNull(),
     name: text("name").notNull(),
     sponsor: text("sponsor").notNull(),
@@ -43,8 +33,8 @@ export const campaigns = pgTable(
     productCodes: text("product_codes").array().$type<ProductCode[]>().notNull().default(sql`'{}'::text[]`),
     minAmountCents: integer("min_amount_cents").notNull().default(0),
     sortOrder: integer("sort_order").notNull().default(0),
-    startsAt: timestamp("starts_at", { withTimezone: true }),
-    endsAt: timestamp("ends_at", { withTimezone: true }),
+    startsAt: timestamptz("starts_at"),
+    endsAt: timestamptz("ends_at"),
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
   },
@@ -58,13 +48,13 @@ export const campaigns = pgTable(
 export const vouchers = pgTable(
   "vouchers",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     code: text("code").notNull(),
     /** Percent of the discounted price (spec §9); null means the spec's default of 1. */
     discountAmount: integer("discount_amount"),
     maxUses: integer("max_uses"),
     uses: integer("uses").notNull().default(0),
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    expiresAt: timestamptz("expires_at"),
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
   },
@@ -74,7 +64,7 @@ export const vouchers = pgTable(
 export const giftCards = pgTable(
   "gift_cards",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     code: text("code").notNull(),
     /** The promo it was requested with (spec §3 "promo"), if any. */
     promo: text("promo"),
@@ -82,7 +72,7 @@ export const giftCards = pgTable(
     balanceCents: integer("balance_cents").notNull(),
     productCodes: text("product_codes").array().$type<ProductCode[]>().notNull().default(sql`'{}'::text[]`),
     assignedUserId: uuid("assigned_user_id").references(() => users.id, { onDelete: "set null" }),
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    expiresAt: timestamptz("expires_at"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,18 +1,7 @@
 import type { ConsultationKind, ConsultationStatus } from "@argine/core/consultation/consultation-api";
 import { sql } from "drizzle-orm";
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns.ts";
+import { check, date, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz, updatedAt } from "./columns.ts";
 import { users } from "./identity.ts";
 import { practices } from "./practices.ts";
 
@@ -25,7 +14,7 @@ import { practices } from "./practices.ts";
 export const consultationWeeklyHours = pgTable(
   "consultation_weekly_hours",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     weekday: smallint("weekday").notNull(),
     fromMinute: integer("from_minute").notNull(),
     toMinute: integer("to_minute").notNull(),
@@ -49,7 +38,7 @@ export const consultationExceptions = pgTable("consultation_exceptions", {
 export const consultationExceptionHours = pgTable(
   "consultation_exception_hours",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     day: date("day", { mode: "string" })
       .notNull()
       .references(() => consultationExceptions.day, { onDelete: "cascade" }),
@@ -68,9 +57,9 @@ export const consultationExceptionHours = pgTable(
 export const consultations = pgTable(
   "consultations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
-    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    id: id(),
+    startsAt: timestamptz("starts_at").notNull(),
+    endsAt: timestamptz("ends_at").notNull(),
     kind: text("kind").$type<ConsultationKind>().notNull(),
     status: text("status").$type<ConsultationStatus>().notNull().default("booked"),
     name: text("name").notNull(),
@@ -91,7 +80,7 @@ export const consultations = pgTable(
      */
     manageVersion: integer("manage_version").notNull().default(0),
     /** When the day-before reminder was queued (or found unneeded, for a booking made within a day). */
-    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    remindedAt: timestamptz("reminded_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

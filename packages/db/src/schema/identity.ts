@@ -1,24 +1,14 @@
 import type { Role } from "@argine/core/identity/roles";
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns.ts";
+import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz, updatedAt } from "./columns.ts";
 
 // Accounts and what hangs on them: roles, single-use mail tokens, sign-in failures (billing data: billing.ts).
 
 export const users = pgTable(
   "users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     // Stored lower-cased; the unique index is what prevents duplicates.
     email: text("email").notNull(),
     passwordHash: text("password_hash"),
@@ -27,7 +17,7 @@ export const users = pgTable(
     cellPhone: text("cell_phone"),
     marketingConsent: boolean("marketing_consent").notNull().default(false),
     privacyConsent: boolean("privacy_consent").notNull().default(false),
-    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    emailVerifiedAt: timestamptz("email_verified_at"),
     /** `issuer|sub` of a user who signs in with an external OpenID provider. */
     externalSubject: text("external_subject"),
     createdAt: createdAt(),
@@ -53,8 +43,8 @@ export const userTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind").$type<UserTokenKind>().notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    expiresAt: timestamptz("expires_at").notNull(),
+    usedAt: timestamptz("used_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -67,9 +57,9 @@ export const userTokens = pgTable(
 export const loginFailures = pgTable(
   "login_failures",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     key: text("key").notNull(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    at: timestamptz("at").notNull().defaultNow(),
   },
   (t) => [index("login_failures_key_at_idx").on(t.key, t.at)],
 );

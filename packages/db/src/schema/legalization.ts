@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns.ts";
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz, updatedAt } from "./columns.ts";
 import { services } from "./services.ts";
 
 // The legalization (ADR 021), a service the product performs itself: the forensic capture's sessions and
@@ -13,7 +13,7 @@ import { services } from "./services.ts";
 export const legalizationSessions = pgTable(
   "legalization_sessions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     serviceId: uuid("service_id")
       .notNull()
       .references(() => services.id, { onDelete: "cascade" }),
@@ -25,16 +25,16 @@ export const legalizationSessions = pgTable(
     step: text("step"),
     /** The page the client asked to capture, as typed: printed in the report, never fetched by the sandbox. */
     url: text("url"),
-    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
-    endedAt: timestamp("ended_at", { withTimezone: true }),
+    startedAt: timestamptz("started_at").notNull(),
+    endedAt: timestamptz("ended_at"),
     /** When the files were stored, and the report's SHA-256 shown to the client. */
-    filesReadyAt: timestamp("files_ready_at", { withTimezone: true }),
+    filesReadyAt: timestamptz("files_ready_at"),
     reportSha256: text("report_sha256"),
     /** Retention: the files go a year after they were made; the client is warned 30 and 7 days before. */
-    filesExpireAt: timestamp("files_expire_at", { withTimezone: true }),
-    warned30At: timestamp("warned_30_at", { withTimezone: true }),
-    warned7At: timestamp("warned_7_at", { withTimezone: true }),
-    filesDeletedAt: timestamp("files_deleted_at", { withTimezone: true }),
+    filesExpireAt: timestamptz("files_expire_at"),
+    warned30At: timestamptz("warned_30_at"),
+    warned7At: timestamptz("warned_7_at"),
+    filesDeletedAt: timestamptz("files_deleted_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -55,7 +55,7 @@ export const legalizationSessions = pgTable(
 export const legalizationFiles = pgTable(
   "legalization_files",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     sessionId: uuid("session_id")
       .notNull()
       .references(() => legalizationSessions.id, { onDelete: "cascade" }),
@@ -83,7 +83,7 @@ export const sandboxCaptureSessions = pgTable("sandbox_capture_sessions", {
   outcome: text("outcome").notNull().default("CLOSED"),
   step: text("step"),
   /** Asked to stop by the client (the live panel's stop action). */
-  stopRequestedAt: timestamp("stop_requested_at", { withTimezone: true }),
+  stopRequestedAt: timestamptz("stop_requested_at"),
   /** The evidence it made, in the app's storage under the sandbox's own keys. */
   files: jsonb("files").$type<SandboxCaptureFile[]>().notNull().default([]),
   createdAt: createdAt(),

@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, pgTable, text } from "drizzle-orm/pg-core";
+import { timestamptz } from "./columns.ts";
 
 /**
  * The per-route request limits' counters when several API processes share them (ADR 032): one row a key
@@ -7,5 +8,5 @@ import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 export const rateLimitCounts = pgTable("rate_limit_counts", {
   key: text("key").primaryKey(),
   hits: integer("hits").notNull(),
-  resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
+  resetsAt: timestamptz("resets_at").notNull(),
 });

@@ -1,5 +1,5 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns.ts";
+import { index, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { createdAt, timestamptz } from "./columns.ts";
 
 // The embedded OpenID provider's storage, read and written through queries/oidc.ts.
 
@@ -13,8 +13,8 @@ export const oidcPayloads = pgTable(
     grantId: text("grant_id"),
     userCode: text("user_code"),
     uid: text("uid"),
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
-    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    expiresAt: timestamptz("expires_at"),
+    consumedAt: timestamptz("consumed_at"),
   },
   (t) => [
     primaryKey({ columns: [t.type, t.id] }),

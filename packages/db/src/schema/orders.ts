@@ -10,12 +10,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { campaigns, giftCards, vouchers } from "./catalogue.ts";
-import { createdAt, updatedAt } from "./columns.ts";
+import { createdAt, id, timestamptz, updatedAt } from "./columns.ts";
 import { users } from "./identity.ts";
 import { practices } from "./practices.ts";
 
@@ -25,7 +24,7 @@ import { practices } from "./practices.ts";
 export const orders = pgTable(
   "orders",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id),
@@ -56,10 +55,10 @@ export const orders = pgTable(
      * When the client asked for the services to start at once and acknowledged that the right of withdrawal
      * is lost once they are fully performed (Codice del consumo art. 59(1)(a)); null for older orders.
      */
-    withdrawalWaiverAt: timestamp("withdrawal_waiver_at", { withTimezone: true }),
+    withdrawalWaiverAt: timestamptz("withdrawal_waiver_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
+    paidAt: timestamptz("paid_at"),
   },
   (t) => [
     uniqueIndex("orders_user_idempotency_key").on(t.userId, t.idempotencyKey),
@@ -109,7 +108,7 @@ export const orderLines = pgTable(
 export const refunds = pgTable(
   "refunds",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id),
@@ -143,7 +142,7 @@ export const refunds = pgTable(
 export const payments = pgTable(
   "payments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),

@@ -1,7 +1,7 @@
 import type { NewsletterStatus, PartnershipKind } from "@argine/core/outreach/outreach-api";
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns.ts";
+import { check, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz } from "./columns.ts";
 
 // The public site's forms: the newsletter, "Lavora con noi" and "Una buona idea".
 
@@ -12,14 +12,14 @@ import { createdAt } from "./columns.ts";
 export const newsletterSubscriptions = pgTable(
   "newsletter_subscriptions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     // Stored lower-cased; the unique index on lower(email) keeps one row per address, in any case.
     email: text("email").notNull(),
     status: text("status").$type<NewsletterStatus>().notNull().default("PENDING"),
     confirmTokenHash: text("confirm_token_hash"),
-    confirmTokenExpiresAt: timestamp("confirm_token_expires_at", { withTimezone: true }),
+    confirmTokenExpiresAt: timestamptz("confirm_token_expires_at"),
     createdAt: createdAt(),
-    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    confirmedAt: timestamptz("confirmed_at"),
   },
   (t) => [
     uniqueIndex("newsletter_subscriptions_email_key").on(sql`lower(${t.email})`),
@@ -33,7 +33,7 @@ export const newsletterSubscriptions = pgTable(
 export const partnershipRequests = pgTable(
   "partnership_requests",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     organization: text("organization"),
@@ -54,7 +54,7 @@ export const partnershipRequests = pgTable(
 export const ideaSubmissions = pgTable(
   "idea_submissions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     title: text("title").notNull(),

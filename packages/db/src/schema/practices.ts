@@ -11,11 +11,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns.ts";
+import { createdAt, id, timestamptz, updatedAt } from "./columns.ts";
 import { users } from "./identity.ts";
 
 // A case (practice) and what belongs to it: staff e-mails and comments (its services are services.ts).
@@ -23,7 +22,7 @@ import { users } from "./identity.ts";
 export const practices = pgTable(
   "practices",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     ticketCode: text("ticket_code").notNull(),
     // Null until a signed-in user claims the practice created by the questionnaire.
     ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
@@ -32,7 +31,7 @@ export const practices = pgTable(
     // The questionnaire's category (core FeedbackCategory: the crime types, HATE_SPEECH, THREAT, OTHER). Left a
     // string: the list filters it by any text (PracticeListQuerySchema) and the API shows it as text.
     crimeType: text("crime_type"),
-    expiryDate: timestamp("expiry_date", { withTimezone: true }),
+    expiryDate: timestamptz("expiry_date"),
     platform: text("platform"),
     crimeUrl: text("crime_url"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
@@ -58,20 +57,20 @@ export const practices = pgTable(
     humanReview: boolean("human_review").notNull().default(false),
     /** The lawyer who took the case in charge ("prendi in carico"), and when. */
     assignedLawyerId: uuid("assigned_lawyer_id").references(() => users.id, { onDelete: "set null" }),
-    assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    assignedAt: timestamptz("assigned_at"),
     /** Since when the client waits for an answer: set by their comment, cleared by staff's (queries/comments.ts). */
-    awaitingReplySince: timestamp("awaiting_reply_since", { withTimezone: true }),
+    awaitingReplySince: timestamptz("awaiting_reply_since"),
     /**
      * The sequence number of the conversation's latest message (ADR 030): a new message takes the next one
      * under this row's lock, so the numbers follow the order the messages commit in.
      */
     messageSeq: integer("message_seq").notNull().default(0),
     /** When the client was last mailed "there is news" on this practice: news within the window is not mailed again. */
-    clientUpdateMailedAt: timestamp("client_update_mailed_at", { withTimezone: true }),
+    clientUpdateMailedAt: timestamptz("client_update_mailed_at"),
     // An unowned practice is claimed only with a secret (ADR 010): the submitting browser's single-use
     // token, or the short key shown once on the result and printed in its PDF. Only hashes are stored.
     claimTokenHash: text("claim_token_hash"),
-    claimTokenExpiresAt: timestamp("claim_token_expires_at", { withTimezone: true }),
+    claimTokenExpiresAt: timestamptz("claim_token_expires_at"),
     claimKeyHash: text("claim_key_hash"),
     // The account registered with the submitting browser's token (ADR 010): the practice becomes its own at
     // that account's first password sign-in, wherever the confirmation link was opened.
@@ -111,18 +110,30 @@ export const practices = pgTable(
   ],
 );
 
+/** The practice a row belongs to, deleted with it. */
+const ownPractice = () =>
+  uuid("practice_id")
+    .notNull()
+    .references(() => practices.id, { onDelete: "cascade" });
+
+/** A reader of a practice's conversation, the key of what is kept per reader: deleted with either. */
+const practiceReader = () => ({
+  practiceId: ownPractice(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+});
+
 /** Emails staff sent to a practice's client, kept on the practice. */
 export const practiceEmails = pgTable(
   "practice_emails",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    practiceId: uuid("practice_id")
-      .notNull()
-      .references(() => practices.id, { onDelete: "cascade" }),
+    id: id(),
+    practiceId: ownPractice(),
     senderId: uuid("sender_id").references(() => users.id, { onDelete: "set null" }),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
-    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamptz("sent_at").notNull().defaultNow(),
   },
   (t) => [index("practice_emails_practice_idx").on(t.practiceId, t.sentAt)],
 );
@@ -130,10 +141,8 @@ export const practiceEmails = pgTable(
 export const comments = pgTable(
   "comments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    practiceId: uuid("practice_id")
-      .notNull()
-      .references(() => practices.id, { onDelete: "cascade" }),
+    id: id(),
+    practiceId: ownPractice(),
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
     body: text("body").notNull(),
     /** Its place in the practice's conversation (practices.message_seq): what a catch-up pages on. */
@@ -151,13 +160,8 @@ export const comments = pgTable(
 export const commentReads = pgTable(
   "comment_reads",
   {
-    practiceId: uuid("practice_id")
-      .notNull()
-      .references(() => practices.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    readUpTo: timestamp("read_up_to", { withTimezone: true, precision: 6 }).notNull(),
+    ...practiceReader(),
+    readUpTo: timestamptz("read_up_to", { precision: 6 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.practiceId, t.userId] })],
 );
@@ -166,13 +170,8 @@ export const commentReads = pgTable(
 export const conversationMails = pgTable(
   "conversation_mails",
   {
-    practiceId: uuid("practice_id")
-      .notNull()
-      .references(() => practices.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    mailedAt: timestamp("mailed_at", { withTimezone: true }).notNull(),
+    ...practiceReader(),
+    mailedAt: timestamptz("mailed_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.practiceId, t.userId] })],
 );

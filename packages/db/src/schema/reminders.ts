@@ -1,4 +1,5 @@
-import { integer, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
+import { integer, pgTable, primaryKey, uuid } from "drizzle-orm/pg-core";
+import { timestamptz } from "./columns.ts";
 import { practices } from "./practices.ts";
 
 // The complaint deadline's reminders a client opts into on the case page.
@@ -14,7 +15,7 @@ export const deadlineReminders = pgTable(
       .notNull()
       .references(() => practices.id, { onDelete: "cascade" }),
     daysBefore: integer("days_before").notNull(),
-    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    sentAt: timestamptz("sent_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.practiceId, t.daysBefore] })],
 );

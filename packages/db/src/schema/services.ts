@@ -3,8 +3,8 @@ import type { ServiceType } from "@argine/core/services/service-type";
 import type { FileSide } from "@argine/core/services/services-api";
 import type { FileKind } from "@argine/core/uploads/file-kind";
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns.ts";
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz, updatedAt } from "./columns.ts";
 import { users } from "./identity.ts";
 import { practices } from "./practices.ts";
 
@@ -13,7 +13,7 @@ import { practices } from "./practices.ts";
 export const services = pgTable(
   "services",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     practiceId: uuid("practice_id")
       .notNull()
       .references(() => practices.id, { onDelete: "cascade" }),
@@ -21,10 +21,10 @@ export const services = pgTable(
     status: text("status").$type<ServiceStatus>().notNull().default("TO_START"),
     /** The lawyer doing the work (the staff's queue), and since when. */
     assignedLawyerId: uuid("assigned_lawyer_id").references(() => users.id, { onDelete: "set null" }),
-    assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    assignedAt: timestamptz("assigned_at"),
     /** DEFENCE: the engagement letter's version the client accepted, and when (core services/mandate.ts). */
     mandateVersion: text("mandate_version"),
-    mandateAcceptedAt: timestamp("mandate_accepted_at", { withTimezone: true }),
+    mandateAcceptedAt: timestamptz("mandate_accepted_at"),
     /** Made by the payment: the service's age in the queue. */
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -45,7 +45,7 @@ export const services = pgTable(
 export const uploadedFiles = pgTable(
   "uploaded_files",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     serviceId: uuid("service_id")
       .notNull()
       .references(() => services.id, { onDelete: "cascade" }),
@@ -63,7 +63,7 @@ export const uploadedFiles = pgTable(
     side: text("side").$type<FileSide>().notNull().default("CLIENT"),
     uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     /** Null while the file is chosen but not sent (spec §3 "Uploaded file"). */
-    uploadDate: timestamp("upload_date", { withTimezone: true }),
+    uploadDate: timestamptz("upload_date"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns.ts";
+import { check, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz, updatedAt } from "./columns.ts";
 import { users } from "./identity.ts";
 import { services } from "./services.ts";
 
@@ -13,7 +13,7 @@ import { services } from "./services.ts";
 export const takedownNotices = pgTable(
   "takedown_notices",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: id(),
     serviceId: uuid("service_id")
       .notNull()
       .references(() => services.id, { onDelete: "cascade" }),
@@ -25,8 +25,8 @@ export const takedownNotices = pgTable(
     status: text("status").notNull().default("PENDING"),
     /** Where staff sent the notice (the platform's form, an address) and when. */
     sentVia: text("sent_via"),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    sentAt: timestamptz("sent_at"),
+    answeredAt: timestamptz("answered_at"),
     /** Staff's note on the answer (a reference number, the platform's reason); shown to staff only. */
     staffNote: text("staff_note"),
     recordedBy: uuid("recorded_by").references(() => users.id, { onDelete: "set null" }),

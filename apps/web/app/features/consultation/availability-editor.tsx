@@ -8,7 +8,7 @@ import {
 import type { Weekday } from "@argine/core/consultation/slots";
 import { WEEKDAY_LABELS } from "@argine/core/shared/calendar";
 import { useQuery } from "@tanstack/react-query";
-import type { MouseEvent } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { type Control, type Path, useFieldArray } from "react-hook-form";
 import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
@@ -132,40 +132,24 @@ function Editor({ initial }: { initial: Availability }) {
           const dayName = WEEKDAY_LABELS[weekday];
           return (
             <li key={weekday}>
-              <fieldset className={`${formStyles.choiceGroup} ${styles.weekday}`}>
-                <legend className={styles.weekdayLegend}>{dayName}</legend>
-                {ranges.length === 0 ? (
-                  <p className={styles.closed}>Chiuso</p>
-                ) : (
-                  <ul className={styles.ranges}>
-                    {ranges.map(({ range, index }) => (
-                      <li key={range.id}>
-                        <RangeFields
-                          from={field(`weekly.${index}.from`)}
-                          to={field(`weekly.${index}.to`)}
-                          what={`di ${dayName}`}
-                          onRemove={() => weekly.remove(index)}
-                        />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                <p className={styles.editorActions}>
-                  <button
-                    type="button"
-                    onMouseDown={keepFocusWhilePressed}
-                    className={LINK}
-                    onClick={() =>
-                      weekly.append(
-                        { weekday, from: "", to: "" },
-                        { focusName: `weekly.${weekly.fields.length}.from` },
-                      )
-                    }
-                  >
-                    Aggiungi una fascia<span className="visually-hidden"> di {dayName}</span>
-                  </button>
-                </p>
-              </fieldset>
+              <DayFieldset legend={dayName}>
+                <DayRanges
+                  dayName={dayName}
+                  closed="Chiuso"
+                  ranges={ranges.map(({ range, index }) => ({
+                    id: range.id,
+                    from: field(`weekly.${index}.from`),
+                    to: field(`weekly.${index}.to`),
+                    onRemove: () => weekly.remove(index),
+                  }))}
+                  onAdd={() =>
+                    weekly.append(
+                      { weekday, from: "", to: "" },
+                      { focusName: `weekly.${weekly.fields.length}.from` },
+                    )
+                  }
+                />
+              </DayFieldset>
             </li>
           );
         })}
@@ -216,6 +200,50 @@ function Editor({ initial }: { initial: Availability }) {
         savedMessage="Orari salvati: le prenotazioni seguono i nuovi orari."
       />
     </form>
+  );
+}
+
+/** A day's box: a weekday of the week, or a day with hours of its own. */
+function DayFieldset({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className={`${formStyles.choiceGroup} ${styles.weekday}`}>
+      <legend className={styles.weekdayLegend}>{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** A day's ranges (or, with none, that it is `closed`), and the button that adds one. */
+function DayRanges({
+  dayName,
+  closed,
+  ranges,
+  onAdd,
+}: {
+  dayName: string;
+  closed: string;
+  ranges: readonly { id: string; from: FieldBinding; to: FieldBinding; onRemove: () => void }[];
+  onAdd: () => void;
+}) {
+  return (
+    <>
+      {ranges.length === 0 ? (
+        <p className={styles.closed}>{closed}</p>
+      ) : (
+        <ul className={styles.ranges}>
+          {ranges.map((range) => (
+            <li key={range.id}>
+              <RangeFields from={range.from} to={range.to} what={`di ${dayName}`} onRemove={range.onRemove} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className={styles.editorActions}>
+        <button type="button" onMouseDown={keepFocusWhilePressed} className={LINK} onClick={onAdd}>
+          Aggiungi una fascia<span className="visually-hidden"> di {dayName}</span>
+        </button>
+      </p>
+    </>
   );
 }
 
@@ -275,45 +303,29 @@ function ExceptionFields({
   const ranges = useFieldArray({ control, name: `exceptions.${index}.ranges` });
   const dayName = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? longDay(date) : "questo giorno";
   return (
-    <fieldset className={`${formStyles.choiceGroup} ${styles.weekday}`}>
-      <legend className={styles.weekdayLegend}>{date ? dayName : "Nuovo giorno"}</legend>
+    <DayFieldset legend={date ? dayName : "Nuovo giorno"}>
       <div className={styles.exceptionHead}>
         <ItalianDateField label="Giorno" required {...field(`exceptions.${index}.date`)} />
         <button type="button" onMouseDown={keepFocusWhilePressed} className={LINK} onClick={onRemove}>
           Togli<span className="visually-hidden"> gli orari speciali di {dayName}</span>
         </button>
       </div>
-      {ranges.fields.length === 0 ? (
-        <p className={styles.closed}>Chiuso tutto il giorno</p>
-      ) : (
-        <ul className={styles.ranges}>
-          {ranges.fields.map((range, rangeIndex) => (
-            <li key={range.id}>
-              <RangeFields
-                from={field(`exceptions.${index}.ranges.${rangeIndex}.from`)}
-                to={field(`exceptions.${index}.ranges.${rangeIndex}.to`)}
-                what={`di ${dayName}`}
-                onRemove={() => ranges.remove(rangeIndex)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className={styles.editorActions}>
-        <button
-          type="button"
-          onMouseDown={keepFocusWhilePressed}
-          className={LINK}
-          onClick={() =>
-            ranges.append(
-              { from: "", to: "" },
-              { focusName: `exceptions.${index}.ranges.${ranges.fields.length}.from` },
-            )
-          }
-        >
-          Aggiungi una fascia<span className="visually-hidden"> di {dayName}</span>
-        </button>
-      </p>
-    </fieldset>
+      <DayRanges
+        dayName={dayName}
+        closed="Chiuso tutto il giorno"
+        ranges={ranges.fields.map((range, rangeIndex) => ({
+          id: range.id,
+          from: field(`exceptions.${index}.ranges.${rangeIndex}.from`),
+          to: field(`exceptions.${index}.ranges.${rangeIndex}.to`),
+          onRemove: () => ranges.remove(rangeIndex),
+        }))}
+        onAdd={() =>
+          ranges.append(
+            { from: "", to: "" },
+            { focusName: `exceptions.${index}.ranges.${ranges.fields.length}.from` },
+          )
+        }
+      />
+    </DayFieldset>
   );
 }

@@ -37,7 +37,7 @@ import {
   useBookConsultation,
 } from "./consultation-queries.ts";
 import { SlotPicker } from "./slot-picker.tsx";
-import { SlotsState } from "./slots-state.tsx";
+import { SlotsRenewed, SlotsState } from "./slots-state.tsx";
 
 // /consulenza's booking (loaded with the page's code once it is in the browser; the prerendered page shows
 // the slots' loading note in its place): the free slots by day, then who, how and the privacy consent, then
@@ -165,13 +165,7 @@ export function ConsultationBookingForm() {
               Scegli giorno e orario
             </h2>
             <p className={styles.stepIntro}>Gli orari sono quelli italiani. La consulenza dura 30 minuti.</p>
-            <StatusRegion>
-              {slotsRenewed ? (
-                <FormMessage tone="info">
-                  <p>Abbiamo aggiornato gli orari liberi: quelli che vedi ora sono ancora disponibili.</p>
-                </FormMessage>
-              ) : null}
-            </StatusRegion>
+            <SlotsRenewed shown={slotsRenewed} />
             <SlotsState slots={slots}>
               {(answer) => <SlotPicker slots={answer.slots} selected={selected} {...field("startsAt")} />}
             </SlotsState>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
+import headingStyles from "../../shared/ui/heading.module.css";
 import reassure from "../../shared/ui/reassurance.module.css";
 import styles from "./consultation.module.css";
 import { SlotsLoading } from "./slots-state.tsx";
@@ -16,9 +17,9 @@ const ConsultationBookingForm = lazy(() =>
 export function ConsultationPage() {
   return (
     <div className={styles.page}>
-      <header className={styles.header}>
-        <p className={styles.eyebrow}>Consulenza gratuita</p>
-        <h1 className={styles.title}>Parla con un avvocato del nostro team</h1>
+      <header className={headingStyles.columnHeader}>
+        <p className={headingStyles.columnEyebrow}>Consulenza gratuita</p>
+        <h1 className={headingStyles.columnTitle}>Parla con un avvocato del nostro team</h1>
       </header>
       <div className={styles.intro}>
         <p className={reassure.lead}>

@@ -14,6 +14,7 @@ import { errorCode } from "../../shared/http/http-error.ts";
 import { CONSULTATION_PATH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { FormEnd, FormMessage, SendError, StatusRegion } from "../../shared/ui/form-field.tsx";
+import headingStyles from "../../shared/ui/heading.module.css";
 import { schemaResolver, useCheckedForm, useFocusOnMount } from "../../shared/ui/use-checked-form.ts";
 import styles from "./consultation.module.css";
 import { ConsultationFactRows, VideoLink } from "./consultation-facts.tsx";
@@ -27,7 +28,7 @@ import {
   useMoveConsultation,
 } from "./consultation-queries.ts";
 import { SlotPicker } from "./slot-picker.tsx";
-import { SlotsState } from "./slots-state.tsx";
+import { SlotsRenewed, SlotsState } from "./slots-state.tsx";
 
 // /consulenza/gestisci?t=…: the page the confirmation mail links to (client-only). The token leaves the
 // address bar at once (history, bookmarks, a shared screen) and stays in this history entry's state, so a
@@ -84,9 +85,9 @@ export function ManageConsultationPage() {
   const token = useManageToken();
   return (
     <div className={styles.page}>
-      <header className={styles.header}>
-        <p className={styles.eyebrow}>Consulenza gratuita</p>
-        <h1 className={styles.title}>La tua consulenza</h1>
+      <header className={headingStyles.columnHeader}>
+        <p className={headingStyles.columnEyebrow}>Consulenza gratuita</p>
+        <h1 className={headingStyles.columnTitle}>La tua consulenza</h1>
       </header>
       <div className={styles.manage}>
         {token ? (
@@ -436,13 +437,7 @@ function MoveForm({
       <h2 id="consulenza-sposta" ref={title} tabIndex={-1} className={styles.sectionTitle}>
         Scegli il nuovo orario
       </h2>
-      <StatusRegion>
-        {renewed ? (
-          <FormMessage tone="info">
-            <p>Abbiamo aggiornato gli orari liberi: quelli che vedi ora sono ancora disponibili.</p>
-          </FormMessage>
-        ) : null}
-      </StatusRegion>
+      <SlotsRenewed shown={renewed} />
       <form className={styles.step} noValidate onSubmit={onSubmit}>
         <SlotsState slots={slots}>
           {(answer) => <SlotPicker slots={answer.slots} selected={selected} {...field("startsAt")} />}

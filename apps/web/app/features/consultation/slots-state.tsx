@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { config } from "../../config.ts";
 import type { HttpError } from "../../shared/http/http-error.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
-import { FormMessage } from "../../shared/ui/form-field.tsx";
+import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 import styles from "./consultation.module.css";
 
 // The free slots' query as the booking and the move show it: a calm note while they load (the prerendered
@@ -16,6 +16,19 @@ export function SlotsLoading() {
     <p role="status" className={styles.loading}>
       Stiamo cercando gli orari liberi dei prossimi giorni…
     </p>
+  );
+}
+
+/** Said above the slots once they were read again because the one chosen was taken meanwhile. */
+export function SlotsRenewed({ shown }: { shown: boolean }) {
+  return (
+    <StatusRegion>
+      {shown ? (
+        <FormMessage tone="info">
+          <p>Abbiamo aggiornato gli orari liberi: quelli che vedi ora sono ancora disponibili.</p>
+        </FormMessage>
+      ) : null}
+    </StatusRegion>
   );
 }
 

@@ -1,3 +1,4 @@
+import headingStyles from "../../shared/ui/heading.module.css";
 import reassure from "../../shared/ui/reassurance.module.css";
 import { useHydrated } from "../../shared/ui/use-hydrated.ts";
 import styles from "./feedback.module.css";
@@ -56,9 +57,9 @@ export function FeedbackPage() {
 
   return (
     <div className={styles.page}>
-      <header className={styles.header}>
-        <p className={styles.eyebrow}>Questionario gratuito</p>
-        <h1 className={styles.title}>Raccontaci che cosa è successo</h1>
+      <header className={headingStyles.columnHeader}>
+        <p className={headingStyles.columnEyebrow}>Questionario gratuito</p>
+        <h1 className={headingStyles.columnTitle}>Raccontaci che cosa è successo</h1>
       </header>
       {hydrated ? (
         <Questionnaire intro={<Intro />} />
