@@ -33,6 +33,7 @@ import { consultationRoutes } from "./routes/v1/consultations/index.ts";
 import { devMailboxRoutes } from "./routes/v1/dev/mailbox.ts";
 import { feedbackRoutes } from "./routes/v1/feedback/index.ts";
 import { invoiceAdminRoutes } from "./routes/v1/invoice/admin.ts";
+import { invoiceRoutes } from "./routes/v1/invoice/index.ts";
 import { jobsAdminRoutes } from "./routes/v1/jobs/admin.ts";
 import { legalizationRoutes } from "./routes/v1/legalization/index.ts";
 import { orderRoutes } from "./routes/v1/orders/index.ts";
@@ -195,6 +196,7 @@ export async function buildApp({
       await v1.register(consultationRoutes);
       await v1.register(consultationAdminRoutes);
       await v1.register(orderRoutes);
+      await v1.register(invoiceRoutes);
       await v1.register(serviceRoutes);
       await v1.register(paymentsRoutes);
       await v1.register(paymentWebhookRoutes);
