@@ -1,6 +1,7 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-// Who did what to which resource: staff reads of victims' data and admin changes (DESIGN.md §6).
+// Who did what to which resource: staff reads of victims' data and admin changes (docs/architecture.md, the
+// audit log).
 
 export const auditLog = pgTable(
   "audit_log",
