@@ -173,7 +173,8 @@ async function measure(
   );
   const all: Result[] = [];
   for (let i = 0; i < runs; i++) all.push(await runOnce(url, path, executable));
-  // Several runs: Lighthouse's own pick, the run closest to the median FCP and TTI (docs/variability.md).
+  // Several runs: Lighthouse's own pick, the run closest to the median FCP and TTI (Lighthouse's advice on
+  // variability; docs/architecture.md, "Benchmarks").
   const valid = filterToValidRuns(all);
   const lhr = valid.length ? computeMedianRun(valid) : (all.at(-1) as Result);
   const weight = lhr.runtimeError ? { jsTransfer: null, jsGzip: null } : await jsWeight(lhr);

@@ -18,8 +18,9 @@ import { openSocket, upgradeStatus } from "../test/live-socket.ts";
 import { paymentMethod } from "../test/sandbox.ts";
 import { PDF_BYTES, uploadThroughApi } from "../test/uploads.ts";
 
-// Every documented /v1 route × every kind of caller, in one table (DESIGN.md §4). A route missing from the
-// table fails the first test, so a new route cannot ship without deciding who may call it.
+// Every documented /v1 route × every kind of caller, in one table (docs/architecture.md, "A request"). A
+// route missing from the table fails the first test, so a new route cannot ship without deciding who may call
+// it.
 
 type Caller = "anonymous" | "client" | "otherClient" | "lawyer" | "admin";
 /** The resources the table points at: another client's account, a practice the client owns, their comment. */

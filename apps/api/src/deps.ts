@@ -18,8 +18,9 @@ import type { Storage } from "./storage/storage.ts";
 
 /**
  * Everything the API talks to outside its own code, each chosen by configuration between the embedded
- * default and the real engine (DESIGN.md §2), built in one place (adapters.ts `createAdapters`): the server
- * and the tests get them there, and a test replaces any of them through `AppDeps.adapters`.
+ * default and the real engine (docs/architecture.md, "Runtime adapters"), built in one place (adapters.ts
+ * `createAdapters`): the server and the tests get them there, and a test replaces any of them through
+ * `AppDeps.adapters`.
  */
 export interface Adapters {
   mailer: Mailer;

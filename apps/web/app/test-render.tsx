@@ -2,7 +2,7 @@ import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, type InitialEntry, RouterProvider } from "react-router";
 import { vi } from "vitest";
-import type { OidcClient } from "./features/auth/oidc-client.ts";
+import type { OidcClient } from "./features/identity/oidc-client.ts";
 import { AppProviders } from "./shell/providers/app-providers.tsx";
 
 // Test helpers: the app's providers around a page, a fake OIDC client, and a fetch stub that answers the

@@ -10,9 +10,9 @@ type DetailsOf<A extends AuditAction> = AuditDetails[A] extends undefined ? [] :
 export const OPERATOR = "operator";
 
 /**
- * The one way to write an audit line (DESIGN.md §6): `actor` did `action` to the resource `resourceId`, whose
- * type the action names (core's AUDIT_RESOURCE_TYPES), with the details core types for it. Written through
- * `db`: inside a change's transaction, it goes or stays with the change.
+ * The one way to write an audit line (docs/architecture.md): `actor` did `action` to the resource
+ * `resourceId`, whose type the action names (core's AUDIT_RESOURCE_TYPES), with the details core types for
+ * it. Written through `db`: inside a change's transaction, it goes or stays with the change.
  */
 export async function audit<A extends AuditAction>(
   db: Db,

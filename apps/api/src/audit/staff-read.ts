@@ -6,8 +6,9 @@ import { audit } from "./audit.ts";
 
 /**
  * Staff reading people's data (a victim's case, a list of cases, the users, the outreach requests) leaves one
- * audit line with the ids seen (DESIGN.md §6). A client reading their own data, or an empty page, leaves none.
- * The one place this rule lives: services call it, and so will the chat socket and the jobs.
+ * audit line with the ids seen (docs/architecture.md, the audit log). A client reading their own data, or an
+ * empty page, leaves none. The one place this rule lives: services call it, and so will the chat socket and
+ * the jobs.
  */
 export async function auditStaffRead(
   db: Db,

@@ -7,7 +7,7 @@ import { isMessages, openSocket } from "../../test/live-socket.ts";
 import { freePort } from "../../test/ports.ts";
 import { buildApp } from "../app.ts";
 
-// Several API processes on one PostgreSQL database (DESIGN.md §2, ADR 030): a message written through one
+// Several API processes on one PostgreSQL database (docs/architecture.md, ADR 030): a message written through one
 // process reaches a socket opened on another, carried by PostgreSQL's NOTIFY. Two apps in one test process
 // stand for two processes: each has its own pool and its own listening connection, as a process would.
 

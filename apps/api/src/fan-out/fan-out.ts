@@ -1,10 +1,10 @@
 import { EventEmitter } from "node:events";
 import { type ConversationRef, ConversationRefSchema } from "@argine/core/conversations/live-api";
 
-// The fan-out (DESIGN.md §2, ADR 030): a new message, a read mark or a typing signal written through one
-// API process reaches the live sockets of every process. It carries ids, never a message's text: a socket's
-// handler reads what its caller may see from the database, so the fan-out is not a way around authorization,
-// and PostgreSQL's 8 000-byte NOTIFY limit is never near.
+// The fan-out (docs/architecture.md "Runtime adapters", ADR 030): a new message, a read mark or a typing
+// signal written through one API process reaches the live sockets of every process. It carries ids, never a
+// message's text: a socket's handler reads what its caller may see from the database, so the fan-out is not a
+// way around authorization, and PostgreSQL's 8 000-byte NOTIFY limit is never near.
 
 /** What happened in a conversation: which one, and the message it concerns (for "message" and "read"). */
 export interface ChatSignal {

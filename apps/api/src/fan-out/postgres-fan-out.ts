@@ -1,10 +1,11 @@
 import pg from "pg";
 import { type ChatSignal, type FanOut, parseCacheName, parseSignal, processListeners } from "./fan-out.ts";
 
-// The fan-out across API processes on one PostgreSQL database (DESIGN.md §2, ADR 030): NOTIFY on one channel
-// through the pool, LISTEN on a connection of each process's own. A notification is delivered only after the
-// sender's commit and only to connections listening at that moment, so when the listening connection drops it
-// is opened again, and the gap is announced: the sockets read what they missed from the table.
+// The fan-out across API processes on one PostgreSQL database (ADR 030; docs/architecture.md "Runtime
+// adapters"): NOTIFY on one channel through the pool, LISTEN on a connection of each process's own. A
+// notification is delivered only after the sender's commit and only to connections listening at that moment,
+// so when the listening connection drops it is opened again, and the gap is announced: the sockets read what
+// they missed from the table.
 
 export const CHAT_CHANNEL = "argine_chat";
 /** The caches to drop (a cache's name as payload): a channel of its own, so neither parser sees the other's. */

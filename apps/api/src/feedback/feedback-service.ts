@@ -14,9 +14,10 @@ import { claimKeyHash, newClaimSecrets } from "../practices/claim-secrets.ts";
 import { newTicketCode } from "../practices/ticket-code.ts";
 import { renderFeedbackPdf } from "./pdf.ts";
 
-// The free questionnaire (feedback-contract.md "HTTP"): anyone, signed in or not, submits it; the result is
-// kept on an unowned practice that only its claim secrets can take (ADR 010). The reads are public by the
-// practice's unguessable id, so no policy applies: the actor is taken for the services' common shape.
+// The free questionnaire (docs/architecture.md, "The questionnaire"): anyone, signed in or not, submits it;
+// the result is kept on an unowned practice that only its claim secrets can take (ADR 010). The reads are
+// public by the practice's unguessable id, so no policy applies: the actor is taken for the services' common
+// shape.
 
 /**
  * Evaluates the answers as of today in Rome and opens the unowned PENDING practice with its claim secrets;

@@ -21,7 +21,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   503: "SERVICE_UNAVAILABLE",
 };
 
-/** Maps anything thrown in a request to the one error body of DESIGN.md §4. */
+/** Maps anything thrown in a request to the one error body of docs/architecture.md, "A request". */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const e = error as Partial<FastifyError> & { validation?: unknown };

@@ -47,7 +47,10 @@ export function redactUrl(raw: string): string {
     .join("&")}`;
 }
 
-/** pino options: no authorization headers, cookies, passwords, tokens or bodies in logs (DESIGN.md §6). */
+/**
+ * pino options: no authorization headers, cookies, passwords, tokens or bodies in logs
+ * (docs/decisions/009-api-security-hardening.md).
+ */
 export function loggerOptions(level: string): FastifyServerOptions["logger"] {
   return {
     level,

@@ -139,8 +139,8 @@ export async function registerAuthentication(
       throw new AppError("UNAUTHORIZED");
     }
   });
-  // Every route but those declared public (`security: []`, DESIGN.md §4) wants a caller: an anonymous one
-  // is answered 401 here, before the body is read, checked or validated.
+  // Every route but those declared public (`security: []`, docs/architecture.md "A request") wants a caller:
+  // an anonymous one is answered 401 here, before the body is read, checked or validated.
   app.addHook("onRequest", async (request) => {
     if (!request.actor && !isPublicRoute(request)) throw new AppError("UNAUTHORIZED");
   });

@@ -23,8 +23,8 @@ export interface Authorization<Row> {
   notFound?: string;
   forbidden?: string;
   /**
-   * The staff-read audit line (DESIGN.md §6) where the domain writes one, written through `db`: inside a
-   * change's transaction it goes or stays with the change.
+   * The staff-read audit line (docs/architecture.md, the audit log) where the domain writes one, written
+   * through `db`: inside a change's transaction it goes or stays with the change.
    */
   audit?: { action: StaffReadAction; id: string };
 }

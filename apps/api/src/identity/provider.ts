@@ -46,8 +46,9 @@ async function accountClaims(db: Db, sub: string) {
 }
 
 /**
- * The embedded OpenID provider (DESIGN.md §2): one public client (the web app), authorization code with
- * PKCE, JWT access tokens for the API carrying `roles`, rotating refresh tokens, state in our database.
+ * The embedded OpenID provider (docs/architecture.md, "Runtime adapters"): one public client (the web app),
+ * authorization code with PKCE, JWT access tokens for the API carrying `roles`, rotating refresh tokens,
+ * state in our database.
  */
 export function createOidcProvider(config: Config, db: Db, keys: ProviderKeys): Provider {
   const { identity, publicUrl } = config;

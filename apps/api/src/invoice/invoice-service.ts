@@ -8,9 +8,9 @@ import {
   documentNumber,
   type MoneyDocument,
 } from "@argine/core/invoice/documents";
+import { INVOICE_ROUTES } from "@argine/core/invoice/invoice-routes";
 import { breakOutVat } from "@argine/core/invoice/vat";
 import type { Order } from "@argine/core/orders/orders-api";
-import { ORDERS_ROUTES } from "@argine/core/orders/orders-routes";
 import { callPath } from "@argine/core/shared/api-contract";
 import { romeCalendarDay } from "@argine/core/shared/calendar";
 import type { Db } from "@argine/db/client";
@@ -306,7 +306,7 @@ export function orderDocumentLinks(
   orderId: string,
 ): Pick<Order, "invoiceUrl" | "receiptUrl" | "creditNotes"> {
   const link = (kind: LinkedDocument, id: string) =>
-    `${publicUrl}${callPath(ORDERS_ROUTES[kind])}?token=${documentLinkToken(documentLinkKey, kind, id)}`;
+    `${publicUrl}${callPath(INVOICE_ROUTES[kind])}?token=${documentLinkToken(documentLinkKey, kind, id)}`;
   const invoice = documents.invoices.find((row) => row.orderId === orderId);
   const receipt = documents.receipts.find((row) => row.orderId === orderId);
   return {

@@ -18,7 +18,7 @@ import {
   toIntent,
 } from "./sandbox-provider.ts";
 
-// The sandbox's browser side (routes/v1/sandbox/): the card form's payment method, and the 3-D Secure
+// The sandbox's browser side (routes/v1/payments/sandbox.ts): the card form's payment method, and the 3-D Secure
 // challenge. Public: a card is no one's account, and the intent's client secret is the challenge's
 // credential. The card number, its expiry and CVC are checked and forgotten: only what the test card does and
 // its last four digits are stored, and nothing of them is logged.

@@ -13,8 +13,8 @@ export type PracticeAction = Exclude<PracticesAction, "claim">;
 /**
  * The practice, if this actor may do `action` on it: 404 for one that does not exist or is someone else's
  * (nothing to learn about it), 403 when they may read it but not do this. Staff leave an audit line
- * `practice.<action>` (DESIGN.md §6), written through `db`: inside a change's transaction, it goes or stays
- * with the change (identity/authorize.ts).
+ * `practice.<action>` (docs/architecture.md, the audit log), written through `db`: inside a change's
+ * transaction, it goes or stays with the change (identity/authorize.ts).
  */
 export async function authorizedPractice(
   db: Db,

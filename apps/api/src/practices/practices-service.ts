@@ -43,7 +43,7 @@ import { feedbackLink, practiceDetail, practiceSummary } from "./practice-view.t
 // The practice itself (ADR 006, 007): the lists, the detail, its status, what it offers for sale, its
 // deletion. Its comments, e-mails, assignment and claims have their own services beside this one.
 
-/** Staff reading a list of victims' cases leave one audit line with the ids seen (DESIGN.md §6). */
+/** Staff reading a list of victims' cases leave one audit line with the ids seen (docs/architecture.md). */
 const auditListRead = (deps: Deps, actor: Actor, rows: readonly PracticeListRow[]) =>
   auditStaffRead(
     deps.db,

@@ -1,5 +1,5 @@
 import type { Db } from "@argine/db/client";
-import { countCall, deleteEndedWindows } from "@argine/db/queries/limits";
+import { countCall, deleteEndedWindows } from "@argine/db/queries/rate-limits";
 import { type RateLimits, SWEEP_EVERY_CALLS, storeCountingWith } from "./rate-limits.ts";
 
 /** Kept a while after they end: a window's row is reused when the same caller comes back soon. */

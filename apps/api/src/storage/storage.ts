@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
 import type { CspSources } from "../http/csp.ts";
 
-// The file storage (DESIGN.md §2, ADR 018): where uploaded evidence and the lawyers' documents are kept.
-// The browser never streams a file through the API's JSON routes: it PUTs the bytes to a short-lived signed
-// URL and reads them back from another, served as an attachment. Two engines: the embedded disk (the
-// default, encrypted at rest, its signed URLs answered by our own /v1/storage/objects routes) and any
-// S3-compatible store (presigned URLs, server-side encryption) by configuration.
-// A presigned PUT cannot promise what is inside the file: the caller checks size and content once the
-// browser says it is done (head + get), and deletes the object when they are wrong. Nor can an S3 one be
-// made single-use (the disk's is): the caller keeps the bytes it checked under a key no link ever writes,
-// with their SHA-256, and deletes the upload's key (services/service-uploads.ts registerUpload).
+// The file storage (docs/architecture.md "Runtime adapters", ADR 018): where uploaded evidence and the
+// lawyers' documents are kept. The browser never streams a file through the API's JSON routes: it PUTs the
+// bytes to a short-lived signed URL and reads them back from another, served as an attachment. Two engines:
+// the embedded disk (the default, encrypted at rest, its signed URLs answered by our own /v1/storage/objects
+// routes) and any S3-compatible store (presigned URLs, server-side encryption) by configuration. A presigned
+// PUT cannot promise what is inside the file: the caller checks size and content once the browser says it is
+// done (head + get), and deletes the object when they are wrong. Nor can an S3 one be made single-use (the
+// disk's is): the caller keeps the bytes it checked under a key no link ever writes, with their SHA-256, and
+// deletes the upload's key (services/service-uploads.ts registerUpload).
 
 /** What the browser sends the file with: `fetch(url, { method, headers, body: file })`. */
 export interface SignedUpload {

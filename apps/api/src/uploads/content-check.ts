@@ -6,8 +6,9 @@ import { fileExtension, validateUploadMeta } from "@argine/core/uploads/upload-r
 import { Inflate } from "fflate";
 import { checkPdfContent } from "./pdf-check.ts";
 
-// The server's second look at an upload (DESIGN.md §6): the name and size the client declared are
-// checked again on the bytes, the magic bytes must match the extension, and a zip is read entry by entry.
+// The server's second look at an upload (docs/decisions/024-upload-integrity-and-capture-urls.md): the name
+// and size the client declared are checked again on the bytes, the magic bytes must match the extension, and
+// a zip is read entry by entry.
 //
 // Decisions:
 // - A PDF must open with "%PDF-" at byte 0 (core detectFileKind). Readers tolerate up to 1024 bytes before it,

@@ -1,11 +1,12 @@
 import { constants, inflateSync } from "node:zlib";
 import { MESSAGES } from "@argine/core/shared/messages";
 
-// A PDF's content, read for what a reader would run or hand to the system rather than show (DESIGN.md §6):
-// JavaScript (the /JavaScript action or name tree, the /JS key), /Launch (opens a program or a file), and
-// /EmbeddedFile(s) (a file inside the PDF, one click from being saved and opened). An /OpenAction alone is
-// harmless (which page to open at); with a script it carries /JavaScript and /JS. Evidence and documents
-// are printed pages: none of them needs any of this, and the lawyer opens what the client sends.
+// A PDF's content, read for what a reader would run or hand to the system rather than show
+// (docs/decisions/024-upload-integrity-and-capture-urls.md): JavaScript (the /JavaScript action or name tree,
+// the /JS key), /Launch (opens a program or a file), and /EmbeddedFile(s) (a file inside the PDF, one click
+// from being saved and opened). An /OpenAction alone is harmless (which page to open at); with a script it
+// carries /JavaScript and /JS. Evidence and documents are printed pages: none of them needs any of this, and
+// the lawyer opens what the client sends.
 //
 // Decisions:
 // - Names are read the way a PDF reader reads them: "#xx" is a byte ("/Java#53cript" is /JavaScript).

@@ -5,8 +5,8 @@ import { legacyRedirect } from "@argine/core/shared/site-redirects";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /**
- * Paths the client renders on its own from the SPA fallback (spec §2; DESIGN.md §5), the consultation mail
- * link's page among them (/consulenza itself is prerendered).
+ * Paths the client renders on its own from the SPA fallback (spec §2; docs/architecture.md, "A request"), the
+ * consultation mail link's page among them (/consulenza itself is prerendered).
  */
 const CLIENT_ONLY = [
   "/dashboard",

@@ -1,4 +1,4 @@
-import { LoginPage } from "../features/auth/login-page.tsx";
+import { LoginPage } from "../features/identity/login-page.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/account-login";
 

@@ -1,4 +1,4 @@
-import { RegisterPage } from "../features/auth/register-page.tsx";
+import { RegisterPage } from "../features/identity/register-page.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/account-register";
 

@@ -1,4 +1,4 @@
-import { ResetPage } from "../features/auth/reset-page.tsx";
+import { ResetPage } from "../features/identity/reset-page.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/account-reset";
 

@@ -1,4 +1,4 @@
-import { VerifyPage } from "../features/auth/verify-page.tsx";
+import { VerifyPage } from "../features/identity/verify-page.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/account-verify";
 

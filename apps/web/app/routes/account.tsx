@@ -1,4 +1,4 @@
-import { AccountIndexPage } from "../features/auth/account-index-page.tsx";
+import { AccountIndexPage } from "../features/identity/account-index-page.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/account";
 

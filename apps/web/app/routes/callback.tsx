@@ -1,4 +1,4 @@
-import { CallbackPage } from "../features/auth/callback-page.tsx";
+import { CallbackPage } from "../features/identity/callback-page.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/callback";
 

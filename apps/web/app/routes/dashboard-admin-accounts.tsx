@@ -1,4 +1,4 @@
-import { AdminAccountsPage } from "../features/invoices/public.ts";
+import { AdminAccountsPage } from "../features/invoice/public.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/dashboard-admin-accounts";
 

@@ -1,4 +1,4 @@
-import { InvoicePage } from "../features/profile/invoice-page.tsx";
+import { BillingPage } from "../features/profile/billing-page.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/dashboard-profile-invoice";
 
@@ -12,5 +12,5 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export default function DashboardProfileInvoice() {
-  return <InvoicePage />;
+  return <BillingPage />;
 }

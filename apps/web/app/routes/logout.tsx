@@ -1,4 +1,4 @@
-import { LogoutPage } from "../features/auth/logout-page.tsx";
+import { LogoutPage } from "../features/identity/logout-page.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import type { Route } from "./+types/logout";
 

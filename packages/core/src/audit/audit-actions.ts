@@ -4,10 +4,10 @@ import type { RefundReason } from "../orders/refunds.ts";
 import type { ServiceStatus } from "../services/service-messages.ts";
 import type { TakedownNoticeStatus } from "../takedown/notice.ts";
 
-// The audit log (DESIGN.md §6): who did what to which resource. Each action is a string stored on its line and
-// read back (by the tests, by whoever reads the log), so its spelling never changes: a new action is a new
-// member here. The api's `audit` writes only these, each with the details its line carries (never personal
-// data) and its resource type from AUDIT_RESOURCE_TYPES.
+// The audit log (docs/architecture.md): who did what to which resource. Each action is a string stored on its
+// line and read back (by the tests, by whoever reads the log), so its spelling never changes: a new action is
+// a new member here. The api's `audit` writes only these, each with the details its line carries (never
+// personal data) and its resource type from AUDIT_RESOURCE_TYPES.
 
 /** What a change of the catalogue records: the names of the fields the body set, never their values. */
 type FieldsChanged = { fields: string[] };
@@ -15,9 +15,9 @@ type FieldsChanged = { fields: string[] };
 type Refund = { refundId: string; amountCents: number; productCodes: string[] };
 
 /**
- * The staff's reads (DESIGN.md §6): a list, or one practice or service read for an action (`practice.<action>`,
- * `service.<action>`; a change writing a fuller line of its own skips it). The ids seen are the line's
- * resource id; no details. A client reading their own data leaves none.
+ * The staff's reads (docs/architecture.md, the audit log): a list, or one practice or service read for an
+ * action (`practice.<action>`, `service.<action>`; a change writing a fuller line of its own skips it). The
+ * ids seen are the line's resource id; no details. A client reading their own data leaves none.
  */
 export type StaffReadAction =
   | "practice.list"

@@ -3,7 +3,8 @@ import { ERROR_STATUS, type ErrorCode } from "./error-codes.ts";
 
 export { ERROR_STATUS, type ErrorCode, isFinalErrorCode } from "./error-codes.ts";
 
-// One error type for the whole product (DESIGN.md §4): a code, its HTTP status, an Italian message.
+// One error type for the whole product (docs/architecture.md, "A request"): a code, its HTTP status, an
+// Italian message.
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   BAD_REQUEST: MESSAGES.badRequest,
   INVALID_EMAIL: MESSAGES.invalidEmail,

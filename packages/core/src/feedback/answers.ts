@@ -5,9 +5,9 @@ import { MESSAGES } from "../shared/messages.ts";
 import { CRIME_TYPE } from "./crime-type.ts";
 import { FEEDBACK_MESSAGES } from "./messages.ts";
 
-// The questionnaire's answers (feedback-contract.md, "Answers"). Validation only, no transforms: the API
-// publishes this schema as JSON Schema. Checks against the evaluation day live in validateAnswersAsOf,
-// because the schema cannot know which day "today" is.
+// The questionnaire's answers (docs/decisions/005-feedback-engine-readings.md). Validation only, no
+// transforms: the API publishes this schema as JSON Schema. Checks against the evaluation day live in
+// validateAnswersAsOf, because the schema cannot know which day "today" is.
 
 /** What the victim says happened: the practice crime types plus hate speech, threats and other. */
 export const FEEDBACK_CATEGORIES = [...CRIME_TYPE.values, "HATE_SPEECH", "THREAT", "OTHER"] as const;

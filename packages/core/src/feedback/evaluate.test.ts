@@ -3,7 +3,7 @@ import { type Answers, AnswersSchema } from "./answers.ts";
 import { evaluateFeedback, RULES_VERSION } from "./evaluate.ts";
 import { type FeedbackResult, FeedbackResultSchema, type OffenceCode, type SectionKey } from "./result.ts";
 
-// Engine behaviour, paragraph by paragraph of shared/legal/italian-law-facts.md (A = common rules,
+// Engine behaviour, paragraph by paragraph of the legal fact sheet (A = common rules,
 // B.n = offences). Every case is valid input (AnswersSchema) and gives a valid output (FeedbackResultSchema).
 
 const AS_OF = "2026-11-22";

@@ -4,8 +4,9 @@ import { FeedbackRequestSchema } from "./answers.ts";
 import { FeedbackCreatedSchema, PracticeFeedbackSchema } from "./feedback-api.ts";
 import { FEEDBACK_ROUTES } from "./feedback-routes.ts";
 
-// The free questionnaire's calls (feedback-contract.md "HTTP"), declared once for the API routes and the web
-// (shared/api-contract.ts). The PDF (GET /practices/{id}/feedback.pdf) is a download link, not a JSON call.
+// The free questionnaire's calls (docs/architecture.md, "The questionnaire"), declared once for the API
+// routes and the web (shared/api-contract.ts). The PDF (GET /practices/{id}/feedback.pdf) is a download link,
+// not a JSON call.
 
 const SCHEMAS = {
   submit: { body: FeedbackRequestSchema, response: FeedbackCreatedSchema },

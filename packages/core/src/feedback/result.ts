@@ -4,8 +4,8 @@ import { isIsoDate } from "../shared/calendar.ts";
 import { type EnumValue, labelledEnum } from "../shared/labelled-enum.ts";
 import { EVALUATION } from "./evaluation.ts";
 
-// The engine's output (feedback-contract.md, "FeedbackResult"). The API validates what it returns with
-// FeedbackResultSchema, so the schema has no transforms.
+// The engine's output (docs/decisions/005-feedback-engine-readings.md). The API validates what it returns
+// with FeedbackResultSchema, so the schema has no transforms.
 
 export const OFFENCE_CODES = [
   "STALKING",

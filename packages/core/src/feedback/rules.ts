@@ -3,9 +3,10 @@ import type { Answers } from "./answers.ts";
 import type { OffenceCode, SectionKey } from "./result.ts";
 
 // The offences the engine recognises, as data. Each rule names its article and the fact-sheet paragraph and
-// sources it encodes (shared/legal/italian-law-facts.md, "B.n [source]"). The engine (evaluate.ts) only
-// combines them: elements → offence or not; procedibility and complaint term; maximum penalty for
-// prescription with special-effect aggravations; aggravations; exclusions; notes for the result's sections.
+// sources it encodes (the fact sheet's "B.n [source]", as ADR 005 reads it:
+// docs/decisions/005-feedback-engine-readings.md). The engine (evaluate.ts) only combines them: elements →
+// offence or not; procedibility and complaint term; maximum penalty for prescription with special-effect
+// aggravations; aggravations; exclusions; notes for the result's sections.
 //
 // Reading answers: true / false are facts the victim stated; "UNKNOWN" and a missing answer both leave an
 // element unknown, and an unknown element makes the offence uncertain (WITHRESERVE), never certain.

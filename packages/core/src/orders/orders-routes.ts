@@ -12,10 +12,6 @@ export const ORDERS_ROUTES = defineRoutes<OrdersCallSchemas>()({
   list: { method: "GET", path: "/orders" },
   /** The paid order, or the card action the browser must do first and then send again (spec §4). */
   create: { method: "POST", path: "/orders" },
-  /** The money documents (ADR 016): files, public by their token; the orders carry their links. */
-  invoice: { method: "GET", path: "/orders/invoice" },
-  receipt: { method: "GET", path: "/orders/receipt" },
-  creditNote: { method: "GET", path: "/orders/credit-note" },
   /** Staff give back some lines of a paid order, or all (ADR 017). */
   refund: { method: "POST", path: "/orders/:id/refunds", status: 201 },
   /** The client withdraws from services not begun, within 14 days of the payment. */

@@ -9,8 +9,8 @@ import { PracticeStatusUpdateBodySchema } from "../practices/practice-status.ts"
 import { TakedownUrlsBodySchema } from "../services/takedown.ts";
 import { UploadMetaSchema } from "../uploads/upload-rules.ts";
 
-// API routes declare these schemas and publish them in the OpenAPI document (DESIGN.md §4): each must
-// convert to JSON Schema on both sides, which rules out transforms in API bodies.
+// API routes declare these schemas and publish them in the OpenAPI document (docs/architecture.md, "A
+// request"): each must convert to JSON Schema on both sides, which rules out transforms in API bodies.
 const API_SCHEMAS = {
   PasswordChangeBodySchema,
   ProfileUpdateBodySchema,

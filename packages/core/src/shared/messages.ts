@@ -91,7 +91,7 @@ export const MESSAGES = {
     "Questo indirizzo non porta a una pagina pubblica di internet, ma a una rete privata o interna: copia l'indirizzo della pagina dalla barra del browser.",
   thirdPartyCookies: "Errore cookie terze parti disattivati! Controlla le impostazioni del browser.",
 
-  // API error bodies (DESIGN.md §4): what the user reads when a call fails
+  // API error bodies (docs/architecture.md, "A request"): what the user reads when a call fails
   notFound: "La risorsa richiesta non esiste.",
   badRequest: "La richiesta non è valida: controlla i dati inseriti.",
   malformedJson: "Il contenuto inviato non è un JSON valido.",

@@ -1,6 +1,6 @@
 import { fileExtension } from "./upload-rules.ts";
 
-// Content sniffing by magic bytes: the extension alone is the client's word (DESIGN.md §6).
+// Content sniffing by magic bytes: the extension alone is the client's word (docs/decisions/018-storage.md).
 
 export const FILE_KINDS = ["pdf", "ole2", "zip"] as const;
 export type FileKind = (typeof FILE_KINDS)[number];

@@ -1,7 +1,10 @@
 import type { Db } from "../client.ts";
 import { auditLog } from "../schema/audit.ts";
 
-/** One line of the audit log: who did what to which resource (DESIGN.md §6: every staff read of a practice). */
+/**
+ * One line of the audit log: who did what to which resource (docs/architecture.md, the audit log: every staff
+ * read of a practice).
+ */
 export async function recordAudit(
   db: Db,
   entry: {

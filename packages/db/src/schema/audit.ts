@@ -1,7 +1,8 @@
 import { index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { id, timestamptz } from "./columns.ts";
 
-// Who did what to which resource: staff reads of victims' data and admin changes (DESIGN.md §6).
+// Who did what to which resource: staff reads of victims' data and admin changes (docs/architecture.md, the
+// audit log).
 
 export const auditLog = pgTable(
   "audit_log",

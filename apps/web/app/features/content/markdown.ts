@@ -39,7 +39,10 @@ const PLACEHOLDERS: Record<string, string> = {
   "company.vatNumber": config.company.vatNumber,
 };
 
-/** Company data and contacts come from configuration, never from the Markdown (DESIGN.md: brand is config). */
+/**
+ * Company data and contacts come from configuration, never from the Markdown
+ * (docs/decisions/008-public-site.md).
+ */
 export function fillPlaceholders(text: string, file: string): string {
   return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, key: string) => {
     const value = PLACEHOLDERS[key];

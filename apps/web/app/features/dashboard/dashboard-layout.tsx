@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { DASHBOARD_PATH } from "../../shared/navigation/navigation.ts";
-import { RequireAuth } from "../auth/public.ts";
+import { RequireAuth } from "../identity/public.ts";
 import styles from "./dashboard-layout.module.css";
 import { dashboardSections } from "./dashboard-sections.ts";
 

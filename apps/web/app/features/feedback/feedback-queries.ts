@@ -5,7 +5,7 @@ import { config } from "../../config.ts";
 import { useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
 
-// The questionnaire's public calls (feedback-contract.md, "HTTP"): no bearer token, no cookie.
+// The questionnaire's public calls (docs/architecture.md, "The questionnaire"): no bearer token, no cookie.
 
 export type FeedbackRequestBody = CallBody<typeof FEEDBACK_ROUTES.submit>;
 export type { FeedbackCreated };

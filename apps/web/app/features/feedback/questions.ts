@@ -1,8 +1,8 @@
 import type { Answers } from "@argine/core/feedback/answers";
 
-// The questionnaire's questions (feedback-contract.md, "Answers"): one entry per answer field, each with
-// its Italian label, a short reason ("why we ask") and its options. The steps (questionnaire-steps.ts)
-// pick the questions a category needs and may reword one for its context.
+// The questionnaire's questions (docs/decisions/005-feedback-engine-readings.md): one entry per answer field,
+// each with its Italian label, a short reason ("why we ask") and its options. The steps
+// (questionnaire-steps.ts) pick the questions a category needs and may reword one for its context.
 //
 // Values travel through the form as strings: "true" / "false" for yes/no, "UNKNOWN" for "Non so", the
 // contract's codes for choices. questionnaire-steps.ts turns them back into Answers.

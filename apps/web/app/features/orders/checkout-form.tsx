@@ -17,7 +17,7 @@ import { ErrorSummary, type SummaryField } from "../../shared/ui/error-summary.t
 import formStyles from "../../shared/ui/form.module.css";
 import { CheckboxField, FormMessage, RequiredNote, SendError } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
-import { meQueryOptions } from "../auth/public.ts";
+import { meQueryOptions } from "../identity/public.ts";
 import {
   BILLING_FIELDS,
   BILLING_LABELS,

@@ -6,7 +6,7 @@ import type { CallBody, CallResponse } from "@argine/core/shared/api-contract";
 import { keepPreviousData, type QueryClient, queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
-import { ME_QUERY_KEY } from "../auth/public.ts";
+import { ME_QUERY_KEY } from "../identity/public.ts";
 import { PRACTICES_QUERY_KEY, practiceQueryOptions } from "../practices/public.ts";
 
 // The shop's calls of spec §7, as TanStack Query options and plain mutation functions. Keys start with

@@ -10,7 +10,7 @@ import buttonStyles from "../../shared/ui/button.module.css";
 import { formatDay, formatUntilDay } from "../../shared/ui/dates.ts";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
 import { Pager } from "../../shared/ui/pager.tsx";
-import { OrderDocuments } from "../invoices/public.ts";
+import { OrderDocuments } from "../invoice/public.ts";
 import { ORDERS_PAGE_SIZE, ordersQueryOptions, useWithdrawFromOrder } from "./order-queries.ts";
 import { OrderSummary } from "./order-summary.tsx";
 import styles from "./orders.module.css";

@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { ORDERS_PATH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
-import { OrderDocuments } from "../invoices/public.ts";
+import { OrderDocuments } from "../invoice/public.ts";
 import { useCartOf } from "./cart-store.ts";
 import { checkoutPath } from "./order-paths.ts";
 import { OrderSummary } from "./order-summary.tsx";

@@ -3,7 +3,7 @@ import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
-import { useSendUrlTokenOnce } from "../auth/public.ts";
+import { useSendUrlTokenOnce } from "../identity/public.ts";
 import { NewsletterForm } from "./newsletter-form.tsx";
 import styles from "./outreach.module.css";
 import { confirmNewsletter } from "./outreach-queries.ts";

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { FormMessage } from "../../shared/ui/form-field.tsx";
-import { meQueryOptions } from "../auth/public.ts";
+import { meQueryOptions } from "../identity/public.ts";
 
 /** Loads GET /v1/users/me and renders its children with it; says so plainly when it cannot. */
 export function MeLoader({ children }: { children: (me: Me) => ReactNode }) {

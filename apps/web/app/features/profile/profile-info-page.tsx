@@ -17,7 +17,7 @@ import {
   TextField,
 } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
-import { compactPhone } from "../auth/public.ts";
+import { compactPhone } from "../identity/public.ts";
 import { MeLoader } from "./me-loader.tsx";
 import styles from "./profile.module.css";
 import { ProfilePanel } from "./profile-panel.tsx";

@@ -4,7 +4,7 @@ import { USERS_ROUTES as CALLS } from "@argine/core/identity/users-routes";
 import { useAppStateStore } from "../../shared/async/app-state.ts";
 import { SENT_BY_FORM, useWrite } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
-import { ME_QUERY_KEY, userFromMe } from "../auth/public.ts";
+import { ME_QUERY_KEY, userFromMe } from "../identity/public.ts";
 
 // The profile's writes, sent by its forms. Each answers with the whole profile, which keeps the cached
 // profile and the signed-in user (header, greeting) in step.

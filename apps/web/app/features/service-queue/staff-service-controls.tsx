@@ -14,7 +14,7 @@ import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { FormMessage, SelectField, StatusRegion } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
-import { InjunctionDraftLink } from "../injunction-draft/public.ts";
+import { InjunctionDraftLink } from "../services/public.ts";
 import { AssignmentControls, assigneeText } from "./assignment-controls.tsx";
 import styles from "./service-queue.module.css";
 import { teamQueryOptions, useChangeServiceStatus } from "./service-queue-queries.ts";

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { SessionUser } from "../../features/auth/session-user.ts";
+import type { SessionUser } from "../../features/identity/session-user.ts";
 import { AppStateContext, type AppStateStore, createAppStateStore } from "../../shared/async/app-state.ts";
 import { SCROLL_LOCK_CLASS } from "../../shared/ui/scroll-lock.ts";
 import { Header } from "./header.tsx";

@@ -1,6 +1,6 @@
 import { type SyntheticEvent, useEffect } from "react";
 import { Link } from "react-router";
-import { oidcClient } from "../../features/auth/auth-session.ts";
+import { oidcClient } from "../../features/identity/auth-session.ts";
 import { closeThreadOnQuickExit } from "../../features/support/public.ts";
 import { QUICK_EXIT_EVENT } from "../../shared/live/quick-exit-event.ts";
 import {

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { AuthProvider } from "../../features/auth/auth-provider.tsx";
-import type { OidcClient } from "../../features/auth/oidc-client.ts";
+import { AuthProvider } from "../../features/identity/auth-provider.tsx";
+import type { OidcClient } from "../../features/identity/oidc-client.ts";
 import { AppStateContext, createAppStateStore } from "../../shared/async/app-state.ts";
 import { createQueryClient } from "../../shared/async/query-client.ts";
 import { createModalStore, ModalStoreContext } from "../../shared/modal/modal-store.ts";

@@ -7,7 +7,7 @@ import { callRoute } from "../../../http/call-route.ts";
 // The public reads are by an unguessable id; the limit keeps them from turning into a scan.
 const publicRead = { rateLimit: { max: 60, timeWindow: "1 minute" } };
 
-/** The free questionnaire (feedback-contract.md "HTTP"): evaluate, then keep it as an unowned practice. */
+/** The free questionnaire (docs/architecture.md): evaluate, then keep it as an unowned practice. */
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...callRoute(CALLS.submit, {

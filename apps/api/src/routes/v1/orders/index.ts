@@ -1,9 +1,7 @@
 import { ORDERS_CALLS as CALLS } from "@argine/core/orders/orders-calls";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callRoute } from "../../../http/call-route.ts";
-import { sendFile } from "../../../http/send-file.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
-import { creditNoteFile, invoiceFile, receiptFile } from "../../../invoice/invoice-service.ts";
 import {
   assignedGiftCards,
   liveCampaigns,
@@ -14,13 +12,10 @@ import {
 import { createOrder, listOrders } from "../../../orders/orders-service.ts";
 import { practiceOrders, refundOrder, withdrawFromOrder } from "../../../orders/refunds-service.ts";
 
-// A document's token is its holder's capability: the limit keeps the lookups from turning into a scan.
-const documentLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
-
 /**
  * The shop (spec §7, ADR 014): the cart's campaigns, vouchers and gift cards, the orders and the checkout.
  * Each route validates, names its caller and hands the use case to apps/api/src/orders/. The provider's
- * webhook is routes/webhooks/payments.ts.
+ * webhook is routes/webhooks/payments.ts; the money documents the orders link to are routes/v1/invoice/.
  */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -79,40 +74,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         "richiesta dalla carta (3-D Secure) da completare prima di inviare di nuovo l'intent",
     }),
     handler: (request) => createOrder(deps, requireActor(request), request.body, request.ip),
-  });
-
-  app.route({
-    ...callRoute(CALLS.invoice, {
-      tags,
-      summary:
-        "La fattura di un ordine, pubblica per un anno con il suo token: PDF, oppure XML FatturaPA con format=xml",
-      security: [],
-    }),
-    config: documentLimit,
-    handler: async (request, reply) =>
-      sendFile(reply, await invoiceFile(deps, request.query.token, request.query.format)),
-  });
-
-  app.route({
-    ...callRoute(CALLS.receipt, {
-      tags,
-      summary: "La ricevuta di un pagamento o di un rimborso, pubblica per un anno con il suo token (PDF)",
-      security: [],
-    }),
-    config: documentLimit,
-    handler: async (request, reply) => sendFile(reply, await receiptFile(deps, request.query.token)),
-  });
-
-  app.route({
-    ...callRoute(CALLS.creditNote, {
-      tags,
-      summary:
-        "La nota di credito di un rimborso, pubblica per un anno con il suo token: PDF, oppure XML FatturaPA con format=xml",
-      security: [],
-    }),
-    config: documentLimit,
-    handler: async (request, reply) =>
-      sendFile(reply, await creditNoteFile(deps, request.query.token, request.query.format)),
   });
 
   app.route({

@@ -10,7 +10,7 @@ import { signInWithPassword } from "../../../users/sign-in-service.ts";
 const LOGOUT_SCRIPT =
   'var f=document.getElementById("op.logoutForm");if(f){var i=document.createElement("input");i.type="hidden";i.name="logout";i.value="yes";f.appendChild(i);f.submit();}';
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { identity } = app.deps.config;
 
   const doc = (summary: string) => ({ tags: ["identity"], summary, security: [] as [] });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithApp, stubApi } from "../../test-render.tsx";
-import { InvoicePage } from "./invoice-page.tsx";
+import { BillingPage } from "./billing-page.tsx";
 import { ME } from "./profile-test-helpers.ts";
 
 function control(label: RegExp): HTMLInputElement | HTMLSelectElement {
@@ -14,7 +14,7 @@ describe("/dashboard/profile/invoice", () => {
       "GET /v1/users/me": { status: 200, body: ME },
       "PATCH /v1/users/me/invoice": ({ body }) => ({ status: 200, body: { ...ME, invoice: body } }),
     });
-    renderWithApp(<InvoicePage />);
+    renderWithApp(<BillingPage />);
     const country = (await screen.findByLabelText(/^Paese/)) as HTMLSelectElement;
     expect(country.value).toBe("IT");
     expect(within(country).getAllByRole("option")[0]?.textContent).toBe("Italia");
@@ -46,7 +46,7 @@ describe("/dashboard/profile/invoice", () => {
 
   it("outside Italy the province is free text and the postal code optional", async () => {
     stubApi({ "GET /v1/users/me": { status: 200, body: ME } });
-    renderWithApp(<InvoicePage />);
+    renderWithApp(<BillingPage />);
     const country = (await screen.findByLabelText(/^Paese/)) as HTMLSelectElement;
     fireEvent.change(country, { target: { value: "DE" } });
     expect(control(/^Provincia, regione o stato/).tagName).toBe("INPUT");

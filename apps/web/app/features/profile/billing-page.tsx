@@ -12,7 +12,7 @@ import { useUpdateBillingData } from "./profile-queries.ts";
 // /dashboard/profile/invoice (spec §2, §3 "Billing data"): the billing fields (billing-fields.tsx), saved with
 // PATCH /v1/users/me/invoice.
 
-export function InvoicePage() {
+export function BillingPage() {
   return (
     <>
       <h1 className={styles.title}>Dati di fatturazione</h1>

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { rateLimitCounts } from "../schema/limits.ts";
+import { rateLimitCounts } from "../schema/rate-limits.ts";
 
 // The shared counters of the per-route request limits (ADR 032). One statement a call: the upsert takes the
 // row's lock, so two processes counting the same key at once both count, in turn, and neither resets the

@@ -1,6 +1,6 @@
 import { wasPaid } from "@argine/core/orders/lifecycle";
 import type { Order } from "@argine/core/orders/orders-api";
-import styles from "./invoices.module.css";
+import styles from "./invoice.module.css";
 
 /**
  * An order's invoice, receipt and credit notes as downloads (ADR 016): each link is the document's own

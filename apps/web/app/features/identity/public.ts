@@ -1,4 +1,4 @@
-// What the other features may use of auth (docs/architecture.md, web part: features meet through public.ts).
+// What the other features may use of identity (docs/architecture.md, web part: features meet through public.ts).
 export { ME_QUERY_KEY, meQueryOptions } from "./me-queries.ts";
 export { compactPhone } from "./phone.ts";
 export { RequireAuth } from "./require-auth.tsx";
