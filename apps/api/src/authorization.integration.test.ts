@@ -1203,9 +1203,9 @@ describe("authorization: every route × every caller", () => {
       expect: {
         client: "NOT_FOUND",
         otherClient: "NOT_FOUND",
-        lawyer: "supportMessages",
-        admin: "supportMessages",
-        visitor: "supportMessages",
+        lawyer: "messages",
+        admin: "messages",
+        visitor: "messages",
         otherVisitor: "NOT_FOUND",
       },
     },

@@ -20,29 +20,27 @@ import { CONSULTATION_ROUTES } from "./consultation-routes.ts";
 
 // The free consultation's calls (ADR 031), each declared once for the API routes and the web.
 
+/** A person's call on her own booking, by the mail link's token: it answers with the booking as it now is. */
+const byToken = { headers: ConsultationTokenHeadersSchema, response: ManagedConsultationSchema };
+
+/** Staff changing one consultation of the agenda: the consultation as staff now see it. */
+const staffChange = <B>(body: B) => ({
+  params: ConsultationParamsSchema,
+  body,
+  response: StaffConsultationSchema,
+});
+
 const SCHEMAS = {
   slots: { query: SlotsQuerySchema, response: SlotsAnswerSchema },
   book: { body: ConsultationBookingSchema, response: BookingAnswerSchema },
-  manage: { headers: ConsultationTokenHeadersSchema, response: ManagedConsultationSchema },
-  confirm: { headers: ConsultationTokenHeadersSchema, response: ManagedConsultationSchema },
-  cancel: { headers: ConsultationTokenHeadersSchema, response: ManagedConsultationSchema },
-  move: {
-    headers: ConsultationTokenHeadersSchema,
-    body: ConsultationMoveSchema,
-    response: ManagedConsultationSchema,
-  },
+  manage: byToken,
+  confirm: byToken,
+  cancel: byToken,
+  move: { ...byToken, body: ConsultationMoveSchema },
   mine: { response: ClientConsultationsSchema },
   agenda: { query: AgendaQuerySchema, response: AgendaSchema },
-  outcome: {
-    params: ConsultationParamsSchema,
-    body: ConsultationOutcomeSchema,
-    response: StaffConsultationSchema,
-  },
-  videoLink: {
-    params: ConsultationParamsSchema,
-    body: ConsultationVideoLinkSchema,
-    response: StaffConsultationSchema,
-  },
+  outcome: staffChange(ConsultationOutcomeSchema),
+  videoLink: staffChange(ConsultationVideoLinkSchema),
   availability: { response: AvailabilitySchema },
   setAvailability: { body: AvailabilitySchema, response: AvailabilitySchema },
 };

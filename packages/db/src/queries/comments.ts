@@ -2,8 +2,17 @@ import { and, asc, eq, inArray, max, ne, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { users } from "../schema/identity.ts";
 import { commentReads, comments, conversationMails, practices } from "../schema/practices.ts";
+import { afterMessage, type MessageTable } from "./conversations.ts";
 
 export type CommentRow = typeof comments.$inferSelect;
+
+/** A practice's conversation's messages are its comments (conversations.ts). */
+const COMMENTS: MessageTable = {
+  table: comments,
+  id: comments.id,
+  conversation: comments.practiceId,
+  seq: comments.seq,
+};
 
 /**
  * A practice's comments in their order (comments_practice_seq_key), with their authors' names; with `after`
@@ -16,14 +25,7 @@ export async function listComments(db: Db, practiceId: string, afterId?: string)
     .select({ comment: comments, authorName: users.name, authorLastname: users.lastname })
     .from(comments)
     .leftJoin(users, eq(users.id, comments.authorId))
-    .where(
-      and(
-        eq(comments.practiceId, practiceId),
-        afterId
-          ? sql`${comments.seq} > (select c.seq from comments c where c.id = ${afterId} and c.practice_id = ${practiceId})`
-          : undefined,
-      ),
-    )
+    .where(and(eq(comments.practiceId, practiceId), afterMessage(COMMENTS, practiceId, afterId)))
     .orderBy(asc(comments.seq));
 }
 

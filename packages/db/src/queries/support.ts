@@ -3,10 +3,19 @@ import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { users } from "../schema/identity.ts";
 import { supportMessages, supportThreads } from "../schema/support.ts";
+import { afterMessage, type MessageTable } from "./conversations.ts";
 
 // The support chat's threads and lines (ADR 030).
 
 export type SupportThreadRow = typeof supportThreads.$inferSelect;
+
+/** A support thread's messages are its lines (conversations.ts). */
+const SUPPORT_MESSAGES: MessageTable = {
+  table: supportMessages,
+  id: supportMessages.id,
+  conversation: supportMessages.threadId,
+  seq: supportMessages.seq,
+};
 
 /**
  * A visitor's thread by its token's hash (support_threads_token_hash_key), while the token lasts: a thread
@@ -139,14 +148,7 @@ export async function listSupportMessages(db: Db, threadId: string, afterId?: st
     .select({ message: supportMessages, staffName: users.name, staffLastname: users.lastname })
     .from(supportMessages)
     .leftJoin(users, eq(users.id, supportMessages.staffId))
-    .where(
-      and(
-        eq(supportMessages.threadId, threadId),
-        afterId
-          ? sql`${supportMessages.seq} > (select m.seq from support_messages m where m.id = ${afterId} and m.thread_id = ${threadId})`
-          : undefined,
-      ),
-    )
+    .where(and(eq(supportMessages.threadId, threadId), afterMessage(SUPPORT_MESSAGES, threadId, afterId)))
     .orderBy(asc(supportMessages.seq));
 }
 

@@ -200,7 +200,7 @@ export function CommentsPanel({ practice, staff }: { practice: PracticeDetail; s
       ) : (
         <p>Ancora nessun messaggio su questa pratica.</p>
       )}
-      <ConnectionNote className={styles.offlineNote} />
+      <ConnectionNote />
       {otherTyping ? (
         <p className={styles.typingNote}>
           {otherTyping === "staff" ? "L'avvocato sta scrivendo…" : "Il cliente sta scrivendo…"}

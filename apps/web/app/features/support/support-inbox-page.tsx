@@ -1,5 +1,5 @@
 import { canWorkSupportInbox } from "@argine/core/support/policy";
-import { SUPPORT_MESSAGE_MAX_LENGTH, SupportMessageBodySchema } from "@argine/core/support/support-api";
+import { SupportMessageBodySchema } from "@argine/core/support/support-api";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -10,14 +10,13 @@ import { useMarkReadWhileSeen } from "../../shared/live/use-mark-read.ts";
 import { MOBILE_MEDIA_QUERY } from "../../shared/ui/breakpoints.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { formatMoment } from "../../shared/ui/dates.ts";
-import { CharacterCount, SendError, TextAreaField } from "../../shared/ui/form-field.tsx";
-import { SEND_ON_ENTER_HINT, sendOnEnter } from "../../shared/ui/send-on-enter.ts";
+import { SendError } from "../../shared/ui/form-field.tsx";
 import { StaffOnly } from "../../shared/ui/staff-only.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import styles from "./support-inbox.module.css";
 import { useLiveInbox, useLiveSupportThread } from "./support-live.ts";
-import { SupportMessages } from "./support-messages.tsx";
+import { SupportMessages, SupportTextField } from "./support-messages.tsx";
 import {
   inboxQueryOptions,
   staffThreadQueryOptions,
@@ -97,9 +96,6 @@ function Inbox() {
   );
 }
 
-/** The answer's counter shows from this share of the limit. */
-const COUNT_FROM = Math.floor(SUPPORT_MESSAGE_MAX_LENGTH * 0.8);
-
 function StaffThread({ id }: { id: string }) {
   const options = staffThreadQueryOptions(id);
 
@@ -135,6 +131,7 @@ function StaffThread({ id }: { id: string }) {
     send: ({ text }) => answer.mutateAsync(text),
     onSuccess: () => form.reset({ text: "" }),
   });
+  const text = form.watch("text");
 
   return (
     <TitledSection title="Conversazione" className={styles.thread} titleRef={titleRef}>
@@ -155,19 +152,9 @@ function StaffThread({ id }: { id: string }) {
         typingNote={otherTyping === "client" ? "Sta scrivendo…" : null}
         pending={submit.isPaused ? (submit.variables?.text ?? null) : null}
       />
-      <ConnectionNote className={styles.offline} />
+      <ConnectionNote />
       <form onSubmit={onSubmit} noValidate className={styles.form}>
-        <TextAreaField
-          label="La tua risposta"
-          hint={SEND_ON_ENTER_HINT}
-          rows={3}
-          onKeyDown={sendOnEnter}
-          onInput={typing}
-          footer={
-            <CharacterCount value={form.watch("text")} max={SUPPORT_MESSAGE_MAX_LENGTH} from={COUNT_FROM} />
-          }
-          {...field("text")}
-        />
+        <SupportTextField label="La tua risposta" rows={3} onInput={typing} value={text} {...field("text")} />
         <SendError error={submit.error} issuesPlaced={issuesPlaced} />
         <button
           type="submit"

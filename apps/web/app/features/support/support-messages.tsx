@@ -1,7 +1,16 @@
-import type { SupportMessage } from "@argine/core/support/support-api";
-import { type MouseEvent, type ReactNode, useLayoutEffect, useRef, useState } from "react";
+import { SUPPORT_MESSAGE_MAX_LENGTH, type SupportMessage } from "@argine/core/support/support-api";
+import {
+  type ComponentProps,
+  type MouseEvent,
+  type ReactNode,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { lastSeenOf } from "../../shared/live/use-mark-read.ts";
 import { formatMoment } from "../../shared/ui/dates.ts";
+import { CharacterCount, TextAreaField } from "../../shared/ui/form-field.tsx";
+import { SEND_ON_ENTER_HINT, sendOnEnter } from "../../shared/ui/send-on-enter.ts";
 import styles from "./support-messages.module.css";
 
 /** Within this distance of the bottom, the reader sees the newest line. */
@@ -148,5 +157,25 @@ export function SupportMessages({
       </div>
       {typingNote ? <p className={styles.typing}>{typingNote}</p> : null}
     </>
+  );
+}
+
+/** The counter shows from here on: near the limit, never a silent cut. */
+const COUNT_FROM = Math.floor(SUPPORT_MESSAGE_MAX_LENGTH * 0.8);
+
+/** The support chat's text box, the person's and staff's alike: Enter sends, a counter near the limit. */
+export function SupportTextField({
+  value,
+  ...props
+}: Pick<ComponentProps<typeof TextAreaField>, "label" | "rows" | "onInput" | "registration" | "error"> & {
+  value: string;
+}) {
+  return (
+    <TextAreaField
+      hint={SEND_ON_ENTER_HINT}
+      onKeyDown={sendOnEnter}
+      footer={<CharacterCount value={value} max={SUPPORT_MESSAGE_MAX_LENGTH} from={COUNT_FROM} />}
+      {...props}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { EmailSchema } from "@argine/core/shared/fields";
-import { SUPPORT_MESSAGE_MAX_LENGTH, SupportMessageBodySchema } from "@argine/core/support/support-api";
+import { SupportMessageBodySchema } from "@argine/core/support/support-api";
 import {
   formatBackAt,
   formatRomeTime,
@@ -25,13 +25,12 @@ import {
 } from "../../shared/store/browser-storage.ts";
 import { useIsPhone } from "../../shared/ui/breakpoints.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
-import { CharacterCount, EmailField, SendError, TextAreaField } from "../../shared/ui/form-field.tsx";
+import { EmailField, SendError } from "../../shared/ui/form-field.tsx";
 import { lockScroll } from "../../shared/ui/scroll-lock.ts";
-import { SEND_ON_ENTER_HINT, sendOnEnter } from "../../shared/ui/send-on-enter.ts";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import styles from "./support.module.css";
 import { useLiveSupportThread } from "./support-live.ts";
-import { SupportMessages } from "./support-messages.tsx";
+import { SupportMessages, SupportTextField } from "./support-messages.tsx";
 import { ownThreadQueryOptions, useReadOwnThread, useWriteToSupport } from "./support-queries.ts";
 
 // The support chat's window (ADR 030), loaded only when the launcher is first pressed: the person's thread
@@ -48,9 +47,6 @@ interface LineValues {
 const LineSchema = SupportMessageBodySchema.extend({
   email: z.preprocess((value) => (value === "" ? undefined : value), EmailSchema.optional()),
 });
-
-/** The counter shows from this share of the limit: a chat line rarely comes near it. */
-const COUNT_FROM = Math.floor(SUPPORT_MESSAGE_MAX_LENGTH * 0.8);
 
 export function SupportPanel({ onClose, notice = null }: { onClose: () => void; notice?: string | null }) {
   const titleId = useId();
@@ -95,6 +91,7 @@ export function SupportPanel({ onClose, notice = null }: { onClose: () => void; 
       form.reset({ text: "", email: "" });
     },
   });
+  const text = form.watch("text");
 
   // The window opens on the text area; Escape closes it and gives the focus back to the launcher.
   const panelRef = useRef<HTMLElement>(null);
@@ -183,15 +180,11 @@ export function SupportPanel({ onClose, notice = null }: { onClose: () => void; 
         <ConnectionNote className={styles.offline} />
       </div>
       <form onSubmit={onSubmit} noValidate className={styles.form}>
-        <TextAreaField
+        <SupportTextField
           label="Il tuo messaggio"
-          hint={SEND_ON_ENTER_HINT}
           rows={2}
-          onKeyDown={sendOnEnter}
           onInput={typing}
-          footer={
-            <CharacterCount value={form.watch("text")} max={SUPPORT_MESSAGE_MAX_LENGTH} from={COUNT_FROM} />
-          }
+          value={text}
           {...field("text")}
         />
         {!signedIn && !thread.data?.email ? (

@@ -1,6 +1,7 @@
 import { onlineManager } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { StatusRegion } from "../ui/form-field.tsx";
+import styles from "./connection-note.module.css";
 
 // A conversation's connection state (ADR 030): offline, a line sent waits (the write pauses, as every write of
 // the query client does, and leaves once the browser is back online); the person is told so rather than left
@@ -17,8 +18,9 @@ export function useOnline(): boolean {
 
 export const OFFLINE_NOTE = "Sei offline: il messaggio partirà appena torni in linea.";
 
-/** The offline note, announced when it appears; nothing while online. */
+/** The offline note, announced when it appears; nothing while online. `className` adds to its style. */
 export function ConnectionNote({ className }: { className?: string }) {
   const online = useOnline();
-  return <StatusRegion>{online ? null : <p className={className}>{OFFLINE_NOTE}</p>}</StatusRegion>;
+  const classes = className ? `${styles.note} ${className}` : styles.note;
+  return <StatusRegion>{online ? null : <p className={classes}>{OFFLINE_NOTE}</p>}</StatusRegion>;
 }
