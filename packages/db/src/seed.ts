@@ -16,7 +16,6 @@ import { createUser, findUserByEmail, grantRole } from "./queries/users.ts";
 import {
   billingProfiles,
   campaigns,
-  comments,
   giftCards,
   legalizationSessions,
   orderLines,
