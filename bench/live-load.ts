@@ -108,6 +108,7 @@ export async function liveLoadBench({ smoke }: { smoke: boolean }): Promise<void
     // products are timed until the last message's frames have been sent.
     let posted = 0;
     let done = false;
+    let lastFrames = -1;
     const post = async () => {
       while (posted < messages) {
         const n = posted++;
@@ -134,7 +135,6 @@ export async function liveLoadBench({ smoke }: { smoke: boolean }): Promise<void
         lastFrames = frames;
       }, 200);
     });
-    let lastFrames = -1;
     const during = await productTimes(address, 100_000, () => done);
     await posting;
 

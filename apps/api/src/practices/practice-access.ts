@@ -30,15 +30,6 @@ export async function authorizedPractice(
 }
 
 /**
- * Whether the actor may read the practice, with no audit line: a live list learning that something moved
- * in a conversation (its id only) is not a read of the practice.
- */
-export async function mayRead(db: Db, actor: Actor, id: string): Promise<boolean> {
-  const practice = await findPractice(db, id);
-  return practice !== undefined && practicesPolicy(actor, "read", practice);
-}
-
-/**
  * A change to one practice as one transaction: its access check (and staff audit line), `change`, and the
  * practice as it then is. Whatever `change` throws takes back every write, the audit line included.
  */

@@ -12,6 +12,7 @@ import {
   type SupportMessageBody,
   type SupportThread,
   visitorLabel,
+  visitorTokenActiveSince,
   visitorTokenExpiry,
 } from "@argine/core/support/support-api";
 import type { Db } from "@argine/db/client";
@@ -96,7 +97,11 @@ async function threadView(
 async function ownThread(deps: Deps, actor: Actor | null, token: string | null) {
   if (actor) return findThreadByUser(deps.db, actor.userId);
   if (!token) return undefined;
-  const thread = await findThreadByTokenHash(deps.db, hashToken(token), now(deps.clock));
+  const thread = await findThreadByTokenHash(
+    deps.db,
+    hashToken(token),
+    visitorTokenActiveSince(now(deps.clock)),
+  );
   if (!thread) throw new AppError("NOT_FOUND", CONVERSATION_MESSAGES.threadGone);
   return thread;
 }
@@ -313,6 +318,10 @@ const announce = (deps: Deps, threadId: string, messageId: string) =>
  * refuses a token that opens none as HTTP does, and closes when it expires.
  */
 export async function visitorThread(deps: Deps, token: string) {
-  const thread = await findThreadByTokenHash(deps.db, hashToken(token), now(deps.clock));
+  const thread = await findThreadByTokenHash(
+    deps.db,
+    hashToken(token),
+    visitorTokenActiveSince(now(deps.clock)),
+  );
   return thread ? { id: thread.id, expiresAt: visitorTokenExpiry(thread) } : null;
 }

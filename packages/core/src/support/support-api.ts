@@ -17,9 +17,14 @@ export const SUPPORT_MESSAGE_MAX_LENGTH = 2000;
  */
 export const SUPPORT_TOKEN_DAYS = 30;
 
+const SUPPORT_TOKEN_MS = SUPPORT_TOKEN_DAYS * 24 * 3600 * 1000;
+
 /** The visitor token's end: SUPPORT_TOKEN_DAYS after the thread's last line. */
 export const visitorTokenExpiry = (thread: { lastMessageAt: Date }): Date =>
-  new Date(thread.lastMessageAt.getTime() + SUPPORT_TOKEN_DAYS * 24 * 3600 * 1000);
+  new Date(thread.lastMessageAt.getTime() + SUPPORT_TOKEN_MS);
+
+/** At `at`, a token opens only a thread whose last line is after this moment (the same rule, seen from now). */
+export const visitorTokenActiveSince = (at: Date): Date => new Date(at.getTime() - SUPPORT_TOKEN_MS);
 
 /** The header a visitor's browser sends its thread's token in (never the URL, which proxies log). */
 export const SUPPORT_TOKEN_HEADER = "x-support-token";

@@ -1,4 +1,3 @@
-import { SUPPORT_TOKEN_DAYS } from "@argine/core/support/support-api";
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { users } from "../schema/identity.ts";
@@ -19,10 +18,10 @@ const SUPPORT_MESSAGES: MessageTable = {
 
 /**
  * A visitor's thread by its token's hash (support_threads_token_hash_key), while the token lasts: a thread
- * closed by the quick exit, or silent for SUPPORT_TOKEN_DAYS, is opened by its token no more.
+ * closed by the quick exit, or whose last line is not after `activeSince` (core's visitorTokenActiveSince),
+ * is opened by its token no more.
  */
-export async function findThreadByTokenHash(db: Db, tokenHash: string, at: Date) {
-  const since = new Date(at.getTime() - SUPPORT_TOKEN_DAYS * 24 * 3600 * 1000);
+export async function findThreadByTokenHash(db: Db, tokenHash: string, activeSince: Date) {
   const [row] = await db
     .select()
     .from(supportThreads)
@@ -30,7 +29,7 @@ export async function findThreadByTokenHash(db: Db, tokenHash: string, at: Date)
       and(
         eq(supportThreads.tokenHash, tokenHash),
         isNull(supportThreads.closedAt),
-        gt(supportThreads.lastMessageAt, since),
+        gt(supportThreads.lastMessageAt, activeSince),
       ),
     );
   return row;
