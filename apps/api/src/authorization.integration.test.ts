@@ -91,6 +91,13 @@ const TABLE: Case[] = [
     body: { email: "a@example.org", password: "x" },
     expect: all(400),
   },
+  {
+    method: "POST",
+    path: "/v1/auth/unlock",
+    url: () => "/v1/auth/unlock",
+    body: { token: "x" },
+    expect: all(400),
+  },
   { method: "POST", path: "/v1/users", url: () => "/v1/users", body: {}, expect: all(400) },
   {
     method: "POST",

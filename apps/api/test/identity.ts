@@ -54,6 +54,10 @@ export class Browser {
   constructor(ip: string = randomIp()) {
     this.ip = ip;
   }
+  /** A cookie of the test's choosing (a forged one, say). */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set("x-forwarded-for", this.ip);
@@ -124,6 +128,7 @@ export async function startIdentityServer(
 export interface SignInResult {
   status: number;
   body?: { code: string; message: string };
+  retryAfter?: string | null;
   tokens?: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers;
 }
 
@@ -131,9 +136,11 @@ export async function signIn(
   server: IdentityServer,
   email: string,
   password: string,
-  ip?: string,
+  from?: string | Browser,
+  options: { prompt?: string } = {},
 ): Promise<SignInResult> {
-  const browser = new Browser(ip);
+  // A Browser given keeps its cookies across sign-ins (the trust cookie of a known device, ADR 035).
+  const browser = from instanceof Browser ? from : new Browser(from);
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const audience = `${server.base}/v1`;
@@ -144,6 +151,7 @@ export async function signIn(
     code_challenge_method: "S256",
     state,
     resource: audience,
+    ...options,
   });
   let res = await browser.fetch(authUrl.href);
   const interactionUrl = new URL(res.headers.get("location") ?? "", server.base);
@@ -155,7 +163,11 @@ export async function signIn(
     body: JSON.stringify({ email, password }),
   });
   if (login.status !== 200)
-    return { status: login.status, body: (await login.json()) as SignInResult["body"] };
+    return {
+      status: login.status,
+      body: (await login.json()) as SignInResult["body"],
+      retryAfter: login.headers.get("retry-after"),
+    };
   let next = ((await login.json()) as { redirectTo: string }).redirectTo;
   for (let hops = 0; hops < 5 && !next.startsWith(`${server.base}/callback`); hops++) {
     res = await browser.fetch(new URL(next, server.base).href);

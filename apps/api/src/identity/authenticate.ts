@@ -29,6 +29,8 @@ declare module "fastify" {
     grantId: string | null;
     /** When the caller's token expires (null for an anonymous request): a live socket closes then. */
     tokenExpiresAt: Date | null;
+    /** When the caller last typed their credentials (the token's `auth_time`), null when it does not say. */
+    authTime: Date | null;
   }
 }
 
@@ -125,6 +127,7 @@ export async function registerAuthentication(
   app.decorateRequest("actor", null);
   app.decorateRequest("grantId", null);
   app.decorateRequest("tokenExpiresAt", null);
+  app.decorateRequest("authTime", null);
   app.addHook("onRequest", async (request) => {
     const token = bearerToken(request);
     if (token === undefined) return;
@@ -134,6 +137,7 @@ export async function registerAuthentication(
       request.actor = await actorOf(payload);
       if (identity.embedded) request.grantId = String(payload[GRANT_CLAIM]);
       if (payload.exp) request.tokenExpiresAt = new Date(payload.exp * 1000);
+      if (typeof payload.auth_time === "number") request.authTime = new Date(payload.auth_time * 1000);
     } catch (error) {
       if (error instanceof AppError && error.status >= 500) throw error;
       throw new AppError("UNAUTHORIZED");

@@ -82,10 +82,18 @@ export function createOidcProvider(config: Config, db: Db, keys: ProviderKeys): 
       return { accountId: sub, claims: async () => claims };
     },
     // The API's access tokens carry the roles the API authorizes with, and their grant: the API refuses a
-    // token whose grant was revoked (sign-out, password reset or change) before it expires.
-    async extraTokenClaims(_ctx, token) {
+    // token whose grant was revoked (sign-out, password reset or change) before it expires. And when the
+    // credentials were last typed (`auth_time`, from the code or the refresh token the access token comes
+    // from): a staff role's grant needs a fresh sign-in (ADR 035), as an external provider's tokens say too.
+    async extraTokenClaims(ctx, token) {
       if (token.kind !== "AccessToken" || !token.accountId) return undefined;
-      return { roles: await listRoles(db, token.accountId), [GRANT_CLAIM]: token.grantId };
+      const { AuthorizationCode, RefreshToken } = ctx.oidc.entities;
+      const authTime = AuthorizationCode?.authTime ?? RefreshToken?.authTime;
+      return {
+        roles: await listRoles(db, token.accountId),
+        [GRANT_CLAIM]: token.grantId,
+        ...(typeof authTime === "number" ? { auth_time: authTime } : {}),
+      };
     },
     features: {
       devInteractions: { enabled: false },

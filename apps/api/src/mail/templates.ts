@@ -51,6 +51,49 @@ export function passwordResetMail(to: string, name: string, link: string): Mail 
   };
 }
 
+/**
+ * Failed sign-ins are holding the account back (ADR 035): neutral (no address, no count, no time: nothing an
+ * attacker reading along learns from), with the link that lifts the hold for its owner.
+ */
+export function signInAttemptsMail(to: string, name: string, link: string, validMinutes: number): Mail {
+  return {
+    to,
+    subject: "Qualcuno sta provando ad accedere al tuo account",
+    text:
+      `Ciao ${name},
+
+qualcuno sta provando ad accedere al tuo account Argine con una password sbagliata, ` +
+      `e per proteggerlo abbiamo rallentato i tentativi. Se eri tu e vuoi accedere subito, apri questo link:
+
+` +
+      `${link}
+
+Il link vale ${validMinutes} minuti e si può usare una sola volta. Se non eri tu, il tuo ` +
+      `account è al sicuro finché la password resta segreta: se pensi che qualcuno la conosca, cambiala ` +
+      `dalla tua area personale.${signature}`,
+  };
+}
+
+/** To the other admins: a staff role was granted (the grant opens every case; ADR 035). Names only. */
+export function staffGrantMail(
+  to: string,
+  name: string,
+  grant: { by: string; role: string; to: string },
+  usersLink: string,
+): Mail {
+  return {
+    to,
+    subject: "Un ruolo dello staff è stato assegnato",
+    text:
+      `Ciao ${name},
+
+${grant.by} ha assegnato il ruolo di ${grant.role} a ${grant.to}. Se non te lo ` +
+      `aspettavi, controlla gli utenti e i ruoli:
+
+${usersLink}${signature}`,
+  };
+}
+
 /** To the team: a case that needs a person before any self-service step. No victim data in the mail. */
 export function humanReviewAlert(to: string, ticketCode: string): Mail {
   return {

@@ -5,7 +5,7 @@ import type { Db } from "@argine/db/client";
 import { countLoginFailures, recordLoginFailure } from "@argine/db/queries/users";
 
 // Voucher and gift-card codes are guessed one wrong try at a time: at most 5 wrong codes an hour per account
-// and per address (ADR 014). Counted in the failures table the sign-in lockout uses (identity/lockout.ts),
+// and per address (ADR 014). Counted in the failures table the sign-in delay uses (identity/sign-in-guard.ts),
 // under keys of their own; a right code costs nothing.
 
 export const WRONG_CODES_MAX = 5;

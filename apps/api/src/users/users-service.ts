@@ -3,6 +3,7 @@ import type { CountryCode } from "@argine/core/billing/countries";
 import { AppError } from "@argine/core/errors/app-error";
 import { type Actor, type UsersAction, usersPolicy } from "@argine/core/identity/policy";
 import { ROLES, type Role } from "@argine/core/identity/roles";
+import { isFreshSignIn } from "@argine/core/identity/sign-in-guard";
 import type { AdminUserList, AdminUserListQuery, Me, MeUpdateBody } from "@argine/core/identity/users-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { pageWindow } from "@argine/core/shared/paging";
@@ -15,14 +16,17 @@ import {
   grantRole,
   listRoles,
   listUsers as listUserRows,
+  listUsersWithRole,
   revokeRole,
   updateUser,
 } from "@argine/db/queries/users";
 import { audit, OPERATOR } from "../audit/audit.ts";
 import { auditStaffRead } from "../audit/staff-read.ts";
+import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { authorizeAction } from "../identity/authorize.ts";
 import { hashPassword, verifyPassword } from "../identity/passwords.ts";
+import { staffGrantMail } from "../mail/templates.ts";
 
 // The signed-in side of the users domain: one's own account (profile, password, billing data) and, for
 // admins, the users list and their roles. Registration and the mailed links are registration-service.ts's.
@@ -114,11 +118,20 @@ export async function updateInvoice(deps: Deps, actor: Actor, billing: BillingDa
   return account(deps.db, actor.userId, actor.roles);
 }
 
+/** The roles' names in the mails, as the admin page says them. */
+const ROLE_NAMES: Record<Role, string> = { lawyer: "avvocato", admin: "amministratore" };
+
+const fullName = (user: { name: string; lastname: string; email: string }) =>
+  `${user.name} ${user.lastname}`.trim() || user.email;
+
 /**
  * PUT and DELETE /v1/users/{id}/roles/{role}: the change and its audit line together. The roles travel in the
  * account's tokens, so a change signs the account out everywhere (its open sockets close within a second,
  * conversations/session-watch.ts): the next sign-in carries the new roles. Changing one's own roles keeps the session
  * making the change (`keepGrantId`), as a password change does.
+ *
+ * A grant opens every victim's case (ADR 035): only an admin who signed in again in the last minutes
+ * (`authTime`, the token's `auth_time`) makes it, and the other admins get a mail once it is committed.
  */
 export async function changeRole(
   deps: Deps,
@@ -128,19 +141,42 @@ export async function changeRole(
     role,
     change,
     keepGrantId,
-  }: { userId: string; role: Role; change: "grant" | "revoke"; keepGrantId: string | null },
+    authTime,
+  }: {
+    userId: string;
+    role: Role;
+    change: "grant" | "revoke";
+    keepGrantId: string | null;
+    authTime: Date | null;
+  },
 ): Promise<Me> {
   authorize(actor, "manage-roles");
-  if (!(await findUserById(deps.db, userId))) throw new AppError("NOT_FOUND");
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw new AppError("NOT_FOUND");
   // An admin cannot lock themselves out: another admin has to take the role away.
   if (change === "revoke" && role === "admin" && userId === actor.userId) {
     throw new AppError("CONFLICT", MESSAGES.ownAdminRole);
   }
+  if (change === "grant" && !isFreshSignIn(authTime, now(deps.clock)))
+    throw new AppError("REAUTHENTICATION_REQUIRED");
   await deps.db.transaction(async (tx) => {
+    const hadRole = (await listRoles(tx, userId)).includes(role);
     await (change === "grant" ? grantRole : revokeRole)(tx, userId, role);
     await audit(tx, actor, `user.role.${change}`, userId, { role });
     if (deps.config.identity.embedded)
       await revokeOidcAccount(tx, userId, userId === actor.userId ? (keepGrantId ?? undefined) : undefined);
+    if (change === "grant" && !hadRole) {
+      // Queued in the transaction: the mails go out once the grant is committed, never for one rolled back.
+      const granter = await findUserById(tx, actor.userId);
+      const grant = {
+        by: granter ? fullName(granter) : "Un amministratore",
+        role: ROLE_NAMES[role],
+        to: fullName(user),
+      };
+      const usersLink = `${deps.config.publicUrl}/dashboard/admin`;
+      for (const admin of await listUsersWithRole(tx, "admin", actor.userId))
+        await deps.jobs.send(tx, "mail", staffGrantMail(admin.email, admin.name, grant, usersLink));
+    }
   });
   return account(deps.db, userId);
 }

@@ -14,6 +14,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   EMAIL_NOT_VERIFIED: MESSAGES.emailNotVerified,
   UNAUTHORIZED: MESSAGES.unauthorized,
   FORBIDDEN: MESSAGES.forbidden,
+  REAUTHENTICATION_REQUIRED: MESSAGES.reauthenticationRequired,
   PAYMENT_FAILED: MESSAGES.paymentFailed,
   NOT_FOUND: MESSAGES.notFound,
   CONFLICT: MESSAGES.conflict,

@@ -7,7 +7,9 @@ import {
   LoginBodySchema,
   MailboxAttachmentParamsSchema,
   MailboxSchema,
+  MessageSchema,
   RedirectSchema,
+  TokenBodySchema,
 } from "./users-api.ts";
 
 // The sign-in calls (the OpenID provider the web uses, the embedded provider's login step) and the demo
@@ -24,6 +26,7 @@ const SCHEMAS = {
     headers: z.object({ "x-csrf-token": z.string().min(1) }),
     response: RedirectSchema,
   },
+  unlock: { body: TokenBodySchema, response: MessageSchema },
   devMailbox: { query: z.object({ key: z.string().max(200).optional() }), response: MailboxSchema },
   devMailboxAttachment: {
     params: MailboxAttachmentParamsSchema,

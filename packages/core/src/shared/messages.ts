@@ -107,8 +107,15 @@ export const MESSAGES = {
   invalidCredentials: "Email o password non corretti.",
   emailNotVerified:
     "Devi prima confermare il tuo indirizzo email: controlla la posta, anche nella cartella spam.",
-  loginLocked:
-    "Troppi tentativi di accesso non riusciti. Per sicurezza riprova fra 15 minuti, oppure reimposta la password.",
+  /** Failed sign-ins hold the account, the address or the device back for a while (ADR 035). */
+  loginDelayed: (wait: string) =>
+    `Troppi tentativi di accesso non riusciti. Per sicurezza riprova fra ${wait}, oppure reimposta la password.`,
+  /** The mailed unlock link worked (ADR 035). */
+  signInUnlocked:
+    "Fatto: i tentativi sbagliati sono stati azzerati e da questo dispositivo puoi accedere subito.",
+  /** A staff role granted by an admin whose sign-in is not fresh: the web signs them in again (ADR 035). */
+  reauthenticationRequired:
+    "Per assegnare un ruolo dello staff devi confermare la tua identità accedendo di nuovo.",
   loginExpired: "La richiesta di accesso è scaduta: riprova ad accedere.",
   invalidLink: "Il link non è valido, è scaduto o è già stato usato. Richiedine uno nuovo.",
   /** A storage link (upload or download) altered, expired or for something else: 403, no detail. */

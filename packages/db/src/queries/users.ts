@@ -1,5 +1,5 @@
 import type { Role } from "@argine/core/identity/roles";
-import { and, count, eq, gt, ilike, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, ilike, inArray, isNull, max, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { loginFailures, type UserTokenKind, userRoles, users, userTokens } from "../schema/identity.ts";
 import { newestFirst, type Page } from "./paging.ts";
@@ -103,6 +103,19 @@ export async function grantRole(db: Db, userId: string, role: Role): Promise<voi
   await db.insert(userRoles).values({ userId, role }).onConflictDoNothing();
 }
 
+/** Everyone holding `role` but `exceptUserId`: who hears of a staff grant (users-service.ts). */
+export async function listUsersWithRole(
+  db: Db,
+  role: Role,
+  exceptUserId: string,
+): Promise<Pick<UserRow, "id" | "email" | "name">[]> {
+  return db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(eq(userRoles.role, role), ne(userRoles.userId, exceptUserId)));
+}
+
 export async function revokeRole(db: Db, userId: string, role: Role): Promise<void> {
   await db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
 }
@@ -153,7 +166,23 @@ export async function consumeUserToken(
   return row?.userId;
 }
 
-// Lockout bookkeeping.
+/** Whether `userId` holds an unused, unexpired link of `kind` (an unlock mail goes out once per link life). */
+export async function hasLiveUserToken(db: Db, userId: string, kind: UserTokenKind, at: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.userId, userId),
+        eq(userTokens.kind, kind),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, at),
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}
+
+// Sign-in failures' bookkeeping (apps/api/src/identity/sign-in-guard.ts, ADR 035).
 
 export async function recordLoginFailure(db: Db, keys: string[], at = new Date()): Promise<void> {
   await db.insert(loginFailures).values(keys.map((key) => ({ key, at })));
@@ -165,6 +194,19 @@ export async function countLoginFailures(db: Db, key: string, since: Date): Prom
     .from(loginFailures)
     .where(and(eq(loginFailures.key, key), gt(loginFailures.at, since)));
   return row?.n ?? 0;
+}
+
+/** A key's failures since `since` and when the last of them was (identity/sign-in-guard.ts). */
+export async function loginFailureStats(
+  db: Db,
+  key: string,
+  since: Date,
+): Promise<{ failures: number; lastAt: Date | null }> {
+  const [row] = await db
+    .select({ n: count(), last: max(loginFailures.at) })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.key, key), gt(loginFailures.at, since)));
+  return { failures: row?.n ?? 0, lastAt: row?.last ? new Date(row.last) : null };
 }
 
 export async function clearLoginFailures(db: Db, key: string): Promise<void> {

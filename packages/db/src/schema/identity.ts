@@ -31,8 +31,11 @@ export const users = pgTable(
   ],
 );
 
-/** What a mailed single-use link is for: verifying the e-mail address, or resetting the password. */
-export type UserTokenKind = "verify" | "reset";
+/**
+ * What a mailed single-use link is for: verifying the e-mail address, resetting the password, or lifting the
+ * hold that failed sign-ins put on the account (ADR 035).
+ */
+export type UserTokenKind = "verify" | "reset" | "unlock";
 
 /** Single-use links sent by mail (email verification, password reset). Only the hash is stored. */
 export const userTokens = pgTable(
@@ -49,11 +52,11 @@ export const userTokens = pgTable(
   },
   (t) => [
     index("user_tokens_user_idx").on(t.userId, t.kind),
-    check("user_tokens_kind_check", sql`${t.kind} in ('verify', 'reset')`),
+    check("user_tokens_kind_check", sql`${t.kind} in ('verify', 'reset', 'unlock')`),
   ],
 );
 
-/** Failed sign-ins, per account and per IP, for the lockout window. */
+/** Failed sign-ins, per account, per IP and per trusted device, for the progressive delay (ADR 035). */
 export const loginFailures = pgTable(
   "login_failures",
   {

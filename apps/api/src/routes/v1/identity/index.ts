@@ -4,7 +4,14 @@ import { AUTH_CALLS as CALLS } from "@argine/core/identity/auth-calls";
 import { MESSAGES } from "@argine/core/shared/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callRoute } from "../../../http/call-route.ts";
-import { signInWithPassword } from "../../../users/sign-in-service.ts";
+import {
+  cookieValue,
+  newTrustValue,
+  TRUST_COOKIE,
+  trustCookieHeader,
+  trustedDevice,
+} from "../../../identity/sign-in-guard.ts";
+import { signInWithPassword, unlockSignIn } from "../../../users/sign-in-service.ts";
 
 // Submits the provider's logout form, so signing out needs no extra click (CSP: a script file, not inline).
 const LOGOUT_SCRIPT =
@@ -31,6 +38,20 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!embedded) return;
   const { provider } = embedded;
   const cookieSecret = embedded.keys.cookieKeys[0] ?? "";
+  const secure = app.deps.config.publicUrl.startsWith("https://");
+
+  // The trust cookie of a device that signed in to an account (ADR 035): any of the cookie keys verifies it,
+  // the first signs a new one.
+  const trustOf = (cookieHeader: string | undefined) => (userId: string | undefined) => {
+    const value = cookieValue(cookieHeader, TRUST_COOKIE);
+    for (const key of embedded.keys.cookieKeys) {
+      const device = trustedDevice(key, value, userId);
+      if (device) return device;
+    }
+    return null;
+  };
+  const trustThisDevice = (reply: { header(name: string, value: string): unknown }, userId: string) =>
+    reply.header("set-cookie", trustCookieHeader(newTrustValue(cookieSecret, userId), secure));
 
   // The CSRF token of a sign-in step: bound to its uid (itself bound to the interaction cookie).
   const csrfFor = (uid: string) =>
@@ -90,10 +111,19 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError("FORBIDDEN");
       await details(request, reply, uid);
 
+      const trusted = trustOf(request.headers.cookie);
       const { userId } = await signInWithPassword(app.deps, request.actor, {
         ...request.body,
         ip: request.ip,
+        trustedDeviceOf: trusted,
+      }).catch((error: unknown) => {
+        const wait = (error as AppError).details as { retryAfterSeconds?: number } | undefined;
+        if (error instanceof AppError && wait?.retryAfterSeconds)
+          reply.header("retry-after", String(wait.retryAfterSeconds));
+        throw error;
       });
+      // A device already trusted for this account keeps its cookie (and its own failures' count).
+      if (!trusted(userId)) trustThisDevice(reply, userId);
       const redirectTo = await provider.interactionResult(
         request.raw,
         reply.raw,
@@ -101,6 +131,18 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         { mergeWithLastSubmission: false },
       );
       return { redirectTo };
+    },
+  });
+
+  app.route({
+    ...callRoute(CALLS.unlock, doc("Il link per email che toglie l'attesa dovuta ai tentativi sbagliati")),
+    // A guessable token: a few tries a minute per address, as the other mailed links.
+    config: { rateLimit: { max: 5, timeWindow: "1 minute" } },
+    handler: async (request, reply) => {
+      const { userId, message } = await unlockSignIn(app.deps, request.actor, request.body.token);
+      // The browser that opened the owner's link becomes a known device of the account.
+      trustThisDevice(reply, userId);
+      return { message };
     },
   });
 };

@@ -89,6 +89,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           role: request.params.role,
           change,
           keepGrantId: request.grantId,
+          authTime: request.authTime,
         }),
     });
   }
