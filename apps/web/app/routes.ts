@@ -21,6 +21,7 @@ export default [
   route("account/register", "routes/account-register.tsx"),
   route("account/verify", "routes/account-verify.tsx"),
   route("account/reset", "routes/account-reset.tsx"),
+  route("account/unlock", "routes/account-unlock.tsx"),
   route("callback", "routes/callback.tsx"),
   route("logout", "routes/logout.tsx"),
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),

@@ -62,3 +62,8 @@ export function useResendPasswordReset() {
 export function confirmPasswordReset(token: string, password: string) {
   return call(CALLS.confirmPasswordReset, { body: { token, password }, ...PUBLIC });
 }
+
+/** POST /v1/auth/unlock: the mailed link that lifts failed sign-ins' hold and trusts this browser (ADR 035). */
+export function unlockSignIn(token: string) {
+  return call(AUTH_ROUTES.unlock, { body: { token }, ...PUBLIC });
+}

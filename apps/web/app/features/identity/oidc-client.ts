@@ -1,6 +1,6 @@
 import type { AuthConfig } from "@argine/core/identity/users-api";
 import type { JwtClaims } from "./jwt.ts";
-import { type CompletedLogin, createOidcLogin } from "./oidc-login.ts";
+import { type CompletedLogin, createOidcLogin, type LoginOptions } from "./oidc-login.ts";
 import { createOidcLogout } from "./oidc-logout.ts";
 import { createProviderMetadata, type OidcDiscovery } from "./oidc-provider.ts";
 import { createOidcSession, createTokenEndpoint } from "./oidc-session.ts";
@@ -36,7 +36,7 @@ export interface OidcClient {
   getConfig(): Promise<AuthConfig>;
   getDiscovery(): Promise<OidcDiscovery>;
   /** Creates and stores a login transaction; resolves with the authorization URL to send the browser to. */
-  beginLogin(context?: LoginContext): Promise<string>;
+  beginLogin(context?: LoginContext, options?: LoginOptions): Promise<string>;
   /** The context of the most recent pending login, to restart an expired one where it left off. */
   latestLoginContext(): LoginContext | null;
   /** Handles the callback's `code` and `state`: checks the state, exchanges the code, stores the tokens. */

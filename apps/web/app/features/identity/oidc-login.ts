@@ -22,8 +22,13 @@ export interface CompletedLogin extends LoginContext {
   claims: JwtClaims;
 }
 
+/** `prompt: "login"`: the provider asks for the credentials even with a session (a fresh sign-in, ADR 035). */
+export interface LoginOptions {
+  prompt?: "login";
+}
+
 export interface OidcLogin {
-  begin(context?: LoginContext): Promise<string>;
+  begin(context?: LoginContext, options?: LoginOptions): Promise<string>;
   complete(params: URLSearchParams): Promise<CompletedLogin>;
 }
 
@@ -84,7 +89,7 @@ export function createOidcLogin(deps: {
   }
 
   return {
-    async begin(context = {}) {
+    async begin(context = {}, options = {}) {
       const [config, discovery] = await Promise.all([provider.getConfig(), provider.getDiscovery()]);
       const codeVerifier = createCodeVerifier(crypto);
       const transaction: LoginTransaction = {
@@ -107,6 +112,8 @@ export function createOidcLogin(deps: {
         code_challenge: await createCodeChallenge(codeVerifier, crypto),
         code_challenge_method: "S256",
         resource: config.audience,
+        // OIDC Core §3.1.2.1: the provider asks for the credentials again; the API checks the new auth_time.
+        ...(options.prompt ? { prompt: options.prompt } : {}),
       };
       for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
       return url.toString();

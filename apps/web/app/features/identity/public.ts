@@ -3,4 +3,5 @@ export { ME_QUERY_KEY, meQueryOptions } from "./me-queries.ts";
 export { compactPhone } from "./phone.ts";
 export { RequireAuth } from "./require-auth.tsx";
 export { userFromMe } from "./session-user.ts";
+export { useStartLogin } from "./use-start-login.ts";
 export { useSendUrlTokenOnce } from "./use-url-token.ts";

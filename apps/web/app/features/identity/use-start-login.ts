@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { toHttpError } from "../../shared/http/http-error.ts";
 import { useOidcClient } from "./auth-session.ts";
+import type { LoginOptions } from "./oidc-login.ts";
 import type { LoginContext } from "./oidc-transactions.ts";
 
 export interface StartLogin {
@@ -8,7 +9,7 @@ export interface StartLogin {
   starting: boolean;
   /** Why the authorization request could not be prepared (provider unreachable…), in Italian. */
   error: string | null;
-  start(context?: LoginContext): Promise<void>;
+  start(context?: LoginContext, options?: LoginOptions): Promise<void>;
 }
 
 /** Sends the browser to the provider's authorization endpoint with a fresh PKCE login transaction. */
@@ -19,10 +20,10 @@ export function useStartLogin(): StartLogin {
     error: null,
   });
   const start = useCallback(
-    async (context: LoginContext = {}) => {
+    async (context: LoginContext = {}, options: LoginOptions = {}) => {
       setState({ starting: true, error: null });
       try {
-        window.location.assign(await client.beginLogin(context));
+        window.location.assign(await client.beginLogin(context, options));
       } catch (reason) {
         setState({ starting: false, error: toHttpError(reason).message });
       }

@@ -51,6 +51,10 @@ describe("/dashboard/admin (users)", () => {
     });
 
     fireEvent.click(within(giulia).getByRole("button", { name: "Rendi avvocato (Giulia Esposito)" }));
+    // Nothing is granted before the confirmation.
+    const dialog = screen.getByRole("alertdialog", { name: "Rendere Giulia Esposito avvocato?" });
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Sì, rendi avvocato" }));
     expect(await screen.findByText("Ruolo di avvocato assegnato a Giulia Esposito.")).toBeTruthy();
     await waitFor(() =>
       expect(
@@ -71,5 +75,30 @@ describe("/dashboard/admin (users)", () => {
     expect(within(row).queryByRole("button", { name: /Togli il ruolo di amministratore/ })).toBeNull();
     expect(within(row).getByText(/Sei tu/)).toBeTruthy();
     expect(within(row).getByRole("button", { name: "Rendi avvocato (Chiara Conti)" })).toBeTruthy();
+  });
+
+  it("says what a staff role means before granting it, and Escape or Annulla grants nothing", async () => {
+    const { calls } = stubApi({
+      "GET /v1/users/me": { status: 200, body: ADMIN_ME },
+      "GET /v1/admin/users": { status: 200, body: { total: 1, data: [GIULIA] } },
+    });
+    renderAsUser(<AdminUsersPage />);
+    const row = await screen.findByRole("row", { name: /Giulia Esposito/ });
+    const grant = within(row).getByRole("button", { name: "Rendi avvocato (Giulia Esposito)" });
+    grant.focus();
+    fireEvent.click(grant);
+    const dialog = screen.getByRole("alertdialog", { name: "Rendere Giulia Esposito avvocato?" });
+    expect(dialog.getAttribute("aria-modal")).toBe("true");
+    expect(screen.getByText(/vedrà le pratiche di tutte le vittime/)).toBeTruthy();
+    // The keyboard lands on the safe choice, and Escape closes with the focus back on the trigger.
+    expect(document.activeElement).toBe(within(dialog).getByRole("button", { name: "Annulla" }));
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(document.activeElement).toBe(grant);
+
+    fireEvent.click(within(row).getByRole("button", { name: "Rendi amministratore (Giulia Esposito)" }));
+    fireEvent.click(screen.getByRole("button", { name: "Annulla" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
   });
 });

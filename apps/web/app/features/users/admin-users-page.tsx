@@ -1,23 +1,41 @@
 import type { Role } from "@argine/core/identity/roles";
 import { type AdminUser, AdminUserSearchSchema } from "@argine/core/identity/users-api";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import styles from "../../shared/admin/admin.module.css";
 import { AdminPage, DataTable, ListLoader, PRIMARY, SMALL_SECONDARY } from "../../shared/admin/admin-ui.tsx";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
-import type { HttpError } from "../../shared/http/http-error.ts";
+import { errorCode, type HttpError } from "../../shared/http/http-error.ts";
 import { formatShortDay } from "../../shared/ui/dates.ts";
 import { FormMessage, StatusRegion, TextField } from "../../shared/ui/form-field.tsx";
 import { Pager } from "../../shared/ui/pager.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
-import { adminUsersQueryOptions, USERS_PAGE_SIZE, useSetRole } from "./user-queries.ts";
+import { useStartLogin } from "../identity/public.ts";
+import { GrantDialog, ROLE_NAMES } from "./grant-dialog.tsx";
+import { adminUsersQueryOptions, type RoleChange, USERS_PAGE_SIZE, useSetRole } from "./user-queries.ts";
 
 // /dashboard/admin: the users, searched by email or name, with their roles. Granting and revoking go through
-// PUT and DELETE /v1/users/{id}/roles/{role}; the API refuses an admin's removal of their own admin role.
+// PUT and DELETE /v1/users/{id}/roles/{role}; the API refuses an admin's removal of their own admin role. A
+// grant is confirmed first, and when the API wants a fresh sign-in (REAUTHENTICATION_REQUIRED, ADR 035) the
+// admin signs in again and the grant is made on the way back.
 
 const ROLES_SHOWN: readonly Role[] = ["lawyer", "admin"];
 
-const ROLE_NAMES = { lawyer: "avvocato", admin: "amministratore" } as const;
+/** The confirmed grant waiting for the admin's fresh sign-in (this tab only, a few minutes at most). */
+const PENDING_GRANT_KEY = "argine.pendingGrant";
+const PENDING_GRANT_TTL_MS = 10 * 60 * 1000;
+
+function takePendingGrant(): RoleChange | null {
+  const saved = sessionStorage.getItem(PENDING_GRANT_KEY);
+  sessionStorage.removeItem(PENDING_GRANT_KEY);
+  if (!saved) return null;
+  try {
+    const { change, at } = JSON.parse(saved) as { change: RoleChange; at: number };
+    return Date.now() - at < PENDING_GRANT_TTL_MS ? change : null;
+  } catch {
+    return null;
+  }
+}
 
 const fullName = (user: AdminUser) => `${user.name} ${user.lastname}`.trim() || user.email;
 
@@ -41,9 +59,16 @@ export function AdminUsersPage() {
     onSuccess: (q) => setSearch({ q, page: 1 }),
   });
 
+  const [asking, setAsking] = useState<RoleChange | null>(null);
+  const signInAgain = useStartLogin();
   const change = useSetRole({
     meta: { hideError: true },
     onMutate: () => setStatus(null),
+    onError: (error, variables) => {
+      if (errorCode(error) !== "REAUTHENTICATION_REQUIRED") return;
+      sessionStorage.setItem(PENDING_GRANT_KEY, JSON.stringify({ change: variables, at: Date.now() }));
+      void signInAgain.start({ returnTo: window.location.pathname }, { prompt: "login" });
+    },
     onSuccess: (_me, { user, role, granted }) => {
       setStatus(
         granted
@@ -53,6 +78,14 @@ export function AdminUsersPage() {
     },
   });
   const busy = (user: AdminUser) => change.isPending && change.variables?.user.id === user.id;
+  const reauthenticating = errorCode(change.error) === "REAUTHENTICATION_REQUIRED";
+
+  // Back from the fresh sign-in: the grant confirmed before it is made now.
+  const { mutate } = change;
+  useEffect(() => {
+    const pending = takePendingGrant();
+    if (pending) mutate(pending);
+  }, [mutate]);
 
   return (
     <AdminPage title="Utenti e ruoli">
@@ -82,11 +115,26 @@ export function AdminUsersPage() {
         </button>
       </form>
       <StatusRegion>{status ? <FormMessage tone="success">{status}</FormMessage> : null}</StatusRegion>
-      {change.error ? (
+      {asking ? (
+        <GrantDialog
+          name={fullName(asking.user)}
+          role={asking.role}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            setAsking(null);
+            change.mutate(asking);
+          }}
+        />
+      ) : null}
+      <StatusRegion>
+        {reauthenticating && !signInAgain.error ? <p>Ti stiamo portando alla pagina di accesso…</p> : null}
+      </StatusRegion>
+      {change.error && !reauthenticating ? (
         <FormMessage tone="error">
           <p>Il ruolo non è stato cambiato: {(change.error as HttpError).message}</p>
         </FormMessage>
       ) : null}
+      {signInAgain.error ? <FormMessage tone="error">{signInAgain.error}</FormMessage> : null}
       <ListLoader query={query} what="gli utenti">
         {({ total, data }) => {
           const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
@@ -140,7 +188,11 @@ export function AdminUsersPage() {
                                   type="button"
                                   className={SMALL_SECONDARY}
                                   disabled={busy(user)}
-                                  onClick={() => change.mutate({ user, role, granted: !has })}
+                                  onClick={() =>
+                                    has
+                                      ? change.mutate({ user, role, granted: false })
+                                      : setAsking({ user, role, granted: true })
+                                  }
                                 >
                                   {has
                                     ? `Togli il ruolo di ${ROLE_NAMES[role]}`
