@@ -5,6 +5,7 @@ import { relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isValidPartitaIva } from "@argine/core/billing/partita-iva";
 import { isProvinceCode } from "@argine/core/billing/provinces";
+import { STAFF_GRANT_MAX_AUTH_AGE_SECONDS } from "@argine/core/identity/sign-in-guard";
 import type { CompanyData } from "@argine/core/invoice/documents";
 import { COMPANY_CAPITAL_EUR } from "@argine/core/shared/constants";
 import { toCents } from "@argine/core/shared/money";
@@ -135,6 +136,14 @@ const EnvSchema = z.object({
   // How long a message may stay unread before its reader is mailed (ADR 030): two minutes; the e2e journeys
   // use a few seconds so as not to wait.
   CONVERSATION_MAIL_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  // How fresh an admin's sign-in must be to grant a staff role (ADR 035): core's five minutes; the e2e
+  // journey uses a few seconds, so that its admin's first sign-in goes stale without a long wait.
+  STAFF_GRANT_MAX_AUTH_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(STAFF_GRANT_MAX_AUTH_AGE_SECONDS),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   // The admin server (admin/admin-server.ts): GET /metrics and the operators' calls on a port of its own,
   // which the proxy never forwards, each behind METRICS_TOKEN as a bearer token.
@@ -274,6 +283,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** How long a conversation's message stays unread before its reader is mailed (ADR 030). */
   conversationMailDelaySeconds: number;
+  /** How fresh (seconds) an admin's sign-in must be to grant a staff role (ADR 035). */
+  staffGrantMaxAuthAgeSeconds: number;
   /** How long a client may take to send a whole request, headers and body (slow clients are cut off). */
   requestTimeoutMs: number;
   identity: IdentityConfig;
@@ -552,6 +563,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     conversationMailDelaySeconds: e.CONVERSATION_MAIL_DELAY_SECONDS,
+    staffGrantMaxAuthAgeSeconds: e.STAFF_GRANT_MAX_AUTH_AGE_SECONDS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     identity: {
       embedded: !e.OIDC_ISSUER,

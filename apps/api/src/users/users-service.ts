@@ -157,7 +157,10 @@ export async function changeRole(
   if (change === "revoke" && role === "admin" && userId === actor.userId) {
     throw new AppError("CONFLICT", MESSAGES.ownAdminRole);
   }
-  if (change === "grant" && !isFreshSignIn(authTime, now(deps.clock)))
+  if (
+    change === "grant" &&
+    !isFreshSignIn(authTime, now(deps.clock), deps.config.staffGrantMaxAuthAgeSeconds)
+  )
     throw new AppError("REAUTHENTICATION_REQUIRED");
   await deps.db.transaction(async (tx) => {
     const hadRole = (await listRoles(tx, userId)).includes(role);

@@ -7,7 +7,7 @@ export const SIGN_IN_FAILURE_WINDOW_MS = 60 * 60 * 1000;
 export const SIGN_IN_FREE_FAILURES = 5;
 /** The first wait, doubled at each further failure… */
 export const SIGN_IN_BASE_DELAY_MS = 1000;
-/** …up to this: an attacker gets about a dozen guesses an hour per account, the owner never waits longer. */
+/** …up to this: an attacker gets about 25 guesses an hour per account; nobody waits longer. */
 export const SIGN_IN_MAX_DELAY_MS = 5 * 60 * 1000;
 
 /** How long after its last failure a key must wait before its next attempt, given its failures in the window. */
@@ -39,9 +39,13 @@ export function waitInWords(ms: number): string {
 export const STAFF_GRANT_MAX_AUTH_AGE_SECONDS = 5 * 60;
 
 /** Whether a sign-in at `authTime` is recent enough, at `now`, to grant a staff role. */
-export function isFreshSignIn(authTime: Date | null, now: Date): boolean {
+export function isFreshSignIn(
+  authTime: Date | null,
+  now: Date,
+  maxAgeSeconds: number = STAFF_GRANT_MAX_AUTH_AGE_SECONDS,
+): boolean {
   if (!authTime) return false;
   const age = now.getTime() - authTime.getTime();
   // A little clock skew between the provider and the API is no reason to refuse.
-  return age > -60_000 && age <= STAFF_GRANT_MAX_AUTH_AGE_SECONDS * 1000;
+  return age > -60_000 && age <= maxAgeSeconds * 1000;
 }
