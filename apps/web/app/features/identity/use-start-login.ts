@@ -20,10 +20,12 @@ export function useStartLogin(): StartLogin {
     error: null,
   });
   const start = useCallback(
-    async (context: LoginContext = {}, options: LoginOptions = {}) => {
+    async (context: LoginContext = {}, options?: LoginOptions) => {
       setState({ starting: true, error: null });
       try {
-        window.location.assign(await client.beginLogin(context, options));
+        window.location.assign(
+          await (options ? client.beginLogin(context, options) : client.beginLogin(context)),
+        );
       } catch (reason) {
         setState({ starting: false, error: toHttpError(reason).message });
       }
