@@ -153,6 +153,13 @@ describe("OIDC client: login transaction", () => {
     expect(again.searchParams.get("code_challenge")).not.toBe(params.get("code_challenge"));
   });
 
+  it("asks the provider for the credentials again only when a fresh sign-in is wanted (ADR 035)", async () => {
+    const t = setup();
+    expect(new URL(await t.client.beginLogin()).searchParams.has("prompt")).toBe(false);
+    const fresh = new URL(await t.client.beginLogin({ returnTo: "/dashboard/admin" }, { prompt: "login" }));
+    expect(fresh.searchParams.get("prompt")).toBe("login");
+  });
+
   it("never keeps a return target on another site", async () => {
     const t = setup();
     for (const returnTo of ["//evil.example/x", "https://evil.example", "javascript:alert(1)"]) {
