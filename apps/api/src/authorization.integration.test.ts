@@ -58,8 +58,8 @@ interface Case {
   body?: unknown | ((ids: Ids) => unknown);
   /** Headers beside the caller's bearer (a link's token). */
   headers?: (ids: Ids) => Record<string, string>;
-  /** The row ends the caller's sessions: it runs on a fresh sign-in, not on the token the other rows share. */
-  freshSession?: true;
+  /** The row ends every session of the caller's account: the caller signs in again after it. */
+  endsSessions?: true;
   expect: Record<Caller, number>;
 }
 
@@ -149,7 +149,7 @@ const TABLE: Case[] = [
     method: "DELETE",
     path: "/v1/users/me/devices",
     url: () => "/v1/users/me/devices",
-    freshSession: true,
+    endsSessions: true,
     expect: signedIn(200),
   },
   {
@@ -1153,8 +1153,7 @@ describe("authorization: every route × every caller", () => {
 
   for (const c of TABLE) {
     it.each(CALLERS)(`${c.method} ${c.path} as %s`, async (caller) => {
-      const fresh = c.freshSession ? credentials[caller] : undefined;
-      const token = fresh ? (await signIn(s, ...fresh)).tokens?.access_token : tokens[caller];
+      const token = tokens[caller];
       const ids: Ids = {
         otherClient: otherClientId,
         bystander,
@@ -1182,6 +1181,8 @@ describe("authorization: every route × every caller", () => {
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
+      const again = c.endsSessions ? credentials[caller] : undefined;
+      if (again) tokens[caller] = (await signIn(s, ...again)).tokens?.access_token;
       expect(res.status).toBe(c.expect[caller]);
     });
   }

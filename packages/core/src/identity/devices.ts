@@ -2,13 +2,14 @@
 // no address lookup and no third party. A user agent is a claim of the browser, good enough for a person to
 // recognise their own devices, not a proof.
 
-// Order matters: Edge and Opera say "Chrome" too, Chrome says "Safari", Android says "Linux".
+// Order matters: Edge and Opera say "Chrome" too, Chrome says "Safari", Android says "Linux"; a headless
+// Chrome says "HeadlessChrome".
 const BROWSERS: readonly [RegExp, string][] = [
   [/\bEdg(e|A|iOS)?\//, "Edge"],
   [/\bOPR\/|\bOpera\b/, "Opera"],
   [/\bSamsungBrowser\//, "Samsung Internet"],
   [/\bFirefox\/|\bFxiOS\//, "Firefox"],
-  [/\bChrome\/|\bCriOS\/|\bChromium\//, "Chrome"],
+  [/Chrome\/|\bCriOS\/|\bChromium\//, "Chrome"],
   [/\bSafari\//, "Safari"],
 ];
 
