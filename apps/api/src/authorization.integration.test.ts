@@ -58,6 +58,8 @@ interface Case {
   body?: unknown | ((ids: Ids) => unknown);
   /** Headers beside the caller's bearer (a link's token). */
   headers?: (ids: Ids) => Record<string, string>;
+  /** The row ends every session of the caller's account: the caller signs in again after it. */
+  endsSessions?: true;
   expect: Record<Caller, number>;
 }
 
@@ -140,6 +142,21 @@ const TABLE: Case[] = [
     path: "/v1/users/me/invoice",
     url: () => "/v1/users/me/invoice",
     body: TEST_BILLING,
+    expect: signedIn(200),
+  },
+  { method: "GET", path: "/v1/users/me/devices", url: () => "/v1/users/me/devices", expect: signedIn(200) },
+  // A device id that is not the caller's (here: nobody's) is not found, whoever asks.
+  {
+    method: "DELETE",
+    path: "/v1/users/me/devices/{id}",
+    url: () => "/v1/users/me/devices/00000000-0000-4000-8000-000000000000",
+    expect: signedIn(404),
+  },
+  {
+    method: "DELETE",
+    path: "/v1/users/me/devices",
+    url: () => "/v1/users/me/devices",
+    endsSessions: true,
     expect: signedIn(200),
   },
   {
@@ -935,6 +952,8 @@ const TABLE: Case[] = [
 describe("authorization: every route × every caller", () => {
   let s: IdentityServer;
   const tokens: Partial<Record<Caller, string>> = {};
+  /** Each signed-in caller's e-mail and password, for the rows that need a session of their own. */
+  const credentials: Partial<Record<Caller, [string, string]>> = {};
   let otherClientId = "";
   let bystander = "";
   let clientPractice = "";
@@ -977,8 +996,10 @@ describe("authorization: every route × every caller", () => {
       ["lawyer", "avvocato@demo.argine.it", "Demo!Argine2026"],
       ["admin", "admin@demo.argine.it", "Demo!Argine2026"],
     ];
-    for (const [caller, email, pwd] of accounts)
+    for (const [caller, email, pwd] of accounts) {
+      credentials[caller] = [email, pwd];
       tokens[caller] = (await signIn(s, email, pwd)).tokens?.access_token;
+    }
     const me = await fetch(`${s.base}/v1/users/me`, {
       headers: { authorization: `Bearer ${tokens.otherClient}` },
     });
@@ -1167,6 +1188,8 @@ describe("authorization: every route × every caller", () => {
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
+      const again = c.endsSessions ? credentials[caller] : undefined;
+      if (again) tokens[caller] = (await signIn(s, ...again)).tokens?.access_token;
       expect(res.status).toBe(c.expect[caller]);
     });
   }

@@ -157,6 +157,8 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  // The personal area signs out after this long without activity (issue 37; a warning comes a minute before).
+  IDLE_SIGN_OUT_SECONDS: z.coerce.number().int().min(120).max(86_400).default(900),
   // Mail and its job queue (jobs/job-queue.ts; ADR 012).
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().min(3).default("Argine <no-reply@argine.example>"),
@@ -407,6 +409,8 @@ export interface IdentityConfig {
   audience: string;
   scope: string;
   accessTokenTtlSeconds: number;
+  /** How long the web's personal area waits without activity before it signs out (GET /v1/auth/config). */
+  idleSignOutSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -572,6 +576,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       audience: e.OIDC_AUDIENCE ?? `${publicUrl}/v1`,
       scope: "openid profile email offline_access",
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      idleSignOutSeconds: e.IDLE_SIGN_OUT_SECONDS,
     },
     devMailboxKey:
       demoMode && !production && !e.SMTP_URL

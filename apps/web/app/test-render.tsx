@@ -16,6 +16,7 @@ export function fakeOidcClient(overrides: Partial<OidcClient> = {}): OidcClient 
       audience: "https://argine.test/v1",
       scope: "openid profile email offline_access",
       embedded: true,
+      idleSignOutSeconds: 900,
     })),
     getDiscovery: vi.fn(),
     beginLogin: vi.fn(async () => "https://argine.test/oidc/auth?state=s"),

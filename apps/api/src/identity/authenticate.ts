@@ -3,7 +3,7 @@ import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
 import { ROLES, type Role, rolesFromClaim } from "@argine/core/identity/roles";
 import type { Db } from "@argine/db/client";
-import { findOidcPayload, listOidcKeys } from "@argine/db/queries/oidc";
+import { grantCaller, listOidcKeys } from "@argine/db/queries/oidc";
 import { createUser, findUserByExternalSubject } from "@argine/db/queries/users";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
@@ -96,15 +96,19 @@ export async function registerAuthentication(
   const actorOf = async (payload: JWTPayload): Promise<Actor> => {
     const sub = payload.sub;
     if (!sub) throw new AppError("UNAUTHORIZED");
-    const roles = knownRoles(payload.roles);
     if (identity.embedded) {
-      // A token outlives nothing it was issued under: sign-out and a password reset or change revoke the grant.
+      // A token outlives nothing it was issued under: sign-out, ending a device, a password reset or change
+      // revoke the grant, an erasure the account. The roles are the database's now, not the token's: a role
+      // taken away counts on the next request, even for a session that keeps its grant. One read.
       const grantId = payload[GRANT_CLAIM];
-      if (typeof grantId !== "string" || !(await findOidcPayload(db, "Grant", grantId)))
-        throw new AppError("UNAUTHORIZED");
-      return { userId: sub, roles };
+      const caller = typeof grantId === "string" ? await grantCaller(db, grantId, sub) : null;
+      if (!caller) throw new AppError("UNAUTHORIZED");
+      return { userId: sub, roles: caller.roles };
     }
-    // An external provider's user gets a local account on first sight, keyed by issuer and subject.
+    // An external provider's roles are its own: they come from its token's `roles` claim, and a change there
+    // counts when it issues the next token. Its user gets a local account on first sight, keyed by issuer and
+    // subject.
+    const roles = knownRoles(payload.roles);
     const subject = `${identity.issuer}|${sub}`;
     let user = await findUserByExternalSubject(db, subject);
     if (!user) {

@@ -1,4 +1,5 @@
 import type { Db } from "@argine/db/client";
+import { recordOidcDevice } from "@argine/db/queries/oidc";
 import { findUserById, listRoles } from "@argine/db/queries/users";
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from "oidc-provider";
 import type { Config } from "../config.ts";
@@ -16,6 +17,9 @@ export const SESSION_TTL_SECONDS = 14 * 24 * 3600;
 
 /** The access token's claim naming the grant it was issued under (identity/authenticate.ts checks it). */
 export const GRANT_CLAIM = "gid";
+
+/** A user agent is kept only as long as a browser's reasonably is (it is shown, never parsed beyond that). */
+const USER_AGENT_MAX = 512;
 
 // Pages the provider renders itself (logout, errors) carry the same strict policy as the rest of the site.
 const PAGE_CSP =
@@ -81,12 +85,21 @@ export function createOidcProvider(config: Config, db: Db, keys: ProviderKeys): 
       if (!claims) return undefined;
       return { accountId: sub, claims: async () => claims };
     },
-    // The API's access tokens carry the roles the API authorizes with, and their grant: the API refuses a
-    // token whose grant was revoked (sign-out, password reset or change) before it expires. And when the
-    // credentials were last typed (`auth_time`, from the code or the refresh token the access token comes
-    // from): a staff role's grant needs a fresh sign-in (ADR 035), as an external provider's tokens say too.
+    // The API's access tokens carry their grant: the API refuses a token whose grant was revoked (sign-out,
+    // a device ended, a password reset or change) and reads the roles from the database on each request
+    // (identity/authenticate.ts); the `roles` claim is for the web's menus. They carry when the credentials
+    // were last typed (`auth_time`, from the code or the refresh token the access token comes from): a staff
+    // role's grant needs a fresh sign-in (ADR 035), as an external provider's tokens say too. Each issue (the
+    // sign-in, then every refresh) notes the grant's device for the profile's list: its user agent and last use.
     async extraTokenClaims(ctx, token) {
       if (token.kind !== "AccessToken" || !token.accountId) return undefined;
+      if (token.grantId)
+        await recordOidcDevice(db, {
+          grantId: token.grantId,
+          accountId: token.accountId,
+          userAgent: (ctx?.get("user-agent") ?? "").slice(0, USER_AGENT_MAX),
+          at: new Date(),
+        });
       const { AuthorizationCode, RefreshToken } = ctx.oidc.entities;
       const authTime = AuthorizationCode?.authTime ?? RefreshToken?.authTime;
       return {

@@ -65,6 +65,9 @@ interface ChangeDetails {
   "order.refund.staff": Refund;
   "user.role.grant": { role: Role };
   "user.role.revoke": { role: Role };
+  /** The account's owner ended one of their signed-in devices (or all of them: how many). */
+  "user.device.end": undefined;
+  "user.device.end-all": { count: number };
   "dead-letter.retry": undefined;
   "product.update": FieldsChanged;
   "campaign.create": FieldsChanged;
@@ -127,6 +130,8 @@ export const AUDIT_RESOURCE_TYPES: { readonly [A in AuditAction]: string } = {
   "order.refund.staff": "order",
   "user.role.grant": "user",
   "user.role.revoke": "user",
+  "user.device.end": "user",
+  "user.device.end-all": "user",
   "dead-letter.retry": "job",
   "product.update": "product",
   "campaign.create": "campaign",

@@ -12,6 +12,12 @@ describe("the users policy", () => {
       true,
       false,
     ]);
+    expect([client, lawyer, admin, null].map((actor) => usersPolicy(actor, "manage-devices"))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
     expect([client, lawyer, admin, null].map((actor) => usersPolicy(actor, "manage-roles"))).toEqual([
       false,
       false,

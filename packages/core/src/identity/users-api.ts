@@ -108,8 +108,29 @@ export const AuthConfigSchema = z.object({
   scope: z.string(),
   /** True for the embedded provider, whose login, registration and reset pages are ours. */
   embedded: z.boolean(),
+  /** The personal area signs out after this long without activity, warning a minute before (issue 37). */
+  idleSignOutSeconds: z.number().int().positive(),
 });
 export type AuthConfig = z.infer<typeof AuthConfigSchema>;
+
+/** One signed-in device of the caller's account (GET /v1/users/me/devices). */
+export const DeviceSchema = z.object({
+  id: z.string(),
+  /** From the user agent alone (core/identity/devices.ts): "Chrome su Android". */
+  name: z.string(),
+  signedInAt: z.string(),
+  lastUsedAt: z.string(),
+  /** The device making the call ("Questo dispositivo"). */
+  current: z.boolean(),
+});
+export type Device = z.infer<typeof DeviceSchema>;
+
+/** GET and DELETE /v1/users/me/devices…: the account's devices still signed in, last used first. */
+export const DeviceListSchema = z.object({ data: z.array(DeviceSchema) });
+export type DeviceList = z.infer<typeof DeviceListSchema>;
+
+/** DELETE /v1/users/me/devices/{id}. */
+export const DeviceParamsSchema = z.object({ id: z.uuid() });
 
 /** PUT and DELETE /v1/users/{id}/roles/{role} (admin). */
 export const RoleParamsSchema = z.object({ id: z.uuid(), role: RoleSchema });

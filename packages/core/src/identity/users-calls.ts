@@ -3,6 +3,8 @@ import { joinCalls } from "../shared/api-contract.ts";
 import {
   AdminUserListQuerySchema,
   AdminUserListSchema,
+  DeviceListSchema,
+  DeviceParamsSchema,
   EmailBodySchema,
   MeSchema,
   MessageSchema,
@@ -26,6 +28,9 @@ const SCHEMAS = {
   me: { response: MeSchema },
   updateMe: { body: MeUpdateBodySchema, response: MeSchema },
   updateInvoice: { body: BillingDataSchema, response: MeSchema },
+  devices: { response: DeviceListSchema },
+  endDevice: { params: DeviceParamsSchema, response: DeviceListSchema },
+  endAllDevices: { response: MessageSchema },
   grantRole: { params: RoleParamsSchema, response: MeSchema },
   revokeRole: { params: RoleParamsSchema, response: MeSchema },
   adminUsers: { query: AdminUserListQuerySchema, response: AdminUserListSchema },

@@ -13,6 +13,11 @@ export const USERS_ROUTES = defineRoutes<UsersCallSchemas>()({
   me: { method: "GET", path: "/users/me" },
   updateMe: { method: "PATCH", path: "/users/me" },
   updateInvoice: { method: "PATCH", path: "/users/me/invoice" },
+  devices: { method: "GET", path: "/users/me/devices" },
+  /** Ends one signed-in device; the remaining ones answer. */
+  endDevice: { method: "DELETE", path: "/users/me/devices/:id" },
+  /** Ends every signed-in device, the caller's own included. */
+  endAllDevices: { method: "DELETE", path: "/users/me/devices" },
   grantRole: { method: "PUT", path: "/users/:id/roles/:role" },
   revokeRole: { method: "DELETE", path: "/users/:id/roles/:role" },
   adminUsers: { method: "GET", path: "/admin/users" },

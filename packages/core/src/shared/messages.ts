@@ -180,6 +180,8 @@ export const MESSAGES = {
   invalidFormat: "Il formato non è valido.",
   nothingToChange: "Non c'è nessuna modifica da salvare.",
   ownAdminRole: "Non puoi togliere a te stesso il ruolo di amministratore.",
+  allDevicesEnded: "Sei uscita/o da tutti i dispositivi.",
+  tooManyDeviceChanges: "Troppe uscite dai dispositivi in poco tempo: riprova fra qualche minuto.",
 
   // outreach: newsletter, "Lavora con noi", "Una buona idea"
   textTooShort: (min: number) => `Scrivi almeno ${min} caratteri.`,

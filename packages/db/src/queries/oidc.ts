@@ -1,6 +1,8 @@
+import type { Role } from "@argine/core/identity/roles";
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { type OidcKeyKind, oidcKeys, oidcPayloads } from "../schema/oidc.ts";
+import { userRoles, users } from "../schema/identity.ts";
+import { type OidcKeyKind, oidcDevices, oidcKeys, oidcPayloads } from "../schema/oidc.ts";
 
 // Storage for the embedded OpenID provider (oidc-provider's adapter contract).
 
@@ -74,6 +76,114 @@ export async function standingGrantIds(
   return new Set(rows.map((row) => row.id));
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The caller behind an embedded provider's access token, read on each request: null unless its grant still
+ * stands, belongs to `accountId`, and the account exists; else the account's roles as they are now, so a role
+ * taken away or an account erased counts on the next request. One read on three primary keys (the grant's
+ * (type, id), the user's id, the roles' (user_id, role)), in place of the grant check alone.
+ */
+export async function grantCaller(
+  db: Db,
+  grantId: string,
+  accountId: string,
+  now = new Date(),
+): Promise<{ roles: Role[] } | null> {
+  if (!UUID.test(accountId)) return null;
+  const rows = await db
+    .select({ role: userRoles.role })
+    .from(oidcPayloads)
+    .innerJoin(users, eq(users.id, accountId))
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(
+      and(
+        eq(oidcPayloads.type, "Grant"),
+        eq(oidcPayloads.id, grantId),
+        sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`,
+        live(now),
+      ),
+    );
+  if (rows.length === 0) return null;
+  return { roles: rows.flatMap((row) => (row.role ? [row.role] : [])).sort() };
+}
+
+/**
+ * Notes a grant's device when the provider issues its tokens (the sign-in, then each refresh): the first call
+ * adds the row, later ones move its last use and keep the user agent current.
+ */
+export async function recordOidcDevice(
+  db: Db,
+  device: { grantId: string; accountId: string; userAgent: string; at: Date },
+): Promise<void> {
+  await db
+    .insert(oidcDevices)
+    .values({
+      grantId: device.grantId,
+      accountId: device.accountId,
+      userAgent: device.userAgent,
+      signedInAt: device.at,
+      lastUsedAt: device.at,
+    })
+    .onConflictDoUpdate({
+      target: oidcDevices.grantId,
+      set: { lastUsedAt: device.at, userAgent: device.userAgent },
+    });
+}
+
+export interface OidcDeviceRow {
+  id: string;
+  grantId: string;
+  userAgent: string;
+  signedInAt: Date;
+  lastUsedAt: Date;
+}
+
+/** The account's signed-in devices, last used first: those whose grant still stands. */
+export async function listOidcDevices(db: Db, accountId: string, now = new Date()): Promise<OidcDeviceRow[]> {
+  return db
+    .select({
+      id: oidcDevices.id,
+      grantId: oidcDevices.grantId,
+      userAgent: oidcDevices.userAgent,
+      signedInAt: oidcDevices.signedInAt,
+      lastUsedAt: oidcDevices.lastUsedAt,
+    })
+    .from(oidcDevices)
+    .innerJoin(oidcPayloads, and(eq(oidcPayloads.type, "Grant"), eq(oidcPayloads.id, oidcDevices.grantId)))
+    .where(and(eq(oidcDevices.accountId, accountId), live(now)))
+    .orderBy(desc(oidcDevices.lastUsedAt), asc(oidcDevices.id));
+}
+
+/**
+ * Ends one signed-in device of the account: its grant, every token issued under it, the provider's session
+ * holding it (so that browser signs in again rather than silently), and the device's row. False when the
+ * account has no such device.
+ */
+export async function endOidcDevice(db: Db, accountId: string, deviceId: string): Promise<boolean> {
+  if (!UUID.test(deviceId)) return false;
+  return db.transaction(async (tx) => {
+    const [device] = await tx
+      .delete(oidcDevices)
+      .where(and(eq(oidcDevices.id, deviceId), eq(oidcDevices.accountId, accountId)))
+      .returning({ grantId: oidcDevices.grantId });
+    if (!device) return false;
+    const { grantId } = device;
+    await tx.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
+    await tx.delete(oidcPayloads).where(and(eq(oidcPayloads.type, "Grant"), eq(oidcPayloads.id, grantId)));
+    await tx
+      .delete(oidcPayloads)
+      .where(
+        and(
+          eq(oidcPayloads.type, "Session"),
+          sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`,
+          sql`exists (select 1 from jsonb_each(${oidcPayloads.payload}->'authorizations') a where a.value->>'grantId' = ${grantId})`,
+        ),
+      );
+    return true;
+  });
+}
+
 export async function consumeOidcPayload(db: Db, type: string, id: string, at = new Date()): Promise<void> {
   await db
     .update(oidcPayloads)
@@ -88,6 +198,7 @@ export async function destroyOidcPayload(db: Db, type: string, id: string): Prom
 /** Revokes everything issued under a grant (logout, refresh-token reuse). */
 export async function revokeOidcGrant(db: Db, grantId: string): Promise<void> {
   await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
+  await db.delete(oidcDevices).where(eq(oidcDevices.grantId, grantId));
 }
 
 /**
@@ -105,6 +216,7 @@ export async function revokeOidcAccount(db: Db, accountId: string, keepGrantId?:
       .where(and(eq(oidcPayloads.type, "Grant"), ofAccount));
     const revoked = grants.map((g) => g.id).filter((id) => id !== keepGrantId);
     if (revoked.length) {
+      await tx.delete(oidcDevices).where(inArray(oidcDevices.grantId, revoked));
       await tx.delete(oidcPayloads).where(inArray(oidcPayloads.grantId, revoked));
       await tx
         .delete(oidcPayloads)

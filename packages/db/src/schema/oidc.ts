@@ -1,5 +1,6 @@
-import { index, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { createdAt, timestamptz } from "./columns.ts";
+import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz } from "./columns.ts";
+import { users } from "./identity.ts";
 
 // The embedded OpenID provider's storage, read and written through queries/oidc.ts.
 
@@ -34,3 +35,27 @@ export const oidcKeys = pgTable("oidc_keys", {
   material: jsonb("material").$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The signed-in devices the profile lists: one row per grant of the embedded provider (one sign-in of one
+ * browser), with the user agent and the last time its tokens were issued. The provider's own payloads carry
+ * neither. A row whose grant is gone is an ended session: the list joins on the grant, and ending one deletes
+ * its row with the grant (queries/oidc.ts).
+ */
+export const oidcDevices = pgTable(
+  "oidc_devices",
+  {
+    id: id(),
+    grantId: text("grant_id").notNull(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userAgent: text("user_agent").notNull(),
+    signedInAt: timestamptz("signed_in_at").notNull().defaultNow(),
+    lastUsedAt: timestamptz("last_used_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("oidc_devices_grant_key").on(t.grantId),
+    index("oidc_devices_account_idx").on(t.accountId),
+  ],
+);

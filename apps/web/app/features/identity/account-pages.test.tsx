@@ -11,6 +11,7 @@ const EXTERNAL = {
   audience: "https://argine.test/v1",
   scope: "openid profile email offline_access",
   embedded: false,
+  idleSignOutSeconds: 900,
 };
 
 describe("account pages", () => {

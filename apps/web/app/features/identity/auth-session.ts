@@ -11,7 +11,10 @@ import { OidcError } from "./oidc-errors.ts";
  */
 export function isAuthConfig(value: unknown): value is AuthConfig {
   if (typeof value !== "object" || value === null) return false;
-  const { issuer, clientId, audience, scope, embedded } = value as Record<string, unknown>;
+  const { issuer, clientId, audience, scope, embedded, idleSignOutSeconds } = value as Record<
+    string,
+    unknown
+  >;
   return (
     typeof issuer === "string" &&
     issuer !== "" &&
@@ -19,7 +22,9 @@ export function isAuthConfig(value: unknown): value is AuthConfig {
     clientId !== "" &&
     typeof audience === "string" &&
     typeof scope === "string" &&
-    typeof embedded === "boolean"
+    typeof embedded === "boolean" &&
+    typeof idleSignOutSeconds === "number" &&
+    idleSignOutSeconds > 0
   );
 }
 

@@ -12,6 +12,7 @@ const CONFIG = {
   audience: `${ORIGIN}/v1`,
   scope: "openid profile email offline_access",
   embedded: true,
+  idleSignOutSeconds: 900,
 };
 const DISCOVERY = {
   issuer: ISSUER,

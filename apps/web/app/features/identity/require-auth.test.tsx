@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -66,10 +67,13 @@ describe("RequireAuth", () => {
     const appState = createAppStateStore();
     appState.setAuthenticated({ id: "u", name: "Giulia", lastname: "", email: "", roles: [] });
     const router = createMemoryRouter([{ path: "*", element: <RequireAuth>segreto</RequireAuth> }]);
+    // The idle sign-out, mounted with the page, reads the API's config through the query client.
     render(
-      <AppStateContext.Provider value={appState}>
-        <RouterProvider router={router} />
-      </AppStateContext.Provider>,
+      <QueryClientProvider client={new QueryClient()}>
+        <AppStateContext.Provider value={appState}>
+          <RouterProvider router={router} />
+        </AppStateContext.Provider>
+      </QueryClientProvider>,
     );
     expect(screen.getByText("segreto")).toBeTruthy();
   });

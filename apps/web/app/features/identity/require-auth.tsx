@@ -2,11 +2,12 @@ import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useAuthPending } from "../../shared/async/auth-state.ts";
 import { LOGIN_PATH } from "../../shared/navigation/navigation.ts";
+import { IdleSignOut } from "./idle-sign-out.tsx";
 
 /**
  * Renders its children only for a signed-in user. While the session check runs it shows a quiet status;
  * signed out, it goes to /account/login carrying the page to come back to (in the location state, so the
- * address bar stays clean).
+ * address bar stays clean). Signed in, the area signs out after a while without activity (idle-sign-out.tsx).
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const auth = useAuthPending();
@@ -21,5 +22,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (!auth.authenticated) {
     return <Navigate to={LOGIN_PATH} replace state={{ returnTo: `${pathname}${search}` }} />;
   }
-  return children;
+  return (
+    <>
+      {children}
+      <IdleSignOut />
+    </>
+  );
 }

@@ -18,6 +18,7 @@ import {
 } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { compactPhone } from "../identity/public.ts";
+import { DevicesPanel } from "./devices-panel.tsx";
 import { MeLoader } from "./me-loader.tsx";
 import styles from "./profile.module.css";
 import { ProfilePanel } from "./profile-panel.tsx";
@@ -62,6 +63,9 @@ export function ProfileInfoPage() {
             </ProfilePanel>
             <ProfilePanel title="Cambia password">
               <PasswordChangeForm />
+            </ProfilePanel>
+            <ProfilePanel title="Dispositivi collegati">
+              <DevicesPanel />
             </ProfilePanel>
           </>
         )}

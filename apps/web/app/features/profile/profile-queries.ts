@@ -1,6 +1,7 @@
 import type { BillingData } from "@argine/core/billing/billing-data";
-import type { Me } from "@argine/core/identity/users-api";
+import type { DeviceList, Me } from "@argine/core/identity/users-api";
 import { USERS_ROUTES as CALLS } from "@argine/core/identity/users-routes";
+import { queryOptions } from "@tanstack/react-query";
 import { useAppStateStore } from "../../shared/async/app-state.ts";
 import { SENT_BY_FORM, useWrite } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
@@ -36,3 +37,24 @@ export const useChangePassword = () =>
 /** PATCH /v1/users/me/invoice. */
 export const useUpdateBillingData = () =>
   useWriteMe((body: BillingData) => call(CALLS.updateInvoice, { body }));
+
+export const DEVICES_QUERY_KEY = ["users", "me", "devices"] as const;
+
+/** GET /v1/users/me/devices: the account's signed-in devices. The panel shows its own error state. */
+export const devicesQueryOptions = () =>
+  queryOptions({
+    queryKey: DEVICES_QUERY_KEY,
+    queryFn: ({ signal }) => call(CALLS.devices, { signal }),
+    meta: { hideError: true, hideSpinner: true },
+  });
+
+/** DELETE /v1/users/me/devices/{id}: the devices left answer. */
+export const useEndDevice = () =>
+  useWrite((id: string) => call(CALLS.endDevice, { params: { id } }), {
+    onSuccess: (queryClient, devices: DeviceList) => {
+      queryClient.setQueryData(DEVICES_QUERY_KEY, devices);
+    },
+  });
+
+/** DELETE /v1/users/me/devices: every session ends, this one too (the panel then signs out here). */
+export const useEndAllDevices = () => useWrite(() => call(CALLS.endAllDevices), {});

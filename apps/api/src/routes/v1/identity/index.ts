@@ -30,6 +30,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       audience: identity.audience,
       scope: identity.scope,
       embedded: identity.embedded,
+      idleSignOutSeconds: identity.idleSignOutSeconds,
     }),
   });
 

@@ -1,7 +1,11 @@
 import { USERS_CALLS as CALLS } from "@argine/core/identity/users-calls";
+import { MESSAGES } from "@argine/core/shared/messages";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
+import { byAccount, byAddress, writeLimits } from "../../../rate-limits/write-limits.ts";
+import { endAllDevices, endDevice, listDevices } from "../../../users/devices-service.ts";
 import {
   confirmPasswordReset,
   register,
@@ -72,6 +76,42 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...callRoute(CALLS.updateInvoice, { tags, summary: "Dati di fatturazione" }),
     handler: async (request) => updateInvoice(deps, requireActor(request), request.body),
+  });
+
+  app.route({
+    ...callRoute(CALLS.devices, { tags, summary: "I dispositivi collegati all'account" }),
+    handler: async (request) => listDevices(deps, requireActor(request), request.grantId),
+  });
+
+  // Ending sessions is cheap for a person to repeat and costly to flood: a few a minute each way.
+  const deviceLimits = writeLimits(
+    app,
+    "devices",
+    [
+      { key: byAccount, max: 20, windowMs: 60_000 },
+      { key: byAddress, max: 60, windowMs: 60_000 },
+    ],
+    MESSAGES.tooManyDeviceChanges,
+  );
+  const deviceWrite = async (request: FastifyRequest, reply: FastifyReply) => {
+    requireActor(request);
+    await deviceLimits(request, reply);
+  };
+
+  app.route({
+    ...callRoute(CALLS.endDevice, { tags, summary: "Esci da un dispositivo (revoca la sua sessione)" }),
+    onRequest: deviceWrite,
+    handler: async (request) =>
+      endDevice(deps, requireActor(request), { deviceId: request.params.id, grantId: request.grantId }),
+  });
+
+  app.route({
+    ...callRoute(CALLS.endAllDevices, {
+      tags,
+      summary: "Esci da tutti i dispositivi, compreso questo (revoca ogni sessione dell'account)",
+    }),
+    onRequest: deviceWrite,
+    handler: async (request) => endAllDevices(deps, requireActor(request)),
   });
 
   for (const [roleCall, change] of [

@@ -1,0 +1,113 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { newPractice } from "../shop.ts";
+import { accessTokenOf, expectAccessible, registerClient, signIn } from "../support.ts";
+
+// Issue 37, acceptance 2: "Esci da tutti i dispositivi" ends every session: another
+// device's refresh token fails and its open chat socket closes; a staff role taken away stops working on the
+// next request. Desktop only: the phone sees the same pages.
+
+test.describe.configure({ mode: "parallel" });
+
+const PASSWORD = "Tranquilla42";
+const uniqueEmail = (what: string) =>
+  `${what}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.it`;
+
+/** The tab's refresh token, as the web app keeps it (support.ts accessTokenOf reads it the same way). */
+const refreshTokenOf = (page: Page) =>
+  page.evaluate(() => Object.entries(sessionStorage).find(([k]) => k.endsWith("refreshToken"))?.[1] ?? "");
+
+/** The provider's answer to a renewal with `refreshToken`. */
+const renew = (page: Page, refreshToken: string) =>
+  page.request.post("/oidc/token", {
+    form: {
+      grant_type: "refresh_token",
+      refresh_token: refreshToken,
+      client_id: "argine-web",
+      resource: `${new URL(page.url()).origin}/v1`,
+    },
+  });
+
+async function newContextPage(browser: Browser, page: Page) {
+  const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  return context.newPage();
+}
+
+test("@desktop «Esci da tutti i dispositivi» fails another device's refresh token and closes its chat socket", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const email = uniqueEmail("dispositivi");
+  await registerClient(page, email, PASSWORD);
+
+  // The phone: signed in on her practice, its conversation's live socket open.
+  const phone = await newContextPage(browser, page);
+  const authorization = await (async () => {
+    const sent = phone.waitForRequest((r) => r.url().includes("/v1/") && !!r.headers().authorization);
+    await signIn(phone, email, PASSWORD);
+    return (await sent).headers().authorization ?? "";
+  })();
+  const { ticketCode } = await newPractice(phone, authorization);
+  const socketOpened = phone.waitForEvent("websocket");
+  await phone.goto(`/dashboard/practices/case/${ticketCode}`);
+  const socket = await socketOpened;
+  let closed = false;
+  socket.on("close", () => {
+    closed = true;
+  });
+  const phoneRefreshToken = await refreshTokenOf(phone);
+
+  // The computer: the profile lists both, this one marked.
+  await signIn(page, email, PASSWORD);
+  await page.goto("/dashboard/profile/info");
+  const panel = page.getByRole("region", { name: "Dispositivi collegati" });
+  await expect(panel.getByRole("listitem")).toHaveCount(2);
+  await expect(panel.locator("strong", { hasText: "Questo dispositivo" })).toHaveCount(1);
+  await expect(panel.getByText(/Chrome su Linux/).first()).toBeVisible();
+  await expectAccessible(panel);
+
+  await panel.getByRole("button", { name: "Esci da tutti i dispositivi" }).click();
+  await page.waitForURL(/\/account\/login\?error=/);
+  await expect(page.getByText("Sei uscita/o da tutti i dispositivi.", { exact: false })).toBeVisible();
+
+  // The phone's open socket is closed by the server (its session ended), and its refresh token is refused.
+  await expect.poll(() => closed).toBe(true);
+  expect((await renew(phone, phoneRefreshToken)).status()).toBe(400);
+  await phone.context().close();
+});
+
+test("@desktop a lawyer role taken away by an admin stops working on the lawyer's next request", async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail("avvocata");
+  await registerClient(page, email, PASSWORD);
+  const admin = await newContextPage(browser, page);
+  await signIn(admin, "admin@demo.argine.it");
+  const adminToken = await accessTokenOf(admin);
+  const asAdmin = (method: "PUT" | "DELETE", userId: string) =>
+    admin.request.fetch(`/v1/users/${userId}/roles/lawyer`, {
+      method,
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+
+  await signIn(page, email, PASSWORD);
+  const me = await page.request.get("/v1/users/me", {
+    headers: { authorization: `Bearer ${await accessTokenOf(page)}` },
+  });
+  const { id } = (await me.json()) as { id: string };
+  expect((await asAdmin("PUT", id)).status()).toBe(200);
+
+  // Signed in again (the grant ended her sessions), now as a lawyer: the lawyers' queue opens.
+  const lawyer = await newContextPage(browser, page);
+  await signIn(lawyer, email, PASSWORD);
+  const token = await accessTokenOf(lawyer);
+  const queue = () =>
+    lawyer.request.get("/v1/practices/queue", { headers: { authorization: `Bearer ${token}` } });
+  expect((await queue()).status()).toBe(200);
+
+  expect((await asAdmin("DELETE", id)).status()).toBe(200);
+  expect([401, 403]).toContain((await queue()).status());
+  await admin.context().close();
+  await lawyer.context().close();
+});
