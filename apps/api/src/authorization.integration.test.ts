@@ -128,6 +128,15 @@ const TABLE: Case[] = [
     body: { cellPhone: "3331234567" },
     expect: signedIn(200),
   },
+  // One's own data (ADR 037): each account its own export; the download needs the mailed link's token.
+  { method: "GET", path: "/v1/users/me/export", url: () => "/v1/users/me/export", expect: signedIn(200) },
+  { method: "POST", path: "/v1/users/me/export", url: () => "/v1/users/me/export", expect: signedIn(202) },
+  {
+    method: "GET",
+    path: "/v1/users/me/export/download",
+    url: () => "/v1/users/me/export/download?token=inventato",
+    expect: signedIn(404),
+  },
   {
     method: "PATCH",
     path: "/v1/users/me/invoice",
@@ -479,6 +488,13 @@ const TABLE: Case[] = [
     url: ({ clientPractice }) => `/v1/practices/${clientPractice}/emails`,
     expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
   },
+  // "Chi ha visto la mia pratica": the owner only; staff are refused rather than reading it as a staff read.
+  {
+    method: "GET",
+    path: "/v1/practices/{id}/access-log",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/access-log`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 403, admin: 403 },
+  },
   {
     method: "POST",
     path: "/v1/practices/{id}/emails",
@@ -717,6 +733,12 @@ const TABLE: Case[] = [
   },
   // admin workspace
   { method: "GET", path: "/v1/admin/users", url: () => "/v1/admin/users?q=demo", expect: adminOnly(200) },
+  {
+    method: "GET",
+    path: "/v1/admin/audit",
+    url: () => "/v1/admin/audit?action=practice.read",
+    expect: adminOnly(200),
+  },
   { method: "GET", path: "/v1/admin/products", url: () => "/v1/admin/products", expect: adminOnly(200) },
   {
     method: "PATCH",

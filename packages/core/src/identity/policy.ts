@@ -14,17 +14,18 @@ export function owns(actor: Actor | null, resource: { ownerId: string | null }):
   return !!actor && resource.ownerId !== null && resource.ownerId === actor.userId;
 }
 
-export type UsersAction = "read-self" | "update-self" | "list" | "manage-roles";
+export type UsersAction = "read-self" | "update-self" | "export-self" | "list" | "manage-roles";
 
 /**
- * The users domain's one policy: everyone signed in manages their own account; only admins list the users
- * and grant roles.
+ * The users domain's one policy: everyone signed in manages their own account and takes its data away
+ * (export-self, ADR 037); only admins list the users and grant roles.
  */
 export function usersPolicy(actor: Actor | null, action: UsersAction): boolean {
   if (!actor) return false;
   switch (action) {
     case "read-self":
     case "update-self":
+    case "export-self":
       return true;
     case "list":
     case "manage-roles":

@@ -118,6 +118,10 @@ export const MESSAGES = {
   /** The bytes PUT to an upload link are not as many as the link was signed for. */
   storageSizeMismatch: "Il file inviato non corrisponde a quello indicato: riprova a caricarlo.",
   wrongPassword: "La password attuale non è corretta.",
+  dataExportInProgress:
+    "Hai già chiesto i tuoi dati: li stiamo preparando, oppure il link che ti abbiamo inviato è ancora valido.",
+  dataExportLinkInvalid:
+    "Il link non è più valido: è già stato usato o è scaduto. Puoi chiedere di nuovo i tuoi dati dal profilo.",
   registrationSent:
     "Controlla la tua casella di posta: ti abbiamo inviato un'email per confermare l'indirizzo e attivare l'account.",
   verificationResent:

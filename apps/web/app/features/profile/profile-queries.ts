@@ -1,9 +1,14 @@
 import type { BillingData } from "@argine/core/billing/billing-data";
+import { DATA_EXPORT_FILE_NAME, type DataExportState } from "@argine/core/identity/own-data-api";
+import { OWN_DATA_ROUTES } from "@argine/core/identity/own-data-routes";
 import type { Me } from "@argine/core/identity/users-api";
 import { USERS_ROUTES as CALLS } from "@argine/core/identity/users-routes";
+import { callPath } from "@argine/core/shared/api-contract";
+import { queryOptions } from "@tanstack/react-query";
 import { useAppStateStore } from "../../shared/async/app-state.ts";
-import { SENT_BY_FORM, useWrite } from "../../shared/async/use-write.ts";
+import { SENT_BY_FORM, useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
+import { downloadFile } from "../../shared/http/download.ts";
 import { ME_QUERY_KEY, userFromMe } from "../identity/public.ts";
 
 // The profile's writes, sent by its forms. Each answers with the whole profile, which keeps the cached
@@ -36,3 +41,26 @@ export const useChangePassword = () =>
 /** PATCH /v1/users/me/invoice. */
 export const useUpdateBillingData = () =>
   useWriteMe((body: BillingData) => call(CALLS.updateInvoice, { body }));
+
+// "Scarica i miei dati" (ADR 037): the export's state, and its request, whose answer is the new state.
+
+const EXPORT_QUERY_KEY = ["profile", "export"] as const;
+
+export function dataExportQueryOptions() {
+  return queryOptions({
+    queryKey: EXPORT_QUERY_KEY,
+    queryFn: ({ signal }) => call(OWN_DATA_ROUTES.exportState, { signal }),
+  });
+}
+
+/** POST /v1/users/me/export. */
+export const useRequestDataExport = (options: WriteOptions<DataExportState, void> = {}) =>
+  useWrite(
+    () => call(OWN_DATA_ROUTES.requestExport),
+    { onSuccess: (queryClient, state) => queryClient.setQueryData(EXPORT_QUERY_KEY, state) },
+    options,
+  );
+
+/** GET /v1/users/me/export/download: the archive, once, saved by the browser. */
+export const downloadDataExport = (token: string) =>
+  downloadFile(callPath(OWN_DATA_ROUTES.downloadExport), { token }, DATA_EXPORT_FILE_NAME);

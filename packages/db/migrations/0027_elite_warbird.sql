@@ -1,0 +1,2 @@
+CREATE INDEX "audit_at_idx" ON "audit_log" USING btree ("at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_actor_at_idx" ON "audit_log" USING btree ("actor_id","at" DESC NULLS LAST);
