@@ -137,6 +137,15 @@ const TABLE: Case[] = [
     url: () => "/v1/users/me/export/download?token=inventato",
     expect: signedIn(404),
   },
+  // A wrong password erases nothing (account-erasure.integration.test.ts erases one); staff accounts are
+  // made a client's by an admin first.
+  {
+    method: "POST",
+    path: "/v1/users/me/erasure",
+    url: () => "/v1/users/me/erasure",
+    body: { password: "Sbagliata-123" },
+    expect: { anonymous: 401, client: 400, otherClient: 400, lawyer: 403, admin: 403 },
+  },
   {
     method: "PATCH",
     path: "/v1/users/me/invoice",

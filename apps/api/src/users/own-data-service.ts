@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { AppError } from "@argine/core/errors/app-error";
+import type { AccountErasureBody } from "@argine/core/identity/own-data-api";
 import {
   DATA_EXPORT_FILE_NAME,
   type DataExportState,
@@ -8,8 +9,10 @@ import {
 } from "@argine/core/identity/own-data-api";
 import { type Actor, usersPolicy } from "@argine/core/identity/policy";
 import { MESSAGES } from "@argine/core/shared/messages";
+import { revokeOidcAccount } from "@argine/db/queries/oidc";
 import {
   consumeDataExport,
+  eraseAccount,
   expiredDataExports,
   findDataExport,
   findUserById,
@@ -24,6 +27,7 @@ import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import type { FileDownload } from "../http/send-file.ts";
 import { authorizeAction } from "../identity/authorize.ts";
+import { verifyPassword } from "../identity/passwords.ts";
 import { dataExportMail } from "../mail/templates.ts";
 
 // "Scarica i miei dati" (GDPR arts. 15 and 20, ADR 037): the request starts one export per account and queues
@@ -177,4 +181,31 @@ export async function sweepDataExports(deps: Deps): Promise<number> {
     await removeExpiredDataExport(deps.db, userId, at);
   }
   return expired.length;
+}
+
+/**
+ * POST /v1/users/me/erasure, "Elimina il mio account" (GDPR art. 17, ADR 037): with the current password; then
+ * the account's sessions and grants revoked and everything of it erased but its money documents, in one
+ * transaction, and its files deleted from the storage once it commits.
+ */
+export async function eraseOwnAccount(
+  deps: Deps,
+  actor: Actor,
+  { password }: AccountErasureBody,
+): Promise<void> {
+  authorizeAction(usersPolicy(actor, "erase-self"), MESSAGES.erasureStaff);
+  const user = await findUserById(deps.db, actor.userId);
+  if (!user) throw new AppError("NOT_FOUND");
+  if (!user.passwordHash) throw new AppError("CONFLICT", MESSAGES.erasureExternalAccount);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw new AppError("WRONG_PASSWORD", undefined, {
+      issues: [{ path: ["password"], message: MESSAGES.wrongPassword }],
+    });
+  }
+  const keys = await deps.db.transaction(async (tx) => {
+    if (deps.config.identity.embedded) await revokeOidcAccount(tx, actor.userId);
+    return eraseAccount(tx, actor.userId);
+  });
+  // After the commit: an object left by a failed delete is no one's any more, and is named nowhere.
+  for (const key of keys) await deps.storage.delete(key);
 }

@@ -5,7 +5,7 @@ import type { Route } from "./+types/dashboard-profile-data";
 export function meta(_: Route.MetaArgs) {
   return pageMeta({
     title: "I tuoi dati personali",
-    description: "Scarica una copia dei tuoi dati.",
+    description: "Scarica una copia dei tuoi dati, o elimina il tuo account.",
     path: "/dashboard/profile/data",
     noindex: true,
   });

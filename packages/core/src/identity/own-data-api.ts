@@ -24,3 +24,7 @@ export const DataExportDownloadQuerySchema = z.object({ token: RequiredStringSch
 export const DATA_EXPORT_FILE_NAME = "argine-i-miei-dati.zip";
 
 export const DataExportFileSchema = z.string().meta({ description: "L'archivio .zip dei tuoi dati" });
+
+/** "Elimina il mio account": the current password, asked again in the same dialog. */
+export const AccountErasureBodySchema = z.object({ password: RequiredStringSchema.max(200) });
+export type AccountErasureBody = z.infer<typeof AccountErasureBodySchema>;

@@ -1,5 +1,7 @@
+import { z } from "zod";
 import { joinCalls } from "../shared/api-contract.ts";
 import {
+  AccountErasureBodySchema,
   DataExportDownloadQuerySchema,
   DataExportFileSchema,
   DataExportStateSchema,
@@ -13,6 +15,7 @@ const SCHEMAS = {
   exportState: { response: DataExportStateSchema },
   requestExport: { response: DataExportStateSchema },
   downloadExport: { query: DataExportDownloadQuerySchema, response: DataExportFileSchema },
+  erase: { body: AccountErasureBodySchema, response: z.null() },
 };
 
 export type OwnDataCallSchemas = typeof SCHEMAS;

@@ -7,4 +7,6 @@ export const OWN_DATA_ROUTES = defineRoutes<OwnDataCallSchemas>()({
   exportState: { method: "GET", path: "/users/me/export" },
   requestExport: { method: "POST", path: "/users/me/export", status: 202 },
   downloadExport: { method: "GET", path: "/users/me/export/download" },
+  /** "Elimina il mio account" (ADR 037): with the current password. */
+  erase: { method: "POST", path: "/users/me/erasure", status: 204 },
 });

@@ -1,6 +1,7 @@
 import type { Role } from "@argine/core/identity/roles";
 import { and, count, eq, getTableColumns, gt, ilike, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
+import { auditLog } from "../schema/audit.ts";
 import { billingProfiles } from "../schema/billing.ts";
 import { consultations } from "../schema/consultation.ts";
 import {
@@ -430,4 +431,74 @@ export async function expiredDataExports(db: Db, at: Date) {
 /** An expired export's row removed (a guard: a new request since then is kept). */
 export async function removeExpiredDataExport(db: Db, userId: string, at: Date): Promise<void> {
   await db.delete(dataExports).where(and(eq(dataExports.userId, userId), lte(dataExports.expiresAt, at)));
+}
+
+/**
+ * Erases an account (GDPR art. 17, ADR 037), in the caller's transaction: everything of it is deleted but its
+ * money documents. An order with an invoice, a receipt or a refund is kept for the ten years the law asks
+ * (art. 2220 c.c.), without its person (user_id, practice_id null, the billing data sent with it emptied:
+ * the documents hold their own snapshot); every other order goes with its lines and payment. Then the
+ * practices (their services, files' rows, messages, e-mails, reminders go with them: on delete cascade),
+ * consultations, the support thread, the newsletter subscription, the sign-in failures, and the account
+ * (billing data, tokens, roles, export: cascade); the audit lines it wrote keep no actor. Answers the storage
+ * keys of the files to delete once the transaction commits.
+ */
+export async function eraseAccount(tx: Db, userId: string): Promise<string[]> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+  if (!user) return [];
+  const owned = await tx.select({ id: practices.id }).from(practices).where(eq(practices.ownerId, userId));
+  const practiceIds = owned.map((p) => p.id);
+  const serviceIds = practiceIds.length
+    ? (
+        await tx.select({ id: services.id }).from(services).where(inArray(services.practiceId, practiceIds))
+      ).map((row) => row.id)
+    : [];
+  const keys = serviceIds.length
+    ? [
+        ...(
+          await tx
+            .select({ key: uploadedFiles.storageKey })
+            .from(uploadedFiles)
+            .where(inArray(uploadedFiles.serviceId, serviceIds))
+        ).map((row) => row.key),
+        ...(
+          await tx
+            .select({ key: legalizationFiles.storageKey })
+            .from(legalizationFiles)
+            .innerJoin(legalizationSessions, eq(legalizationSessions.id, legalizationFiles.sessionId))
+            .where(inArray(legalizationSessions.serviceId, serviceIds))
+        ).map((row) => row.key),
+      ]
+    : [];
+  const [exported] = await tx.select().from(dataExports).where(eq(dataExports.userId, userId));
+  if (exported?.storageKey) keys.push(exported.storageKey);
+
+  const orderRows = await tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
+  const orderIds = orderRows.map((o) => o.id);
+  if (orderIds.length) {
+    const documented = sql`(exists (select 1 from ${invoices} where ${invoices.orderId} = ${orders.id})
+      or exists (select 1 from ${receipts} where ${receipts.orderId} = ${orders.id})
+      or exists (select 1 from ${refunds} where ${refunds.orderId} = ${orders.id}))`;
+    await tx
+      .update(orders)
+      .set({ userId: null, practiceId: null, invoice: {} })
+      .where(and(inArray(orders.id, orderIds), documented));
+    await tx.delete(orders).where(and(inArray(orders.id, orderIds), sql`not ${documented}`));
+  }
+  await tx.update(refunds).set({ requestedBy: null }).where(eq(refunds.requestedBy, userId));
+  if (practiceIds.length) {
+    await tx
+      .delete(consultations)
+      .where(or(eq(consultations.userId, userId), inArray(consultations.practiceId, practiceIds)));
+    await tx.delete(practices).where(inArray(practices.id, practiceIds));
+  }
+  await tx.delete(consultations).where(eq(consultations.userId, userId));
+  await tx.delete(supportThreads).where(eq(supportThreads.userId, userId));
+  await tx
+    .delete(newsletterSubscriptions)
+    .where(sql`lower(${newsletterSubscriptions.email}) = ${user.email}`);
+  await tx.delete(loginFailures).where(eq(loginFailures.key, `email:${user.email}`));
+  await tx.update(auditLog).set({ actorId: null }).where(eq(auditLog.actorId, userId));
+  await tx.delete(users).where(eq(users.id, userId));
+  return keys;
 }

@@ -5,11 +5,12 @@ import { useDownload } from "../../shared/http/download.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { formatDay } from "../../shared/ui/dates.ts";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
+import { AccountErasure } from "./account-erasure.tsx";
 import styles from "./profile.module.css";
 import { ProfilePanel } from "./profile-panel.tsx";
 import { dataExportQueryOptions, downloadDataExport, useRequestDataExport } from "./profile-queries.ts";
 
-// /dashboard/profile/data: one's own data (GDPR arts. 15 and 20, ADR 037). "Scarica i miei dati" asks for an
+// /dashboard/profile/data: one's own data (GDPR arts. 15, 17 and 20, ADR 037). "Scarica i miei dati" asks for an
 // archive, prepared in the background and mailed as a link; the link opens this page with its token, and the
 // download works once, signed in.
 
@@ -20,10 +21,14 @@ export function OwnDataPage() {
     <>
       <h1 className={styles.title}>I tuoi dati personali</h1>
       <p className={styles.intro}>
-        Puoi avere una copia di tutti i dati che conserviamo su di te, in un archivio da scaricare.
+        Puoi avere una copia di tutti i dati che conserviamo su di te, in un archivio da scaricare, oppure
+        eliminare il tuo account.
       </p>
       <ProfilePanel title="Scarica i miei dati">
         <DataExport />
+      </ProfilePanel>
+      <ProfilePanel title="Elimina il mio account">
+        <AccountErasure />
       </ProfilePanel>
     </>
   );

@@ -1,5 +1,9 @@
 import type { BillingData } from "@argine/core/billing/billing-data";
-import { DATA_EXPORT_FILE_NAME, type DataExportState } from "@argine/core/identity/own-data-api";
+import {
+  type AccountErasureBody,
+  DATA_EXPORT_FILE_NAME,
+  type DataExportState,
+} from "@argine/core/identity/own-data-api";
 import { OWN_DATA_ROUTES } from "@argine/core/identity/own-data-routes";
 import type { Me } from "@argine/core/identity/users-api";
 import { USERS_ROUTES as CALLS } from "@argine/core/identity/users-routes";
@@ -64,3 +68,10 @@ export const useRequestDataExport = (options: WriteOptions<DataExportState, void
 /** GET /v1/users/me/export/download: the archive, once, saved by the browser. */
 export const downloadDataExport = (token: string) =>
   downloadFile(callPath(OWN_DATA_ROUTES.downloadExport), { token }, DATA_EXPORT_FILE_NAME);
+
+/**
+ * POST /v1/users/me/erasure, "Elimina il mio account": no cache to refresh, the screen signs out at once after
+ * it (the account and its sessions are gone).
+ */
+export const useEraseAccount = () =>
+  useWrite((body: AccountErasureBody) => call(OWN_DATA_ROUTES.erase, { body }), {}, SENT_BY_FORM);

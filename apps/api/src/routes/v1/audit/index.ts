@@ -16,6 +16,6 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ["admin", "audit"],
       summary: "Il registro delle azioni, le più recenti per prime, con i filtri (solo admin)",
     }),
-    handler: async (request) => browseAudit(app.deps, requireActor(request), request.query),
+    handler: async (request) => browseAudit(app.deps.db, requireActor(request), request.query),
   });
 };

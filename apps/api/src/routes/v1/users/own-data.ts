@@ -5,7 +5,12 @@ import { callRoute } from "../../../http/call-route.ts";
 import { sendFile } from "../../../http/send-file.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
 import { byAccount, byAddress, writeLimits } from "../../../rate-limits/write-limits.ts";
-import { downloadDataExport, readDataExport, requestDataExport } from "../../../users/own-data-service.ts";
+import {
+  downloadDataExport,
+  eraseOwnAccount,
+  readDataExport,
+  requestDataExport,
+} from "../../../users/own-data-service.ts";
 
 const HOUR_MS = 3_600_000;
 
@@ -45,5 +50,27 @@ export const ownDataRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     handler: async (request, reply) =>
       sendFile(reply, await downloadDataExport(deps, requireActor(request), request.query.token)),
+  });
+
+  app.route({
+    ...callRoute(CALLS.erase, {
+      tags,
+      summary:
+        "Elimina il mio account, con la password attuale: restano solo i documenti fiscali, per dieci anni, leggibili dagli admin",
+    }),
+    // A guess of the password costs one of a few tries an hour.
+    onRequest: writeLimits(
+      app,
+      "account-erasure",
+      [
+        { key: byAccount, max: 5, windowMs: HOUR_MS },
+        { key: byAddress, max: 20, windowMs: HOUR_MS },
+      ],
+      MESSAGES.tooManyRequests,
+    ),
+    handler: async (request) => {
+      await eraseOwnAccount(deps, requireActor(request), request.body);
+      return null;
+    },
   });
 };
