@@ -137,6 +137,24 @@ const TABLE: Case[] = [
     body: { cellPhone: "3331234567" },
     expect: signedIn(200),
   },
+  // One's own data (ADR 037): each account its own export; the download needs the mailed link's token.
+  { method: "GET", path: "/v1/users/me/export", url: () => "/v1/users/me/export", expect: signedIn(200) },
+  { method: "POST", path: "/v1/users/me/export", url: () => "/v1/users/me/export", expect: signedIn(202) },
+  {
+    method: "GET",
+    path: "/v1/users/me/export/download",
+    url: () => "/v1/users/me/export/download?token=inventato",
+    expect: signedIn(404),
+  },
+  // A wrong password erases nothing (account-erasure.integration.test.ts erases one); staff accounts are
+  // made a client's by an admin first.
+  {
+    method: "POST",
+    path: "/v1/users/me/erasure",
+    url: () => "/v1/users/me/erasure",
+    body: { password: "Sbagliata-123" },
+    expect: { anonymous: 401, client: 400, otherClient: 400, lawyer: 403, admin: 403 },
+  },
   {
     method: "PATCH",
     path: "/v1/users/me/invoice",
@@ -503,6 +521,13 @@ const TABLE: Case[] = [
     url: ({ clientPractice }) => `/v1/practices/${clientPractice}/emails`,
     expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
   },
+  // "Chi ha visto la mia pratica": the owner only; staff are refused rather than reading it as a staff read.
+  {
+    method: "GET",
+    path: "/v1/practices/{id}/access-log",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/access-log`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 403, admin: 403 },
+  },
   {
     method: "POST",
     path: "/v1/practices/{id}/emails",
@@ -741,6 +766,12 @@ const TABLE: Case[] = [
   },
   // admin workspace
   { method: "GET", path: "/v1/admin/users", url: () => "/v1/admin/users?q=demo", expect: adminOnly(200) },
+  {
+    method: "GET",
+    path: "/v1/admin/audit",
+    url: () => "/v1/admin/audit?action=practice.read",
+    expect: adminOnly(200),
+  },
   { method: "GET", path: "/v1/admin/products", url: () => "/v1/admin/products", expect: adminOnly(200) },
   {
     method: "PATCH",

@@ -10,6 +10,7 @@ import { mailUnreadMessage } from "./practices/practice-comments-service.ts";
 import { sendDeadlineReminders } from "./reminders/reminders-service.ts";
 import { applyFilesRetention } from "./retention/retention-service.ts";
 import { mailSupportAnswer } from "./support/support-service.ts";
+import { buildDataExport, sweepDataExports } from "./users/own-data-service.ts";
 
 // The job queue's workers (ADR 012): above the use cases they call, as the routes are, so jobs/ stays the
 // queue alone, under every use case that queues a job.
@@ -44,6 +45,10 @@ const HANDLERS: { [Q in QueueName]: (deps: Deps, data: JobPayloads[Q]) => Promis
   "support-mail": mailSupportAnswer,
   "consultation-reminders": async (deps) => {
     await sendConsultationReminders(deps);
+  },
+  "data-export": buildDataExport,
+  "data-exports-sweep": async (deps) => {
+    await sweepDataExports(deps);
   },
 };
 

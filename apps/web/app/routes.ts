@@ -32,6 +32,7 @@ export default [
     index("routes/dashboard-home.tsx"),
     route("profile/info", "routes/dashboard-profile-info.tsx"),
     route("profile/invoice", "routes/dashboard-profile-invoice.tsx"),
+    route("profile/data", "routes/dashboard-profile-data.tsx"),
     route("practices", "routes/dashboard-practices.tsx"),
     route("orders", "routes/dashboard-orders.tsx"),
     // The staff's queue of paid services (ADR 020).
@@ -61,6 +62,7 @@ export default [
       route("requests", "routes/dashboard-admin-requests.tsx"),
       route("preview", "routes/dashboard-admin-preview.tsx"),
       route("dead-letters", "routes/dashboard-admin-dead-letters.tsx"),
+      route("audit", "routes/dashboard-admin-audit.tsx"),
     ]),
     route("*", "routes/dashboard-unavailable.tsx"),
   ]),

@@ -30,6 +30,10 @@ export interface JobPayloads {
   "support-mail": { threadId: string; messageId: string };
   /** The free consultations starting within a day, reminded once each (consultation/, ADR 031). */
   "consultation-reminders": Record<string, never>;
+  /** "Scarica i miei dati": one account's ZIP built, stored and its link mailed (users/own-data-service.ts). */
+  "data-export": { userId: string };
+  /** The exports whose link expired, their ZIPs deleted (users/own-data-service.ts). */
+  "data-exports-sweep": Record<string, never>;
 }
 export type QueueName = keyof JobPayloads;
 
@@ -103,6 +107,7 @@ const SCHEDULES: Partial<Record<QueueName, string>> = {
   "legalization-sync": "* * * * *",
   // Hourly: each booked consultation is reminded once, about a day before it starts.
   "consultation-reminders": "10 * * * *",
+  "data-exports-sweep": "20 * * * *",
 };
 
 /** The checks of an unread message, which only queue a mail. */
@@ -143,6 +148,17 @@ const queueOptions = (mailRetry: RetryPolicy): Record<QueueName, QueueOptions> =
   "deadline-reminders": { retryLimit: 0, deleteAfterSeconds: 3600 },
   "files-retention": { retryLimit: 0, deleteAfterSeconds: 3600 },
   "consultation-reminders": { retryLimit: 0, deleteAfterSeconds: 3600 },
+  "data-exports-sweep": { retryLimit: 0, deleteAfterSeconds: 3600 },
+  // A build that failed (the storage down) is tried again; the account waits for its mail.
+  "data-export": {
+    retryLimit: 5,
+    retryDelay: 10,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    deadLetter: DEAD_LETTER_QUEUE,
+    deleteAfterSeconds: COMPLETED_MAIL_SECONDS,
+    notify: true,
+  },
   // A capture's move that failed (the storage down while the evidence is written) is tried again soon: the
   // client is watching the live panel.
   "legalization-sandbox": {

@@ -253,3 +253,18 @@ export const filesReadyMail = newsInTheAreaMail(
   "alcuni documenti della tua pratica su Argine sono pronti da scaricare",
   "vederli",
 );
+
+/**
+ * "Scarica i miei dati" (ADR 037): the archive is ready. Neutral: it says neither what the archive holds nor
+ * which service it comes from beyond the signature, and the link asks for the sign-in too.
+ */
+export function dataExportMail(to: string, name: string, link: string, days: number): Mail {
+  return {
+    to,
+    subject: "Il file che hai richiesto è pronto",
+    text:
+      `Ciao ${name},\n\nil file che hai richiesto dal tuo profilo è pronto. Per scaricarlo apri questo link ` +
+      `e accedi al tuo account:\n\n${link}\n\nIl link vale ${days} giorni e si può usare una sola volta; ` +
+      `dopo il file viene cancellato. Se non l'hai chiesto tu, cambia la password del tuo account.${signature}`,
+  };
+}

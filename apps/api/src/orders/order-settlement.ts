@@ -32,6 +32,7 @@ import { issuePaymentDocuments } from "../invoice/invoice-service.ts";
 import { orderConfirmationMail } from "../mail/templates.ts";
 import type { PaymentOutcome } from "../metrics/metrics.ts";
 import type { PaymentIntent } from "../payments/payment-provider.ts";
+import { ownedOrder } from "./order-view.ts";
 
 // Where an order's payment is settled (ADR 014). The browser's second call, the provider's webhook and the
 // reconciliation job all end here: each reads the intent from the provider and calls payOrder or failOrder,
@@ -52,7 +53,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * it bundles), the practice OPEN by the lifecycle table, the invoice and the receipt (none for 0 €), the
  * confirmation mail queued.
  */
-export async function completePaidOrder(deps: Deps, tx: Db, order: OrderRow, at: Date): Promise<void> {
+export async function completePaidOrder(deps: Deps, tx: Db, paid: OrderRow, at: Date): Promise<void> {
+  const order = ownedOrder(paid);
   const lines = await listOrderLines(tx, [order.id]);
   const types = lines.flatMap((line) => serviceTypesOfLine(line.productCode));
   await addPracticeServices(tx, order.practiceId, types, at);
@@ -113,8 +115,9 @@ export async function failOrder(
   let settled = false;
   const failed = await deps.db.transaction(async (tx) => {
     const at = now(deps.clock);
-    const order = await settleOrder(tx, orderId, to, at, errorCode);
-    if (!order) return findOrder(tx, orderId);
+    const settledRow = await settleOrder(tx, orderId, to, at, errorCode);
+    if (!settledRow) return findOrder(tx, orderId);
+    const order = ownedOrder(settledRow);
     settled = true;
     if (order.voucherId) await giveBackVoucherUse(tx, order.voucherId);
     if (order.giftCardId && order.giftCardCents > 0) {

@@ -1,8 +1,9 @@
+import { AppError } from "@argine/core/errors/app-error";
 import type { Order, OrderResponse } from "@argine/core/orders/orders-api";
 import { lineWithdrawable, withdrawalDeadline, withinWithdrawalPeriod } from "@argine/core/orders/refunds";
 import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import type { ServiceType } from "@argine/core/services/service-type";
-import { cardErrorMessage } from "@argine/core/shared/messages";
+import { cardErrorMessage, MESSAGES } from "@argine/core/shared/messages";
 import { fromCents } from "@argine/core/shared/money";
 import { listOrderDocuments, type OrderDocuments } from "@argine/db/queries/invoice";
 import { listOrderLines, type OrderLineRow, type OrderRow } from "@argine/db/queries/orders";
@@ -39,7 +40,7 @@ export function orderView(
     );
   return {
     id: order.id,
-    practiceId: order.practiceId,
+    practiceId: ownedOrder(order).practiceId,
     ticketCode: practice.ticketCode,
     practiceStatus: PRACTICE_STATUS.schema.parse(practice.status),
     status: order.status,
@@ -86,7 +87,7 @@ export async function orderViews<O extends OrderRow>(
     listUnconfirmedRefunds(deps.db, ids),
     listServiceStatusesOf(
       deps.db,
-      orders.map((o) => o.practiceId),
+      orders.map((o) => ownedOrder(o).practiceId),
     ),
   ]);
   const at = now(deps.clock);
@@ -98,7 +99,7 @@ export async function orderViews<O extends OrderRow>(
 
 /** One order as the API answers it, with its practice as it now is. */
 export async function oneOrderView(deps: Deps, order: OrderRow): Promise<Order> {
-  const practice = await findPractice(deps.db, order.practiceId);
+  const practice = await findPractice(deps.db, ownedOrder(order).practiceId);
   if (!practice) throw new Error(`order ${order.id} without its practice`);
   const [view] = await orderViews(deps, [order], () => practice);
   if (!view) throw new Error(`order ${order.id} not shown`);
@@ -112,4 +113,14 @@ export async function paidAnswer(deps: Deps, order: OrderRow): Promise<OrderResp
     requires_action: false,
     payment_intent_client_secret: null,
   };
+}
+
+/**
+ * The account and practice of an order, which an erased account's order no longer has (ADR 037: only its
+ * money documents are kept): nothing more is done with such an order.
+ */
+export function ownedOrder<O extends OrderRow>(order: O): O & { userId: string; practiceId: string } {
+  const { userId, practiceId } = order;
+  if (userId === null || practiceId === null) throw new AppError("CONFLICT", MESSAGES.orderOfErasedAccount);
+  return { ...order, userId, practiceId };
 }

@@ -46,7 +46,7 @@ import { authorize } from "../identity/authorize.ts";
 import { issueRefundDocuments } from "../invoice/invoice-service.ts";
 import { refundMail } from "../mail/templates.ts";
 import { authorizedPractice } from "../practices/practice-access.ts";
-import { oneOrderView, orderViews } from "./order-view.ts";
+import { oneOrderView, orderViews, ownedOrder } from "./order-view.ts";
 
 // Money going back on a paid order (ADR 017). One path for staff's refunds, the client's
 // withdrawal and a service a human review blocked:
@@ -162,10 +162,11 @@ async function openRefund(
   orderId: string,
   request: RefundRequest,
 ): Promise<RefundRow> {
-  const order = await findOrder(tx, orderId);
-  if (!order || !PAID_ORDER_STATUSES.some((s) => s === order.status)) {
+  const found = await findOrder(tx, orderId);
+  if (!found || !PAID_ORDER_STATUSES.some((s) => s === found.status)) {
     throw new AppError("CONFLICT", MESSAGES.orderNotRefundable);
   }
+  const order = ownedOrder(found);
   const lines = await listOrderLines(tx, [order.id]);
   if (!request.codes.every((code) => lines.some((line) => line.productCode === code))) {
     throw new AppError("BAD_REQUEST", MESSAGES.serviceNotOnOrder);
@@ -211,7 +212,8 @@ async function openRefund(
 }
 
 /** Steps 2 and 3: the provider, then everything that follows a refund, once. */
-async function completeRefund(deps: Deps, actor: Actor, order: OrderRow, refund: RefundRow): Promise<void> {
+async function completeRefund(deps: Deps, actor: Actor, row: OrderRow, refund: RefundRow): Promise<void> {
+  const order = ownedOrder(row);
   let providerRefundId: string | null = null;
   if (refund.cardCents > 0) {
     const payment = await findPaymentOfOrder(deps.db, order.id);

@@ -7,8 +7,11 @@ import type { Deps } from "../deps.ts";
 import { authorize } from "../identity/authorize.ts";
 import { reloadedDetail } from "./practice-view.ts";
 
-/** What is done to one practice by id: every action of the policy but the claim (practice-claims-service.ts). */
-export type PracticeAction = Exclude<PracticesAction, "claim">;
+/**
+ * What is done to one practice by id: every action of the policy but the claim (practice-claims-service.ts)
+ * and the owner's access log (access-log-service.ts), which is no staff read.
+ */
+export type PracticeAction = Exclude<PracticesAction, "claim" | "read-access-log">;
 
 /**
  * The practice, if this actor may do `action` on it: 404 for one that does not exist or is someone else's

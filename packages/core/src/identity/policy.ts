@@ -1,4 +1,4 @@
-import { hasRole, type Role, type RoleList } from "./roles.ts";
+import { hasRole, isStaffRoles, type Role, type RoleList } from "./roles.ts";
 
 /** Who is calling: our user id and the roles their token carries. Null for anonymous callers. */
 export interface Actor {
@@ -14,11 +14,20 @@ export function owns(actor: Actor | null, resource: { ownerId: string | null }):
   return !!actor && resource.ownerId !== null && resource.ownerId === actor.userId;
 }
 
-export type UsersAction = "read-self" | "update-self" | "manage-devices" | "list" | "manage-roles";
+export type UsersAction =
+  | "read-self"
+  | "update-self"
+  | "manage-devices"
+  | "export-self"
+  | "erase-self"
+  | "list"
+  | "manage-roles";
 
 /**
  * The users domain's one policy: everyone signed in manages their own account and its signed-in devices (their
- * own only: the queries take the caller's id); only admins list the users and grant roles.
+ * own only: the queries take the caller's id) and takes its data away (export-self, ADR 037); a client erases
+ * their account (erase-self), a staff member's is first made a client's by an admin (their cases and the audit
+ * log name them); only admins list the users and grant roles.
  */
 export function usersPolicy(actor: Actor | null, action: UsersAction): boolean {
   if (!actor) return false;
@@ -26,7 +35,10 @@ export function usersPolicy(actor: Actor | null, action: UsersAction): boolean {
     case "read-self":
     case "update-self":
     case "manage-devices":
+    case "export-self":
       return true;
+    case "erase-self":
+      return !isStaffRoles(actor.roles);
     case "list":
     case "manage-roles":
       return canAdminister(actor.roles);

@@ -10,7 +10,8 @@ export type PracticesAction =
   | "manage-services"
   | "contact-client"
   | "assign"
-  | "delete";
+  | "delete"
+  | "read-access-log";
 
 /**
  * The practices domain's one policy.
@@ -21,6 +22,7 @@ export type PracticesAction =
  * - manage-services (the services a practice can buy, its advice price, the evaluation), contact-client
  *   (email the client) and assign (take the case in charge, "prendi in carico"): staff only;
  * - delete: the owner only, and only while nothing was bought (lifecycle.ts canDelete);
+ * - read-access-log ("Chi ha visto la mia pratica": which staff opened it, from the audit log): the owner only;
  * - work-cases, on no one practice: every practice listed, the work queue, a practice's status moved as the
  *   team moves it (lifecycle.ts): staff (canWorkCases).
  */
@@ -50,6 +52,7 @@ export function practicesPolicy(
     case "assign":
       return isStaff(actor);
     case "delete":
+    case "read-access-log":
       return owner;
   }
 }

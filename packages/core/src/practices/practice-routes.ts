@@ -19,6 +19,8 @@ export const PRACTICE_ROUTES = defineRoutes<PracticeCallSchemas>()({
   take: { method: "POST", path: "/practices/:id/assignment" },
   release: { method: "DELETE", path: "/practices/:id/assignment" },
   emails: { method: "GET", path: "/practices/:id/emails" },
+  /** The client's own practice only ("Chi ha visto la mia pratica"); not itself a staff read. */
+  accessLog: { method: "GET", path: "/practices/:id/access-log" },
   emailClient: { method: "POST", path: "/practices/:id/emails", status: 201 },
   comments: { method: "GET", path: "/practices/:id/comments" },
   addComment: { method: "POST", path: "/practices/:id/comments", status: 201 },

@@ -264,3 +264,19 @@ export const PracticeEmailSchema = z.object({
 });
 export type PracticeEmail = z.infer<typeof PracticeEmailSchema>;
 export const PracticeEmailListSchema = z.array(PracticeEmailSchema);
+
+/**
+ * "Chi ha visto la mia pratica": one staff member's opening of the client's case, from the audit log (the
+ * staff-read lines of apps/api/src/identity/authorize.ts), newest first.
+ */
+export const PracticeAccessSchema = z.object({
+  at: z.iso.datetime(),
+  /** The staff member's name; null for an account no longer there. */
+  name: z.string().nullable(),
+  /** "Avvocato", "Amministratore"; "Membro del team" once no role is left. */
+  role: z.string(),
+  /** What they opened, in plain words ("la pratica", "i messaggi"…). */
+  what: z.string(),
+});
+export type PracticeAccess = z.infer<typeof PracticeAccessSchema>;
+export const PracticeAccessLogSchema = z.array(PracticeAccessSchema);

@@ -125,6 +125,15 @@ export const MESSAGES = {
   /** The bytes PUT to an upload link are not as many as the link was signed for. */
   storageSizeMismatch: "Il file inviato non corrisponde a quello indicato: riprova a caricarlo.",
   wrongPassword: "La password attuale non è corretta.",
+  orderOfErasedAccount:
+    "Questo ordine era di un account eliminato: se ne conservano solo i documenti fiscali, senza altre operazioni.",
+  erasureExternalAccount:
+    "Il tuo account usa un accesso esterno, senza una password di Argine: scrivici dalla chat di supporto e lo eliminiamo noi.",
+  erasureStaff: "Un account dello staff si elimina dopo che un amministratore gli ha tolto i ruoli.",
+  dataExportInProgress:
+    "Hai già chiesto i tuoi dati: li stiamo preparando, oppure il link che ti abbiamo inviato è ancora valido.",
+  dataExportLinkInvalid:
+    "Il link non è più valido: è già stato usato o è scaduto. Puoi chiedere di nuovo i tuoi dati dal profilo.",
   registrationSent:
     "Controlla la tua casella di posta: ti abbiamo inviato un'email per confermare l'indirizzo e attivare l'account.",
   verificationResent:

@@ -1,6 +1,6 @@
 import type { DocumentSeries } from "@argine/core/invoice/documents";
 import type { OrderStatus, PaymentType } from "@argine/core/orders/orders-api";
-import { and, asc, count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
 import { users } from "../schema/identity.ts";
@@ -49,6 +49,14 @@ export type StoredDocument =
   | { kind: "INVOICE"; invoice: InvoiceRow }
   | { kind: "CREDIT_NOTE"; creditNote: CreditNoteRow; invoice: InvoiceRow; refund: RefundShares };
 
+/**
+ * An erased account's documents stay (ADR 037) without their practice and person: the accountant's view shows
+ * these in their place.
+ */
+const ERASED_TICKET = "—";
+const ERASED_EMAIL = "account eliminato";
+const ticketCodeOrErased = sql<string>`coalesce(${practices.ticketCode}, ${ERASED_TICKET})`;
+
 /** A stored document and its practice's code: a row of the accountant's view. */
 export type IssuedDocument = StoredDocument & { ticketCode: string };
 
@@ -65,10 +73,10 @@ export async function listDocumentsIssued(
     kind === "CREDIT_NOTE"
       ? []
       : await db
-          .select({ invoice: invoices, ticketCode: practices.ticketCode })
+          .select({ invoice: invoices, ticketCode: ticketCodeOrErased })
           .from(invoices)
           .innerJoin(orders, eq(orders.id, invoices.orderId))
-          .innerJoin(practices, eq(practices.id, orders.practiceId))
+          .leftJoin(practices, eq(practices.id, orders.practiceId))
           .where(romeBounds(invoices.issuedAt, days))
           .orderBy(asc(invoices.year), asc(invoices.number));
   const notes =
@@ -77,7 +85,7 @@ export async function listDocumentsIssued(
       : await db
           .select({
             creditNote: creditNotes,
-            ticketCode: practices.ticketCode,
+            ticketCode: ticketCodeOrErased,
             invoice: invoices,
             refund: { cardCents: refunds.cardCents, giftCardCents: refunds.giftCardCents },
           })
@@ -85,7 +93,7 @@ export async function listDocumentsIssued(
           .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
           .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
           .innerJoin(orders, eq(orders.id, invoices.orderId))
-          .innerJoin(practices, eq(practices.id, orders.practiceId))
+          .leftJoin(practices, eq(practices.id, orders.practiceId))
           .where(romeBounds(creditNotes.issuedAt, days))
           .orderBy(asc(creditNotes.year), asc(creditNotes.number));
   return [
@@ -131,16 +139,16 @@ export async function listOrdersForAccounts(
     db
       .select({
         order: orders,
-        ticketCode: practices.ticketCode,
-        customerEmail: users.email,
+        ticketCode: ticketCodeOrErased,
+        customerEmail: sql<string>`coalesce(${users.email}, ${ERASED_EMAIL})`,
         payment: payments,
         refundedCents: sql<number>`coalesce(${refunded.cents}, 0)`,
         invoiceYear: invoices.year,
         invoiceNumber: invoices.number,
       })
       .from(orders)
-      .innerJoin(practices, eq(practices.id, orders.practiceId))
-      .innerJoin(users, eq(users.id, orders.userId))
+      .leftJoin(practices, eq(practices.id, orders.practiceId))
+      .leftJoin(users, eq(users.id, orders.userId))
       .leftJoin(payments, eq(payments.orderId, orders.id))
       .leftJoin(refunded, eq(refunded.orderId, orders.id))
       .leftJoin(invoices, eq(invoices.orderId, orders.id))
@@ -190,10 +198,17 @@ export async function insertReceipt(tx: Db, receipt: NewReceipt): Promise<Receip
   return row;
 }
 
-/** The invoice a download link names, by its token's hash (invoices_token_hash_key). */
+/**
+ * The invoice a download link names, by its token's hash (invoices_token_hash_key), while its order still has
+ * its account: an erased account's documents are read by the admins only (ADR 037).
+ */
 export async function findInvoiceByTokenHash(db: Db, tokenHash: string): Promise<InvoiceRow | undefined> {
-  const [row] = await db.select().from(invoices).where(eq(invoices.tokenHash, tokenHash));
-  return row;
+  const [row] = await db
+    .select({ invoice: invoices })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(and(eq(invoices.tokenHash, tokenHash), isNotNull(orders.userId)));
+  return row?.invoice;
 }
 
 /** The invoice of an order (invoices_order_key). */
@@ -222,6 +237,8 @@ export async function findCreditNoteByTokenHash(
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
     .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
+    // An erased account's credit notes are the admins' only (ADR 037).
+    .innerJoin(orders, and(eq(orders.id, invoices.orderId), isNotNull(orders.userId)))
     .where(eq(creditNotes.tokenHash, tokenHash));
   return row;
 }

@@ -15,5 +15,11 @@ export const auditLog = pgTable(
     meta: jsonb("meta"),
     at: timestamptz("at").notNull().defaultNow(),
   },
-  (t) => [index("audit_resource_idx").on(t.resourceType, t.resourceId)],
+  (t) => [
+    // A resource's lines: the client's "Chi ha visto la mia pratica" (queries/audit.ts practiceAccessLines).
+    index("audit_resource_idx").on(t.resourceType, t.resourceId),
+    // The admins' browse, newest first, and the same for one actor (queries/audit.ts listAuditLines).
+    index("audit_at_idx").on(t.at.desc(), t.id.desc()),
+    index("audit_actor_at_idx").on(t.actorId, t.at.desc()),
+  ],
 );

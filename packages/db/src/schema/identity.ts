@@ -81,3 +81,30 @@ export const userRoles = pgTable(
     check("user_roles_role_check", sql`${t.role} in ('lawyer', 'admin')`),
   ],
 );
+
+/** What an export of one's own data is doing: being built by its job, or built and waiting for its download. */
+export type DataExportStatus = "PENDING" | "READY";
+
+/**
+ * "Scarica i miei dati" (GDPR arts. 15 and 20): at most one export per account at a time (the primary key), from
+ * the request until its ZIP is downloaded once or expires. The ZIP is in the storage under `storageKey`; only
+ * the hash of its mailed link's token is kept (ADR 037).
+ */
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").$type<DataExportStatus>().notNull().default("PENDING"),
+    storageKey: text("storage_key"),
+    tokenHash: text("token_hash"),
+    expiresAt: timestamptz("expires_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("data_exports_status_check", sql`${t.status} in ('PENDING', 'READY')`),
+    // The sweep of the expired ones.
+    index("data_exports_expires_idx").on(t.expiresAt),
+  ],
+);

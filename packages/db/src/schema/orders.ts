@@ -25,12 +25,10 @@ export const orders = pgTable(
   "orders",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id),
-    practiceId: uuid("practice_id")
-      .notNull()
-      .references(() => practices.id),
+    // Null once the account is erased (ADR 037): an order with money documents is kept for the ten years the
+    // law asks, without its person and its practice; one without is deleted with the account.
+    userId: uuid("user_id").references(() => users.id),
+    practiceId: uuid("practice_id").references(() => practices.id),
     /** The browser's key for one checkout attempt: the same key never makes a second order (or charge). */
     idempotencyKey: uuid("idempotency_key").notNull(),
     status: text("status").$type<OrderStatus>().notNull().default("AWAITING_PAYMENT"),

@@ -1,4 +1,4 @@
-// The admin workspace: /dashboard/admin and its nine sections.
+// The admin workspace: /dashboard/admin and its ten sections.
 
 export const ADMIN_PATH = "/dashboard/admin";
 export const ADMIN_PRODUCTS_PATH = `${ADMIN_PATH}/products`;
@@ -9,6 +9,7 @@ export const ADMIN_REQUESTS_PATH = `${ADMIN_PATH}/requests`;
 export const ADMIN_PREVIEW_PATH = `${ADMIN_PATH}/preview`;
 export const ADMIN_DEAD_LETTERS_PATH = `${ADMIN_PATH}/dead-letters`;
 export const ADMIN_ACCOUNTS_PATH = `${ADMIN_PATH}/accounts`;
+export const ADMIN_AUDIT_PATH = `${ADMIN_PATH}/audit`;
 
 export interface AdminSection {
   label: string;
@@ -26,4 +27,5 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: "Richieste dal sito", to: ADMIN_REQUESTS_PATH },
   { label: "Anteprima contenuti", to: ADMIN_PREVIEW_PATH },
   { label: "Invii non riusciti", to: ADMIN_DEAD_LETTERS_PATH },
+  { label: "Registro delle azioni", to: ADMIN_AUDIT_PATH },
 ];

@@ -153,6 +153,14 @@ export function emailsQueryOptions(practiceId: string) {
   });
 }
 
+/** "Chi ha visto la mia pratica": the owner's own practice only. */
+export function accessLogQueryOptions(practiceId: string) {
+  return queryOptions({
+    queryKey: [...practiceQueryKey(practiceId), "access-log"] as const,
+    queryFn: ({ signal }) => call(CALLS.accessLog, { params: { id: practiceId }, signal }),
+  });
+}
+
 export function questionsQueryOptions(practiceId: string) {
   return queryOptions({
     queryKey: [...practiceQueryKey(practiceId), "questions"] as const,

@@ -4,8 +4,10 @@ import {
   ProfileUpdateBodySchema,
 } from "@argine/core/identity/profile";
 import type { Me } from "@argine/core/identity/users-api";
+import { Link } from "react-router";
 import { config } from "../../config.ts";
 import { errorCode } from "../../shared/http/http-error.ts";
+import { PROFILE_DATA_PATH } from "../../shared/navigation/navigation.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import {
   CheckboxField,
@@ -54,6 +56,10 @@ export function ProfileInfoPage() {
       <h1 className={styles.title}>I tuoi dati</h1>
       <p className={styles.intro}>
         Tieni aggiornati i tuoi dati: li usiamo solo per gestire il tuo account e le tue pratiche.
+      </p>
+      <p className={styles.intro}>
+        Vuoi una copia di tutti i tuoi dati? <Link to={PROFILE_DATA_PATH}>Scarica i tuoi dati personali</Link>
+        .
       </p>
       <MeLoader>
         {(me) => (

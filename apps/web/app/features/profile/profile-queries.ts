@@ -1,10 +1,18 @@
 import type { BillingData } from "@argine/core/billing/billing-data";
+import {
+  type AccountErasureBody,
+  DATA_EXPORT_FILE_NAME,
+  type DataExportState,
+} from "@argine/core/identity/own-data-api";
+import { OWN_DATA_ROUTES } from "@argine/core/identity/own-data-routes";
 import type { DeviceList, Me } from "@argine/core/identity/users-api";
 import { USERS_ROUTES as CALLS } from "@argine/core/identity/users-routes";
+import { callPath } from "@argine/core/shared/api-contract";
 import { queryOptions } from "@tanstack/react-query";
 import { useAppStateStore } from "../../shared/async/app-state.ts";
-import { SENT_BY_FORM, useWrite } from "../../shared/async/use-write.ts";
+import { SENT_BY_FORM, useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
+import { downloadFile } from "../../shared/http/download.ts";
 import { ME_QUERY_KEY, userFromMe } from "../identity/public.ts";
 
 // The profile's writes, sent by its forms. Each answers with the whole profile, which keeps the cached
@@ -58,3 +66,33 @@ export const useEndDevice = () =>
 
 /** DELETE /v1/users/me/devices: every session ends, this one too (the panel then signs out here). */
 export const useEndAllDevices = () => useWrite(() => call(CALLS.endAllDevices), {});
+
+// "Scarica i miei dati" (ADR 037): the export's state, and its request, whose answer is the new state.
+
+const EXPORT_QUERY_KEY = ["profile", "export"] as const;
+
+export function dataExportQueryOptions() {
+  return queryOptions({
+    queryKey: EXPORT_QUERY_KEY,
+    queryFn: ({ signal }) => call(OWN_DATA_ROUTES.exportState, { signal }),
+  });
+}
+
+/** POST /v1/users/me/export. */
+export const useRequestDataExport = (options: WriteOptions<DataExportState, void> = {}) =>
+  useWrite(
+    () => call(OWN_DATA_ROUTES.requestExport),
+    { onSuccess: (queryClient, state) => queryClient.setQueryData(EXPORT_QUERY_KEY, state) },
+    options,
+  );
+
+/** GET /v1/users/me/export/download: the archive, once, saved by the browser. */
+export const downloadDataExport = (token: string) =>
+  downloadFile(callPath(OWN_DATA_ROUTES.downloadExport), { token }, DATA_EXPORT_FILE_NAME);
+
+/**
+ * POST /v1/users/me/erasure, "Elimina il mio account": no cache to refresh, the screen signs out at once after
+ * it (the account and its sessions are gone).
+ */
+export const useEraseAccount = () =>
+  useWrite((body: AccountErasureBody) => call(OWN_DATA_ROUTES.erase, { body }), {}, SENT_BY_FORM);

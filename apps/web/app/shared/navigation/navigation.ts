@@ -25,6 +25,8 @@ export const LOGOUT_PATH = "/logout";
 export const DASHBOARD_PATH = "/dashboard";
 export const PROFILE_INFO_PATH = "/dashboard/profile/info";
 export const PROFILE_INVOICE_PATH = "/dashboard/profile/invoice";
+/** One's own data: "Scarica i miei dati" (ADR 037), linked from the profile's page, not a menu entry. */
+export const PROFILE_DATA_PATH = "/dashboard/profile/data";
 export const PRACTICES_PATH = "/dashboard/practices";
 export const ORDERS_PATH = "/dashboard/orders";
 /** The staff's queue of paid services waiting for work (ADR 020). */
