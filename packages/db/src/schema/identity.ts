@@ -16,6 +16,8 @@ export const users = pgTable(
     lastname: text("lastname").notNull(),
     cellPhone: text("cell_phone"),
     marketingConsent: boolean("marketing_consent").notNull().default(false),
+    /** The client chose to receive the lawyers' messages in full by mail (off: a notice with a link only). */
+    mailFullText: boolean("mail_full_text").notNull().default(false),
     privacyConsent: boolean("privacy_consent").notNull().default(false),
     emailVerifiedAt: timestamptz("email_verified_at"),
     /** `issuer|sub` of a user who signs in with an external OpenID provider. */

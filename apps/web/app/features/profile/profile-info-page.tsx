@@ -4,6 +4,7 @@ import {
   ProfileUpdateBodySchema,
 } from "@argine/core/identity/profile";
 import type { Me } from "@argine/core/identity/users-api";
+import { z } from "zod";
 import { config } from "../../config.ts";
 import { errorCode } from "../../shared/http/http-error.ts";
 import formStyles from "../../shared/ui/form.module.css";
@@ -31,6 +32,7 @@ export const WRONG_PASSWORD = "WRONG_PASSWORD";
 /** Name, last name and phone of core's profile rules, plus the marketing consent. */
 export const ProfileFormSchema = ProfileUpdateBodySchema.extend({
   marketingConsent: ProfileSchema.shape.marketingConsent,
+  mailFullText: z.boolean(),
 });
 
 interface ProfileFormValues {
@@ -38,13 +40,14 @@ interface ProfileFormValues {
   lastname: string;
   cellPhone: string;
   marketingConsent: boolean;
+  mailFullText: boolean;
 }
 
 interface ProfileFormOutput extends Omit<ProfileFormValues, "cellPhone"> {
   cellPhone?: string;
 }
 
-const PROFILE_FIELDS = ["name", "lastname", "cellPhone", "marketingConsent"] as const;
+const PROFILE_FIELDS = ["name", "lastname", "cellPhone", "marketingConsent", "mailFullText"] as const;
 const PASSWORD_FIELDS = ["oldPassword", "password", "confirmPassword"] as const;
 
 export function ProfileInfoPage() {
@@ -76,6 +79,7 @@ function profileValues(me: Me): ProfileFormValues {
     lastname: me.lastname,
     cellPhone: me.cellPhone ?? "",
     marketingConsent: me.marketingConsent,
+    mailFullText: me.mailFullText,
   };
 }
 
@@ -92,6 +96,7 @@ export function ProfileForm({ me }: { me: Me }) {
         lastname: values.lastname,
         cellPhone: values.cellPhone ?? "",
         marketingConsent: values.marketingConsent,
+        mailFullText: values.mailFullText,
       }),
     onSuccess: (updated) => {
       profile.form.reset(profileValues(updated));
@@ -127,6 +132,11 @@ export function ProfileForm({ me }: { me: Me }) {
       <CheckboxField
         label="Voglio ricevere aggiornamenti e comunicazioni da Argine (facoltativo, puoi cambiare idea quando vuoi)."
         {...profile.field("marketingConsent")}
+      />
+      <CheckboxField
+        label="Voglio ricevere per email il testo completo dei messaggi del team sulle mie pratiche (facoltativo)."
+        hint="Se lo lasci spento, l'email dice solo che c'è un nuovo messaggio, con il link per leggerlo qui: chi legge la tua casella di posta non ne vede il contenuto."
+        {...profile.field("mailFullText")}
       />
       <FormEnd form={profile} label="Salva i dati" savedMessage="I tuoi dati sono stati aggiornati." />
     </form>

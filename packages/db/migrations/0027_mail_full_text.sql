@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "mail_full_text" boolean DEFAULT false NOT NULL;
