@@ -10,7 +10,8 @@ export type PracticesAction =
   | "manage-services"
   | "contact-client"
   | "assign"
-  | "delete";
+  | "delete"
+  | "set-anonymity";
 
 /**
  * The practices domain's one policy.
@@ -21,6 +22,7 @@ export type PracticesAction =
  * - manage-services (the services a practice can buy, its advice price, the evaluation), contact-client
  *   (email the client) and assign (take the case in charge, "prendi in carico"): staff only;
  * - delete: the owner only, and only while nothing was bought (lifecycle.ts canDelete);
+ * - set-anonymity: the owner only: whether lawyers see who she is is hers to decide (ADR 038);
  * - work-cases, on no one practice: every practice listed, the work queue, a practice's status moved as the
  *   team moves it (lifecycle.ts): staff (canWorkCases).
  */
@@ -50,6 +52,7 @@ export function practicesPolicy(
     case "assign":
       return isStaff(actor);
     case "delete":
+    case "set-anonymity":
       return owner;
   }
 }

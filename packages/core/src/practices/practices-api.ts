@@ -264,3 +264,7 @@ export const PracticeEmailSchema = z.object({
 });
 export type PracticeEmail = z.infer<typeof PracticeEmailSchema>;
 export const PracticeEmailListSchema = z.array(PracticeEmailSchema);
+
+/** PUT /v1/practices/{id}/anonymity (the client): whether lawyers see who she is (ADR 038). */
+export const AnonymityBodySchema = z.object({ anonymous: z.boolean() });
+export type AnonymityBody = z.infer<typeof AnonymityBodySchema>;
