@@ -51,6 +51,8 @@ export const userTokens = pgTable(
   },
   (t) => [
     index("user_tokens_user_idx").on(t.userId, t.kind),
+    // The retention pass deletes the expired ones (queries/retention.ts).
+    index("user_tokens_expires_idx").on(t.expiresAt),
     check("user_tokens_kind_check", sql`${t.kind} in ('verify', 'reset')`),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "user_tokens_expires_idx" ON "user_tokens" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "practices_unclaimed_created_idx" ON "practices" USING btree ("created_at") WHERE "practices"."owner_id" is null;
