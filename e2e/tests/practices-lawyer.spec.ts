@@ -72,8 +72,11 @@ test("the demo lawyer searches by name and number, filters anonymous practices a
   await expect(page.getByRole("heading", { name: "Email inviate al cliente" })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("lawyer-case.png"), fullPage: true });
 
-  // The mail reached the client (demo mailbox), though the lawyer never saw her address.
-  await openMail(page, "cliente@demo.argine.it", new RegExp(subject));
+  // The mail reached the client (demo mailbox), though the lawyer never saw her address: a notice with the
+  // link, none of the lawyer's words (she did not ask for them in her profile, ADR 038).
+  await openMail(page, "cliente@demo.argine.it", /C'è un nuovo messaggio sulla tua pratica/);
   await expect(page.locator("article")).toContainText("A: cliente@demo.argine.it");
-  await expect(page.locator("article")).toContainText("ci servono gli screenshot");
+  await expect(page.locator("article")).toContainText("il team ti ha scritto un messaggio sulla tua pratica");
+  await expect(page.locator("article")).not.toContainText("ci servono gli screenshot");
+  await expect(page.locator("article")).not.toContainText(subject);
 });

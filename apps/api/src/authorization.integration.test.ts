@@ -936,6 +936,14 @@ const TABLE: Case[] = [
     url: ({ injunction }) => `/v1/services/${injunction}/legalization-archive`,
     expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
   },
+  // Only the client chooses whether lawyers see who she is (ADR 038).
+  {
+    method: "PUT",
+    path: "/v1/practices/{id}/anonymity",
+    url: ({ clientPractice }) => `/v1/practices/${clientPractice}/anonymity`,
+    body: { anonymous: false },
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 403, admin: 403 },
+  },
   // Last: it closes the practice. The owner closes it; staff may not close it again (409), only reopen.
   {
     method: "PATCH",

@@ -161,7 +161,8 @@ const EnvSchema = z.object({
   IDLE_SIGN_OUT_SECONDS: z.coerce.number().int().min(120).max(86_400).default(900),
   // Mail and its job queue (jobs/job-queue.ts; ADR 012).
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "an smtp:// or smtps:// URL" }).optional(),
-  MAIL_FROM: z.string().min(3).default("Argine <no-reply@argine.example>"),
+  // The name a phone shows in its notification says nothing of what the service is (ADR 038).
+  MAIL_FROM: z.string().min(3).default("Area clienti <no-reply@argine.example>"),
   TEAM_EMAIL: z.email().default("team@argine.example"),
   DEV_MAILBOX_KEY: z.string().min(16).optional(),
   // A mail that fails is tried again after 30-60 s, then twice as long each time, never more than an hour

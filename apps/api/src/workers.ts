@@ -8,7 +8,7 @@ import { settleStaleOrders } from "./orders/order-settlement.ts";
 import { deliverSandboxEvent } from "./payments/sandbox-webhook.ts";
 import { mailUnreadMessage } from "./practices/practice-comments-service.ts";
 import { sendDeadlineReminders } from "./reminders/reminders-service.ts";
-import { applyFilesRetention } from "./retention/retention-service.ts";
+import { applyRetention } from "./retention/retention-service.ts";
 import { mailSupportAnswer } from "./support/support-service.ts";
 import { buildDataExport, sweepDataExports } from "./users/own-data-service.ts";
 
@@ -16,7 +16,9 @@ import { buildDataExport, sweepDataExports } from "./users/own-data-service.ts";
 // queue alone, under every use case that queues a job.
 
 /** Each queue's handler: a queue without one does not compile. */
-const HANDLERS: { [Q in QueueName]: (deps: Deps, data: JobPayloads[Q]) => Promise<void> } = {
+const HANDLERS: {
+  [Q in QueueName]: (deps: Deps, data: JobPayloads[Q], log: FastifyBaseLogger) => Promise<void>;
+} = {
   // A failure (SMTP down, a refused recipient) throws: pg-boss retries, then dead-letters it.
   mail: async (deps, mail) => {
     try {
@@ -35,8 +37,9 @@ const HANDLERS: { [Q in QueueName]: (deps: Deps, data: JobPayloads[Q]) => Promis
   "deadline-reminders": async (deps) => {
     await sendDeadlineReminders(deps);
   },
-  "files-retention": async (deps) => {
-    await applyFilesRetention(deps);
+  // Each pass logged with its counts (ADR 039): what was deleted, never whose.
+  "files-retention": async (deps, _data, log) => {
+    log.info({ queue: "files-retention", ...(await applyRetention(deps)) }, "retention pass done");
   },
   "legalization-sandbox": (deps, { id }) => advanceSandboxCaptureJob(deps, id),
   "legalization-sync": syncOpenSessions,
@@ -62,7 +65,7 @@ export async function startWorkers(deps: Deps, log: FastifyBaseLogger): Promise<
   for (const queue of Object.keys(HANDLERS) as QueueName[]) {
     await deps.jobs.work(queue, async (data) => {
       try {
-        await HANDLERS[queue](deps, data as never);
+        await HANDLERS[queue](deps, data as never, log);
       } catch (error) {
         // A job's failure may quote what it carried (an SMTP server naming the recipient): the log keeps its
         // code only; the admin workspace shows the message, without the payload, once it is dead-lettered.

@@ -442,6 +442,22 @@ describe.each(testDbKinds())("the free consultation (%s)", (kind) => {
       );
   });
 
+  it("never ties a booking to a practice its client keeps anonymous, in staff's agenda (ADR 038)", async () => {
+    const held = await hold(body("2027-03-22T09:00:00Z", { practiceId, ...ofClient }));
+    await handle.db.update(practices).set({ anonymous: true }).where(eq(practices.id, practiceId));
+    try {
+      const week = await agenda(deps, lawyer, { from: "2027-03-22", to: "2027-03-28" });
+      expect(week.data.map((row) => [row.id, row.practiceId, row.practiceTicketCode])).toEqual([
+        [held.id, null, null],
+      ]);
+      // Her own list still shows her practice.
+      const mine = await myConsultations(deps, client);
+      expect(mine.data.map((row) => row.practiceTicketCode)).toEqual(["AR-CONS0001"]);
+    } finally {
+      await handle.db.update(practices).set({ anonymous: false }).where(eq(practices.id, practiceId));
+    }
+  });
+
   it("lets staff mark a consultation done or missed once it started, and correct it", async () => {
     const booked = await book(body("2027-03-22T09:00:00Z"));
     expect(await refusal(recordOutcome(deps, lawyer, booked.id, { outcome: "done" }))).toEqual({

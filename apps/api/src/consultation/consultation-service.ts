@@ -172,19 +172,26 @@ function managedView(row: ConsultationWithPractice, at: Date): ManagedConsultati
   };
 }
 
+/** The agenda's booking: a person staff call by name, so never tied to a practice she keeps anonymous (ADR 038). */
 function staffView(row: ConsultationWithPractice): StaffConsultation {
+  const tied = !row.practiceAnonymous;
   return {
     ...view(row),
-    practiceId: row.practiceId,
+    practiceTicketCode: tied ? row.practiceTicketCode : null,
+    practiceId: tied ? row.practiceId : null,
     byClient: row.userId !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-const withTicket = (row: ConsultationRow, practiceTicketCode: string | null): ConsultationWithPractice => ({
-  ...row,
-  practiceTicketCode,
-});
+/** A booking just changed, with the practice it had (its number, its anonymity). */
+const withTicket = (
+  row: ConsultationRow,
+  {
+    practiceTicketCode,
+    practiceAnonymous,
+  }: Pick<ConsultationWithPractice, "practiceTicketCode" | "practiceAnonymous">,
+): ConsultationWithPractice => ({ ...row, practiceTicketCode, practiceAnonymous });
 
 // ─── Slots ───────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -295,7 +302,12 @@ export async function bookConsultation(
       });
       if (!booked) throw new AppError("CONFLICT", CONSULTATION_MESSAGES.slotTaken);
       await deps.jobs.send(tx, "mail", bookedMail(deps.config, invitationOf(booked)));
-      return { status: "booked", email: booked.email, consultation: view(withTicket(booked, ticketCode)) };
+      // Her own view: her practice's number whatever staff see of it.
+      return {
+        status: "booked",
+        email: booked.email,
+        consultation: view(withTicket(booked, { practiceTicketCode: ticketCode, practiceAnonymous: false })),
+      };
     }
 
     // The address's (and the number's) bookings in order, so two requests at once meet the same counts.
@@ -374,7 +386,7 @@ export async function cancelByToken(deps: Deps, token: string): Promise<ManagedC
     await deps.jobs.send(tx, "mail", cancelledMail(deps.config, invitationOf(updated)));
     return updated;
   });
-  return managedView(withTicket(cancelled, row.practiceTicketCode), at);
+  return managedView(withTicket(cancelled, row), at);
 }
 
 /** POST /v1/consultations/manage/move: another free slot; the invitation keeps its UID, SEQUENCE one up. */
@@ -410,7 +422,7 @@ export async function moveByToken(
     await deps.jobs.send(tx, "mail", mail(deps.config, invitationOf(updated)));
     return updated;
   });
-  return managedView(withTicket(moved, row.practiceTicketCode), at);
+  return managedView(withTicket(moved, row), at);
 }
 
 /**
@@ -438,7 +450,7 @@ export async function confirmByToken(deps: Deps, token: string): Promise<Managed
     await deps.jobs.send(tx, "mail", bookedMail(deps.config, invitationOf(updated)));
     return updated;
   });
-  return managedView(withTicket(confirmed, row.practiceTicketCode), at);
+  return managedView(withTicket(confirmed, row), at);
 }
 
 // ─── The client's area ───────────────────────────────────────────────────────────────────────────────────
@@ -525,7 +537,7 @@ export async function recordOutcome(
     await audit(tx, actor, "consultation.outcome", id, { from: row.status, to: changed.status });
     return changed;
   });
-  return staffView(withTicket(updated, row.practiceTicketCode));
+  return staffView(withTicket(updated, row));
 }
 
 /**
@@ -553,7 +565,7 @@ export async function setVideoLink(
     );
     return changed;
   });
-  return staffView(withTicket(updated, row.practiceTicketCode));
+  return staffView(withTicket(updated, row));
 }
 
 // ─── The reminder pass ───────────────────────────────────────────────────────────────────────────────────

@@ -26,7 +26,7 @@ import { renderFeedbackPdf } from "./pdf.ts";
 export async function submitFeedback(
   deps: Deps,
   _actor: Actor | null,
-  { answers }: FeedbackRequest,
+  { answers, anonymous = false }: FeedbackRequest,
 ): Promise<FeedbackCreated> {
   const at = now(deps.clock);
   const asOf = romeCalendarDay(at);
@@ -56,6 +56,7 @@ export async function submitFeedback(
         feedback,
         ...secrets.stored,
         humanReview: feedback.humanReview,
+        anonymous,
       });
       if (!practice) continue; // a ticket code collision: draw another
       if (feedback.humanReview) {

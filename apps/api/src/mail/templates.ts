@@ -32,7 +32,7 @@ export function verificationMail(to: string, name: string, link: string): Mail {
 export function alreadyRegisteredMail(to: string, name: string, loginLink: string, resetLink: string): Mail {
   return {
     to,
-    subject: "Hai già un account su Argine",
+    subject: "Hai già un account",
     text:
       `Ciao ${name},\n\nqualcuno (forse tu) ha provato a registrarsi su Argine con questo indirizzo email, ` +
       `che ha già un account. Puoi accedere da qui:\n\n${loginLink}\n\nSe non ricordi la password, puoi ` +
@@ -106,22 +106,34 @@ export function humanReviewAlert(to: string, ticketCode: string): Mail {
   };
 }
 
-/** A lawyer's message to the client of a practice; the text is the lawyer's. */
+/**
+ * A lawyer wrote to the client of a practice. By default only that there is a message, with the link to it
+ * (the mailbox may be read by the very person the case is about); the lawyer's words travel only to a client
+ * who asked for them in the profile (`fullText`, ADR 038). The subject is the same either way.
+ */
 export function practiceMessageMail(
   to: string,
   name: string,
-  ticketCode: string,
-  message: { subject: string; body: string },
   practiceLink: string,
+  fullText: { subject: string; body: string } | null,
 ): Mail {
+  if (!fullText) return lawyerMessageNotice(to, name, practiceLink);
   return {
     to,
-    subject: `Pratica ${ticketCode}: ${message.subject}`,
+    subject: LAWYER_MESSAGE_SUBJECT,
     text:
-      `Ciao ${name},\n\nil team legale di Argine ti scrive a proposito della tua pratica ${ticketCode}.\n\n` +
-      `${message.body}\n\nPuoi rispondere e seguire la pratica dalla tua area personale:\n\n${practiceLink}${signature}`,
+      `Ciao ${name},\n\nil team ti ha scritto un messaggio sulla tua pratica. Come hai chiesto, eccolo per ` +
+      `intero.\n\n${fullText.subject}\n\n${fullText.body}\n\nPuoi rispondere e seguire la pratica dalla tua ` +
+      `area personale:\n\n${practiceLink}${signature}`,
   };
 }
+
+const LAWYER_MESSAGE_SUBJECT = "C'è un nuovo messaggio sulla tua pratica";
+const lawyerMessageNotice = newsInTheAreaMail(
+  LAWYER_MESSAGE_SUBJECT,
+  "il team ti ha scritto un messaggio sulla tua pratica",
+  "leggerlo e rispondere",
+);
 
 /**
  * The newsletter's double opt-in. We know no name, only the address; the mail says who asked and what
@@ -130,7 +142,7 @@ export function practiceMessageMail(
 export function newsletterConfirmationMail(to: string, link: string, validHours: number): Mail {
   return {
     to,
-    subject: "Conferma la tua iscrizione alla newsletter di Argine",
+    subject: "Conferma la tua iscrizione alla newsletter",
     text:
       "Ciao,\n\nabbiamo ricevuto una richiesta di iscrizione alla newsletter di Argine per questo indirizzo " +
       `email. Per confermarla apri questo link:\n\n${link}\n\nIl link vale ${validHours} ore e si può usare ` +
@@ -151,7 +163,7 @@ export function orderConfirmationMail(
 ): Mail {
   return {
     to,
-    subject: "Il tuo ordine su Argine è confermato",
+    subject: "Il tuo ordine è confermato",
     text:
       `Ciao ${name},\n\nabbiamo ricevuto il pagamento del tuo ordine. Servizi acquistati:\n\n` +
       `${order.services.map((service) => `- ${service}`).join("\n")}\n\nTotale pagato: ${order.amount} ` +
@@ -207,7 +219,7 @@ export function supportAnswerMail(to: string, open: { account: string } | { visi
         `giorni: dopo, la conversazione resta nel browser da cui lo hai aperto.\n\n${open.visitor}`;
   return {
     to,
-    subject: "Il team di Argine ti ha risposto",
+    subject: "Hai una risposta alla tua domanda",
     text:
       `Ciao,\n\nil team di Argine ha risposto al tuo messaggio nella chat di assistenza. Per leggere la ` +
       `risposta ${how}\n\nSe non ci hai scritto tu, ignora questa email.${signature}`,

@@ -52,7 +52,7 @@ export function emailClient(
     await deps.jobs.send(
       tx,
       "mail",
-      practiceMessageMail(client.email, client.name, practice.ticketCode, message, link),
+      practiceMessageMail(client.email, client.name, link, client.mailFullText ? message : null),
     );
     const sender = await findUserById(tx, actor.userId);
     return toEmail({ email, senderName: sender?.name ?? null, senderLastname: sender?.lastname ?? null });

@@ -28,6 +28,7 @@ import {
   listPractices,
   type PracticeListRow,
   practiceQueue,
+  setPracticeAnonymity,
   setServicesActive,
   updateAssessment,
   updatePracticeStatus,
@@ -138,6 +139,23 @@ export function changeStatus(
     if (!(await updatePracticeStatus(tx, practice.id, from, to, now(deps.clock)))) {
       throw new AppError("CONFLICT");
     }
+  });
+}
+
+/**
+ * The client chooses whether lawyers see who she is (ADR 038): her name, contacts and billing data leave the
+ * staff's views, searches, letters and mails while it is on. Audited either way.
+ */
+export function setAnonymity(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  anonymous: boolean,
+): Promise<PracticeDetail> {
+  return changePractice(deps, actor, id, "set-anonymity", async (tx, practice) => {
+    if (practice.anonymous === anonymous) return;
+    await setPracticeAnonymity(tx, practice.id, anonymous, now(deps.clock));
+    await audit(tx, actor, "practice.anonymity", practice.id, { anonymous });
   });
 }
 

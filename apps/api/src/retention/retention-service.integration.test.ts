@@ -1,14 +1,23 @@
 import { createHash } from "node:crypto";
 import type { Actor } from "@argine/core/identity/policy";
+import { UNCLAIMED_PRACTICE_RETENTION_DAYS } from "@argine/core/retention/files-retention";
 import type { DbHandle } from "@argine/db/client";
-import { legalizationFiles, legalizationSessions, practices, services, users } from "@argine/db/schema";
+import {
+  legalizationFiles,
+  legalizationSessions,
+  oidcPayloads,
+  practices,
+  services,
+  users,
+  userTokens,
+} from "@argine/db/schema";
 import { openTestDb, testDbKinds } from "@argine/db/testing";
 import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serviceDeps } from "../../test/service-deps.ts";
 import type { Deps } from "../deps.ts";
-import { applyFilesRetention, legalizationArchive } from "./retention-service.ts";
+import { applyFilesRetention, applyRetention, legalizationArchive } from "./retention-service.ts";
 
 // The legalization files' retention (ADR 021): kept a year, the client warned 30 and 7 days
 // before, once each, then the files deleted once; until then they download as one ZIP with their manifest.
@@ -145,5 +154,73 @@ describe.each(testDbKinds())("legalization files' retention on %s", (kind) => {
       await applyFilesRetention(deps);
     }
     expect(jobs.mails).toHaveLength(1);
+  });
+});
+
+describe.each(testDbKinds())("the retention pass's other rows on %s", (kind) => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await openTestDb(kind);
+  });
+  afterAll(() => handle.close());
+
+  it("deletes unclaimed questionnaires past their term, expired links and provider rows, and counts them", async () => {
+    const today = new Date("2027-06-01T03:30:00Z");
+    const daysAgo = (days: number) => new Date(today.getTime() - days * DAY_MS);
+    const [owner] = await handle.db
+      .insert(users)
+      .values({ email: `tiene-${kind}@example.org`, name: "Tiene", lastname: "Prova" })
+      .returning();
+    const ownerId = owner?.id as string;
+    const opened = (
+      code: string,
+      createdAt: Date,
+      more: { ownerId?: string; claimPendingUserId?: string } = {},
+    ) => ({
+      ticketCode: `AR-R${kind.slice(0, 2)}${code}`,
+      status: "PENDING" as const,
+      createdAt,
+      ...more,
+    });
+    await handle.db
+      .insert(practices)
+      .values([
+        opened("OLD1", daysAgo(UNCLAIMED_PRACTICE_RETENTION_DAYS + 1)),
+        opened("NEW1", daysAgo(UNCLAIMED_PRACTICE_RETENTION_DAYS - 1)),
+        opened("OWN1", daysAgo(UNCLAIMED_PRACTICE_RETENTION_DAYS + 1), { ownerId }),
+        opened("PEN1", daysAgo(UNCLAIMED_PRACTICE_RETENTION_DAYS + 1), { claimPendingUserId: ownerId }),
+      ]);
+    await handle.db.insert(userTokens).values([
+      { tokenHash: `gone-${kind}`, userId: ownerId, kind: "reset", expiresAt: daysAgo(1) },
+      {
+        tokenHash: `kept-${kind}`,
+        userId: ownerId,
+        kind: "verify",
+        expiresAt: new Date(today.getTime() + DAY_MS),
+      },
+    ]);
+    await handle.db.insert(oidcPayloads).values([
+      { type: "Session", id: `gone-${kind}`, payload: {}, expiresAt: daysAgo(1) },
+      { type: "Session", id: `kept-${kind}`, payload: {}, expiresAt: new Date(today.getTime() + DAY_MS) },
+    ]);
+
+    const { deps } = serviceDeps(handle.db, today);
+    expect(await applyRetention(deps)).toMatchObject({
+      unclaimedPracticesDeleted: 1,
+      expiredUserTokensDeleted: 1,
+      expiredIdentityRowsDeleted: 1,
+    });
+    const codes = (await handle.db.select({ code: practices.ticketCode }).from(practices)).map((p) => p.code);
+    expect(codes.filter((code) => code.startsWith(`AR-R${kind.slice(0, 2)}`)).sort()).toEqual(
+      ["NEW1", "OWN1", "PEN1"].map((code) => `AR-R${kind.slice(0, 2)}${code}`),
+    );
+    expect((await handle.db.select().from(userTokens)).map((t) => t.tokenHash)).toEqual([`kept-${kind}`]);
+    expect((await handle.db.select().from(oidcPayloads)).map((p) => p.id)).toEqual([`kept-${kind}`]);
+    // A second pass the same day finds nothing more.
+    expect(await applyRetention(deps)).toMatchObject({
+      unclaimedPracticesDeleted: 0,
+      expiredUserTokensDeleted: 0,
+      expiredIdentityRowsDeleted: 0,
+    });
   });
 });

@@ -5,11 +5,15 @@ import {
   legalizationArchiveFileName,
   RETENTION_HORIZON_MS,
   retentionStep,
+  unclaimedPracticeCutoff,
 } from "@argine/core/retention/files-retention";
 import { formatItalianDate, romeCalendarDay } from "@argine/core/shared/calendar";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { listSessionFiles } from "@argine/db/queries/legalization";
 import {
+  deleteExpiredOidcRows,
+  deleteExpiredUserTokens,
+  deleteUnclaimedPractices,
   type ExpiringSession,
   expiringSessions,
   keptSessionFiles,
@@ -52,6 +56,27 @@ export async function legalizationArchive(deps: Deps, actor: Actor, id: string):
     contentType: "application/zip",
     // The evidence is PDFs, PNGs and JSON: stored, not compressed again.
     body: Buffer.from(zipSync(entries, { level: 0 })),
+  };
+}
+
+/**
+ * The daily pass of what is kept no longer than it must be (ADR 039): the legalization files, the
+ * questionnaires nobody claimed, the mailed links and the identity provider's rows that expired. Returns the
+ * counts, which the worker logs.
+ */
+export async function applyRetention(deps: Deps): Promise<Record<string, number>> {
+  const files = await applyFilesRetention(deps);
+  const at = now(deps.clock);
+  return {
+    filesWarned: files.warned,
+    filesDeleted: files.deleted,
+    unclaimedPracticesDeleted: await deleteUnclaimedPractices(
+      deps.db,
+      unclaimedPracticeCutoff(at),
+      SESSIONS_PER_PASS,
+    ),
+    expiredUserTokensDeleted: await deleteExpiredUserTokens(deps.db, at),
+    expiredIdentityRowsDeleted: await deleteExpiredOidcRows(deps.db, at),
   };
 }
 

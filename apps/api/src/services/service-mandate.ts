@@ -18,7 +18,9 @@ import { staffName } from "./service-view.ts";
 // accepted by the client, version by version.
 
 async function mandateOf(db: Db, { service, practice }: ServiceWithPractice): Promise<Mandate> {
-  const client = practice.ownerId ? await findUserById(db, practice.ownerId) : undefined;
+  // While the client stays anonymous the letter names nobody: staff read it too (ADR 038).
+  const client =
+    practice.ownerId && !practice.anonymous ? await findUserById(db, practice.ownerId) : undefined;
   const lawyer = service.assignedLawyerId ? await findUserById(db, service.assignedLawyerId) : undefined;
   return {
     version: DEFENCE_MANDATE_VERSION,
@@ -57,6 +59,8 @@ export function acceptMandate(
     assertServiceOpen(found, { cancelled: SERVICE_ERRORS.cancelled });
     if (body.version !== DEFENCE_MANDATE_VERSION)
       throw new AppError("CONFLICT", SERVICE_ERRORS.mandateChanged);
+    // A lawyer cannot take on someone they may not know: the client lifts her anonymity first (ADR 038).
+    if (found.practice.anonymous) throw new AppError("CONFLICT", SERVICE_ERRORS.mandateNeedsIdentity);
     const accepted = await acceptServiceMandate(tx, id, body.version, now(deps.clock));
     if (accepted) {
       await audit(tx, actor, "service.mandate-accepted", id, { version: body.version });

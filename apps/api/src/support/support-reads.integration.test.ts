@@ -84,7 +84,7 @@ describe.each(testDbKinds())("the support chat's read marks and answer mail (%s)
     ]);
     await mailSupportAnswer(first.deps, queued[0]?.data as { threadId: string; messageId: string });
     expect(first.jobs.mails.map((mail) => [mail.to, mail.subject])).toEqual([
-      ["persona@example.it", "Il team di Argine ti ha risposto"],
+      ["persona@example.it", "Hai una risposta alla tua domanda"],
     ]);
     expect(first.jobs.mails[0]?.text).not.toContain("password");
     // The way back is a link that opens the thread, not "the same browser".

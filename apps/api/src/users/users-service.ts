@@ -57,6 +57,7 @@ async function account(db: Db, userId: string, roles?: readonly Role[]): Promise
     lastname: user.lastname,
     cellPhone: user.cellPhone,
     marketingConsent: user.marketingConsent,
+    mailFullText: user.mailFullText,
     privacyConsent: user.privacyConsent,
     roles: roles ? [...roles] : ((await listRoles(db, userId)) as Role[]),
     invoice,
@@ -98,6 +99,7 @@ export async function updateMe(
       ...(changes.lastname === undefined ? {} : { lastname: changes.lastname }),
       ...(changes.cellPhone === undefined ? {} : { cellPhone: changes.cellPhone || null }),
       ...(changes.marketingConsent === undefined ? {} : { marketingConsent: changes.marketingConsent }),
+      ...(changes.mailFullText === undefined ? {} : { mailFullText: changes.mailFullText }),
     });
   }
   return account(deps.db, userId, actor.roles);

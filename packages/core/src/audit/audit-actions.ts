@@ -28,6 +28,7 @@ export type StaffReadAction =
   | "practice.contact-client"
   | "practice.assign"
   | "practice.delete"
+  | "practice.set-anonymity"
   | "service.read"
   | "service.upload-evidence"
   | "service.upload-document"
@@ -47,6 +48,8 @@ export type StaffReadAction =
 /** The changes, each with the details of its line; `undefined`: none. */
 interface ChangeDetails {
   "practice.delete": undefined;
+  /** The client chose whether lawyers see who she is (ADR 038). */
+  "practice.anonymity": { anonymous: boolean };
   "practice.assignment.take": undefined;
   "practice.assignment.release": { previousLawyerId: string };
   "service.file-sent": undefined;
@@ -98,6 +101,7 @@ export const AUDIT_RESOURCE_TYPES: { readonly [A in AuditAction]: string } = {
   "practice.manage-services": "practice",
   "practice.contact-client": "practice",
   "practice.assign": "practice",
+  "practice.set-anonymity": "practice",
   "service.read": "service",
   "service.upload-evidence": "service",
   "service.upload-document": "service",
@@ -114,6 +118,7 @@ export const AUDIT_RESOURCE_TYPES: { readonly [A in AuditAction]: string } = {
   "support.read": "support_thread",
   "consultation.list": "consultation",
   "practice.delete": "practice",
+  "practice.anonymity": "practice",
   "practice.assignment.take": "practice",
   "practice.assignment.release": "practice",
   "service.file-sent": "service",

@@ -209,5 +209,7 @@ export const FeedbackRequestSchema = z.object({
   answers: AnswersSchema,
   statementOfTruth: z.literal(true, { error: MESSAGES.truthStatementRequired }),
   privacyAccepted: PrivacyAcceptanceSchema,
+  /** Lawyers do not see who she is until she says so on the case page (ADR 038); off when not sent. */
+  anonymous: z.boolean().optional(),
 });
 export type FeedbackRequest = z.infer<typeof FeedbackRequestSchema>;

@@ -66,6 +66,7 @@ export const MeUpdateBodySchema = z.union([
   ProfileUpdateBodySchema.partial()
     .extend({
       marketingConsent: z.boolean().optional(),
+      mailFullText: z.boolean().optional(),
     })
     .strict(),
 ]);
@@ -79,6 +80,8 @@ export const MeSchema = z.object({
   lastname: z.string(),
   cellPhone: z.string().nullable(),
   marketingConsent: z.boolean(),
+  /** The lawyers' messages mailed in full (off by default: a notice with a link, ADR 038). */
+  mailFullText: z.boolean(),
   privacyConsent: z.boolean(),
   roles: z.array(RoleSchema),
   invoice: BillingDataSchema.nullable(),

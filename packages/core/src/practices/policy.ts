@@ -11,7 +11,8 @@ export type PracticesAction =
   | "contact-client"
   | "assign"
   | "delete"
-  | "read-access-log";
+  | "read-access-log"
+  | "set-anonymity";
 
 /**
  * The practices domain's one policy.
@@ -23,6 +24,7 @@ export type PracticesAction =
  *   (email the client) and assign (take the case in charge, "prendi in carico"): staff only;
  * - delete: the owner only, and only while nothing was bought (lifecycle.ts canDelete);
  * - read-access-log ("Chi ha visto la mia pratica": which staff opened it, from the audit log): the owner only;
+ * - set-anonymity: the owner only: whether lawyers see who she is is hers to decide (ADR 038);
  * - work-cases, on no one practice: every practice listed, the work queue, a practice's status moved as the
  *   team moves it (lifecycle.ts): staff (canWorkCases).
  */
@@ -53,6 +55,7 @@ export function practicesPolicy(
       return isStaff(actor);
     case "delete":
     case "read-access-log":
+    case "set-anonymity":
       return owner;
   }
 }

@@ -4,6 +4,7 @@ import { ClaimedPracticeSchema, ClaimTokenBodySchema, ClaimWithKeyBodySchema } f
 import { PRACTICE_ROUTES } from "./practice-routes.ts";
 import { PracticeStatusUpdateBodySchema } from "./practice-status.ts";
 import {
+  AnonymityBodySchema,
   CommentBodySchema,
   CommentListSchema,
   CommentReadsSchema,
@@ -41,6 +42,7 @@ const SCHEMAS = {
   detail: { params, response: PracticeDetailSchema },
   remove: { params, response: z.null() },
   changeStatus: { params, body: PracticeStatusUpdateBodySchema, response: PracticeDetailSchema },
+  setAnonymity: { params, body: AnonymityBodySchema, response: PracticeDetailSchema },
   answers: { params, response: z.record(z.string(), z.unknown()) },
   servicesActive: { params, body: ServicesActiveSchema, response: PracticeDetailSchema },
   feedbackLink: { params, response: LinkSchema },

@@ -10,6 +10,7 @@ export const PRACTICE_ROUTES = defineRoutes<PracticeCallSchemas>()({
   detail: { method: "GET", path: "/practices/:id" },
   remove: { method: "DELETE", path: "/practices/:id", status: 204 },
   changeStatus: { method: "PATCH", path: "/practices/:id/status" },
+  setAnonymity: { method: "PUT", path: "/practices/:id/anonymity" },
   answers: { method: "GET", path: "/practices/:id/questions" },
   servicesActive: { method: "PATCH", path: "/practices/:id/services-active" },
   feedbackLink: { method: "GET", path: "/practices/:id/feedback-link" },

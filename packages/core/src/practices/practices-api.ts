@@ -280,3 +280,7 @@ export const PracticeAccessSchema = z.object({
 });
 export type PracticeAccess = z.infer<typeof PracticeAccessSchema>;
 export const PracticeAccessLogSchema = z.array(PracticeAccessSchema);
+
+/** PUT /v1/practices/{id}/anonymity (the client): whether lawyers see who she is (ADR 038). */
+export const AnonymityBodySchema = z.object({ anonymous: z.boolean() });
+export type AnonymityBody = z.infer<typeof AnonymityBodySchema>;

@@ -40,3 +40,14 @@ export const RETENTION_HORIZON_MS = 30 * DAY_MS;
 
 /** The archive's file name: the practice number says which case it belongs to. */
 export const legalizationArchiveFileName = (ticketCode: string) => `legalizzazione-${ticketCode}.zip`;
+
+/**
+ * How long a questionnaire's practice nobody claimed is kept (ADR 039): long enough for the complaint terms a
+ * victim may still be counting on (three months, six for some offences, twelve for sexual violence) and a
+ * return with the PDF's code and key after that, then its answers are deleted.
+ */
+export const UNCLAIMED_PRACTICE_RETENTION_DAYS = 400;
+
+/** Before when an unclaimed practice was opened for the retention pass to delete it. */
+export const unclaimedPracticeCutoff = (now: Date): Date =>
+  new Date(now.getTime() - UNCLAIMED_PRACTICE_RETENTION_DAYS * DAY_MS);

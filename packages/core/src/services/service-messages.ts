@@ -103,6 +103,8 @@ export const SERVICE_ERRORS = {
   typeMismatch: "Il tipo di servizio non corrisponde a quello indicato.",
   notStaff: "La persona scelta non fa parte del team legale.",
   mandateChanged: "Il mandato è stato aggiornato: rileggilo e accetta la nuova versione.",
+  mandateNeedsIdentity:
+    "Per accettare il mandato l'avvocato deve sapere chi sei: togli l'anonimato dalla pagina della pratica, poi accetta.",
   changedMeanwhile: "Il servizio è stato modificato nel frattempo: ricarica la pagina e riprova.",
   heldByColleague: "Il servizio è già assegnato a un collega: solo un amministratore può riassegnarlo.",
 } as const;

@@ -17,7 +17,11 @@ import { practices } from "../schema/practices.ts";
 export type ConsultationRow = typeof consultations.$inferSelect;
 
 /** A booking with its attached practice's number, as the views show it. */
-export type ConsultationWithPractice = ConsultationRow & { practiceTicketCode: string | null };
+/** A booking with its practice's number and whether that practice's client is anonymous to staff (ADR 038). */
+export type ConsultationWithPractice = ConsultationRow & {
+  practiceTicketCode: string | null;
+  practiceAnonymous: boolean;
+};
 
 /** A range of minutes after Rome midnight. */
 export interface MinuteRange {
@@ -177,15 +181,21 @@ export async function upcomingCount(
 const withPractice = {
   consultation: consultations,
   practiceTicketCode: practices.ticketCode,
+  practiceAnonymous: practices.anonymous,
 };
 
 /** Bookings with their practice's number: the select every read of a whole booking starts from. */
 const selectWithPractice = (db: Db) =>
   db.select(withPractice).from(consultations).leftJoin(practices, eq(practices.id, consultations.practiceId));
 
-const joined = (row: { consultation: ConsultationRow; practiceTicketCode: string | null }) => ({
+const joined = (row: {
+  consultation: ConsultationRow;
+  practiceTicketCode: string | null;
+  practiceAnonymous: boolean | null;
+}): ConsultationWithPractice => ({
   ...row.consultation,
   practiceTicketCode: row.practiceTicketCode,
+  practiceAnonymous: row.practiceAnonymous ?? false,
 });
 
 /** One booking by its primary key, with its practice's number. */

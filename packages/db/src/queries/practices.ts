@@ -40,6 +40,8 @@ export interface NewFeedbackPractice {
   claimKeyHash: string;
   /** The engine asked for a person first: no self-service capture or takedown until staff have looked. */
   humanReview: boolean;
+  /** Chosen at the questionnaire's end: lawyers do not see who the client is (ADR 038). */
+  anonymous: boolean;
 }
 
 /** A practice created by the questionnaire: no owner yet, PENDING, the answers kept as its questions. */
@@ -424,6 +426,11 @@ export async function updatePracticeStatus(
   return Boolean(
     await updatePracticeWhile(db, id, eq(practices.status, from), { status: to, updatedAt: at }),
   );
+}
+
+/** Whether lawyers see who the client is; the owner's choice, audited by the use case. */
+export async function setPracticeAnonymity(db: Db, id: string, anonymous: boolean, at: Date): Promise<void> {
+  await db.update(practices).set({ anonymous, updatedAt: at }).where(eq(practices.id, id));
 }
 
 export type ServicesActive = Pick<

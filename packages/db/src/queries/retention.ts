@@ -1,7 +1,9 @@
-import { and, asc, eq, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, notExists } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { users } from "../schema/identity.ts";
+import { users, userTokens } from "../schema/identity.ts";
 import { legalizationFiles, legalizationSessions } from "../schema/legalization.ts";
+import { oidcPayloads } from "../schema/oidc.ts";
+import { orders } from "../schema/orders.ts";
 import { practices } from "../schema/practices.ts";
 import { services } from "../schema/services.ts";
 
@@ -95,4 +97,47 @@ export async function keptSessionFiles(
     bySession.set(session.id, entry);
   }
   return [...bySession.values()];
+}
+
+/**
+ * Deletes at most `limit` questionnaire practices nobody claimed, opened before `before`, with all that hangs on
+ * them (cascades); none that an order names. practices_unclaimed_created_idx.
+ */
+export async function deleteUnclaimedPractices(db: Db, before: Date, limit: number): Promise<number> {
+  const due = db
+    .select({ id: practices.id })
+    .from(practices)
+    .where(
+      and(
+        isNull(practices.ownerId),
+        isNull(practices.claimPendingUserId),
+        lt(practices.createdAt, before),
+        notExists(db.select({ id: orders.id }).from(orders).where(eq(orders.practiceId, practices.id))),
+      ),
+    )
+    .orderBy(asc(practices.createdAt))
+    .limit(limit);
+  const rows = await db
+    .delete(practices)
+    .where(and(inArray(practices.id, due), isNull(practices.ownerId), isNull(practices.claimPendingUserId)))
+    .returning({ id: practices.id });
+  return rows.length;
+}
+
+/** Deletes the mailed links (verification, reset) expired before `at`: user_tokens_expires_idx. */
+export async function deleteExpiredUserTokens(db: Db, at: Date): Promise<number> {
+  const rows = await db
+    .delete(userTokens)
+    .where(lt(userTokens.expiresAt, at))
+    .returning({ tokenHash: userTokens.tokenHash });
+  return rows.length;
+}
+
+/** Deletes the identity provider's rows (sessions, grants, tokens) expired before `at`: oidc_payloads_expires_idx. */
+export async function deleteExpiredOidcRows(db: Db, at: Date): Promise<number> {
+  const rows = await db
+    .delete(oidcPayloads)
+    .where(and(isNotNull(oidcPayloads.expiresAt), lt(oidcPayloads.expiresAt, at)))
+    .returning({ id: oidcPayloads.id });
+  return rows.length;
 }

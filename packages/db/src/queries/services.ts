@@ -29,7 +29,7 @@ export async function listPracticeServices(db: Db, practiceId: string): Promise<
 /** A service with what its access and its mails need from the practice. */
 export interface ServiceWithPractice {
   service: ServiceRow;
-  practice: { id: string; ownerId: string | null; ticketCode: string; status: string };
+  practice: { id: string; ownerId: string | null; ticketCode: string; status: string; anonymous: boolean };
 }
 
 /** Primary key. */
@@ -42,6 +42,7 @@ export async function findServiceWithPractice(db: Db, id: string): Promise<Servi
         ownerId: practices.ownerId,
         ticketCode: practices.ticketCode,
         status: practices.status,
+        anonymous: practices.anonymous,
       },
     })
     .from(services)

@@ -157,7 +157,16 @@ export async function updateUser(
   db: Db,
   id: string,
   changes: Partial<
-    Pick<UserRow, "name" | "lastname" | "cellPhone" | "marketingConsent" | "passwordHash" | "emailVerifiedAt">
+    Pick<
+      UserRow,
+      | "name"
+      | "lastname"
+      | "cellPhone"
+      | "marketingConsent"
+      | "mailFullText"
+      | "passwordHash"
+      | "emailVerifiedAt"
+    >
   >,
 ): Promise<UserRow | undefined> {
   const [row] = await db

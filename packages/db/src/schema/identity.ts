@@ -16,6 +16,8 @@ export const users = pgTable(
     lastname: text("lastname").notNull(),
     cellPhone: text("cell_phone"),
     marketingConsent: boolean("marketing_consent").notNull().default(false),
+    /** The client chose to receive the lawyers' messages in full by mail (off: a notice with a link only). */
+    mailFullText: boolean("mail_full_text").notNull().default(false),
     privacyConsent: boolean("privacy_consent").notNull().default(false),
     emailVerifiedAt: timestamptz("email_verified_at"),
     /** `issuer|sub` of a user who signs in with an external OpenID provider. */
@@ -52,6 +54,8 @@ export const userTokens = pgTable(
   },
   (t) => [
     index("user_tokens_user_idx").on(t.userId, t.kind),
+    // The retention pass deletes the expired ones (queries/retention.ts).
+    index("user_tokens_expires_idx").on(t.expiresAt),
     check("user_tokens_kind_check", sql`${t.kind} in ('verify', 'reset', 'unlock')`),
   ],
 );

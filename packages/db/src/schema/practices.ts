@@ -80,6 +80,8 @@ export const practices = pgTable(
   },
   (t) => [
     uniqueIndex("practices_ticket_code_key").on(t.ticketCode),
+    // The retention pass's unclaimed questionnaires, oldest first (queries/retention.ts).
+    index("practices_unclaimed_created_idx").on(t.createdAt).where(sql`${t.ownerId} is null`),
     // A sign-in looks for the practices waiting for its account: few rows, only those still pending.
     index("practices_claim_pending_idx")
       .on(t.claimPendingUserId)

@@ -27,6 +27,8 @@ import {
 export type Draft = { [F in AnswerField]: F extends "effects" ? string[] : string } & {
   statementOfTruth: boolean;
   privacyAccepted: boolean;
+  /** Lawyers do not see who she is (ADR 038): a choice, not a declaration. */
+  anonymous: boolean;
 };
 
 export type DraftField = keyof Draft;
@@ -80,6 +82,7 @@ export const EMPTY_DRAFT: Draft = {
   description: "",
   statementOfTruth: false,
   privacyAccepted: false,
+  anonymous: false,
 };
 
 export const DECLARATION_FIELDS = ["statementOfTruth", "privacyAccepted"] as const;
@@ -551,5 +554,6 @@ export function feedbackRequest(draft: Draft) {
     answers: outlineDraft(draft).answers as Answers,
     statementOfTruth: true as const,
     privacyAccepted: true as const,
+    anonymous: draft.anonymous,
   };
 }

@@ -247,7 +247,7 @@ describe("/feedback questionnaire", () => {
     const post = calls.find((call) => call.method === "POST");
     expect(post?.url).toBe("/v1/feedback");
     expect(post?.headers.has("Authorization")).toBe(false);
-    expect(post?.body).toEqual({ answers, statementOfTruth: true, privacyAccepted: true });
+    expect(post?.body).toEqual({ answers, statementOfTruth: true, privacyAccepted: true, anonymous: false });
     expect(screen.getByText("AR-7KM2Q9XD")).toBeTruthy();
     expect(screen.getByText(/Hai ancora \d+ giorni per sporgere querela/)).toBeTruthy();
 

@@ -276,6 +276,11 @@ export function Questionnaire({ intro }: { intro?: ReactNode }) {
                 registration={register("privacyAccepted")}
                 error={visibleError(formState, "privacyAccepted")}
               />
+              <CheckboxField
+                label="Voglio restare anonima/o con gli avvocati (facoltativo)."
+                hint="Se apri la pratica, gli avvocati non vedranno il tuo nome né i tuoi contatti finché non deciderai tu di mostrarli, dalla pagina della pratica."
+                registration={register("anonymous")}
+              />
             </>
           ) : null}
 

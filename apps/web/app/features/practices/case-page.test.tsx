@@ -214,6 +214,21 @@ describe("the staff's and the client's forms on the case page", () => {
     expect(api.calls.find((c) => c.method === "PATCH")?.body).toEqual({ status: "OPEN" });
   });
 
+  it("lets the client hide who she is from lawyers after confirming", async () => {
+    const api = renderCase(PRACTICE, false, {
+      [`PUT /v1/practices/${ID}/anonymity`]: { status: 200, body: { ...PRACTICE, anonymous: true } },
+    });
+    const section = await screen.findByRole("region", { name: "Chi vede il tuo nome" });
+    fireEvent.click(within(section).getByRole("button", { name: "Nascondi la mia identità agli avvocati" }));
+    const dialog = await screen.findByRole("dialog", {
+      name: "Vuoi nascondere la tua identità agli avvocati?",
+    });
+    expect(api.calls.some((c) => c.method === "PUT")).toBe(false);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Sì, nascondi la mia identità" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(api.calls.find((c) => c.method === "PUT")?.body).toEqual({ anonymous: true });
+  });
+
   it("offers the client of a closed practice no way to reopen it", async () => {
     renderCase({ ...PRACTICE, status: "CLOSED" }, false);
     await screen.findByRole("region", { name: "Pratica conclusa" });

@@ -18,6 +18,7 @@ import { productsQueryOptions } from "../products/public.ts";
 import { DeadlineRemindersSection } from "../reminders/public.ts";
 import { ServiceCard } from "../services/public.ts";
 import { AccessLogSection } from "./access-log.tsx";
+import { AnonymitySection } from "./anonymity-section.tsx";
 import { useCase } from "./case-area.tsx";
 import { ClosePracticeSection } from "./close-practice.tsx";
 import { CommentsPanel, ContactLawyerLink } from "./comments-panel.tsx";
@@ -94,6 +95,7 @@ export function CasePage({
       {staff && StaffOrders ? <StaffOrders practice={practice} /> : null}
       <CommentsPanel practice={practice} staff={staff} />
       <EmailsLog practice={practice} staff={staff} />
+      {staff ? null : <AnonymitySection practice={practice} />}
       {staff ? null : <AccessLogSection practiceId={practice.practiceId} />}
       {staff ? null : <ClosePracticeSection practice={practice} />}
     </>

@@ -198,6 +198,18 @@ export const useClosePractice = (practiceId: string, options?: WriteOptions<Deta
     options,
   );
 
+/** The client chooses whether lawyers see who she is (ADR 038); the case page shows the answer at once. */
+export const useSetAnonymity = (practiceId: string, options?: WriteOptions<Detail, boolean>) =>
+  useWrite(
+    (anonymous: boolean) => call(CALLS.setAnonymity, { params: { id: practiceId }, body: { anonymous } }),
+    {
+      onSuccess: (queryClient, detail) => {
+        queryClient.setQueryData(practiceQueryKey(practiceId), detail);
+      },
+    },
+    options,
+  );
+
 /** Spec §7: after a delete the list and the details are loaded again. */
 export const useDeletePractice = (practiceId: string, options?: WriteOptions<unknown, void>) =>
   useWrite(

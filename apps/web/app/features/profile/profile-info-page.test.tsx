@@ -21,6 +21,7 @@ describe("/dashboard/profile/info", () => {
 
     fireEvent.change(input(/^Nome/), { target: { value: "Giulia Maria" } });
     fireEvent.change(input(/^Cellulare/), { target: { value: "333 123 4567" } });
+    fireEvent.click(input(/testo completo dei messaggi/));
     fireEvent.click(screen.getByRole("button", { name: "Salva i dati" }));
 
     await screen.findByText("I tuoi dati sono stati aggiornati.");
@@ -29,6 +30,7 @@ describe("/dashboard/profile/info", () => {
       lastname: "Rossi",
       cellPhone: "3331234567",
       marketingConsent: false,
+      mailFullText: true,
     });
   });
 

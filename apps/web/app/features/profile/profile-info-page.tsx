@@ -5,6 +5,7 @@ import {
 } from "@argine/core/identity/profile";
 import type { Me } from "@argine/core/identity/users-api";
 import { Link } from "react-router";
+import { z } from "zod";
 import { config } from "../../config.ts";
 import { errorCode } from "../../shared/http/http-error.ts";
 import { PROFILE_DATA_PATH } from "../../shared/navigation/navigation.ts";
@@ -34,6 +35,7 @@ export const WRONG_PASSWORD = "WRONG_PASSWORD";
 /** Name, last name and phone of core's profile rules, plus the marketing consent. */
 export const ProfileFormSchema = ProfileUpdateBodySchema.extend({
   marketingConsent: ProfileSchema.shape.marketingConsent,
+  mailFullText: z.boolean(),
 });
 
 interface ProfileFormValues {
@@ -41,13 +43,14 @@ interface ProfileFormValues {
   lastname: string;
   cellPhone: string;
   marketingConsent: boolean;
+  mailFullText: boolean;
 }
 
 interface ProfileFormOutput extends Omit<ProfileFormValues, "cellPhone"> {
   cellPhone?: string;
 }
 
-const PROFILE_FIELDS = ["name", "lastname", "cellPhone", "marketingConsent"] as const;
+const PROFILE_FIELDS = ["name", "lastname", "cellPhone", "marketingConsent", "mailFullText"] as const;
 const PASSWORD_FIELDS = ["oldPassword", "password", "confirmPassword"] as const;
 
 export function ProfileInfoPage() {
@@ -86,6 +89,7 @@ function profileValues(me: Me): ProfileFormValues {
     lastname: me.lastname,
     cellPhone: me.cellPhone ?? "",
     marketingConsent: me.marketingConsent,
+    mailFullText: me.mailFullText,
   };
 }
 
@@ -102,6 +106,7 @@ export function ProfileForm({ me }: { me: Me }) {
         lastname: values.lastname,
         cellPhone: values.cellPhone ?? "",
         marketingConsent: values.marketingConsent,
+        mailFullText: values.mailFullText,
       }),
     onSuccess: (updated) => {
       profile.form.reset(profileValues(updated));
@@ -137,6 +142,11 @@ export function ProfileForm({ me }: { me: Me }) {
       <CheckboxField
         label="Voglio ricevere aggiornamenti e comunicazioni da Argine (facoltativo, puoi cambiare idea quando vuoi)."
         {...profile.field("marketingConsent")}
+      />
+      <CheckboxField
+        label="Voglio ricevere per email il testo completo dei messaggi del team sulle mie pratiche (facoltativo)."
+        hint="Se lo lasci spento, l'email dice solo che c'è un nuovo messaggio, con il link per leggerlo qui: chi legge la tua casella di posta non ne vede il contenuto."
+        {...profile.field("mailFullText")}
       />
       <FormEnd form={profile} label="Salva i dati" savedMessage="I tuoi dati sono stati aggiornati." />
     </form>

@@ -34,8 +34,14 @@ function useWriteMe<TBody>(send: (body: TBody) => Promise<Me>) {
 
 /** PATCH /v1/users/me with the profile fields only (spec §7). An empty cellPhone removes the number. */
 export const useUpdateProfile = () =>
-  useWriteMe((body: { name: string; lastname: string; cellPhone: string; marketingConsent: boolean }) =>
-    call(CALLS.updateMe, { body }),
+  useWriteMe(
+    (body: {
+      name: string;
+      lastname: string;
+      cellPhone: string;
+      marketingConsent: boolean;
+      mailFullText: boolean;
+    }) => call(CALLS.updateMe, { body }),
   );
 
 /** PATCH /v1/users/me with the password fields only (spec §7). */

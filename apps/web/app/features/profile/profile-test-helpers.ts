@@ -7,6 +7,7 @@ export const ME = {
   lastname: "Rossi",
   cellPhone: null,
   marketingConsent: false,
+  mailFullText: false,
   privacyConsent: true,
   roles: [],
   invoice: null,

@@ -11,6 +11,7 @@ export const ADMIN_ME = {
   lastname: "Conti",
   cellPhone: null,
   marketingConsent: false,
+  mailFullText: false,
   privacyConsent: true,
   roles: ["admin"],
   invoice: null,

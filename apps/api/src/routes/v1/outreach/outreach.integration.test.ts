@@ -188,7 +188,7 @@ describe.each(testDbKinds())("outreach on %s", (kind) => {
       expect(pending).toMatchObject({ status: "PENDING", confirmedAt: null });
 
       const mail = await s.mailer.lastTo(email);
-      expect(mail?.subject).toBe("Conferma la tua iscrizione alla newsletter di Argine");
+      expect(mail?.subject).toBe("Conferma la tua iscrizione alla newsletter");
       expect(mail?.text).toContain("Il link vale 48 ore");
       const link = await mailedLink(email);
       expect(`${link.origin}${link.pathname}`).toBe(`${s.base}/newsletter/confirm`);

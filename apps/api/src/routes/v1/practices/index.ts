@@ -13,6 +13,7 @@ import {
   listPracticesFor,
   practiceAnswers,
   practiceFeedbackLink,
+  setAnonymity,
   unreadCounts,
   workQueue,
 } from "../../../practices/practices-service.ts";
@@ -77,6 +78,16 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Cambio di stato: il titolare chiude la pratica; lo staff può anche riaprirla",
     }),
     handler: (request) => changeStatus(deps, requireActor(request), request.params.id, request.body.status),
+  });
+
+  app.route({
+    ...callRoute(CALLS.setAnonymity, {
+      tags,
+      summary: "Il titolare sceglie se gli avvocati vedono chi è (nome, contatti, dati di fatturazione)",
+    }),
+    config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+    handler: (request) =>
+      setAnonymity(deps, requireActor(request), request.params.id, request.body.anonymous),
   });
 
   app.route({

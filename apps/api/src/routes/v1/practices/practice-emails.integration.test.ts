@@ -50,7 +50,34 @@ describe("the lawyer's e-mail to a client", () => {
     }
     expect(seenAtSend).toHaveLength(1);
     expect(seenAtSend[0]).toContain("Documenti mancanti");
-    expect((await s.mailer.lastTo("cliente@demo.argine.it"))?.subject).toMatch(/AR-DEMO0001/);
+  });
+
+  it("mails the client a notice with the link, and the lawyer's words only to a client who asked for them", async () => {
+    const client = (await signIn(s, "cliente@demo.argine.it", "Demo!Argine2026")).tokens?.access_token ?? "";
+    const fullText = (on: boolean) =>
+      fetch(`${s.base}/v1/users/me`, {
+        method: "PATCH",
+        headers: { authorization: `Bearer ${client}`, "content-type": "application/json" },
+        body: JSON.stringify({ mailFullText: on }),
+      });
+    // lastTo waits until the queue has delivered what was queued.
+    const mailed = async (subject: string) => {
+      expect((await send({ subject, body: "Il referto del pronto soccorso di martedì." })).status).toBe(201);
+      return (await s.mailer.lastTo("cliente@demo.argine.it")) as Mail;
+    };
+
+    const notice = await mailed("Il referto");
+    expect(notice.subject).toBe("C'è un nuovo messaggio sulla tua pratica");
+    expect(notice.text).not.toMatch(/referto|pronto soccorso/i);
+
+    const me = await fullText(true);
+    expect(((await me.json()) as { mailFullText: boolean }).mailFullText).toBe(true);
+    const full = await mailed("Il certificato");
+    expect(full.subject).toBe("C'è un nuovo messaggio sulla tua pratica");
+    expect(full.text).toContain("Il certificato");
+    expect(full.text).toContain("Il referto del pronto soccorso di martedì.");
+
+    expect((await fullText(false)).status).toBe(200);
   });
 
   it("is neither sent nor stored when its text is refused", async () => {

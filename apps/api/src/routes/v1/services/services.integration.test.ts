@@ -296,6 +296,16 @@ describe.each(testDbKinds())("services on %s", (kind) => {
       call<Mandate>(token, `/services/${defence.serviceId}/mandate`, "POST", { version, accepted: true });
     expect((await accept("2020-01-1")).status).toBe(409);
     expect((await accept(DEFENCE_MANDATE_VERSION, tokens.lawyer)).status).toBe(403);
+    // An anonymous client names nobody in the letter, and lifts her anonymity before accepting (ADR 038).
+    await call(tokens.client, `/practices/${practiceId}/anonymity`, "PUT", { anonymous: true });
+    const unnamed = await call<Mandate>(tokens.lawyer, `/services/${defence.serviceId}/mandate`);
+    expect(unnamed.body.sections.flatMap((section) => section.paragraphs).join("\n")).not.toContain(
+      "Esposito",
+    );
+    const refused = await accept(DEFENCE_MANDATE_VERSION);
+    expect(refused.status).toBe(409);
+    expect((refused.body as unknown as { message: string }).message).toMatch(/togli l'anonimato/);
+    await call(tokens.client, `/practices/${practiceId}/anonymity`, "PUT", { anonymous: false });
     const accepted = await accept(DEFENCE_MANDATE_VERSION);
     expect(accepted.body.acceptedVersion).toBe(DEFENCE_MANDATE_VERSION);
     expect(Date.parse(accepted.body.acceptedAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
