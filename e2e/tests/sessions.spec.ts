@@ -80,6 +80,7 @@ test("@desktop a lawyer role taken away by an admin stops working on the lawyer'
   page,
   browser,
 }) => {
+  test.slow();
   const email = uniqueEmail("avvocata");
   await registerClient(page, email, PASSWORD);
   const admin = await newContextPage(browser, page);
