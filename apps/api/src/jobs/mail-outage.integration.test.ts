@@ -117,7 +117,8 @@ describe.each(testDbKinds())("mails while the SMTP server is down, on %s", (kind
       expect.stringContaining(`Subject: Pratica ${ticketCode}: serve una revisione`),
     ]);
     expect(delivered("cliente@demo.argine.it").map((m) => m.raw)).toEqual([
-      expect.stringContaining("Subject: Pratica AR-DEMO0001: Documenti ricevuti"),
+      // The lawyer's message as a notice (ADR 038): the subject is MIME-encoded for its accented letter.
+      expect.stringContaining("il team ti ha scritto un messaggio sulla tua pratica"),
     ]);
   });
 });

@@ -5,7 +5,7 @@ import { stubApi } from "../../test-render.tsx";
 import { AdminLayout } from "./admin-layout.tsx";
 
 describe("/dashboard/admin layout", () => {
-  it("shows admins the nine sections as tab-like links", async () => {
+  it("shows admins the ten sections as tab-like links", async () => {
     stubApi({ "GET /v1/users/me": { status: 200, body: ADMIN_ME } });
     renderAsUser(<AdminLayout />);
     const nav = await screen.findByRole("navigation", { name: "Amministrazione" });
@@ -20,6 +20,7 @@ describe("/dashboard/admin layout", () => {
       ["Richieste dal sito", "/dashboard/admin/requests"],
       ["Anteprima contenuti", "/dashboard/admin/preview"],
       ["Invii non riusciti", "/dashboard/admin/dead-letters"],
+      ["Registro delle azioni", "/dashboard/admin/audit"],
     ]);
   });
 

@@ -240,8 +240,9 @@ describe.each(testDbKinds())("practices on %s", (kind) => {
     await jobsSettled(s.handle.db);
     const mail = s.mailer.sent.at(-1);
     expect(mail?.to).toBe("cliente@demo.argine.it");
-    expect(mail?.subject).toBe("Pratica AR-DEMO0001: Documenti per la diffida");
-    expect(mail?.text).toContain("ci servono gli screenshot");
+    // A notice with the link: the lawyer's words stay behind the sign-in (ADR 038).
+    expect(mail?.subject).toBe("C'è un nuovo messaggio sulla tua pratica");
+    expect(mail?.text).not.toContain("ci servono gli screenshot");
     expect(mail?.text).toContain("/dashboard/practices/case/AR-DEMO0001");
     const log = await call<{ subject: string }[]>(client, `/practices/${id}/emails`);
     expect(log.body.map((m) => m.subject)).toEqual(["Documenti per la diffida"]);
