@@ -272,7 +272,10 @@ test("the answer mail's link opens the thread in another browser, once @desktop"
           const mails = res.ok()
             ? ((await res.json()) as { to: string; subject: string; text: string }[])
             : [];
-          text = mails.find((mail) => mail.to === address && /ti ha risposto/.test(mail.subject))?.text ?? "";
+          text =
+            mails.find(
+              (mail) => mail.to === address && /Hai una risposta alla tua domanda/.test(mail.subject),
+            )?.text ?? "";
           return text !== "";
         },
         { timeout: 60_000, intervals: [1_000] },
