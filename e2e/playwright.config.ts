@@ -53,6 +53,9 @@ const SERVERS: ServerSpec[] = [
       CONVERSATION_MAIL_DELAY_SECONDS: "3",
       // An admin's sign-in is too old to grant a staff role after seconds, not five minutes (staff-grants.spec.ts).
       STAFF_GRANT_MAX_AUTH_AGE_SECONDS: "15",
+      // Authenticator codes of 2 s (ADR 036): each is accepted once, and the journeys sign in as the demo
+      // staff many times a minute (support.ts signIn types the next one when another journey spent it).
+      TOTP_PERIOD_SECONDS: "2",
     },
   },
   {
@@ -69,6 +72,7 @@ const SERVERS: ServerSpec[] = [
       SMTP_URL: CLOSED_SMTP_URL,
       MAIL_RETRY_LIMIT: "1",
       MAIL_RETRY_DELAY_SECONDS: "1",
+      TOTP_PERIOD_SECONDS: "2",
     },
   },
   {
@@ -90,6 +94,7 @@ const SERVERS: ServerSpec[] = [
       STRIPE_PUBLISHABLE_KEY: STRIPE_TEST_KEYS.publishableKey,
       STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
       STRIPE_API_URL,
+      TOTP_PERIOD_SECONDS: "2",
     },
   },
 ];

@@ -5,6 +5,7 @@ import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
   DEMO_SHOP,
+  DEMO_TOTP_SECRET,
   seedCatalogue,
   seedDemo,
   seedDemoFiles,
@@ -15,6 +16,7 @@ import { startAdminServer } from "./admin/admin-server.ts";
 import { buildApp } from "./app.ts";
 import { backupRoutes } from "./backup/backup-routes.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { sealSecret } from "./identity/second-factor.ts";
 import { finishDemoCapture } from "./legalization/demo-capture.ts";
 import type { Readiness } from "./routes/health.ts";
 import { storeDemoFile } from "./services/demo-files.ts";
@@ -44,7 +46,11 @@ async function main() {
   const probes = await listenForProbes(config.port, config.host);
   const handle = await openDb(config.database);
   await seedCatalogue(handle.db);
-  if (config.demoMode) await seedDemo(handle.db, { hashPassword: (p) => hash(p) });
+  if (config.demoMode)
+    await seedDemo(handle.db, {
+      hashPassword: (p) => hash(p),
+      sealSecret: (userId, secret) => sealSecret(config.documentLinkKey, userId, secret),
+    });
 
   const readiness: Readiness = { ready: true };
   const app = await buildApp({ config, handle, readiness });
@@ -107,6 +113,7 @@ async function main() {
     lines.push("", `  Account demo (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS)
       lines.push(`    ${a.email.padEnd(26)} ${a.roles.length ? a.roles.join(", ") : "cliente"}`);
+    lines.push(`    verifica in due passaggi di avvocato e admin: chiave TOTP ${DEMO_TOTP_SECRET}`);
     lines.push(
       "",
       "  Negozio di prova:",

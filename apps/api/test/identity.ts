@@ -1,13 +1,15 @@
 import type { Db, DbHandle } from "@argine/db/client";
 import { createUser, findUserByEmail } from "@argine/db/queries/users";
-import { DEMO_PASSWORD, seedDemo } from "@argine/db/seed";
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, seedDemo } from "@argine/db/seed";
 import { openTestDb, type TestDbKind } from "@argine/db/testing";
 import type { FastifyInstance } from "fastify";
 import * as client from "openid-client";
+import { generate } from "otplib";
 import { buildApp } from "../src/app.ts";
-import type { Clock } from "../src/clock.ts";
+import { type Clock, now } from "../src/clock.ts";
 import type { Adapters } from "../src/deps.ts";
 import { hashPassword } from "../src/identity/passwords.ts";
+import { sealSecret } from "../src/identity/second-factor.ts";
 import type { Mail, Mailer } from "../src/mail/mailer.ts";
 import { testConfig } from "./helpers.ts";
 import { jobsSettled } from "./jobs.ts";
@@ -94,9 +96,19 @@ export async function startIdentityServer(
 ): Promise<IdentityServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const config = testConfig({ PORT: String(port), PUBLIC_URL: base, TRUST_PROXY: "1", ...env });
+  // Codes of 2 s (ADR 036): each is accepted once, and the demo staff sign in many times a suite.
+  const config = testConfig({
+    PORT: String(port),
+    PUBLIC_URL: base,
+    TRUST_PROXY: "1",
+    TOTP_PERIOD_SECONDS: "2",
+    ...env,
+  });
   const handle = await openTestDb(kind);
-  await seedDemo(handle.db, { hashPassword });
+  await seedDemo(handle.db, {
+    hashPassword,
+    sealSecret: (userId, secret) => sealSecret(config.documentLinkKey, userId, secret),
+  });
   const mailer = new MemoryMailer(handle.db);
   const app = await buildApp({
     config,
@@ -132,12 +144,28 @@ export interface SignInResult {
   tokens?: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers;
 }
 
+/**
+ * The second factor a sign-in answers with, when the account has one: a code (as typed), or the key to
+ * compute one from (the demo staff's by default).
+ */
+export interface SecondFactorAnswer {
+  code?: string;
+  secret?: string;
+}
+
+/** The account's current code, on the server's clock and period. */
+export async function totpCode(server: IdentityServer, secret = DEMO_TOTP_SECRET): Promise<string> {
+  const { clock, config } = server.app.deps;
+  const period = config.identity.totpPeriodSeconds;
+  return generate({ secret, period, epoch: Math.floor(now(clock).getTime() / 1000) });
+}
+
 export async function signIn(
   server: IdentityServer,
   email: string,
   password: string,
   from?: string | Browser,
-  options: { prompt?: string } = {},
+  options: { prompt?: string; secondFactor?: SecondFactorAnswer } = {},
 ): Promise<SignInResult> {
   // A Browser given keeps its cookies across sign-ins (the trust cookie of a known device, ADR 035).
   const browser = from instanceof Browser ? from : new Browser(from);
@@ -151,8 +179,9 @@ export async function signIn(
     code_challenge_method: "S256",
     state,
     resource: audience,
-    ...options,
+    ...(options.prompt ? { prompt: options.prompt } : {}),
   });
+  const secondFactor = options.secondFactor ?? {};
   let res = await browser.fetch(authUrl.href);
   const interactionUrl = new URL(res.headers.get("location") ?? "", server.base);
   const details = await browser.fetch(interactionUrl.href, { headers: { accept: "application/json" } });
@@ -168,7 +197,33 @@ export async function signIn(
       body: (await login.json()) as SignInResult["body"],
       retryAfter: login.headers.get("retry-after"),
     };
-  let next = ((await login.json()) as { redirectTo: string }).redirectTo;
+  const loginResult = (await login.json()) as { redirectTo: string } | { secondFactorToken: string };
+  let next: string;
+  if ("secondFactorToken" in loginResult) {
+    const send = async (code: string) =>
+      browser.fetch(`${interactionUrl.href}/second-factor`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json",
+          "x-csrf-token": csrfToken,
+        },
+        body: JSON.stringify({ secondFactorToken: loginResult.secondFactorToken, code }),
+      });
+    let answer = await send(secondFactor.code ?? (await totpCode(server, secondFactor.secret)));
+    // A code is accepted once: when this period's was just spent by another sign-in, the next period's.
+    for (let tries = 0; answer.status === 401 && !secondFactor.code && tries < 3; tries++) {
+      await new Promise((resolve) =>
+        setTimeout(resolve, 1000 * server.app.deps.config.identity.totpPeriodSeconds),
+      );
+      answer = await send(await totpCode(server, secondFactor.secret));
+    }
+    if (answer.status !== 200)
+      return { status: answer.status, body: (await answer.json()) as SignInResult["body"] };
+    next = ((await answer.json()) as { redirectTo: string }).redirectTo;
+  } else {
+    next = loginResult.redirectTo;
+  }
   for (let hops = 0; hops < 5 && !next.startsWith(`${server.base}/callback`); hops++) {
     res = await browser.fetch(new URL(next, server.base).href);
     next = res.headers.get("location") ?? "";

@@ -11,6 +11,7 @@ import { platformOf } from "@argine/core/takedown/platforms";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { addComment, markCommentsRead } from "./queries/comments.ts";
+import { insertConfirmedSecondFactor } from "./queries/second-factor.ts";
 import { addSupportMessage, listSupportMessages, openThread } from "./queries/support.ts";
 import { createUser, findUserByEmail, grantRole } from "./queries/users.ts";
 import {
@@ -37,6 +38,13 @@ export const DEMO_ACCOUNTS = [
   { email: "avvocato@demo.argine.it", name: "Marco", lastname: "Rinaldi", roles: ["lawyer"] },
   { email: "admin@demo.argine.it", name: "Chiara", lastname: "Conti", roles: ["admin"] },
 ] as const;
+
+/**
+ * The demo lawyer's and admin's authenticator key (ADR 036): staff open a case only when signed in with a
+ * second factor, so both have one, with this fixed key (README, printed at start): add it to an authenticator
+ * app by hand, or compute a code with any TOTP tool. Demo mode only, like the password.
+ */
+export const DEMO_TOTP_SECRET = "ARGINEDEMOSTAFFTOTPKEY2345ABCDEF";
 
 /** The shop's demo codes, printed at start (main.ts) beside the demo accounts. */
 export const DEMO_SHOP = {
@@ -190,6 +198,11 @@ const DAY_MS = 24 * 3600 * 1000;
 
 export interface SeedOptions {
   hashPassword(password: string): Promise<string>;
+  /**
+   * Seals the demo staff's authenticator key for their account (the API's identity/second-factor.ts, with the
+   * server's key). Without it the demo staff have no second factor.
+   */
+  sealSecret?(userId: string, secret: string): string;
   now?: Date;
 }
 
@@ -205,7 +218,10 @@ export async function seedCatalogue(db: Db): Promise<void> {
 }
 
 /** Demo data, idempotent: every row is keyed by a natural key and only inserted when missing. */
-export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedOptions): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  { hashPassword, sealSecret, now = new Date() }: SeedOptions,
+): Promise<void> {
   if (process.env.NODE_ENV === "production") {
     throw new Error("Refusing to seed demo data with NODE_ENV=production.");
   }
@@ -274,6 +290,12 @@ export async function seedDemo(db: Db, { hashPassword, now = new Date() }: SeedO
     if (!user) throw new Error(`demo account ${a.email} missing`);
     ids.set(a.email, user.id);
     for (const role of a.roles) await grantRole(db, user.id, role);
+    if (sealSecret && a.roles.length)
+      await insertConfirmedSecondFactor(db, {
+        userId: user.id,
+        sealedSecret: sealSecret(user.id, DEMO_TOTP_SECRET),
+        at: now,
+      });
   }
   const idOf = (email: string) => ids.get(email) as string;
 

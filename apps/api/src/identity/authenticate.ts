@@ -1,6 +1,6 @@
 import { BEARER_PROTOCOL_PREFIX } from "@argine/core/conversations/live-api";
 import { AppError } from "@argine/core/errors/app-error";
-import type { Actor } from "@argine/core/identity/policy";
+import { type Actor, amrHasSecondFactor } from "@argine/core/identity/policy";
 import { ROLES, type Role, rolesFromClaim } from "@argine/core/identity/roles";
 import type { Db } from "@argine/db/client";
 import { grantCaller, listOidcKeys } from "@argine/db/queries/oidc";
@@ -96,6 +96,8 @@ export async function registerAuthentication(
   const actorOf = async (payload: JWTPayload): Promise<Actor> => {
     const sub = payload.sub;
     if (!sub) throw new AppError("UNAUTHORIZED");
+    // Signed in with a second factor: the embedded provider's `amr` (provider.ts), or an external one's.
+    const secondFactor = amrHasSecondFactor(payload.amr);
     if (identity.embedded) {
       // A token outlives nothing it was issued under: sign-out, ending a device, a password reset or change
       // revoke the grant, an erasure the account. The roles are the database's now, not the token's: a role
@@ -103,7 +105,7 @@ export async function registerAuthentication(
       const grantId = payload[GRANT_CLAIM];
       const caller = typeof grantId === "string" ? await grantCaller(db, grantId, sub) : null;
       if (!caller) throw new AppError("UNAUTHORIZED");
-      return { userId: sub, roles: caller.roles };
+      return { userId: sub, roles: caller.roles, secondFactor };
     }
     // An external provider's roles are its own: they come from its token's `roles` claim, and a change there
     // counts when it issues the next token. Its user gets a local account on first sight, keyed by issuer and
@@ -125,7 +127,7 @@ export async function registerAuthentication(
       user = await findUserByExternalSubject(db, subject);
     }
     if (!user) throw new AppError("CONFLICT");
-    return { userId: user.id, roles };
+    return { userId: user.id, roles, secondFactor };
   };
 
   app.decorateRequest("actor", null);

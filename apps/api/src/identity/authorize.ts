@@ -19,6 +19,11 @@ export interface Authorization<Row> {
   sees: (row: Row) => boolean;
   /** May they do this to it: no answers 403. Left out when seeing it is enough. */
   may?: (row: Row) => boolean;
+  /**
+   * Staff would reach it, but their session lacks the second factor (core identity/policy.ts
+   * lacksSecondFactorFor): answered 403 SECOND_FACTOR_REQUIRED rather than the 404 `sees` would give (ADR 036).
+   */
+  lacksSecondFactor?: (row: Row) => boolean;
   /** The 404's and the 403's words, where the domain has its own. */
   notFound?: string;
   forbidden?: string;
@@ -34,8 +39,9 @@ export async function authorize<Row>(
   db: Db,
   actor: Actor,
   row: Row | undefined,
-  { sees, may = () => true, notFound, forbidden, audit }: Authorization<Row>,
+  { sees, may = () => true, lacksSecondFactor, notFound, forbidden, audit }: Authorization<Row>,
 ): Promise<Row> {
+  if (row && lacksSecondFactor?.(row)) throw new AppError("SECOND_FACTOR_REQUIRED");
   if (!row || !sees(row)) throw new AppError("NOT_FOUND", notFound);
   authorizeAction(may(row), forbidden);
   if (audit) {

@@ -88,9 +88,10 @@ export function createOidcProvider(config: Config, db: Db, keys: ProviderKeys): 
     // The API's access tokens carry their grant: the API refuses a token whose grant was revoked (sign-out,
     // a device ended, a password reset or change) and reads the roles from the database on each request
     // (identity/authenticate.ts); the `roles` claim is for the web's menus. They carry when the credentials
-    // were last typed (`auth_time`, from the code or the refresh token the access token comes from): a staff
-    // role's grant needs a fresh sign-in (ADR 035), as an external provider's tokens say too. Each issue (the
-    // sign-in, then every refresh) notes the grant's device for the profile's list: its user agent and last use.
+    // were last typed (`auth_time`) and how (`amr`, ADR 036), both kept on the code and the refresh token the
+    // access token comes from: a staff role's grant needs a fresh sign-in (ADR 035), a client's case a second
+    // factor, as an external provider's tokens say too. Each issue (the sign-in, then every refresh) notes the
+    // grant's device for the profile's list: its user agent and last use.
     async extraTokenClaims(ctx, token) {
       if (token.kind !== "AccessToken" || !token.accountId) return undefined;
       if (token.grantId)
@@ -100,12 +101,14 @@ export function createOidcProvider(config: Config, db: Db, keys: ProviderKeys): 
           userAgent: (ctx?.get("user-agent") ?? "").slice(0, USER_AGENT_MAX),
           at: new Date(),
         });
-      const { AuthorizationCode, RefreshToken } = ctx.oidc.entities;
-      const authTime = AuthorizationCode?.authTime ?? RefreshToken?.authTime;
+      const { AuthorizationCode: code, RefreshToken: refresh } = ctx.oidc.entities;
+      const authTime = code?.authTime ?? refresh?.authTime;
+      const amr = code?.amr ?? refresh?.amr;
       return {
         roles: await listRoles(db, token.accountId),
         [GRANT_CLAIM]: token.grantId,
         ...(typeof authTime === "number" ? { auth_time: authTime } : {}),
+        ...(amr ? { amr } : {}),
       };
     },
     features: {

@@ -1,4 +1,4 @@
-import type { Actor } from "@argine/core/identity/policy";
+import { type Actor, lacksSecondFactorFor } from "@argine/core/identity/policy";
 import { type PracticesAction, practicesPolicy } from "@argine/core/practices/policy";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import type { Db } from "@argine/db/client";
@@ -26,6 +26,7 @@ export async function authorizedPractice(
   action: PracticeAction,
 ): Promise<PracticeRow> {
   return authorize(db, actor, await findPractice(db, id), {
+    lacksSecondFactor: (practice) => lacksSecondFactorFor(actor, practice),
     sees: (practice) => practicesPolicy(actor, "read", practice),
     may: (practice) => practicesPolicy(actor, action, practice),
     audit: { action: `practice.${action}`, id },

@@ -1,6 +1,6 @@
 import type { StaffReadAction } from "@argine/core/audit/audit-actions";
 import { AppError } from "@argine/core/errors/app-error";
-import type { Actor } from "@argine/core/identity/policy";
+import { type Actor, lacksSecondFactorFor } from "@argine/core/identity/policy";
 import { type ServicesAction, servicesPolicy } from "@argine/core/services/policy";
 import type { ServiceType } from "@argine/core/services/service-type";
 import type { Db } from "@argine/db/client";
@@ -70,6 +70,7 @@ export async function authorizedService(
   }: ServiceAccess & { policy?: ServicePolicy<string> } = {},
 ): Promise<ServiceWithPractice> {
   const found = await authorize(db, actor, await findServiceWithPractice(db, id), {
+    lacksSecondFactor: ({ practice }) => lacksSecondFactorFor(actor, practice),
     sees: ({ practice }) => policy(actor, "read", practice),
     may: ({ practice }) => policy(actor, action, practice),
     notFound,

@@ -71,6 +71,10 @@ interface ChangeDetails {
   /** The account's owner ended one of their signed-in devices (or all of them: how many). */
   "user.device.end": undefined;
   "user.device.end-all": { count: number };
+  /** The account's second factor (ADR 036): turned on, off, its recovery codes made anew. */
+  "user.second-factor.on": undefined;
+  "user.second-factor.off": undefined;
+  "user.second-factor.recovery-codes": undefined;
   "dead-letter.retry": undefined;
   "product.update": FieldsChanged;
   "campaign.create": FieldsChanged;
@@ -137,6 +141,9 @@ export const AUDIT_RESOURCE_TYPES: { readonly [A in AuditAction]: string } = {
   "user.role.revoke": "user",
   "user.device.end": "user",
   "user.device.end-all": "user",
+  "user.second-factor.on": "user",
+  "user.second-factor.off": "user",
+  "user.second-factor.recovery-codes": "user",
   "dead-letter.retry": "job",
   "product.update": "product",
   "campaign.create": "campaign",

@@ -15,6 +15,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   UNAUTHORIZED: MESSAGES.unauthorized,
   FORBIDDEN: MESSAGES.forbidden,
   REAUTHENTICATION_REQUIRED: MESSAGES.reauthenticationRequired,
+  SECOND_FACTOR_REQUIRED: MESSAGES.secondFactorRequired,
   PAYMENT_FAILED: MESSAGES.paymentFailed,
   NOT_FOUND: MESSAGES.notFound,
   CONFLICT: MESSAGES.conflict,

@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   /** Allowed, but only after a fresh sign-in (a staff role's grant, ADR 035): the web signs in again. */
   REAUTHENTICATION_REQUIRED: 403,
+  /** Staff whose session lacks the second factor, on a client's case (ADR 036): the web points to the profile. */
+  SECOND_FACTOR_REQUIRED: 403,
   /** The card was refused: the message is the card's (CARD_ERROR_MESSAGES); a new attempt is a new order. */
   PAYMENT_FAILED: 402,
   NOT_FOUND: 404,

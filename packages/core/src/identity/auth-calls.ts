@@ -5,10 +5,12 @@ import {
   AuthConfigSchema,
   InteractionSchema,
   LoginBodySchema,
+  LoginResultSchema,
   MailboxAttachmentParamsSchema,
   MailboxSchema,
   MessageSchema,
   RedirectSchema,
+  SecondFactorLoginBodySchema,
   TokenBodySchema,
 } from "./users-api.ts";
 
@@ -23,6 +25,12 @@ const SCHEMAS = {
   login: {
     params,
     body: LoginBodySchema,
+    headers: z.object({ "x-csrf-token": z.string().min(1) }),
+    response: LoginResultSchema,
+  },
+  loginSecondFactor: {
+    params,
+    body: SecondFactorLoginBodySchema,
     headers: z.object({ "x-csrf-token": z.string().min(1) }),
     response: RedirectSchema,
   },

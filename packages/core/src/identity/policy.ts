@@ -1,9 +1,38 @@
-import { hasRole, isStaffRoles, type Role, type RoleList } from "./roles.ts";
+import { hasRole, isStaff, isStaffRoles, type Role, type RoleList } from "./roles.ts";
 
 /** Who is calling: our user id and the roles their token carries. Null for anonymous callers. */
 export interface Actor {
   userId: string;
   roles: readonly Role[];
+  /**
+   * Whether the session was signed in with a second factor (the token's `amr` names one, ADR 036). Absent is
+   * no: staff open a client's case only with it.
+   */
+  secondFactor?: boolean;
+}
+
+/** The `amr` values (RFC 8176) that name a second factor: an authenticator's code, a hardware key. */
+const SECOND_FACTOR_METHODS = ["otp", "mfa", "hwk", "swk"];
+
+/** Whether a token's `amr` claim says the session used a second factor (a malformed claim says no). */
+export function amrHasSecondFactor(amr: unknown): boolean {
+  return Array.isArray(amr) && amr.some((method) => SECOND_FACTOR_METHODS.includes(method));
+}
+
+/**
+ * Staff at work on a client's case (ADR 036): staff whose session used a second factor. Each domain's policy
+ * asks this, not the role alone, for what is on one client's case (its detail, its messages, its files).
+ */
+export function staffOnCase(actor: Actor | null): boolean {
+  return isStaff(actor) && actor?.secondFactor === true;
+}
+
+/**
+ * Why staff are refused a client's resource: they would reach it as staff (not its owner) but their session
+ * has no second factor. The API answers SECOND_FACTOR_REQUIRED then, not a 404 (ADR 036).
+ */
+export function lacksSecondFactorFor(actor: Actor | null, resource: { ownerId: string | null }): boolean {
+  return isStaff(actor) && !owns(actor, resource) && actor?.secondFactor !== true;
 }
 
 /**

@@ -94,6 +94,66 @@ export const MessageSchema = z.object({ message: z.string() });
 /** Where the browser goes next in the sign-in flow. */
 export const RedirectSchema = z.object({ redirectTo: z.string() });
 
+// ─── The second factor (ADR 036) ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * The login step's answer for an account with a second factor: the password was right, now the code. The
+ * token proves it for this sign-in step only (its uid, a few minutes).
+ */
+export const SecondFactorStepSchema = z.object({ secondFactorToken: z.string() });
+
+/** POST /v1/auth/interactions/{uid}/login: on to the app, or on to the code. */
+export const LoginResultSchema = z.union([RedirectSchema, SecondFactorStepSchema]);
+export type LoginResult = z.infer<typeof LoginResultSchema>;
+
+/** An authenticator's six digits or a recovery code ("xxxxx-xxxxx"), as typed. */
+export const SecondFactorCodeSchema = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .min(1, MESSAGES.required)
+  .max(20, MESSAGES.secondFactorWrongCode);
+
+/** POST /v1/auth/interactions/{uid}/second-factor. */
+export const SecondFactorLoginBodySchema = z.object({
+  secondFactorToken: z.string().min(1).max(300),
+  code: SecondFactorCodeSchema,
+});
+
+/** GET /v1/users/me/second-factor. */
+export const SecondFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+  /** Staff need it to open a case (ADR 036). */
+  requiredForCases: z.boolean(),
+});
+export type SecondFactorStatus = z.infer<typeof SecondFactorStatusSchema>;
+
+/** POST /v1/users/me/second-factor/setup: what the authenticator app is told, shown once. */
+export const SecondFactorSetupSchema = z.object({
+  /** The key in base32, for typing it by hand. */
+  secret: z.string(),
+  /** The otpauth:// URI the QR code carries. */
+  uri: z.string(),
+  /** The QR code as a data: URL (PNG). */
+  qrCode: z.string(),
+});
+export type SecondFactorSetup = z.infer<typeof SecondFactorSetupSchema>;
+
+/** POST /v1/users/me/second-factor/confirm: the first code from the app. */
+export const SecondFactorConfirmBodySchema = z.object({ code: SecondFactorCodeSchema });
+
+/** Turning it off or making new recovery codes: the password, or a current code. */
+export const SecondFactorProofBodySchema = z
+  .object({
+    password: z.string().max(200).optional(),
+    code: z.string().trim().max(20).optional(),
+  })
+  .refine((body) => Boolean(body.password || body.code), MESSAGES.secondFactorProofNeeded);
+export type SecondFactorProofBody = z.infer<typeof SecondFactorProofBodySchema>;
+
+/** The recovery codes, shown once. */
+export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
 /** GET /v1/auth/interactions/{uid}: the pending sign-in step shown by /account/login. */
 export const InteractionSchema = z.object({
   uid: z.string(),

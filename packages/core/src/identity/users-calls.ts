@@ -10,8 +10,13 @@ import {
   MessageSchema,
   MeUpdateBodySchema,
   PasswordResetConfirmBodySchema,
+  RecoveryCodesSchema,
   RegistrationBodySchema,
   RoleParamsSchema,
+  SecondFactorConfirmBodySchema,
+  SecondFactorProofBodySchema,
+  SecondFactorSetupSchema,
+  SecondFactorStatusSchema,
   TokenBodySchema,
 } from "./users-api.ts";
 import { USERS_ROUTES } from "./users-routes.ts";
@@ -34,6 +39,11 @@ const SCHEMAS = {
   grantRole: { params: RoleParamsSchema, response: MeSchema },
   revokeRole: { params: RoleParamsSchema, response: MeSchema },
   adminUsers: { query: AdminUserListQuerySchema, response: AdminUserListSchema },
+  secondFactor: { response: SecondFactorStatusSchema },
+  startSecondFactor: { response: SecondFactorSetupSchema },
+  confirmSecondFactor: { body: SecondFactorConfirmBodySchema, response: RecoveryCodesSchema },
+  disableSecondFactor: { body: SecondFactorProofBodySchema, response: SecondFactorStatusSchema },
+  renewRecoveryCodes: { body: SecondFactorProofBodySchema, response: RecoveryCodesSchema },
 };
 
 export type UsersCallSchemas = typeof SCHEMAS;

@@ -21,4 +21,10 @@ export const USERS_ROUTES = defineRoutes<UsersCallSchemas>()({
   grantRole: { method: "PUT", path: "/users/:id/roles/:role" },
   revokeRole: { method: "DELETE", path: "/users/:id/roles/:role" },
   adminUsers: { method: "GET", path: "/admin/users" },
+  /** The account's second factor (ADR 036): its state, turning it on (a new key, then a first code), off. */
+  secondFactor: { method: "GET", path: "/users/me/second-factor" },
+  startSecondFactor: { method: "POST", path: "/users/me/second-factor/setup" },
+  confirmSecondFactor: { method: "POST", path: "/users/me/second-factor/confirm" },
+  disableSecondFactor: { method: "POST", path: "/users/me/second-factor/disable" },
+  renewRecoveryCodes: { method: "POST", path: "/users/me/second-factor/recovery-codes" },
 });

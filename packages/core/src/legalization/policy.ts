@@ -1,13 +1,12 @@
-import { type Actor, owns } from "../identity/policy.ts";
-import { isStaff } from "../identity/roles.ts";
+import { type Actor, owns, staffOnCase } from "../identity/policy.ts";
 
 export type LegalizationAction = "read" | "legalize";
 
 /**
  * The legalization's one policy (a LEGALIZATION service, owned as its practice is; services/ reads this
  * folder's messages, so the rule is stated here rather than borrowed from the services' policy):
- * - read (the session, its files): the owner, or staff;
- * - legalize (start, step and stop a capture session): the owner, or staff capturing for them.
+ * - read (the session, its files): the owner, or staff signed in with a second factor (ADR 036);
+ * - legalize (start, step and stop a capture session): the owner, or such staff capturing for them.
  */
 export function legalizationPolicy(
   actor: Actor | null,
@@ -19,6 +18,6 @@ export function legalizationPolicy(
   switch (action) {
     case "read":
     case "legalize":
-      return owner || isStaff(actor);
+      return owner || staffOnCase(actor);
   }
 }

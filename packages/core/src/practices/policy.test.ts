@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { amrHasSecondFactor, lacksSecondFactorFor } from "../identity/policy.ts";
 import { canEditComment, canReleaseAssignment, canWorkCases, practicesPolicy } from "./policy.ts";
 
 const giulia = { userId: "u1", roles: [] };
@@ -17,10 +18,39 @@ describe("practicesPolicy: claim", () => {
 });
 
 describe("practicesPolicy: read, status and services", () => {
-  const lawyer = { userId: "l1", roles: ["lawyer" as const] };
-  const admin = { userId: "a1", roles: ["admin" as const] };
+  // Staff signed in with their second factor (ADR 036); without it, below.
+  const lawyer = { userId: "l1", roles: ["lawyer" as const], secondFactor: true };
+  const admin = { userId: "a1", roles: ["admin" as const], secondFactor: true };
   const mine = { ownerId: "u1" };
   const theirs = { ownerId: "u2" };
+
+  it("refuses staff without a second factor every action on a client's case, and says why", () => {
+    const oneFactor = { userId: "l2", roles: ["lawyer" as const] };
+    for (const action of [
+      "read",
+      "comment",
+      "change-status",
+      "manage-services",
+      "contact-client",
+      "assign",
+    ] as const)
+      expect(practicesPolicy(oneFactor, action, theirs)).toBe(false);
+    expect(lacksSecondFactorFor(oneFactor, theirs)).toBe(true);
+    expect(lacksSecondFactorFor(lawyer, theirs)).toBe(false);
+    // The lists stay theirs, and a staff member's own case needs nothing more.
+    expect(practicesPolicy(oneFactor, "work-cases")).toBe(true);
+    expect(practicesPolicy({ ...oneFactor, userId: "u2" }, "read", theirs)).toBe(true);
+    expect(lacksSecondFactorFor({ ...oneFactor, userId: "u2" }, theirs)).toBe(false);
+    // A client is never refused for it.
+    expect(lacksSecondFactorFor({ userId: "u1", roles: [] }, theirs)).toBe(false);
+  });
+
+  it("reads the second factor from the token's amr", () => {
+    expect(amrHasSecondFactor(["pwd", "otp"])).toBe(true);
+    expect(amrHasSecondFactor(["pwd"])).toBe(false);
+    expect(amrHasSecondFactor("otp")).toBe(false);
+    expect(amrHasSecondFactor(undefined)).toBe(false);
+  });
 
   it("lets the owner and staff read and change the status; nobody else", () => {
     for (const action of ["read", "change-status"] as const) {
@@ -78,9 +108,9 @@ describe("comments", () => {
 });
 
 describe("taking a case in charge", () => {
-  const lawyer = { userId: "l1", roles: ["lawyer" as const] };
-  const colleague = { userId: "l2", roles: ["lawyer" as const] };
-  const admin = { userId: "a1", roles: ["admin" as const] };
+  const lawyer = { userId: "l1", roles: ["lawyer" as const], secondFactor: true };
+  const colleague = { userId: "l2", roles: ["lawyer" as const], secondFactor: true };
+  const admin = { userId: "a1", roles: ["admin" as const], secondFactor: true };
 
   it("is for staff only", () => {
     expect(practicesPolicy(lawyer, "assign", { ownerId: "u1" })).toBe(true);

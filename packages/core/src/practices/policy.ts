@@ -1,4 +1,4 @@
-import { type Actor, owns } from "../identity/policy.ts";
+import { type Actor, owns, staffOnCase } from "../identity/policy.ts";
 import { hasRole, isStaff, isStaffRoles, type RoleList } from "../identity/roles.ts";
 
 /** What is done to one practice. */
@@ -19,14 +19,16 @@ export type PracticesAction =
  * - claim: a signed-in user may take a practice nobody owns yet (the questionnaire creates them unowned), or
  *   one already theirs; never someone else's. Being allowed is not enough: the claim also needs one of the
  *   practice's secrets (claim.ts), checked by the conditional update that sets the owner;
- * - read, comment, change-status: the owner, or staff (which statuses: lifecycle.ts);
+ * - read, comment, change-status: the owner, or staff signed in with a second factor (staffOnCase, ADR 036;
+ *   which statuses: lifecycle.ts);
  * - manage-services (the services a practice can buy, its advice price, the evaluation), contact-client
- *   (email the client) and assign (take the case in charge, "prendi in carico"): staff only;
+ *   (email the client) and assign (take the case in charge, "prendi in carico"): staff with a second factor;
  * - delete: the owner only, and only while nothing was bought (lifecycle.ts canDelete);
  * - read-access-log ("Chi ha visto la mia pratica": which staff opened it, from the audit log): the owner only;
  * - set-anonymity: the owner only: whether lawyers see who she is is hers to decide (ADR 038);
  * - work-cases, on no one practice: every practice listed, the work queue, a practice's status moved as the
- *   team moves it (lifecycle.ts): staff (canWorkCases).
+ *   team moves it (lifecycle.ts): staff (canWorkCases); the lists stay open without a second factor, a case's
+ *   detail does not (ADR 036).
  */
 export function practicesPolicy(actor: Actor | null, action: "work-cases"): boolean;
 export function practicesPolicy(
@@ -48,11 +50,11 @@ export function practicesPolicy(
     case "read":
     case "comment":
     case "change-status":
-      return owner || isStaff(actor);
+      return owner || staffOnCase(actor);
     case "manage-services":
     case "contact-client":
     case "assign":
-      return isStaff(actor);
+      return staffOnCase(actor);
     case "delete":
     case "read-access-log":
     case "set-anonymity":

@@ -1,5 +1,5 @@
-import { type Actor, owns } from "../identity/policy.ts";
-import { hasRole, isStaff, isStaffRoles, type RoleList } from "../identity/roles.ts";
+import { type Actor, owns, staffOnCase } from "../identity/policy.ts";
+import { hasRole, isStaffRoles, type RoleList } from "../identity/roles.ts";
 
 export type ServicesAction =
   | "read"
@@ -11,9 +11,10 @@ export type ServicesAction =
 
 /**
  * The services domain's one policy (a service belongs to its practice's owner).
- * - read (the service, its files, its documents): the owner, or staff;
+ * - read (the service, its files, its documents): the owner, or staff signed in with a second factor
+ *   (staffOnCase, ADR 036), as for the practice it hangs on;
  * - upload-evidence: the owner sends their files for the lawyer (the widget of spec §4);
- * - upload-document, change-status, assign: staff, the work itself;
+ * - upload-document, change-status, assign: staff with a second factor, the work itself;
  * - accept-mandate: the owner only, it is their engagement of the lawyer;
  * - work-queue, on no one service: the queue of paid work and the team it is assigned to, staff
  *   (canWorkServices).
@@ -34,14 +35,14 @@ export function servicesPolicy(
   const owner = owns(actor, service);
   switch (action) {
     case "read":
-      return owner || isStaff(actor);
+      return owner || staffOnCase(actor);
     case "upload-evidence":
     case "accept-mandate":
       return owner;
     case "upload-document":
     case "change-status":
     case "assign":
-      return isStaff(actor);
+      return staffOnCase(actor);
   }
 }
 

@@ -117,6 +117,15 @@ export const MESSAGES = {
   reauthenticationRequired:
     "Per assegnare un ruolo dello staff devi confermare la tua identità accedendo di nuovo.",
   loginExpired: "La richiesta di accesso è scaduta: riprova ad accedere.",
+  // The second factor (ADR 036)
+  secondFactorRequired:
+    "Per aprire le pratiche serve la verifica in due passaggi: attivala nel tuo profilo, poi esci e accedi di nuovo.",
+  secondFactorWrongCode: "Il codice non è corretto o è già stato usato: controlla l'app e riprova.",
+  secondFactorTooManyAttempts: "Troppi tentativi con il codice: attendi qualche minuto e riprova.",
+  secondFactorAlreadyOn: "La verifica in due passaggi è già attiva.",
+  secondFactorNotStarted: "Avvia di nuovo l'attivazione della verifica in due passaggi.",
+  secondFactorOff: "La verifica in due passaggi non è attiva.",
+  secondFactorProofNeeded: "Inserisci la password oppure un codice dell'app.",
   invalidLink: "Il link non è valido, è scaduto o è già stato usato. Richiedine uno nuovo.",
   /** A storage link (upload or download) altered, expired or for something else: 403, no detail. */
   storageLinkRefused: "Il link del file non è valido o è scaduto: torna alla pratica e riprova.",

@@ -4,8 +4,9 @@ import { type TakedownAction, takedownPolicy } from "./policy.ts";
 
 const owner: Actor = { userId: "u1", roles: [] };
 const other: Actor = { userId: "u2", roles: [] };
-const lawyer: Actor = { userId: "l1", roles: ["lawyer"] };
-const admin: Actor = { userId: "a1", roles: ["admin"] };
+// Staff signed in with their second factor (ADR 036): without it, a client's case is closed to them.
+const lawyer: Actor = { userId: "l1", roles: ["lawyer"], secondFactor: true };
+const admin: Actor = { userId: "a1", roles: ["admin"], secondFactor: true };
 
 describe("the takedown policy", () => {
   const table: [TakedownAction, boolean[]][] = [

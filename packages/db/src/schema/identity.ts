@@ -1,6 +1,16 @@
 import type { Role } from "@argine/core/identity/roles";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, timestamptz, updatedAt } from "./columns.ts";
 
 // Accounts and what hangs on them: roles, single-use mail tokens, sign-in failures (billing data: billing.ts).
@@ -111,4 +121,33 @@ export const dataExports = pgTable(
     // The sweep of the expired ones.
     index("data_exports_expires_idx").on(t.expiresAt),
   ],
+);
+
+/**
+ * An account's authenticator app (TOTP, ADR 036): its secret sealed with a server key (never in clear),
+ * confirmed once the person typed a first code, and the last time step a code was accepted for, so a code is
+ * never accepted twice (a replay within its window).
+ */
+export const secondFactors = pgTable("second_factors", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  sealedSecret: text("sealed_secret").notNull(),
+  confirmedAt: timestamptz("confirmed_at"),
+  lastTimeStep: integer("last_time_step"),
+  createdAt: createdAt(),
+});
+
+/** The recovery codes of an account with a second factor: their hash only, each used once. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    usedAt: timestamptz("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
 );

@@ -29,6 +29,19 @@ export function submitLogin(
   });
 }
 
+/** The code after the password, for an account with a second factor (ADR 036). */
+export function submitSecondFactor(
+  interaction: Pick<Interaction, "uid" | "csrfToken">,
+  body: { secondFactorToken: string; code: string },
+) {
+  return call(AUTH_ROUTES.loginSecondFactor, {
+    params: { uid: interaction.uid },
+    body,
+    ...PUBLIC,
+    headers: { "x-csrf-token": interaction.csrfToken },
+  });
+}
+
 export function register(body: RegistrationBody) {
   return call(CALLS.register, { body, ...PUBLIC });
 }

@@ -1,7 +1,7 @@
 import { LoginBodySchema } from "@argine/core/identity/users-api";
 import { isRecord } from "@argine/core/shared/is-record";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate, useLocation } from "react-router";
 import { useAuthPending } from "../../shared/async/auth-state.ts";
 import { errorCode } from "../../shared/http/http-error.ts";
@@ -21,6 +21,7 @@ import { getInteraction, type Interaction, submitLogin, useResendVerification } 
 import { useOidcClient } from "./auth-session.ts";
 import { type LoginContext, safePracticeId, safeReturnTo } from "./oidc-transactions.ts";
 import { ResendButton } from "./resend-button.tsx";
+import { SecondFactorForm } from "./second-factor-step.tsx";
 import { useStartLogin } from "./use-start-login.ts";
 
 // /account/login (spec §2), three faces:
@@ -177,8 +178,15 @@ interface LoginValues {
   password: string;
 }
 
+function goTo(redirectTo: string) {
+  const target = safeRedirect(redirectTo);
+  if (target) window.location.assign(target);
+}
+
 export function LoginForm({ interaction }: { interaction: Interaction }) {
   const resend = useResendVerification();
+  // The password was right and the account has a second factor: its code comes next (ADR 036).
+  const [secondFactorToken, setSecondFactorToken] = useState<string | null>(null);
   const {
     form,
     field,
@@ -195,14 +203,19 @@ export function LoginForm({ interaction }: { interaction: Interaction }) {
       resend.reset();
       return submitLogin(interaction, values);
     },
-    onSuccess: ({ redirectTo }) => {
-      const target = safeRedirect(redirectTo);
-      if (target) window.location.assign(target);
+    onSuccess: (result) => {
+      if ("secondFactorToken" in result) setSecondFactorToken(result.secondFactorToken);
+      else goTo(result.redirectTo);
     },
   });
 
   const code = errorCode(login.error);
-  const busy = login.isPending || login.isSuccess;
+  const busy = login.isPending || (login.isSuccess && !secondFactorToken);
+
+  if (secondFactorToken)
+    return (
+      <SecondFactorForm interaction={interaction} secondFactorToken={secondFactorToken} onRedirect={goTo} />
+    );
 
   if (code === "NOT_FOUND" && login.error) return <RestartLogin message={login.error.message} />;
 

@@ -4,10 +4,14 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, Outlet, useOutletContext, useParams } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
-import { PRACTICES_PATH } from "../../shared/navigation/navigation.ts";
+import { errorCode } from "../../shared/http/http-error.ts";
+import { PRACTICES_PATH, PROFILE_INFO_PATH } from "../../shared/navigation/navigation.ts";
 import { writeLastKnownPracticeId } from "../../shared/store/browser-storage.ts";
 import { practiceByTicketQueryOptions, practiceQueryOptions } from "./practice-queries.ts";
 import styles from "./practices.module.css";
+
+/** The API's refusal of a case to staff signed in without the second factor (core's error codes). */
+export const SECOND_FACTOR_REQUIRED = "SECOND_FACTOR_REQUIRED";
 
 export interface CaseContext {
   practice: PracticeDetail;
@@ -38,6 +42,24 @@ export function CaseArea() {
 
   if (found.isPending || (practiceId && detail.isPending)) {
     return <p className={styles.loading}>Caricamento della pratica {ticketCode}…</p>;
+  }
+  // Staff signed in without the second factor (ADR 036): a calm word and the way to turn it on, no case.
+  if (errorCode(detail.error) === SECOND_FACTOR_REQUIRED) {
+    return (
+      <>
+        <h1 className={styles.title}>Pratica {ticketCode}</h1>
+        <p>
+          Per aprire le pratiche serve la verifica in due passaggi. Attivala nel tuo profilo, poi esci e
+          accedi di nuovo con il codice dell'app.
+        </p>
+        <p>
+          <Link to={PROFILE_INFO_PATH}>Attiva la verifica in due passaggi</Link>
+        </p>
+        <p>
+          <Link to={PRACTICES_PATH}>Torna alle pratiche</Link>
+        </p>
+      </>
+    );
   }
   if (found.isError || detail.isError || !detail.data) {
     const missing = !found.isError && found.data === null;

@@ -26,6 +26,7 @@ import { MeLoader } from "./me-loader.tsx";
 import styles from "./profile.module.css";
 import { ProfilePanel } from "./profile-panel.tsx";
 import { useChangePassword, useUpdateProfile } from "./profile-queries.ts";
+import { SecondFactorPanel } from "./second-factor-panel.tsx";
 
 // /dashboard/profile/info (spec §2): the user's data, and the password change. Each form sends only its own
 // fields (spec §7).
@@ -76,6 +77,7 @@ export function ProfileInfoPage() {
             <ProfilePanel title="Dispositivi collegati">
               <DevicesPanel />
             </ProfilePanel>
+            <SecondFactorPanel />
           </>
         )}
       </MeLoader>

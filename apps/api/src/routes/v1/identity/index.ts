@@ -3,7 +3,9 @@ import { AppError } from "@argine/core/errors/app-error";
 import { AUTH_CALLS as CALLS } from "@argine/core/identity/auth-calls";
 import { MESSAGES } from "@argine/core/shared/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { now } from "../../../clock.ts";
 import { callRoute } from "../../../http/call-route.ts";
+import { secondFactorStep } from "../../../identity/second-factor.ts";
 import {
   cookieValue,
   newTrustValue,
@@ -11,6 +13,8 @@ import {
   trustCookieHeader,
   trustedDevice,
 } from "../../../identity/sign-in-guard.ts";
+import { byAddress, writeLimits } from "../../../rate-limits/write-limits.ts";
+import { hasSecondFactor, signInWithSecondFactor } from "../../../users/second-factor-service.ts";
 import { signInWithPassword, unlockSignIn } from "../../../users/sign-in-service.ts";
 
 // Submits the provider's logout form, so signing out needs no extra click (CSP: a script file, not inline).
@@ -57,6 +61,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   // The CSRF token of a sign-in step: bound to its uid (itself bound to the interaction cookie).
   const csrfFor = (uid: string) =>
     createHmac("sha256", cookieSecret).update(`csrf:${uid}`).digest("base64url");
+  // The proof that this step's password was right, for its second factor (ADR 036).
+  const step = secondFactorStep(cookieSecret);
 
   const details = async (
     request: { raw: import("node:http").IncomingMessage },
@@ -123,12 +129,50 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
           reply.header("retry-after", String(wait.retryAfterSeconds));
         throw error;
       });
+      // An account with a second factor types its code next (ADR 036): the step stays open until then, and
+      // the device becomes trusted only once the code is right.
+      if (await hasSecondFactor(app.deps.db, userId))
+        return { secondFactorToken: step.issue(uid, userId, now(app.deps.clock)) };
       // A device already trusted for this account keeps its cookie (and its own failures' count).
       if (!trusted(userId)) trustThisDevice(reply, userId);
       const redirectTo = await provider.interactionResult(
         request.raw,
         reply.raw,
-        { login: { accountId: userId, remember: true } },
+        { login: { accountId: userId, remember: true, amr: ["pwd"] } },
+        { mergeWithLastSubmission: false },
+      );
+      return { redirectTo };
+    },
+  });
+
+  // The code after the password (ADR 036): the same CSRF token and interaction cookie as the password's step,
+  // and the token the password's answer gave, bound to this step's uid and account for a few minutes.
+  // Any flood from one address is cut short; wrong codes are counted apart (second-factor-service.ts).
+  const flood = writeLimits(
+    app,
+    "second-factor-login",
+    [{ key: byAddress, max: 60, windowMs: 15 * 60_000 }],
+    MESSAGES.secondFactorTooManyAttempts,
+  );
+
+  app.route({
+    ...callRoute(CALLS.loginSecondFactor, doc("Il codice della verifica in due passaggi, dopo la password")),
+    onRequest: flood,
+    handler: async (request, reply) => {
+      const { uid } = request.params;
+      const expected = Buffer.from(csrfFor(uid));
+      const given = Buffer.from(request.headers["x-csrf-token"]);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given))
+        throw new AppError("FORBIDDEN");
+      await details(request, reply, uid);
+      const userId = step.accountOf(uid, request.body.secondFactorToken, now(app.deps.clock));
+      if (!userId) throw new AppError("NOT_FOUND", MESSAGES.loginExpired);
+      await signInWithSecondFactor(app.deps, { userId, code: request.body.code, ip: request.ip });
+      if (!trustOf(request.headers.cookie)(userId)) trustThisDevice(reply, userId);
+      const redirectTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: userId, remember: true, amr: ["pwd", "otp"] } },
         { mergeWithLastSubmission: false },
       );
       return { redirectTo };

@@ -13,6 +13,13 @@ import {
   resendVerification,
   verifyEmail,
 } from "../../../users/registration-service.ts";
+import {
+  confirmEnrollment,
+  disableSecondFactor,
+  readSecondFactor,
+  renewRecoveryCodes,
+  startEnrollment,
+} from "../../../users/second-factor-service.ts";
 import { changeRole, readMe, updateInvoice, updateMe } from "../../../users/users-service.ts";
 
 // Guessable or costly calls: a few per minute per IP is plenty for a person.
@@ -112,6 +119,59 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     onRequest: deviceWrite,
     handler: async (request) => endAllDevices(deps, requireActor(request)),
+  });
+
+  // The second factor (ADR 036). A code or a password is guessed here as at the sign-in: few tries per account
+  // and per address.
+  const codeGuesses = writeLimits(
+    app,
+    "second-factor-settings",
+    [
+      { key: byAccount, max: 10, windowMs: 15 * 60_000 },
+      { key: byAddress, max: 30, windowMs: 15 * 60_000 },
+    ],
+    MESSAGES.secondFactorTooManyAttempts,
+  );
+
+  app.route({
+    ...callRoute(CALLS.secondFactor, { tags, summary: "La verifica in due passaggi: attiva o no" }),
+    handler: async (request) => readSecondFactor(deps, requireActor(request)),
+  });
+
+  app.route({
+    ...callRoute(CALLS.startSecondFactor, {
+      tags,
+      summary: "Nuova chiave per l'app di autenticazione (il QR code), da confermare con un primo codice",
+    }),
+    onRequest: codeGuesses,
+    handler: async (request) => startEnrollment(deps, requireActor(request)),
+  });
+
+  app.route({
+    ...callRoute(CALLS.confirmSecondFactor, {
+      tags,
+      summary: "Il primo codice dell'app attiva la verifica; la risposta ha i codici di recupero (una volta)",
+    }),
+    onRequest: codeGuesses,
+    handler: async (request) => confirmEnrollment(deps, requireActor(request), request.body.code),
+  });
+
+  app.route({
+    ...callRoute(CALLS.disableSecondFactor, {
+      tags,
+      summary: "Disattiva la verifica in due passaggi (con la password o un codice)",
+    }),
+    onRequest: codeGuesses,
+    handler: async (request) => disableSecondFactor(deps, requireActor(request), request.body),
+  });
+
+  app.route({
+    ...callRoute(CALLS.renewRecoveryCodes, {
+      tags,
+      summary: "Nuovi codici di recupero (con la password o un codice): i precedenti non valgono più",
+    }),
+    onRequest: codeGuesses,
+    handler: async (request) => renewRecoveryCodes(deps, requireActor(request), request.body),
   });
 
   for (const [roleCall, change] of [

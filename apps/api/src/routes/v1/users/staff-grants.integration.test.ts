@@ -1,10 +1,11 @@
 import { STAFF_GRANT_MAX_AUTH_AGE_SECONDS } from "@argine/core/identity/sign-in-guard";
 import type { Me } from "@argine/core/identity/users-api";
 import { MESSAGES } from "@argine/core/shared/messages";
-import { createUser } from "@argine/db/queries/users";
+import { createUser, grantRole } from "@argine/db/queries/users";
 import { DEMO_PASSWORD } from "@argine/db/seed";
 import { testDbKinds } from "@argine/db/testing";
 import { TestClock } from "pg-boss";
+import { hashPassword } from "../../../identity/passwords.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   apiCaller,
@@ -24,14 +25,26 @@ describe.each(testDbKinds())("staff grants on %s", (kind) => {
   let s: IdentityServer;
   const clock = new TestClock(Date.now());
 
+  // An admin of its own, without a second factor: the demo admin's authenticator codes follow this frozen
+  // clock, and each is accepted once (ADR 036), so the same admin could not sign in twice.
+  const ADMIN = "admin.grants@example.org";
   beforeAll(async () => {
     s = await startIdentityServer(kind, {}, () => ({}), clock);
+    const admin = await createUser(s.handle.db, {
+      email: ADMIN,
+      name: "Admin",
+      lastname: "Grants",
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      privacyConsent: true,
+      marketingConsent: false,
+      emailVerifiedAt: new Date(),
+    });
+    await grantRole(s.handle.db, admin?.id as string, "admin");
   });
   afterAll(() => s.close());
 
   const call = <T>(token: string, path: string, method = "GET") => apiCaller(s)<T>(token, path, method);
-  const adminToken = async () =>
-    (await signIn(s, "admin@demo.argine.it", DEMO_PASSWORD)).tokens?.access_token ?? "";
+  const adminToken = async () => (await signIn(s, ADMIN, DEMO_PASSWORD)).tokens?.access_token ?? "";
 
   it("puts the sign-in's time in the embedded provider's access tokens", async () => {
     const before = Math.floor(Date.now() / 1000);
