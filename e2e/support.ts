@@ -1,3 +1,6 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { generate } from "otplib";
@@ -62,15 +65,35 @@ export const DEMO_TOTP_SECRET = "ARGINEDEMOSTAFFTOTPKEY2345ABCDEF";
 /** The codes' period the e2e server runs with (playwright.config.ts TOTP_PERIOD_SECONDS). */
 export const E2E_TOTP_PERIOD_SECONDS = 2;
 
-/** The authenticator's current code for `secret`, as the app would show it. */
-export function totpCode(secret: string): Promise<string> {
-  return generate({ secret, period: E2E_TOTP_PERIOD_SECONDS });
+// Which time steps this run's journeys already typed, one empty file per secret and step: each code is
+// accepted once (ADR 036), and two workers signing in as the same demo lawyer within one period would
+// otherwise spend it twice (a wrong code counts against the account and the address).
+const TOTP_CLAIMS = join(tmpdir(), "argine-e2e-totp");
+mkdirSync(TOTP_CLAIMS, { recursive: true });
+
+/**
+ * The authenticator's code for `secret` of a time step no other journey of this run typed: the current one
+ * if it is free, else the next, waited for as a person waits for the app's next code.
+ */
+export async function totpCode(secret: string): Promise<string> {
+  for (;;) {
+    const epoch = Math.floor(Date.now() / 1000);
+    const step = Math.floor(epoch / E2E_TOTP_PERIOD_SECONDS);
+    try {
+      writeFileSync(join(TOTP_CLAIMS, `${secret}-${step}`), "", { flag: "wx" });
+      return generate({ secret, period: E2E_TOTP_PERIOD_SECONDS, epoch });
+    } catch {
+      await new Promise((resolve) =>
+        setTimeout(resolve, (step + 1) * E2E_TOTP_PERIOD_SECONDS * 1000 - Date.now()),
+      );
+    }
+  }
 }
 
 /**
  * Signs in through the login page and waits for the dashboard. An account with a second factor (the demo
- * staff, with DEMO_TOTP_SECRET; another with `totpSecret`) types the app's code next; a code is accepted
- * once, so when another journey's sign-in just spent it, the next period's code is typed.
+ * staff, with DEMO_TOTP_SECRET; another with `totpSecret`) types the app's code next: one no other journey
+ * typed, and the next one if the server still refuses it (a code typed late, after a later one).
  */
 export async function signIn(
   page: Page,
@@ -86,15 +109,12 @@ export async function signIn(
   const codeField = page.getByLabel(/^Codice/);
   await Promise.race([page.waitForURL(/\/dashboard$/), codeField.waitFor()]);
   for (let tries = 0; tries < 4 && !/\/dashboard$/.test(page.url()); tries++) {
-    let code = await totpCode(totpSecret);
-    if (tries > 0) {
-      // Wait for the app to show a new code, as a person would.
-      const spent = code;
-      await expect.poll(async () => (code = await totpCode(totpSecret))).not.toBe(spent);
-    }
-    await codeField.fill(code);
+    await codeField.fill(await totpCode(totpSecret));
+    const answer = page.waitForResponse(
+      (r) => r.url().endsWith("/second-factor") && r.request().method() === "POST",
+    );
     await page.getByRole("button", { name: "Verifica" }).click();
-    await Promise.race([page.waitForURL(/\/dashboard$/), page.getByRole("alert").waitFor()]);
+    if ((await answer).ok()) break;
   }
   await page.waitForURL(/\/dashboard$/);
 }

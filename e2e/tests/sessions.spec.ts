@@ -2,9 +2,9 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { newPractice } from "../shop.ts";
 import { accessTokenOf, expectAccessible, registerClient, signIn } from "../support.ts";
 
-// Issue 37, acceptance 2: "Esci da tutti i dispositivi" ends every session: another
-// device's refresh token fails and its open chat socket closes; a staff role taken away stops working on the
-// next request. Desktop only: the phone sees the same pages.
+// Issue 37, acceptance 2: the personal area signs out when left idle, after a warning; "Esci da tutti i
+// dispositivi" ends every session: another device's refresh token fails and its open chat socket closes; a
+// staff role taken away stops working on the next request. Desktop only: the phone sees the same pages.
 
 test.describe.configure({ mode: "parallel" });
 
@@ -31,6 +31,37 @@ async function newContextPage(browser: Browser, page: Page) {
   const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   return context.newPage();
 }
+
+test("@desktop left idle, the personal area warns, stays on «Resta collegata/o», then signs out and ends the device", async ({
+  page,
+}) => {
+  test.slow();
+  // Short timings in the test (the web's timer reads them from GET /v1/auth/config): 8 s idle, the warning
+  // 4 s before the end (half the time, when it is shorter than two minutes).
+  await page.route("**/v1/auth/config", async (route) => {
+    const answer = await route.fetch();
+    await route.fulfill({ response: answer, json: { ...(await answer.json()), idleSignOutSeconds: 8 } });
+  });
+  const email = uniqueEmail("inattiva");
+  await registerClient(page, email, PASSWORD);
+  await signIn(page, email, PASSWORD);
+  const refreshToken = await refreshTokenOf(page);
+
+  const warning = page.getByRole("dialog", { name: "Sei ancora lì?" });
+  await expect(warning).toBeVisible({ timeout: 15_000 });
+  await expectAccessible(warning);
+  await warning.getByRole("button", { name: "Resta collegata/o" }).first().click();
+  await expect(warning).toBeHidden();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Left alone again: the warning, then the login page with the reason, and the session ended on the server.
+  await expect(warning).toBeVisible({ timeout: 15_000 });
+  await page.waitForURL(/\/account\/login\?error=/, { timeout: 15_000 });
+  await expect(
+    page.getByText("Per proteggere i tuoi dati sei uscita/o dall'account", { exact: false }),
+  ).toBeVisible();
+  expect((await renew(page, refreshToken)).status()).toBe(400);
+});
 
 test("@desktop «Esci da tutti i dispositivi» fails another device's refresh token and closes its chat socket", async ({
   page,

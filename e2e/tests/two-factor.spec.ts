@@ -27,7 +27,14 @@ test("@desktop a lawyer without a second factor cannot open a case; enrolled and
 
   await signIn(page, email, password);
   await page.goto("/dashboard/practices/case/AR-DEMO0001");
-  await expect(page.getByText("Per aprire le pratiche serve la verifica in due passaggi")).toBeVisible();
+  // The API's refusal in the error dialog (spec §4), then the case area's own word and the way to act.
+  await expect(page.getByRole("dialog")).toContainText(
+    "Per aprire le pratiche serve la verifica in due passaggi: attivala nel tuo profilo",
+  );
+  await page.getByRole("button", { name: "Ho capito" }).click();
+  await expect(
+    page.getByText("Per aprire le pratiche serve la verifica in due passaggi. Attivala"),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Messaggi" })).toHaveCount(0);
   await expectAccessible(page);
 
@@ -54,5 +61,5 @@ test("@desktop a lawyer without a second factor cannot open a case; enrolled and
   await signIn(page, email, password, { totpSecret: secret });
   await page.goto("/dashboard/practices/case/AR-DEMO0001");
   await expect(page.getByRole("heading", { level: 1, name: "Pratica AR-DEMO0001" })).toBeVisible();
-  await expect(page.getByText("Per aprire le pratiche serve la verifica in due passaggi")).toHaveCount(0);
+  await expect(page.getByText(/Per aprire le pratiche serve la verifica in due passaggi/)).toHaveCount(0);
 });

@@ -15,6 +15,7 @@ const WRITES = ["POST", "PUT", "PATCH", "DELETE"];
 /** The write calls that need no account (`security: []`): each is a decision, listed here on purpose. */
 const PUBLIC_WRITES = [
   "POST /v1/auth/interactions/{uid}/login",
+  "POST /v1/auth/interactions/{uid}/second-factor",
   "POST /v1/auth/unlock",
   // Anyone books the free consultation, and whoever holds its mail's link confirms, moves or cancels it
   // (ADR 031).

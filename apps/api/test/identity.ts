@@ -297,6 +297,21 @@ export async function strangerToken(server: IdentityServer): Promise<string> {
  * (a file's bytes as a Buffer). Each call
  * comes from an address of its own (randomIp), so the per-address limits of one suite's calls stay apart.
  */
+/**
+ * Turns the second factor on for the account of `token`, through the profile's calls as a person does (ADR
+ * 036): its authenticator key, for the next sign-ins' codes.
+ */
+export async function enrollSecondFactor(server: IdentityServer, token: string): Promise<string> {
+  const api = apiCaller(server);
+  const setup = await api<{ secret: string }>(token, "/users/me/second-factor/setup", "POST");
+  const { secret } = setup.body;
+  const confirmed = await api(token, "/users/me/second-factor/confirm", "POST", {
+    code: await totpCode(server, secret),
+  });
+  if (confirmed.status !== 200) throw new Error(`second factor not confirmed: ${confirmed.status}`);
+  return secret;
+}
+
 export function apiCaller(server: IdentityServer) {
   return async <T>(token: string, path: string, method = "GET", body?: unknown) => {
     const res = await fetch(`${server.base}/v1${path}`, {

@@ -1,6 +1,6 @@
 import { CONVERSATION_MESSAGES } from "@argine/core/conversations/conversation-messages";
 import type { FastifyInstance } from "fastify";
-import { byAccount, byAddress, writeLimits } from "../rate-limits/write-limits.ts";
+import { accountAndAddress, writeLimits } from "../rate-limits/write-limits.ts";
 
 /**
  * Writes in a conversation, per account and per address (F2 of issue 36: 300 comments in 4 s): a person
@@ -14,14 +14,10 @@ export const CONVERSATION_LIMITS = {
 
 /** The hook limiting one kind of conversation write, per account and per address. */
 export function conversationLimit(app: FastifyInstance, name: keyof typeof CONVERSATION_LIMITS) {
-  const { perAccount, perAddress, windowMs } = CONVERSATION_LIMITS[name];
   return writeLimits(
     app,
     `conversation-${name}`,
-    [
-      { key: byAccount, max: perAccount, windowMs },
-      { key: byAddress, max: perAddress, windowMs },
-    ],
+    accountAndAddress(CONVERSATION_LIMITS[name]),
     CONVERSATION_MESSAGES.tooFast,
   );
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   apiCaller,
   demoTokens,
+  enrollSecondFactor,
   type IdentityServer,
   registerVerified,
   type SignInResult,
@@ -38,8 +39,8 @@ describe.each(testDbKinds())("live sockets and sessions (%s)", (kind) => {
   afterAll(() => server.close());
 
   const account = (email: string) => registerVerified(server, email, PASSWORD);
-  async function session(email: string): Promise<SignInResult & { access: string }> {
-    const result = await signIn(server, email, PASSWORD);
+  async function session(email: string, secret?: string): Promise<SignInResult & { access: string }> {
+    const result = await signIn(server, email, PASSWORD, undefined, { secondFactor: { secret } });
     if (result.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(result.body)}`);
     return { ...result, access: result.tokens?.access_token ?? "" };
   }
@@ -93,7 +94,9 @@ describe.each(testDbKinds())("live sockets and sessions (%s)", (kind) => {
   it("a role removal closes the lawyer's socket at once, and the old token opens no new one", async () => {
     const userId = await account("ex-avvocata@example.org");
     expect((await call(admin, `/users/${userId}/roles/lawyer`, "PUT")).status).toBe(200);
-    const lawyer = await session("ex-avvocata@example.org");
+    // A lawyer opens a case only signed in with her second factor (ADR 036).
+    const secret = await enrollSecondFactor(server, (await session("ex-avvocata@example.org")).access);
+    const lawyer = await session("ex-avvocata@example.org", secret);
     const socket = await openSocket(server.base, lawyer.access);
     socket.send({ type: "subscribe", conversation: { practiceId }, after: null });
     await socket.next(isMessages(practiceId));

@@ -27,7 +27,8 @@ describe.each(testDbKinds())("the mail for a message left unread (%s)", (kind) =
       roles,
     });
     client = await user("cliente@demo.argine.it", []);
-    lawyer = await user("avvocato@demo.argine.it", ["lawyer"]);
+    // Signed in with the second factor a lawyer needs to open a case (ADR 036).
+    lawyer = { ...(await user("avvocato@demo.argine.it", ["lawyer"])), secondFactor: true };
     const [practice] = await handle.db
       .update(practices)
       .set({ assignedLawyerId: lawyer.userId })

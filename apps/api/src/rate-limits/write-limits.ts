@@ -22,6 +22,20 @@ export const byAccount = (request: FastifyRequest) =>
   request.actor ? `account:${request.actor.userId}` : null;
 export const byAddress = (request: FastifyRequest) => `address:${request.ip}`;
 
+/** The usual pair: a ceiling per account and a higher one per address, within one window. */
+export const accountAndAddress = ({
+  perAccount,
+  perAddress,
+  windowMs,
+}: {
+  perAccount: number;
+  perAddress: number;
+  windowMs: number;
+}): WriteLimit[] => [
+  { key: byAccount, max: perAccount, windowMs },
+  { key: byAddress, max: perAddress, windowMs },
+];
+
 /**
  * An onRequest hook refusing the request with 429 and `message` as soon as one of the limits is exceeded,
  * with Retry-After. `name` keeps the counters of one write apart from another's.

@@ -35,7 +35,7 @@ describe.each(testDbKinds())("deadline reminders on %s", (kind) => {
       .insert(users)
       .values({ email: "avvocata@example.org", name: "Anna", lastname: "Legale" })
       .returning();
-    lawyer = { userId: staff?.id as string, roles: ["lawyer"] };
+    lawyer = { userId: staff?.id as string, roles: ["lawyer"], secondFactor: true };
   });
   // Each test counts the mails of its own practices: the earlier tests' are closed.
   beforeEach(async () => {

@@ -5,10 +5,15 @@ import {
   type DataExportState,
 } from "@argine/core/identity/own-data-api";
 import { OWN_DATA_ROUTES } from "@argine/core/identity/own-data-routes";
-import type { DeviceList, Me } from "@argine/core/identity/users-api";
+import type {
+  DeviceList,
+  Me,
+  SecondFactorProofBody,
+  SecondFactorStatus,
+} from "@argine/core/identity/users-api";
 import { USERS_ROUTES as CALLS } from "@argine/core/identity/users-routes";
 import { callPath } from "@argine/core/shared/api-contract";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useAppStateStore } from "../../shared/async/app-state.ts";
 import { SENT_BY_FORM, useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
@@ -102,3 +107,46 @@ export const downloadDataExport = (token: string) =>
  */
 export const useEraseAccount = () =>
   useWrite((body: AccountErasureBody) => call(OWN_DATA_ROUTES.erase, { body }), {}, SENT_BY_FORM);
+
+// The "verifica in due passaggi" (ADR 036): its state, and the writes of its panel, which shows their errors
+// itself.
+
+export const SECOND_FACTOR_QUERY_KEY = ["users", "me", "second-factor"] as const;
+const SHOWN_BY_PANEL = { meta: { hideError: true } } as const;
+
+export const secondFactorQueryOptions = () =>
+  queryOptions({
+    queryKey: SECOND_FACTOR_QUERY_KEY,
+    queryFn: ({ signal }) => call(CALLS.secondFactor, { signal }),
+  });
+
+/**
+ * Reads the state anew: once the new recovery codes were saved, not at once, as the panel that shows them
+ * would give way to the state's "attiva" first.
+ */
+export function useRefreshSecondFactor() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: SECOND_FACTOR_QUERY_KEY });
+}
+
+/** POST /v1/users/me/second-factor/setup: a new key and its QR code. */
+export const useStartSecondFactor = () => useWrite(() => call(CALLS.startSecondFactor), {}, SHOWN_BY_PANEL);
+
+/** POST /v1/users/me/second-factor/confirm: the app's first code; the answer has the recovery codes. */
+export const useConfirmSecondFactor = () =>
+  useWrite((code: string) => call(CALLS.confirmSecondFactor, { body: { code } }), {}, SHOWN_BY_PANEL);
+
+/** POST /v1/users/me/second-factor/disable: the answer is the new state. */
+export const useDisableSecondFactor = () =>
+  useWrite(
+    (body: SecondFactorProofBody) => call(CALLS.disableSecondFactor, { body }),
+    {
+      onSuccess: (queryClient, state: SecondFactorStatus) =>
+        queryClient.setQueryData(SECOND_FACTOR_QUERY_KEY, state),
+    },
+    SHOWN_BY_PANEL,
+  );
+
+/** POST /v1/users/me/second-factor/recovery-codes: new codes, the old ones void. */
+export const useRenewRecoveryCodes = () =>
+  useWrite((body: SecondFactorProofBody) => call(CALLS.renewRecoveryCodes, { body }), {}, SHOWN_BY_PANEL);

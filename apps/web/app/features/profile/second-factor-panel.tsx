@@ -1,12 +1,18 @@
 import type { SecondFactorSetup } from "@argine/core/identity/users-api";
-import { USERS_ROUTES as CALLS } from "@argine/core/identity/users-routes";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { call } from "../../shared/http/call.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import { FieldFrame, FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 import { ProfilePanel } from "./profile-panel.tsx";
+import {
+  secondFactorQueryOptions,
+  useConfirmSecondFactor,
+  useDisableSecondFactor,
+  useRefreshSecondFactor,
+  useRenewRecoveryCodes,
+  useStartSecondFactor,
+} from "./profile-queries.ts";
 
 // The profile's "Verifica in due passaggi" (ADR 036): anyone may turn it on (a QR code or the key typed by
 // hand in an authenticator app, then a first code), then sees the ten recovery codes once; turning it off or
@@ -14,8 +20,6 @@ import { ProfilePanel } from "./profile-panel.tsx";
 
 const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
 const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
-
-export const SECOND_FACTOR_QUERY_KEY = ["users", "me", "second-factor"] as const;
 
 function CodeInput({
   label,
@@ -51,10 +55,7 @@ function CodeInput({
 }
 
 export function SecondFactorPanel() {
-  const status = useQuery({
-    queryKey: SECOND_FACTOR_QUERY_KEY,
-    queryFn: () => call(CALLS.secondFactor, {}),
-  });
+  const status = useQuery(secondFactorQueryOptions());
   return (
     <ProfilePanel title="Verifica in due passaggi">
       <p>
@@ -82,34 +83,26 @@ export function SecondFactorPanel() {
   );
 }
 
-function useRefreshStatus() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: SECOND_FACTOR_QUERY_KEY });
-}
-
 function SecondFactorOff() {
   const [setup, setSetup] = useState<SecondFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState("");
-  const refresh = useRefreshStatus();
-  const start = useMutation({
-    mutationFn: () => call(CALLS.startSecondFactor, {}),
-    onSuccess: setSetup,
-    meta: { hideError: true },
-  });
-  const confirm = useMutation({
-    mutationFn: (typed: string) => call(CALLS.confirmSecondFactor, { body: { code: typed } }),
-    onSuccess: (answer) => setCodes(answer.recoveryCodes),
-    meta: { hideError: true },
-  });
+  const refresh = useRefreshSecondFactor();
+  const start = useStartSecondFactor();
+  const confirm = useConfirmSecondFactor();
 
-  if (codes) return <RecoveryCodes codes={codes} onDone={() => void refresh()} />;
+  if (codes) return <RecoveryCodes codes={codes} onDone={refresh} />;
   if (!setup)
     return (
       <>
         {start.error ? <FormMessage tone="error">{start.error.message}</FormMessage> : null}
         <div className={formStyles.actions}>
-          <button type="button" className={PRIMARY} disabled={start.isPending} onClick={() => start.mutate()}>
+          <button
+            type="button"
+            className={PRIMARY}
+            disabled={start.isPending}
+            onClick={() => start.mutate(undefined, { onSuccess: setSetup })}
+          >
             Attiva la verifica in due passaggi
           </button>
         </div>
@@ -117,7 +110,7 @@ function SecondFactorOff() {
     );
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    confirm.mutate(code);
+    confirm.mutate(code, { onSuccess: (answer) => setCodes(answer.recoveryCodes) });
   };
   return (
     <form className={formStyles.form} noValidate onSubmit={onSubmit}>
@@ -199,25 +192,17 @@ function SecondFactorOn({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [codes, setCodes] = useState<string[] | null>(null);
-  const refresh = useRefreshStatus();
+  const refresh = useRefreshSecondFactor();
   const proof = () => (code.trim() ? { code } : { password });
-  const disable = useMutation({
-    mutationFn: () => call(CALLS.disableSecondFactor, { body: proof() }),
-    onSuccess: () => void refresh(),
-    meta: { hideError: true },
-  });
-  const renew = useMutation({
-    mutationFn: () => call(CALLS.renewRecoveryCodes, { body: proof() }),
-    onSuccess: (answer) => setCodes(answer.recoveryCodes),
-    meta: { hideError: true },
-  });
+  const disable = useDisableSecondFactor();
+  const renew = useRenewRecoveryCodes();
   if (codes)
     return (
       <RecoveryCodes
         codes={codes}
         onDone={() => {
           setCodes(null);
-          void refresh();
+          refresh();
         }}
       />
     );
@@ -248,7 +233,7 @@ function SecondFactorOn({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
             type="button"
             className={SECONDARY}
             disabled={renew.isPending}
-            onClick={() => renew.mutate()}
+            onClick={() => renew.mutate(proof(), { onSuccess: (answer) => setCodes(answer.recoveryCodes) })}
           >
             Nuovi codici di recupero
           </button>
@@ -256,7 +241,7 @@ function SecondFactorOn({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
             type="button"
             className={SECONDARY}
             disabled={disable.isPending}
-            onClick={() => disable.mutate()}
+            onClick={() => disable.mutate(proof())}
           >
             Disattiva la verifica in due passaggi
           </button>

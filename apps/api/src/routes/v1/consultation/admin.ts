@@ -10,7 +10,7 @@ import {
 } from "../../../consultation/consultation-service.ts";
 import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
-import { byAccount, byAddress, writeLimits } from "../../../rate-limits/write-limits.ts";
+import { accountAndAddress, writeLimits } from "../../../rate-limits/write-limits.ts";
 
 // The free consultation's staff calls (ADR 031): lawyers and admins, as the consultation policy says (not the
 // admins-only hook of the other /v1/admin/* plugins).
@@ -39,10 +39,7 @@ export const consultationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: writeLimits(
       app,
       "consultation-video-link",
-      [
-        { key: byAccount, max: 10, windowMs: 60_000 },
-        { key: byAddress, max: 30, windowMs: 60_000 },
-      ],
+      accountAndAddress({ perAccount: 10, perAddress: 30, windowMs: 60_000 }),
       MESSAGES.tooManyRequests,
     ),
     handler: (request) => setVideoLink(deps, requireActor(request), request.params.id, request.body),

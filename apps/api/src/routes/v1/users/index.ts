@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
-import { byAccount, byAddress, writeLimits } from "../../../rate-limits/write-limits.ts";
+import { accountAndAddress, writeLimits } from "../../../rate-limits/write-limits.ts";
 import { endAllDevices, endDevice, listDevices } from "../../../users/devices-service.ts";
 import {
   confirmPasswordReset,
@@ -94,10 +94,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const deviceLimits = writeLimits(
     app,
     "devices",
-    [
-      { key: byAccount, max: 20, windowMs: 60_000 },
-      { key: byAddress, max: 60, windowMs: 60_000 },
-    ],
+    accountAndAddress({ perAccount: 20, perAddress: 60, windowMs: 60_000 }),
     MESSAGES.tooManyDeviceChanges,
   );
   const deviceWrite = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -122,14 +119,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The second factor (ADR 036). A code or a password is guessed here as at the sign-in: few tries per account
-  // and per address.
+  // and per address, counted once the body is valid (preHandler), as a malformed one guesses nothing.
   const codeGuesses = writeLimits(
     app,
     "second-factor-settings",
-    [
-      { key: byAccount, max: 10, windowMs: 15 * 60_000 },
-      { key: byAddress, max: 30, windowMs: 15 * 60_000 },
-    ],
+    accountAndAddress({ perAccount: 10, perAddress: 30, windowMs: 15 * 60_000 }),
     MESSAGES.secondFactorTooManyAttempts,
   );
 
@@ -143,7 +137,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Nuova chiave per l'app di autenticazione (il QR code), da confermare con un primo codice",
     }),
-    onRequest: codeGuesses,
+    preHandler: codeGuesses,
     handler: async (request) => startEnrollment(deps, requireActor(request)),
   });
 
@@ -152,7 +146,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Il primo codice dell'app attiva la verifica; la risposta ha i codici di recupero (una volta)",
     }),
-    onRequest: codeGuesses,
+    preHandler: codeGuesses,
     handler: async (request) => confirmEnrollment(deps, requireActor(request), request.body.code),
   });
 
@@ -161,7 +155,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Disattiva la verifica in due passaggi (con la password o un codice)",
     }),
-    onRequest: codeGuesses,
+    preHandler: codeGuesses,
     handler: async (request) => disableSecondFactor(deps, requireActor(request), request.body),
   });
 
@@ -170,7 +164,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Nuovi codici di recupero (con la password o un codice): i precedenti non valgono più",
     }),
-    onRequest: codeGuesses,
+    preHandler: codeGuesses,
     handler: async (request) => renewRecoveryCodes(deps, requireActor(request), request.body),
   });
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callRoute } from "../../../http/call-route.ts";
 import { sendFile } from "../../../http/send-file.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
-import { byAccount, byAddress, writeLimits } from "../../../rate-limits/write-limits.ts";
+import { accountAndAddress, writeLimits } from "../../../rate-limits/write-limits.ts";
 import {
   downloadDataExport,
   eraseOwnAccount,
@@ -33,10 +33,7 @@ export const ownDataRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: writeLimits(
       app,
       "data-export",
-      [
-        { key: byAccount, max: 5, windowMs: HOUR_MS },
-        { key: byAddress, max: 20, windowMs: HOUR_MS },
-      ],
+      accountAndAddress({ perAccount: 5, perAddress: 20, windowMs: HOUR_MS }),
       MESSAGES.tooManyRequests,
     ),
     handler: async (request) => requestDataExport(deps, requireActor(request)),
@@ -62,10 +59,7 @@ export const ownDataRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: writeLimits(
       app,
       "account-erasure",
-      [
-        { key: byAccount, max: 5, windowMs: HOUR_MS },
-        { key: byAddress, max: 20, windowMs: HOUR_MS },
-      ],
+      accountAndAddress({ perAccount: 5, perAddress: 20, windowMs: HOUR_MS }),
       MESSAGES.tooManyRequests,
     ),
     handler: async (request) => {

@@ -5,7 +5,6 @@ import { createUser, grantRole } from "@argine/db/queries/users";
 import { DEMO_PASSWORD } from "@argine/db/seed";
 import { testDbKinds } from "@argine/db/testing";
 import { TestClock } from "pg-boss";
-import { hashPassword } from "../../../identity/passwords.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   apiCaller,
@@ -14,6 +13,7 @@ import {
   signIn,
   startIdentityServer,
 } from "../../../../test/identity.ts";
+import { hashPassword } from "../../../identity/passwords.ts";
 
 // ADR 035: a staff role opens every victim's case, so its grant needs a fresh sign-in (the access token's
 // auth_time) and the other admins hear of it.
