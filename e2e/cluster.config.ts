@@ -29,8 +29,9 @@ export default defineConfig({
     timeout: 180_000,
     // SIGTERM, so the cluster stops its processes and removes its folder.
     gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
-    // Short-lived access tokens, as in the main configuration (account-journeys.spec.ts renews one).
-    env: { ACCESS_TOKEN_TTL_SECONDS: "66", LOG_LEVEL: "info" },
+    // Short-lived access tokens and 2 s authenticator codes, as in the main configuration (account-journeys.spec.ts
+    // renews one; support.ts signIn types the demo staff's codes of 2 s).
+    env: { ACCESS_TOKEN_TTL_SECONDS: "66", LOG_LEVEL: "info", TOTP_PERIOD_SECONDS: "2" },
     stdout: "ignore",
     stderr: "pipe",
   },

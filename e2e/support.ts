@@ -92,8 +92,7 @@ export async function totpCode(secret: string): Promise<string> {
 
 /**
  * Signs in through the login page and waits for the dashboard. An account with a second factor (the demo
- * staff, with DEMO_TOTP_SECRET; another with `totpSecret`) types the app's code next: one no other journey
- * typed, and the next one if the server still refuses it (a code typed late, after a later one).
+ * staff, with DEMO_TOTP_SECRET; another with `totpSecret`) types the app's code next.
  */
 export async function signIn(
   page: Page,
@@ -106,9 +105,17 @@ export async function signIn(
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole("button", { name: "Accedi" }).click();
+  await completeSignIn(page, /\/dashboard$/, totpSecret);
+}
+
+/**
+ * After the password: the app's code when the account has a second factor (one no other journey typed, and the
+ * next one if the server still refuses it, a code typed late after a later one), then `landing`.
+ */
+export async function completeSignIn(page: Page, landing: RegExp, totpSecret = DEMO_TOTP_SECRET) {
   const codeField = page.getByLabel(/^Codice/);
-  await Promise.race([page.waitForURL(/\/dashboard$/), codeField.waitFor()]);
-  for (let tries = 0; tries < 4 && !/\/dashboard$/.test(page.url()); tries++) {
+  await Promise.race([page.waitForURL(landing), codeField.waitFor()]);
+  for (let tries = 0; tries < 4 && !landing.test(page.url()); tries++) {
     await codeField.fill(await totpCode(totpSecret));
     const answer = page.waitForResponse(
       (r) => r.url().endsWith("/second-factor") && r.request().method() === "POST",
@@ -116,7 +123,7 @@ export async function signIn(
     await page.getByRole("button", { name: "Verifica" }).click();
     if ((await answer).ok()) break;
   }
-  await page.waitForURL(/\/dashboard$/);
+  await page.waitForURL(landing);
 }
 
 /** An access token for the signed-in tab, through its refresh token (as the app itself renews). */

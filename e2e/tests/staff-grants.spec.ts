@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import {
   accessTokenOf,
+  completeSignIn,
   DEMO_PASSWORD,
   expectAccessible,
   openMail,
@@ -61,7 +62,7 @@ test("an admin grants the lawyer role after confirming and signing in again; ano
   await page.getByLabel(/^Email/).fill("admin@demo.argine.it");
   await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Accedi" }).click();
-  await page.waitForURL(/\/dashboard\/admin$/);
+  await completeSignIn(page, /\/dashboard\/admin$/);
   await expect(page.getByText("Ruolo di avvocato assegnato a Bianca Verdi.")).toBeVisible();
 
   await openMail(page, otherAdmin, /Un ruolo dello staff è stato assegnato/);

@@ -165,7 +165,12 @@ export async function signIn(
   email: string,
   password: string,
   from?: string | Browser,
-  options: { prompt?: string; secondFactor?: SecondFactorAnswer } = {},
+  options: {
+    prompt?: string;
+    secondFactor?: SecondFactorAnswer;
+    /** Awaited just before the password is sent: a race test lines several sign-ins up there. */
+    beforeLogin?: () => Promise<void>;
+  } = {},
 ): Promise<SignInResult> {
   // A Browser given keeps its cookies across sign-ins (the trust cookie of a known device, ADR 035).
   const browser = from instanceof Browser ? from : new Browser(from);
@@ -186,6 +191,7 @@ export async function signIn(
   const interactionUrl = new URL(res.headers.get("location") ?? "", server.base);
   const details = await browser.fetch(interactionUrl.href, { headers: { accept: "application/json" } });
   const { csrfToken } = (await details.json()) as { csrfToken: string };
+  await options.beforeLogin?.();
   const login = await browser.fetch(`${interactionUrl.href}/login`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json", "x-csrf-token": csrfToken },

@@ -95,6 +95,41 @@ describe.each(testDbKinds())("sign-in under attack on %s", (kind) => {
     expect((await attempt(email, PASSWORD, owner)).status).toBe(200);
   });
 
+  it("mails the unlock link once however many held attempts arrive at the same moment", async () => {
+    const email = "tutti.insieme@example.org";
+    await registerVerified(s, email, PASSWORD);
+    const attacker = new Browser();
+    await attack(email, attacker);
+    // The hold grows with each failure let through after its wait (1 s, 2 s, then 4 s): long enough that every
+    // attempt below is surely held, however slow the machine.
+    for (const wait of [1, 2]) {
+      await sleep(wait * 1000 + 100);
+      expect((await attempt(email, `Sbagliata-${wait}W`, attacker)).status).toBe(401);
+    }
+    // Held attempts from eight fresh devices, their passwords sent at the same moment: on PostgreSQL each runs
+    // on a connection of its own.
+    let ready = 0;
+    let go = () => {};
+    const allReady = new Promise<void>((resolve) => {
+      go = resolve;
+    });
+    const lineUp = () => {
+      if (++ready === 8) go();
+      return allReady;
+    };
+    const held = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        signIn(s, email, `Sbagliata-${i}Z`, new Browser(), { prompt: "login", beforeLogin: lineUp }),
+      ),
+    );
+    expect(held.map((r) => r.status)).toEqual(Array(8).fill(429));
+    await s.mailer.lastTo(email); // the queue's mails all sent
+    const unlockMails = s.mailer.sent.filter(
+      (m) => m.to === email && m.subject === "Qualcuno sta provando ad accedere al tuo account",
+    );
+    expect(unlockMails).toHaveLength(1);
+  });
+
   it("answers an unknown address exactly as a known one, and mails nobody", async () => {
     const attacker = new Browser();
     const unknown = "nessuno.qui@example.org";

@@ -2,6 +2,7 @@ import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
 import { casePath } from "@argine/core/practices/case-path";
 import {
+  erasedOrderCutoff,
   legalizationArchiveFileName,
   RETENTION_HORIZON_MS,
   retentionStep,
@@ -11,6 +12,7 @@ import { formatItalianDate, romeCalendarDay } from "@argine/core/shared/calendar
 import { MESSAGES } from "@argine/core/shared/messages";
 import { listSessionFiles } from "@argine/db/queries/legalization";
 import {
+  deleteExpiredErasedOrders,
   deleteExpiredOidcRows,
   deleteExpiredUserTokens,
   deleteUnclaimedPractices,
@@ -77,6 +79,7 @@ export async function applyRetention(deps: Deps): Promise<Record<string, number>
     ),
     expiredUserTokensDeleted: await deleteExpiredUserTokens(deps.db, at),
     expiredIdentityRowsDeleted: await deleteExpiredOidcRows(deps.db, at),
+    erasedOrdersDeleted: await deleteExpiredErasedOrders(deps.db, erasedOrderCutoff(at), SESSIONS_PER_PASS),
   };
 }
 

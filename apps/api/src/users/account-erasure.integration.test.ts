@@ -1,5 +1,6 @@
 import type { AccountsDocument } from "@argine/core/invoice/accounts-api";
 import type { Order } from "@argine/core/orders/orders-api";
+import { ERASED_ORDER_RETENTION_YEARS } from "@argine/core/retention/files-retention";
 import { romeCalendarDay } from "@argine/core/shared/calendar";
 import {
   auditLog,
@@ -34,6 +35,8 @@ import {
 } from "../../test/identity.ts";
 import { paidPractice } from "../../test/sandbox.ts";
 import { PDF_BYTES, uploadThroughApi } from "../../test/uploads.ts";
+import type { Clock } from "../clock.ts";
+import { applyRetention } from "../retention/retention-service.ts";
 
 // "Elimina il mio account" (GDPR art. 17, ADR 037): the password asked again; the invoices kept unaltered and
 // readable by the admins only; nothing else of the account left, its files gone from the storage, its
@@ -41,6 +44,7 @@ import { PDF_BYTES, uploadThroughApi } from "../../test/uploads.ts";
 
 const EMAIL = "cancellami@example.org";
 const PASSWORD = "Girasole-Lento-42";
+const DAY_MS = 86_400_000;
 
 let s: IdentityServer;
 let call: ReturnType<typeof apiCaller>;
@@ -180,5 +184,34 @@ describe("Elimina il mio account", () => {
     // The lawyer's list no longer names the client.
     const after = await call(staff.lawyer, "/practices?q=Anna%20Bianchi");
     expect(JSON.stringify(after.body)).not.toContain("Bianchi");
+
+    // Ten years after its last document the order goes too, with its documents; not a day before.
+    const [receipt] = await db
+      .select()
+      .from(receipts)
+      .where(eq(receipts.orderId, order?.id ?? ""));
+    const lastIssued = Math.max(invoiceBefore[0]?.issuedAt.getTime() ?? 0, receipt?.issuedAt.getTime() ?? 0);
+    const tenYearsOn = (days: number) => {
+      const at = new Date(lastIssued);
+      at.setUTCFullYear(at.getUTCFullYear() + ERASED_ORDER_RETENTION_YEARS);
+      return { now: () => at.getTime() + days * DAY_MS };
+    };
+    const retention = (days: number) => applyRetention({ ...s.app.deps, clock: tenYearsOn(days) as Clock });
+    expect(await retention(-1)).toMatchObject({ erasedOrdersDeleted: 0 });
+    expect(await retention(1)).toMatchObject({ erasedOrdersDeleted: 1 });
+    const ofOrder = eq(invoices.orderId, order?.id ?? "");
+    expect(await db.select().from(invoices).where(ofOrder)).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(receipts)
+        .where(eq(receipts.orderId, order?.id ?? "")),
+    ).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(orders)
+        .where(eq(orders.id, order?.id ?? "")),
+    ).toEqual([]);
   });
 });

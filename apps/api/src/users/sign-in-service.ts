@@ -10,6 +10,7 @@ import {
   findUserByEmail,
   findUserById,
   hasLiveUserToken,
+  lockUser,
   type UserRow,
 } from "@argine/db/queries/users";
 import { now } from "../clock.ts";
@@ -43,6 +44,7 @@ function held(until: Date, at: Date): AppError {
 /** The owner of an account being held back hears of it, with the unlock link, once per link life. */
 async function mailUnlockLink(deps: Deps, user: UserRow, at: Date): Promise<void> {
   await deps.db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
     if (await hasLiveUserToken(tx, user.id, "unlock", at)) return;
     const token = newLinkToken();
     await createUserToken(tx, {

@@ -48,6 +48,19 @@ export const legalizationArchiveFileName = (ticketCode: string) => `legalizzazio
  */
 export const UNCLAIMED_PRACTICE_RETENTION_DAYS = 400;
 
+/**
+ * How long the money documents of an erased account are kept (ADR 037): ten years from the last one issued for
+ * the order (art. 2220 c.c. for the accounting records), then the order goes with them.
+ */
+export const ERASED_ORDER_RETENTION_YEARS = 10;
+
+/** Before when an erased account's order must have had its last document issued for the pass to delete it. */
+export const erasedOrderCutoff = (now: Date): Date => {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - ERASED_ORDER_RETENTION_YEARS);
+  return cutoff;
+};
+
 /** Before when an unclaimed practice was opened for the retention pass to delete it. */
 export const unclaimedPracticeCutoff = (now: Date): Date =>
   new Date(now.getTime() - UNCLAIMED_PRACTICE_RETENTION_DAYS * DAY_MS);

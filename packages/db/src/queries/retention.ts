@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, notExists } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, notExists } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { users, userTokens } from "../schema/identity.ts";
+import { creditNotes, invoices, receipts } from "../schema/invoice.ts";
 import { legalizationFiles, legalizationSessions } from "../schema/legalization.ts";
 import { oidcPayloads } from "../schema/oidc.ts";
-import { orders } from "../schema/orders.ts";
+import { orderLines, orders, refunds } from "../schema/orders.ts";
 import { practices } from "../schema/practices.ts";
 import { services } from "../schema/services.ts";
 
@@ -140,4 +141,57 @@ export async function deleteExpiredOidcRows(db: Db, at: Date): Promise<number> {
     .where(and(isNotNull(oidcPayloads.expiresAt), lt(oidcPayloads.expiresAt, at)))
     .returning({ id: oidcPayloads.id });
   return rows.length;
+}
+
+/**
+ * Deletes at most `limit` orders of erased accounts (user_id null, ADR 037) whose every money document was
+ * issued before `before` (ten years: art. 2220 c.c.), with those documents, the refunds, payments and lines:
+ * nothing of the person is left after that. orders_user_created_idx finds them (user_id null, created
+ * before); each document table's index on its order or invoice, the rest.
+ */
+export async function deleteExpiredErasedOrders(db: Db, before: Date, limit: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          isNull(orders.userId),
+          lt(orders.createdAt, before),
+          notExists(
+            tx
+              .select({ id: invoices.id })
+              .from(invoices)
+              .where(and(eq(invoices.orderId, orders.id), gte(invoices.issuedAt, before))),
+          ),
+          notExists(
+            tx
+              .select({ id: receipts.id })
+              .from(receipts)
+              .where(and(eq(receipts.orderId, orders.id), gte(receipts.issuedAt, before))),
+          ),
+          notExists(
+            tx
+              .select({ id: creditNotes.id })
+              .from(creditNotes)
+              .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+              .where(and(eq(invoices.orderId, orders.id), gte(creditNotes.issuedAt, before))),
+          ),
+        ),
+      )
+      .orderBy(asc(orders.createdAt))
+      .limit(limit)
+      .for("update");
+    const ids = due.map((row) => row.id);
+    if (ids.length === 0) return 0;
+    const ofOrders = tx.select({ id: invoices.id }).from(invoices).where(inArray(invoices.orderId, ids));
+    // Each table before the ones it points to: credit notes, receipts and lines name refunds and invoices.
+    await tx.delete(creditNotes).where(inArray(creditNotes.invoiceId, ofOrders));
+    await tx.delete(receipts).where(inArray(receipts.orderId, ids));
+    await tx.delete(orderLines).where(inArray(orderLines.orderId, ids));
+    await tx.delete(refunds).where(inArray(refunds.orderId, ids));
+    await tx.delete(invoices).where(inArray(invoices.orderId, ids));
+    await tx.delete(orders).where(inArray(orders.id, ids)); // payments: on delete cascade
+    return ids.length;
+  });
 }

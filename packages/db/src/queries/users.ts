@@ -209,6 +209,14 @@ export async function consumeUserToken(
 }
 
 /** Whether `userId` holds an unused, unexpired link of `kind` (an unlock mail goes out once per link life). */
+/**
+ * Holds the account's row until the caller's transaction ends: two writers for one account (two held sign-ins
+ * at once, each about to mail the unlock link) take turns, so the second sees what the first wrote.
+ */
+export async function lockUser(tx: Db, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+}
+
 export async function hasLiveUserToken(db: Db, userId: string, kind: UserTokenKind, at: Date) {
   const [row] = await db
     .select({ n: count() })

@@ -26,6 +26,32 @@ describe("login form (embedded sign-in step)", () => {
     expect(calls[0]?.headers.has("Authorization")).toBe(false);
   });
 
+  it("asks for the app's code after the password when the account has a second factor, then follows redirectTo", async () => {
+    const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+    const wrongCode = "Il codice non è corretto o è già stato usato: controlla l'app e riprova.";
+    let codes = 0;
+    const { calls } = stubApi({
+      "POST /v1/auth/interactions/uid-1/login": { status: 200, body: { secondFactorToken: "step-1" } },
+      "POST /v1/auth/interactions/uid-1/second-factor": () =>
+        ++codes === 1
+          ? { status: 401, body: { code: "INVALID_CREDENTIALS", message: wrongCode, requestId: "r" } }
+          : { status: 200, body: { redirectTo: "/oidc/auth/uid-1" } },
+    });
+    renderWithApp(<LoginForm interaction={INTERACTION} />);
+    fillAndSubmit("avvocata@example.it", "Segreta123");
+    const code = await screen.findByLabelText(/^Codice/);
+    expect(assign).not.toHaveBeenCalled();
+    fireEvent.change(code, { target: { value: "000000" } });
+    fireEvent.click(screen.getByRole("button", { name: "Verifica" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(wrongCode);
+    fireEvent.change(code, { target: { value: "123456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Verifica" }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(String(assign.mock.calls[0]?.[0])).toMatch(/\/oidc\/auth\/uid-1$/);
+    expect(calls[2]?.body).toEqual({ secondFactorToken: "step-1", code: "123456" });
+    expect(calls[2]?.headers.get("x-csrf-token")).toBe("csrf-1");
+  });
+
   it("shows the API's message on 401", async () => {
     stubApi({
       "POST /v1/auth/interactions/uid-1/login": {
