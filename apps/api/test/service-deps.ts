@@ -45,6 +45,12 @@ export class RecordingJobs implements JobQueue {
   async retryDeadLetter() {
     return false;
   }
+  async forgetMailsTo(_tx: Db, address: string) {
+    const kept = this.sent.filter((job) => job.queue !== "mail" || (job.data as Mail).to !== address);
+    const forgotten = this.sent.length - kept.length;
+    this.sent.splice(0, this.sent.length, ...kept);
+    return forgotten;
+  }
   async counts() {
     return { queued: {}, deadLetters: {} };
   }

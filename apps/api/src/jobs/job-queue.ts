@@ -70,6 +70,11 @@ export interface JobQueue {
    */
   retryDeadLetter(tx: Db, id: string): Promise<boolean>;
   /**
+   * Deletes, inside the caller's transaction, the mails to `address`, waiting, sent or dead-lettered: an
+   * erased account leaves no address in the queue (ADR 037). Answers how many.
+   */
+  forgetMailsTo(tx: Db, address: string): Promise<number>;
+  /**
    * The jobs waiting on each queue (as pg-boss last counted them, about every minute) and the dead letters
    * by the queue they came from (at most DEAD_LETTERS_LISTED counted): what the metrics read at each scrape.
    */
@@ -266,6 +271,19 @@ export function createJobQueue(
     },
     async retryDeadLetter(tx, id) {
       return (await boss.redrive(DEAD_LETTER_QUEUE, { ids: [id], db: within(tx) })) > 0;
+    },
+    async forgetMailsTo(tx, address) {
+      let forgotten = 0;
+      // The mail's own data is the job's (a dead letter keeps its source's): matched by its recipient. Sent
+      // ones go too (kept an hour otherwise); one being sent at this moment is left to finish.
+      for (const queue of ["mail", DEAD_LETTER_QUEUE]) {
+        const jobs = await boss.findJobs(queue, { data: { to: address }, db: within(tx) });
+        const ids = jobs.filter((job) => job.state !== "active").map((job) => job.id);
+        if (ids.length === 0) continue;
+        await boss.deleteJob(queue, ids, { db: within(tx) });
+        forgotten += ids.length;
+      }
+      return forgotten;
     },
     async counts() {
       const names = Object.keys(queues);

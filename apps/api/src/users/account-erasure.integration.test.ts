@@ -94,6 +94,24 @@ describe("Elimina il mio account", () => {
       .where(eq(invoices.orderId, order?.id ?? ""));
     expect(invoiceBefore).toHaveLength(1);
 
+    // Her mails in the queue: those sent (kept an hour) and a notice still waiting (a mail due later).
+    // Drizzle's execute is typed for either driver; both answer with their rows.
+    const waiting = async () =>
+      (
+        (await s.handle.db.execute(sql`select id from pgboss.job where data->>'to' = ${EMAIL}`)) as {
+          rows: unknown[];
+        }
+      ).rows;
+    await s.handle.db.transaction((tx) =>
+      s.app.deps.jobs.send(
+        tx,
+        "mail",
+        { to: EMAIL, subject: "Un avviso", text: "Più tardi." },
+        { startAfterSeconds: 3600 },
+      ),
+    );
+    expect((await waiting()).length).toBeGreaterThan(1);
+
     // The password first, in the same dialog: a wrong one erases nothing.
     const wrong = await call(token, "/users/me/erasure", "POST", { password: "Sbagliata-123" });
     expect(wrong.status).toBe(400);
@@ -171,6 +189,7 @@ describe("Elimina il mio account", () => {
       db.select().from(oidcPayloads).where(sql`${oidcPayloads.payload}->>'accountId' = ${userId}`),
     ]);
     expect(left.map((rows) => rows.length)).toEqual(left.map(() => 0));
+    expect(await waiting()).toEqual([]);
     // The money documents of the order are all still there.
     expect(
       await db

@@ -204,6 +204,8 @@ export async function eraseOwnAccount(
   }
   const keys = await deps.db.transaction(async (tx) => {
     if (deps.config.identity.embedded) await revokeOidcAccount(tx, actor.userId);
+    // The notices still queued for her address go with the rest: nothing is mailed to an erased account.
+    await deps.jobs.forgetMailsTo(tx, user.email);
     return eraseAccount(tx, actor.userId);
   });
   // After the commit: an object left by a failed delete is no one's any more, and is named nowhere.
