@@ -26,6 +26,10 @@ export default defineConfig({
           hookTimeout: 60_000,
           // One PGlite per file is ~100 MB; two at a time fit the 2-core machine. Runs after the others.
           maxWorkers: 2,
+          // One worker runs file after file in one module graph: the server's dependencies (oidc-provider,
+          // pg-boss, PGlite, Fastify) load once a worker, not once a file (about 200 s of imports on CI). Each
+          // file starts servers and databases of its own; none mocks a module (a mock would leak to the next).
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },

@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { CLUSTER_PORTS, CLUSTER_URL } from "./cluster/env.ts";
+import { SUBSET_BEHIND_NGINX } from "./cluster/subset.ts";
 import main from "./playwright.config.ts";
 import { SERVER_LOG } from "./server.ts";
 
@@ -13,10 +14,7 @@ import { SERVER_LOG } from "./server.ts";
 export default defineConfig({
   ...main,
   testDir: ".",
-  testMatch: [
-    /tests\/(account-journeys|checkout|uploads|takedown|conversation|consultation)\.spec\.ts$/,
-    /cluster\/.*\.spec\.ts$/,
-  ],
+  testMatch: [SUBSET_BEHIND_NGINX, /cluster\/.*\.spec\.ts$/],
   use: { ...main.use, baseURL: CLUSTER_URL },
   projects: [{ name: "desktop", use: { viewport: { width: 1280, height: 900 } }, grepInvert: /@phone/ }],
   webServer: {

@@ -65,13 +65,14 @@ if (!browser) {
   );
   if (process.env.REQUIRE_E2E === "1") failedSteps.push("browser tests (REQUIRE_E2E=1 and no Chromium)");
 } else if (step("web build", "npm", ["run", "build", "--silent"])) {
-  browserStep("browser tests", "playwright.json", []);
   // The journeys' subset behind nginx, two API processes on one PostgreSQL database (scripts/cluster/,
-  // e2e/cluster.config.ts): with Debian's nginx, on the PostgreSQL server of TEST_DATABASE_URL.
+  // e2e/cluster.config.ts): with Debian's nginx, on the PostgreSQL server of TEST_DATABASE_URL. When it runs,
+  // the main run's desktop leaves that subset to it (e2e/cluster/subset.ts).
   const missing = [
     nginxAvailable() ? null : "nginx",
     process.env.TEST_DATABASE_URL ? null : "PostgreSQL (TEST_DATABASE_URL)",
   ].filter(Boolean);
+  browserStep("browser tests", "playwright.json", [], missing.length ? {} : { E2E_SUBSET_BEHIND_NGINX: "1" });
   if (missing.length) {
     const banner = "!".repeat(78);
     process.stdout.write(

@@ -36,11 +36,12 @@ test("@desktop left idle, the personal area warns, stays on Â«Resta collegata/oÂ
   page,
 }) => {
   test.slow();
-  // Short timings in the test (the web's timer reads them from GET /v1/auth/config): 8 s idle, the warning
-  // 4 s before the end (half the time, when it is shorter than two minutes).
+  // Short timings in the test (the web's timer reads them from GET /v1/auth/config): 20 s idle, the warning
+  // 10 s before the end (half the time, when it is shorter than two minutes), time enough for the
+  // accessibility check of the warning on a loaded machine.
   await page.route("**/v1/auth/config", async (route) => {
     const answer = await route.fetch();
-    await route.fulfill({ response: answer, json: { ...(await answer.json()), idleSignOutSeconds: 8 } });
+    await route.fulfill({ response: answer, json: { ...(await answer.json()), idleSignOutSeconds: 20 } });
   });
   const email = uniqueEmail("inattiva");
   await registerClient(page, email, PASSWORD);
@@ -48,14 +49,14 @@ test("@desktop left idle, the personal area warns, stays on Â«Resta collegata/oÂ
   const refreshToken = await refreshTokenOf(page);
 
   const warning = page.getByRole("dialog", { name: "Sei ancora lÃ¬?" });
-  await expect(warning).toBeVisible({ timeout: 15_000 });
+  await expect(warning).toBeVisible({ timeout: 25_000 });
   await expectAccessible(warning);
   await warning.getByRole("button", { name: "Resta collegata/o" }).first().click();
   await expect(warning).toBeHidden();
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // Left alone again: the warning, then the login page with the reason, and the session ended on the server.
-  await expect(warning).toBeVisible({ timeout: 15_000 });
+  await expect(warning).toBeVisible({ timeout: 25_000 });
   await page.waitForURL(/\/account\/login\?error=/, { timeout: 15_000 });
   await expect(
     page.getByText("Per proteggere i tuoi dati sei uscita/o dall'account", { exact: false }),

@@ -179,6 +179,11 @@ export async function buildApp({
   const provider = deps.identity?.provider ?? null;
   if (provider) {
     provider.on("server_error", (_ctx, error) => app.log.error({ err: error }, "oidc provider error"));
+    // A refused renewal signs a tab out: why (its detail, never the token) is what an operator asks first.
+    provider.on("grant.error", (_ctx, error) => {
+      const { error: code, error_detail: detail } = error as { error?: string; error_detail?: string };
+      app.log.info({ code, detail }, "oidc token refused");
+    });
     await app.register(middie);
     app.use("/oidc", provider.callback());
   }

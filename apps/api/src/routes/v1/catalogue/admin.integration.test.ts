@@ -8,25 +8,11 @@ import type { Product } from "@argine/core/catalogue/product";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { auditLog } from "@argine/db/schema";
 import { testDbKinds } from "@argine/db/testing";
-import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTokens, type IdentityServer, startIdentityServer } from "../../../../test/identity.ts";
 
 const NO_SUCH_ID = "00000000-0000-4000-8000-000000000000";
-
-// The audit log can be made to fail once, to show that a change and its audit line go or stay together.
-const auditFailure = vi.hoisted(() => ({ failNext: false }));
-vi.mock("@argine/db/queries/audit", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@argine/db/queries/audit")>();
-  return {
-    ...original,
-    recordAudit: (...args: Parameters<typeof original.recordAudit>) => {
-      if (!auditFailure.failNext) return original.recordAudit(...args);
-      auditFailure.failNext = false;
-      return Promise.reject(new Error("audit log unavailable"));
-    },
-  };
-});
 
 interface ErrorBody {
   code: string;
@@ -357,8 +343,24 @@ describe.each(testDbKinds())("the catalogue in the admin workspace on %s", (kind
 
   describe("one transaction per change", () => {
     it("makes no change whose audit line cannot be written", async () => {
-      auditFailure.failNext = true;
-      const patch = await fail(admin, "/admin/products/PACKAGE", "PATCH", { name: "Mai salvato" });
+      // The database refuses every audit line meanwhile (a trigger raising): the change must go with it.
+      const auditRefused = async <T>(run: () => Promise<T>): Promise<T> => {
+        await s.handle.db.execute(
+          sql.raw(`create or replace function refuse_audit() returns trigger language plpgsql as
+            $$ begin raise exception 'audit log unavailable'; end $$`),
+        );
+        await s.handle.db.execute(
+          sql`create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`,
+        );
+        try {
+          return await run();
+        } finally {
+          await s.handle.db.execute(sql`drop trigger refuse_audit on audit_log`);
+        }
+      };
+      const patch = await auditRefused(() =>
+        fail(admin, "/admin/products/PACKAGE", "PATCH", { name: "Mai salvato" }),
+      );
       expect(patch.status).toBe(500);
       const stored = (await call<AdminProduct[]>(admin, "/admin/products")).body.find(
         (p) => p.code === "PACKAGE",
@@ -366,8 +368,8 @@ describe.each(testDbKinds())("the catalogue in the admin workspace on %s", (kind
       expect(stored?.name).not.toBe("Mai salvato");
       expect(await audits("product.update", "PACKAGE")).toHaveLength(0);
 
-      auditFailure.failNext = true;
-      expect((await fail(admin, "/admin/vouchers", "POST", { code: "MAI-NATO" })).status).toBe(500);
+      const voucher = await auditRefused(() => fail(admin, "/admin/vouchers", "POST", { code: "MAI-NATO" }));
+      expect(voucher.status).toBe(500);
       expect((await call<AdminVoucher[]>(admin, "/admin/vouchers")).body.map((v) => v.code)).not.toContain(
         "MAI-NATO",
       );
