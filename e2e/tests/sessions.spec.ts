@@ -80,13 +80,24 @@ test("@desktop «Esci da tutti i dispositivi» fails another device's refresh to
     return (await sent).headers().authorization ?? "";
   })();
   const { ticketCode } = await newPractice(phone, authorization);
-  const socketOpened = phone.waitForEvent("websocket");
-  await phone.goto(`/dashboard/practices/case/${ticketCode}`);
-  const socket = await socketOpened;
-  let closed = false;
-  socket.on("close", () => {
-    closed = true;
+  // Every live socket the phone connects (the app may start one on the dashboard, which the navigation to the
+  // case page cuts before it connects, and opens a new one when a token is renewed): one that received a
+  // frame is connected, and followed until it closes.
+  const sockets: { connected: boolean; closed: boolean }[] = [];
+  phone.on("websocket", (ws) => {
+    if (!ws.url().includes("/v1/live")) return;
+    const socket = { connected: false, closed: ws.isClosed() };
+    sockets.push(socket);
+    ws.on("framereceived", () => {
+      socket.connected = true;
+    });
+    ws.on("close", () => {
+      socket.closed = true;
+    });
   });
+  const connected = () => sockets.filter((socket) => socket.connected);
+  await phone.goto(`/dashboard/practices/case/${ticketCode}`);
+  await expect.poll(() => connected().some((socket) => !socket.closed)).toBe(true);
   const phoneRefreshToken = await refreshTokenOf(phone);
 
   // The computer: the profile lists both, this one marked.
@@ -103,7 +114,7 @@ test("@desktop «Esci da tutti i dispositivi» fails another device's refresh to
   await expect(page.getByText("Sei uscita/o da tutti i dispositivi.", { exact: false })).toBeVisible();
 
   // The phone's open socket is closed by the server (its session ended), and its refresh token is refused.
-  await expect.poll(() => closed).toBe(true);
+  await expect.poll(() => connected().every((socket) => socket.closed)).toBe(true);
   expect((await renew(phone, phoneRefreshToken)).status()).toBe(400);
   await phone.context().close();
 });

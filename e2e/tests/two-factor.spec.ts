@@ -27,14 +27,12 @@ test("@desktop a lawyer without a second factor cannot open a case; enrolled and
 
   await signIn(page, email, password);
   await page.goto("/dashboard/practices/case/AR-DEMO0001");
-  // The API's refusal in the error dialog (spec §4), then the case area's own word and the way to act.
-  await expect(page.getByRole("dialog")).toContainText(
-    "Per aprire le pratiche serve la verifica in due passaggi: attivala nel tuo profilo",
-  );
-  await page.getByRole("button", { name: "Ho capito" }).click();
+  // The case area's own calm word and the way to act, with no error dialog on top of it.
   await expect(
     page.getByText("Per aprire le pratiche serve la verifica in due passaggi. Attivala"),
   ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Attiva la verifica in due passaggi" })).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Messaggi" })).toHaveCount(0);
   await expectAccessible(page);
 

@@ -91,6 +91,18 @@ describe.each(testDbKinds())("live sockets and sessions (%s)", (kind) => {
     ours.socket.close();
   });
 
+  it("«Esci da tutti i dispositivi» closes every session's socket, the caller's own too", async () => {
+    await account("tuttifuori@example.org");
+    const phone = await session("tuttifuori@example.org");
+    const computer = await session("tuttifuori@example.org");
+    const onPhone = await openSocket(server.base, phone.access);
+    const onComputer = await openSocket(server.base, computer.access);
+    expect((await call(computer.access, "/users/me/devices", "DELETE")).status).toBe(200);
+    expect(await closedSoon(onPhone)).toBe(LIVE_CLOSE.sessionEnded);
+    expect(await closedSoon(onComputer)).toBe(LIVE_CLOSE.sessionEnded);
+    expect(await upgradeStatus(server.base, offered(phone.access))).toBe(401);
+  });
+
   it("a role removal closes the lawyer's socket at once, and the old token opens no new one", async () => {
     const userId = await account("ex-avvocata@example.org");
     expect((await call(admin, `/users/${userId}/roles/lawyer`, "PUT")).status).toBe(200);

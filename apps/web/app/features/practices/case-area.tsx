@@ -33,7 +33,12 @@ export function CaseArea() {
   const staff = canWorkCases(user?.roles);
   const found = useQuery({ ...practiceByTicketQueryOptions(ticketCode), meta: { hideError: true } });
   const practiceId = found.data?.practiceId;
-  const detail = useQuery({ ...practiceQueryOptions(practiceId ?? ""), enabled: Boolean(practiceId) });
+  // The refusal for want of a second factor is said below, in the page: no error modal on top of it.
+  const detail = useQuery({
+    ...practiceQueryOptions(practiceId ?? ""),
+    enabled: Boolean(practiceId),
+    meta: { hideError: [SECOND_FACTOR_REQUIRED] },
+  });
 
   // Spec §3: the last practice viewed. Only a client's own: a lawyer's view must never claim a case at login.
   useEffect(() => {

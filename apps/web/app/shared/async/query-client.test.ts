@@ -168,6 +168,23 @@ describe("async actions: errors (spec §4, §8)", () => {
     expect(appState.getState().spinner.instances).toBe(0);
   });
 
+  it("keeps the modal closed for the error codes meta.hideError lists, and opens it for others", async () => {
+    const { client, modal } = setup();
+    const fail = (code: string) =>
+      client
+        .fetchQuery({
+          queryKey: ["r", code],
+          queryFn: () => Promise.reject({ code, message: `Rifiutato: ${code}` }),
+          retry: false,
+          meta: { hideError: ["SECOND_FACTOR_REQUIRED"] },
+        })
+        .catch(() => undefined);
+    await fail("SECOND_FACTOR_REQUIRED");
+    expect(modal.getState().opened).toBe(false);
+    await fail("FORBIDDEN");
+    expect(modal.getState().props).toEqual({ message: "Rifiutato: FORBIDDEN" });
+  });
+
   it("reports a failed mutation the same way, unless hidden", async () => {
     const { client, modal, appState } = setup();
     await client

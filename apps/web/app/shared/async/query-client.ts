@@ -32,8 +32,9 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 function reportError({ appState, modal }: AsyncDependencies, reason: unknown, meta: AsyncMeta | undefined) {
-  if (meta?.hideError || isCancelledError(reason)) return;
+  if (meta?.hideError === true || isCancelledError(reason)) return;
   const error = toHttpError(reason);
+  if (Array.isArray(meta?.hideError) && meta.hideError.includes(error.code)) return;
   appState.setError(error);
   modal.open(ERROR_MODAL_ID, { message: error.message });
 }
