@@ -1,6 +1,6 @@
 import { slotEnd, slotStarts, type Weekday } from "@argine/core/consultation/slots";
 import { addDays, romeCalendarDay } from "@argine/core/shared/calendar";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { consultations, consultationWeeklyHours, practices, users } from "./schema/index.ts";
 
@@ -11,23 +11,29 @@ import { consultations, consultationWeeklyHours, practices, users } from "./sche
 const DAY_MS = 24 * 3600 * 1000;
 const MORNING = { fromMinute: 9 * 60 + 30, toMinute: 13 * 60 };
 const AFTERNOON = { fromMinute: 14 * 60 + 30, toMinute: 18 * 60 };
+// Processes started side by side seed the same database (npm run cluster): the check for the team's hours and
+// their insert are one step under this lock, or both would find none and both insert (every range twice).
+// Any fixed number, the same in every process, other than the other advisory locks' (client.ts, oidc.ts).
+const SEED_HOURS_LOCK_KEY = 0x5365_6564; // "Seed"
 
 /** Idempotent: the hours only while the team has none (staff's own are kept), the booking only once. */
 export async function seedDemoConsultations(
   db: Db,
   { client, now }: { client: string; now: Date },
 ): Promise<void> {
-  const [anyHours] = await db
-    .select({ id: consultationWeeklyHours.id })
-    .from(consultationWeeklyHours)
-    .limit(1);
-  if (!anyHours) {
-    await db
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_HOURS_LOCK_KEY})`);
+    const [anyHours] = await tx
+      .select({ id: consultationWeeklyHours.id })
+      .from(consultationWeeklyHours)
+      .limit(1);
+    if (anyHours) return;
+    await tx
       .insert(consultationWeeklyHours)
       .values(
         [1, 2, 3, 4, 5].flatMap((weekday) => [MORNING, AFTERNOON].map((range) => ({ weekday, ...range }))),
       );
-  }
+  });
 
   const [booked] = await db
     .select({ id: consultations.id })

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "./client.ts";
 import { listActiveProducts } from "./queries/catalogue.ts";
 import {
+  consultationWeeklyHours,
   legalizationSessions,
   orderLines,
   orders,
@@ -23,6 +24,7 @@ import {
   seedDemo,
   seedDemoFiles,
 } from "./seed.ts";
+import { seedDemoConsultations } from "./seed-consultation.ts";
 import { openTestDb, testDbKinds } from "./testing.ts";
 
 const hashPassword = async (p: string) => `hashed:${p}`;
@@ -38,6 +40,28 @@ describe.each(testDbKinds())("the catalogue on %s", (kind) => {
       await seedCatalogue(handle.db);
       const [takedown] = await handle.db.select().from(products).where(eq(products.code, "TAKEDOWN"));
       expect(takedown?.priceCents).toBe(12_345);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+// A race: two processes started side by side (npm run cluster) seed one PostgreSQL database at once.
+describe.skipIf(!testDbKinds().includes("postgres"))("two seeds side by side on postgres", () => {
+  it("make the team's consultation hours once, not every range twice", async () => {
+    const handle = await openTestDb("postgres");
+    try {
+      await seedDemo(handle.db, { hashPassword });
+      const [client] = await handle.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, "cliente@demo.argine.it"));
+      await handle.db.delete(consultationWeeklyHours);
+      const now = new Date();
+      await Promise.all(
+        [1, 2, 3, 4].map(() => seedDemoConsultations(handle.db, { client: client?.id ?? "", now })),
+      );
+      expect(await handle.db.select({ n: count() }).from(consultationWeeklyHours)).toEqual([{ n: 10 }]);
     } finally {
       await handle.close();
     }
