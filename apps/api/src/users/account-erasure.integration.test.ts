@@ -218,19 +218,12 @@ describe("Elimina il mio account", () => {
     const retention = (days: number) => applyRetention({ ...s.app.deps, clock: tenYearsOn(days) as Clock });
     expect(await retention(-1)).toMatchObject({ erasedOrdersDeleted: 0 });
     expect(await retention(1)).toMatchObject({ erasedOrdersDeleted: 1 });
-    const ofOrder = eq(invoices.orderId, order?.id ?? "");
-    expect(await db.select().from(invoices).where(ofOrder)).toEqual([]);
-    expect(
-      await db
-        .select()
-        .from(receipts)
-        .where(eq(receipts.orderId, order?.id ?? "")),
-    ).toEqual([]);
-    expect(
-      await db
-        .select()
-        .from(orders)
-        .where(eq(orders.id, order?.id ?? "")),
-    ).toEqual([]);
+    const orderId = order?.id ?? "";
+    const leftOfOrder = await Promise.all([
+      db.select().from(invoices).where(eq(invoices.orderId, orderId)),
+      db.select().from(receipts).where(eq(receipts.orderId, orderId)),
+      db.select().from(orders).where(eq(orders.id, orderId)),
+    ]);
+    expect(leftOfOrder).toEqual([[], [], []]);
   });
 });

@@ -5,12 +5,15 @@ import { FILES_RETENTION_YEARS } from "../shared/constants.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** When made files go: FILES_RETENTION_YEARS calendar years after they were made (spec §9). */
-export function filesExpireAt(madeAt: Date): Date {
-  const at = new Date(madeAt);
-  at.setUTCFullYear(at.getUTCFullYear() + FILES_RETENTION_YEARS);
-  return at;
+/** The same moment `years` calendar years later (earlier when negative). */
+function yearsOn(at: Date, years: number): Date {
+  const moved = new Date(at);
+  moved.setUTCFullYear(moved.getUTCFullYear() + years);
+  return moved;
 }
+
+/** When made files go: FILES_RETENTION_YEARS calendar years after they were made (spec §9). */
+export const filesExpireAt = (madeAt: Date): Date => yearsOn(madeAt, FILES_RETENTION_YEARS);
 
 /** Days before the files go that the client is warned, the earliest first. */
 export const RETENTION_WARNING_DAYS = [30, 7] as const;
@@ -55,11 +58,7 @@ export const UNCLAIMED_PRACTICE_RETENTION_DAYS = 400;
 export const ERASED_ORDER_RETENTION_YEARS = 10;
 
 /** Before when an erased account's order must have had its last document issued for the pass to delete it. */
-export const erasedOrderCutoff = (now: Date): Date => {
-  const cutoff = new Date(now);
-  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - ERASED_ORDER_RETENTION_YEARS);
-  return cutoff;
-};
+export const erasedOrderCutoff = (now: Date): Date => yearsOn(now, -ERASED_ORDER_RETENTION_YEARS);
 
 /** Before when an unclaimed practice was opened for the retention pass to delete it. */
 export const unclaimedPracticeCutoff = (now: Date): Date =>

@@ -208,7 +208,6 @@ export async function consumeUserToken(
   return row?.userId;
 }
 
-/** Whether `userId` holds an unused, unexpired link of `kind` (an unlock mail goes out once per link life). */
 /**
  * Holds the account's row until the caller's transaction ends: two writers for one account (two held sign-ins
  * at once, each about to mail the unlock link) take turns, so the second sees what the first wrote.
@@ -217,6 +216,7 @@ export async function lockUser(tx: Db, userId: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
 }
 
+/** Whether `userId` holds an unused, unexpired link of `kind` (an unlock mail goes out once per link life). */
 export async function hasLiveUserToken(db: Db, userId: string, kind: UserTokenKind, at: Date) {
   const [row] = await db
     .select({ n: count() })

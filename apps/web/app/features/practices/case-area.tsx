@@ -1,3 +1,4 @@
+import type { ErrorCode } from "@argine/core/errors/error-codes";
 import { canWorkCases } from "@argine/core/practices/policy";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { useQuery } from "@tanstack/react-query";
@@ -11,7 +12,7 @@ import { practiceByTicketQueryOptions, practiceQueryOptions } from "./practice-q
 import styles from "./practices.module.css";
 
 /** The API's refusal of a case to staff signed in without the second factor (core's error codes). */
-export const SECOND_FACTOR_REQUIRED = "SECOND_FACTOR_REQUIRED";
+const SECOND_FACTOR_REQUIRED: ErrorCode = "SECOND_FACTOR_REQUIRED";
 
 export interface CaseContext {
   practice: PracticeDetail;

@@ -1,3 +1,4 @@
+import type { ErrorCode } from "@argine/core/errors/error-codes";
 import type { HttpError } from "../http/http-error.ts";
 
 /**
@@ -8,7 +9,7 @@ import type { HttpError } from "../http/http-error.ts";
  */
 export type AsyncMeta = {
   hideSpinner?: boolean;
-  hideError?: boolean | readonly string[];
+  hideError?: boolean | readonly ErrorCode[];
 };
 
 declare module "@tanstack/react-query" {

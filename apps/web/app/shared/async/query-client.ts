@@ -34,7 +34,8 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 function reportError({ appState, modal }: AsyncDependencies, reason: unknown, meta: AsyncMeta | undefined) {
   if (meta?.hideError === true || isCancelledError(reason)) return;
   const error = toHttpError(reason);
-  if (Array.isArray(meta?.hideError) && meta.hideError.includes(error.code)) return;
+  const listed: readonly string[] = Array.isArray(meta?.hideError) ? meta.hideError : [];
+  if (error.code !== undefined && listed.includes(error.code)) return;
   appState.setError(error);
   modal.open(ERROR_MODAL_ID, { message: error.message });
 }
