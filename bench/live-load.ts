@@ -12,7 +12,13 @@ import { LIVE_PATH, LIVE_PROTOCOL } from "@argine/core/conversations/live-api";
 import { API_PREFIX } from "@argine/core/shared/api-contract";
 import { DEMO_PASSWORD } from "@argine/db/seed";
 import WebSocket from "ws";
-import { LIVE_ACCOUNTS, LIVE_PASSWORD, liveAccount } from "./live-accounts.ts";
+import {
+  LIVE_ACCOUNTS,
+  LIVE_PASSWORD,
+  LIVE_TOTP_PERIOD_SECONDS,
+  LIVE_TOTP_SECRET,
+  liveAccount,
+} from "./live-accounts.ts";
 import { signIn } from "./practices.ts";
 
 const SOCKETS = 500;
@@ -85,8 +91,18 @@ export async function liveLoadBench({ smoke }: { smoke: boolean }): Promise<void
     // Sessions enough for the sockets, PER_SESSION each, over the bench's accounts.
     const sessions = Math.ceil(sockets / PER_SESSION);
     const tokens: string[] = [];
-    for (let i = 0; i < sessions; i++)
-      tokens.push(await signIn(address, liveAccount(i % LIVE_ACCOUNTS), LIVE_PASSWORD));
+    const authenticator = { secret: LIVE_TOTP_SECRET, period: LIVE_TOTP_PERIOD_SECONDS };
+    for (let i = 0; i < sessions; i++) {
+      const account = i % LIVE_ACCOUNTS;
+      tokens.push(
+        await signIn(
+          address,
+          liveAccount(account),
+          LIVE_PASSWORD,
+          account % 2 === 0 ? authenticator : undefined,
+        ),
+      );
+    }
     const client = await signIn(address, CLIENT, DEMO_PASSWORD);
     // The even accounts are lawyers: sessions 0, 2, 4… are theirs.
     const writers = Array.from({ length: WRITERS }, (_, i) => tokens[2 * i] ?? "");

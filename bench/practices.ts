@@ -14,6 +14,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { DEMO_PASSWORD } from "@argine/db/seed";
 import autocannon from "autocannon";
+import { generate } from "otplib";
 import pg from "pg";
 import { describeGeneration, type GenerateResult, RARE_SURNAME } from "./practices-data.ts";
 
@@ -73,8 +74,37 @@ export function start(script: string, args: string[], stderr: "inherit" | "ignor
   };
 }
 
-/** Signs in the way the web app does (authorization code + PKCE, our login step) and returns the access token. */
-export async function signIn(base: string, email: string, password: string): Promise<string> {
+/** The last time step typed for each account: the server takes a code once, so the next sign-in waits for a new one. */
+const typedSteps = new Map<string, number>();
+
+/** The authenticator's code of a time step this account has not typed yet (waited for, as a person would). */
+async function freshCode(email: string, { secret, period }: BenchSecondFactor): Promise<string> {
+  let step = Math.floor(Date.now() / 1000 / period);
+  const last = typedSteps.get(email) ?? -1;
+  if (step <= last) {
+    await new Promise((resolve) => setTimeout(resolve, (last + 1) * period * 1000 - Date.now() + 10));
+    step = last + 1;
+  }
+  typedSteps.set(email, step);
+  return generate({ secret, period, epoch: step * period });
+}
+
+/** The key and period of an account's authenticator, for the sign-in's code step. */
+export interface BenchSecondFactor {
+  secret: string;
+  period: number;
+}
+
+/**
+ * Signs in the way the web app does (authorization code + PKCE, our login step, the code step when the
+ * account has an authenticator) and returns the access token.
+ */
+export async function signIn(
+  base: string,
+  email: string,
+  password: string,
+  secondFactor?: BenchSecondFactor,
+): Promise<string> {
   const cookies = new Map<string, string>();
   const go = async (url: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
@@ -121,7 +151,21 @@ export async function signIn(base: string, email: string, password: string): Pro
     body: JSON.stringify({ email, password }),
   });
   if (login.status !== 200) throw new Error(`sign-in of ${email}: ${login.status} ${await login.text()}`);
-  let next = ((await login.json()) as { redirectTo: string }).redirectTo;
+  let answer = (await login.json()) as { redirectTo: string } | { secondFactorToken: string };
+  if ("secondFactorToken" in answer) {
+    if (!secondFactor) throw new Error(`sign-in of ${email}: a code is asked and the bench has no key`);
+    const step = await go(`${interaction}/second-factor`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", "x-csrf-token": csrfToken },
+      body: JSON.stringify({
+        secondFactorToken: answer.secondFactorToken,
+        code: await freshCode(email, secondFactor),
+      }),
+    });
+    if (step.status !== 200) throw new Error(`code of ${email}: ${step.status} ${await step.text()}`);
+    answer = (await step.json()) as { redirectTo: string };
+  }
+  let next = answer.redirectTo;
   for (let hops = 0; hops < 5 && !next.startsWith(redirectUri); hops++) {
     res = await go(new URL(next, base).href);
     next = res.headers.get("location") ?? "";

@@ -5,12 +5,21 @@
 
 import { buildApp } from "@argine/api/app";
 import { loadConfig } from "@argine/api/config";
+import { sealSecret } from "@argine/api/identity/second-factor";
 import { openDb } from "@argine/db/client";
+import { insertConfirmedSecondFactor } from "@argine/db/queries/second-factor";
 import { createUser, grantRole } from "@argine/db/queries/users";
 import { seedDemo } from "@argine/db/seed";
 import { hash } from "@node-rs/argon2";
 import Fastify from "fastify";
-import { freePort, LIVE_ACCOUNTS, LIVE_PASSWORD, liveAccount } from "./live-accounts.ts";
+import {
+  freePort,
+  LIVE_ACCOUNTS,
+  LIVE_PASSWORD,
+  LIVE_TOTP_PERIOD_SECONDS,
+  LIVE_TOTP_SECRET,
+  liveAccount,
+} from "./live-accounts.ts";
 
 const kind = process.argv[2];
 const port = kind === "live" ? await freePort() : 0;
@@ -21,7 +30,12 @@ const config = loadConfig({
   LOG_LEVEL: "silent",
   TRUST_PROXY: "1",
   ...(port
-    ? { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ACCESS_TOKEN_TTL_SECONDS: "3600" }
+    ? {
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ACCESS_TOKEN_TTL_SECONDS: "3600",
+        TOTP_PERIOD_SECONDS: String(LIVE_TOTP_PERIOD_SECONDS),
+      }
     : {}),
 });
 const handle = await openDb({ dataDir: null });
@@ -40,7 +54,13 @@ if (kind === "live") {
       marketingConsent: false,
       emailVerifiedAt: new Date(),
     });
-    if (user && i % 2 === 0) await grantRole(handle.db, user.id, "lawyer");
+    if (!user || i % 2 !== 0) continue;
+    await grantRole(handle.db, user.id, "lawyer");
+    await insertConfirmedSecondFactor(handle.db, {
+      userId: user.id,
+      sealedSecret: sealSecret(config.documentLinkKey, user.id, LIVE_TOTP_SECRET),
+      at: new Date(),
+    });
   }
   app = await buildApp({ config, handle, logger: false });
 } else if (kind === "ours") {

@@ -18,6 +18,14 @@ import type { Adapter, AdapterPayload } from "oidc-provider";
  */
 const unknowable = (id: string) => CONTROL_CHARS_PATTERN.test(id);
 
+/**
+ * How long a rotated refresh token is still taken (ADR 004, the reuse grace): a renewal whose answer never
+ * reached the browser (a page left or reloaded mid-request, a phone's signal lost) is retried with the token
+ * the server already rotated, and without the grace the provider would revoke the whole session. Past it, a
+ * reuse is a replay, and revokes the grant as before.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
+
 /** oidc-provider's storage on our database, so sessions and grants survive restarts and span replicas. */
 export function dbAdapterFactory(db: Db) {
   return class DbAdapter implements Adapter {
@@ -40,17 +48,17 @@ export function dbAdapterFactory(db: Db) {
 
     async find(id: string): Promise<AdapterPayload | undefined> {
       if (unknowable(id)) return undefined;
-      return withConsumed(await findOidcPayload(db, this.type, id));
+      return withConsumed(this.type, await findOidcPayload(db, this.type, id));
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
       if (unknowable(uid)) return undefined;
-      return withConsumed(await findOidcPayloadByUid(db, this.type, uid));
+      return withConsumed(this.type, await findOidcPayloadByUid(db, this.type, uid));
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
       if (unknowable(userCode)) return undefined;
-      return withConsumed(await findOidcPayloadByUserCode(db, this.type, userCode));
+      return withConsumed(this.type, await findOidcPayloadByUserCode(db, this.type, userCode));
     }
 
     async consume(id: string): Promise<void> {
@@ -70,8 +78,14 @@ export function dbAdapterFactory(db: Db) {
   };
 }
 
-function withConsumed(row: { payload: Record<string, unknown>; consumedAt: Date | null } | undefined) {
+function withConsumed(
+  type: string,
+  row: { payload: Record<string, unknown>; consumedAt: Date | null } | undefined,
+) {
   if (!row) return undefined;
   const payload = row.payload as AdapterPayload;
-  return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+  if (!row.consumedAt) return payload;
+  const inGrace =
+    type === "RefreshToken" && Date.now() - row.consumedAt.getTime() < REFRESH_REUSE_GRACE_SECONDS * 1000;
+  return inGrace ? payload : { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) };
 }

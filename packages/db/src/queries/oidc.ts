@@ -184,10 +184,11 @@ export async function endOidcDevice(db: Db, accountId: string, deviceId: string)
   });
 }
 
+/** Marks a code or token used; a second use keeps the first time (the refresh tokens' reuse grace counts from it). */
 export async function consumeOidcPayload(db: Db, type: string, id: string, at = new Date()): Promise<void> {
   await db
     .update(oidcPayloads)
-    .set({ consumedAt: at })
+    .set({ consumedAt: sql`coalesce(${oidcPayloads.consumedAt}, ${at.toISOString()}::timestamptz)` })
     .where(and(eq(oidcPayloads.type, type), eq(oidcPayloads.id, id)));
 }
 

@@ -1,7 +1,7 @@
 import type { DeadlineReminders } from "@argine/core/reminders/reminders-api";
 import { formatItalianDate } from "@argine/core/shared/calendar";
 import { type UseMutationResult, useQuery } from "@tanstack/react-query";
-import type { ComponentType, ReactNode } from "react";
+import { type ComponentType, type ReactNode, useState } from "react";
 import type { HttpError } from "../../shared/http/http-error.ts";
 import formStyles from "../../shared/ui/form.module.css";
 import { FieldFrame, FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
@@ -77,6 +77,9 @@ function OptIn({
   reminders: DeadlineReminders;
   change: UseMutationResult<DeadlineReminders, HttpError, boolean>;
 }) {
+  // The box follows the click at once (the mutation's own pending state comes a tick later, and React
+  // would set a controlled box back meanwhile); the saved state comes back with the answer.
+  const [wanted, setWanted] = useState<boolean | null>(null);
   if (!reminders.canChange) return null;
   return (
     <>
@@ -90,10 +93,12 @@ function OptIn({
             {...control}
             type="checkbox"
             className={formStyles.checkboxInput}
-            // The box follows the click at once; the saved state comes back with the answer.
-            checked={change.isPending ? change.variables : reminders.enabled}
-            disabled={change.isPending}
-            onChange={(event) => change.mutate(event.target.checked)}
+            checked={wanted ?? reminders.enabled}
+            disabled={wanted !== null}
+            onChange={(event) => {
+              setWanted(event.target.checked);
+              change.mutate(event.target.checked, { onSettled: () => setWanted(null) });
+            }}
           />
         )}
       </FieldFrame>
