@@ -1,6 +1,7 @@
 import { CONSULTATION_TOKEN_HEADER } from "@argine/core/consultation/consultation-api";
 import {
   BEARER_PROTOCOL_PREFIX,
+  ClientFrameSchema,
   LIVE_PROTOCOL,
   type ServerFrame,
   SUPPORT_PROTOCOL_PREFIX,
@@ -13,8 +14,9 @@ import { createUser } from "@argine/db/queries/users";
 import { legalizationFiles, legalizationSessions, services } from "@argine/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_BILLING } from "../test/checkout.ts";
+import { startTestApp } from "../test/helpers.ts";
 import { type IdentityServer, randomIp, signIn, startIdentityServer } from "../test/identity.ts";
-import { openSocket, upgradeStatus } from "../test/live-socket.ts";
+import { isMessages, openSocket, upgradeStatus } from "../test/live-socket.ts";
 import { paymentMethod } from "../test/sandbox.ts";
 import { PDF_BYTES, uploadThroughApi } from "../test/uploads.ts";
 
@@ -1032,6 +1034,20 @@ const TABLE: Case[] = [
   },
 ];
 
+type OpenApiPaths = { paths: Record<string, Record<string, unknown>> };
+
+/** The documented routes the table has no row for, and the rows for no documented route. */
+function tableGaps(doc: OpenApiPaths) {
+  const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+  );
+  const rows = new Set(TABLE.map((c) => `${c.method} ${c.path}`));
+  return {
+    withoutRow: documented.filter((route) => !rows.has(route)).sort(),
+    rowWithoutRoute: [...rows].filter((row) => !documented.includes(row)).sort(),
+  };
+}
+
 describe("authorization: every route × every caller", () => {
   let s: IdentityServer;
   const tokens: Partial<Record<Caller, string>> = {};
@@ -1232,13 +1248,29 @@ describe("authorization: every route × every caller", () => {
   afterAll(() => s.close());
 
   it("covers every documented route", async () => {
-    const doc = (await fetch(`${s.base}/v1/openapi.json`).then((r) => r.json())) as {
-      paths: Record<string, Record<string, unknown>>;
-    };
-    const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
-      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
-    );
-    expect(TABLE.map((c) => `${c.method} ${c.path}`).sort()).toEqual(documented.sort());
+    const doc = (await fetch(`${s.base}/v1/openapi.json`).then((r) => r.json())) as OpenApiPaths;
+    expect(tableGaps(doc)).toEqual({ withoutRow: [], rowWithoutRoute: [] });
+  });
+
+  it("fails for a route added without a row", async () => {
+    // A route registered the way every route is (a plugin under /v1), in an app of its own:
+    // the document it publishes has a path the table does not know, and the check names it.
+    const t = await startTestApp("pglite");
+    try {
+      await t.app.register(
+        async (v1) => {
+          v1.post("/practices/:id/nuova-azione", async () => ({}));
+        },
+        { prefix: "/v1" },
+      );
+      const doc = (await t.app.inject({ url: "/v1/openapi.json" })).json() as OpenApiPaths;
+      expect(tableGaps(doc)).toEqual({
+        withoutRow: ["POST /v1/practices/{id}/nuova-azione"],
+        rowWithoutRoute: [],
+      });
+    } finally {
+      await t.close();
+    }
   });
 
   for (const c of TABLE) {
@@ -1324,10 +1356,16 @@ describe("authorization: every route × every caller", () => {
     },
   ];
 
+  // Each socket from an address of its own, as the HTTP rows are: the upgrades are limited per address.
   const openAs = (caller: SocketCaller) =>
     caller === "visitor" || caller === "otherVisitor"
-      ? openSocket(s.base, caller === "visitor" ? supportToken : otherVisitorToken, SUPPORT_PROTOCOL_PREFIX)
-      : openSocket(s.base, tokens[caller] ?? "");
+      ? openSocket(
+          s.base,
+          caller === "visitor" ? supportToken : otherVisitorToken,
+          SUPPORT_PROTOCOL_PREFIX,
+          randomIp(),
+        )
+      : openSocket(s.base, tokens[caller] ?? "", BEARER_PROTOCOL_PREFIX, randomIp());
 
   it("opens the live socket only for a signed-in caller or a visitor with a thread's token", async () => {
     expect(await upgradeStatus(s.base, [LIVE_PROTOCOL])).toBe(401);
@@ -1353,6 +1391,102 @@ describe("authorization: every route × every caller", () => {
       }
     });
   }
+
+  // "typing" reaches the other side of a conversation only from a socket allowed into it: each caller subscribes
+  // (refused where it may not) and types; a socket of the other side, already subscribed, listens. The client
+  // listens for staff, the lawyer for everyone else (a side never hears itself).
+  const TYPING: { on: string; conversation: () => Record<string, string>; allowed: SocketCaller[] }[] = [
+    {
+      on: "the client's practice",
+      conversation: () => ({ practiceId: clientPractice }),
+      allowed: ["client", "lawyer", "admin"],
+    },
+    {
+      on: "the visitor's support thread",
+      conversation: () => ({ supportThreadId: supportThread }),
+      allowed: ["visitor", "lawyer", "admin"],
+    },
+  ];
+  const isTyping = ((frame: ServerFrame) => frame.type === "typing") as (
+    frame: ServerFrame,
+  ) => frame is Extract<ServerFrame, { type: "typing" }>;
+  for (const row of TYPING) {
+    it.each(SOCKET_CALLERS)(`the live socket's typing on ${row.on} as %s`, async (caller) => {
+      const staff = caller === "lawyer" || caller === "admin";
+      const listenerCaller: SocketCaller = staff
+        ? "supportThreadId" in row.conversation()
+          ? "visitor"
+          : "client"
+        : "lawyer";
+      const listener = await openAs(listenerCaller);
+      const typer = await openAs(caller);
+      try {
+        listener.send({ type: "subscribe", conversation: row.conversation(), after: null });
+        await listener.next((frame): frame is ServerFrame => frame.type === "messages");
+        typer.send({ type: "subscribe", conversation: row.conversation(), after: null });
+        await typer.next(
+          (frame): frame is ServerFrame => frame.type === "messages" || frame.type === "error",
+        );
+        typer.send({ type: "typing", conversation: row.conversation() });
+        const heard = await listener
+          .next(isTyping, 1_500)
+          .then(() => true)
+          .catch(() => false);
+        expect(heard).toBe(row.allowed.includes(caller));
+      } finally {
+        listener.socket.close();
+        typer.socket.close();
+      }
+    });
+  }
+
+  // "unsubscribe" and "unwatch" take nothing away from anyone else: the caller's own socket stops hearing, and
+  // one never subscribed (a foreign conversation) changes nothing and gets no error.
+  it.each(SOCKET_CALLERS)(
+    "the live socket's unsubscribe from the client's practice, and unwatch, as %s",
+    async (caller) => {
+      const live = await openAs(caller);
+      const owner = await openAs("client");
+      try {
+        const conversation = { practiceId: clientPractice };
+        live.send({ type: "watch" });
+        live.send({ type: "subscribe", conversation, after: null });
+        await live.next((frame): frame is ServerFrame => frame.type === "messages" || frame.type === "error");
+        live.send({ type: "unsubscribe", conversation });
+        live.send({ type: "unwatch" });
+        // The owner's own socket still hears the line: unsubscribing was the caller's alone.
+        owner.send({ type: "subscribe", conversation, after: null });
+        await owner.next(isMessages(clientPractice));
+        const posted = await fetch(`${s.base}/v1/practices/${clientPractice}/comments`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${tokens.client}`, "content-type": "application/json" },
+          body: JSON.stringify({ comment: `Dopo l'uscita di ${caller}.` }),
+        });
+        expect(posted.status).toBe(201);
+        await owner.next(isMessages(clientPractice));
+        const heard = await live
+          .next(
+            (frame): frame is ServerFrame =>
+              frame.type === "messages" || frame.type === "activity" || frame.type === "error",
+            1_000,
+          )
+          .then(() => true)
+          .catch(() => false);
+        expect(heard).toBe(false);
+        expect(live.socket.readyState).toBe(WebSocket.OPEN);
+      } finally {
+        live.socket.close();
+        owner.socket.close();
+      }
+    },
+  );
+
+  // Every frame a client may send has rows above: a new frame type without them fails here.
+  it("has rows for every frame the socket takes", () => {
+    const covered = new Set([...SOCKET.map((row) => row.frame), "watch", "typing", "unsubscribe", "unwatch"]);
+    const frames = ClientFrameSchema.options.map((option) => option.shape.type.value);
+    expect(frames.filter((frame) => !covered.has(frame))).toEqual([]);
+  });
 
   // The staff's inbox, live: a watching socket hears of a visitor's new line only if its caller is staff.
   // A line in the client's own case after it shows each socket has had its turn.

@@ -15,13 +15,21 @@ import type { SupportMessage } from "@argine/core/support/support-api";
 
 /**
  * A socket of `token`'s bearer (or, with SUPPORT_PROTOCOL_PREFIX, of a visitor's support token), with every
- * frame it got and a wait for one.
+ * frame it got and a wait for one. `address`, for a server that trusts X-Forwarded-For from loopback: the
+ * client's address, so a suite opening many sockets is not one address over the upgrades' limit.
  */
-export async function openSocket(base: string, token: string, prefix = BEARER_PROTOCOL_PREFIX) {
-  const socket = new WebSocket(`${base.replace(/^http/, "ws")}${API_PREFIX}${LIVE_PATH}`, [
-    LIVE_PROTOCOL,
-    `${prefix}${token}`,
-  ]);
+export async function openSocket(
+  base: string,
+  token: string,
+  prefix = BEARER_PROTOCOL_PREFIX,
+  address?: string,
+) {
+  const protocols = [LIVE_PROTOCOL, `${prefix}${token}`];
+  const socket = new WebSocket(
+    `${base.replace(/^http/, "ws")}${API_PREFIX}${LIVE_PATH}`,
+    // Node's WebSocket (undici) takes headers in an init object beside the protocols.
+    address ? { protocols, headers: { "x-forwarded-for": address } } : protocols,
+  );
   const frames: ServerFrame[] = [];
   const waiting = new Set<() => void>();
   socket.addEventListener("message", (event) => {
