@@ -40,8 +40,9 @@ const SERVERS: ServerSpec[] = [
       // The issuer the browser talks to must be the address the tests browse.
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       DATA_DIR,
-      // Every request is logged, so a journey can check that no secret reaches the log.
-      LOG_LEVEL: "info",
+      // Every request is logged, at the most talkative level, so a journey can check that no secret reaches the
+      // log, and log-check.ts (the run's teardown) that no personal data the journeys typed does.
+      LOG_LEVEL: "debug",
       NODE_ENV: "development",
       ACCESS_TOKEN_TTL_SECONDS: "66",
       // The journeys read the demo mailbox (support.ts): they need its key, random otherwise.
@@ -111,6 +112,7 @@ export default defineConfig({
   // now and then under load are mended (the accountant's axe run past 30 s; the phone quick exit's Back):
   // a retry in the report is a flaky journey to mend, not a pass.
   retries: process.env.CI ? 1 : 0,
+  globalTeardown: "./log-check.ts",
   timeout: 30_000,
   // What a page may take to show what a step waits for. Machines of this size run the suite up to four times
   // slower than the quiet one that wrote it (a journey's step, 1-2 s here, took 6-8 s there); Playwright's
