@@ -3,6 +3,8 @@ import { SIGN_IN_FAILURE_WINDOW_MS, signInHeldUntil } from "@argine/core/identit
 import type { Db } from "@argine/db/client";
 import {
   clearLoginFailures,
+  forgetLoginFailures,
+  lockLoginFailureKeys,
   loginFailureStats,
   normalizeEmail,
   recordLoginFailure,
@@ -29,7 +31,28 @@ export async function heldUntil(db: Db, keys: readonly string[], at: Date): Prom
   return latest;
 }
 
-export const recordFailure = (db: Db, keys: string[], at: Date) => recordLoginFailure(db, keys, at);
+/**
+ * An attempt is counted as a failure before its password is checked (issue 38): under the locks of the keys
+ * that hold it back, their counts are read and, unless one already holds it, the failure is recorded under
+ * every key it counts against, in one transaction. Concurrent attempts thus see each other: at most the free
+ * failures get to argon2 at once, where checking first and recording after let a whole burst through. The
+ * moment it is held until, or the ids of the failures recorded, to forget should the password be right (an
+ * error in between leaves them counted).
+ */
+export async function reserveAttempt(
+  db: Db,
+  { checked, counted }: { checked: readonly string[]; counted: string[] },
+  at: Date,
+): Promise<{ heldUntil: Date } | { reserved: string[] }> {
+  return db.transaction(async (tx: Db) => {
+    await lockLoginFailureKeys(tx, checked);
+    const until = await heldUntil(tx, checked, at);
+    return until ? { heldUntil: until } : { reserved: await recordLoginFailure(tx, counted, at) };
+  });
+}
+
+/** A right password: the failures its attempt reserved were none. */
+export const releaseAttempt = (db: Db, reserved: readonly string[]) => forgetLoginFailures(db, reserved);
 
 export const clearFailures = (db: Db, key: string) => clearLoginFailures(db, key);
 

@@ -23,7 +23,8 @@ import {
   clearFailures,
   deviceKey,
   heldUntil,
-  recordFailure,
+  releaseAttempt,
+  reserveAttempt,
 } from "../identity/sign-in-guard.ts";
 import { signInAttemptsMail } from "../mail/templates.ts";
 
@@ -87,18 +88,20 @@ export async function signInWithPassword(
   const device = trustedDeviceOf(user?.id);
   const account = accountKey(email);
   const checked = device ? [deviceKey(device)] : [account, addressKey(ip)];
-  const until = await heldUntil(deps.db, checked, at);
-  if (until) {
+  const counted = [account, addressKey(ip), ...(device ? [deviceKey(device)] : [])];
+  // Counted as a failure before the password is checked, so a burst cannot all pass the count at once.
+  const attempt = await reserveAttempt(deps.db, { checked, counted }, at);
+  if ("heldUntil" in attempt) {
     // An unknown address gets the same answer, with no mail (no enumeration: the mail goes to the owner).
     if (user && !device && (await heldUntil(deps.db, [account], at))) await mailUnlockLink(deps, user, at);
-    throw held(until, at);
+    throw held(attempt.heldUntil, at);
   }
-  // Same work and same answer for an unknown email and a wrong password.
+  // Same work and same answer for an unknown email and a wrong password; the failure is already counted.
   if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-    await recordFailure(deps.db, [account, addressKey(ip), ...(device ? [deviceKey(device)] : [])], at);
     if (user && !device && (await heldUntil(deps.db, [account], at))) await mailUnlockLink(deps, user, at);
     throw new AppError("INVALID_CREDENTIALS");
   }
+  await releaseAttempt(deps.db, attempt.reserved);
   if (!user.emailVerifiedAt) throw new AppError("EMAIL_NOT_VERIFIED");
   // A known device's success leaves the account's count alone: an attacker keeps waiting.
   await clearFailures(deps.db, device ? deviceKey(device) : account);

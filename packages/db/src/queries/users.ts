@@ -234,8 +234,31 @@ export async function hasLiveUserToken(db: Db, userId: string, kind: UserTokenKi
 
 // Sign-in failures' bookkeeping (apps/api/src/identity/sign-in-guard.ts, ADR 035).
 
-export async function recordLoginFailure(db: Db, keys: string[], at = new Date()): Promise<void> {
-  await db.insert(loginFailures).values(keys.map((key) => ({ key, at })));
+/** One failure under each key; the rows' ids (a sign-in forgets its own when the password was right). */
+export async function recordLoginFailure(db: Db, keys: string[], at = new Date()): Promise<string[]> {
+  const rows = await db
+    .insert(loginFailures)
+    .values(keys.map((key) => ({ key, at })))
+    .returning({ id: loginFailures.id });
+  return rows.map((row) => row.id);
+}
+
+/** Namespace of the advisory locks below (pg_advisory_xact_lock's first key; consultation.ts has 31_031). */
+const LOGIN_FAILURES_LOCK_NAMESPACE = 31_032;
+
+/**
+ * Serializes the attempts counted under these keys until the transaction ends, so that concurrent attempts
+ * each see the failures recorded by the ones before: a count and the insert it allows cannot interleave. The
+ * keys locked in one order, so two attempts locking overlapping keys cannot deadlock.
+ */
+export async function lockLoginFailureKeys(tx: Db, keys: readonly string[]): Promise<void> {
+  for (const key of [...new Set(keys)].sort())
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOGIN_FAILURES_LOCK_NAMESPACE}, hashtext(${key}))`);
+}
+
+/** Deletes the failures recorded as `ids` (by their primary key). */
+export async function forgetLoginFailures(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length) await db.delete(loginFailures).where(inArray(loginFailures.id, [...ids]));
 }
 
 export async function countLoginFailures(db: Db, key: string, since: Date): Promise<number> {
@@ -246,7 +269,10 @@ export async function countLoginFailures(db: Db, key: string, since: Date): Prom
   return row?.n ?? 0;
 }
 
-/** A key's failures since `since` and when the last of them was (identity/sign-in-guard.ts). */
+/**
+ * A key's failures since `since` and when the last of them was (identity/sign-in-guard.ts):
+ * login_failures_key_at_idx.
+ */
 export async function loginFailureStats(
   db: Db,
   key: string,
