@@ -667,6 +667,15 @@ const TABLE: Case[] = [
     }),
     expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 404, admin: 404 },
   },
+  // Giving up an attempt, by its key: only her own (the paid order of beforeAll, answered as it is); anyone
+  // else's attempts are theirs alone, so nobody else finds it, staff included.
+  {
+    method: "POST",
+    path: "/v1/orders/abandon",
+    url: () => "/v1/orders/abandon",
+    body: { idempotencyKey: "6f1c1a52-4a0e-4d7b-9a39-0b8f3c2d1e03" },
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 404, admin: 404 },
+  },
   // a bought service's work (ADR 020): the caller's side of the files, staff's statuses, queue and
   // assignment, the client's mandate. Staff act on their own side (the lawyer's document): the client's file
   // is not theirs to register or delete.

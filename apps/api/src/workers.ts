@@ -4,7 +4,7 @@ import { sendConsultationReminders } from "./consultation/consultation-service.t
 import type { Deps } from "./deps.ts";
 import type { JobPayloads, QueueName } from "./jobs/job-queue.ts";
 import { storeSessionFiles, syncOpenSessions } from "./legalization/legalization-service.ts";
-import { settleStaleOrders } from "./orders/order-settlement.ts";
+import { settleExpiredOrder, settleStaleOrders } from "./orders/order-settlement.ts";
 import { deliverSandboxEvent } from "./payments/sandbox-webhook.ts";
 import { mailUnreadMessage } from "./practices/practice-comments-service.ts";
 import { sendDeadlineReminders } from "./reminders/reminders-service.ts";
@@ -31,8 +31,10 @@ const HANDLERS: {
   },
   // A webhook that does not answer 2xx throws: retried like Stripe's deliveries, then dead-lettered.
   "sandbox-event": deliverSandboxEvent,
-  "orders-settle": async (deps) => {
-    await settleStaleOrders(deps);
+  // The schedule's jobs carry no data (null): the sweep.
+  "orders-settle": async (deps, data) => {
+    if (data?.orderId) await settleExpiredOrder(deps, data.orderId);
+    else await settleStaleOrders(deps);
   },
   "deadline-reminders": async (deps) => {
     await sendDeadlineReminders(deps);

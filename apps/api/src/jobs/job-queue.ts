@@ -12,8 +12,11 @@ export interface JobPayloads {
   mail: Mail;
   /** An event of the payment sandbox for the app's webhook, signed when it is posted (payments/). */
   "sandbox-event": { event: StripeEvent };
-  /** The orders left awaiting their payment: paid if the provider says so, abandoned otherwise (ADR 014). */
-  "orders-settle": Record<string, never>;
+  /**
+   * The orders left awaiting their payment: paid if the provider says so, abandoned otherwise (ADR 014).
+   * With an order's id, that order at its expiry (queued when it is created); without, the periodic sweep.
+   */
+  "orders-settle": { orderId?: string };
   /** The complaint deadline's reminders due today, mailed once each (reminders/). */
   "deadline-reminders": Record<string, never>;
   /** The legalization files' retention: warnings 30 and 7 days before, deletion at expiry (retention/). */

@@ -1,6 +1,7 @@
 import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
 import {
+  type OrderAbandonResponse,
   type OrderCreateBody,
   type OrderList,
   type OrderResponse,
@@ -30,13 +31,15 @@ import { authorize } from "../identity/authorize.ts";
 import { nothingCharged, type PaymentIntent } from "../payments/payment-provider.ts";
 import { priceOrder } from "./order-pricing.ts";
 import {
+  abandonAwaitingOrder,
   applyIntent,
   completePaidOrder,
   countPayment,
+  EXPIRY_JOB_AFTER_SECONDS,
   failOrder,
   settleStaleOrder,
 } from "./order-settlement.ts";
-import { orderViews, paidAnswer } from "./order-view.ts";
+import { oneOrderView, orderViews, paidAnswer } from "./order-view.ts";
 import { withCodeGuard } from "./wrong-codes.ts";
 
 // The checkout (spec §4 "Payment flow", ADR 014). POST /v1/orders is called once with the card's payment
@@ -171,6 +174,14 @@ async function openOrder(
   if (from === "PENDING" && canTransition(from, "TO_PAID", "system")) {
     await updatePracticeStatus(tx, practice.id, from, "TO_PAID", at);
   }
+  // What it reserved is held no longer than a card payment may take: its own settle job, at its expiry
+  // (order-settlement.ts). Queued here, so an order whose provider never answers is released too.
+  await deps.jobs.send(
+    tx,
+    "orders-settle",
+    { orderId: order.id },
+    { startAfterSeconds: EXPIRY_JOB_AFTER_SECONDS },
+  );
   return order;
 }
 
@@ -209,6 +220,29 @@ async function answer(deps: Deps, order: OrderRow, intent: PaymentIntent | null)
       if (intent?.status !== "requires_action") throw new AppError("CONFLICT", MESSAGES.orderInProgress);
       return { order: null, requires_action: true, payment_intent_client_secret: intent.clientSecret };
   }
+}
+
+/**
+ * POST /v1/orders/abandon: the client gives up her attempt (the card action failed or was closed, the
+ * checkout left), and what it reserved goes back now rather than at its expiry. Only her own attempt, by its
+ * key (another's is not found); one already settled is answered as it is, so a repeat changes nothing.
+ */
+export async function abandonOrder(
+  deps: Deps,
+  actor: Actor,
+  idempotencyKey: string,
+): Promise<OrderAbandonResponse> {
+  let order = await findOrderByKey(deps.db, actor.userId, idempotencyKey);
+  if (!order) throw new AppError("NOT_FOUND");
+  if (order.status === "AWAITING_PAYMENT") {
+    const payment = await findPaymentOfOrder(deps.db, order.id);
+    // The first call is still talking to the provider: the intent may yet be charged, nothing is released.
+    if (!payment) throw new AppError("CONFLICT", MESSAGES.orderInProgress);
+    order = await abandonAwaitingOrder(deps, order, payment.intentId);
+  }
+  const paid =
+    order.status === "PAID" || order.status === "PARTIALLY_REFUNDED" || order.status === "REFUNDED";
+  return { status: order.status, order: paid ? await oneOrderView(deps, order) : null };
 }
 
 /** A client's own orders, newest first, with their lines and the practice's code. */

@@ -134,6 +134,26 @@ export const OrderResponseSchema = z.object({
 });
 export type OrderResponse = z.infer<typeof OrderResponseSchema>;
 
+/**
+ * POST /v1/orders/abandon: the client gives up a checkout attempt still waiting for its card (the card action
+ * failed or was closed, the checkout left), so what it reserved goes back at once (ADR 014).
+ */
+export const OrderAbandonBodySchema = z.object({
+  idempotencyKey: z.uuid({ error: MESSAGES.invalidId }),
+});
+export type OrderAbandonBody = z.infer<typeof OrderAbandonBodySchema>;
+
+/**
+ * The attempt as it now is: abandoned (or failed, when the card was refused first), still waiting when the
+ * provider cannot stop it yet (processing), or paid when the card went through before it could be stopped,
+ * then with the paid order.
+ */
+export const OrderAbandonResponseSchema = z.object({
+  status: z.enum(ORDER_STATUS.values),
+  order: OrderSchema.nullable(),
+});
+export type OrderAbandonResponse = z.infer<typeof OrderAbandonResponseSchema>;
+
 export const OrderListQuerySchema = PagingQuerySchema;
 export const OrderListSchema = z.object({
   total: z.number().int().nonnegative(),

@@ -12,6 +12,8 @@ export const ORDERS_ROUTES = defineRoutes<OrdersCallSchemas>()({
   list: { method: "GET", path: "/orders" },
   /** The paid order, or the card action the browser must do first and then send again (spec §4). */
   create: { method: "POST", path: "/orders" },
+  /** The client gives up an attempt still waiting for its card: what it reserved goes back (ADR 014). */
+  abandon: { method: "POST", path: "/orders/abandon" },
   /** Staff give back some lines of a paid order, or all (ADR 017). */
   refund: { method: "POST", path: "/orders/:id/refunds", status: 201 },
   /** The client withdraws from services not begun, within 14 days of the payment. */

@@ -1,4 +1,10 @@
-import type { Order, OrderCreateBody, OrderResponse, PaymentCode } from "@argine/core/orders/orders-api";
+import type {
+  Order,
+  OrderAbandonResponse,
+  OrderCreateBody,
+  OrderResponse,
+  PaymentCode,
+} from "@argine/core/orders/orders-api";
 import { cardErrorMessage } from "@argine/core/shared/messages";
 import { errorCode, toHttpError } from "../../shared/http/http-error.ts";
 import type { CardPayment, CardSource } from "./card-payment.ts";
@@ -6,7 +12,9 @@ import type { CardPayment, CardSource } from "./card-payment.ts";
 // Spec §4 "Payment flow", one checkout attempt:
 //   1. create the order (with the card's payment method when a card pays);
 //   2. requires_action: the card action with the client secret;
-//   3. the card action failed: the payment is refused (the caller records it and goes to the error route);
+//   3. the card action failed: the attempt is given up on the server, so the campaign's budget, the voucher
+//      and the gift card it reserved go back at once (ADR 014), and the payment is refused (the caller
+//      records it and goes to the error route);
 //   4. it succeeded: create the order again with the payment intent id;
 //   5. an order came back: paid.
 // Both calls carry the attempt's one idempotency key, so a doubled submit makes one order and one charge;
@@ -20,6 +28,8 @@ export class PaymentRefused extends Error {}
 
 export interface PaymentDependencies {
   createOrder: (body: OrderCreateBody) => Promise<OrderResponse>;
+  /** Gives up the attempt of this key (POST /v1/orders/abandon). */
+  abandonOrder?: (idempotencyKey: string) => Promise<OrderAbandonResponse>;
   card: CardPayment;
   newKey?: () => string;
 }
@@ -65,7 +75,13 @@ export async function payOrder(
   if (response.requires_action) {
     const secret = response.payment_intent_client_secret;
     const action = secret ? await deps.card.handleCardAction(secret) : { error: cardErrorMessage(undefined) };
-    if ("error" in action) throw new PaymentRefused(action.error);
+    if ("error" in action) {
+      // Best effort: unanswered, the server still releases the attempt at its expiry.
+      const given = await deps.abandonOrder?.(idempotencyKey).catch(() => null);
+      // The card went through before the action's error reached the page: paid after all.
+      if (given?.order) return given.order;
+      throw new PaymentRefused(action.error);
+    }
     response = await createOrRefuse(deps, {
       ...request,
       idempotencyKey,

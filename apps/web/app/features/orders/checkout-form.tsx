@@ -31,7 +31,12 @@ import { dispatchCart } from "./cart-store.ts";
 import { trackCheckout } from "./checkout-analytics.ts";
 import { type CheckoutRequest, PaymentRefused, payOrder } from "./checkout-flow.ts";
 import { paymentErrorPath, paymentSuccessPath } from "./order-paths.ts";
-import { createOrder, paymentsConfigQueryOptions, useRefreshAfterOrder } from "./order-queries.ts";
+import {
+  abandonOrder,
+  createOrder,
+  paymentsConfigQueryOptions,
+  useRefreshAfterOrder,
+} from "./order-queries.ts";
 import styles from "./orders.module.css";
 import type { CardElementState } from "./stripe-card.ts";
 import { STRIPE_CARD_LABEL } from "./stripe-card-field.tsx";
@@ -181,6 +186,7 @@ function PaymentForm({
           mode === "element" ? CARD_IN_ELEMENT : mode === "fields" ? (body.card ?? null) : null,
           {
             createOrder,
+            abandonOrder,
             card,
           },
         );

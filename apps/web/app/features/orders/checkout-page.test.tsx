@@ -238,6 +238,7 @@ describe("the payment (spec §4 'Payment flow')", () => {
             },
       "GET /v1/sandbox/3ds/pi_9": { status: 200, body: { amount: 120, status: "requires_action" } },
       "POST /v1/sandbox/3ds/pi_9": { status: 200, body: { status: "requires_payment_method" } },
+      "POST /v1/orders/abandon": { status: 200, body: { status: "FAILED", order: null } },
     });
     await screen.findByLabelText(/^Numero della carta/);
     fillCard("4000 0027 6000 3184");
@@ -252,6 +253,9 @@ describe("the payment (spec §4 'Payment flow')", () => {
     expect(screen.getByRole("alert").textContent).toBe(AUTHENTICATION_FAILED);
     expect(router.state.location.pathname).toBe(casePath(TICKET, "add-services/payment/error"));
     expect(orderCalls(calls)).toHaveLength(1);
+    // The attempt is given up on the server, so what it reserved goes back at once (ADR 014).
+    const given = calls.filter((c) => c.method === "POST" && c.url.endsWith("/v1/orders/abandon"));
+    expect(given.map((c) => c.body)).toEqual([{ idempotencyKey: orderCalls(calls)[0]?.idempotencyKey }]);
 
     fireEvent.click(screen.getByRole("link", { name: "Riprova" }));
     const cart = await screen.findByRole("region", { name: "I servizi scelti" });

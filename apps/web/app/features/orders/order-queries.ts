@@ -68,6 +68,9 @@ export const useRequestGiftCard = (options?: WriteOptions<GiftCard, string>) =>
 /** POST /v1/orders: the paid order, or the card action to do first (spec §4 "Payment flow"). */
 export const createOrder = (body: OrderCreateBody) => call(CALLS.create, { body });
 
+/** POST /v1/orders/abandon: the attempt given up, what it reserved given back at once (ADR 014). */
+export const abandonOrder = (idempotencyKey: string) => call(CALLS.abandon, { body: { idempotencyKey } });
+
 /**
  * After the payment flow (one POST /v1/orders, or more with a card action between): the practice may have
  * moved (TO_PAID, OPEN), the profile has the billing data the order saved, and the orders a new one.
