@@ -2,7 +2,14 @@ import { readFile } from "node:fs/promises";
 import { expect } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import { newPractice, payThroughApi, signInWithBearer, test } from "../shop.ts";
-import { accessTokenOf, DEMO_PASSWORD, expectAccessible, mailedLink, signIn } from "../support.ts";
+import {
+  accessTokenOf,
+  DEMO_PASSWORD,
+  expectAccessible,
+  mailedLink,
+  registerClient,
+  signIn,
+} from "../support.ts";
 
 // One's own data (issue 37, ADR 037), with a freshly registered client (she is erased at the end): a practice,
 // an upload, a message and a paid order set up through the API; the lawyer opens the case and the client's
@@ -13,10 +20,13 @@ import { accessTokenOf, DEMO_PASSWORD, expectAccessible, mailedLink, signIn } fr
 test("@desktop the client sees the lawyer's read, downloads her data, then erases her account", async ({
   page,
   browser,
-  shopClient,
 }) => {
   // A whole life of an account, from the order to its erasure, on a shared machine.
   test.setTimeout(240_000);
+  // An account of its own, not the worker's `shopClient`: erased here, it would sign every later journey of
+  // this worker out ("Email o password non corretti").
+  const shopClient = { email: `cancellanda.${Date.now()}@example.it`, password: "Tranquilla42" };
+  await registerClient(page, shopClient.email, shopClient.password);
   const authorization = await signInWithBearer(page, shopClient.email, shopClient.password);
   const { ticketCode, practiceId } = await newPractice(page, authorization);
   await payThroughApi(page, authorization, practiceId, ["INJUCTION"]);
