@@ -168,6 +168,9 @@ try {
     S3_ACCESS_KEY_ID: "S3RVER",
     S3_SECRET_ACCESS_KEY: "S3RVER",
     S3_FORCE_PATH_STYLE: "true",
+    // One link key for both, or each would make its own in its data folder (ADR 041): a link, or a second
+    // factor, sealed by one must open on the other.
+    DOCUMENT_LINK_KEY: env.DOCUMENT_LINK_KEY ?? randomBytes(32).toString("base64"),
     // One secret for both: an event signed by either process's sandbox is checked by whichever receives it.
     SANDBOX_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("base64url")}`,
     SANDBOX_WEBHOOK_URL: `${publicUrl}/v1/webhooks/sandbox`,

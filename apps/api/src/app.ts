@@ -13,13 +13,20 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import { createAdapters } from "./adapters.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
+import { liveSocketErrors } from "./conversations/socket-errors.ts";
 import type { Adapters, Deps } from "./deps.ts";
-import { errorBody, refuseControlCharacters, registerErrorHandler } from "./http/errors.ts";
+import {
+  clientErrorHandler,
+  errorBody,
+  frameworkErrorHandler,
+  refuseControlCharacters,
+  registerErrorHandler,
+} from "./http/errors.ts";
 import { registerJsonBodyParser } from "./http/json-body.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { registerObservability } from "./http/observability.ts";
 import { proxyTrust, requestIds } from "./http/request-id.ts";
-import { registerSecurity } from "./http/security.ts";
+import { registerSecurity, securityHeaders } from "./http/security.ts";
 import { registerAuthentication } from "./identity/authenticate.ts";
 import { hashLegacyDocumentLinks } from "./invoice/invoice-service.ts";
 import { healthRoutes, type Readiness } from "./routes/health.ts";
@@ -86,7 +93,9 @@ export async function buildApp({
   const deps: Deps = { config, db, clock, ...(await createAdapters(config, handle, clock, overrides)) };
   // The proxies trusted with the client's address are the ones trusted with the request's id.
   const trust = proxyTrust(config.trustProxy);
-  const app = Fastify({
+  // Every answer's security headers, also those given before any hook runs (http/security.ts).
+  const headers = securityHeaders(config, deps.csp);
+  const app: FastifyInstance = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     // A new UUID, or a trusted proxy's x-request-id (http/request-id.ts).
     genReqId: requestIds(trust),
@@ -105,10 +114,21 @@ export async function buildApp({
       requestTimeout: config.requestTimeoutMs,
       headersTimeout: Math.min(10_000, config.requestTimeoutMs),
       connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs),
+      // Node would answer an HTTP/1.1 request without Host itself, a bare 400: a hook below refuses it.
+      requireHostHeader: false,
     },
     // Keep-alive sockets idle at shutdown are closed at once; busy ones finish their request.
     forceCloseConnections: "idle",
+    // What Fastify and Node refuse before any hook runs gets the one error shape and the headers too
+    // (http/errors.ts): a path that cannot be decoded or is too long, bytes Node's parser refuses.
+    frameworkErrors: frameworkErrorHandler(headers, deps.metrics),
+    clientErrorHandler: clientErrorHandler(headers, () => app.log, deps.metrics),
+    // Fastify's own 503 during shutdown is English and bare: the hook below answers it instead.
+    return503OnClosing: false,
   });
+  // Node answers an Expect other than 100-continue with a bare 417; HTTP lets a server ignore it (RFC 9110,
+  // 10.1.1), so the request is routed like any other.
+  app.server.on("checkExpectation", app.routing);
   app.decorate("deps", deps);
   registerObservability(app, deps.metrics);
   app.setValidatorCompiler(validatorCompiler);
@@ -141,7 +161,13 @@ export async function buildApp({
     app.log.warn("no card payment provider is configured: card payments are refused");
   const web = loadWebBuild(config.webDir);
   if (!web) app.log.warn("web build not found: run `npm run build` to serve the site");
-  await registerSecurity(app, config, deps.csp);
+  await registerSecurity(app, config, headers);
+  // After the headers' hook, so that these refusals carry them (Fastify's and Node's own, switched off
+  // above, had neither the headers nor the error shape).
+  app.addHook("onRequest", async (request) => {
+    if (closing) throw new AppError("SERVICE_UNAVAILABLE");
+    if (request.raw.httpVersion === "1.1" && !request.headers.host) throw new AppError("BAD_REQUEST");
+  });
   await app.register(rateLimit, { global: false, ...deps.rateLimits.pluginOptions });
   // Before every route, so that an upgrade to any other path is refused. The socket speaks our one
   // subprotocol (the bearer one only carries the token), and a frame longer than a message allows is refused.
@@ -150,6 +176,8 @@ export async function buildApp({
       maxPayload: LIVE_FRAME_MAX_BYTES,
       handleProtocols: (offered) => (offered.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false),
     },
+    // A client's refused frame is a warning, a few a minute at most (conversations/socket-errors.ts).
+    errorHandler: liveSocketErrors(clock),
   });
   // The plugin switches protocols on any route and then closes the socket: an upgrade anywhere but the live
   // socket is answered 404 before the switch instead.
@@ -157,21 +185,26 @@ export async function buildApp({
     if (request.ws && request.routeOptions.url !== `${API_PREFIX}${LIVE_PATH}`)
       throw new AppError("NOT_FOUND");
   });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: "Argine API",
-        version: "1.0.0",
-        description:
-          "API di Argine. Gli errori hanno sempre il corpo { code, message, details?, requestId }.",
+  // The API reference (API_DOCS, off by default in production): a map of every call for whoever asks.
+  if (config.apiDocs) {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: "Argine API",
+          version: "1.0.0",
+          description:
+            "API di Argine. Gli errori hanno sempre il corpo { code, message, details?, requestId }.",
+        },
+        components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+        security: [{ bearer: [] }],
       },
-      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: "/v1/docs", staticCSP: true });
-  app.get("/v1/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+      transform: jsonSchemaTransform,
+    });
+    // No policy of its own (the plugin's `staticCSP` allowed any https: style and font, framing by us, a
+    // base URL): the reader needs nothing the app's policy refuses, so it gets that one.
+    await app.register(swaggerUi, { routePrefix: "/v1/docs", uiConfig: { validatorUrl: null } });
+    app.get("/v1/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  }
 
   await app.register(healthRoutes, { readiness, db });
 

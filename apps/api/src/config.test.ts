@@ -10,13 +10,16 @@ const PRODUCTION = PRODUCTION_ENV;
 const base64 = (value: string) => Buffer.from(value, "base64");
 
 describe("the documents' link key", () => {
-  it("is required in production, a key of 32 bytes, and fixed elsewhere so links survive a restart", () => {
+  it("is required in production, a key of 32 bytes; elsewhere the data folder's own, never a fixed one", () => {
     const { DOCUMENT_LINK_KEY: _key, ...withoutKey } = PRODUCTION;
     expect(() => loadConfig(withoutKey)).toThrow(/DOCUMENT_LINK_KEY: required in production/);
     expect(() => loadConfig({ DOCUMENT_LINK_KEY: "corta" })).toThrow(/DOCUMENT_LINK_KEY/);
     expect(loadConfig(PRODUCTION).documentLinkKey).toEqual(base64(PRODUCTION.DOCUMENT_LINK_KEY));
-    expect(loadConfig({}).documentLinkKey).toEqual(loadConfig({}).documentLinkKey);
+    expect(loadConfig(PRODUCTION).documentLinkKeyFile).toBeNull();
+    // Unset: random in each process until the server loads DATA_DIR's (main.ts, ADR 040).
+    expect(loadConfig({}).documentLinkKey).not.toEqual(loadConfig({}).documentLinkKey);
     expect(loadConfig({}).documentLinkKey).toHaveLength(32);
+    expect(loadConfig({ DATA_DIR: "/srv/argine" }).documentLinkKeyFile).toBe("/srv/argine/document-link.key");
   });
 });
 
@@ -396,5 +399,15 @@ describe("a production start", () => {
     expect(
       loadConfig({ DOCUMENT_LINK_KEY: Buffer.alloc(32, 9).toString("base64") }).documentLinkKey,
     ).toHaveLength(32);
+  });
+});
+
+describe("the API reference", () => {
+  it("is served outside production, and in production only when API_DOCS says so", () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: "false" }).apiDocs).toBe(false);
+    expect(loadConfig(PRODUCTION).apiDocs).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, API_DOCS: "true" }).apiDocs).toBe(true);
+    expect(() => loadConfig({ API_DOCS: "on" })).toThrow(/API_DOCS/);
   });
 });

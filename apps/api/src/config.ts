@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { isIP } from "node:net";
 import { relative, resolve } from "node:path";
@@ -103,6 +103,9 @@ export interface RetryPolicy {
 /** A failed mail is tried for about a day (ADR 012). */
 export const DEFAULT_MAIL_RETRY: RetryPolicy = { limit: 30, delaySeconds: 30, maxDelaySeconds: 3600 };
 
+/** The server's own DOCUMENT_LINK_KEY outside production, when none is set: a file of the data folder. */
+export const DOCUMENT_LINK_KEY_FILE = "document-link.key";
+
 // One schema for every setting of the API process; documented in .env.example and docs/runbook.md ("Variables").
 /** A secret key: the base64 of 32 random bytes. */
 const key32 = z
@@ -128,6 +131,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   CORS_ORIGINS: list,
   WEB_DIR: z.string().min(1).optional(),
+  // The API reference (/v1/docs and /v1/openapi.json): served unless production, where it is a choice.
+  API_DOCS: bool,
   TRUST_PROXY: trustProxy,
   // The per-route request limits' counters (ADR 032): this process's memory, or shared by every process.
   RATE_LIMIT_STORE: z.enum(["memory", "postgres", "redis"]).optional(),
@@ -279,6 +284,11 @@ export interface Config {
   logLevel: string;
   corsOrigins: string[];
   webDir: string;
+  /**
+   * Whether /v1/docs and /v1/openapi.json are served: the map of every call and its parameters is a
+   * developer's tool, so production leaves it off unless API_DOCS=true.
+   */
+  apiDocs: boolean;
   trustProxy: TrustProxy;
   /**
    * Where the per-route request limits count (ADR 032): memory serves one process; several processes share
@@ -303,8 +313,16 @@ export interface Config {
   payments: PaymentsConfig;
   /** The seller as invoices print it and FatturaPA sends it (core CompanyData), snapshot on each document. */
   company: CompanyData;
-  /** What the money documents' link tokens are derived from (ADR 023). */
+  /**
+   * What the money documents' link tokens, the consultation's links and the sealed second factors are derived
+   * from (ADR 023, 031, 036): DOCUMENT_LINK_KEY; without it (never in production) a random key of this
+   * process, which the server (main.ts) replaces with its data folder's, kept in `documentLinkKeyFile`.
+   */
   documentLinkKey: Buffer;
+  /** DATA_DIR/document-link.key when DOCUMENT_LINK_KEY is unset (ADR 040), else null. */
+  documentLinkKeyFile: string | null;
+  /** DATA_DIR: the server's user's alone, checked at each start (data-dir.ts, ADR 040). */
+  dataDir: string;
   storage: StorageConfig;
   /** The admin server (admin/): null without ADMIN_PORT. */
   admin: AdminConfig | null;
@@ -571,6 +589,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS ?? [publicUrl],
     webDir,
+    apiDocs: e.API_DOCS ?? !production,
     trustProxy: e.TRUST_PROXY ?? false,
     rateLimits,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
@@ -633,9 +652,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       email: company("COMPANY_EMAIL"),
       pec: e.COMPANY_PEC ?? null,
     },
-    // Outside production, one fixed key: the links of a development or demo database survive a restart.
-    documentLinkKey:
-      e.DOCUMENT_LINK_KEY ?? createHash("sha256").update("argine: development document links").digest(),
+    // Outside production, never a key anyone can read in the source (ADR 040): a random one until the server
+    // loads its data folder's, which outlives restarts (tests and tools without a data folder keep this one).
+    documentLinkKey: e.DOCUMENT_LINK_KEY ?? randomBytes(32),
+    documentLinkKeyFile: e.DOCUMENT_LINK_KEY ? null : `${e.DATA_DIR}/${DOCUMENT_LINK_KEY_FILE}`,
+    dataDir: e.DATA_DIR,
     storage,
     admin,
     backupDir,

@@ -1,6 +1,10 @@
+import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { join } from "node:path";
 import { groupCardNumber, SANDBOX_TEST_CARDS, sandboxCardOutcome } from "@argine/core/payments/sandbox-api";
-import { openDb } from "@argine/db/client";
+import { type Db, openDb } from "@argine/db/client";
+import { deleteSecondFactor, findSecondFactor } from "@argine/db/queries/second-factor";
+import { findUserByEmail } from "@argine/db/queries/users";
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
@@ -15,8 +19,9 @@ import type { FastifyInstance } from "fastify";
 import { startAdminServer } from "./admin/admin-server.ts";
 import { buildApp } from "./app.ts";
 import { backupRoutes } from "./backup/backup-routes.ts";
-import { ConfigError, loadConfig } from "./config.ts";
-import { sealSecret } from "./identity/second-factor.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { DataDirError, loadKeyFile, makePrivate, type PrivateTree } from "./data-dir.ts";
+import { openSecret, sealSecret } from "./identity/second-factor.ts";
 import { finishDemoCapture } from "./legalization/demo-capture.ts";
 import type { Readiness } from "./routes/health.ts";
 import { storeDemoFile } from "./services/demo-files.ts";
@@ -41,11 +46,65 @@ function listenForProbes(port: number, host: string): Promise<Server> {
   });
 }
 
+/**
+ * The demo staff's authenticator key is printed at start: sealed under another key (a data folder made before
+ * it had a key of its own, ADR 040; a database restored into a new folder), it would open no more and they
+ * could not sign in. Such a seal is dropped, and the demo seed seals the printed key again with this one.
+ */
+async function dropUnopenableDemoFactors(db: Db, key: Buffer): Promise<number> {
+  let dropped = 0;
+  for (const account of DEMO_ACCOUNTS.filter((a) => a.roles.length)) {
+    const user = await findUserByEmail(db, account.email);
+    const factor = user && (await findSecondFactor(db, user.id));
+    if (!user || !factor) continue;
+    try {
+      openSecret(key, user.id, factor.sealedSecret);
+    } catch {
+      await deleteSecondFactor(db, user.id);
+      dropped++;
+    }
+  }
+  return dropped;
+}
+
+/** What the start found in the data folder, said once the app's logger exists. */
+interface DataDirFindings {
+  /** What the folder held open to other users before this start (data-dir.ts). */
+  before: PrivateTree;
+  /** PGlite's own files, which it writes 0666/0644 whatever the umask. */
+  databaseFiles: number;
+  /** The link key was made now for a database that was already there. */
+  newKeyForOldDatabase: boolean;
+}
+
+/**
+ * The data folder before anything is written into it (ADR 040): made the server's user's alone (or the
+ * start refused, when another user owns part of it), and the server's own link key loaded from it.
+ */
+async function openDataDir(loaded: Config): Promise<{ config: Config; findings: DataDirFindings }> {
+  const before = await makePrivate(loaded.dataDir);
+  const hadDatabase =
+    "dataDir" in loaded.database && existsSync(join(loaded.database.dataDir, "pg", "PG_VERSION"));
+  const link = loaded.documentLinkKeyFile ? await loadKeyFile(loaded.documentLinkKeyFile) : null;
+  return {
+    config: link ? { ...loaded, documentLinkKey: link.key } : loaded,
+    findings: { before, databaseFiles: 0, newKeyForOldDatabase: Boolean(link?.made && hadDatabase) },
+  };
+}
+
 async function main() {
-  const config = loadConfig();
+  // Whatever the server writes from now on (the database's new files, the stored files, the outbox, keys,
+  // backups) is born its user's alone: nothing it writes is for another user (ADR 040).
+  process.umask(0o077);
+  const { config, findings } = await openDataDir(loadConfig());
   const probes = await listenForProbes(config.port, config.host);
   const handle = await openDb(config.database);
+  if ("dataDir" in config.database)
+    findings.databaseFiles = (await makePrivate(join(config.database.dataDir, "pg"))).repaired;
   await seedCatalogue(handle.db);
+  const demoFactorsResealed = config.demoMode
+    ? await dropUnopenableDemoFactors(handle.db, config.documentLinkKey)
+    : 0;
   if (config.demoMode)
     await seedDemo(handle.db, {
       hashPassword: (p) => hash(p),
@@ -54,6 +113,24 @@ async function main() {
 
   const readiness: Readiness = { ready: true };
   const app = await buildApp({ config, handle, readiness });
+  const { before } = findings;
+  if (before.exposed)
+    app.log.warn(
+      { dataDir: config.dataDir, ...before },
+      "the data folder was open to other users of this machine: its files and folders are now the server's user's alone (if others have accounts here, treat its keys and data as seen)",
+    );
+  // Loose modes no other user could reach (inside a closed folder: an operator's command opened PGlite).
+  else if (before.repaired)
+    app.log.info({ dataDir: config.dataDir, ...before }, "the data folder's files made private");
+  if (findings.databaseFiles)
+    app.log.debug({ files: findings.databaseFiles }, "the embedded database's own files made private");
+  if (findings.newKeyForOldDatabase)
+    app.log.warn(
+      { keyFile: config.documentLinkKeyFile },
+      "a link key was made for a database made before it: its earlier document and consultation links, and every second factor but the demo staff's, no longer open (docs/runbook.md, DOCUMENT_LINK_KEY, says how to keep them)",
+    );
+  if (demoFactorsResealed)
+    app.log.info({ accounts: demoFactorsResealed }, "the demo staff's authenticator key sealed again");
   // The demo's files need the storage, which the app builds.
   if (config.demoMode) await seedDemoFiles(handle.db, (file) => storeDemoFile(app.deps.storage, file));
 
@@ -101,7 +178,7 @@ async function main() {
   const lines = [
     "",
     `  Argine è pronto su ${url}`,
-    `  API: ${url}/v1  ·  documentazione: ${url}/v1/docs`,
+    `  API: ${url}/v1${config.apiDocs ? `  ·  documentazione: ${url}/v1/docs` : ""}`,
     `  Database: ${"dataDir" in config.database ? `PGlite in ${config.database.dataDir}` : "PostgreSQL"}`,
   ];
   // Where, never the token.
@@ -152,7 +229,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   process.stderr.write(
-    `${error instanceof ConfigError ? error.message : String((error as Error)?.stack ?? error)}\n`,
+    `${error instanceof ConfigError || error instanceof DataDirError ? error.message : String((error as Error)?.stack ?? error)}\n`,
   );
   process.exit(1);
 });

@@ -10,12 +10,18 @@ import { BackupError, POSTGRES_REFUSAL, takeBackup } from "./backup.ts";
  */
 export async function backupRoutes(
   app: FastifyInstance,
-  { handle, config }: { handle: DbHandle; config: Pick<Config, "storage" | "backupDir"> },
+  {
+    handle,
+    config,
+  }: { handle: DbHandle; config: Pick<Config, "storage" | "backupDir" | "documentLinkKeyFile"> },
 ) {
   app.post("/backup", { schema: { hide: true } }, async (request, reply) => {
     if (handle.kind !== "pglite") return reply.status(501).send({ message: POSTGRES_REFUSAL });
     try {
-      const summary = await takeBackup({ handle, storage: config.storage }, config.backupDir);
+      const summary = await takeBackup(
+        { handle, storage: config.storage, documentLinkKeyFile: config.documentLinkKeyFile },
+        config.backupDir,
+      );
       request.log.info({ backup: summary.name, files: summary.files }, "backup taken");
       return summary;
     } catch (error) {

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import {
   cpSync,
   existsSync,
+  lstatSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -10,7 +11,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PracticeService } from "@argine/core/services/services-api";
 import { openDb } from "@argine/db/client";
@@ -28,6 +29,7 @@ import { PDF_BYTES, uploadThroughApi } from "../../test/uploads.ts";
 import { startAdminServer } from "../admin/admin-server.ts";
 import { buildApp } from "../app.ts";
 import type { Config } from "../config.ts";
+import { loadKeyFile } from "../data-dir.ts";
 import { hashPassword } from "../identity/passwords.ts";
 import { type BackupManifest, type BackupSummary, restoreBackup } from "./backup.ts";
 import { backupRoutes } from "./backup-routes.ts";
@@ -47,7 +49,7 @@ interface Server extends IdentityServer {
 async function startServer(dataDir: string, backupDir: string, seed: boolean): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const config = testConfig({
+  const loaded = testConfig({
     PORT: String(port),
     PUBLIC_URL: base,
     TRUST_PROXY: "1",
@@ -56,6 +58,9 @@ async function startServer(dataDir: string, backupDir: string, seed: boolean): P
     // The key is made in DATA_DIR/storage.key, so the backup must carry it.
     STORAGE_KEY: undefined,
   });
+  // As main.ts: the links' key is DATA_DIR/document-link.key (ADR 040), which the backup carries too.
+  const { key } = await loadKeyFile(loaded.documentLinkKeyFile as string);
+  const config = { ...loaded, documentLinkKey: key };
   const handle = await openDb({ dataDir });
   if (seed) await seedDemo(handle.db, { hashPassword });
   const mailer = new MemoryMailer(handle.db);
@@ -193,7 +198,7 @@ describe("a backup of the embedded database", () => {
     expect(statSync(join(folder, "manifest.json")).mode & 0o777).toBe(0o600);
     expect(manifest.storage).toMatchObject({ engine: "disk", key: "in-backup" });
     expect(manifest.files.map((f) => f.path)).toEqual(
-      expect.arrayContaining(["database.tar.gz", "storage.key"]),
+      expect.arrayContaining(["database.tar.gz", "storage.key", "document-link.key"]),
     );
     const checked = manifest.files.filter((f) => f.path.includes("/checked/"));
     expect(checked.length).toBeGreaterThanOrEqual(writes.filter((w) => w.doneAt < backupStartedAt).length);
@@ -207,6 +212,7 @@ describe("a backup of the embedded database", () => {
       restoreBackup(join(backupDir, summary.name), {
         dataDir,
         storage: server.config.storage,
+        documentLinkKeyFile: server.config.documentLinkKeyFile,
         backupDir,
         force: true,
       }),
@@ -221,13 +227,13 @@ describe("a backup of the embedded database", () => {
     const { manifest, movedAside } = await restoreBackup(join(backupDir, summary.name), {
       dataDir: restoredDir,
       storage: config.storage,
+      documentLinkKeyFile: config.documentLinkKeyFile,
       backupDir,
     });
     expect(movedAside).toBeNull();
     expect(manifest.createdAt).toBe(summary.createdAt);
-    expect(readFileSync(join(restoredDir, "storage.key"))).toEqual(
-      readFileSync(join(dataDir, "storage.key")),
-    );
+    for (const key of ["storage.key", "document-link.key"])
+      expect(readFileSync(join(restoredDir, key))).toEqual(readFileSync(join(dataDir, key)));
 
     const restored = await startServer(restoredDir, backupDir, false);
     try {
@@ -256,7 +262,12 @@ describe("a backup of the embedded database", () => {
 
   it("refuses a damaged backup before touching the data dir", async () => {
     const config = testConfig({ DATA_DIR: join(root, "never"), STORAGE_KEY: undefined });
-    const target = { dataDir: join(root, "never"), storage: config.storage, backupDir };
+    const target = {
+      dataDir: join(root, "never"),
+      storage: config.storage,
+      documentLinkKeyFile: config.documentLinkKeyFile,
+      backupDir,
+    };
     const damaged = async (pathOf: (manifest: BackupManifest) => string) => {
       const copy = mkdtempSync(join(root, "damaged-"));
       cpSync(join(backupDir, summary.name), copy, { recursive: true });
@@ -280,13 +291,24 @@ describe("a backup of the embedded database", () => {
 
   it("refuses a data dir that holds something, unless forced: then it moves it aside", async () => {
     const config = testConfig({ DATA_DIR: restoredDir, STORAGE_KEY: undefined });
-    const target = { dataDir: restoredDir, storage: config.storage, backupDir };
+    const target = {
+      dataDir: restoredDir,
+      storage: config.storage,
+      documentLinkKeyFile: config.documentLinkKeyFile,
+      backupDir,
+    };
     await expect(restoreBackup(join(backupDir, summary.name), target)).rejects.toThrow(
-      /is not empty \(pg, storage, storage.key\): .* --force/,
+      /is not empty \(document-link.key, pg, storage, storage.key\): .* --force/,
     );
     const { movedAside } = await restoreBackup(join(backupDir, summary.name), { ...target, force: true });
-    expect(readdirSync(movedAside as string).sort()).toEqual(["pg", "storage", "storage.key"]);
+    expect(readdirSync(movedAside as string).sort()).toEqual([
+      "document-link.key",
+      "pg",
+      "storage",
+      "storage.key",
+    ]);
     expect(readdirSync(restoredDir).sort()).toEqual([
+      "document-link.key",
       "pg",
       movedAside?.split("/").at(-1),
       "storage",
@@ -304,6 +326,9 @@ describe("a backup of the embedded database", () => {
     const cliRestore = join(root, "cli-restored");
     const restore = await runCli(["restore", folder], { ...env, DATA_DIR: cliRestore });
     expect(restore).toMatchObject({ code: 0, output: expect.stringContaining(`into ${cliRestore}`) });
+    // PGlite lays the loaded database out 0666: the restore leaves it the service user's alone (ADR 040).
+    const restored = [cliRestore, ...readdirSync(cliRestore, { recursive: true }).map(String)];
+    expect(restored.filter((path) => lstatSync(resolve(cliRestore, path)).mode & 0o077)).toEqual([]);
     const again = await runCli(["restore", folder], { ...env, DATA_DIR: cliRestore });
     expect(again).toMatchObject({ code: 1, output: expect.stringContaining("is not empty") });
     expect((await runCli(["restore"], env)).code).toBe(2);

@@ -3,11 +3,13 @@ import { readFileSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { type DbHandle, dataDirHolder, loadPgliteDump, lockDataDir, MIGRATIONS } from "@argine/db/client";
-import type { StorageConfig } from "../config.ts";
+import { DOCUMENT_LINK_KEY_FILE, type StorageConfig } from "../config.ts";
 
 // Backups of the embedded database (docs/runbook.md): a folder holding the PGlite database as one dump, the
 // stored files as they are on disk (still encrypted) and, when it is kept in DATA_DIR, their key; a manifest
-// lists every file with its SHA-256, so a restore refuses a damaged copy before touching anything.
+// lists every file with its SHA-256, so a restore refuses a damaged copy before touching anything. The
+// server's own link key (DATA_DIR/document-link.key, outside production: ADR 040) goes with its database,
+// whose sealed second factors and links it opens.
 // PostgreSQL and S3 have their own tools (pg_dump, bucket versioning): nothing here is for them.
 //
 // While the server runs, the copy is consistent without stopping it:
@@ -79,7 +81,7 @@ const running = new WeakSet<object>();
  * a new folder under `backupDir`, readable by this user only. It appears under its name only once whole.
  */
 export async function takeBackup(
-  source: { handle: DbHandle; storage: StorageConfig },
+  source: { handle: DbHandle; storage: StorageConfig; documentLinkKeyFile: string | null },
   backupDir: string,
 ): Promise<BackupSummary> {
   const { engine } = source.handle;
@@ -108,6 +110,13 @@ export async function takeBackup(
     await copyStored();
 
     const storage = await storageOf(source.storage, partial, copied);
+    const linkKey = source.documentLinkKeyFile
+      ? await readFile(source.documentLinkKeyFile).catch(ifMissing(null))
+      : null;
+    if (linkKey) {
+      await writePrivate(join(partial, DOCUMENT_LINK_KEY_FILE), linkKey);
+      copied.set(DOCUMENT_LINK_KEY_FILE, fileEntry(DOCUMENT_LINK_KEY_FILE, linkKey));
+    }
     const stored = [...copied.values()].filter((file) => isStoredObject(file.path));
     const files = [fileEntry(DATABASE_FILE, dump), ...[...copied.values()].sort(byPath)];
     const manifest: BackupManifest = {
@@ -239,6 +248,8 @@ export interface RestoreTarget {
   dataDir: string;
   /** The storage the restored server will have (config.ts): the files go to its folder, its key is checked. */
   storage: StorageConfig;
+  /** Where the restored server keeps its own link key (config.ts), or null: DOCUMENT_LINK_KEY is its key. */
+  documentLinkKeyFile: string | null;
   /** BACKUP_DIR: left where it is when it is inside the data dir. */
   backupDir: string;
   /** Moves what the data dir holds aside, into DATA_DIR/replaced-<time>, instead of refusing. */
@@ -293,7 +304,10 @@ export async function restoreBackup(folder: string, target: RestoreTarget): Prom
     try {
       await loadPgliteDump(dataDir, new Blob([await readFile(join(folder, DATABASE_FILE))]));
       for (const file of manifest.files) {
-        const to = destinationOf(file.path, target.storage);
+        const to =
+          file.path === DOCUMENT_LINK_KEY_FILE
+            ? target.documentLinkKeyFile
+            : destinationOf(file.path, target.storage);
         if (to) await writePrivate(to, await readFile(join(folder, file.path)));
       }
     } catch (error) {
@@ -322,6 +336,7 @@ async function readManifest(folder: string): Promise<BackupManifest> {
   const known = (path: string) =>
     path === DATABASE_FILE ||
     path === KEY_FILE ||
+    path === DOCUMENT_LINK_KEY_FILE ||
     (path.startsWith(`${STORAGE_FOLDER}/`) &&
       path.split("/").every((part) => part && part !== "." && part !== ".."));
   const bad = manifest.files.find((file) => typeof file?.path !== "string" || !known(file.path));

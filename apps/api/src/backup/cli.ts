@@ -3,7 +3,8 @@ import { request } from "node:http";
 import { join, resolve } from "node:path";
 import { dataDirHolder, openDb } from "@argine/db/client";
 import { endCommand } from "../command.ts";
-import { type Config, loadConfig } from "../config.ts";
+import { type Config, DOCUMENT_LINK_KEY_FILE, loadConfig } from "../config.ts";
+import { DataDirError, makePrivate } from "../data-dir.ts";
 import {
   BackupError,
   type BackupSummary,
@@ -29,6 +30,8 @@ async function main(args: string[]): Promise<number> {
     process.stderr.write(USAGE);
     return 2;
   }
+  // What it writes into the data folder or BACKUP_DIR is the service user's alone, as the server's (ADR 040).
+  process.umask(0o077);
   const config = loadConfig();
   if (!("dataDir" in config.database)) throw new BackupError(POSTGRES_REFUSAL);
   const dataDir = resolve(config.database.dataDir);
@@ -43,9 +46,12 @@ async function main(args: string[]): Promise<number> {
   const { manifest, movedAside } = await restoreBackup(folder, {
     dataDir,
     storage: config.storage,
+    documentLinkKeyFile: config.documentLinkKeyFile,
     backupDir: config.backupDir,
     force,
   });
+  // PGlite lays the loaded database out 0666 whatever the umask: private before anyone else can read it.
+  await makePrivate(dataDir);
   const stored = manifest.files.filter((file) => isStoredObject(file.path)).length;
   const lines = [
     `Restored ${folder} (taken ${manifest.createdAt}) into ${dataDir}: the database and ${stored} stored files.`,
@@ -53,6 +59,10 @@ async function main(args: string[]): Promise<number> {
   if (manifest.storage.engine === "disk" && manifest.storage.key === "STORAGE_KEY")
     lines.push("The files are encrypted with STORAGE_KEY: start the server with the same one.");
   if (manifest.storage.engine === "s3") lines.push(`The files are in the bucket ${manifest.storage.bucket}.`);
+  if (!config.documentLinkKeyFile && manifest.files.some((file) => file.path === DOCUMENT_LINK_KEY_FILE))
+    lines.push(
+      `The backup holds the link key (${DOCUMENT_LINK_KEY_FILE}), but DOCUMENT_LINK_KEY is set: the server will use that one, and the links and second factors made with the backup's will not open.`,
+    );
   if (movedAside)
     lines.push(
       `What ${dataDir} held before is in ${movedAside}: delete it once the restored server is checked.`,
@@ -71,7 +81,10 @@ async function backupStopped(config: Config, dataDir: string): Promise<BackupSum
     throw /in use by process/.test(error.message) ? new BackupError(error.message) : error;
   });
   try {
-    return await takeBackup({ handle, storage: config.storage }, config.backupDir);
+    return await takeBackup(
+      { handle, storage: config.storage, documentLinkKeyFile: config.documentLinkKeyFile },
+      config.backupDir,
+    );
   } finally {
     await handle.close();
   }
@@ -140,4 +153,4 @@ function say(text: string): void {
   process.stdout.write(`${text}\n`);
 }
 
-endCommand(main(process.argv.slice(2)), [BackupError]);
+endCommand(main(process.argv.slice(2)), [BackupError, DataDirError]);

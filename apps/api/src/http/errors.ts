@@ -1,23 +1,37 @@
+import { randomUUID } from "node:crypto";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import { AppError, type ErrorBody, type ErrorCode } from "@argine/core/errors/app-error";
 import { controlCharPaths, neutraliseInvisibleFormatting } from "@argine/core/shared/fields";
 import { MESSAGES } from "@argine/core/shared/messages";
 // Every zod issue gets its Italian message (installed on load; named here so the API never depends on
 // which schema happens to load first).
 import "@argine/core/shared/validation-messages";
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type {
+  FastifyBaseLogger,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import type { Metrics } from "../metrics/metrics.ts";
 import { loggableError } from "./logging.ts";
+import { DEFAULT_CACHE_CONTROL, type SecurityHeaders } from "./security.ts";
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: "BAD_REQUEST",
   401: "UNAUTHORIZED",
   403: "FORBIDDEN",
   404: "NOT_FOUND",
+  408: "REQUEST_TIMEOUT",
   409: "CONFLICT",
   413: "PAYLOAD_TOO_LARGE",
+  414: "URI_TOO_LONG",
   415: "UNSUPPORTED_MEDIA_TYPE",
   429: "TOO_MANY_REQUESTS",
+  431: "HEADERS_TOO_LARGE",
   503: "SERVICE_UNAVAILABLE",
 };
 
@@ -36,6 +50,7 @@ export function toAppError(error: unknown): AppError {
   if (e.code === "FST_ERR_CTP_INVALID_JSON_BODY" || e.code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
     return new AppError("BAD_REQUEST", MESSAGES.malformedJson);
   }
+  if (e.code === "FST_ERR_BAD_URL") return new AppError("BAD_REQUEST", MESSAGES.malformedUrl);
   const status = typeof e.statusCode === "number" ? e.statusCode : 500;
   const code = status < 500 || status === 503 ? CODE_BY_STATUS[status] : undefined;
   return new AppError(code ?? (status < 500 ? "BAD_REQUEST" : "UNKNOWN"));
@@ -80,4 +95,85 @@ export function registerErrorHandler(app: FastifyInstance, metrics?: Pick<Metric
       reply.header("retry-after", reply.getHeader("retry-after") ?? "60");
     return reply.status(appError.status).send(errorBody(appError, request));
   });
+}
+
+type Metered = Pick<Metrics, "errors"> | undefined;
+
+/**
+ * Fastify's `frameworkErrors`: a path Fastify cannot decode (`/v1/%zz`) or whose parameter is longer than
+ * the router takes (414) is refused before routing, so no hook runs, neither the security headers' nor the
+ * request id's (app.ts): they are set here, and the body is the one error shape.
+ */
+export function frameworkErrorHandler(
+  headers: SecurityHeaders,
+  metrics?: Metered,
+): NonNullable<FastifyServerOptions["frameworkErrors"]> {
+  const answer = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const appError = toAppError(error);
+    metrics?.errors.inc({ code: appError.code });
+    void reply
+      .headers({ ...headers, "cache-control": DEFAULT_CACHE_CONTROL, "x-request-id": String(request.id) })
+      .status(appError.status)
+      .type("application/json; charset=utf-8")
+      .send(JSON.stringify(errorBody(appError, request)));
+  };
+  // The option's type is generic in the route's schema, which a refusal before routing has none of.
+  return (error, request, reply) => answer(error, request as FastifyRequest, reply as FastifyReply);
+}
+
+/** Node's parser errors: a header section past its limit, a request too slow, anything else unreadable. */
+function clientErrorCode(error: NodeJS.ErrnoException): ErrorCode {
+  if (error.code === "HPE_HEADER_OVERFLOW") return "HEADERS_TOO_LARGE";
+  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") return "REQUEST_TIMEOUT";
+  return "BAD_REQUEST";
+}
+
+/**
+ * Fastify's `clientErrorHandler`, for what Node's HTTP parser refuses before any request exists: headers
+ * (or a URL: Node counts the request line in the same 16 KB) too large, a request not received in time,
+ * bytes that are not HTTP. There is no request nor reply to answer with, only the socket, so the answer is
+ * written by hand, as Node's and Fastify's default handlers write theirs (in English, with no headers): the
+ * same status, the one error shape in Italian with a new request id (logged, so the person quoting it is
+ * found), and the security headers every other answer carries. Then the connection is closed: its bytes
+ * can no longer be trusted to start a next request.
+ */
+export function clientErrorHandler(
+  headers: SecurityHeaders,
+  log: () => FastifyBaseLogger,
+  metrics?: Metered,
+): NonNullable<FastifyServerOptions["clientErrorHandler"]> {
+  return (error, socket: Socket) => {
+    // A reset connection has nobody left to answer.
+    if (error.code === "ECONNRESET" || socket.destroyed) return;
+    const appError = new AppError(clientErrorCode(error));
+    const requestId = randomUUID();
+    metrics?.errors.inc({ code: appError.code });
+    log().info(
+      { reqId: requestId, code: error.code, status: appError.status },
+      "request refused by the parser",
+    );
+    // Node's own rule: no answer over one already under way on this socket (its headers sent), or the peer
+    // would read a corrupt stream. `_httpMessage` is where Node keeps that answer.
+    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (socket.writable && !inFlight?.headersSent) {
+      const body = JSON.stringify({
+        code: appError.code,
+        message: appError.message,
+        requestId,
+      } satisfies ErrorBody);
+      const lines = Object.entries({
+        ...headers,
+        "cache-control": DEFAULT_CACHE_CONTROL,
+        "content-type": "application/json; charset=utf-8",
+        "content-length": String(Buffer.byteLength(body)),
+        "x-request-id": requestId,
+        date: new Date().toUTCString(),
+        connection: "close",
+      }).map(([name, value]) => `${name}: ${value}`);
+      socket.write(
+        `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\n${lines.join("\r\n")}\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy();
+  };
 }

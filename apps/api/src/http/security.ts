@@ -1,40 +1,98 @@
 import cors from "@fastify/cors";
-import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 import type { CspSources } from "./csp.ts";
 
+/** A header's name and value, as every kind of answer carries them. */
+export type SecurityHeaders = Readonly<Record<string, string>>;
+
 /**
- * Helmet with a strict CSP: scripts only from our origin (no 'unsafe-inline'; a prerendered page adds the
- * hashes of its own inline scripts, web/static.ts); no inline styles; nothing may frame us.
+ * Features a page could ask the browser for and ours never do. `payment` is left only to the frames an
+ * adapter declares (Stripe's card field and 3-D Secure, payments/stripe-provider.ts): a bank's challenge
+ * inside them may ask for the Payment Request API (Secure Payment Confirmation); our own pages never do.
+ * Clipboard writes (the copy buttons) and fullscreen keep their defaults.
  */
-export async function registerSecurity(app: FastifyInstance, config: Config, adapters: CspSources[]) {
+const DENIED_FEATURES = [
+  "accelerometer",
+  "browsing-topics",
+  "camera",
+  "display-capture",
+  "geolocation",
+  "gyroscope",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "usb",
+];
+
+/**
+ * The headers of every answer, whatever answers it: our routes and pages, the framework's refusals before
+ * routing (http/errors.ts) and the ones written on the socket by hand. One map built at boot, so that no
+ * path of the server can send a different set (helmet's onRequest hook covered only what reached a route).
+ * Scripts only from our origin (no 'unsafe-inline' nor 'unsafe-eval'; a prerendered page adds the hashes of
+ * its own inline scripts, web/static.ts); no inline styles; nothing may frame us or set a base URL.
+ */
+export function securityHeaders(config: Config, adapters: CspSources[]): SecurityHeaders {
   const production = config.env === "production";
   // Each adapter's browser side (a payment form, an upload) adds its own origins, and nothing else does.
   const extra = (directive: keyof CspSources) => adapters.flatMap((a) => a[directive] ?? []);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...extra("scriptSrc")],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", ...extra("imgSrc")],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...extra("connectSrc")],
-        frameAncestors: ["'none'"],
-        frameSrc: extra("frameSrc").length ? extra("frameSrc") : ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        ...(production ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    hsts: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: "no-referrer" },
-    crossOriginEmbedderPolicy: false,
+  const frames = extra("frameSrc");
+  const csp: [string, string[]][] = [
+    ["default-src", ["'self'"]],
+    ["script-src", ["'self'", ...extra("scriptSrc")]],
+    ["style-src", ["'self'"]],
+    ["img-src", ["'self'", "data:", ...extra("imgSrc")]],
+    ["font-src", ["'self'"]],
+    ["connect-src", ["'self'", ...extra("connectSrc")]],
+    ["frame-ancestors", ["'none'"]],
+    ["frame-src", frames.length ? frames : ["'none'"]],
+    ["object-src", ["'none'"]],
+    ["base-uri", ["'none'"]],
+    ["form-action", ["'self'"]],
+    ["manifest-src", ["'self'"]],
+    ["worker-src", ["'self'"]],
+    ...(production ? [["upgrade-insecure-requests", []] as [string, string[]]] : []),
+  ];
+  const permissions = [
+    ...DENIED_FEATURES.map((feature) => `${feature}=()`),
+    `payment=(${frames.map((origin) => `"${origin}"`).join(" ")})`,
+  ];
+  return {
+    // The same text as helmet wrote ("name value;name value"): web/static.ts edits its script-src.
+    "content-security-policy": csp.map(([name, values]) => [name, ...values].join(" ")).join(";"),
+    "permissions-policy": permissions.join(", "),
+    "referrer-policy": "no-referrer",
+    "x-content-type-options": "nosniff",
+    // frame-ancestors for the browsers that predate it.
+    "x-frame-options": "DENY",
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+    "origin-agent-cluster": "?1",
+    "x-dns-prefetch-control": "off",
+    "x-download-options": "noopen",
+    "x-permitted-cross-domain-policies": "none",
+    // The old XSS auditors did more harm than good: off, as helmet sets it.
+    "x-xss-protection": "0",
+    ...(production ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+/**
+ * What an answer carries unless its route says otherwise: `no-store`. Every API answer may hold personal data
+ * (a case, a message, an error naming an account), so none is kept by a browser or a proxy unless its route
+ * sets its own caching (the logout script). The site's files set theirs in web/static.ts: hashed assets are
+ * immutable, pages `no-cache`, the dashboard's among them, which are the same shell for everyone and fetch
+ * the person's data through the API; the downloads set `no-store` themselves (http/send-file.ts).
+ */
+export const DEFAULT_CACHE_CONTROL = "no-store";
+
+export async function registerSecurity(app: FastifyInstance, config: Config, headers: SecurityHeaders) {
+  const entries = Object.entries({ ...headers, "cache-control": DEFAULT_CACHE_CONTROL });
+  // On the raw response, first thing: what a route sets later wins (writeHead's headers take precedence),
+  // and the answers written without Fastify's reply (the OpenID provider's Koa app under /oidc) keep them.
+  app.addHook("onRequest", (_request, reply, done) => {
+    for (const [name, value] of entries) reply.raw.setHeader(name, value);
+    done();
   });
   await app.register(cors, {
     // Allow-list only; same-origin requests carry no Origin to check.

@@ -1,4 +1,5 @@
 import { connect } from "node:net";
+import { MESSAGES } from "@argine/core/shared/messages";
 import type { DbHandle } from "@argine/db/client";
 import { seedDemo } from "@argine/db/seed";
 import { openTestDb } from "@argine/db/testing";
@@ -142,6 +143,9 @@ describe("slow clients", () => {
     const head = `POST /v1/users/password-reset HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
     const { answer, closedAfterMs } = await dribble(head, body);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    // Written on the socket by hand (http/errors.ts), in the one error shape and with the headers.
+    expect(answer).toContain(`"code":"REQUEST_TIMEOUT","message":"${MESSAGES.requestTimeout}"`);
+    expect(answer).toContain("content-security-policy: default-src 'self'");
     expect(closedAfterMs).toBeLessThan(6000);
   });
 

@@ -17,12 +17,18 @@ export const ERROR_STATUS = {
   /** The card was refused: the message is the card's (CARD_ERROR_MESSAGES); a new attempt is a new order. */
   PAYMENT_FAILED: 402,
   NOT_FOUND: 404,
+  /** A request not received whole within REQUEST_TIMEOUT_MS: answered on the socket (apps/api http/errors.ts). */
+  REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
   /** A link that worked and no longer does (a money document after its year). */
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
+  /** A path segment longer than the router takes (a storage link's token is the longest, ~2 KB). */
+  URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  /** Request line and headers past Node's 16 KB: an over-long URL too, which Node cannot tell apart. */
+  HEADERS_TOO_LARGE: 431,
   UNKNOWN: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -95,6 +95,13 @@ export const MESSAGES = {
   notFound: "La risorsa richiesta non esiste.",
   badRequest: "La richiesta non è valida: controlla i dati inseriti.",
   malformedJson: "Il contenuto inviato non è un JSON valido.",
+  /** A path with a broken %-escape (`/v1/%zz`): refused before any route (apps/api http/errors.ts). */
+  malformedUrl: "L'indirizzo richiesto non è valido.",
+  uriTooLong: "L'indirizzo richiesto è troppo lungo.",
+  /** 431: large cookies are what a person's browser most often sends too much of. */
+  headersTooLarge:
+    "La richiesta è troppo lunga (indirizzo o intestazioni): se succede ancora, cancella i cookie di questo sito e riprova.",
+  requestTimeout: "La richiesta è arrivata troppo lentamente: controlla la connessione e riprova.",
   unauthorized: "Devi accedere per continuare.",
   forbidden: "Non hai i permessi per questa operazione.",
   conflict: "L'operazione è in conflitto con lo stato attuale.",
