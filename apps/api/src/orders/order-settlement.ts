@@ -152,6 +152,12 @@ export async function failOrder(
  * abandoned; anything else (a card action pending, processing): nothing yet — and returns it as it now is.
  */
 export async function applyIntent(deps: Deps, order: OrderRow, intent: PaymentIntent): Promise<OrderRow> {
+  const refused = intent.status === "requires_payment_method" && !!intent.errorCode;
+  // A refused intent can still be confirmed with another card by whoever holds its client secret (Stripe.js
+  // takes one in requires_payment_method): cancelled before the order gives back what it held, so no card is
+  // charged for an order that bought nothing. A provider that fails here fails the caller, and the webhook's
+  // redelivery or the sweep settles the order later.
+  if (refused) await deps.payments.cancel(intent.id);
   await recordPayment(
     deps.db,
     {
@@ -167,7 +173,7 @@ export async function applyIntent(deps: Deps, order: OrderRow, intent: PaymentIn
   const settled =
     intent.status === "succeeded"
       ? await payOrder(deps, order.id)
-      : intent.status === "requires_payment_method" && intent.errorCode
+      : refused
         ? await failOrder(deps, order.id, "FAILED", intent.errorCode)
         : intent.status === "canceled"
           ? await failOrder(deps, order.id, "ABANDONED", intent.errorCode)

@@ -163,6 +163,8 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     const [failed] = await ordersOf(practice.id);
     expect(failed?.status).toBe("FAILED");
     expect(await statusOf(practice.id)).toBe("PENDING");
+    // Its intent is cancelled: no other card can be charged through it for an order that bought nothing.
+    expect((await deps.payments.retrieve(intent)).status).toBe("canceled");
     // A refused attempt bought nothing: the orders history leaves it out.
     const history = await listOrders(deps, client, { page: 1, pageSize: 100 });
     expect(history.data.map((order) => order.id)).not.toContain(failed?.id);
@@ -196,6 +198,8 @@ describe.each(testDbKinds())("the checkout on %s", (kind) => {
     });
     const [order] = await ordersOf(practice.id);
     expect(order).toMatchObject({ status: "FAILED", errorCode: "insufficient_funds" });
+    const [refusedIntent] = await intentsOf(practice.id);
+    expect((await deps.payments.retrieve(refusedIntent?.id as string)).status).toBe("canceled");
     expect((await voucher(DEMO_SHOP.voucher))?.uses).toBe(usesBefore);
     expect((await giftCard(DEMO_SHOP.giftCard))?.balanceCents).toBe(balanceBefore);
     expect(await statusOf(practice.id)).toBe("PENDING");
