@@ -2,7 +2,12 @@ import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
 import { MESSAGES } from "@argine/core/shared/messages";
 import type { Db } from "@argine/db/client";
-import { countLoginFailures, recordLoginFailure } from "@argine/db/queries/users";
+import {
+  countLoginFailures,
+  forgetLoginFailures,
+  lockLoginFailureKeys,
+  recordLoginFailure,
+} from "@argine/db/queries/users";
 
 // Voucher and gift-card codes are guessed one wrong try at a time: at most 5 wrong codes an hour per account
 // and per address (ADR 014). Counted in the failures table the sign-in delay uses (identity/sign-in-guard.ts),
@@ -13,18 +18,25 @@ export const WRONG_CODES_WINDOW_MS = 60 * 60_000;
 
 const keysFor = (actor: Actor, ip: string) => [`code-user:${actor.userId}`, `code-ip:${ip}`];
 
-/** 429 once the account or the address has used up its wrong codes for the hour. */
-async function refuseWhileGuessing(db: Db, actor: Actor, ip: string, at: Date): Promise<void> {
+/**
+ * A try counted as a wrong code before the code is checked, under the locks of its keys (as a sign-in's attempt
+ * is, identity/sign-in-guard.ts): 429 once the account or the address has used up its wrong codes for the hour,
+ * else the ids of the failures recorded, forgotten if the code turns out right. Checking first and recording
+ * after let a burst of simultaneous guesses all through.
+ */
+async function reserveTry(db: Db, actor: Actor, ip: string, at: Date): Promise<string[]> {
   const since = new Date(at.getTime() - WRONG_CODES_WINDOW_MS);
-  for (const key of keysFor(actor, ip)) {
-    if ((await countLoginFailures(db, key, since)) >= WRONG_CODES_MAX) {
-      throw new AppError("TOO_MANY_REQUESTS", MESSAGES.tooManyWrongCodes);
+  const keys = keysFor(actor, ip);
+  return db.transaction(async (tx: Db) => {
+    await lockLoginFailureKeys(tx, keys);
+    for (const key of keys) {
+      if ((await countLoginFailures(tx, key, since)) >= WRONG_CODES_MAX) {
+        throw new AppError("TOO_MANY_REQUESTS", MESSAGES.tooManyWrongCodes);
+      }
     }
-  }
+    return recordLoginFailure(tx, keys, at);
+  });
 }
-
-const recordWrongCode = (db: Db, actor: Actor, ip: string, at: Date) =>
-  recordLoginFailure(db, keysFor(actor, ip), at);
 
 type CodeField = "voucherCode" | "giftCardCode" | "code";
 
@@ -41,7 +53,8 @@ function isWrongCode(error: unknown): boolean {
 
 /**
  * Runs `use` of the codes a caller typed (a verification, a checkout carrying a voucher or a gift card):
- * refused while the account or the address has no wrong codes left, and a wrong code counted.
+ * refused while the account or the address has no wrong codes left, and a wrong code counted (before it is
+ * checked: reserveTry).
  */
 export async function withCodeGuard<T>(
   db: Db,
@@ -50,11 +63,14 @@ export async function withCodeGuard<T>(
   at: Date,
   use: () => Promise<T>,
 ): Promise<T> {
-  await refuseWhileGuessing(db, actor, ip, at);
+  const reserved = await reserveTry(db, actor, ip, at);
   try {
-    return await use();
+    const result = await use();
+    await forgetLoginFailures(db, reserved);
+    return result;
   } catch (error) {
-    if (isWrongCode(error)) await recordWrongCode(db, actor, ip, at);
+    // Only a wrong code keeps its failure; any other refusal (a card declined, a bad field) costs nothing.
+    if (!isWrongCode(error)) await forgetLoginFailures(db, reserved);
     throw error;
   }
 }

@@ -8,10 +8,18 @@ import { testDbKinds } from "@argine/db/testing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutBody } from "../../../../test/checkout.ts";
-import { demoTokens, type IdentityServer, randomIp, startIdentityServer } from "../../../../test/identity.ts";
+import {
+  demoTokens,
+  type IdentityServer,
+  randomIp,
+  registerVerified,
+  signIn,
+  startIdentityServer,
+} from "../../../../test/identity.ts";
 import { jobsSettled } from "../../../../test/jobs.ts";
 import { paymentMethod } from "../../../../test/sandbox.ts";
 import { type ReceivedRequest, startWebhookSink, type WebhookSink } from "../../../../test/webhook-sink.ts";
+import { WRONG_CODES_MAX } from "../../../orders/wrong-codes.ts";
 import { type StripeEvent, stripeSignature } from "../../../payments/stripe-events.ts";
 
 // The app's webhook secret, known here to forge what only the sandbox may sign.
@@ -215,6 +223,20 @@ describe.each(testDbKinds())("the shop's routes on %s", (kind) => {
     expect(sameIp.status).toBe(429);
     const right = await call(tokens.admin, "/voucher/verify", "POST", { voucherCode: DEMO_SHOP.voucher });
     expect(right).toMatchObject({ status: 200, body: { isValid: true, discountAmount: 10 } });
+  });
+
+  it("lets at most 5 of 30 wrong codes sent at the same moment be checked (issue 38)", async () => {
+    const email = `indovina.${kind}@example.org`;
+    await registerVerified(s, email, "Girasole-Lento-42");
+    const token = (await signIn(s, email, "Girasole-Lento-42")).tokens?.access_token ?? "";
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call(token, "/voucher/verify", "POST", { voucherCode: `INDOVINO${i}` }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((status) => status !== 400 && status !== 429)).toEqual([]);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(WRONG_CODES_MAX);
   });
 
   it("takes a code typed in lowercase as the same code, not as a wrong one", async () => {
