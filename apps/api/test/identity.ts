@@ -170,6 +170,8 @@ export async function signIn(
     secondFactor?: SecondFactorAnswer;
     /** Awaited just before the password is sent: a race test lines several sign-ins up there. */
     beforeLogin?: () => Promise<void>;
+    /** Awaited just before the code is sent, as beforeLogin for the code's step. */
+    beforeSecondFactor?: () => Promise<void>;
   } = {},
 ): Promise<SignInResult> {
   // A Browser given keeps its cookies across sign-ins (the trust cookie of a known device, ADR 035).
@@ -216,7 +218,9 @@ export async function signIn(
         },
         body: JSON.stringify({ secondFactorToken: loginResult.secondFactorToken, code }),
       });
-    let answer = await send(secondFactor.code ?? (await totpCode(server, secondFactor.secret)));
+    const first = secondFactor.code ?? (await totpCode(server, secondFactor.secret));
+    await options.beforeSecondFactor?.();
+    let answer = await send(first);
     // A code is accepted once: when this period's was just spent by another sign-in, the next period's.
     for (let tries = 0; answer.status === 401 && !secondFactor.code && tries < 3; tries++) {
       await new Promise((resolve) =>

@@ -4,6 +4,7 @@ import { testDbKinds } from "@argine/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   Browser,
+  enrollSecondFactor,
   type IdentityServer,
   randomIp,
   registerVerified,
@@ -119,6 +120,42 @@ describe.each(testDbKinds())("sign-in under attack on %s", (kind) => {
     // The link works once; the owner's browser gets straight in.
     expect((await unlock(token)).status).toBe(400);
     expect((await attempt(email, PASSWORD, owner)).status).toBe(200);
+  });
+
+  it("checks at most 10 of 30 wrong authenticator codes sent at the same moment (issue 38)", async () => {
+    const email = "codici.insieme@example.org";
+    await registerVerified(s, email, PASSWORD);
+    const token = (await signIn(s, email, PASSWORD)).tokens?.access_token ?? "";
+    await enrollSecondFactor(s, token);
+    // Each sign-in's password step one after the other (in flight together they would hold each other back,
+    // their attempts counted before their passwords are checked), then the 30 codes at the same moment.
+    let go = () => {};
+    const gate = new Promise<void>((resolve) => {
+      go = resolve;
+    });
+    const pending: Promise<Awaited<ReturnType<typeof signIn>>>[] = [];
+    for (let i = 0; i < 30; i++) {
+      let atCode = () => {};
+      const reached = new Promise<void>((resolve) => {
+        atCode = resolve;
+      });
+      const signedIn = signIn(s, email, PASSWORD, new Browser(), {
+        secondFactor: { code: "000000" },
+        beforeSecondFactor: () => {
+          atCode();
+          return gate;
+        },
+      });
+      pending.push(signedIn);
+      await Promise.race([reached, signedIn]);
+    }
+    go();
+    const answers = await Promise.all(pending);
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    const checked = statuses.filter((status) => status === 401).length;
+    expect(checked).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThanOrEqual(10);
   });
 
   it("mails the unlock link once however many held attempts arrive at the same moment", async () => {

@@ -22,6 +22,8 @@ import {
   clearLoginFailures,
   countLoginFailures,
   findUserById,
+  forgetLoginFailures,
+  lockLoginFailureKeys,
   recordLoginFailure,
 } from "@argine/db/queries/users";
 import { audit } from "../audit/audit.ts";
@@ -167,14 +169,20 @@ export async function signInWithSecondFactor(
   const at = now(deps.clock);
   const keys = { account: `second-factor:account:${userId}`, address: `second-factor:ip:${ip}` };
   const since = new Date(at.getTime() - CODE_FAILURES_WINDOW_MS);
-  for (const kind of ["account", "address"] as const) {
-    if ((await countLoginFailures(deps.db, keys[kind], since)) >= CODE_FAILURES_MAX[kind])
-      throw new AppError("TOO_MANY_REQUESTS", MESSAGES.secondFactorTooManyAttempts);
-  }
+  // Counted as a wrong code before the code is checked, under the keys' locks (as a password's attempt is,
+  // identity/sign-in-guard.ts): a burst of simultaneous guesses cannot all pass the count.
+  const reserved = await deps.db.transaction(async (tx: Db) => {
+    await lockLoginFailureKeys(tx, [keys.account, keys.address]);
+    for (const kind of ["account", "address"] as const) {
+      if ((await countLoginFailures(tx, keys[kind], since)) >= CODE_FAILURES_MAX[kind])
+        throw new AppError("TOO_MANY_REQUESTS", MESSAGES.secondFactorTooManyAttempts);
+    }
+    return recordLoginFailure(tx, [keys.account, keys.address], at);
+  });
   if (!(await checkSecondFactor(deps, userId, code))) {
-    await recordLoginFailure(deps.db, [keys.account, keys.address], at);
     throw new AppError("INVALID_CREDENTIALS", MESSAGES.secondFactorWrongCode);
   }
+  await forgetLoginFailures(deps.db, reserved);
   await clearLoginFailures(deps.db, keys.account);
 }
 
