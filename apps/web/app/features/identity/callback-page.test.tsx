@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from "@argine/core/identity/auth-messages";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { QueryClient } from "@tanstack/react-query";
 import { screen, waitFor } from "@testing-library/react";
@@ -16,6 +17,7 @@ import { practiceQueryKey } from "../practices/practice-queries.ts";
 import { oidcClient } from "./auth-session.ts";
 import { callbackOutcome } from "./callback.ts";
 import { CallbackPage, handleCallback } from "./callback-page.tsx";
+import { createOidcClient } from "./oidc-client.ts";
 
 const USER_CLAIMS = { sub: "user-1", given_name: "Giulia", family_name: "Rossi", email: "g@x.it", roles: [] };
 
@@ -64,6 +66,45 @@ describe("login callback errors (spec §8)", () => {
     expect(d.appState.getState().user).toBeNull();
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.userData)).toBeNull();
     expect(localStorage.getItem(LOCAL_STORAGE_KEYS.debugMode)).toBe("true");
+  });
+});
+
+describe("login callback from another issuer (RFC 9207)", () => {
+  afterEach(() => sessionStorage.clear());
+
+  it("a callback without `iss`, or naming another issuer, goes back to the login page and exchanges nothing", async () => {
+    const issuer = "https://argine.test/oidc";
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      if (String(input) !== `${issuer}/.well-known/openid-configuration`)
+        throw new Error(`unexpected ${input}`);
+      const discovery = {
+        issuer,
+        authorization_endpoint: `${issuer}/auth`,
+        token_endpoint: `${issuer}/token`,
+        authorization_response_iss_parameter_supported: true,
+      };
+      return new Response(JSON.stringify(discovery), { headers: { "Content-Type": "application/json" } });
+    });
+    const client = createOidcClient({
+      loadConfig: fakeOidcClient().getConfig,
+      fetch: fetchMock,
+      storage: () => sessionStorage,
+      origin: () => "https://argine.test",
+    });
+    for (const iss of [undefined, "https://evil.example/oidc"]) {
+      const state = new URL(await client.beginLogin()).searchParams.get("state") ?? "";
+      const d = { ...deps(), client };
+      const params = new URLSearchParams({ code: "c", state, ...(iss ? { iss } : {}) });
+      await handleCallback(params, d);
+      expect(d.navigate).toHaveBeenCalledWith(
+        `/account/login?error=${encodeURIComponent(AUTH_MESSAGES.loginAttemptInvalid)}`,
+      );
+      expect(d.appState.getState().authStatus).toBe("anonymous");
+    }
+    // Only the discovery document was fetched: no code went to the token endpoint.
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      `${issuer}/.well-known/openid-configuration`,
+    ]);
   });
 });
 

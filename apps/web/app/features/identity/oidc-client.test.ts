@@ -1,8 +1,9 @@
+import { AUTH_MESSAGES } from "@argine/core/identity/auth-messages";
 import { TOKEN_RENEWAL_MARGIN_MS } from "@argine/core/shared/constants";
+import { calculatePKCECodeChallenge as createCodeChallenge } from "oauth4webapi";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createOidcClient, type OidcClient } from "./oidc-client.ts";
 import { OidcError } from "./oidc-errors.ts";
-import { base64UrlEncode, createCodeChallenge } from "./pkce.ts";
 
 const ORIGIN = "https://argine.test";
 const ISSUER = `${ORIGIN}/oidc`;
@@ -20,21 +21,37 @@ const DISCOVERY = {
   token_endpoint: `${ISSUER}/token`,
   revocation_endpoint: `${ISSUER}/token/revocation`,
   end_session_endpoint: `${ISSUER}/session/end`,
+  id_token_signing_alg_values_supported: ["RS256"],
+  // RFC 9207, as the embedded provider says (oidc-provider's discovery).
+  authorization_response_iss_parameter_supported: true,
 };
 
 function jwt(claims: Record<string, unknown>): string {
-  const encode = (value: unknown) => base64UrlEncode(new TextEncoder().encode(JSON.stringify(value)));
+  const encode = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   return `${encode({ alg: "RS256", typ: "JWT" })}.${encode(claims)}.c2ln`;
+}
+
+/** The id token's times on the real clock: oauth4webapi checks `exp` against it, not the client's `now`. */
+function idTokenTimes() {
+  const iat = Math.floor(Date.now() / 1000);
+  return { iat, exp: iat + 3600 };
+}
+
+/** A JSON answer, as the provider sends it (oauth4webapi reads an error body only when it says it is JSON). */
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
 
 interface TokenCall {
   params: URLSearchParams;
 }
 
-function setup() {
+function setup({ discovery = DISCOVERY as Record<string, unknown>, config = CONFIG } = {}) {
   let now = 1_700_000_000_000;
   const tokenCalls: TokenCall[] = [];
   const revocations: URLSearchParams[] = [];
+  const keepalives: boolean[] = [];
   let counter = 0;
   let nonce = "";
   let tokenAnswer: (params: URLSearchParams) => { status: number; body: unknown } = (params) => {
@@ -47,6 +64,7 @@ function setup() {
           sub: "user-1",
           iss: ISSUER,
           aud: "argine-web",
+          ...idTokenTimes(),
           given_name: "Giulia",
           family_name: "Rossi",
           email: "giulia@example.it",
@@ -61,24 +79,25 @@ function setup() {
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
-    if (url === `${ISSUER}/.well-known/openid-configuration`) {
-      return new Response(JSON.stringify(DISCOVERY), { status: 200 });
-    }
-    if (url === DISCOVERY.token_endpoint) {
-      expect(new Headers(init.headers).get("Content-Type")).toBe("application/x-www-form-urlencoded");
+    // No cookie goes to the provider: the tokens are the credentials.
+    expect(init.credentials).toBe("omit");
+    if (url === `${config.issuer}/.well-known/openid-configuration`) return json(discovery);
+    if (url === discovery.token_endpoint) {
+      expect(new Headers(init.headers).get("Content-Type")).toMatch(/^application\/x-www-form-urlencoded/);
       const params = new URLSearchParams(String(init.body));
       tokenCalls.push({ params });
       const answer = tokenAnswer(params);
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
+      return json(answer.body, answer.status);
     }
-    if (url === DISCOVERY.revocation_endpoint) {
+    if (url === discovery.revocation_endpoint) {
       revocations.push(new URLSearchParams(String(init.body)));
+      keepalives.push(init.keepalive === true);
       return new Response(null, { status: 200 });
     }
     throw new Error(`unexpected fetch ${url}`);
   });
   const client = createOidcClient({
-    loadConfig: async () => CONFIG,
+    loadConfig: async () => config,
     fetch: fetchMock,
     storage: () => window.sessionStorage,
     now: () => now,
@@ -89,6 +108,7 @@ function setup() {
     fetchMock,
     tokenCalls,
     revocations,
+    keepalives,
     advance: (ms: number) => {
       now += ms;
     },
@@ -218,10 +238,74 @@ describe("OIDC client: login transaction", () => {
     const t = setup();
     const url = new URL(await t.client.beginLogin());
     t.setNonce("another-nonce");
+    const state = url.searchParams.get("state") ?? "";
     await expect(
-      t.client.completeLogin(new URLSearchParams({ code: "c", state: url.searchParams.get("state") ?? "" })),
-    ).rejects.toMatchObject({ error: "invalid_response" });
+      t.client.completeLogin(new URLSearchParams({ code: "c", state, iss: ISSUER })),
+    ).rejects.toMatchObject({ error: "invalid_response", message: AUTH_MESSAGES.loginFailed });
     expect(sessionStorage.getItem("argine.auth.refreshToken")).toBeNull();
+  });
+
+  it("refuses an id token of another issuer, for another client, or expired (OIDC Core §3.1.3.7)", async () => {
+    const claims = { sub: "user-1", iss: ISSUER, aud: "argine-web", ...idTokenTimes() };
+    const wrong = [
+      { iss: "https://evil.example" },
+      { aud: "another-client" },
+      // More than one audience: the authorized party must be us.
+      { aud: ["argine-web", "another-client"], azp: "another-client" },
+      { exp: idTokenTimes().iat - 3600 },
+    ];
+    for (const change of wrong) {
+      const t = setup();
+      const url = new URL(await t.client.beginLogin());
+      const nonce = url.searchParams.get("nonce");
+      t.answerTokens(() => ({
+        status: 200,
+        body: {
+          access_token: "a",
+          token_type: "Bearer",
+          refresh_token: "r",
+          expires_in: 300,
+          id_token: jwt({ ...claims, nonce, ...change }),
+        },
+      }));
+      const state = url.searchParams.get("state") ?? "";
+      await expect(
+        t.client.completeLogin(new URLSearchParams({ code: "c", state, iss: ISSUER })),
+      ).rejects.toMatchObject({ error: "invalid_response" });
+      expect(sessionStorage.getItem("argine.auth.refreshToken")).toBeNull();
+    }
+  });
+
+  it("refuses a callback without `iss` or naming another issuer (RFC 9207), without calling the token endpoint", async () => {
+    for (const iss of [undefined, "https://evil.example/oidc", `${ISSUER}/`]) {
+      const t = setup();
+      const url = new URL(await t.client.beginLogin());
+      const state = url.searchParams.get("state") ?? "";
+      const callback = new URLSearchParams({ code: "c", state, ...(iss === undefined ? {} : { iss }) });
+      const attempt = t.client.completeLogin(callback);
+      await expect(attempt).rejects.toBeInstanceOf(OidcError);
+      await expect(attempt).rejects.toMatchObject({
+        error: "invalid_state",
+        message: AUTH_MESSAGES.loginAttemptInvalid,
+      });
+      expect(t.tokenCalls).toHaveLength(0);
+      // The attempt is spent: the same code cannot be tried again with the right issuer.
+      await expect(
+        t.client.completeLogin(new URLSearchParams({ code: "c", state, iss: ISSUER })),
+      ).rejects.toMatchObject({ error: "invalid_state" });
+      expect(t.tokenCalls).toHaveLength(0);
+    }
+  });
+
+  it("takes a callback without `iss` from a provider that does not say it sends one", async () => {
+    const { authorization_response_iss_parameter_supported: _, ...withoutIss } = DISCOVERY;
+    const t = setup({ discovery: withoutIss });
+    const url = new URL(await t.client.beginLogin());
+    t.setNonce(url.searchParams.get("nonce") ?? "");
+    const state = url.searchParams.get("state") ?? "";
+    const completed = await t.client.completeLogin(new URLSearchParams({ code: "c", state }));
+    expect(completed.claims.sub).toBe("user-1");
+    expect(t.tokenCalls).toHaveLength(1);
   });
 
   it("remembers the context of the latest pending login, to restart an expired one", async () => {
@@ -308,7 +392,7 @@ describe("OIDC client: session check and logout", () => {
     const t = setup();
     t.answerTokens(() => ({
       status: 200,
-      body: { access_token: "access-r", refresh_token: "refresh-r", expires_in: 300 },
+      body: { access_token: "access-r", token_type: "Bearer", refresh_token: "refresh-r", expires_in: 300 },
     }));
     const claims = await t.client.restore();
     expect(claims?.sub).toBe("user-1");
@@ -348,5 +432,66 @@ describe("OIDC client: session check and logout", () => {
     expect(sessionStorage.length).toBe(0);
     await expect(t.client.getAccessToken()).resolves.toBeNull();
     await vi.waitFor(() => expect(t.revocations).toHaveLength(1));
+    expect(t.revocations[0]?.get("token")).toBe("refresh-1");
+    expect(t.keepalives).toEqual([true]);
+  });
+});
+
+describe("OIDC client: the provider's address", () => {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => vi.unstubAllEnvs());
+
+  const at = (issuer: string) => ({
+    config: { ...CONFIG, issuer },
+    discovery: {
+      ...DISCOVERY,
+      issuer,
+      authorization_endpoint: `${issuer}/auth`,
+      token_endpoint: `${issuer}/token`,
+      revocation_endpoint: `${issuer}/token/revocation`,
+    },
+  });
+
+  it("refuses a plain-http provider that is not on this machine, without asking it anything", async () => {
+    vi.stubEnv("DEV", false);
+    const t = setup(at("http://argine.example/oidc"));
+    await expect(t.client.beginLogin()).rejects.toMatchObject({
+      message: AUTH_MESSAGES.providerUnavailable,
+    });
+    expect(t.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("signs in with a plain-http provider on this machine (npm run serve, the e2e journeys)", async () => {
+    vi.stubEnv("DEV", false);
+    const t = setup(at("http://127.0.0.1:4791/oidc"));
+    const url = new URL(await t.client.beginLogin());
+    t.setNonce(url.searchParams.get("nonce") ?? "");
+    const state = url.searchParams.get("state") ?? "";
+    t.answerTokens(() => ({
+      status: 200,
+      body: {
+        access_token: "a",
+        token_type: "Bearer",
+        refresh_token: "r",
+        expires_in: 300,
+        id_token: jwt({
+          sub: "user-1",
+          iss: "http://127.0.0.1:4791/oidc",
+          aud: "argine-web",
+          nonce: url.searchParams.get("nonce"),
+          ...idTokenTimes(),
+        }),
+      },
+    }));
+    const callback = new URLSearchParams({ code: "c", state, iss: "http://127.0.0.1:4791/oidc" });
+    await expect(t.client.completeLogin(callback)).resolves.toMatchObject({ claims: { sub: "user-1" } });
+  });
+
+  it("refuses a discovery document that names another issuer", async () => {
+    const t = setup({ discovery: { ...DISCOVERY, issuer: "https://evil.example/oidc" } });
+    await expect(t.client.beginLogin()).rejects.toMatchObject({
+      error: "invalid_response",
+      message: AUTH_MESSAGES.providerUnavailable,
+    });
   });
 });

@@ -2,15 +2,17 @@ import type { AuthConfig } from "@argine/core/identity/users-api";
 import type { JwtClaims } from "./jwt.ts";
 import { type CompletedLogin, createOidcLogin, type LoginOptions } from "./oidc-login.ts";
 import { createOidcLogout } from "./oidc-logout.ts";
+import { createOidcProtocol, discover } from "./oidc-protocol.ts";
 import { createProviderMetadata, type OidcDiscovery } from "./oidc-provider.ts";
-import { createOidcSession, createTokenEndpoint } from "./oidc-session.ts";
+import { createOidcSession } from "./oidc-session.ts";
 import { createTabStorage, defaultStorage } from "./oidc-storage.ts";
 import { contextOf, createLoginTransactions, type LoginContext } from "./oidc-transactions.ts";
 
 // A small OpenID Connect relying party for the browser: authorization code + PKCE S256 (RFC 7636), the
 // resource indicator of the API on every request (RFC 8707), refresh-token rotation, revocation (RFC 7009)
-// and RP-initiated logout. Nothing here touches React; the auth provider drives it. Hand-written rather than
-// oidc-client-ts: ADR 028 has the figures.
+// and RP-initiated logout. Nothing here touches React; the auth provider drives it. The protocol (discovery,
+// PKCE, the token and revocation calls, the callback's and the id token's checks) is oauth4webapi's, in
+// oidc-protocol.ts; storage, transactions, the session and the quick exit are ours (ADR 028).
 //
 // Where things live (a victim may be on a shared device: the session ends with the tab):
 //   access token  → memory only (oidc-session.ts);
@@ -25,9 +27,8 @@ export interface OidcClientOptions {
   fetch?: typeof fetch;
   /** Defaults to window.sessionStorage (null when unavailable). */
   storage?: () => Storage | null;
-  /** Clock in ms, for tests. */
+  /** Clock in ms, for tests (the id token's `exp` is checked against the real clock, by oauth4webapi). */
   now?: () => number;
-  crypto?: Crypto;
   /** The page's origin, e.g. "https://argine.example". */
   origin?: () => string;
 }
@@ -69,8 +70,8 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
   const now = options.now ?? (() => Date.now());
   const origin = options.origin ?? (() => window.location.origin);
   const storage = createTabStorage(options.storage ?? defaultStorage);
-  const provider = createProviderMetadata(options.loadConfig, doFetch);
-  const tokens = createTokenEndpoint(provider, doFetch);
+  const provider = createProviderMetadata(options.loadConfig, (issuer) => discover(issuer, doFetch));
+  const protocol = createOidcProtocol(provider, doFetch);
   const transactions = createLoginTransactions(storage, now);
 
   function forget(): void {
@@ -78,23 +79,9 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
     storage.clear();
   }
 
-  const session = createOidcSession({
-    storage,
-    tokens,
-    getConfig: provider.getConfig,
-    now,
-    forgetAll: forget,
-  });
-  const login = createOidcLogin({
-    provider,
-    tokens,
-    session,
-    transactions,
-    crypto: options.crypto ?? globalThis.crypto,
-    now,
-    origin,
-  });
-  const logout = createOidcLogout({ provider, session, doFetch, origin, forgetAll: forget });
+  const session = createOidcSession({ storage, tokens: protocol, now, forgetAll: forget });
+  const login = createOidcLogin({ provider, protocol, session, transactions, now, origin });
+  const logout = createOidcLogout({ provider, protocol, session, origin, forgetAll: forget });
 
   return {
     getConfig: provider.getConfig,

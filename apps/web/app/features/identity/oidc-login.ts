@@ -1,8 +1,10 @@
 import { AUTH_MESSAGES } from "@argine/core/identity/auth-messages";
-import { decodeJwtClaims, type JwtClaims } from "./jwt.ts";
+import * as oauth from "oauth4webapi";
+import type { JwtClaims } from "./jwt.ts";
 import { OidcError } from "./oidc-errors.ts";
-import type { OidcDiscovery, ProviderMetadata } from "./oidc-provider.ts";
-import type { OidcSession, TokenEndpoint, TokenResponse } from "./oidc-session.ts";
+import type { OidcProtocol } from "./oidc-protocol.ts";
+import type { ProviderMetadata } from "./oidc-provider.ts";
+import type { OidcSession } from "./oidc-session.ts";
 import {
   contextOf,
   type LoginContext,
@@ -11,10 +13,10 @@ import {
   safePracticeId,
   safeReturnTo,
 } from "./oidc-transactions.ts";
-import { createCodeChallenge, createCodeVerifier, randomToken } from "./pkce.ts";
 
 // The login: the authorization request with PKCE S256 (RFC 7636) and the API's resource indicator
-// (RFC 8707), then the callback's code exchanged for the tokens, checked against the transaction.
+// (RFC 8707), then the callback checked against the transaction and its code exchanged for the tokens
+// (the protocol's checks are oauth4webapi's, oidc-protocol.ts).
 
 export const CALLBACK_PATH = "/callback";
 
@@ -34,56 +36,28 @@ export interface OidcLogin {
 
 const invalidState = () => new OidcError("invalid_state", AUTH_MESSAGES.loginAttemptInvalid);
 
-/** The id token's claims when it is the one this login asked for (OIDC Core §3.1.3.7), else null. */
-function checkedIdClaims(
-  response: TokenResponse,
-  discovery: OidcDiscovery,
-  clientId: string,
-  nonce: string,
-): JwtClaims | null {
-  const claims = decodeJwtClaims(response.id_token);
-  const audience = claims?.aud;
-  const audienceOk = Array.isArray(audience) ? audience.includes(clientId) : audience === clientId;
-  const valid =
-    claims !== null &&
-    typeof claims.sub === "string" &&
-    claims.iss === discovery.issuer &&
-    audienceOk &&
-    claims.nonce === nonce;
-  return valid ? claims : null;
-}
-
 export function createOidcLogin(deps: {
   provider: ProviderMetadata;
-  tokens: TokenEndpoint;
+  protocol: OidcProtocol;
   session: OidcSession;
   transactions: LoginTransactions;
-  crypto: Crypto;
   now: () => number;
   origin: () => string;
 }): OidcLogin {
-  const { provider, tokens, session, transactions, crypto } = deps;
+  const { provider, protocol, session, transactions } = deps;
   const completions = new Map<string, Promise<CompletedLogin>>();
   const redirectUri = () => `${deps.origin()}${CALLBACK_PATH}`;
 
   async function exchange(params: URLSearchParams, state: string): Promise<CompletedLogin> {
     const transaction = transactions.take(state);
-    const code = params.get("code");
-    if (!transaction || !code) throw invalidState();
-    const [config, discovery] = await Promise.all([provider.getConfig(), provider.getDiscovery()]);
-    // RFC 9207: when the provider names itself in the response, it must be the one we asked.
-    const iss = params.get("iss");
-    if (iss !== null && iss !== discovery.issuer) throw invalidState();
-    const response = await tokens.request({
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: redirectUri(),
-      client_id: config.clientId,
-      code_verifier: transaction.codeVerifier,
-      resource: config.audience,
+    if (!transaction || !params.get("code")) throw invalidState();
+    // RFC 9207: the response must name the issuer we asked (a mix-up defence), before the code goes anywhere.
+    const callback = await protocol.checkCallback(params, transaction.state);
+    const { response, claims } = await protocol.exchangeCode(callback, {
+      codeVerifier: transaction.codeVerifier,
+      nonce: transaction.nonce,
+      redirectUri: redirectUri(),
     });
-    const claims = checkedIdClaims(response, discovery, config.clientId, transaction.nonce);
-    if (!claims) throw new OidcError("invalid_response", AUTH_MESSAGES.loginFailed);
     session.start(response);
     return { claims, ...contextOf(transaction) };
   }
@@ -91,11 +65,11 @@ export function createOidcLogin(deps: {
   return {
     async begin(context = {}, options = {}) {
       const [config, discovery] = await Promise.all([provider.getConfig(), provider.getDiscovery()]);
-      const codeVerifier = createCodeVerifier(crypto);
+      const codeVerifier = oauth.generateRandomCodeVerifier();
       const transaction: LoginTransaction = {
-        state: randomToken(32, crypto),
+        state: oauth.generateRandomState(),
         codeVerifier,
-        nonce: randomToken(32, crypto),
+        nonce: oauth.generateRandomNonce(),
         createdAt: deps.now(),
         practiceId: safePracticeId(context.practiceId),
         returnTo: safeReturnTo(context.returnTo),
@@ -109,7 +83,7 @@ export function createOidcLogin(deps: {
         scope: config.scope,
         state: transaction.state,
         nonce: transaction.nonce,
-        code_challenge: await createCodeChallenge(codeVerifier, crypto),
+        code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: "S256",
         resource: config.audience,
         // OIDC Core §3.1.2.1: the provider asks for the credentials again; the API checks the new auth_time.

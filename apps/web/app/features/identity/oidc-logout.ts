@@ -1,4 +1,5 @@
 import type { AuthConfig } from "@argine/core/identity/users-api";
+import type { OidcProtocol } from "./oidc-protocol.ts";
 import type { OidcDiscovery, ProviderMetadata } from "./oidc-provider.ts";
 import type { OidcSession } from "./oidc-session.ts";
 
@@ -12,23 +13,13 @@ export interface OidcLogout {
 
 export function createOidcLogout(deps: {
   provider: ProviderMetadata;
+  protocol: OidcProtocol;
   session: OidcSession;
-  doFetch: typeof fetch;
   origin: () => string;
   /** Forgets every token and pending login of the tab, synchronously. */
   forgetAll: () => void;
 }): OidcLogout {
-  const { provider, session } = deps;
-
-  function revoke(token: string, clientId: string, endpoint: string, keepalive: boolean): Promise<unknown> {
-    return deps.doFetch(endpoint, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ token, token_type_hint: "refresh_token", client_id: clientId }).toString(),
-      credentials: "omit",
-      keepalive,
-    });
-  }
+  const { provider, protocol, session } = deps;
 
   return {
     async logout() {
@@ -43,7 +34,7 @@ export function createOidcLogout(deps: {
       }
       if (refreshToken && discovery.revocation_endpoint) {
         try {
-          await revoke(refreshToken, config.clientId, discovery.revocation_endpoint, false);
+          await protocol.revoke(refreshToken, { config, discovery });
         } catch {
           // Best effort: the local session is gone either way, and ending the provider session revokes it.
         }
@@ -60,14 +51,8 @@ export function createOidcLogout(deps: {
       deps.forgetAll();
       const known = provider.known();
       if (!refreshToken || !known?.discovery.revocation_endpoint) return;
-      try {
-        // keepalive: the request outlives the page the quick exit is replacing.
-        void revoke(refreshToken, known.config.clientId, known.discovery.revocation_endpoint, true).catch(
-          () => {},
-        );
-      } catch {
-        // never let the exit wait or fail
-      }
+      // keepalive: the request outlives the page the quick exit is replacing; never let the exit wait or fail.
+      void protocol.revoke(refreshToken, known, { keepalive: true }).catch(() => {});
     },
   };
 }

@@ -1,11 +1,6 @@
-import { AUTH_MESSAGES } from "@argine/core/identity/auth-messages";
-import type { AuthConfig } from "@argine/core/identity/users-api";
 import { TOKEN_RENEWAL_MARGIN_MS } from "@argine/core/shared/constants";
-import { isRecord } from "@argine/core/shared/is-record";
-import { TRANSPORT_MESSAGES } from "@argine/core/shared/transport-messages";
 import { decodeJwtClaims, expiryFromClaims, type JwtClaims } from "./jwt.ts";
 import { OidcError } from "./oidc-errors.ts";
-import type { ProviderMetadata } from "./oidc-provider.ts";
 import { ID_TOKEN_KEY, REFRESH_TOKEN_KEY, type TabStorage } from "./oidc-storage.ts";
 
 // The tokens of the signed-in session and their renewal: the access token in memory only, the refresh and
@@ -22,38 +17,8 @@ export interface TokenResponse {
 }
 
 export interface TokenEndpoint {
-  /** POSTs a grant to the provider's token endpoint; errors are OidcErrors. */
-  request(params: Record<string, string>): Promise<TokenResponse>;
-}
-
-export function createTokenEndpoint(provider: ProviderMetadata, doFetch: typeof fetch): TokenEndpoint {
-  return {
-    async request(params) {
-      const { token_endpoint } = await provider.getDiscovery();
-      let response: Response;
-      try {
-        response = await doFetch(token_endpoint, {
-          method: "POST",
-          headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-          body: new URLSearchParams(params).toString(),
-          credentials: "omit",
-        });
-      } catch {
-        throw new OidcError("network", TRANSPORT_MESSAGES.serverErrorNetwork);
-      }
-      const body: unknown = await response.json().catch(() => null);
-      if (!response.ok || !isRecord(body) || typeof body.access_token !== "string") {
-        const error = isRecord(body) && typeof body.error === "string" ? body.error : "invalid_response";
-        throw new OidcError(error, AUTH_MESSAGES.loginFailed);
-      }
-      return {
-        access_token: body.access_token,
-        id_token: typeof body.id_token === "string" ? body.id_token : undefined,
-        refresh_token: typeof body.refresh_token === "string" ? body.refresh_token : undefined,
-        expires_in: typeof body.expires_in === "number" ? body.expires_in : undefined,
-      };
-    },
-  };
+  /** The refresh grant (oidc-protocol.ts); errors are OidcErrors, with the provider's OAuth code. */
+  refresh(refreshToken: string): Promise<TokenResponse>;
 }
 
 export interface OidcSession {
@@ -73,12 +38,11 @@ export interface OidcSession {
 export function createOidcSession(deps: {
   storage: TabStorage;
   tokens: TokenEndpoint;
-  getConfig: () => Promise<AuthConfig>;
   now: () => number;
   /** Forgets everything of the tab's sign-in (tokens and pending logins) when the provider ends the session. */
   forgetAll: () => void;
 }): OidcSession {
-  const { storage, tokens, getConfig, now } = deps;
+  const { storage, tokens, now } = deps;
 
   let accessToken: string | null = null;
   let accessTokenExpiresAt = 0;
@@ -127,13 +91,7 @@ export function createOidcSession(deps: {
     const startedIn = generation;
     const current = (async () => {
       try {
-        const config = await getConfig();
-        const response = await tokens.request({
-          grant_type: "refresh_token",
-          refresh_token: token,
-          client_id: config.clientId,
-          resource: config.audience,
-        });
+        const response = await tokens.refresh(token);
         if (generation !== startedIn) return null; // logged out (or in again) meanwhile
         store(response);
         return accessToken;
