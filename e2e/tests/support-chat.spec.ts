@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, signIn } from "../support.ts";
+import { expectAccessible, signIn, waitForHydration } from "../support.ts";
 
 // The support chat (ADR 030), as a visitor on a phone meets it: the launcher on a public page opens the window
 // (its code loaded only then), she writes without an account, reloads and finds her thread again; a lawyer,
@@ -42,6 +42,8 @@ test("a visitor writes to the team on a phone, and sees the lawyer's answer live
 
   // A reload: the thread is found again by the token this browser kept.
   await page.reload();
+  // A press before React takes the reloaded page over does nothing.
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Scrivi al team" }).click();
   await expect(chat.getByText("Cosa posso fare?", { exact: false })).toBeVisible();
 
