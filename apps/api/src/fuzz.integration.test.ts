@@ -282,6 +282,7 @@ describe("bad input, generated", () => {
     const attempts = fc.oneof(...operations.flatMap(attemptsFor));
     const before = await counts();
     const byStatus: Record<number, number> = {};
+    const byCode: Record<string, number> = {};
     const wrong: string[] = [];
     await fc.assert(
       fc.asyncProperty(attempts, fc.constantFrom(...tokens.keys()), async (attempt, caller) => {
@@ -302,6 +303,7 @@ describe("bad input, generated", () => {
         try {
           body = JSON.parse(text);
         } catch {}
+        byCode[String(body.code)] = (byCode[String(body.code)] ?? 0) + 1;
         const fine =
           res.status >= 400 &&
           res.status < 500 &&
