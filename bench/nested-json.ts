@@ -1,8 +1,9 @@
 // Deeply nested JSON (ADR 023): how long the product takes to refuse a body nested far past JSON_MAX_DEPTH,
 // and what it costs everyone else meanwhile. Against the real app (bench/server.ts `ours`, in its own
 // process): GET /v1/products timed alone, then while clients send nested bodies back to back, as the ratio of
-// the two medians. Each body goes to the public questionnaire (POST /v1/feedback: refused by its depth,
-// 400) and anonymously to a route that wants an account (PATCH /v1/users/me: 401 before the body is read).
+// the two medians. Each body goes to the public questionnaire (POST /v1/feedback: refused by its depth, 400,
+// or by its length past the write's body limit, 413, docs/limits.md) and anonymously to a route that wants an
+// account (PATCH /v1/users/me: 401 before the body is read).
 // The senders run in a worker thread, so their work is not counted in the ordinary request's time. Every
 // request has its own client address (the server trusts X-Forwarded-For from loopback), so the per-address
 // limits count senders, not the bench. Never pass/fail on times; a wrong status fails.
@@ -97,19 +98,20 @@ async function productsLatency(address: string, count: number): Promise<number> 
 export async function nestedJsonBench({ smoke, address }: NestedJsonBenchOptions): Promise<void> {
   const samples = smoke ? 30 : 200;
   const refusals = smoke ? 2 : 20;
+  // What the questionnaire answers each: past the body limit by its length, within it by its depth.
   const bodies = [
-    { label: "1 MB nested 1 800 deep", body: nestedMegabyte(1800) },
-    { label: "100 000 deep (200 KB)", body: nestedJson(100_000) },
-  ];
-  const targets = [
-    { method: "POST", path: "/v1/feedback", status: 400, who: "public" },
-    { method: "PATCH", path: "/v1/users/me", status: 401, who: "anonymous" },
+    { label: "1 MB nested 1 800 deep", body: nestedMegabyte(1800), publicStatus: 413 },
+    { label: "32 000 deep (64 KB)", body: nestedJson(32_000), publicStatus: 400 },
   ];
   await productsLatency(address, samples); // warm-up
   const alone = await productsLatency(address, samples);
   console.info("Nested JSON bodies (refused before any work on them):");
   console.info(`  GET /v1/products alone:            ${alone.toFixed(2)} ms (median of ${samples})`);
-  for (const { label, body } of bodies) {
+  for (const { label, body, publicStatus } of bodies) {
+    const targets = [
+      { method: "POST", path: "/v1/feedback", status: publicStatus, who: "public" },
+      { method: "PATCH", path: "/v1/users/me", status: 401, who: "anonymous" },
+    ];
     for (const target of targets) {
       const send = async () => {
         const answer = await timed(`${address}${target.path}`, {

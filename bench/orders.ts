@@ -1,6 +1,8 @@
 // The shop's checkout (ADR 014): whole card flows on the sandbox, one after another, as the browser runs them
 // (apps/web/app/features/orders/checkout-flow.ts), against the product (`node apps/api/src/main.ts`, demo
-// data, PGlite on a temporary DATA_DIR, the API alone) signed in as the demo client:
+// data, PGlite on a temporary DATA_DIR, the API alone) signed in as buyers of its own (a new client every few
+// flows, registered and confirmed through the demo mailbox: each account may make only so many orders and
+// claims a minute, docs/limits.md):
 //   - 4242 4242 4242 4242: POST /v1/sandbox/payment-methods, POST /v1/orders → paid;
 //   - 4000 0027 6000 3184 (3-D Secure): the payment method, POST /v1/orders → requires_action, the challenge
 //     read and approved (GET and POST /v1/sandbox/3ds/:intentId, as the dialog does), POST /v1/orders again
@@ -25,7 +27,6 @@ import {
   type SandboxPaymentMethod,
   type SandboxScenario,
 } from "@argine/core/payments/sandbox-api";
-import { DEMO_PASSWORD } from "@argine/db/seed";
 import { TEST_BILLING } from "../apps/api/test/checkout.ts";
 import { revengePornAnswers } from "../apps/api/test/feedback-answers.ts";
 import type { FlowBodies } from "./orders-bare.ts";
@@ -38,7 +39,14 @@ export interface OrdersBenchOptions {
   flows?: number;
 }
 
-const CLIENT = "cliente@demo.argine.it";
+/** The demo mailbox's key the product runs with, so the bench reads its buyers' confirmation mails. */
+const MAILBOX_KEY = "bench-orders-mailbox-key-0123456789";
+const BUYER_PASSWORD = "Girasole-Lento-42";
+/**
+ * Practices (each bought once, a 3-D Secure flow with two POST /v1/orders) a buyer takes: within the limits a
+ * minute of one account (20 orders, 30 claims) however fast the flows run.
+ */
+const PRACTICES_PER_BUYER = 6;
 /** Takedown and formal notice, the acceptance's purchase. */
 const ITEMS: OrderCreateBody["items"] = ["TAKEDOWN", "INJUCTION"];
 const cardOf = (scenario: SandboxScenario): SandboxCard => ({
@@ -85,7 +93,42 @@ function browser(base: string, token: string) {
   };
 }
 
-/** A practice of the demo client's with nothing bought: a questionnaire, claimed by its browser. */
+/** A new client, as a person registers: the form's call, the mailed link's token, then the sign-in. */
+async function newBuyer(base: string): Promise<string> {
+  const email = `acquirente.${randomUUID()}@example.org`;
+  const registered = await fetch(`${base}/v1/users`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": nextAddress() },
+    body: JSON.stringify({
+      name: "Banco",
+      lastname: "Prova",
+      email,
+      password: BUYER_PASSWORD,
+      privacyConsent: true,
+    }),
+  });
+  if (registered.status !== 202)
+    throw new Error(`registration: ${registered.status} ${await registered.text()}`);
+  let token: string | undefined;
+  for (let tries = 0; !token && tries < 50; tries++) {
+    const mailbox = await fetch(`${base}/v1/dev/mailbox?key=${MAILBOX_KEY}`, {
+      headers: { "x-forwarded-for": nextAddress() },
+    });
+    const mails = mailbox.ok ? ((await mailbox.json()) as { to: string; text: string }[]) : [];
+    token = mails.find((mail) => mail.to === email)?.text.match(/verify\?token=([\w.-]+)/)?.[1];
+    if (!token) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!token) throw new Error(`no confirmation mail to ${email}`);
+  const verified = await fetch(`${base}/v1/users/verification`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": nextAddress() },
+    body: JSON.stringify({ token }),
+  });
+  if (verified.status !== 200) throw new Error(`verification: ${verified.status} ${await verified.text()}`);
+  return signIn(base, email, BUYER_PASSWORD);
+}
+
+/** A practice of a buyer's with nothing bought: a questionnaire, claimed by its browser. */
 async function newPractice(base: string, token: string): Promise<string> {
   const call = browser(base, token);
   const { body } = await call<FeedbackCreated>("POST", "/v1/feedback", questionnaire(), 201);
@@ -205,25 +248,40 @@ export async function ordersBench(options: OrdersBenchOptions): Promise<void> {
       "beside a bare Fastify answering the same calls",
   );
   const started = performance.now();
-  const product = await startProduct(null, { TRUST_PROXY: "loopback", ACCESS_TOKEN_TTL_SECONDS: "3600" });
+  const product = await startProduct(null, {
+    TRUST_PROXY: "loopback",
+    ACCESS_TOKEN_TTL_SECONDS: "3600",
+    DEV_MAILBOX_KEY: MAILBOX_KEY,
+  });
   const scratch = mkdtempSync(join(tmpdir(), "argine-bench-orders-"));
   let bare: ReturnType<typeof start> | null = null;
   try {
-    const token = await signIn(product.address, CLIENT, DEMO_PASSWORD);
-    const orderCount = async () =>
-      (await browser(product.address, token)<OrderList>("GET", "/v1/orders?pageSize=1", undefined, 200)).body
-        .total;
-    // The demo data has orders of its own (the demo practice paid for the services' screens).
-    const before = await orderCount();
-    const practices: string[] = [];
-    for (let i = 0; i < 2 * (warmUp + flows); i++) practices.push(await newPractice(product.address, token));
-    const practice = () => practices.pop() ?? "";
+    const buyers: string[] = [];
+    const practices: { practiceId: string; token: string }[] = [];
+    for (let i = 0; i < 2 * (warmUp + flows); i++) {
+      if (i % PRACTICES_PER_BUYER === 0) buyers.push(await newBuyer(product.address));
+      const token = buyers.at(-1) ?? "";
+      practices.push({ practiceId: await newPractice(product.address, token), token });
+    }
+    // The buyers are new: every order they have is one the flows made.
+    const orderCount = async () => {
+      let total = 0;
+      for (const buyer of buyers)
+        total += (
+          await browser(product.address, buyer)<OrderList>("GET", "/v1/orders?pageSize=1", undefined, 200)
+        ).body.total;
+      return total;
+    };
+    const before = 0;
+    const next = () => practices.pop() ?? { practiceId: "", token: "" };
+    const token = buyers[0] ?? "";
 
     // Warm-up, untimed: the first flows of each card also give the bare server its bodies.
     let bodies: Partial<FlowBodies> = {};
     for (let i = 0; i < warmUp; i++) {
       for (const kind of KINDS) {
-        const flow = await cardFlow(product.address, token, kind, practice());
+        const { practiceId, token: owner } = next();
+        const flow = await cardFlow(product.address, owner, kind, practiceId);
         const paymentMethods = { ...bodies.paymentMethods, ...flow.bodies.paymentMethods };
         bodies = { ...bodies, ...flow.bodies, paymentMethods };
       }
@@ -243,7 +301,8 @@ export async function ordersBench(options: OrdersBenchOptions): Promise<void> {
     };
     for (let i = 0; i < flows; i++) {
       for (const kind of KINDS) {
-        runs[kind].ours.push(await cardFlow(product.address, token, kind, practice()));
+        const { practiceId, token: owner } = next();
+        runs[kind].ours.push(await cardFlow(product.address, owner, kind, practiceId));
         runs[kind].bare.push(await cardFlow(bareAddress, token, kind, randomUUID()));
       }
     }

@@ -29,6 +29,7 @@ import { proxyTrust, requestIds } from "./http/request-id.ts";
 import { registerSecurity, securityHeaders } from "./http/security.ts";
 import { registerAuthentication } from "./identity/authenticate.ts";
 import { hashLegacyDocumentLinks } from "./invoice/invoice-service.ts";
+import { applyRouteLimits } from "./rate-limits/apply-route-limits.ts";
 import { healthRoutes, type Readiness } from "./routes/health.ts";
 import { auditAdminRoutes } from "./routes/v1/audit/index.ts";
 import { catalogueAdminRoutes } from "./routes/v1/catalogue/admin.ts";
@@ -101,6 +102,7 @@ export async function buildApp({
     genReqId: requestIds(trust),
     requestIdHeader: false,
     trustProxy: trust,
+    // What a route outside the limits' table reads; every /v1 write has its own (rate-limits/route-limits.ts).
     bodyLimit: 1024 * 1024,
     // A storage link's token is one path parameter of up to ~2 KB (routes/v1/storage/); each route's schema
     // still bounds its own parameters.
@@ -169,6 +171,9 @@ export async function buildApp({
     if (request.raw.httpVersion === "1.1" && !request.headers.host) throw new AppError("BAD_REQUEST");
   });
   await app.register(rateLimit, { global: false, ...deps.rateLimits.pluginOptions });
+  // Every route's request limits and body limit, from the one table (rate-limits/route-limits.ts), hung on each
+  // route as it is registered: before any route, after the plugin whose store counts them.
+  applyRouteLimits(app);
   // Before every route, so that an upgrade to any other path is refused. The socket speaks our one
   // subprotocol (the bearer one only carries the token), and a frame longer than a message allows is refused.
   await app.register(websocket, {

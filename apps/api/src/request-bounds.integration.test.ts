@@ -4,11 +4,12 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type IdentityServer, randomIp, signIn, startIdentityServer } from "../test/identity.ts";
 import { nestedJson, nestedMegabyte } from "../test/nested-json.ts";
+import { DEFAULT_BODY_LIMIT } from "./rate-limits/route-limits.ts";
 
 // What a request costs before we know who sends it. An anonymous caller of a route that wants an account is
-// answered 401 before its body is read (a prober's bodies cost nothing), and no body nests deeper than
+// answered 401 before its body is read (a prober's bodies cost nothing), no body nests deeper than
 // JSON_MAX_DEPTH (a 1 MB body nested 1 800 deep once held every request for a second and a half, and one
-// 5 000 deep answered 500).
+// 5 000 deep answered 500), and a write reads no more than its body limit (docs/limits.md).
 
 const WRITES = ["POST", "PUT", "PATCH", "DELETE"];
 
@@ -127,7 +128,14 @@ describe("request bounds", () => {
 
   it("refuses a body nested deeper than the limit by its depth, on public and signed-in routes alike", async () => {
     const token = (await signIn(s, "cliente@demo.argine.it", "Demo!Argine2026")).tokens?.access_token;
-    for (const body of [nestedJson(100_000), nestedMegabyte(1800), nestedJson(JSON_MAX_DEPTH + 1)]) {
+    // Within a write's body limit (rate-limits/route-limits.ts): as deep as it fits, deep and padded, one too deep.
+    const bodies = [
+      nestedJson(DEFAULT_BODY_LIMIT / 2 - 1),
+      nestedJson(1800, Math.floor(DEFAULT_BODY_LIMIT / 1800) - 8),
+      nestedJson(JSON_MAX_DEPTH + 1),
+    ];
+    for (const body of bodies) {
+      expect(body.length).toBeLessThan(DEFAULT_BODY_LIMIT);
       for (const [url, method, bearer] of [
         ["/v1/feedback", "POST", undefined],
         ["/v1/newsletter", "POST", undefined],
@@ -136,6 +144,20 @@ describe("request bounds", () => {
         const res = await send(method, url, body, bearer);
         expect(res.status, `${method} ${url}`).toBe(400);
         expect(((await res.json()) as { message: string }).message).toBe(MESSAGES.tooDeeplyNested);
+      }
+    }
+  });
+
+  it("refuses a body past a write's body limit by its length, nested or not, before reading it", async () => {
+    const token = (await signIn(s, "cliente@demo.argine.it", "Demo!Argine2026")).tokens?.access_token;
+    for (const body of [nestedJson(100_000), nestedMegabyte(1800)]) {
+      for (const [url, method, bearer] of [
+        ["/v1/feedback", "POST", undefined],
+        ["/v1/users/me", "PATCH", token],
+      ] as const) {
+        const res = await send(method, url, body, bearer);
+        expect(res.status, `${method} ${url}`).toBe(413);
+        expect(((await res.json()) as { message: string }).message).toBe(MESSAGES.payloadTooLarge);
       }
     }
   });

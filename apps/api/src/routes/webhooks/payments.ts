@@ -23,7 +23,6 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       params: z.object({ provider: z.string().max(40) }),
       response: { 200: z.object({ received: z.literal(true) }) },
     },
-    config: { rateLimit: { max: 600, timeWindow: "1 minute" } },
     handler: (request) =>
       handlePaymentEvent(
         app.deps,

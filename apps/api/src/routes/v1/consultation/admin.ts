@@ -1,5 +1,4 @@
 import { CONSULTATION_CALLS as CALLS } from "@argine/core/consultation/consultation-calls";
-import { MESSAGES } from "@argine/core/shared/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   agenda,
@@ -10,7 +9,6 @@ import {
 } from "../../../consultation/consultation-service.ts";
 import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
-import { accountAndAddress, writeLimits } from "../../../rate-limits/write-limits.ts";
 
 // The free consultation's staff calls (ADR 031): lawyers and admins, as the consultation policy says (not the
 // admins-only hook of the other /v1/admin/* plugins).
@@ -35,13 +33,6 @@ export const consultationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Invia alla persona il link della videochiamata (staff)",
     }),
-    // Each send mails the person: bounded per staff account and per address.
-    onRequest: writeLimits(
-      app,
-      "consultation-video-link",
-      accountAndAddress({ perAccount: 10, perAddress: 30, windowMs: 60_000 }),
-      MESSAGES.tooManyRequests,
-    ),
     handler: (request) => setVideoLink(deps, requireActor(request), request.params.id, request.body),
   });
 

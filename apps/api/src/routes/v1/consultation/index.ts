@@ -16,8 +16,9 @@ import { requireActor } from "../../../identity/authenticate.ts";
 // The free consultation's public calls (ADR 031): the free slots, the booking (a visitor, or a signed-in
 // client; a visitor's is a request until confirmed), the booking's management with the mail link's token,
 // sent in a header, and a signed-in client's own consultations. Each is bounded per address, as every
-// public form is; the token's guesses with them. Per account, the booking is bounded by its cap
-// (CONSULTATION_MAX_HELD_PER_ACCOUNT) and per e-mail and phone by theirs (consultation-service.ts).
+// public form is, the token's guesses with them (rate-limits/route-limits.ts). Per account, the booking is
+// bounded by its cap (CONSULTATION_MAX_HELD_PER_ACCOUNT) and per e-mail and phone by theirs
+// (consultation-service.ts).
 
 const tags = ["consultations"];
 
@@ -30,7 +31,6 @@ export const consultationRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Gli orari liberi per la consulenza gratuita (ora di Roma)",
       security: [],
     }),
-    config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
     handler: (request) => freeSlots(deps, request.query),
   });
 
@@ -40,7 +40,6 @@ export const consultationRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Prenota la consulenza gratuita (visitatore o cliente, che può collegare una sua pratica)",
       security: [],
     }),
-    config: { rateLimit: { max: 5, timeWindow: "1 minute" } },
     handler: (request) => bookConsultation(deps, request.actor, request.body),
   });
 
@@ -50,7 +49,6 @@ export const consultationRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "La prenotazione del link nell'email (token nell'header x-consultation-token)",
       security: [],
     }),
-    config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     handler: (request) => managedConsultation(deps, request.headers[CONSULTATION_TOKEN_HEADER]),
   });
 
@@ -60,25 +58,21 @@ export const consultationRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Conferma dal link nell'email la richiesta di consulenza: solo allora l'orario è suo",
       security: [],
     }),
-    config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     handler: (request) => confirmByToken(deps, request.headers[CONSULTATION_TOKEN_HEADER]),
   });
 
   app.route({
     ...callRoute(CALLS.mine, { tags, summary: "Le consulenze prenotate dal proprio account (area cliente)" }),
-    config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
     handler: (request) => myConsultations(deps, requireActor(request)),
   });
 
   app.route({
     ...callRoute(CALLS.cancel, { tags, summary: "Annulla la consulenza dal link nell'email", security: [] }),
-    config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     handler: (request) => cancelByToken(deps, request.headers[CONSULTATION_TOKEN_HEADER]),
   });
 
   app.route({
     ...callRoute(CALLS.move, { tags, summary: "Sposta la consulenza dal link nell'email", security: [] }),
-    config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     handler: (request) => moveByToken(deps, request.headers[CONSULTATION_TOKEN_HEADER], request.body),
   });
 };

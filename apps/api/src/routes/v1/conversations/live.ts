@@ -18,7 +18,7 @@ const CONVERSATIONS: Conversations = { practice: practiceConversation, support: 
 /**
  * The most sockets one account, and one session (a grant, or a visitor's thread), may hold open on a process:
  * a person's tabs and devices fit; a script opening hundreds to make every message cost hundreds of reads
- * does not (the opening itself is also limited per caller, 30 a minute).
+ * does not (the opening itself is also limited per address: rate-limits/route-limits.ts).
  */
 export const SOCKETS_PER_ACCOUNT = 12;
 export const SOCKETS_PER_SESSION = 6;
@@ -56,8 +56,6 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
           "La connessione in tempo reale (WebSocket): i messaggi delle conversazioni, con il token come sottoprotocollo bearer.<jwt> (o support.<token> per un visitatore)",
         security: [],
       },
-      // Opening sockets is bounded per caller like any costly call: a reconnection loop cannot flood.
-      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
       preHandler: async (request) => {
         if (!request.actor) {
           const token = offeredProtocol(request, SUPPORT_PROTOCOL_PREFIX);

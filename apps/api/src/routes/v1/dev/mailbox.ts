@@ -29,7 +29,6 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Posta in uscita (solo modalità demo, con la chiave stampata all'avvio)",
       security: [],
     }),
-    config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     handler: async (request) => {
       checkKey(request.query.key);
       return readOutbox(app.deps.config.mail.outboxDir);
@@ -41,7 +40,6 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Un allegato di un messaggio della posta in uscita (solo modalità demo, con la stessa chiave)",
       security: [],
     }),
-    config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     handler: async (request, reply) => {
       checkKey(request.query.key);
       const { id, index } = request.params;

@@ -4,9 +4,6 @@ import { z } from "zod";
 import { feedbackPdf, readFeedback, submitFeedback } from "../../../feedback/feedback-service.ts";
 import { callRoute } from "../../../http/call-route.ts";
 
-// The public reads are by an unguessable id; the limit keeps them from turning into a scan.
-const publicRead = { rateLimit: { max: 60, timeWindow: "1 minute" } };
-
 /** The free questionnaire (docs/architecture.md): evaluate, then keep it as an unowned practice. */
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
@@ -15,7 +12,6 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Il questionario gratuito: valuta il caso e apre una pratica senza titolare",
       security: [],
     }),
-    config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     handler: async (request, reply) => {
       const created = await submitFeedback(app.deps, request.actor, request.body);
       // The answer carries the claim secrets: no cache anywhere keeps it.
@@ -29,14 +25,12 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Il feedback di una pratica (pubblico, per id)",
       security: [],
     }),
-    config: publicRead,
     handler: async (request) => readFeedback(app.deps, request.actor, request.params.id),
   });
 
   app.get(
     "/practices/:id/feedback.pdf",
     {
-      config: publicRead,
       schema: {
         tags: ["feedback"],
         summary:

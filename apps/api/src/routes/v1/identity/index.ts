@@ -13,7 +13,6 @@ import {
   trustCookieHeader,
   trustedDevice,
 } from "../../../identity/sign-in-guard.ts";
-import { byAddress, writeLimits } from "../../../rate-limits/write-limits.ts";
 import { hasSecondFactor, signInWithSecondFactor } from "../../../users/second-factor-service.ts";
 import { signInWithPassword, unlockSignIn } from "../../../users/sign-in-service.ts";
 
@@ -147,17 +146,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The code after the password (ADR 036): the same CSRF token and interaction cookie as the password's step,
   // and the token the password's answer gave, bound to this step's uid and account for a few minutes.
-  // Any flood from one address is cut short; wrong codes are counted apart (second-factor-service.ts).
-  const flood = writeLimits(
-    app,
-    "second-factor-login",
-    [{ key: byAddress, max: 60, windowMs: 15 * 60_000 }],
-    MESSAGES.secondFactorTooManyAttempts,
-  );
-
+  // Any flood from one address is cut short (rate-limits/route-limits.ts); wrong codes are counted apart
+  // (second-factor-service.ts).
   app.route({
     ...callRoute(CALLS.loginSecondFactor, doc("Il codice della verifica in due passaggi, dopo la password")),
-    onRequest: flood,
     handler: async (request, reply) => {
       const { uid } = request.params;
       const expected = Buffer.from(csrfFor(uid));
@@ -181,8 +173,6 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...callRoute(CALLS.unlock, doc("Il link per email che toglie l'attesa dovuta ai tentativi sbagliati")),
-    // A guessable token: a few tries a minute per address, as the other mailed links.
-    config: { rateLimit: { max: 5, timeWindow: "1 minute" } },
     handler: async (request, reply) => {
       const { userId, message } = await unlockSignIn(app.deps, request.actor, request.body.token);
       // The browser that opened the owner's link becomes a known device of the account.

@@ -4,9 +4,6 @@ import { callRoute } from "../../../http/call-route.ts";
 import { sendFile } from "../../../http/send-file.ts";
 import { creditNoteFile, invoiceFile, receiptFile } from "../../../invoice/invoice-service.ts";
 
-// A document's token is its holder's capability: the limit keeps the lookups from turning into a scan.
-const documentLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
-
 /**
  * The money documents' downloads (ADR 016): public, each by its own token, for a year. Their paths and their
  * OpenAPI tag are the orders' (/v1/orders/invoice…), as the links already handed out are; the use cases are
@@ -23,7 +20,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         "La fattura di un ordine, pubblica per un anno con il suo token: PDF, oppure XML FatturaPA con format=xml",
       security: [],
     }),
-    config: documentLimit,
     handler: async (request, reply) =>
       sendFile(reply, await invoiceFile(deps, request.query.token, request.query.format)),
   });
@@ -34,7 +30,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "La ricevuta di un pagamento o di un rimborso, pubblica per un anno con il suo token (PDF)",
       security: [],
     }),
-    config: documentLimit,
     handler: async (request, reply) => sendFile(reply, await receiptFile(deps, request.query.token)),
   });
 
@@ -45,7 +40,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         "La nota di credito di un rimborso, pubblica per un anno con il suo token: PDF, oppure XML FatturaPA con format=xml",
       security: [],
     }),
-    config: documentLimit,
     handler: async (request, reply) =>
       sendFile(reply, await creditNoteFile(deps, request.query.token, request.query.format)),
   });

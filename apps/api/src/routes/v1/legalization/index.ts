@@ -10,9 +10,6 @@ import {
   stopSession,
 } from "../../../legalization/legalization-service.ts";
 
-// Each call asks the capture provider: bounded per caller (the flow polls once a second, well within).
-const providerLimit = { rateLimit: { max: 120, timeWindow: "1 minute" } };
-
 /**
  * The legalization of a LEGALIZATION service (spec §7 "services/legalization/{id}/…"): its capture
  * session, step, stop action and files. The use cases are in apps/api/src/legalization/.
@@ -26,7 +23,6 @@ export const legalizationRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "La sessione di acquisizione in corso o terminata, con lo stato detto dal fornitore",
     }),
-    config: providerLimit,
     handler: (request) => getSession(deps, requireActor(request), request.params.id),
   });
 
@@ -36,13 +32,11 @@ export const legalizationRoutes: FastifyPluginAsyncZod = async (app) => {
       summary:
         "Avvia l'acquisizione della pagina indicata, o restituisce quella in corso o riuscita (una fallita si riavvia)",
     }),
-    config: providerLimit,
     handler: (request) => startSession(deps, requireActor(request), request.params.id, request.body),
   });
 
   app.route({
     ...callRoute(CALLS.setStep, { tags, summary: "Il passo in cui si trova il cliente nell'acquisizione" }),
-    config: providerLimit,
     handler: (request) => setStep(deps, requireActor(request), request.params.id, request.body),
   });
 
@@ -51,7 +45,6 @@ export const legalizationRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Termina l'acquisizione: il fornitore chiude la sessione e prepara i file",
     }),
-    config: providerLimit,
     handler: (request) => stopSession(deps, requireActor(request), request.params.id),
   });
 
@@ -60,7 +53,6 @@ export const legalizationRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "I file della legalizzazione, ciascuno con un link di pochi minuti, e l'impronta del rapporto",
     }),
-    config: providerLimit,
     handler: (request) => sessionFiles(deps, requireActor(request), request.params.id),
   });
 };

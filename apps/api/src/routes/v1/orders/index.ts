@@ -1,5 +1,4 @@
 import { ORDERS_CALLS as CALLS } from "@argine/core/orders/orders-calls";
-import { MESSAGES } from "@argine/core/shared/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
@@ -12,7 +11,6 @@ import {
 } from "../../../orders/coupons-service.ts";
 import { abandonOrder, createOrder, listOrders } from "../../../orders/orders-service.ts";
 import { practiceOrders, refundOrder, withdrawFromOrder } from "../../../orders/refunds-service.ts";
-import { accountAndAddress, writeLimits } from "../../../rate-limits/write-limits.ts";
 
 /**
  * The shop (spec §7, ADR 014): the cart's campaigns, vouchers and gift cards, the orders and the checkout.
@@ -78,13 +76,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => createOrder(deps, requireActor(request), request.body, request.ip),
   });
 
-  // Each call may cancel an intent at the provider: a person gives up a few attempts a minute at most.
-  const abandonLimits = writeLimits(
-    app,
-    "orders-abandon",
-    accountAndAddress({ perAccount: 20, perAddress: 60, windowMs: 60_000 }),
-    MESSAGES.tooManyRequests,
-  );
   app.route({
     ...callRoute(CALLS.abandon, {
       tags,
@@ -92,10 +83,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         "Rinuncia a un tentativo di acquisto in attesa della carta (idempotencyKey): l'intent è annullato e " +
         "budget della campagna, voucher e gift card tornano subito disponibili",
     }),
-    onRequest: async (request, reply) => {
-      requireActor(request);
-      await abandonLimits(request, reply);
-    },
     handler: (request) => abandonOrder(deps, requireActor(request), request.body.idempotencyKey),
   });
 

@@ -10,12 +10,9 @@ import {
 } from "../../../outreach/outreach-service.ts";
 import { outreachAdminRoutes } from "./admin.ts";
 
-// The public site's three forms (outreach-service.ts): public and rate-limited per address; what they bring
-// in is read by admins only (admin.ts). The request log carries method, path and id, never a body.
-
-// A person sends one of these now and then; a few per minute per IP stops scripts and mail bombing.
-const publicLimit = { rateLimit: { max: 5, timeWindow: "1 minute" } };
-const confirmLimit = { rateLimit: { max: 10, timeWindow: "1 minute" } };
+// The public site's three forms (outreach-service.ts): public and limited per address
+// (rate-limits/route-limits.ts); what they bring in is read by admins only (admin.ts). The request log carries
+// method, path and id, never a body.
 
 export const outreachRoutes: FastifyPluginAsyncZod = async (app) => {
   const doc = (summary: string) => ({ tags: ["outreach"], summary, security: [] as [] });
@@ -27,7 +24,6 @@ export const outreachRoutes: FastifyPluginAsyncZod = async (app) => {
         "Iscrizione alla newsletter con doppia conferma (stessa risposta che l'indirizzo sia nuovo, in attesa o già iscritto)",
       ),
     ),
-    config: publicLimit,
     handler: (request) => signUpToNewsletter(app.deps, request.actor, request.body),
   });
 
@@ -38,19 +34,16 @@ export const outreachRoutes: FastifyPluginAsyncZod = async (app) => {
         `Conferma dell'iscrizione con il link ricevuto (valido una volta, per ${NEWSLETTER_CONFIRM_TTL_HOURS} ore)`,
       ),
     ),
-    config: confirmLimit,
     handler: async (request) => confirmNewsletter(app.deps, request.actor, request.body),
   });
 
   app.route({
     ...callRoute(CALLS.partnership, doc("Lavora con noi: una proposta di collaborazione")),
-    config: publicLimit,
     handler: (request) => sendPartnershipRequest(app.deps, request.actor, request.body),
   });
 
   app.route({
     ...callRoute(CALLS.idea, doc("Una buona idea: una proposta dal sito")),
-    config: publicLimit,
     handler: (request) => sendIdea(app.deps, request.actor, request.body),
   });
 

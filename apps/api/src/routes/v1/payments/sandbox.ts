@@ -11,9 +11,6 @@ import {
 // (app.ts; never in production). Public: the card is a test card, the client secret is the challenge's
 // credential. The request log carries method, path and id, never a body: no card digits reach it.
 
-// A checkout makes one payment method per attempt; a script trying numbers is stopped.
-const cardLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
-
 export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const doc = (summary: string) => ({ tags: ["sandbox"], summary, security: [] as [] });
 
@@ -22,7 +19,6 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       CALLS.createPaymentMethod,
       doc("Ambiente di prova: una carta di prova diventa un metodo di pagamento pm_… (come fa Stripe.js)"),
     ),
-    config: cardLimit,
     handler: (request) => createSandboxPaymentMethod(app.deps, request.body),
   });
 

@@ -1,14 +1,8 @@
-import {
-  CLAIM_ATTEMPT_WINDOW_MINUTES,
-  CLAIM_ATTEMPTS_MAX,
-  CLAIM_MESSAGES,
-} from "@argine/core/practices/claim";
 import { PRACTICE_CALLS as CALLS } from "@argine/core/practices/practice-calls";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
 import { claimWithKey, claimWithToken } from "../../../practices/practice-claims-service.ts";
-import { byAccount, byAddress, writeLimits } from "../../../rate-limits/write-limits.ts";
 
 /**
  * Claiming the practice the questionnaire opened (ADR 010): the id alone claims nothing; the
@@ -27,28 +21,14 @@ export const practiceClaimRoutes: FastifyPluginAsyncZod = async (app) => {
       claimWithToken(deps, requireActor(request), request.params.id, request.body?.claimToken),
   });
 
-  // Guessing a key takes many tries: each signed-in user and each address gets CLAIM_ATTEMPTS_MAX per window.
-  const claimLimits = writeLimits(
-    app,
-    "claim",
-    [byAccount, byAddress].map((key) => ({
-      key,
-      max: CLAIM_ATTEMPTS_MAX,
-      windowMs: CLAIM_ATTEMPT_WINDOW_MINUTES * 60_000,
-    })),
-    CLAIM_MESSAGES.tooManyAttempts,
-  );
-
+  // Guessing a key takes many tries: each signed-in user and each address gets CLAIM_ATTEMPTS_MAX per window
+  // (rate-limits/route-limits.ts).
   app.route({
     ...callRoute(CALLS.claimWithKey, {
       tags: ["practices"],
       summary:
         "«Ho un codice pratica»: il codice e la chiave di recupero aggiungono la pratica all'account, da qualsiasi dispositivo",
     }),
-    onRequest: async (request, reply) => {
-      requireActor(request);
-      await claimLimits(request, reply);
-    },
     handler: (request) => claimWithKey(deps, requireActor(request), request.body),
   });
 };

@@ -1,6 +1,5 @@
 import { PRACTICE_CALLS as CALLS } from "@argine/core/practices/practice-calls";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { conversationLimit } from "../../../conversations/conversation-limits.ts";
 import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
 import {
@@ -23,13 +22,11 @@ export const practiceCommentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...callRoute(CALLS.addComment, { tags, summary: "Aggiunge un commento alla pratica (titolare o staff)" }),
-    onRequest: conversationLimit(app, "message"),
     handler: (request) => addComment(deps, requireActor(request), request.params.id, request.body.comment),
   });
 
   app.route({
     ...callRoute(CALLS.editComment, { tags, summary: "Modifica un proprio commento" }),
-    onRequest: conversationLimit(app, "edit"),
     handler: (request) => editComment(deps, requireActor(request), request.params.id, request.body.comment),
   });
 
@@ -43,7 +40,6 @@ export const practiceCommentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...callRoute(CALLS.readComments, { tags, summary: "Segna letta la conversazione fino a un messaggio" }),
-    onRequest: conversationLimit(app, "read"),
     handler: (request) => readComments(deps, requireActor(request), request.params.id, request.body.upTo),
   });
 };

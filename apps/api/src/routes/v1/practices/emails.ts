@@ -1,11 +1,9 @@
 import { PRACTICE_CALLS as CALLS } from "@argine/core/practices/practice-calls";
-import { MESSAGES } from "@argine/core/shared/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
 import { readAccessLog } from "../../../practices/access-log-service.ts";
 import { emailClient, listEmails } from "../../../practices/practice-emails-service.ts";
-import { accountAndAddress, writeLimits } from "../../../rate-limits/write-limits.ts";
 
 /** The lawyer's e-mails to the practice's client, and the client's "Chi ha visto la mia pratica". */
 export const practiceEmailRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,20 +26,11 @@ export const practiceEmailRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => readAccessLog(deps, requireActor(request), request.params.id),
   });
 
-  // Each e-mail reaches a person: a lawyer writes a few a minute, per account and per address.
-  const emailLimits = writeLimits(
-    app,
-    "practice-email",
-    accountAndAddress({ perAccount: 20, perAddress: 60, windowMs: 60_000 }),
-    MESSAGES.tooManyRequests,
-  );
-
   app.route({
     ...callRoute(CALLS.emailClient, {
       tags,
       summary: "Scrive un'email al cliente della pratica e la registra sulla pratica (solo staff)",
     }),
-    onRequest: emailLimits,
     handler: (request) => emailClient(deps, requireActor(request), request.params.id, request.body),
   });
 };

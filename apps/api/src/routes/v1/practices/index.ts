@@ -1,5 +1,4 @@
 import { PRACTICE_CALLS as CALLS } from "@argine/core/practices/practice-calls";
-import { MESSAGES } from "@argine/core/shared/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
@@ -18,7 +17,6 @@ import {
   unreadCounts,
   workQueue,
 } from "../../../practices/practices-service.ts";
-import { accountAndAddress, writeLimits } from "../../../rate-limits/write-limits.ts";
 import { practiceAssignmentRoutes } from "./assignment.ts";
 import { practiceClaimRoutes } from "./claim.ts";
 import { practiceCommentRoutes } from "./comments.ts";
@@ -82,20 +80,11 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => changeStatus(deps, requireActor(request), request.params.id, request.body.status),
   });
 
-  // A choice a person makes now and then: a few a minute per account and per address.
-  const anonymityLimits = writeLimits(
-    app,
-    "practice-anonymity",
-    accountAndAddress({ perAccount: 20, perAddress: 60, windowMs: 60_000 }),
-    MESSAGES.tooManyRequests,
-  );
-
   app.route({
     ...callRoute(CALLS.setAnonymity, {
       tags,
       summary: "Il titolare sceglie se gli avvocati vedono chi è (nome, contatti, dati di fatturazione)",
     }),
-    onRequest: anonymityLimits,
     handler: (request) =>
       setAnonymity(deps, requireActor(request), request.params.id, request.body.anonymous),
   });

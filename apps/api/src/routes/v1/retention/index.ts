@@ -14,8 +14,6 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ["services"],
       summary: "Tutti i file della legalizzazione ancora conservati, con il manifest, in un archivio .zip",
     }),
-    // Reads every file from the storage: bounded per caller like any costly call.
-    config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     handler: async (request, reply) =>
       sendFile(reply, await legalizationArchive(deps, requireActor(request), request.params.id)),
   });

@@ -10,9 +10,6 @@ import { serviceQueue, serviceTeam } from "../../../services/service-queue.ts";
 import { changeStatus } from "../../../services/service-status.ts";
 import { deleteUpload, documentUrl, registerUpload, signUpload } from "../../../services/service-uploads.ts";
 
-// Signing and registering uploads reads and writes storage: bounded per caller like any costly call.
-const uploadLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
-
 /**
  * A bought service's work (spec §7 "services/…"): uploads and documents, statuses, the staff's
  * queue, the defence mandate. Each route validates, names its caller and hands the use case to
@@ -28,7 +25,6 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
       summary:
         "Un link firmato per caricare un file (.pdf, .doc, .docx o .zip, al massimo 30 MB): del cliente per il proprio servizio, il documento finito per lo staff",
     }),
-    config: uploadLimit,
     handler: (request) => signUpload(deps, requireActor(request), request.params.id, request.query),
   });
 
@@ -37,7 +33,6 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Registra il file caricato: ne controlla dimensione e contenuto, o lo elimina e dice perché",
     }),
-    config: uploadLimit,
     handler: (request) => registerUpload(deps, requireActor(request), request.params.serviceId, request.body),
   });
 

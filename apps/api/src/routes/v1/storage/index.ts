@@ -2,7 +2,7 @@ import { AppError } from "@argine/core/errors/app-error";
 import { MESSAGES } from "@argine/core/shared/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { DISK_UPLOAD_BODY_LIMIT, type DiskStorage } from "../../../storage/disk-storage.ts";
+import type { DiskStorage } from "../../../storage/disk-storage.ts";
 import { attachmentDisposition } from "../../../storage/storage.ts";
 
 // The disk storage's signed URLs (ADR 018), registered only while disk is the storage engine (app.ts). The
@@ -22,7 +22,8 @@ const doc = (summary: string) => ({ tags: ["storage"], summary, security: [] as 
 
 export function storageRoutes(storage: DiskStorage): FastifyPluginAsyncZod {
   return async (app) => {
-    // The file arrives as it is, whatever its type: no parser reads it, and its size is capped here.
+    // The file arrives as it is, whatever its type: no parser reads it, and its size is capped by the route's
+    // body limit (DISK_UPLOAD_BODY_LIMIT, in rate-limits/route-limits.ts).
     app.removeAllContentTypeParsers();
     app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
@@ -36,8 +37,6 @@ export function storageRoutes(storage: DiskStorage): FastifyPluginAsyncZod {
       method: "PUT",
       url: "/storage/objects/:token",
       schema: doc("Carica un file con il link firmato ricevuto (archivio su disco)"),
-      bodyLimit: DISK_UPLOAD_BODY_LIMIT,
-      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
       handler: async (request, reply) => {
         const signed = verified(request.params.token, "PUT");
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -55,7 +54,6 @@ export function storageRoutes(storage: DiskStorage): FastifyPluginAsyncZod {
       method: "GET",
       url: "/storage/objects/:token",
       schema: doc("Scarica un file con il link firmato ricevuto, come allegato (archivio su disco)"),
-      config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
       handler: async (request, reply) => {
         const signed = verified(request.params.token, "GET");
         const bytes = await storage.get(signed.key);

@@ -1,10 +1,7 @@
 import { USERS_CALLS as CALLS } from "@argine/core/identity/users-calls";
-import { MESSAGES } from "@argine/core/shared/messages";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callRoute } from "../../../http/call-route.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
-import { accountAndAddress, writeLimits } from "../../../rate-limits/write-limits.ts";
 import { endAllDevices, endDevice, listDevices } from "../../../users/devices-service.ts";
 import {
   confirmPasswordReset,
@@ -22,9 +19,6 @@ import {
 } from "../../../users/second-factor-service.ts";
 import { changeRole, readMe, updateInvoice, updateMe } from "../../../users/users-service.ts";
 
-// Guessable or costly calls: a few per minute per IP is plenty for a person.
-const publicLimit = { rateLimit: { max: 5, timeWindow: "1 minute" } };
-
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ["identity"];
@@ -32,19 +26,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...callRoute(CALLS.register, publicDoc("Registrazione (stessa risposta che l'email esista o no)")),
-    config: publicLimit,
     handler: (request) => register(deps, request.actor, request.body),
   });
 
   app.route({
     ...callRoute(CALLS.verifyEmail, publicDoc("Conferma dell'indirizzo email con il link ricevuto")),
-    config: publicLimit,
     handler: async (request) => verifyEmail(deps, request.actor, request.body.token),
   });
 
   app.route({
     ...callRoute(CALLS.resendVerification, publicDoc("Nuovo invio dell'email di conferma")),
-    config: publicLimit,
     handler: (request) => resendVerification(deps, request.actor, request.body.email),
   });
 
@@ -53,7 +44,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       CALLS.requestPasswordReset,
       publicDoc("Richiesta del link per una nuova password (stessa risposta che l'email esista o no)"),
     ),
-    config: publicLimit,
     handler: (request) => requestPasswordReset(deps, request.actor, request.body.email),
   });
 
@@ -62,7 +52,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       CALLS.confirmPasswordReset,
       publicDoc("Nuova password con il link ricevuto (valido una volta, per 1 ora)"),
     ),
-    config: publicLimit,
     handler: async (request) => confirmPasswordReset(deps, request.actor, request.body),
   });
 
@@ -90,21 +79,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => listDevices(deps, requireActor(request), request.grantId),
   });
 
-  // Ending sessions is cheap for a person to repeat and costly to flood: a few a minute each way.
-  const deviceLimits = writeLimits(
-    app,
-    "devices",
-    accountAndAddress({ perAccount: 20, perAddress: 60, windowMs: 60_000 }),
-    MESSAGES.tooManyDeviceChanges,
-  );
-  const deviceWrite = async (request: FastifyRequest, reply: FastifyReply) => {
-    requireActor(request);
-    await deviceLimits(request, reply);
-  };
-
   app.route({
     ...callRoute(CALLS.endDevice, { tags, summary: "Esci da un dispositivo (revoca la sua sessione)" }),
-    onRequest: deviceWrite,
     handler: async (request) =>
       endDevice(deps, requireActor(request), { deviceId: request.params.id, grantId: request.grantId }),
   });
@@ -114,19 +90,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Esci da tutti i dispositivi, compreso questo (revoca ogni sessione dell'account)",
     }),
-    onRequest: deviceWrite,
     handler: async (request) => endAllDevices(deps, requireActor(request)),
   });
 
   // The second factor (ADR 036). A code or a password is guessed here as at the sign-in: few tries per account
-  // and per address, counted once the body is valid (preHandler), as a malformed one guesses nothing.
-  const codeGuesses = writeLimits(
-    app,
-    "second-factor-settings",
-    accountAndAddress({ perAccount: 10, perAddress: 30, windowMs: 15 * 60_000 }),
-    MESSAGES.secondFactorTooManyAttempts,
-  );
-
+  // and per address, counted once the body is valid, as a malformed one guesses nothing (route-limits.ts).
   app.route({
     ...callRoute(CALLS.secondFactor, { tags, summary: "La verifica in due passaggi: attiva o no" }),
     handler: async (request) => readSecondFactor(deps, requireActor(request)),
@@ -137,7 +105,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Nuova chiave per l'app di autenticazione (il QR code), da confermare con un primo codice",
     }),
-    preHandler: codeGuesses,
     handler: async (request) => startEnrollment(deps, requireActor(request)),
   });
 
@@ -146,7 +113,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Il primo codice dell'app attiva la verifica; la risposta ha i codici di recupero (una volta)",
     }),
-    preHandler: codeGuesses,
     handler: async (request) => confirmEnrollment(deps, requireActor(request), request.body.code),
   });
 
@@ -155,7 +121,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Disattiva la verifica in due passaggi (con la password o un codice)",
     }),
-    preHandler: codeGuesses,
     handler: async (request) => disableSecondFactor(deps, requireActor(request), request.body),
   });
 
@@ -164,7 +129,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Nuovi codici di recupero (con la password o un codice): i precedenti non valgono più",
     }),
-    preHandler: codeGuesses,
     handler: async (request) => renewRecoveryCodes(deps, requireActor(request), request.body),
   });
 
