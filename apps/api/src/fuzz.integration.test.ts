@@ -324,7 +324,7 @@ describe("bad input, generated", () => {
       { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
     );
     console.info(
-      `fuzz: ${RUNS} requests over ${operations.length} operations; statuses ${JSON.stringify(byStatus)}`,
+      `fuzz: ${RUNS} requests over ${operations.length} operations; statuses ${JSON.stringify(byStatus)}; codes ${JSON.stringify(byCode)}`,
     );
     expect(wrong).toEqual([]);
     expect(await counts()).toEqual(before);
