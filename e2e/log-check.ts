@@ -51,8 +51,11 @@ export function findPersonalData(log: string, texts = typedTexts()): string[] {
   const findings: string[] = [];
   for (const [index, line] of log.split("\n").entries()) {
     if (!line.startsWith("{")) continue;
-    // Request ids and other UUIDs hold digit runs that look like a phone or a card: they name no one.
-    const plain = line.replace(/[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}/gi, "<uuid>");
+    // Request ids (UUIDs, or nginx's 32 hex digits behind the proxy) hold digit runs that look like a phone or
+    // a card: they name no one.
+    const plain = line
+      .replace(/[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}/gi, "<uuid>")
+      .replace(/\b[\da-f]{16,}\b/gi, "<hex>");
     for (const [what, shape] of SHAPES) {
       const found = plain.match(shape);
       if (found) findings.push(`line ${index + 1}: ${what} (${found[0].slice(0, 6)}…)`);

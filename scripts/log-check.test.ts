@@ -26,6 +26,7 @@ describe("the server log's check for personal data", () => {
   it("passes request ids, timings, codes and the operator's banner", () => {
     const log = [
       line("request completed"),
+      JSON.stringify({ reqId: "46637e9303c41c8fd96c62f333193722", msg: "incoming request" }),
       line("GET /dashboard/practices/case/AR-DEMO0001"),
       "    cliente@demo.argine.it     cliente",
     ].join("\n");
