@@ -1,47 +1,13 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { MIGRATION_LOCK_KEY } from "@argine/db/client";
 import { createEmptyPostgresDatabase } from "@argine/db/testing";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixtureWebBuild } from "../test/helpers.ts";
 import { freePort } from "../test/ports.ts";
-
-const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(env: Record<string, string>): Running {
-  let out = "";
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, NODE_ENV: "development", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (d) => {
-    out += d;
-  });
-  child.stderr?.on("data", (d) => {
-    out += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function waitFor(run: Running, text: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!run.output().includes(text)) {
-    if (Date.now() > deadline || run.child.exitCode !== null)
-      throw new Error(`never saw "${text}":\n${run.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { type ServerProcess, startServer, waitForOutput } from "../test/server-process.ts";
 
 describe("the server process", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "argine-main-"));
@@ -50,12 +16,12 @@ describe("the server process", () => {
   it("starts with demo data, refuses a second process on its data, stops on SIGTERM within 10 s, and keeps data", async () => {
     const port = await freePort();
     const env = { PORT: String(port), DATA_DIR: dataDir, WEB_DIR: fixtureWebBuild() };
-    const first = start(env);
-    await waitFor(first, "Argine è pronto");
+    const first = startServer(env);
+    await waitForOutput(first, "Argine è pronto");
     expect(first.output()).toContain("cliente@demo.argine.it");
     expect(first.output()).toContain("Demo!Argine2026");
     // The demo mailbox answers only with the key its banner link carries.
-    const mailboxKey = (run: Running) =>
+    const mailboxKey = (run: ServerProcess) =>
       new URLSearchParams(run.output().match(/\/dev\/mailbox(\?key=\S+)/)?.[1] ?? "").get("key") ?? "";
     const firstKey = mailboxKey(first);
     expect(firstKey.length).toBeGreaterThanOrEqual(32);
@@ -71,7 +37,7 @@ describe("the server process", () => {
     const before = await (await fetch(`http://127.0.0.1:${port}/v1/products`)).json();
     expect(before).toHaveLength(8);
 
-    const intruder = start({ ...env, PORT: String(await freePort()) });
+    const intruder = startServer({ ...env, PORT: String(await freePort()) });
     expect(await intruder.exited).toBe(1);
     expect(intruder.output()).toMatch(/in use by process/);
 
@@ -80,8 +46,8 @@ describe("the server process", () => {
     expect(await first.exited).toBe(0);
     expect(Date.now() - stopAt).toBeLessThan(10_000);
 
-    const second = start(env);
-    await waitFor(second, "Argine è pronto");
+    const second = startServer(env);
+    await waitForOutput(second, "Argine è pronto");
     expect(mailboxKey(second)).not.toBe(firstKey);
     expect((await mailbox(firstKey)).status).toBe(404);
     const after = await (await fetch(`http://127.0.0.1:${port}/v1/products`)).json();
@@ -91,7 +57,7 @@ describe("the server process", () => {
   }, 90_000);
 
   it("fails fast, listing every bad setting", async () => {
-    const run = start({ PORT: "not-a-port", DATABASE_URL: "nope" });
+    const run = startServer({ PORT: "not-a-port", DATABASE_URL: "nope" });
     expect(await run.exited).toBe(1);
     expect(run.output()).toContain("PORT");
     expect(run.output()).toContain("DATABASE_URL");
@@ -108,7 +74,7 @@ describe("the server process", () => {
       await holder.connect();
       await holder.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
       const port = await freePort();
-      const run = start({ PORT: String(port), DATABASE_URL: database.url, WEB_DIR: fixtureWebBuild() });
+      const run = startServer({ PORT: String(port), DATABASE_URL: database.url, WEB_DIR: fixtureWebBuild() });
       const probe = async (path: string) => {
         const res = await fetch(`http://127.0.0.1:${port}${path}`);
         return { status: res.status, body: await res.json() };
@@ -124,7 +90,7 @@ describe("the server process", () => {
         expect((await probe("/v1/products")).status).toBe(503);
 
         await holder.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
-        await waitFor(run, "Argine è pronto", 60_000);
+        await waitForOutput(run, "Argine è pronto", 60_000);
         expect(await probe("/readyz")).toEqual({ status: 200, body: { status: "ready" } });
         expect((await probe("/v1/products")).status).toBe(200);
       } finally {
