@@ -1,14 +1,20 @@
-import { LIVE_FRAME_MAX_BYTES, LIVE_PATH, LIVE_PROTOCOL } from "@argine/core/conversations/live-api";
+import {
+  LIVE_CLOSE,
+  LIVE_FRAME_MAX_BYTES,
+  LIVE_PATH,
+  LIVE_PROTOCOL,
+} from "@argine/core/conversations/live-api";
 import { AppError } from "@argine/core/errors/app-error";
 import { API_PREFIX } from "@argine/core/shared/api-contract";
 import type { DbHandle } from "@argine/db/client";
+import { isDatabaseUnavailable } from "@argine/db/unavailable";
 import middie from "@fastify/middie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import websocket from "@fastify/websocket";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createAdapters } from "./adapters.ts";
 import { type Clock, systemClock } from "./clock.ts";
@@ -23,7 +29,7 @@ import {
   registerErrorHandler,
 } from "./http/errors.ts";
 import { registerJsonBodyParser } from "./http/json-body.ts";
-import { loggerOptions } from "./http/logging.ts";
+import { loggableError, loggerOptions } from "./http/logging.ts";
 import { registerObservability } from "./http/observability.ts";
 import { proxyTrust, requestIds } from "./http/request-id.ts";
 import { registerSecurity, securityHeaders } from "./http/security.ts";
@@ -70,6 +76,8 @@ export interface AppDeps {
   clock?: Clock;
   readiness?: Readiness;
   logger?: FastifyServerOptions["logger"];
+  /** A logger made before the app (main.ts logs the start with it), instead of `logger`'s options. */
+  loggerInstance?: FastifyBaseLogger;
   /** Replaces any adapter createAdapters would build (tests: a memory mailer, a failing SMTP…). */
   adapters?: Partial<Adapters>;
 }
@@ -88,6 +96,7 @@ export async function buildApp({
   clock = systemClock,
   readiness = { ready: true },
   logger,
+  loggerInstance,
   adapters: overrides,
 }: AppDeps): Promise<FastifyInstance> {
   const { db } = handle;
@@ -97,7 +106,7 @@ export async function buildApp({
   // Every answer's security headers, also those given before any hook runs (http/security.ts).
   const headers = securityHeaders(config, deps.csp);
   const app: FastifyInstance = Fastify({
-    logger: logger ?? loggerOptions(config.logLevel),
+    ...(loggerInstance ? { loggerInstance } : { logger: logger ?? loggerOptions(config.logLevel) }),
     // A new UUID, or a trusted proxy's x-request-id (http/request-id.ts).
     genReqId: requestIds(trust),
     requestIdHeader: false,
@@ -135,7 +144,8 @@ export async function buildApp({
   registerObservability(app, deps.metrics);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Responses finishing during shutdown close their socket, so a keep-alive client cannot hold the exit.
+  // Responses finishing during shutdown close their socket, so a keep-alive client (the proxy) cannot hold
+  // the exit, and its next request opens a connection that another process takes.
   let closing = false;
   app.addHook("preClose", async () => {
     closing = true;
@@ -166,8 +176,10 @@ export async function buildApp({
   await registerSecurity(app, config, headers);
   // After the headers' hook, so that these refusals carry them (Fastify's and Node's own, switched off
   // above, had neither the headers nor the error shape).
+  // A request that reaches a stopping process (on a keep-alive connection the proxy had open) is served:
+  // the database and the queue close only after the last one (main.ts); refused, a POST would be lost, as
+  // the proxy never sends one again.
   app.addHook("onRequest", async (request) => {
-    if (closing) throw new AppError("SERVICE_UNAVAILABLE");
     if (request.raw.httpVersion === "1.1" && !request.headers.host) throw new AppError("BAD_REQUEST");
   });
   await app.register(rateLimit, { global: false, ...deps.rateLimits.pluginOptions });
@@ -183,6 +195,12 @@ export async function buildApp({
     },
     // A client's refused frame is a warning, a few a minute at most (conversations/socket-errors.ts).
     errorHandler: liveSocketErrors(clock),
+    // A stopping process says it is going away (1001, the live protocol's restart): the tab opens a new
+    // socket at once, on another process, and catches up (the plugin's own close sends no code).
+    preClose(this: FastifyInstance, done: () => void) {
+      for (const client of this.websocketServer.clients) client.close(LIVE_CLOSE.goingAway, "restarting");
+      this.websocketServer.close(() => done());
+    },
   });
   // The plugin switches protocols on any route and then closes the socket: an upgrade anywhere but the live
   // socket is answered 404 before the switch instead.
@@ -216,7 +234,12 @@ export async function buildApp({
   // The embedded OpenID provider, unless an external one is configured (then we only verify its tokens).
   const provider = deps.identity?.provider ?? null;
   if (provider) {
-    provider.on("server_error", (_ctx, error) => app.log.error({ err: error }, "oidc provider error"));
+    // A database outage is answered 503 by the provider (provider.ts) and is an outage, not a bug.
+    provider.on("server_error", (_ctx, error) =>
+      isDatabaseUnavailable(error)
+        ? app.log.warn({ err: loggableError(error) }, "oidc provider: database unavailable")
+        : app.log.error({ err: error }, "oidc provider error"),
+    );
     // A refused renewal signs a tab out: why (its detail, never the token) is what an operator asks first.
     provider.on("grant.error", (_ctx, error) => {
       const { error: code, error_detail: detail } = error as { error?: string; error_detail?: string };

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { groupCardNumber, SANDBOX_TEST_CARDS, sandboxCardOutcome } from "@argine/core/payments/sandbox-api";
-import { type Db, openDb } from "@argine/db/client";
+import { type Db, type DbHandle, openDb } from "@argine/db/client";
 import { deleteSecondFactor, findSecondFactor } from "@argine/db/queries/second-factor";
 import { findUserByEmail } from "@argine/db/queries/users";
 import {
@@ -14,36 +14,91 @@ import {
   seedDemo,
   seedDemoFiles,
 } from "@argine/db/seed";
+import { isDatabaseUnavailable } from "@argine/db/unavailable";
 import { hash } from "@node-rs/argon2";
 import type { FastifyInstance } from "fastify";
+import { type Logger, type LoggerOptions, pino } from "pino";
 import { startAdminServer } from "./admin/admin-server.ts";
 import { buildApp } from "./app.ts";
 import { backupRoutes } from "./backup/backup-routes.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { DataDirError, loadKeyFile, makePrivate, type PrivateTree } from "./data-dir.ts";
+import { loggerOptions } from "./http/logging.ts";
 import { openSecret, sealSecret } from "./identity/second-factor.ts";
 import { finishDemoCapture } from "./legalization/demo-capture.ts";
 import type { Readiness } from "./routes/health.ts";
 import { storeDemoFile } from "./services/demo-files.ts";
+import { StartRefusal } from "./start-refusal.ts";
 
 /**
- * The probes, until the app itself listens (migrations can take a while, the demo is seeded): liveness says
- * the process is alive, so an orchestrator does not restart it mid-migration; readiness says it is starting,
- * so no proxy sends it traffic yet. Everything else is 503 too.
+ * The probes while the process starts (the database awaited, the migrations, the demo seed), on the admin
+ * port, which a supervisor probes: liveness says the process is alive, so an orchestrator does not restart
+ * it mid-migration; readiness says why it does not serve yet. The public port stays closed until the app
+ * serves: a proxy's connection is refused, and nginx passes the request to another process, a POST too
+ * (nothing of it was sent), where an open port answering 503 would have had it fail.
  */
-function listenForProbes(port: number, host: string): Promise<Server> {
+function listenForProbes(port: number, host: string, status: () => string): Promise<Server> {
   const server = createServer((request, response) => {
-    const alive = request.url?.split("?")[0] === "/healthz";
+    const alive = request.url === "/healthz";
     response.writeHead(alive ? 200 : 503, {
       "content-type": "application/json",
+      "cache-control": "no-store",
       ...(alive ? {} : { "retry-after": "5" }),
     });
-    response.end(JSON.stringify({ status: alive ? "ok" : "starting" }));
+    response.end(JSON.stringify({ status: alive ? "ok" : status() }));
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => resolve(server));
   });
+}
+
+/** How often a start tries a database that does not answer again, and how often it says so. */
+const DATABASE_RETRY_MS = 2_000;
+const DATABASE_WAIT_LOG_MS = 30_000;
+
+/** Where a database is, for the log: its host, port and name, never its user nor password. */
+function databaseAt(url: string): string {
+  try {
+    const { hostname, port, pathname } = new URL(url);
+    return `${hostname}:${port || 5432}${pathname}`;
+  } catch {
+    return "DATABASE_URL";
+  }
+}
+
+/**
+ * The database, opened and migrated. PostgreSQL that does not answer yet (started after us, restarting) is
+ * waited for, said in a sentence every 30 s, the probes answering meanwhile; one that refuses us (a wrong
+ * password, no such database) refuses the start, in a sentence.
+ */
+async function openDatabase(config: Config, log: Logger, waiting: (yes: boolean) => void): Promise<DbHandle> {
+  let saidAt = 0;
+  for (;;) {
+    try {
+      const handle = await openDb(config.database);
+      if (saidAt) log.info("the database answers: starting");
+      waiting(false);
+      return handle;
+    } catch (error) {
+      if (!("databaseUrl" in config.database)) throw error;
+      const at = databaseAt(config.database.databaseUrl);
+      const { code, message } = error as { code?: string; message?: string };
+      if (!isDatabaseUnavailable(error))
+        throw new StartRefusal(
+          `PostgreSQL at ${at} refused the start: ${message ?? code}. Check DATABASE_URL (user, password, database name) and that the database exists.`,
+        );
+      waiting(true);
+      if (Date.now() - saidAt >= DATABASE_WAIT_LOG_MS) {
+        saidAt = Date.now();
+        log.warn(
+          { database: at, code },
+          `the database does not answer (${code ?? message}): waiting for it, trying again every ${DATABASE_RETRY_MS / 1000} s; start PostgreSQL or correct DATABASE_URL`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, DATABASE_RETRY_MS));
+    }
+  }
 }
 
 /**
@@ -97,8 +152,24 @@ async function main() {
   // backups) is born its user's alone: nothing it writes is for another user (ADR 040).
   process.umask(0o077);
   const { config, findings } = await openDataDir(loadConfig());
-  const probes = await listenForProbes(config.port, config.host);
-  const handle = await openDb(config.database);
+  // The app's logger, from the first line: the wait for the database is logged as the rest is.
+  const log = pino(loggerOptions(config.logLevel) as LoggerOptions);
+  let waitingForDatabase = false;
+  const probes = config.admin
+    ? await listenForProbes(config.admin.port, config.admin.host, () =>
+        waitingForDatabase ? "database-unreachable" : "starting",
+      )
+    : null;
+  // Told to stop before the app exists: nothing is under way that a drain would finish.
+  const stopWhileStarting = (signal: string) => {
+    log.info({ signal }, "stopped while starting");
+    process.exit(0);
+  };
+  process.once("SIGTERM", stopWhileStarting);
+  process.once("SIGINT", stopWhileStarting);
+  const handle = await openDatabase(config, log, (yes) => {
+    waitingForDatabase = yes;
+  });
   if ("dataDir" in config.database)
     findings.databaseFiles = (await makePrivate(join(config.database.dataDir, "pg"))).repaired;
   await seedCatalogue(handle.db);
@@ -112,7 +183,7 @@ async function main() {
     });
 
   const readiness: Readiness = { ready: true };
-  const app = await buildApp({ config, handle, readiness });
+  const app = await buildApp({ config, handle, readiness, loggerInstance: log });
   const { before } = findings;
   if (before.exposed)
     app.log.warn(
@@ -150,29 +221,35 @@ async function main() {
     try {
       await Promise.all([app.close(), admin?.close()]);
       await handle.close();
+      app.log.info("stopped");
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, "shutdown failed");
       process.exit(1);
     }
   };
+  process.off("SIGTERM", stopWhileStarting);
+  process.off("SIGINT", stopWhileStarting);
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 
   // Ready first: the job queue then works, and the demo's capture queues its mail on it.
   await app.ready();
   if (config.demoMode) await finishDemoCapture(app.deps);
-  // The probes hand the port over to the app.
-  probes.closeAllConnections();
-  await new Promise((resolve) => probes.close(resolve));
   await app.listen({ port: config.port, host: config.host });
-  // The operators' port (admin/): the metrics and the backup, behind METRICS_TOKEN.
+  // The operators' port (admin/): the probes, then the metrics and the backup behind METRICS_TOKEN; the
+  // start's probes hand it over.
+  if (probes) {
+    probes.closeAllConnections();
+    await new Promise((resolve) => probes.close(resolve));
+  }
   if (config.admin && !stopping)
     admin = await startAdminServer({
       config: config.admin,
       metrics: app.deps.metrics,
       plugins: [(server) => backupRoutes(server, { handle, config })],
       log: app.log.child({ server: "admin" }),
+      probes: { readiness, db: handle.db },
     });
   const url = config.publicUrl;
   const lines = [
@@ -229,7 +306,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   process.stderr.write(
-    `${error instanceof ConfigError || error instanceof DataDirError ? error.message : String((error as Error)?.stack ?? error)}\n`,
+    `${error instanceof ConfigError || error instanceof DataDirError || error instanceof StartRefusal ? error.message : String((error as Error)?.stack ?? error)}\n`,
   );
   process.exit(1);
 });

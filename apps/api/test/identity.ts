@@ -93,6 +93,8 @@ export async function startIdentityServer(
   env: Record<string, string> = {},
   adapters: (handle: DbHandle) => Partial<Adapters> = () => ({}),
   clock?: Clock,
+  /** The database, when not a new test database of `kind` (one behind a fault proxy). */
+  open: () => Promise<DbHandle> = () => openTestDb(kind),
 ): Promise<IdentityServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -104,7 +106,7 @@ export async function startIdentityServer(
     TOTP_PERIOD_SECONDS: "2",
     ...env,
   });
-  const handle = await openTestDb(kind);
+  const handle = await open();
   await seedDemo(handle.db, {
     hashPassword,
     sealSecret: (userId, secret) => sealSecret(config.documentLinkKey, userId, secret),

@@ -33,12 +33,21 @@ export type DbOptions =
    */
   | { dataDir: string | null; loadDataDir?: Blob; migrate?: boolean };
 
+/** How long a query waits for a new connection to the database before it fails as unavailable. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export const MIGRATIONS = fileURLToPath(new URL("../migrations", import.meta.url));
 
 /** Opens the database and applies the committed migrations. */
 export async function openDb(options: DbOptions): Promise<DbHandle> {
   if ("databaseUrl" in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // A database that cannot be reached (a network fault) fails the query after this, not never: the
+      // request answers 503 (unavailable.ts) instead of hanging. A stopped server refuses at once anyway.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // An idle connection the server ends (a restart, a failover, a test dropping its database while the pool
     // closes) leaves the pool and the next query opens another; unheard, its error would end the process.
     pool.on("error", () => {});

@@ -1,10 +1,12 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { AppError } from "@argine/core/errors/app-error";
+import type { Db } from "@argine/db/client";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import type { AdminConfig } from "../config.ts";
 import { errorBody, registerErrorHandler } from "../http/errors.ts";
 import { proxyTrust, requestIds } from "../http/request-id.ts";
 import type { Metrics } from "../metrics/metrics.ts";
+import { healthRoutes, type Readiness } from "../routes/health.ts";
 
 // The admin server: a small Fastify instance of its own on ADMIN_HOST:ADMIN_PORT (loopback by default), a
 // port the public proxy never forwards, for the operators' tools (Prometheus' scrape, a backup). Every call
@@ -20,7 +22,16 @@ export interface AdminServerOptions {
   plugins?: AdminPlugin[];
   /** The app's logger (main.ts); none by default. */
   log?: FastifyBaseLogger;
+  /**
+   * `/healthz` and `/readyz` as the app answers them, without the token (they say nothing but up or not):
+   * the port a supervisor probes, which answers from the process's first moment (main.ts), while the
+   * public port opens only once the app serves.
+   */
+  probes?: { readiness: Readiness; db: Db };
 }
+
+/** The probes, the one thing the admin port answers without the token. */
+const PROBES = ["/healthz", "/readyz"];
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
@@ -29,9 +40,10 @@ const digest = (value: string) => createHash("sha256").update(value).digest();
  * route, its body or a 404 says anything. The digests are of equal length and compared in constant time: the token leaks
  * nothing through timing.
  */
-export function requireBearer(app: FastifyInstance, token: string): void {
+export function requireBearer(app: FastifyInstance, token: string, open: readonly string[] = []): void {
   const expected = digest(token);
   app.addHook("onRequest", async (request, reply) => {
+    if (request.method === "GET" && open.includes(request.url)) return;
     const given = /^Bearer (\S+)$/.exec(request.headers.authorization ?? "")?.[1];
     if (given && timingSafeEqual(digest(given), expected)) return;
     // Answered here: the route never runs.
@@ -54,6 +66,7 @@ export async function buildAdminServer({
   metrics,
   plugins = [],
   log,
+  probes,
 }: AdminServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(log ? { loggerInstance: log } : { logger: false }),
@@ -64,7 +77,8 @@ export async function buildAdminServer({
     requestIdHeader: false,
   });
   registerErrorHandler(app);
-  requireBearer(app, config.metricsToken);
+  requireBearer(app, config.metricsToken, probes ? PROBES : []);
+  if (probes) await app.register(healthRoutes, probes);
   await app.register(metricsRoutes, { metrics });
   for (const plugin of plugins) await app.register(plugin);
   return app;

@@ -4,6 +4,7 @@ import type { Socket } from "node:net";
 import { AppError, type ErrorBody, type ErrorCode } from "@argine/core/errors/app-error";
 import { controlCharPaths, neutraliseInvisibleFormatting } from "@argine/core/shared/fields";
 import { MESSAGES } from "@argine/core/shared/messages";
+import { isDatabaseUnavailable } from "@argine/db/unavailable";
 // Every zod issue gets its Italian message (installed on load; named here so the API never depends on
 // which schema happens to load first).
 import "@argine/core/shared/validation-messages";
@@ -38,6 +39,8 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 /** Maps anything thrown in a request to the one error body of docs/architecture.md, "A request". */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  // The database stopped or restarting: the service is unavailable for a moment, not broken (503, retried).
+  if (isDatabaseUnavailable(error)) return new AppError("SERVICE_UNAVAILABLE");
   const e = error as Partial<FastifyError> & { validation?: unknown };
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((v) => ({
@@ -87,9 +90,12 @@ export function registerErrorHandler(app: FastifyInstance, metrics?: Pick<Metric
     const appError = toAppError(error);
     metrics?.errors.inc({ code: appError.code });
     if (appError.status >= 500) {
-      // Internals go to the log, never to the client.
+      // Internals go to the log, never to the client. A dependency that is down is an outage the operator
+      // watches (argine_errors_total{code="SERVICE_UNAVAILABLE"}), not a bug: a warning.
       const cause = isResponseSerializationError(error) ? error.cause : error;
-      request.log.error({ err: loggableError(cause) }, "request failed");
+      if (appError.status === 503)
+        request.log.warn({ err: loggableError(cause) }, "request failed: unavailable");
+      else request.log.error({ err: loggableError(cause) }, "request failed");
     }
     if (appError.status === 429 || appError.status === 503)
       reply.header("retry-after", reply.getHeader("retry-after") ?? "60");

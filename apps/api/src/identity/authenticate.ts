@@ -5,6 +5,7 @@ import { ROLES, type Role, rolesFromClaim } from "@argine/core/identity/roles";
 import type { Db } from "@argine/db/client";
 import { grantCaller, listOidcKeys } from "@argine/db/queries/oidc";
 import { createUser, findUserByExternalSubject } from "@argine/db/queries/users";
+import { isDatabaseUnavailable } from "@argine/db/unavailable";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   createLocalJWKSet,
@@ -146,6 +147,8 @@ export async function registerAuthentication(
       if (typeof payload.auth_time === "number") request.authTime = new Date(payload.auth_time * 1000);
     } catch (error) {
       if (error instanceof AppError && error.status >= 500) throw error;
+      // A database that does not answer says nothing about the token: "sign in again" would be untrue.
+      if (isDatabaseUnavailable(error)) throw new AppError("SERVICE_UNAVAILABLE");
       throw new AppError("UNAUTHORIZED");
     }
   });

@@ -1,6 +1,8 @@
+import { MESSAGES } from "@argine/core/shared/messages";
 import type { Db } from "@argine/db/client";
 import { recordOidcDevice } from "@argine/db/queries/oidc";
 import { findUserById, listRoles } from "@argine/db/queries/users";
+import { isDatabaseUnavailable } from "@argine/db/unavailable";
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from "oidc-provider";
 import type { Config } from "../config.ts";
 import type { ProviderKeys } from "./keys.ts";
@@ -30,6 +32,19 @@ function page(ctx: KoaContextWithOIDC, title: string, body: string) {
   ctx.set("Content-Security-Policy", PAGE_CSP);
   ctx.set("Cache-Control", "no-store");
   ctx.body = `<!doctype html><html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main>${body}</main></body></html>`;
+}
+
+/**
+ * A database that does not answer (stopped, restarting) makes the service unavailable for a moment: a 503
+ * with the Italian message (OAuth's `temporarily_unavailable` for the web's token calls), never a 500 nor a
+ * refusal that would sign the tab out.
+ */
+function unavailable(ctx: KoaContextWithOIDC) {
+  ctx.status = 503;
+  ctx.set("Retry-After", "5");
+  if (ctx.accepts("json", "html") === "html")
+    page(ctx, "Servizio non disponibile", `<h1>${escapeHtml(MESSAGES.serviceUnavailable)}</h1>`);
+  else ctx.body = { error: "temporarily_unavailable", error_description: MESSAGES.serviceUnavailable };
 }
 
 const escapeHtml = (value: unknown) => String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -180,14 +195,21 @@ export function createOidcProvider(config: Config, db: Db, keys: ProviderKeys): 
       Session: SESSION_TTL_SECONDS,
       RefreshToken: SESSION_TTL_SECONDS,
     },
-    renderError: async (ctx, out) =>
-      page(
-        ctx,
-        "Accesso non riuscito",
-        `<h1>Non è stato possibile completare l'accesso.</h1><p>${escapeHtml(out.error_description ?? out.error)}</p><p><a href="${publicUrl}/account/login">Riprova ad accedere</a></p>`,
-      ),
+    renderError: async (ctx, out, error) =>
+      isDatabaseUnavailable(error)
+        ? unavailable(ctx)
+        : page(
+            ctx,
+            "Accesso non riuscito",
+            `<h1>Non è stato possibile completare l'accesso.</h1><p>${escapeHtml(out.error_description ?? out.error)}</p><p><a href="${publicUrl}/account/login">Riprova ad accedere</a></p>`,
+          ),
   };
   const provider = new Provider(identity.issuer, configuration);
+  // JSON answers (the web's token calls): the error handler emits this after writing its answer, which is
+  // replaced here before it leaves. Pages go through renderError above.
+  provider.on("server_error", (ctx, error) => {
+    if (isDatabaseUnavailable(error) && !ctx.response.is("html")) unavailable(ctx);
+  });
   // Behind a TLS proxy the provider must see X-Forwarded-Proto (secure cookies); with a number of hops it
   // reads the client's address the way Fastify does (the provider only uses it for device info).
   provider.proxy = config.trustProxy !== false;
