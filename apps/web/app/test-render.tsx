@@ -52,7 +52,17 @@ export interface StubbedCall {
   headers: Headers;
 }
 
-type Answer = { status: number; body?: unknown };
+/** A JSON `body`, or an `html` page as a proxy answers in front of a process that is down (nginx's 502). */
+type Answer = { status: number; body?: unknown; html?: string };
+
+/** nginx's own error page, with which it answers a call no process serves (a 502, 503 or 504). */
+export function proxyErrorPage(status = 502, reason = "Bad Gateway"): Answer {
+  const title = `${status} ${reason}`;
+  return {
+    status,
+    html: `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`,
+  };
+}
 
 /** Stubs fetch: `routes` maps "METHOD /path" to an answer (or a function of the call). */
 export function stubApi(routes: Record<string, Answer | ((call: StubbedCall) => Answer)>) {
@@ -73,6 +83,9 @@ export function stubApi(routes: Record<string, Answer | ((call: StubbedCall) => 
     const route = routes[`${method} ${path}`];
     const answer =
       typeof route === "function" ? route(call) : (route ?? { status: 404, body: { message: "x" } });
+    if (answer.html !== undefined) {
+      return new Response(answer.html, { status: answer.status, headers: { "Content-Type": "text/html" } });
+    }
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { "Content-Type": "application/json" },

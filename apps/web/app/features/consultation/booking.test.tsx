@@ -1,7 +1,8 @@
 import { CONSULTATION_MESSAGES } from "@argine/core/consultation/consultation-messages";
+import { MESSAGES } from "@argine/core/shared/messages";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderWithApp, stubApi } from "../../test-render.tsx";
+import { proxyErrorPage, renderWithApp, stubApi } from "../../test-render.tsx";
 import { ConsultationBookingForm } from "./booking.tsx";
 import {
   MONDAY_10,
@@ -100,6 +101,28 @@ describe("/consulenza, the booking", () => {
     fireEvent.click(screen.getByRole("button", { name: "Riprova" }));
     expect(await screen.findByRole("radio", { name: "10:00" })).toBeTruthy();
   }, 20_000);
+
+  it("keeps the slot and everything typed when the proxy answers 502, and says in Italian to retry", async () => {
+    const { calls } = stubApi({
+      "GET /v1/consultations/slots": { status: 200, body: slotsAnswer([MONDAY_10, MONDAY_1030]) },
+      "POST /v1/consultations": proxyErrorPage(),
+    });
+    renderWithApp(<ConsultationBookingForm />);
+    fireEvent.click(await screen.findByRole("radio", { name: "10:30" }));
+    fillPerson();
+    fireEvent.click(screen.getByRole("button", { name: "Prenota la consulenza gratuita" }));
+
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(MESSAGES.serviceUnavailable);
+    expect((screen.getByRole("radio", { name: "10:30" }) as HTMLInputElement).checked).toBe(true);
+    expect(control(/^Nome e cognome/).value).toBe("Maria Rossi");
+    expect(control(/^Email/).value).toBe("maria@example.it");
+    expect(control(/^Telefono/).value).toBe("333 123 4567");
+    expect((screen.getByRole("radio", { name: /^Telefonata/ }) as HTMLInputElement).checked).toBe(true);
+    expect(control(/informativa sulla privacy/).checked).toBe(true);
+    expect(screen.getByRole("button", { name: "Prenota la consulenza gratuita" })).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
+  });
 
   it("sends the slot, the person and how, and asks a visitor to confirm from the mail", async () => {
     const { calls } = stubApi({

@@ -7,7 +7,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readFeedbackClaim, SESSION_STORAGE_KEYS } from "../../shared/store/browser-storage.ts";
 import { quickExit } from "../../shell/layout/quick-exit.tsx";
-import { renderWithApp, stubApi } from "../../test-render.tsx";
+import { proxyErrorPage, renderWithApp, stubApi } from "../../test-render.tsx";
 import { forgetFeedback } from "./feedback-memory.ts";
 import { FeedbackPage } from "./feedback-page.tsx";
 
@@ -309,6 +309,26 @@ describe("/feedback questionnaire", () => {
     expect(alert.textContent).toContain(MESSAGES.tooManyRequests);
     expect(alert.textContent).toContain("Le tue risposte sono ancora qui");
     expect(screen.getByText("Passo 7 di 7")).toBeTruthy();
+  });
+
+  it("when the proxy answers 504 (no process served it), says in Italian to retry and can send the answers again", async () => {
+    const { calls } = stubApi({ "POST /v1/feedback": proxyErrorPage(504, "Gateway Time-out") });
+    renderWithApp(<FeedbackPage />, { url: "/feedback" });
+    await walkRevengePorn();
+    fireEvent.click(screen.getByLabelText(/corrisponde al vero/));
+    fireEvent.click(screen.getByLabelText(/Ho letto l'informativa/));
+    fireEvent.click(screen.getByRole("button", { name: "Invia e ricevi la valutazione" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(`${MESSAGES.serviceUnavailable} Le tue risposte sono ancora qui.`);
+    expect(screen.getByText("Passo 7 di 7")).toBeTruthy();
+    expect((screen.getByLabelText(/corrisponde al vero/) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText(/Ho letto l'informativa/) as HTMLInputElement).checked).toBe(true);
+
+    // The same answers go again, as they are.
+    fireEvent.click(screen.getByRole("button", { name: "Invia e ricevi la valutazione" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "POST")).toHaveLength(2));
+    const [first, second] = calls.filter((c) => c.method === "POST");
+    expect(second?.body).toEqual(first?.body);
   });
 
   it("the browser's Back and Forward move between steps and keep the answers", async () => {

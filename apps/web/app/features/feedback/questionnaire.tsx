@@ -47,9 +47,12 @@ function today(): string {
 
 /** What to say when sending failed for a reason no field explains. */
 function sendFailure(error: HttpError): string {
-  if (errorCode(error) === "TOO_MANY_REQUESTS") {
+  const code = errorCode(error);
+  if (code === "TOO_MANY_REQUESTS") {
     return `${error.message} Le tue risposte sono ancora qui: puoi riprovare fra qualche minuto.`;
   }
+  // Nobody answered (a process restarting): the message already says to retry, and is not a reason in brackets.
+  if (code === "SERVICE_UNAVAILABLE") return `${error.message} Le tue risposte sono ancora qui.`;
   return `Non siamo riusciti a inviare le risposte (${error.message}). Le tue risposte sono ancora qui: riprova fra qualche istante.`;
 }
 

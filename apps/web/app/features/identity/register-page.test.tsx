@@ -1,3 +1,4 @@
+import { MESSAGES } from "@argine/core/shared/messages";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { clearFeedbackClaim, writeFeedbackClaim } from "../../shared/store/browser-storage.ts";
@@ -77,6 +78,20 @@ describe("registration", () => {
     // Every issue found its field: no generic banner on top.
     expect(screen.queryByRole("alert")).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(field(/^Email/)));
+  });
+
+  it("keeps what was typed and says in Italian to retry when a process still starting answers 503", async () => {
+    stubApi({ "POST /v1/users": { status: 503, body: { status: "starting" } } });
+    renderWithApp(<RegisterForm onRegistered={() => {}} />);
+    fillValidForm();
+    fireEvent.click(screen.getByRole("button", { name: "Crea l'account" }));
+
+    expect((await screen.findByRole("alert")).textContent).toBe(MESSAGES.serviceUnavailable);
+    expect(field(/^Nome/).value).toBe("Giulia");
+    expect(field(/^Email/).value).toBe("giulia@example.it");
+    expect(field(/^Password/).value).toBe("Tranquilla42");
+    expect(field(/^Conferma la password/).value).toBe("Tranquilla42");
+    expect(field(/informativa sulla privacy/).checked).toBe(true);
   });
 
   it("sends the registration body and shows the check-your-mail confirmation", async () => {

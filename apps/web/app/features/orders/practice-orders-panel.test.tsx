@@ -52,7 +52,10 @@ describe("staff's orders and refunds on the case page", () => {
       [`GET /v1/practices/${PRACTICE_ID}/orders`]: { status: 200, body: [ORDER] },
       [`POST /v1/orders/${ORDER.id}/refunds`]: () =>
         ++attempts === 1
-          ? { status: 503, body: { code: "SERVICE_UNAVAILABLE", message: "Il circuito non ha risposto." } }
+          ? {
+              status: 503,
+              body: { code: "SERVICE_UNAVAILABLE", message: "Il circuito non ha risposto.", requestId: "r" },
+            }
           : { status: 201, body: ORDER },
     });
     renderWithApp(<PracticeOrdersPanel practice={PRACTICE} />);

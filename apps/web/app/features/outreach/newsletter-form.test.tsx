@@ -1,6 +1,7 @@
+import { MESSAGES } from "@argine/core/shared/messages";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderWithApp, stubApi } from "../../test-render.tsx";
+import { proxyErrorPage, renderWithApp, stubApi } from "../../test-render.tsx";
 import { NewsletterForm } from "./newsletter-form.tsx";
 
 const input = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
@@ -88,5 +89,25 @@ describe("NewsletterForm", () => {
     fireEvent.click(screen.getByRole("button", { name: "Iscriviti" }));
     expect((await screen.findByRole("alert")).textContent).toContain("Troppi tentativi");
     expect(screen.getByRole("button", { name: "Iscriviti" })).toBeTruthy();
+  });
+
+  it("keeps the address and the consent, and says in Italian to retry, when the proxy answers 502", async () => {
+    let posts = 0;
+    stubApi({
+      "POST /v1/newsletter": () =>
+        ++posts === 1 ? proxyErrorPage() : { status: 202, body: { message: SENT } },
+    });
+    renderWithApp(<NewsletterForm />);
+    fireEvent.change(input(/^Il tuo indirizzo email/), { target: { value: "anna@example.it" } });
+    fireEvent.click(input(/informativa sulla privacy/));
+    fireEvent.click(screen.getByRole("button", { name: "Iscriviti" }));
+
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(MESSAGES.serviceUnavailable);
+    expect(input(/^Il tuo indirizzo email/).value).toBe("anna@example.it");
+    expect(input(/informativa sulla privacy/).checked).toBe(true);
+    // Sent again as it is, once the service is back.
+    fireEvent.click(screen.getByRole("button", { name: "Iscriviti" }));
+    expect(await screen.findByText(SENT)).toBeTruthy();
   });
 });

@@ -67,7 +67,9 @@ export function CaseArea() {
       </>
     );
   }
-  if (found.isError || detail.isError || !detail.data) {
+  // A case already shown stays when reading it again fails (a process restarting behind the proxy): the
+  // error modal says so, and what is typed on the page (a message, a checkout) is not thrown away.
+  if (!found.data || !detail.data) {
     const missing = !found.isError && found.data === null;
     return (
       <>

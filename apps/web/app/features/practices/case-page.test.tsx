@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ADMIN_ME } from "../../shared/admin/admin-test-helpers.tsx";
 import { ModalRoot } from "../../shared/modal/modal-root.tsx";
 import { AppProviders } from "../../shell/providers/app-providers.tsx";
-import { fakeOidcClient, stubApi } from "../../test-render.tsx";
+import { fakeOidcClient, proxyErrorPage, stubApi } from "../../test-render.tsx";
 import type { CaseContext } from "./case-area.tsx";
 import { CasePage, PracticeRecap } from "./case-page.tsx";
 import { PRACTICE, PRACTICE_ID } from "./practice-test-helpers.ts";
@@ -265,6 +265,33 @@ describe("the staff's and the client's forms on the case page", () => {
     expect(await screen.findByText("Messaggio inviato.")).toBeTruthy();
     const sent = api.calls.filter((c) => c.method === "POST" && c.url.endsWith("/comments"));
     expect(sent.map((c) => c.body)).toEqual([{ comment: "Prima riga" }]);
+  });
+
+  it("keeps the message typed when the proxy answers 502 (a process restarting), says why in Italian, and sends it again", async () => {
+    let posts = 0;
+    const api = renderCase(PRACTICE, false, {
+      [`POST /v1/practices/${ID}/comments`]: () =>
+        ++posts === 1 ? proxyErrorPage() : { status: 201, body: {} },
+    });
+    const text = screen.getByLabelText("Scrivi al tuo avvocato") as HTMLTextAreaElement;
+    fireEvent.change(text, { target: { value: "Mi ha scritto di nuovo stanotte" } });
+    fireEvent.click(screen.getByRole("button", { name: "Invia il messaggio" }));
+
+    const dialog = await screen.findByRole("dialog", { name: "Si è verificato un errore" });
+    expect(dialog.textContent).toContain(MESSAGES.serviceUnavailable);
+    expect(dialog.textContent).not.toContain("Server Error");
+    expect(text.value).toBe("Mi ha scritto di nuovo stanotte");
+    expect(screen.queryByText("Messaggio inviato.")).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole("button", { name: "Ho capito" }));
+    fireEvent.click(screen.getByRole("button", { name: "Invia il messaggio" }));
+    expect(await screen.findByText("Messaggio inviato.")).toBeTruthy();
+    const sent = api.calls.filter((c) => c.method === "POST" && c.url.endsWith("/comments"));
+    expect(sent.map((c) => c.body)).toEqual([
+      { comment: "Mi ha scritto di nuovo stanotte" },
+      { comment: "Mi ha scritto di nuovo stanotte" },
+    ]);
+    await waitFor(() => expect(text.value).toBe(""));
   });
 
   it("marks the conversation read while it shows, and says 'Letto dall'avvocato' under what the lawyer saw", async () => {

@@ -1,9 +1,20 @@
+import { MESSAGES } from "@argine/core/shared/messages";
 import { describe, expect, it, vi } from "vitest";
 import { buildUrl, createHttpClient } from "./http-client.ts";
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
+
+/** The page nginx answers with when no process serves the call (its own error page, as Debian ships it). */
+function nginxPage(status: number, reason: string): Response {
+  const title = `${status} ${reason}`;
+  const html = `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+  return new Response(html, { status, headers: { "Content-Type": "text/html" } });
+}
+
+/** What the user reads when the API did not answer (ADR 041). */
+const UNAVAILABLE = { code: "SERVICE_UNAVAILABLE", message: MESSAGES.serviceUnavailable };
 
 function clientWith(response: () => Response | Error, extra: Parameters<typeof createHttpClient>[0] = {}) {
   const fetchMock = vi.fn<typeof fetch>(async () => {
@@ -104,8 +115,8 @@ describe("http client (spec §8)", () => {
   });
 
   it("rejects with 'Server Error {status} !' when the error body is not JSON", async () => {
-    const { client } = clientWith(() => new Response("<html>Bad gateway</html>", { status: 502 }));
-    await expect(client.get("/v1/products")).rejects.toEqual({ message: "Server Error 502 !" });
+    const { client } = clientWith(() => nginxPage(500, "Internal Server Error"));
+    await expect(client.get("/v1/products")).rejects.toEqual({ message: "Server Error 500 !" });
   });
 
   it("rejects with 'Server Error {status} !' when the error body is empty", async () => {
@@ -113,9 +124,41 @@ describe("http client (spec §8)", () => {
     await expect(client.get("/v1/products")).rejects.toEqual({ message: "Server Error 500 !" });
   });
 
-  it("rejects with 'Server Error !' on a network failure", async () => {
+  it("says the service is unavailable, in Italian, when the proxy answers 502 with its HTML page", async () => {
+    const { client } = clientWith(() => nginxPage(502, "Bad Gateway"));
+    await expect(client.post("/v1/practices/p1/comments", { comment: "Ciao" })).rejects.toEqual(UNAVAILABLE);
+  });
+
+  it("says the same of the proxy's 504 Gateway Timeout and 503 pages", async () => {
+    const timeout = clientWith(() => nginxPage(504, "Gateway Time-out"));
+    await expect(timeout.client.get("/v1/products")).rejects.toEqual(UNAVAILABLE);
+    const unavailable = clientWith(() => nginxPage(503, "Service Temporarily Unavailable"));
+    await expect(unavailable.client.get("/v1/products")).rejects.toEqual(UNAVAILABLE);
+  });
+
+  it("says the same of a process still starting, whose 503 is JSON but not the API's error", async () => {
+    const { client } = clientWith(() => jsonResponse(503, { status: "starting" }));
+    await expect(client.post("/v1/newsletter", { email: "a@b.it" })).rejects.toEqual(UNAVAILABLE);
+  });
+
+  it("says the same of a 502 with no body, or a JSON one lacking the API's code and request id", async () => {
+    const empty = clientWith(() => new Response(null, { status: 502 }));
+    await expect(empty.client.get("/v1/products")).rejects.toEqual(UNAVAILABLE);
+    const foreign = clientWith(() => jsonResponse(502, { message: "upstream connect error" }));
+    await expect(foreign.client.get("/v1/products")).rejects.toEqual(UNAVAILABLE);
+  });
+
+  it("keeps the API's own message on its 503 and 504 error bodies", async () => {
+    const body = { code: "SERVICE_UNAVAILABLE", message: "Servizio non disponibile.", requestId: "req-3" };
+    const { client } = clientWith(() => jsonResponse(503, body));
+    await expect(client.get("/v1/products")).rejects.toEqual(body);
+    const late = { code: "UNKNOWN", message: "Errore del server", requestId: "req-4" };
+    await expect(clientWith(() => jsonResponse(504, late)).client.get("/v1/products")).rejects.toEqual(late);
+  });
+
+  it("says the service is unavailable on a network failure too (a process restarting with no proxy)", async () => {
     const { client } = clientWith(() => new TypeError("Failed to fetch"));
-    await expect(client.get("/v1/products")).rejects.toEqual({ message: "Server Error !" });
+    await expect(client.get("/v1/products")).rejects.toEqual(UNAVAILABLE);
   });
 
   it("gives an error body without a message the default 'Unknow Error!'", async () => {

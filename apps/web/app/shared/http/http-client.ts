@@ -1,11 +1,13 @@
 import { TRANSPORT_MESSAGES } from "@argine/core/shared/transport-messages";
-import { toHttpError } from "./http-error.ts";
+import { isApiErrorBody, serviceUnavailable, toHttpError } from "./http-error.ts";
 
 // The product API client (spec §7 "Product API", §8 "Server and network errors"):
 // - 200–299 resolves with the parsed JSON body (null for 204/205 or an empty body);
 // - any other status rejects with the server's JSON body, `{ message: 'Server Error {status} !' }` when the
 //   body is not JSON, and 'Unknow Error!' as the message of an error body that has none;
-// - a network failure rejects with `{ message: 'Server Error !' }`.
+// - except where the API did not answer, said in Italian (ADR 041, a deviation from §8): a 502/503/504
+//   without the API's error body (the proxy's HTML page, a process's `{"status":"starting"}`) and a network
+//   failure reject with `serviceUnavailable()`.
 // Bodies are JSON with a JSON content type, except FormData/Blob/… (files), which the browser encodes.
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -80,6 +82,9 @@ export function buildUrl(baseUrl: string, path: string, query?: RequestOptions["
   return `${url}${url.includes("?") ? "&" : "?"}${search}`;
 }
 
+/** Bad Gateway, Service Unavailable, Gateway Timeout: what nginx answers when no process serves the call. */
+const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -145,7 +150,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     } catch (reason) {
       // A cancelled call (TanStack Query's AbortSignal) is not a network failure: let it through as is.
       if (signal?.aborted) throw reason;
-      throw { message: TRANSPORT_MESSAGES.serverErrorNetwork };
+      // A process restarting where no proxy answers for it (the one-process deployment) is met here too.
+      throw serviceUnavailable();
     }
 
     if (file) return file as T;
@@ -157,6 +163,10 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     }
 
     const parsed = parseJson(text);
+    // The proxy answering for a process that is down, restarting or too slow; the API's own 503 has its body.
+    if (GATEWAY_STATUSES.has(response.status) && !(parsed.ok && isApiErrorBody(parsed.value))) {
+      throw serviceUnavailable();
+    }
     if (!parsed.ok) throw { message: TRANSPORT_MESSAGES.serverErrorStatus(response.status) };
     throw toHttpError(parsed.value);
   }

@@ -1,13 +1,33 @@
 import type { ErrorBody } from "@argine/core/errors/app-error";
 import { isRecord } from "@argine/core/shared/is-record";
+import { MESSAGES } from "@argine/core/shared/messages";
 import { TRANSPORT_MESSAGES } from "@argine/core/shared/transport-messages";
 
 /**
  * What every failed call rejects with (spec §8): the API's JSON error body `{ code, message, details?,
- * requestId }`, or `{ message: 'Server Error {status} !' }` / `{ message: 'Server Error !' }` when there is
- * no JSON body. `message` is always a non-empty string ('Unknow Error!' when the server gave none).
+ * requestId }`, or `{ message: 'Server Error {status} !' }` when there is no JSON body. When nobody answered
+ * for the API (a network failure, or a proxy's 502/503/504 without the API's body) it is `serviceUnavailable()`
+ * instead (ADR 041). `message` is always a non-empty string ('Unknow Error!' when the server gave none).
  */
 export type HttpError = Partial<Omit<ErrorBody, "message">> & { message: string };
+
+/** The body the API itself gives every error (core's AppError): only then is its message the API's word. */
+export function isApiErrorBody(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    typeof value.code === "string" &&
+    typeof value.message === "string" &&
+    typeof value.requestId === "string"
+  );
+}
+
+/**
+ * The API did not answer: a process dead, restarting or still starting behind the proxy, or the connection
+ * lost. Said as the API's own 503 says it, so the user reads one Italian sentence whatever stood in the way.
+ */
+export function serviceUnavailable(): HttpError {
+  return { code: "SERVICE_UNAVAILABLE", message: MESSAGES.serviceUnavailable };
+}
 
 /** Normalises anything thrown or rejected into an HttpError, defaulting the message to 'Unknow Error!'. */
 export function toHttpError(reason: unknown): HttpError {
