@@ -1,11 +1,10 @@
 import type { DbHandle } from "@argine/db/client";
 import { createCaptureProvider } from "./capture/capture-providers.ts";
-import { type Clock, now } from "./clock.ts";
+import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
-import type { Adapters, EmbeddedIdentity } from "./deps.ts";
+import type { Adapters } from "./deps.ts";
 import { createFanOut } from "./fan-out/create-fan-out.ts";
-import { loadProviderKeys } from "./identity/keys.ts";
-import { createOidcProvider } from "./identity/provider.ts";
+import { createEmbeddedIdentity } from "./identity/embedded-identity.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createMetrics } from "./metrics/metrics.ts";
@@ -30,6 +29,7 @@ export async function createAdapters(
   const legalization =
     overrides.legalization ??
     createCaptureProvider(config.legalization, { db: handle.db, jobs, clock, storage });
+  const fanOut = overrides.fanOut ?? (await createFanOut(handle));
   return {
     mailer: overrides.mailer ?? createMailer(config.mail, clock),
     jobs,
@@ -37,12 +37,12 @@ export async function createAdapters(
       overrides.identity !== undefined
         ? overrides.identity
         : config.identity.embedded
-          ? await embeddedIdentity(config, handle, clock)
+          ? await createEmbeddedIdentity(config, handle.db, clock, fanOut)
           : null,
     payments,
     storage,
     legalization,
-    fanOut: overrides.fanOut ?? (await createFanOut(handle)),
+    fanOut,
     rateLimits: overrides.rateLimits ?? createRateLimits(config.rateLimits, handle),
     csp: overrides.csp ?? [payments.csp, storage.csp, legalization.csp],
     // A registry of this app's own; the job queue and the pool are read at each scrape.
@@ -50,10 +50,4 @@ export async function createAdapters(
       overrides.metrics ??
       createMetrics({ jobs, pool: handle.engine.kind === "postgres" ? handle.engine.pool : null }),
   };
-}
-
-/** Our own OpenID provider: its keys (created on the very first start) and the provider built on them. */
-async function embeddedIdentity(config: Config, handle: DbHandle, clock: Clock): Promise<EmbeddedIdentity> {
-  const keys = await loadProviderKeys(handle.db, now(clock));
-  return { keys, provider: createOidcProvider(config, handle.db, keys) };
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   LIVE_CLOSE,
   LIVE_FRAME_MAX_BYTES,
@@ -16,6 +17,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type Provider from "oidc-provider";
 import { createAdapters } from "./adapters.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
@@ -34,6 +36,7 @@ import { registerObservability } from "./http/observability.ts";
 import { proxyTrust, requestIds } from "./http/request-id.ts";
 import { registerSecurity, securityHeaders } from "./http/security.ts";
 import { registerAuthentication } from "./identity/authenticate.ts";
+import { signedCookiesKnown } from "./identity/embedded-identity.ts";
 import { hashLegacyDocumentLinks } from "./invoice/invoice-service.ts";
 import { applyRouteLimits } from "./rate-limits/apply-route-limits.ts";
 import { healthRoutes, type Readiness } from "./routes/health.ts";
@@ -232,21 +235,23 @@ export async function buildApp({
   await app.register(healthRoutes, { readiness, db });
 
   // The embedded OpenID provider, unless an external one is configured (then we only verify its tokens).
-  const provider = deps.identity?.provider ?? null;
-  if (provider) {
-    // A database outage is answered 503 by the provider (provider.ts) and is an outage, not a bug.
-    provider.on("server_error", (_ctx, error) =>
-      isDatabaseUnavailable(error)
-        ? app.log.warn({ err: loggableError(error) }, "oidc provider: database unavailable")
-        : app.log.error({ err: error }, "oidc provider error"),
-    );
-    // A refused renewal signs a tab out: why (its detail, never the token) is what an operator asks first.
-    provider.on("grant.error", (_ctx, error) => {
-      const { error: code, error_detail: detail } = error as { error?: string; error_detail?: string };
-      app.log.info({ code, detail }, "oidc token refused");
+  const identity = deps.identity;
+  if (identity) {
+    let serve = wireProvider(app, identity.provider);
+    // Keys rotated by `npm run keys` make a new provider (identity/embedded-identity.ts): mounted at once.
+    identity.onProvider((next) => {
+      serve = wireProvider(app, next);
+      app.log.info("the provider's keys changed: signing with the newest");
     });
     await app.register(middie);
-    app.use("/oidc", provider.callback());
+    app.use("/oidc", (request: IncomingMessage, response: ServerResponse) => {
+      // A cookie signed by a key another process has just loaded: this one loads it before the provider
+      // reads the cookie, which it would otherwise take for a forgery (the sign-in would start over).
+      void identity
+        .verifyWithCurrentKeys((keys) => signedCookiesKnown(request.headers.cookie, keys.cookieKeys))
+        .catch(() => false)
+        .then(() => serve(request, response));
+    });
   }
 
   await app.register(
@@ -298,4 +303,20 @@ export async function buildApp({
     return reply.status(error.status).send(errorBody(error, request));
   });
   return app;
+}
+
+/** The provider's logged events, and its request handler (`callback()` composes its middleware once). */
+function wireProvider(app: FastifyInstance, provider: Provider) {
+  // A database outage is answered 503 by the provider (provider.ts) and is an outage, not a bug.
+  provider.on("server_error", (_ctx, error) =>
+    isDatabaseUnavailable(error)
+      ? app.log.warn({ err: loggableError(error) }, "oidc provider: database unavailable")
+      : app.log.error({ err: error }, "oidc provider error"),
+  );
+  // A refused renewal signs a tab out: why (its detail, never the token) is what an operator asks first.
+  provider.on("grant.error", (_ctx, error) => {
+    const { error: code, error_detail: detail } = error as { error?: string; error_detail?: string };
+    app.log.info({ code, detail }, "oidc token refused");
+  });
+  return provider.callback();
 }

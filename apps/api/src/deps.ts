@@ -1,11 +1,10 @@
 import type { Db } from "@argine/db/client";
-import type Provider from "oidc-provider";
 import type { CaptureProvider } from "./capture/capture-provider.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { FanOut } from "./fan-out/fan-out.ts";
 import type { CspSources } from "./http/csp.ts";
-import type { ProviderKeys } from "./identity/keys.ts";
+import type { EmbeddedIdentity } from "./identity/embedded-identity.ts";
 import type { JobQueue } from "./jobs/job-queue.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { Metrics } from "./metrics/metrics.ts";
@@ -44,11 +43,6 @@ export interface Adapters {
   csp: CspSources[];
   /** The app's Prometheus series (metrics/): what the use cases, jobs and sockets count. */
   metrics: Metrics;
-}
-
-export interface EmbeddedIdentity {
-  keys: ProviderKeys;
-  provider: Provider;
 }
 
 /**

@@ -16,9 +16,12 @@ export interface ChatSignal {
 
 export type ChatListener = (signal: ChatSignal) => void;
 
-/** A read each process keeps a copy of, which a change in any process makes stale. */
-export type CacheName = "catalogue";
-export const CACHE_NAMES: readonly CacheName[] = ["catalogue"];
+/**
+ * A read each process keeps a copy of, which a change in any process makes stale: the public catalogue, the
+ * provider's keys (changed by `npm run keys`, identity/embedded-identity.ts).
+ */
+export type CacheName = "catalogue" | "oidc-keys";
+export const CACHE_NAMES: readonly CacheName[] = ["catalogue", "oidc-keys"];
 
 export interface FanOut {
   /** Tells every process, this one included. Called after the transaction that wrote the change commits. */

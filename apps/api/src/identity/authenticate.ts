@@ -3,14 +3,13 @@ import { AppError } from "@argine/core/errors/app-error";
 import { type Actor, amrHasSecondFactor } from "@argine/core/identity/policy";
 import { ROLES, type Role, rolesFromClaim } from "@argine/core/identity/roles";
 import type { Db } from "@argine/db/client";
-import { grantCaller, listOidcKeys } from "@argine/db/queries/oidc";
+import { grantCaller } from "@argine/db/queries/oidc";
 import { createUser, findUserByExternalSubject } from "@argine/db/queries/users";
 import { isDatabaseUnavailable } from "@argine/db/unavailable";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
-  type JWK,
   type JWTPayload,
   type JWTVerifyGetKey,
   errors as joseErrors,
@@ -19,7 +18,8 @@ import {
 import { type Clock, now } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { authorizeAction } from "./authorize.ts";
-import { publicJwk } from "./keys.ts";
+import type { EmbeddedIdentity } from "./embedded-identity.ts";
+import { type ProviderKeys, publicJwk } from "./keys.ts";
 import { GRANT_CLAIM } from "./provider.ts";
 
 declare module "fastify" {
@@ -37,15 +37,24 @@ declare module "fastify" {
 
 type KeySource = { getKey: JWTVerifyGetKey; refresh(): Promise<void> };
 
-/** Our own provider's public keys, from the database; reloaded when a token names a key we have not seen. */
-async function embeddedKeys(db: Db): Promise<KeySource> {
-  const load = async () =>
-    createLocalJWKSet({ keys: (await listOidcKeys(db, "signing")).map((k) => publicJwk(k.material as JWK)) });
-  let set = await load();
+/**
+ * Our own provider's public keys, as the provider holds them (embedded-identity.ts): a key rotated or retired
+ * by `npm run keys` counts here at once, and a token naming a key not loaded yet has the keys looked at again.
+ */
+function embeddedKeys(identity: EmbeddedIdentity): KeySource {
+  const setOf = (keys: ProviderKeys) => createLocalJWKSet({ keys: keys.jwks.map(publicJwk) });
+  let loaded = identity.keys;
+  let set = setOf(loaded);
   return {
-    getKey: (header, token) => set(header, token),
+    getKey: (header, token) => {
+      if (identity.keys !== loaded) {
+        loaded = identity.keys;
+        set = setOf(loaded);
+      }
+      return set(header, token);
+    },
     refresh: async () => {
-      set = await load();
+      await identity.verifyWithCurrentKeys(() => false);
     },
   };
 }
@@ -77,11 +86,11 @@ const knownRoles = (claim: unknown): Role[] =>
  */
 export async function registerAuthentication(
   app: FastifyInstance,
-  deps: { db: Db; clock: Clock; config: Pick<Config, "identity"> },
+  deps: { db: Db; clock: Clock; config: Pick<Config, "identity">; identity: EmbeddedIdentity | null },
 ) {
   const { db, clock } = deps;
   const identity = deps.config.identity;
-  const keys = identity.embedded ? await embeddedKeys(db) : externalKeys(identity.issuer);
+  const keys = deps.identity ? embeddedKeys(deps.identity) : externalKeys(identity.issuer);
 
   const verify = async (token: string): Promise<JWTPayload> => {
     const options = { issuer: identity.issuer, audience: identity.audience };

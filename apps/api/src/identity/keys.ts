@@ -45,6 +45,11 @@ export async function loadProviderKeys(db: Db, now: Date): Promise<ProviderKeys>
     if ((await listOidcKeys(tx, "signing")).length === 0) await rotateSigningKey(tx, now);
     if ((await listOidcKeys(tx, "cookie")).length === 0) await rotateCookieKey(tx, now);
   });
+  return readProviderKeys(db);
+}
+
+/** The keys as the database holds them now, newest first. */
+export async function readProviderKeys(db: Db): Promise<ProviderKeys> {
   const signing = await listOidcKeys(db, "signing");
   const cookies = await listOidcKeys(db, "cookie");
   return {

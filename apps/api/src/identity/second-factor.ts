@@ -97,10 +97,11 @@ const STEP_TTL_MS = 5 * 60_000;
  * step's uid (itself bound to the interaction cookie) under the provider's cookie key. It names the account
  * the code is then checked for, and works for that step only, a few minutes.
  */
-export function secondFactorStep(key: string) {
-  const mac = (uid: string, userId: string, expires: number) =>
+export function secondFactorStep(keys: readonly string[]) {
+  const mac = (uid: string, userId: string, expires: number, key = keys[0] ?? "") =>
     createHmac("sha256", key).update(`second-factor:${uid}:${userId}:${expires}`).digest("base64url");
   return {
+    /** Signed with the newest key; any of `keys` verifies (another process may sign with a newer one). */
     issue(uid: string, userId: string, at: Date): string {
       const expires = at.getTime() + STEP_TTL_MS;
       return `${userId}.${expires}.${mac(uid, userId, expires)}`;
@@ -110,9 +111,12 @@ export function secondFactorStep(key: string) {
       const [userId, expiresText, given] = token.split(".");
       const expires = Number(expiresText);
       if (!userId || !given || !Number.isSafeInteger(expires) || expires < at.getTime()) return null;
-      const expected = Buffer.from(mac(uid, userId, expires));
       const got = Buffer.from(given);
-      return expected.length === got.length && timingSafeEqual(expected, got) ? userId : null;
+      const signed = keys.some((key) => {
+        const expected = Buffer.from(mac(uid, userId, expires, key));
+        return expected.length === got.length && timingSafeEqual(expected, got);
+      });
+      return signed ? userId : null;
     },
   };
 }

@@ -2,7 +2,9 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Db, dataDirHolder, lockDataDir, openDb } from "@argine/db/client";
 import { listOidcKeys } from "@argine/db/queries/oidc";
+import { sql } from "drizzle-orm";
 import { type Config, loadConfig } from "../config.ts";
+import { CACHE_CHANNEL } from "../fan-out/postgres-fan-out.ts";
 import {
   KEY_RETIREMENT_DELAY_MS,
   KeyRetirementRefused,
@@ -86,12 +88,13 @@ async function rotateSigning(config: Config, now: Date): Promise<KeysResult> {
       );
     const signingKid = await rotateSigningKey(db, now);
     const cookieKid = await rotateCookieKey(db, now);
+    await announceKeys(db, engine);
     const signing = (await listOidcKeys(db, "signing")).length;
     const cookies = (await listOidcKeys(db, "cookie")).length;
     const restart =
       engine === "pglite"
         ? "The server signs with them from its next start: start it now."
-        : "Each server process signs with them from its next start: restart them one after the other (a rolling restart), all of them, today.";
+        : "Every running server process loads them now and signs with them: no restart is needed.";
     return {
       code: 0,
       text: [
@@ -133,6 +136,7 @@ async function retireSigning(
       );
     }
     const { retired, kept } = outcome;
+    if (retired.length) await announceKeys(db, engine);
     const count = (kind: ProviderKey["kind"]) => kept.filter((k) => k.kind === kind).length;
     const newest = keep === 1 ? "the newest of each kind" : `the newest ${keep} of each kind`;
     const keptLine = `Kept ${count("signing")} signing and ${count("cookie")} cookie key(s), ${newest}.`;
@@ -143,14 +147,20 @@ async function retireSigning(
         `Retired ${retired.length} keys:`,
         ...retired.map((k) => `  ${k.kind} key ${k.kid} (made ${day(k.createdAt)})`),
         keptLine,
-        compromised
-          ? engine === "pglite"
-            ? "Start the server: it no longer knows them. What they signed is refused from now on."
-            : "Restart every process now: until its restart each still accepts what the retired keys signed."
-          : "Processes running now still hold them in memory, to verify only, until their next start.",
+        engine === "pglite"
+          ? "Start the server: it no longer knows them."
+          : "Every running server process has dropped them: what they signed is refused from now on.",
       ].join("\n"),
     };
   });
+}
+
+/**
+ * Tells the running processes that the keys changed (the fan-out's cache channel): each loads them at once
+ * (identity/embedded-identity.ts). PGlite's server is stopped while a command runs, and loads them at start.
+ */
+async function announceKeys(db: Db, engine: "pglite" | "postgres"): Promise<void> {
+  if (engine === "postgres") await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${"oidc-keys"})`);
 }
 
 function requireEmbeddedProvider(config: Config): void {

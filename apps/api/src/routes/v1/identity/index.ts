@@ -5,6 +5,7 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { now } from "../../../clock.ts";
 import { callRoute } from "../../../http/call-route.ts";
+import { signedCookiesKnown } from "../../../identity/embedded-identity.ts";
 import { secondFactorStep } from "../../../identity/second-factor.ts";
 import {
   cookieValue,
@@ -40,9 +41,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   // The login step exists only for our own provider (mounted at /oidc by app.ts).
   const embedded = app.deps.identity;
   if (!embedded) return;
-  const { provider } = embedded;
-  const cookieSecret = embedded.keys.cookieKeys[0] ?? "";
   const secure = app.deps.config.publicUrl.startsWith("https://");
+  // The keys and the provider are read at each use: `npm run keys` may change them while the process runs
+  // (identity/embedded-identity.ts). The newest key signs; any key loaded verifies.
+  const newestKey = () => embedded.keys.cookieKeys[0] ?? "";
 
   // The trust cookie of a device that signed in to an account (ADR 035): any of the cookie keys verifies it,
   // the first signs a new one.
@@ -55,13 +57,24 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     return null;
   };
   const trustThisDevice = (reply: { header(name: string, value: string): unknown }, userId: string) =>
-    reply.header("set-cookie", trustCookieHeader(newTrustValue(cookieSecret, userId), secure));
+    reply.header("set-cookie", trustCookieHeader(newTrustValue(newestKey(), userId), secure));
 
   // The CSRF token of a sign-in step: bound to its uid (itself bound to the interaction cookie).
-  const csrfFor = (uid: string) =>
-    createHmac("sha256", cookieSecret).update(`csrf:${uid}`).digest("base64url");
+  const csrfFor = (uid: string, key = newestKey()) =>
+    createHmac("sha256", key).update(`csrf:${uid}`).digest("base64url");
+  /** The step's CSRF token checked against every key: another process may have signed it with its newest. */
+  const requireCsrf = async (uid: string, header: string) => {
+    const given = Buffer.from(header);
+    const matches = (keys: readonly string[]) =>
+      keys.some((key) => {
+        const expected = Buffer.from(csrfFor(uid, key));
+        return expected.length === given.length && timingSafeEqual(expected, given);
+      });
+    if (!(await embedded.verifyWithCurrentKeys((keys) => matches(keys.cookieKeys))))
+      throw new AppError("FORBIDDEN");
+  };
   // The proof that this step's password was right, for its second factor (ADR 036).
-  const step = secondFactorStep(cookieSecret);
+  const step = () => secondFactorStep(embedded.keys.cookieKeys);
 
   const details = async (
     request: { raw: import("node:http").IncomingMessage },
@@ -69,7 +82,11 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     uid: string,
   ) => {
     try {
-      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      // The interaction cookie may be signed by a key another process has just loaded.
+      await embedded.verifyWithCurrentKeys((keys) =>
+        signedCookiesKnown(request.raw.headers.cookie, keys.cookieKeys),
+      );
+      const interaction = await embedded.provider.interactionDetails(request.raw, reply.raw);
       if (interaction.uid !== uid) throw new Error("uid mismatch");
       return interaction;
     } catch {
@@ -111,10 +128,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     ...callRoute(CALLS.login, doc("Accesso con email e password")),
     handler: async (request, reply) => {
       const { uid } = request.params;
-      const expected = Buffer.from(csrfFor(uid));
-      const given = Buffer.from(request.headers["x-csrf-token"]);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given))
-        throw new AppError("FORBIDDEN");
+      await requireCsrf(uid, request.headers["x-csrf-token"]);
       await details(request, reply, uid);
 
       const trusted = trustOf(request.headers.cookie);
@@ -131,10 +145,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       // An account with a second factor types its code next (ADR 036): the step stays open until then, and
       // the device becomes trusted only once the code is right.
       if (await hasSecondFactor(app.deps.db, userId))
-        return { secondFactorToken: step.issue(uid, userId, now(app.deps.clock)) };
+        return { secondFactorToken: step().issue(uid, userId, now(app.deps.clock)) };
       // A device already trusted for this account keeps its cookie (and its own failures' count).
       if (!trusted(userId)) trustThisDevice(reply, userId);
-      const redirectTo = await provider.interactionResult(
+      const redirectTo = await embedded.provider.interactionResult(
         request.raw,
         reply.raw,
         { login: { accountId: userId, remember: true, amr: ["pwd"] } },
@@ -152,16 +166,16 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     ...callRoute(CALLS.loginSecondFactor, doc("Il codice della verifica in due passaggi, dopo la password")),
     handler: async (request, reply) => {
       const { uid } = request.params;
-      const expected = Buffer.from(csrfFor(uid));
-      const given = Buffer.from(request.headers["x-csrf-token"]);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given))
-        throw new AppError("FORBIDDEN");
+      await requireCsrf(uid, request.headers["x-csrf-token"]);
       await details(request, reply, uid);
-      const userId = step.accountOf(uid, request.body.secondFactorToken, now(app.deps.clock));
+      const token = request.body.secondFactorToken;
+      const at = now(app.deps.clock);
+      await embedded.verifyWithCurrentKeys(() => step().accountOf(uid, token, at) !== null);
+      const userId = step().accountOf(uid, token, at);
       if (!userId) throw new AppError("NOT_FOUND", MESSAGES.loginExpired);
       await signInWithSecondFactor(app.deps, { userId, code: request.body.code, ip: request.ip });
       if (!trustOf(request.headers.cookie)(userId)) trustThisDevice(reply, userId);
-      const redirectTo = await provider.interactionResult(
+      const redirectTo = await embedded.provider.interactionResult(
         request.raw,
         reply.raw,
         { login: { accountId: userId, remember: true, amr: ["pwd", "otp"] } },
