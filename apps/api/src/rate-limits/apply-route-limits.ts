@@ -21,6 +21,8 @@ const appended = (hooks: unknown, hook: unknown): unknown[] => [...[hooks ?? []]
  * limit. A route that sets a limit of its own is refused: the table is the one place for them.
  */
 export function applyRouteLimits(app: FastifyInstance): void {
+  // The store's own news (Redis gone, Redis back) go to the app's log, which did not exist when it was built.
+  if (app.hasDecorator("deps")) app.deps.rateLimits.logTo(app.log);
   const applied = new Map<string, ResolvedLimits>();
   APPLIED.set(app, applied);
   app.addHook("onRoute", (route) => {

@@ -6,7 +6,12 @@ import { redisRateLimits } from "./redis-rate-limits.ts";
 
 /** The store configuration chose (config.ts `rateLimits`); by default, the database's engine decides. */
 export function createRateLimits(config: Config["rateLimits"], handle: DbHandle): RateLimits {
-  if (config.store === "redis") return redisRateLimits(config.url);
-  const shared = config.store === "postgres" || (config.store === "database" && handle.kind === "postgres");
-  return shared ? postgresRateLimits(handle.db) : memoryRateLimits();
+  // Redis is optional: while it is out, the database's own store counts (redis-rate-limits.ts).
+  if (config.store === "redis") return redisRateLimits(config.url, { fallback: databaseStore(handle) });
+  if (config.store === "postgres") return postgresRateLimits(handle.db);
+  return config.store === "database" ? databaseStore(handle) : memoryRateLimits();
 }
+
+/** PostgreSQL's table when it is the database (every process shares it), this process's memory on PGlite. */
+const databaseStore = (handle: DbHandle) =>
+  handle.kind === "postgres" ? postgresRateLimits(handle.db) : memoryRateLimits();

@@ -1,6 +1,6 @@
 import type { Db } from "@argine/db/client";
 import { countCall, deleteEndedWindows } from "@argine/db/queries/rate-limits";
-import { type RateLimits, SWEEP_EVERY_CALLS, storeCountingWith } from "./rate-limits.ts";
+import { countingEngine, type RateLimits, SWEEP_EVERY_CALLS } from "./rate-limits.ts";
 
 /** Kept a while after they end: a window's row is reused when the same caller comes back soon. */
 const KEEP_ENDED_MS = 60 * 60 * 1000;
@@ -13,5 +13,5 @@ export function postgresRateLimits(db: Db): RateLimits {
       void deleteEndedWindows(db, new Date(Date.now() - KEEP_ENDED_MS)).catch(() => {});
     return countCall(db, key, windowMs);
   };
-  return { engine: "postgres", pluginOptions: { store: storeCountingWith(count) }, close: async () => {} };
+  return countingEngine("postgres", count);
 }

@@ -44,7 +44,10 @@ describe.skipIf(!process.env.TEST_REDIS_URL)("the rate limits on Redis", () => {
       const url = process.env.TEST_REDIS_URL as string;
       // Each test counts under a name of its own: the Redis is shared by every run.
       const nameSpace = `argine-test-${randomUUID()}-`;
-      const [here, there] = [redisRateLimits(url, nameSpace), redisRateLimits(url, nameSpace)];
+      const [here, there] = [
+        redisRateLimits(url, { nameSpace, fallback: memoryRateLimits() }),
+        redisRateLimits(url, { nameSpace, fallback: memoryRateLimits() }),
+      ];
       return {
         here,
         there,

@@ -3,6 +3,7 @@ import type {
   FastifyRateLimitStore,
   RateLimitPluginOptions,
 } from "@fastify/rate-limit";
+import type { FastifyBaseLogger } from "fastify";
 
 // The per-route request limits' counters (ADR 032). @fastify/rate-limit counts; this adapter says where:
 // this process's memory (the embedded default: one process), or a store every API process shares, so that
@@ -10,10 +11,19 @@ import type {
 
 export interface RateLimits {
   engine: "memory" | "postgres" | "redis";
-  /** What the plugin is registered with (app.ts): its store, or nothing for its own memory. */
-  pluginOptions: Pick<RateLimitPluginOptions, "store" | "redis" | "nameSpace" | "skipOnError">;
+  /** What the plugin is registered with (app.ts): a store counting with `count`. */
+  pluginOptions: Pick<RateLimitPluginOptions, "store">;
+  /** One call of `key` (its route's prefix included) counted in a window of `windowMs`. */
+  count: Count;
+  /** The optional dependencies done without right now, for readiness: `["redis"]` while Redis is out. */
+  degraded(): readonly string[];
+  /** Where the engine tells the operator it changed store (the app's log, given by apply-route-limits.ts). */
+  logTo(log: LimitsLog): void;
   close(): Promise<void>;
 }
+
+export type Count = (key: string, windowMs: number) => Promise<{ hits: number; ttlMs: number }>;
+export type LimitsLog = Pick<FastifyBaseLogger, "warn" | "info">;
 
 type Store = NonNullable<RateLimitPluginOptions["store"]>;
 
@@ -27,9 +37,7 @@ const routePrefix = (routeOptions: unknown) => {
  * A store for the plugin from one counting function (key with its route's prefix, window): the plugin makes
  * its store with `new`, and a constructor that returns an object gives that object.
  */
-export function storeCountingWith(
-  count: (key: string, windowMs: number) => Promise<{ hits: number; ttlMs: number }>,
-): Store {
+export function storeCountingWith(count: Count): Store {
   const store = (prefix: string): FastifyRateLimitStore => ({
     incr(key, callback, timeWindow) {
       count(prefix + key, timeWindow).then(
@@ -42,6 +50,22 @@ export function storeCountingWith(
   return function CountingStore(_options: FastifyRateLimitOptions) {
     return store("");
   } as unknown as Store;
+}
+
+/** An engine that depends on nothing optional: it counts with `count`, never degraded, with nothing to report. */
+export function countingEngine(
+  engine: RateLimits["engine"],
+  count: Count,
+  close: () => Promise<void> = async () => {},
+): RateLimits {
+  return {
+    engine,
+    pluginOptions: { store: storeCountingWith(count) },
+    count,
+    degraded: () => [],
+    logTo: () => {},
+    close,
+  };
 }
 
 /** Ended windows are forgotten every so many calls, by whichever call comes. */
@@ -66,9 +90,5 @@ export function memoryRateLimits(): RateLimits {
     windows.set(key, window);
     return { hits: window.hits, ttlMs: window.resetsAt - now };
   };
-  return {
-    engine: "memory",
-    pluginOptions: { store: storeCountingWith(count) },
-    close: async () => windows.clear(),
-  };
+  return countingEngine("memory", count, async () => windows.clear());
 }
