@@ -4,8 +4,10 @@ import type { AddressInfo } from "node:net";
 
 // A loopback stand-in for api.stripe.com (no internet here), answering the calls the Stripe provider and the
 // Stripe.js stand-in of the e2e journeys make, as Stripe's test mode does: form-encoded bodies, the secret key
-// as bearer, an Idempotency-Key replaying the first answer (errors too), Stripe's test payment methods
-// deciding the outcome. Stripe's own test ids and numbers:
+// as bearer, an Idempotency-Key replaying the first answer (errors too) to a request with the same parameters
+// and refusing one with others (400 idempotency_error), an intent confirmed with the payment method given
+// then or at its creation, Stripe's test payment methods deciding the outcome. Stripe's own test ids and
+// numbers:
 //   pm_card_visa (4242 4242 4242 4242) succeeds; pm_card_threeDSecure2Required (4000 0027 6000 3184) waits
 //   for 3-D Secure (requires_action, next_action use_stripe_sdk); pm_card_chargeDeclined (4000 0000 0000 0002)
 //   and pm_card_visa_chargeDeclinedInsufficientFunds (4000 0000 0000 9995) are refused with a 402 card_error
@@ -91,7 +93,7 @@ export async function startStripeFake(
 ): Promise<StripeFake> {
   const intents = new Map<string, FakeIntent>();
   const refunded = new Map<string, number>();
-  const replays = new Map<string, Answer>();
+  const replays = new Map<string, { body: string; answer: Answer }>();
   const requests: FakeRequest[] = [];
   const now = () => Math.floor(Date.now() / 1000);
 
@@ -216,6 +218,8 @@ export async function startStripeFake(
     if (intent && method === "POST" && match?.[2] === "/confirm") {
       if (intent.status === "succeeded" || intent.status === "canceled") return unexpectedState(intent);
       if (intent.status === "requires_action") return { status: 200, body: intent };
+      const given = form.get("payment_method");
+      if (given) intent.payment_method = given;
       return confirm(intent);
     }
     if (intent && method === "POST" && match?.[2] === "/cancel") {
@@ -296,9 +300,20 @@ export async function startStripeFake(
       if (request.method === "GET" && request.path === "/") return response.writeHead(200, cors).end("ok");
       requests.push(request);
       const replayKey = request.idempotencyKey && `${request.authorization} ${request.idempotencyKey}`;
-      const answer = (replayKey && replays.get(replayKey)) || handle(request);
-      // Stripe keeps the first answer of a key, errors included, and replays it.
-      if (replayKey && request.method === "POST" && answer.status !== 401) replays.set(replayKey, answer);
+      const body = `${request.method} ${request.path} ${request.form.toString()}`;
+      const first = replayKey ? replays.get(replayKey) : undefined;
+      // Stripe keeps the first answer of a key, errors included, and replays it to the same request only.
+      const answer: Answer = !first
+        ? handle(request)
+        : first.body === body
+          ? first.answer
+          : stripeError(400, {
+              type: "idempotency_error",
+              message:
+                "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+            });
+      if (replayKey && !first && request.method === "POST" && answer.status !== 401)
+        replays.set(replayKey, { body, answer });
       response
         .writeHead(answer.status, { "content-type": "application/json", "request-id": id("req_"), ...cors })
         .end(JSON.stringify(answer.body));

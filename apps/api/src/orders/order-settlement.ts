@@ -31,7 +31,7 @@ import type { Deps } from "../deps.ts";
 import { issuePaymentDocuments } from "../invoice/invoice-service.ts";
 import { orderConfirmationMail } from "../mail/templates.ts";
 import type { PaymentOutcome } from "../metrics/metrics.ts";
-import type { PaymentIntent } from "../payments/payment-provider.ts";
+import type { IntentRequest, PaymentIntent } from "../payments/payment-provider.ts";
 import { ownedOrder } from "./order-view.ts";
 
 // Where an order's payment is settled (ADR 014). The browser's second call, the provider's webhook and the
@@ -52,6 +52,14 @@ export const ABANDON_AFTER_MS = 10 * 60_000;
  * job and the app's judges the order due (settleExpiredOrder), and one may run a little behind the other.
  */
 export const EXPIRY_JOB_AFTER_SECONDS = ABANDON_AFTER_MS / 1000 + 15;
+/**
+ * How long an order's provider call is left to the request that began it before a retry may ask the
+ * provider again for that order (its own checkout repeated, a new attempt settling it, the client giving
+ * up): the call answers in a second or two, and a process that died in it never will (issue 39: the case
+ * answered 409 until the expiry). Asking again is safe whenever it happens, the order's id being the
+ * provider's idempotency key; the wait only spares a live call a second one beside it.
+ */
+export const PROVIDER_CALL_LEASE_MS = 5_000;
 const SETTLED_PER_PASS = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -182,19 +190,38 @@ export async function applyIntent(deps: Deps, order: OrderRow, intent: PaymentIn
 }
 
 /**
+ * What the provider is asked for an order's intent, the same on every call: the card's amount, the order's
+ * id as the idempotency key (one intent per order, however many processes ask), the id in its metadata.
+ */
+export function intentRequest(order: OrderRow): IntentRequest {
+  return { amountCents: order.cardCents, idempotencyKey: order.id, metadata: { orderId: order.id } };
+}
+
+/** Whether the order's provider call, begun at its `updatedAt` and never recorded, may be asked again. */
+export function providerCallLapsed(deps: Pick<Deps, "clock">, order: OrderRow): boolean {
+  return now(deps.clock).getTime() - order.updatedAt.getTime() >= PROVIDER_CALL_LEASE_MS;
+}
+
+/**
  * An order that has waited too long, or that a new checkout of its practice must not race: paid if its
- * intent succeeded, otherwise its intent is cancelled and the order abandoned. An order without an intent
- * (its provider call never answered) is abandoned.
+ * intent succeeded, otherwise its intent is cancelled and the order abandoned; one the provider cannot
+ * cancel yet (processing) is left to its webhook or the next pass. An order whose provider call never
+ * answered has no payment recorded: its intent is asked of the provider by the order's key, and made
+ * unconfirmed if that call never reached it, so a late confirmation of the call finds it cancelled and
+ * charges nothing. Without a provider to ask (none), nothing can have been charged: abandoned.
  */
 export async function settleStaleOrder(deps: Deps, order: OrderRow): Promise<OrderRow> {
   const payment = await findPaymentOfOrder(deps.db, order.id);
-  if (!payment) return (await failOrder(deps, order.id, "ABANDONED", null)) ?? order;
-  let intent = await deps.payments.retrieve(payment.intentId);
+  let intent = payment
+    ? await deps.payments.retrieve(payment.intentId)
+    : deps.payments.name === "none"
+      ? null
+      : await deps.payments.findOrCreateIntent(intentRequest(order));
+  if (!intent) return (await failOrder(deps, order.id, "ABANDONED", null)) ?? order;
   if (intent.status !== "succeeded" && intent.status !== "canceled") {
     intent = await deps.payments.cancel(intent.id);
   }
-  if (intent.status === "succeeded") return applyIntent(deps, order, intent);
-  return (await failOrder(deps, order.id, "ABANDONED", intent.errorCode)) ?? order;
+  return applyIntent(deps, order, intent);
 }
 
 /**

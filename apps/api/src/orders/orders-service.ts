@@ -17,6 +17,8 @@ import type { Db } from "@argine/db/client";
 import { upsertBilling } from "@argine/db/queries/billing";
 import {
   awaitingOrdersOfPractice,
+  claimProviderCall,
+  findOrder,
   findOrderByKey,
   findPaymentOfOrder,
   insertOrder,
@@ -37,6 +39,9 @@ import {
   countPayment,
   EXPIRY_JOB_AFTER_SECONDS,
   failOrder,
+  intentRequest,
+  PROVIDER_CALL_LEASE_MS,
+  providerCallLapsed,
   settleStaleOrder,
 } from "./order-settlement.ts";
 import { oneOrderView, orderViews, paidAnswer } from "./order-view.ts";
@@ -77,11 +82,14 @@ export async function createOrder(
   const practice = await authorize(deps.db, actor, await findPractice(deps.db, body.practiceId), {
     sees: (practice) => ordersPolicy(actor, "checkout", practice),
   });
-  // An earlier attempt still waiting (a 3-D Secure window closed, a tab left open) is settled first: paid if
-  // it went through (then its services are no longer for sale), otherwise cancelled, so nothing is bought twice.
+  // An earlier attempt still waiting (a 3-D Secure window closed, a tab left open, a process that died before
+  // the provider answered it) is settled first: paid if it went through (then its services are no longer for
+  // sale), otherwise cancelled, so nothing is bought twice. One whose first call may still be talking to the
+  // provider is left to it for a few seconds (PROVIDER_CALL_LEASE_MS): this checkout is then refused (409).
   for (const earlier of await awaitingOrdersOfPractice(deps.db, practice.id)) {
-    const another = earlier.idempotencyKey !== body.idempotencyKey;
-    if (another && (await findPaymentOfOrder(deps.db, earlier.id))) await settleStaleOrder(deps, earlier);
+    if (earlier.idempotencyKey === body.idempotencyKey) continue;
+    if ((await findPaymentOfOrder(deps.db, earlier.id)) || providerCallLapsed(deps, earlier))
+      await settleStaleOrder(deps, earlier);
   }
 
   let order: OrderRow;
@@ -99,24 +107,34 @@ export async function createOrder(
   }
   if (order.status === "PAID") return answer(deps, order, null);
   if (!code || !("payment_method_id" in code)) throw new Error("card order without a payment method");
-  // The provider's idempotency key is the order's id: one intent per order, however often this runs. A
-  // request the provider refused (a made-up payment method) charged nothing: the order fails at once and
-  // gives back what it reserved, so no budget, voucher use or gift card balance stays held by it. A provider
-  // that does not answer leaves the order awaiting (a 500, logged): its webhook, or the settle job after
-  // ABANDON_AFTER_MS, decides it.
+  return askProvider(deps, order, code.payment_method_id, "first");
+}
+
+/**
+ * The order's card payment asked of the provider, outside any transaction, and the order settled by its
+ * answer. The provider's idempotency key is the order's id: one intent per order however often this runs,
+ * by whichever process (intentRequest). On the checkout's first call, a request the provider refused (a
+ * made-up payment method) charged nothing: the order fails at once and gives back what it reserved, so no
+ * budget, voucher use or gift card balance stays held by it. A provider that does not answer leaves the
+ * order awaiting (a 500, logged): its webhook, a retry, or the settle job after ABANDON_AFTER_MS decides it.
+ * A retry's refusal is no such proof (the intent may be an earlier call's, paid): the order is left to them.
+ */
+async function askProvider(
+  deps: Deps,
+  order: OrderRow,
+  paymentMethodId: string,
+  call: "first" | "retry",
+): Promise<OrderResponse> {
   let intent: PaymentIntent;
   try {
-    intent = await deps.payments.createAndConfirm({
-      amountCents: order.cardCents,
-      paymentMethodId: code.payment_method_id,
-      idempotencyKey: order.id,
-      metadata: { orderId: order.id },
-    });
+    intent = await deps.payments.createAndConfirm({ ...intentRequest(order), paymentMethodId });
   } catch (error) {
-    if (nothingCharged(deps.payments, error)) await failOrder(deps, order.id, "FAILED", null);
+    if (call === "first" && nothingCharged(deps.payments, error))
+      await failOrder(deps, order.id, "FAILED", null);
     throw error;
   }
-  // The card action (3-D Secure) asked of the client: counted at the order's one intent, not at each read.
+  // The card action (3-D Secure) asked of the client: counted at the order's one intent, not at each read
+  // (a retry asks only when no answer of the provider was ever recorded).
   if (intent.status === "requires_action") countPayment(deps, "requires_action");
   return answer(deps, await applyIntent(deps, order, intent), intent);
 }
@@ -192,14 +210,39 @@ async function openOrder(
 async function continueOrder(deps: Deps, order: OrderRow, code: PaymentCode | null): Promise<OrderResponse> {
   if (order.status !== "AWAITING_PAYMENT") return answer(deps, order, null);
   const payment = await findPaymentOfOrder(deps.db, order.id);
-  // The first call is still talking to the provider.
-  if (!payment) throw new AppError("CONFLICT", MESSAGES.orderInProgress);
+  if (!payment) return retryProviderCall(deps, order, code);
   if (code && "payment_intent_id" in code && code.payment_intent_id !== payment.intentId) {
     throw new AppError("BAD_REQUEST", MESSAGES.orderPaymentMismatch);
   }
   let intent = await deps.payments.retrieve(payment.intentId);
   if (intent.status === "requires_confirmation") intent = await deps.payments.confirm(intent.id);
   return answer(deps, await applyIntent(deps, order, intent), intent);
+}
+
+/**
+ * The same attempt again while no answer of the provider was recorded for its order: its first call is
+ * still talking to the provider (409, for a few seconds), or never will (its process died before or during
+ * the call). Then this call takes the provider call over, one retry of any number at once (a conditional
+ * update), and asks the provider again with the order's key: the intent the first call made, if it made
+ * one, or a new one, never a second; a retry after the card action cannot take it over (it carries no
+ * payment method, and there was no action to do without a recorded intent).
+ */
+async function retryProviderCall(
+  deps: Deps,
+  order: OrderRow,
+  code: PaymentCode | null,
+): Promise<OrderResponse> {
+  const at = now(deps.clock);
+  const paymentMethodId = code && "payment_method_id" in code ? code.payment_method_id : null;
+  const claimed =
+    paymentMethodId &&
+    (await claimProviderCall(deps.db, order.id, at, new Date(at.getTime() - PROVIDER_CALL_LEASE_MS)));
+  if (paymentMethodId && claimed) return askProvider(deps, claimed, paymentMethodId, "retry");
+  // Not taken: another call has it, or the order moved meanwhile (settled, its payment recorded).
+  const current = await findOrder(deps.db, order.id);
+  if (current && current.status !== "AWAITING_PAYMENT") return answer(deps, current, null);
+  if (current && (await findPaymentOfOrder(deps.db, current.id))) return continueOrder(deps, current, code);
+  throw new AppError("CONFLICT", MESSAGES.orderInProgress);
 }
 
 /**
@@ -236,9 +279,12 @@ export async function abandonOrder(
   if (!order) throw new AppError("NOT_FOUND");
   if (order.status === "AWAITING_PAYMENT") {
     const payment = await findPaymentOfOrder(deps.db, order.id);
+    if (payment) order = await abandonAwaitingOrder(deps, order, payment.intentId);
+    // No answer of the provider recorded, and none coming (the call's process died): its intent, if it
+    // made one, is found by the order's key and cancelled first, as the expiry would.
+    else if (providerCallLapsed(deps, order)) order = await settleStaleOrder(deps, order);
     // The first call is still talking to the provider: the intent may yet be charged, nothing is released.
-    if (!payment) throw new AppError("CONFLICT", MESSAGES.orderInProgress);
-    order = await abandonAwaitingOrder(deps, order, payment.intentId);
+    else throw new AppError("CONFLICT", MESSAGES.orderInProgress);
   }
   const paid =
     order.status === "PAID" || order.status === "PARTIALLY_REFUNDED" || order.status === "REFUNDED";

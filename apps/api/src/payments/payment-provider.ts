@@ -31,6 +31,16 @@ export interface PaymentIntent {
   metadata: Record<string, string>;
 }
 
+/**
+ * What an intent is made of, the same on every call for one order (the provider compares them, as Stripe
+ * does an idempotent request's parameters): the amount, the key, the metadata naming the order.
+ */
+export interface IntentRequest {
+  amountCents: number;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
 /** Money given back on a succeeded intent (Stripe's Refund). */
 export interface PaymentRefund {
   id: string;
@@ -55,18 +65,23 @@ export interface PaymentEvent {
 export interface PaymentProvider {
   readonly name: "sandbox" | "stripe" | "none";
   /**
-   * Creates an intent for `amountCents` with the payment method and confirms it at once. The same
-   * idempotency key returns the same intent however often it is called (one charge per checkout attempt).
-   * A request the provider refused outright (an unknown payment method, a card refused before any intent
-   * existed) throws an AppError with a 4xx status: nothing was or can be charged for it. Any other error
-   * (the network, the provider's side) leaves the outcome unknown.
+   * The key's one intent for `amountCents`, confirmed with the payment method: made and confirmed on the
+   * first call; on a later call with the key (the first one's answer lost, its process gone) the same
+   * intent, confirmed if nothing confirmed it yet, otherwise as it stands. However often it is called, one
+   * intent per key, so at most one charge per order. A request the provider refused outright (an unknown
+   * payment method, a card refused before any intent existed) throws an AppError with a 4xx status: nothing
+   * was or can be charged for it. Any other error (the network, the provider's side) leaves the outcome
+   * unknown.
    */
-  createAndConfirm(input: {
-    amountCents: number;
-    paymentMethodId: string;
-    idempotencyKey: string;
-    metadata: Record<string, string>;
-  }): Promise<PaymentIntent>;
+  createAndConfirm(input: IntentRequest & { paymentMethodId: string }): Promise<PaymentIntent>;
+  /**
+   * The key's intent as it now stands, made unconfirmed when no call made one (nothing can charge it but a
+   * confirmation of ours), with the same request as createAndConfirm's: how an order whose provider call
+   * never answered learns whether it was charged, and holds the key so that a late confirmation finds the
+   * intent it cancels. Null when the provider cannot tell by the key (Stripe's idempotency error: the key
+   * was spent on a request of another shape, an earlier version's one-call creation).
+   */
+  findOrCreateIntent(input: IntentRequest): Promise<PaymentIntent | null>;
   /** Confirms an intent again after the card action (step 3). */
   confirm(intentId: string): Promise<PaymentIntent>;
   retrieve(intentId: string): Promise<PaymentIntent>;

@@ -20,6 +20,7 @@ export function createPaymentProvider(config: PaymentsConfig, engine: SandboxEng
     name: "none",
     csp: {},
     createAndConfirm: refuse,
+    findOrCreateIntent: refuse,
     confirm: refuse,
     retrieve: refuse,
     cancel: refuse,

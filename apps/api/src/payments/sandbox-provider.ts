@@ -17,7 +17,7 @@ import {
   type SandboxIntentRow,
 } from "@argine/db/queries/payments-sandbox";
 import { type Clock, now } from "../clock.ts";
-import type { PaymentIntent, PaymentProvider } from "./payment-provider.ts";
+import type { IntentRequest, PaymentIntent, PaymentProvider } from "./payment-provider.ts";
 import { parseStripeEvent, type StripeEvent, type StripeEventType, toStripeIntent } from "./stripe-events.ts";
 
 // The embedded payment provider (ADR 014): Stripe in test mode, the card deciding. Its payment methods and
@@ -159,49 +159,88 @@ export async function answerChallenge(
   return toIntent(row);
 }
 
+/** An intent made by findOrCreateIntent and never confirmed: no payment method, no outcome yet. */
+const unconfirmed = (row: SandboxIntentRow) =>
+  row.status === "requires_payment_method" && !row.paymentMethodId && !row.errorCode;
+
+function checkAmount(amountCents: number): void {
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
+    throw new RangeError(`Not an amount to charge: ${amountCents}`);
+}
+
 /** The sandbox as the app's payment provider; `webhookSecret` checks the events its webhook receives. */
 export function createSandboxProvider(engine: SandboxEngine, webhookSecret: string): PaymentProvider {
   const { db, clock } = engine;
+
+  /**
+   * The key's intent: a new one, confirmed with the card's scenario at once when a card is given (as
+   * Stripe's create-and-confirm), unconfirmed otherwise; the one another call stored first when the key was
+   * taken (the insert waits for that call's transaction on PostgreSQL, so one key is one intent).
+   */
+  async function insertIntent(
+    { amountCents, idempotencyKey, metadata }: IntentRequest,
+    card: { paymentMethodId: string; scenario: SandboxScenario } | null,
+  ): Promise<SandboxIntentRow> {
+    const id = randomId("pi_");
+    const at = now(clock);
+    return db.transaction(async (tx) => {
+      const row = await insertSandboxIntent(tx, {
+        id,
+        clientSecret: randomId(`${id}_secret_`, 25),
+        amountCents,
+        idempotencyKey,
+        metadata,
+        createdAt: at,
+        updatedAt: at,
+        ...(card
+          ? { ...card, ...confirmed(card.scenario) }
+          : { status: "requires_payment_method", errorCode: null }),
+      });
+      if (row) {
+        await announce(engine, tx, row);
+        return row;
+      }
+      const taken = await findSandboxIntentByKey(tx, idempotencyKey);
+      if (!taken) throw new Error("sandbox intent neither stored nor found by its idempotency key");
+      return taken;
+    });
+  }
+
+  /**
+   * Confirms an intent made unconfirmed (findOrCreateIntent's, e.g. by a settlement that then cancels it):
+   * moved from waiting for a payment method to the card's outcome, once; whoever comes second, or finds it
+   * cancelled, gets it as it stands.
+   */
+  async function confirmUnconfirmed(id: string, scenario: SandboxScenario): Promise<PaymentIntent> {
+    const row = await move(engine, id, ["requires_payment_method"], confirmed(scenario));
+    return toIntent(row ?? (await intentRow(db, id)));
+  }
+
   return {
     name: "sandbox",
     // Nothing of the sandbox comes from another origin: its card form and challenge are the app's own.
     csp: {},
 
-    async createAndConfirm({ amountCents, paymentMethodId, idempotencyKey, metadata }) {
-      if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
-        throw new RangeError(`Not an amount to charge: ${amountCents}`);
-      const existing = await findSandboxIntentByKey(db, idempotencyKey);
-      if (existing) return toIntent(existing);
+    async createAndConfirm({ paymentMethodId, ...request }) {
+      checkAmount(request.amountCents);
+      const existing = await findSandboxIntentByKey(db, request.idempotencyKey);
+      if (existing && !unconfirmed(existing)) return toIntent(existing);
       // An id the sandbox never gave out: Stripe refuses the request, the person sees the generic message.
       const method = await findSandboxPaymentMethod(db, paymentMethodId);
       if (!method) throw new AppError("BAD_REQUEST", CARD_ERROR_MESSAGES.generic);
-      const id = randomId("pi_");
-      const at = now(clock);
-      return db.transaction(async (tx) => {
-        const row = await insertSandboxIntent(tx, {
-          id,
-          clientSecret: randomId(`${id}_secret_`, 25),
-          amountCents,
-          paymentMethodId,
-          scenario: method.scenario,
-          idempotencyKey,
-          metadata,
-          createdAt: at,
-          updatedAt: at,
-          ...confirmed(method.scenario),
-        });
-        if (row) {
-          await announce(engine, tx, row);
-          return toIntent(row);
-        }
-        // Another call with this key made it first, and has committed: the insert waited for it.
-        const taken = await findSandboxIntentByKey(tx, idempotencyKey);
-        if (!taken) throw new Error("sandbox intent neither stored nor found by its idempotency key");
-        return toIntent(taken);
-      });
+      if (existing) return confirmUnconfirmed(existing.id, method.scenario);
+      const row = await insertIntent(request, { paymentMethodId, scenario: method.scenario });
+      // Another call with the key made it first: confirmed by it, or unconfirmed (findOrCreateIntent's).
+      return unconfirmed(row) ? confirmUnconfirmed(row.id, method.scenario) : toIntent(row);
     },
 
-    // Every sandbox intent is confirmed when it is created, and an approved challenge pays it: confirming
+    async findOrCreateIntent(request) {
+      checkAmount(request.amountCents);
+      const existing = await findSandboxIntentByKey(db, request.idempotencyKey);
+      return toIntent(existing ?? (await insertIntent(request, null)));
+    },
+
+    // Every sandbox intent is confirmed when a card is given, and an approved challenge pays it: confirming
     // again changes nothing and answers the intent as it stands (paid, refused, or still in its challenge).
     async confirm(intentId) {
       return toIntent(await intentRow(db, intentId));

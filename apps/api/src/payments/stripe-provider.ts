@@ -4,11 +4,13 @@ import { CARD_ERROR_MESSAGES, cardRefusalCode, MESSAGES } from "@argine/core/sha
 import Stripe from "stripe";
 import { type Clock, now } from "../clock.ts";
 import type { StripeConfig } from "../config.ts";
-import type { PaymentIntent, PaymentProvider, PaymentRefund } from "./payment-provider.ts";
+import type { IntentRequest, PaymentIntent, PaymentProvider, PaymentRefund } from "./payment-provider.ts";
 import { SIGNATURE_TOLERANCE_SECONDS } from "./stripe-events.ts";
 
-// Stripe behind the payment adapter (ADR 015), with the official SDK. The intent is created and confirmed
-// on the server in one call (`confirm: true`, no redirect-based method, the order's id as idempotency key);
+// Stripe behind the payment adapter (ADR 015), with the official SDK. The intent is created on the server
+// (no redirect-based method, the order's id as idempotency key, nothing else but the amount and the order's
+// id, so the creation can be asked again by any process and gives the same intent), then confirmed with the
+// card's payment method;
 // Stripe's automatic confirmation after the card action means an approved 3-D Secure challenge pays the
 // intent by itself, so `payment_intent.succeeded` alone completes an order whose browser went away (as the
 // sandbox, ADR 014). Stripe's errors never reach the person: a refused card is the intent with its code,
@@ -62,6 +64,9 @@ function unavailable(error: Stripe.errors.StripeError): AppError {
  */
 function failure(error: unknown): never {
   if (!isStripeError(error)) throw error;
+  // Another request on the object or the key still running (lock_timeout, an idempotent request in
+  // progress): the outcome is unknown, not refused.
+  if (error.statusCode === 409 || error.statusCode === 429) throw unavailable(error);
   if (error.type === "StripeCardError") throw new AppError("PAYMENT_FAILED", CARD_ERROR_MESSAGES.generic);
   if (error.type === "StripeInvalidRequestError" && error.statusCode === 404) throw new AppError("NOT_FOUND");
   if (error.type === "StripeInvalidRequestError")
@@ -78,6 +83,8 @@ function refusedIntent(error: unknown): PaymentIntent {
 
 /** The state a call answered with "payment_intent_unexpected_state": the intent is answered as it is. */
 const UNEXPECTED_STATE = "payment_intent_unexpected_state";
+/** The SDK's type for a key used before with other parameters (400), or still in use (409). */
+const IDEMPOTENCY_ERROR = "StripeIdempotencyError";
 
 /** The SDK pointed at Stripe, or at the tests' loopback server (STRIPE_API_URL). */
 function stripeClient(config: StripeConfig): Stripe {
@@ -111,6 +118,46 @@ export function createStripeProvider(config: StripeConfig, clock: Clock): Paymen
     }
   }
 
+  /**
+   * The key's intent, unconfirmed when this call made it. Stripe answers a key it has seen with its first
+   * answer, so a second call (after a crash) gets the same intent, in the state it was made in; the
+   * parameters are the order's alone, so every call sends the same ones, as Stripe requires of a key.
+   */
+  async function create({
+    amountCents,
+    idempotencyKey,
+    metadata,
+  }: IntentRequest): Promise<Stripe.PaymentIntent> {
+    if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
+      throw new RangeError(`Not an amount to charge: ${amountCents}`);
+    return intents.create(
+      {
+        amount: amountCents,
+        currency: "eur",
+        // No redirect-based method (the card's 3-D Secure is no redirect): no return_url to give here.
+        automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+        metadata,
+      },
+      { idempotencyKey },
+    );
+  }
+
+  /**
+   * Confirms the intent (with a payment method on the checkout's call; without, after the card action): an
+   * intent already paid or cancelled is answered as it is (Stripe refuses to confirm it again), a refused
+   * card is the intent with its code.
+   */
+  async function confirmWith(intentId: string, paymentMethodId?: string): Promise<PaymentIntent> {
+    try {
+      return toIntent(
+        await intents.confirm(intentId, paymentMethodId ? { payment_method: paymentMethodId } : {}),
+      );
+    } catch (error) {
+      if (isStripeError(error) && error.code === UNEXPECTED_STATE) return retrieve(intentId);
+      return refusedIntent(error);
+    }
+  }
+
   return {
     name: "stripe",
     // Stripe's documented origins for Stripe.js, Elements and the 3-D Secure frames.
@@ -120,39 +167,34 @@ export function createStripeProvider(config: StripeConfig, clock: Clock): Paymen
       connectSrc: ["https://api.stripe.com"],
     },
 
-    async createAndConfirm({ amountCents, paymentMethodId, idempotencyKey, metadata }) {
-      if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
-        throw new RangeError(`Not an amount to charge: ${amountCents}`);
+    async createAndConfirm({ paymentMethodId, ...request }) {
+      let created: Stripe.PaymentIntent;
       try {
-        const intent = await intents.create(
-          {
-            amount: amountCents,
-            currency: "eur",
-            payment_method: paymentMethodId,
-            // No redirect-based method (the card's 3-D Secure is no redirect): no return_url to give here.
-            automatic_payment_methods: { enabled: true, allow_redirects: "never" },
-            confirm: true,
-            metadata,
-          },
-          { idempotencyKey },
-        );
-        return toIntent(intent);
+        created = await create(request);
       } catch (error) {
-        // Stripe replays a refusal for the same key as it first answered it: the same intent, refused.
-        return refusedIntent(error);
+        return failure(error);
       }
+      // Confirmed once already (a call before this one got that far): Stripe answers it as it stands, a
+      // paid intent by its unexpected state, a challenge by a new one.
+      return confirmWith(created.id, paymentMethodId);
+    },
+
+    async findOrCreateIntent(request) {
+      let created: Stripe.PaymentIntent;
+      try {
+        created = await create(request);
+      } catch (error) {
+        // Parameters other than these under the key: not a request of this version's, its intent unknown.
+        if (isStripeError(error) && error.type === IDEMPOTENCY_ERROR && error.statusCode === 400) return null;
+        return failure(error);
+      }
+      // Its first answer replayed: the state it has now.
+      return retrieve(created.id);
     },
 
     // After the card action: an intent still waiting for a confirmation is confirmed; one the card action
     // already paid, or refused, is answered as it is (Stripe refuses to confirm it again).
-    async confirm(intentId) {
-      try {
-        return toIntent(await intents.confirm(intentId));
-      } catch (error) {
-        if (isStripeError(error) && error.code === UNEXPECTED_STATE) return retrieve(intentId);
-        return refusedIntent(error);
-      }
-    },
+    confirm: (intentId) => confirmWith(intentId),
 
     retrieve,
 

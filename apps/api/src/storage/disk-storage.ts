@@ -30,7 +30,8 @@ const WRAPPED_KEY_BYTES = 40;
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 const HEADER_BYTES = MAGIC.length + WRAPPED_KEY_BYTES + NONCE_BYTES;
-const OVERHEAD = HEADER_BYTES + TAG_BYTES;
+/** A stored object's bytes beyond its content: its header and its tag (enough to tell its key). */
+export const OVERHEAD = HEADER_BYTES + TAG_BYTES;
 const KEY_WRAP_IV = Buffer.from("A6A6A6A6A6A6A6A6", "hex");
 
 /** What a verified token lets its holder do, once (until it expires). */

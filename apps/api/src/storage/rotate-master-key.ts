@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Dirent } from "node:fs";
 import { chown, mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, relative, sep } from "node:path";
+import { ConfigError } from "../config.ts";
 import {
   isStorageObject,
   openStorageObject,
@@ -10,6 +11,7 @@ import {
   storageWrappingKey,
   unwrapFileKey,
 } from "./disk-storage.ts";
+import { keyFingerprint, keyOpensObjects, readKeyCheck, writeKeyCheck } from "./master-key-check.ts";
 import { assertStorageKey } from "./storage.ts";
 
 // Rotating the disk engine's master key (ADR 018; npm run keys -- rotate-storage, docs/runbook.md). Every
@@ -22,6 +24,9 @@ import { assertStorageKey } from "./storage.ts";
 // (the old file and the new one side by side give away the authentication key). Each file is decrypted,
 // which checks it, and sealed again with a fresh file key and nonce, as `put` does: the file is rewritten
 // whole anyway, and AES-GCM costs little beside the disk. Nothing here runs while a server writes the folder.
+//
+// The storage's key check (master-key-check.ts) names both keys while the files are passed over, and the new
+// one alone once every file is: a server started in between refuses, since neither key opens every file.
 
 export interface RewrapReport {
   /** Objects now under the new key. */
@@ -63,6 +68,7 @@ export async function rewrapStorage(options: RewrapOptions): Promise<RewrapRepor
   const toKey = storageWrappingKey(options.to);
   const report: RewrapReport = { rewrapped: 0, alreadyNew: 0, notObjects: [], unreadable: [] };
   if (!(await isDirectory(dir))) return report;
+  await beginRotation(dir, options.from, options.to);
   await removeLeftovers(join(dir, ".tmp"));
   const touched = new Set<string>();
   let seen = 0;
@@ -78,7 +84,30 @@ export async function rewrapStorage(options: RewrapOptions): Promise<RewrapRepor
     options.onFile?.(++seen);
   }
   for (const folder of touched) await syncDirectory(folder);
+  // Every file the server can read is now under the new key (any other is reported, and the rotation is
+  // not over until it is dealt with).
+  if (!report.unreadable.length) await writeKeyCheck(dir, { key: keyFingerprint(options.to) });
   return report;
+}
+
+/**
+ * Refuses a current key that opens none of the files (the key check names another, or no file sampled
+ * opens with it nor with the new one), before anything is changed; otherwise the key check names both keys
+ * until the run is done. A rotation finished before leaves it as it is: every file is skipped.
+ */
+async function beginRotation(dir: string, from: Buffer, to: Buffer): Promise<void> {
+  const record = await readKeyCheck(dir);
+  const [current, next] = [keyFingerprint(from), keyFingerprint(to)];
+  if (record?.key === next && !record.next) return;
+  if (
+    record?.key !== current &&
+    (await keyOpensObjects(dir, from)) === "other" &&
+    (await keyOpensObjects(dir, to)) === "other"
+  )
+    throw new ConfigError(
+      `The current storage key (STORAGE_KEY, or DATA_DIR/storage.key without it) opens none of the files in ${dir}: it is not the key they are encrypted with. Run this with that key; nothing was changed.`,
+    );
+  await writeKeyCheck(dir, { key: current, next });
 }
 
 type Outcome = "rewrapped" | "alreadyNew" | "notObject" | { unreadable: string };

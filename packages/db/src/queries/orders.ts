@@ -1,7 +1,7 @@
 import { orderStatusesBefore, SOLD_ORDER_STATUSES } from "@argine/core/orders/lifecycle";
 import type { OrderStatus } from "@argine/core/orders/orders-api";
 import type { ServiceType } from "@argine/core/services/service-type";
-import { and, asc, count, eq, inArray, lt, ne } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lt, lte, ne, notExists } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { orderLines, orders, paymentEvents, payments } from "../schema/orders.ts";
 import { practices } from "../schema/practices.ts";
@@ -82,6 +82,34 @@ export async function settleOrder(
     .update(orders)
     .set({ status: to, updatedAt: at, errorCode, ...(to === "PAID" ? { paidAt: at } : {}) })
     .where(and(eq(orders.id, id), inArray(orders.status, orderStatusesBefore(to))))
+    .returning();
+  return row;
+}
+
+/**
+ * Takes over the provider call of an order still awaiting its payment with none recorded (the call that
+ * created it never answered: its process died, or it still runs), when that call, or the last one taken
+ * over, began at or before `lapsedBefore`. While an order has no payment its `updated_at` is when its
+ * provider call began (its creation, then each take-over), so of two retries at once one takes it; the
+ * order as now, or undefined when it is not due or no longer waits.
+ */
+export async function claimProviderCall(
+  db: Db,
+  id: string,
+  at: Date,
+  lapsedBefore: Date,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ updatedAt: at })
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.status, "AWAITING_PAYMENT"),
+        lte(orders.updatedAt, lapsedBefore),
+        notExists(db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orders.id))),
+      ),
+    )
     .returning();
   return row;
 }
