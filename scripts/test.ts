@@ -89,6 +89,20 @@ if (!browser) {
     );
 }
 
+// The runbook's procedures under traffic (scripts/cluster/operations-drill.ts, issue 39): a rolling restart, a
+// signing-key rotation and an upgrade with a migration on the cluster, short mode; any failed request or
+// sign-in fails it. It needs what the cluster needs: nginx and PostgreSQL.
+if (nginxAvailable() && process.env.TEST_DATABASE_URL) {
+  const ok = step(
+    "operations drill behind nginx (short)",
+    process.execPath,
+    ["scripts/cluster/operations-drill.ts", "--short"],
+    { CLUSTER_POSTGRES_URL: process.env.TEST_DATABASE_URL },
+  );
+  if (ok) passed += 1;
+  else failed += 1;
+} else if (process.env.REQUIRE_E2E === "1") failedSteps.push("operations drill (no nginx or no PostgreSQL)");
+
 /** A Playwright run of the e2e workspace, its results counted into the totals. */
 function browserStep(name: string, json: string, args: string[], env: Record<string, string> = {}) {
   const file = join(out, json);

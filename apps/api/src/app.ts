@@ -232,7 +232,7 @@ export async function buildApp({
     app.get("/v1/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   }
 
-  await app.register(healthRoutes, { readiness, db });
+  await app.register(healthRoutes, { readiness, db, degraded: () => deps.rateLimits.degraded() });
 
   // The embedded OpenID provider, unless an external one is configured (then we only verify its tokens).
   const identity = deps.identity;

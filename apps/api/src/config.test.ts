@@ -1,3 +1,5 @@
+// The server runs with core's Italian messages installed in zod (the API's answers load them): so do these.
+import "@argine/core/shared/validation-messages";
 import { describe, expect, it } from "vitest";
 import { PRODUCTION_ENV } from "../test/production-env.ts";
 import { ConfigError, EXAMPLE_COMPANY, loadConfig } from "./config.ts";
@@ -409,5 +411,75 @@ describe("the API reference", () => {
     expect(loadConfig(PRODUCTION).apiDocs).toBe(false);
     expect(loadConfig({ ...PRODUCTION, API_DOCS: "true" }).apiDocs).toBe(true);
     expect(() => loadConfig({ API_DOCS: "on" })).toThrow(/API_DOCS/);
+  });
+});
+
+describe("the refusal the operator reads", () => {
+  /** The refusal's lines, without its heading. */
+  const refusal = (env: Record<string, string | undefined>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message.split("\n").slice(1);
+    }
+    throw new Error("the configuration was accepted");
+  };
+
+  it("is in English, saying what each value must be, though the users' messages are Italian", () => {
+    expect(
+      refusal({
+        NODE_ENV: "prod",
+        PORT: "porta",
+        HOST: "",
+        PUBLIC_URL: "argine.example",
+        TEAM_EMAIL: "team",
+        ACCESS_TOKEN_TTL_SECONDS: "10",
+        MAIL_RETRY_LIMIT: "1.5",
+        S3_BUCKET: "ab",
+        API_DOCS: "sì",
+      }),
+    ).toEqual([
+      "  NODE_ENV: one of development, production, test",
+      "  PORT: a number",
+      "  HOST: set but empty",
+      "  PUBLIC_URL: a URL",
+      "  API_DOCS: one of 0, 1, true, false",
+      "  ACCESS_TOKEN_TTL_SECONDS: at least 30",
+      "  TEAM_EMAIL: an e-mail address",
+      "  MAIL_RETRY_LIMIT: a whole number",
+      "  S3_BUCKET: at least 3 characters",
+    ]);
+  });
+
+  it("names a variable set but invalid once, never also as missing", () => {
+    const STRIPE = {
+      STRIPE_SECRET_KEY: "sk_live_chiaveSegretaDiProva",
+      STRIPE_PUBLISHABLE_KEY: "pk_live_chiavePubblicaDiProva",
+      STRIPE_WEBHOOK_SECRET: "whsec_firmaDegliEventiDiProva",
+    };
+    const invalid: [name: string, env: Record<string, string | undefined>][] = [
+      ["DOCUMENT_LINK_KEY", { DOCUMENT_LINK_KEY: "corta" }],
+      ["DOCUMENT_LINK_KEY", { DOCUMENT_LINK_KEY: "non è base64, ma è lunga abbastanza!" }],
+      ["STORAGE_KEY", { STORAGE_KEY: Buffer.alloc(16, 7).toString("base64") }],
+      ["METRICS_TOKEN", { ADMIN_PORT: "9100", METRICS_TOKEN: "corto" }],
+      ["SMTP_URL", { SMTP_URL: "https://mail.example" }],
+      ["PUBLIC_URL", { PUBLIC_URL: "argine.example" }],
+      ["COMPANY_ZIP", { COMPANY_ZIP: "0010" }],
+      ["STRIPE_WEBHOOK_SECRET", { ...STRIPE, STRIPE_WEBHOOK_SECRET: "firma" }],
+      ["S3_BUCKET", { STORAGE_KEY: undefined, S3_BUCKET: "ab", S3_REGION: "eu-south-1" }],
+      ["REDIS_URL", { RATE_LIMIT_STORE: "redis", REDIS_URL: "http://127.0.0.1:6379" }],
+      [
+        "LEGALIZATION_API_KEY",
+        { LEGALIZATION_API_URL: "https://capture.example", LEGALIZATION_API_KEY: "k" },
+      ],
+    ];
+    for (const [name, env] of invalid) {
+      const lines = refusal({ ...PRODUCTION, ...env });
+      expect({ name, lines: lines.filter((line) => line.includes(name)) }).toEqual({
+        name,
+        lines: [expect.stringMatching(new RegExp(`^  ${name}: `))],
+      });
+    }
   });
 });

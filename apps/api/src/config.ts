@@ -106,6 +106,40 @@ export const DEFAULT_MAIL_RETRY: RetryPolicy = { limit: 30, delaySeconds: 30, ma
 /** The server's own DOCUMENT_LINK_KEY outside production, when none is set: a file of the data folder. */
 export const DOCUMENT_LINK_KEY_FILE = "document-link.key";
 
+/**
+ * A setting's problem as the operator reads it at a refused start: in English, although core installs
+ * Italian messages in zod for the people using the site (packages/core/src/shared/validation-messages.ts),
+ * and never quoting the value, which may be a secret. A message a schema sets itself wins.
+ */
+function operatorMessage(issue: z.core.$ZodRawIssue): string {
+  // Each says what the value must be, as the schema's own messages do ("five digits (CAP)").
+  switch (issue.code) {
+    case "invalid_type":
+      if (issue.input === undefined) return "required";
+      if (issue.expected === "int") return "a whole number";
+      return `a ${issue.expected}`;
+    case "too_small": {
+      const { origin, minimum, inclusive } = issue;
+      if (origin === "string")
+        return Number(minimum) <= 1 ? "set but empty" : `at least ${minimum} characters`;
+      return inclusive === false ? `more than ${minimum}` : `at least ${minimum}`;
+    }
+    case "too_big": {
+      const { origin, maximum, inclusive } = issue;
+      if (origin === "string") return `at most ${maximum} characters`;
+      return inclusive === false ? `less than ${maximum}` : `at most ${maximum}`;
+    }
+    case "invalid_value":
+      return `one of ${issue.values.join(", ")}`;
+    case "invalid_format":
+      if (issue.format === "url") return "a URL";
+      if (issue.format === "email") return "an e-mail address";
+      return "not in the expected format";
+    default:
+      return "invalid";
+  }
+}
+
 // One schema for every setting of the API process; documented in .env.example and docs/runbook.md ("Variables").
 /** A secret key: the base64 of 32 random bytes. */
 const key32 = z
@@ -446,6 +480,14 @@ const invalid = (problems: readonly string[]) =>
 /** Records a problem of the configuration: the boot refuses with all of them at once. */
 type Refuse = (problem: string) => void;
 
+type Env = z.infer<typeof EnvSchema>;
+
+/**
+ * Whether a variable is set, valid or not: a rule that wants a variable (production's, "both or neither")
+ * asks this, so a variable set but invalid is named once, by its own problem, and never also as missing.
+ */
+type Given = (name: keyof Env) => boolean;
+
 /** Secrets copied from an example rather than made: a placeholder word, or one character repeated. */
 const PLACEHOLDER_SECRET = /changeme|change-me|example|placeholder|secret|password|test|dummy|^(.)\1*$/i;
 
@@ -456,7 +498,7 @@ const MIN_SECRET_LENGTH = 16;
  * Production refuses a secret copied from an example or too short to resist guessing: each named here is
  * checked (the 32-byte keys are already exactly 32 bytes, so only their content can be a placeholder).
  */
-function checkSecrets(e: z.infer<typeof EnvSchema>, refuse: Refuse) {
+function checkSecrets(e: Env, refuse: Refuse) {
   const secrets: Record<string, string | Buffer | undefined> = {
     STORAGE_KEY: e.STORAGE_KEY,
     DOCUMENT_LINK_KEY: e.DOCUMENT_LINK_KEY,
@@ -475,12 +517,13 @@ function checkSecrets(e: z.infer<typeof EnvSchema>, refuse: Refuse) {
   }
 }
 
-function adminConfig(e: z.infer<typeof EnvSchema>, refuse: Refuse): AdminConfig | null {
+function adminConfig(e: Env, refuse: Refuse, given: Given): AdminConfig | null {
   if (e.ADMIN_PORT === undefined) return null;
   if (e.ADMIN_PORT === e.PORT)
     refuse("ADMIN_PORT: the same as PORT (the admin server needs a port of its own)");
   if (!e.METRICS_TOKEN) {
-    refuse("METRICS_TOKEN: required with ADMIN_PORT (the admin server answers no one without it)");
+    if (!given("METRICS_TOKEN"))
+      refuse("METRICS_TOKEN: required with ADMIN_PORT (the admin server answers no one without it)");
     return null;
   }
   return { port: e.ADMIN_PORT, host: e.ADMIN_HOST, metricsToken: e.METRICS_TOKEN };
@@ -488,13 +531,13 @@ function adminConfig(e: z.infer<typeof EnvSchema>, refuse: Refuse): AdminConfig 
 
 const isLoopback = (url: string) => ["127.0.0.1", "[::1]", "localhost"].includes(new URL(url).hostname);
 
-function rateLimitsConfig(e: z.infer<typeof EnvSchema>, refuse: Refuse): Config["rateLimits"] {
+function rateLimitsConfig(e: Env, refuse: Refuse, given: Given): Config["rateLimits"] {
   const store = e.RATE_LIMIT_STORE ?? (e.REDIS_URL ? "redis" : "database");
   if (store === "redis") {
     if (e.REDIS_URL) return { store, url: e.REDIS_URL };
-    refuse("RATE_LIMIT_STORE: redis needs REDIS_URL");
+    if (!given("REDIS_URL")) refuse("RATE_LIMIT_STORE: redis needs REDIS_URL");
   }
-  if (store === "postgres" && !e.DATABASE_URL)
+  if (store === "postgres" && !given("DATABASE_URL"))
     refuse(
       "RATE_LIMIT_STORE: postgres needs DATABASE_URL (the embedded database serves one process: memory)",
     );
@@ -509,7 +552,7 @@ function rateLimitsConfig(e: z.infer<typeof EnvSchema>, refuse: Refuse): Config[
  * or placeholder secret), so one restart fixes them all.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = EnvSchema.safeParse(env, { error: operatorMessage });
   const fieldProblems = parsed.success
     ? []
     : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
@@ -520,29 +563,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         Object.fromEntries(
           Object.entries(env).filter(([name]) => !parsed.error.issues.some((i) => i.path[0] === name)),
         ),
+        { error: operatorMessage },
       );
   if (!rest.success) throw new ConfigError(invalid(fieldProblems));
   const e = rest.data;
+  const named = new Set(parsed.success ? [] : parsed.error.issues.map((i) => i.path[0]));
+  const given: Given = (name) => e[name] !== undefined || named.has(name);
   const production = e.NODE_ENV === "production";
   const problems: string[] = [...fieldProblems];
   const refuse: Refuse = (problem) => problems.push(problem);
   if (production && e.DEMO_MODE) refuse("DEMO_MODE: not allowed in production");
   if (production && e.DEV_MAILBOX_KEY) refuse("DEV_MAILBOX_KEY: not allowed in production (no demo mailbox)");
-  if (production && !e.PUBLIC_URL?.startsWith("https://"))
+  if (production && !e.PUBLIC_URL?.startsWith("https://") && !named.has("PUBLIC_URL"))
     refuse("PUBLIC_URL: required in production, an https:// address (the links in the mails, the cookies)");
-  if (production && !e.SMTP_URL)
+  if (production && !given("SMTP_URL"))
     refuse("SMTP_URL: required in production (the embedded outbox delivers nothing)");
   if (production) checkSecrets(e, refuse);
   const demoMode = e.DEMO_MODE ?? !production;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
-  if (Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID))
+  if (given("OIDC_ISSUER") !== given("OIDC_CLIENT_ID"))
     refuse("OIDC_ISSUER, OIDC_CLIENT_ID: set both or neither");
   if (e.SMTP_URL && e.DEV_MAILBOX_KEY)
     refuse("DEV_MAILBOX_KEY: no demo mailbox when SMTP_URL sends the mails (unset one)");
   for (const name of ["SANDBOX_WEBHOOK_SECRET", "SANDBOX_WEBHOOK_URL"] as const)
     if (production && e[name]) refuse(`${name}: not allowed in production (no payment sandbox)`);
   const stripeKeys = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
-  const missingKeys = stripeKeys.filter((name) => !e[name]);
+  const missingKeys = stripeKeys.filter((name) => !given(name));
   if (missingKeys.length > 0 && missingKeys.length < stripeKeys.length)
     refuse(
       `${missingKeys.join(", ")}: missing (Stripe needs all three of ${stripeKeys.join(", ")}, or none)`,
@@ -556,14 +602,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.STRIPE_API_URL && missingKeys.length) refuse("STRIPE_API_URL: set only with the Stripe keys");
   if (e.MAIL_RETRY_DELAY_SECONDS > e.MAIL_RETRY_MAX_DELAY_SECONDS)
     refuse("MAIL_RETRY_DELAY_SECONDS: more than MAIL_RETRY_MAX_DELAY_SECONDS");
-  const missing = (Object.keys(EXAMPLE_COMPANY) as CompanySetting[]).filter((name) => e[name] === undefined);
+  const missing = (Object.keys(EXAMPLE_COMPANY) as CompanySetting[]).filter((name) => !given(name));
   if (production && missing.length)
     refuse(`${missing.join(", ")}: required in production (the seller on the invoices)`);
   const company = (name: CompanySetting): string => String(e[name] ?? EXAMPLE_COMPANY[name]);
-  const storage = storageConfig(e, production, refuse);
+  const storage = storageConfig(e, production, refuse, given);
   if (production && e.TOTP_PERIOD_SECONDS !== 30)
     refuse("TOTP_PERIOD_SECONDS: only the tests shorten the codes' period; leave it unset in production");
-  if (production && !e.DOCUMENT_LINK_KEY)
+  if (production && !given("DOCUMENT_LINK_KEY"))
     refuse(
       "DOCUMENT_LINK_KEY: required in production to make the links of invoices and receipts (the base64 of 32 random bytes)",
     );
@@ -575,9 +621,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const copied of ["pg", "storage"])
     if (!relative(resolve(e.DATA_DIR, copied), resolve(backupDir)).startsWith(".."))
       refuse(`BACKUP_DIR: inside DATA_DIR/${copied}, which a backup copies: choose a folder outside it`);
-  const legalization = legalizationConfig(e, production, refuse);
-  const rateLimits = rateLimitsConfig(e, refuse);
-  const admin = adminConfig(e, refuse);
+  const legalization = legalizationConfig(e, production, refuse, given);
+  const rateLimits = rateLimitsConfig(e, refuse, given);
+  const admin = adminConfig(e, refuse, given);
   if (problems.length) throw new ConfigError(invalid(problems));
   return {
     env: e.NODE_ENV,
@@ -664,12 +710,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function legalizationConfig(
-  e: z.infer<typeof EnvSchema>,
-  production: boolean,
-  refuse: Refuse,
-): LegalizationConfig {
-  if (Boolean(e.LEGALIZATION_API_URL) !== Boolean(e.LEGALIZATION_API_KEY))
+function legalizationConfig(e: Env, production: boolean, refuse: Refuse, given: Given): LegalizationConfig {
+  if (given("LEGALIZATION_API_URL") !== given("LEGALIZATION_API_KEY"))
     refuse("LEGALIZATION_API_URL, LEGALIZATION_API_KEY: set both or neither");
   if (e.LEGALIZATION_API_URL && e.LEGALIZATION_API_KEY)
     return {
@@ -692,7 +734,7 @@ function legalizationConfig(
   };
 }
 
-function storageConfig(e: z.infer<typeof EnvSchema>, production: boolean, refuse: Refuse): StorageConfig {
+function storageConfig(e: Env, production: boolean, refuse: Refuse, given: Given): StorageConfig {
   const s3Settings = [
     "S3_REGION",
     "S3_ENDPOINT",
@@ -702,8 +744,8 @@ function storageConfig(e: z.infer<typeof EnvSchema>, production: boolean, refuse
   ] as const;
   if (!e.S3_BUCKET) {
     const stray = s3Settings.filter((name) => e[name] !== undefined);
-    if (stray.length) refuse(`${stray.join(", ")}: set only with S3_BUCKET`);
-    if (production && !e.STORAGE_KEY)
+    if (stray.length && !given("S3_BUCKET")) refuse(`${stray.join(", ")}: set only with S3_BUCKET`);
+    if (production && !given("STORAGE_KEY") && !given("S3_BUCKET"))
       refuse(
         "STORAGE_KEY: required in production to encrypt the stored files (the base64 of 32 random bytes), unless S3_BUCKET is set",
       );
@@ -716,7 +758,7 @@ function storageConfig(e: z.infer<typeof EnvSchema>, production: boolean, refuse
   }
   if (e.STORAGE_KEY)
     refuse("STORAGE_KEY: not used with S3_BUCKET (the bucket encrypts the files itself): unset it");
-  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+  if (given("S3_ACCESS_KEY_ID") !== given("S3_SECRET_ACCESS_KEY"))
     refuse("S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither");
   return {
     engine: "s3",

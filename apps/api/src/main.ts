@@ -29,6 +29,7 @@ import { finishDemoCapture } from "./legalization/demo-capture.ts";
 import type { Readiness } from "./routes/health.ts";
 import { storeDemoFile } from "./services/demo-files.ts";
 import { StartRefusal } from "./start-refusal.ts";
+import { checkStorageKey } from "./storage/master-key-check.ts";
 
 /**
  * The probes while the process starts (the database awaited, the migrations, the demo seed), on the admin
@@ -78,6 +79,12 @@ async function openDatabase(config: Config, log: Logger, waiting: (yes: boolean)
     try {
       const handle = await openDb(config.database);
       if (saidAt) log.info("the database answers: starting");
+      // Nothing when the database was up to date, or another process migrated it meanwhile.
+      if (handle.migrationsApplied.length)
+        log.info(
+          { count: handle.migrationsApplied.length, migrations: handle.migrationsApplied },
+          "database migrations applied",
+        );
       waiting(false);
       return handle;
     } catch (error) {
@@ -152,6 +159,8 @@ async function main() {
   // backups) is born its user's alone: nothing it writes is for another user (ADR 040).
   process.umask(0o077);
   const { config, findings } = await openDataDir(loadConfig());
+  // A storage key that does not open the stored files stops the start here, in one sentence.
+  await checkStorageKey(config.storage);
   // The app's logger, from the first line: the wait for the database is logged as the rest is.
   const log = pino(loggerOptions(config.logLevel) as LoggerOptions);
   let waitingForDatabase = false;
@@ -249,7 +258,7 @@ async function main() {
       metrics: app.deps.metrics,
       plugins: [(server) => backupRoutes(server, { handle, config })],
       log: app.log.child({ server: "admin" }),
-      probes: { readiness, db: handle.db },
+      probes: { readiness, db: handle.db, degraded: () => app.deps.rateLimits.degraded() },
     });
   const url = config.publicUrl;
   const lines = [

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { advanceSandboxCaptureJob } from "./capture/sandbox-provider.ts";
 import { sendConsultationReminders } from "./consultation/consultation-service.ts";
 import type { Deps } from "./deps.ts";
-import type { JobPayloads, QueueName } from "./jobs/job-queue.ts";
+import { type JobPayloads, jobFailedMessage, type QueueName } from "./jobs/job-queue.ts";
 import { storeSessionFiles, syncOpenSessions } from "./legalization/legalization-service.ts";
 import { settleExpiredOrder, settleStaleOrders } from "./orders/order-settlement.ts";
 import { deliverSandboxEvent } from "./payments/sandbox-webhook.ts";
@@ -65,13 +65,13 @@ export async function startWorkers(deps: Deps, log: FastifyBaseLogger): Promise<
     log.error({ err: { message: error.message, code: code(error) } }, "job queue error"),
   );
   for (const queue of Object.keys(HANDLERS) as QueueName[]) {
-    await deps.jobs.work(queue, async (data) => {
+    await deps.jobs.work(queue, async (data, attempt) => {
       try {
         await HANDLERS[queue](deps, data as never, log);
       } catch (error) {
         // A job's failure may quote what it carried (an SMTP server naming the recipient): the log keeps its
         // code only; the admin workspace shows the message, without the payload, once it is dead-lettered.
-        log.warn({ queue, code: code(error) }, "job failed: retried later, then dead-lettered");
+        log.warn({ queue, code: code(error), ...attempt }, jobFailedMessage(attempt));
         deps.metrics.jobFailures.inc({ queue });
         throw error;
       }

@@ -9,6 +9,12 @@ import { openDb } from "./client.ts";
 import { products } from "./schema/index.ts";
 import { createEmptyPostgresDatabase } from "./testing.ts";
 
+/** The committed migrations' names, in the order they apply. */
+const MIGRATION_NAMES = readdirSync(new URL("../migrations", import.meta.url))
+  .filter((f) => f.endsWith(".sql"))
+  .sort()
+  .map((f) => f.replace(/\.sql$/, ""));
+
 describe("PGlite data folder", () => {
   const dirs: string[] = [];
   const tempDir = () => {
@@ -20,9 +26,12 @@ describe("PGlite data folder", () => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  it("keeps data across a close and a reopen", async () => {
+  it("keeps data across a close and a reopen, and says which migrations each opening applied", async () => {
     const dir = tempDir();
     const first = await openDb({ dataDir: dir });
+    // Every one on a new database, oldest first; none once it is up to date.
+    expect(first.migrationsApplied).toEqual(MIGRATION_NAMES);
+    expect(first.migrationsApplied[0]).toBe("0000_core_entities");
     await first.db.insert(products).values({
       code: "FEEDBACK",
       name: "Prova",
@@ -36,6 +45,7 @@ describe("PGlite data folder", () => {
     const rows = await second.db.select().from(products);
     await second.close();
     expect(rows.map((r) => r.code)).toEqual(["FEEDBACK"]);
+    expect(second.migrationsApplied).toEqual([]);
   });
 
   it("refuses a folder held by another live process", async () => {
@@ -62,13 +72,13 @@ describe("PGlite data folder", () => {
 // Two replicas starting together on one empty database: one migrates, the other waits for the lock and
 // finds nothing left to apply. Real processes, since the race is between connections of different pools.
 describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL migrations at boot", () => {
-  it("two processes started together on one empty database both come up", async () => {
+  it("two processes started together on one empty database both come up, one saying it migrated", async () => {
     const empty = await createEmptyPostgresDatabase();
     const client = fileURLToPath(new URL("./client.ts", import.meta.url));
     const boot = `import { openDb } from ${JSON.stringify(client)};
       const handle = await openDb({ databaseUrl: process.env.URL, poolSize: 2 });
       await handle.close();
-      process.stdout.write("up");`;
+      process.stdout.write("up " + handle.migrationsApplied.length);`;
     const start = () =>
       new Promise<{ code: number | null; out: string }>((done) => {
         const child = spawn(process.execPath, ["--input-type=module", "-e", boot], {
@@ -85,17 +95,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL migrations at boot", (
       });
     try {
       const results = await Promise.all([start(), start()]);
-      expect(results).toEqual([
-        { code: 0, out: "up" },
-        { code: 0, out: "up" },
+      // The one that waited for the lock found nothing left to apply, and says so by saying nothing.
+      expect(results.sort((a, b) => a.out.localeCompare(b.out))).toEqual([
+        { code: 0, out: "up 0" },
+        { code: 0, out: `up ${MIGRATION_NAMES.length}` },
       ]);
       const check = new pg.Client({ connectionString: empty.url });
       await check.connect();
       const applied = await check.query("select count(*)::int as n from drizzle.__drizzle_migrations");
       await check.end();
-      expect(applied.rows[0].n).toBe(
-        readdirSync(new URL("../migrations", import.meta.url)).filter((f) => f.endsWith(".sql")).length,
-      );
+      expect(applied.rows[0].n).toBe(MIGRATION_NAMES.length);
     } finally {
       await empty.drop();
     }

@@ -1,8 +1,9 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -38,8 +39,18 @@ const CONNECT_TIMEOUT_MS = 5_000;
 
 export const MIGRATIONS = fileURLToPath(new URL("../migrations", import.meta.url));
 
+/** What openDb opened, and what it did to the schema. */
+export interface OpenedDb extends DbHandle {
+  /**
+   * The migrations this opening applied, by their names (`0028_second_factor`), oldest first; none when the
+   * database was up to date (or another process applied them while this one waited for the lock). The
+   * server logs them once its logger exists (apps/api/src/main.ts).
+   */
+  migrationsApplied: string[];
+}
+
 /** Opens the database and applies the committed migrations. */
-export async function openDb(options: DbOptions): Promise<DbHandle> {
+export async function openDb(options: DbOptions): Promise<OpenedDb> {
   if ("databaseUrl" in options) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -52,13 +63,18 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     // closes) leaves the pool and the next query opens another; unheard, its error would end the process.
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema });
-    if (options.migrate !== false)
-      await migrateUnderLock(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS }));
+    const migrationsApplied =
+      options.migrate === false
+        ? []
+        : await migrateUnderLock(pool, () =>
+            applyMigrations(db as unknown as Db, () => migratePg(db, { migrationsFolder: MIGRATIONS })),
+          );
     return {
       db: db as unknown as Db,
       kind: "postgres",
       engine: { kind: "postgres", databaseUrl: options.databaseUrl, pool },
       close: () => pool.end(),
+      migrationsApplied,
     };
   }
 
@@ -67,7 +83,12 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
     const client = pglite(options.dataDir, options.loadDataDir);
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
-    if (options.migrate !== false) await migratePglite(db, { migrationsFolder: MIGRATIONS });
+    const migrationsApplied =
+      options.migrate === false
+        ? []
+        : await applyMigrations(db as unknown as Db, () =>
+            migratePglite(db, { migrationsFolder: MIGRATIONS }),
+          );
     return {
       db: db as unknown as Db,
       kind: "pglite",
@@ -76,6 +97,7 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
         await client.close();
         release();
       },
+      migrationsApplied,
     };
   } catch (error) {
     release();
@@ -102,6 +124,27 @@ export async function loadPgliteDump(dataDir: string, dump: Blob): Promise<void>
   await client.close();
 }
 
+/**
+ * Runs drizzle's migrator and answers the names of the migrations it applied. It applies, in the journal's
+ * order, each migration newer than the last one the database records (drizzle.__drizzle_migrations), and
+ * records none by name: the names are the journal's entries after that one, read before it runs.
+ */
+async function applyMigrations(db: Db, migrate: () => Promise<void>): Promise<string[]> {
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  // A new database has no record yet (the migrator makes it): every migration is applied.
+  const [recorded] = await rows(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as found`);
+  const [newest] = recorded?.found
+    ? await rows(sql`select max(created_at) as last from drizzle.__drizzle_migrations`)
+    : [];
+  const last = Number(newest?.last ?? Number.NEGATIVE_INFINITY);
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS, "meta", "_journal.json"), "utf8")) as {
+    entries: { tag: string; when: number }[];
+  };
+  await migrate();
+  return journal.entries.filter((entry) => entry.when > last).map((entry) => entry.tag);
+}
+
 // Any fixed number, the same in every process of this application: the key of the migrations' lock.
 export const MIGRATION_LOCK_KEY = 0x4172_6769; // "Argi"
 
@@ -110,12 +153,12 @@ export const MIGRATION_LOCK_KEY = 0x4172_6769; // "Argi"
  * other's tables. A session-level advisory lock, held on its own connection while the migrator runs on the
  * pool, lets one migrate while the others wait, then find nothing left to apply.
  */
-async function migrateUnderLock(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+async function migrateUnderLock<T>(pool: pg.Pool, migrate: () => Promise<T>): Promise<T> {
   const lock = await pool.connect();
   try {
     await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     try {
-      await migrate();
+      return await migrate();
     } finally {
       await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     }

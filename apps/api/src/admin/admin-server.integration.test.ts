@@ -104,8 +104,11 @@ describe.each(testDbKinds())("the admin server on %s", (kind) => {
     expect(text).toContain("# TYPE argine_payments_total counter");
     // The pool is PostgreSQL's; the embedded database has none.
     if (kind === "postgres") {
-      for (const state of ["total", "idle", "waiting"])
-        expect(text).toMatch(new RegExp(`^argine_db_pool_connections\\{state="${state}"\\} \\d+$`, "m"));
+      for (const pool of ["app", "jobs"])
+        for (const state of ["total", "idle", "waiting"])
+          expect(text).toMatch(
+            new RegExp(`^argine_db_pool_connections\\{pool="${pool}",state="${state}"\\} \\d+$`, "m"),
+          );
     } else expect(text).not.toContain("argine_db_pool_connections");
     // prom-client's own series of the process.
     expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);

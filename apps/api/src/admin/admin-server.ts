@@ -27,7 +27,7 @@ export interface AdminServerOptions {
    * the port a supervisor probes, which answers from the process's first moment (main.ts), while the
    * public port opens only once the app serves.
    */
-  probes?: { readiness: Readiness; db: Db };
+  probes?: { readiness: Readiness; db: Db; degraded?: () => readonly string[] };
 }
 
 /** The probes, the one thing the admin port answers without the token. */

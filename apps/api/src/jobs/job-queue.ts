@@ -40,6 +40,27 @@ export interface JobPayloads {
 }
 export type QueueName = keyof JobPayloads;
 
+/** Which attempt of its job a handler runs, so that its failure's line says what comes next. */
+export interface JobAttempt {
+  /** 1 for the first. */
+  attempt: number;
+  /** The job's attempts in all: the first and its retries. */
+  attempts: number;
+  /** Whether the job waits among the dead letters after its last failed attempt (else it is dropped). */
+  deadLettered: boolean;
+}
+
+/**
+ * The log line of a failed attempt: whether it will be tried again, or was the last (ADR 012). A queue
+ * without dead letters is a scheduled pass, whose next run does the work again.
+ */
+export function jobFailedMessage({ attempt, attempts, deadLettered }: JobAttempt): string {
+  if (attempt < attempts) return `job failed: it will be retried (attempt ${attempt} of ${attempts})`;
+  return deadLettered
+    ? `job failed for the last time (attempt ${attempt} of ${attempts}): dead-lettered`
+    : `job failed (attempt ${attempt} of ${attempts}): not retried, its next scheduled run does the work`;
+}
+
 /** A job that failed every attempt, as the admin workspace shows it: where and when, never its payload. */
 export interface DeadLetter {
   id: string;
@@ -63,8 +84,14 @@ export interface JobQueue {
     data: JobPayloads[Q],
     options?: { startAfterSeconds?: number },
   ): Promise<void>;
-  /** Works `queue` in this process; a throw is retried with backoff, the last failure is dead-lettered. */
-  work<Q extends QueueName>(queue: Q, handler: (data: JobPayloads[Q]) => Promise<void>): Promise<void>;
+  /**
+   * Works `queue` in this process; a throw is retried with backoff, the last failure is dead-lettered. The
+   * handler is told which attempt it runs.
+   */
+  work<Q extends QueueName>(
+    queue: Q,
+    handler: (data: JobPayloads[Q], attempt: JobAttempt) => Promise<void>,
+  ): Promise<void>;
   /** The dead letters, the most recent failure first (at most DEAD_LETTERS_LISTED). */
   deadLetters(): Promise<DeadLetter[]>;
   /**
@@ -82,10 +109,23 @@ export interface JobQueue {
    * by the queue they came from (at most DEAD_LETTERS_LISTED counted): what the metrics read at each scrape.
    */
   counts(): Promise<JobCounts>;
+  /**
+   * pg-boss's own pool on PostgreSQL, apart from the app's: its connections now, for the metrics. Null on
+   * PGlite (pg-boss shares the app's one connection) and while the queue is stopped; a test's stand-in for
+   * the queue has none.
+   */
+  pool?(): PoolCounts | null;
   /** Creates the queues (or brings their settings up to date) and starts; `onError` hears what fails. */
   start(onError: (error: Error) => void): Promise<void>;
   /** Stops taking jobs and waits for the running ones (up to `timeoutMs`). */
   stop(timeoutMs: number): Promise<void>;
+}
+
+/** A pool's connections: open, idle among them, and the queries waiting for one. */
+export interface PoolCounts {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /** Each queue's jobs waiting, and its dead letters: every queue named, with 0 when it has none. */
@@ -242,14 +282,22 @@ export function createJobQueue(
         // outage would leave one per poll. A batch, and the next one at once while they come full.
         batchSize: BATCH_SIZE,
         burstWhenBatchFull: true,
-      };
-      await boss.work<JobPayloads[typeof queue]>(queue, options, async (jobs) => {
+        // Each job's own retry limit and dead-letter queue, as they were when it was queued.
+        includeMetadata: true,
+      } as const;
+      await boss.work<JobPayloads[typeof queue], void, typeof options>(queue, options, async (jobs) => {
         // Each job is settled as soon as it is done, not with its batch: a mail out is recorded before the
         // next one starts, so a shutdown in the middle of a batch sends none of them twice.
         for (const job of jobs) {
           try {
+            // pg-boss counts the retries so far, the first attempt's 0.
+            const attempt: JobAttempt = {
+              attempt: job.retryCount + 1,
+              attempts: job.retryLimit + 1,
+              deadLettered: Boolean(job.deadLetter),
+            };
             // The handler's log lines name the job they were written for.
-            await withLogContext({ jobId: job.id, queue }, () => handler(job.data));
+            await withLogContext({ jobId: job.id, queue }, () => handler(job.data, attempt));
           } catch (error) {
             await boss.fail(queue, job, { message: errorMessage(error) });
             continue;
@@ -299,6 +347,10 @@ export function createJobQueue(
         deadLetters[source] = (deadLetters[source] ?? 0) + 1;
       }
       return { queued, deadLetters };
+    },
+    pool() {
+      const counts = handle.engine.kind === "postgres" ? boss.getDb().poolCounts?.() : null;
+      return counts ? { total: counts.total, idle: counts.idle, waiting: counts.waiting } : null;
     },
     async start(onError) {
       report = onError;

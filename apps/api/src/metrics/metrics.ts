@@ -12,9 +12,17 @@ export interface JobCounts {
   deadLetters: Record<string, number>;
 }
 
+/** A connection pool's connections now: open, idle among them, and the queries waiting for one. */
+export interface PoolCounts {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 /** What the gauges read at each scrape. */
 export interface MetricSources {
-  jobs?: { counts(): Promise<JobCounts> };
+  /** The job queue: its counts, and on PostgreSQL its own pool (null on PGlite, or while it is stopped). */
+  jobs?: { counts(): Promise<JobCounts>; pool?(): PoolCounts | null };
   /** PostgreSQL's pg.Pool; none on PGlite (one connection inside the process: no pool to watch). */
   pool?: { totalCount: number; idleCount: number; waitingCount: number } | null;
 }
@@ -83,16 +91,27 @@ export function createMetrics(sources: MetricSources = {}): Metrics {
     "Jobs that failed every attempt and wait for an admin, by the queue they came from.",
     (c) => c.deadLetters,
   );
+  // Two pools on PostgreSQL: the app's (requests, use cases) and pg-boss's own (fetching, settling and
+  // scheduling jobs). A process working jobs while few requests come uses the second one only: the app's
+  // closes its idle connections after 10 s and reads 0, so both are shown, by `pool`.
   if (pool)
     new Gauge({
       name: "argine_db_pool_connections",
-      help: "PostgreSQL pool connections: total open, idle, and queries waiting for one.",
-      labelNames: ["state"],
+      help: "PostgreSQL pool connections by pool (app, jobs): total open, idle, and queries waiting for one.",
+      labelNames: ["pool", "state"],
       registers,
       collect() {
-        this.set({ state: "total" }, pool.totalCount);
-        this.set({ state: "idle" }, pool.idleCount);
-        this.set({ state: "waiting" }, pool.waitingCount);
+        this.reset();
+        const pools: [string, PoolCounts | null | undefined][] = [
+          ["app", { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }],
+          ["jobs", jobs?.pool?.()],
+        ];
+        for (const [name, counts] of pools) {
+          if (!counts) continue;
+          this.set({ pool: name, state: "total" }, counts.total);
+          this.set({ pool: name, state: "idle" }, counts.idle);
+          this.set({ pool: name, state: "waiting" }, counts.waiting);
+        }
       },
     });
 

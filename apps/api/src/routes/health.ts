@@ -28,16 +28,27 @@ async function databaseAnswers(db: Db): Promise<boolean> {
 /**
  * Liveness (`/healthz`): the process answers, nothing more, so a database outage never gets it restarted.
  * Readiness (`/readyz`): it should get traffic: not while shutting down, nor while its database does not
- * answer (the proxy then sends the requests to another process).
+ * answer (the proxy then sends the requests to another process). An optional dependency out (Redis, ADR 032)
+ * leaves it ready, since it does without: the body names it.
  */
 export async function healthRoutes(
   app: FastifyInstance,
-  { readiness, db }: { readiness: Readiness; db: Db },
+  {
+    readiness,
+    db,
+    degraded = () => [],
+  }: {
+    readiness: Readiness;
+    db: Db;
+    /** The optional dependencies out now (the limits' Redis), for the body. */
+    degraded?: () => readonly string[];
+  },
 ) {
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
   app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
     if (!readiness.ready) return reply.status(503).send({ status: "shutting-down" });
     if (!(await databaseAnswers(db))) return reply.status(503).send({ status: "database-unreachable" });
-    return { status: "ready" };
+    const out = degraded();
+    return out.length > 0 ? { status: "ready", degraded: out } : { status: "ready" };
   });
 }
