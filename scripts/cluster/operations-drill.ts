@@ -15,13 +15,12 @@
 // --short (CI, scripts/test.ts): fewer clients, shorter pauses between the procedures.
 
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { Agent, request } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { revengePornAnswers } from "../../apps/api/test/feedback-answers.ts";
+import { type Answer, type Client, clientOf, signIn, Tally } from "./drill-client.ts";
 import { type Cluster, startCluster } from "./start-cluster.ts";
 
 const { values: options } = parseArgs({
@@ -36,149 +35,6 @@ const CLIENTS = Number(options.clients ?? (short ? 6 : 16));
 /** Between two procedures: traffic settles on the processes as they now are. */
 const PAUSE_MS = short ? 2_000 : 8_000;
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const DEMO_CLIENT = "cliente@demo.argine.it";
-const DEMO_PASSWORD = "Demo!Argine2026";
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-}
-
-/** One virtual client's HTTP: its own loopback address (nginx passes it on), its own kept-alive connections. */
-function clientOf(address: string, base: string) {
-  const agent = new Agent({ keepAlive: true, localAddress: address } as ConstructorParameters<
-    typeof Agent
-  >[0]);
-  const cookies = new Map<string, string>();
-  const send = (
-    method: string,
-    path: string,
-    init: { headers?: Record<string, string>; body?: string } = {},
-  ) =>
-    new Promise<Answer>((resolve, reject) => {
-      const url = new URL(path, base);
-      const req = request(
-        url,
-        {
-          method,
-          agent,
-          headers: {
-            ...(cookies.size ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
-            ...init.headers,
-          },
-          timeout: 15_000,
-        },
-        (res) => {
-          let text = "";
-          res.setEncoding("utf8");
-          res.on("data", (chunk) => {
-            text += chunk;
-          });
-          res.on("end", () => {
-            for (const cookie of res.headers["set-cookie"] ?? []) {
-              const [pair = ""] = cookie.split(";");
-              const eq = pair.indexOf("=");
-              if (eq > 0) cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1));
-            }
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
-          });
-          res.on("error", reject);
-        },
-      );
-      req.on("timeout", () => req.destroy(new Error("no answer in 15 s")));
-      req.on("error", reject);
-      req.end(init.body);
-    });
-  return { send, cookies, close: () => agent.destroy() };
-}
-
-type Client = ReturnType<typeof clientOf>;
-
-/** Signs in the way the web app does (code + PKCE through nginx): the access token, or why not. */
-async function signIn(client: Client, base: string): Promise<string> {
-  client.cookies.clear();
-  const config = JSON.parse((await client.send("GET", "/v1/auth/config")).text) as {
-    issuer: string;
-    clientId: string;
-    audience: string;
-    scope: string;
-  };
-  const verifier = randomBytes(32).toString("base64url");
-  const { createHash } = await import("node:crypto");
-  const auth = new URL(`${config.issuer}/auth`);
-  auth.search = new URLSearchParams({
-    client_id: config.clientId,
-    response_type: "code",
-    redirect_uri: `${base}/callback`,
-    scope: config.scope,
-    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
-    code_challenge_method: "S256",
-    state: randomBytes(8).toString("hex"),
-    resource: config.audience,
-  }).toString();
-  const step = (answer: Answer, expected: number, what: string) => {
-    if (answer.status !== expected) throw new Error(`${what}: ${answer.status} ${answer.text.slice(0, 160)}`);
-    return answer;
-  };
-  const started = step(await client.send("GET", auth.pathname + auth.search), 303, "authorization");
-  const interaction = String(started.headers.location);
-  const details = step(
-    await client.send("GET", interaction, { headers: { accept: "application/json" } }),
-    200,
-    "interaction",
-  );
-  const { csrfToken } = JSON.parse(details.text) as { csrfToken: string };
-  const login = step(
-    await client.send("POST", `${interaction}/login`, {
-      headers: { "content-type": "application/json", accept: "application/json", "x-csrf-token": csrfToken },
-      body: JSON.stringify({ email: DEMO_CLIENT, password: DEMO_PASSWORD }),
-    }),
-    200,
-    "login",
-  );
-  let next = (JSON.parse(login.text) as { redirectTo: string }).redirectTo;
-  for (let hops = 0; hops < 5 && !next.startsWith(`${base}/callback`); hops++) {
-    const res = await client.send("GET", new URL(next, base).pathname + new URL(next, base).search);
-    if (res.status !== 303 && res.status !== 302) throw new Error(`redirect: ${res.status}`);
-    next = String(res.headers.location);
-  }
-  const code = new URL(next).searchParams.get("code");
-  if (!code) throw new Error(`no code in ${next.split("?")[0]}`);
-  const token = step(
-    await client.send("POST", "/oidc/token", {
-      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-      body: new URLSearchParams({
-        grant_type: "authorization_code",
-        code,
-        redirect_uri: `${base}/callback`,
-        client_id: config.clientId,
-        code_verifier: verifier,
-        resource: config.audience,
-      }).toString(),
-    }),
-    200,
-    "token",
-  );
-  return (JSON.parse(token.text) as { access_token: string }).access_token;
-}
-
-/** What happened, by what the clients did and by which procedure was under way. */
-class Tally {
-  phase = "warm-up";
-  readonly ok = new Map<string, number>();
-  readonly failed = new Map<string, string[]>();
-  succeed(what: string) {
-    this.ok.set(what, (this.ok.get(what) ?? 0) + 1);
-  }
-  fail(what: string, why: string) {
-    const key = `${what} during ${this.phase}`;
-    this.failed.set(key, [...(this.failed.get(key) ?? []), why]);
-  }
-  get failures() {
-    return [...this.failed.values()].reduce((n, list) => n + list.length, 0);
-  }
-}
 
 /** A copy of this release with one more migration, additive (a table): the "new release" of the upgrade. */
 function nextRelease(dir: string): string {
