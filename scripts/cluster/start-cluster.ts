@@ -44,9 +44,9 @@ export interface Cluster {
   env: NodeJS.ProcessEnv;
   /**
    * A process's restart as the runbook's (SIGTERM, its exit, the start, its /readyz): `main` is the release's
-   * main.ts (an upgrade starts another folder's).
+   * main.ts (an upgrade starts another folder's). SIGKILL instead: a crash, and its supervisor's restart.
    */
-  restartApi(index: number, main?: string): Promise<void>;
+  restartApi(index: number, main?: string, signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -210,12 +210,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       dir,
       logFile,
       env,
-      async restartApi(index, main) {
+      async restartApi(index, main, signal = "SIGTERM") {
         const name = `API process ${index + 1} (port ${apiPorts[index]})`;
         const child = children.get(name);
         if (child) {
           children.delete(name);
-          child.kill("SIGTERM");
+          child.kill(signal);
           await exited(child);
         }
         await untilReady(readyz(index), startApi(index, main));
