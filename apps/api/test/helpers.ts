@@ -31,6 +31,17 @@ export function fixtureWebBuild(): string {
 /** A fixed storage master key: no test writes a key file into the working folder's ./data. */
 export const TEST_STORAGE_KEY = Buffer.alloc(32, 7).toString("base64");
 
+/**
+ * The data folder of a test process's apps (stored files, the outbox): a temporary one, never the working
+ * folder's ./data, whose files a developer's `npm start` opens with its own storage key (and refuses to start
+ * over files sealed with the tests' key: storage/master-key-check.ts).
+ */
+let testDataDir: string | null = null;
+const dataDirOfTests = () => {
+  testDataDir ??= mkdtempSync(join(tmpdir(), "argine-test-data-"));
+  return testDataDir;
+};
+
 /** `overrides` may unset a setting (undefined), as the storage key for a test of the S3 engine. */
 export function testConfig(overrides: Record<string, string | undefined> = {}): Config {
   return loadConfig({
@@ -38,6 +49,7 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
     LOG_LEVEL: "silent",
     WEB_DIR: fixtureWebBuild(),
     STORAGE_KEY: TEST_STORAGE_KEY,
+    DATA_DIR: dataDirOfTests(),
     ...overrides,
   });
 }

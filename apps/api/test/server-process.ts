@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // The server as `npm run serve` starts it (main.ts in a process of its own), for the suites about what a
@@ -13,11 +16,15 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts main.ts with the test's environment over development's defaults and warnings in the log. */
+/**
+ * Starts main.ts with the test's environment over development's defaults and warnings in the log, on a data
+ * folder of its own unless the test names one (never the working folder's ./data).
+ */
 export function startServer(env: Record<string, string>): ServerProcess {
   let out = "";
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), "argine-server-"));
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, NODE_ENV: "development", LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, NODE_ENV: "development", LOG_LEVEL: "warn", DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (d) => {
