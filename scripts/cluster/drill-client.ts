@@ -20,11 +20,21 @@ export function clientOf(address: string, base: string) {
     typeof Agent
   >[0]);
   const cookies = new Map<string, string>();
-  const send = (
-    method: string,
-    path: string,
-    init: { headers?: Record<string, string>; body?: string } = {},
-  ) =>
+  type Init = { headers?: Record<string, string>; body?: string | Buffer };
+  /**
+   * A request sent on a kept-alive connection the server (nginx reloading, a process stopping) closed just
+   * then, before any byte of an answer, is sent again once on a new connection, as browsers do (and Node's
+   * documentation advises): nothing of it was read. A new connection's failure is the drill's to count.
+   */
+  const send = async (method: string, path: string, init: Init = {}): Promise<Answer> => {
+    try {
+      return await sendOnce(method, path, init);
+    } catch (error) {
+      if (!(error as { reusedSocket?: boolean }).reusedSocket) throw error;
+      return sendOnce(method, path, init);
+    }
+  };
+  const sendOnce = (method: string, path: string, init: Init) =>
     new Promise<Answer>((resolve, reject) => {
       const url = new URL(path, base);
       const req = request(
@@ -56,7 +66,15 @@ export function clientOf(address: string, base: string) {
         },
       );
       req.on("timeout", () => req.destroy(new Error("no answer in 15 s")));
-      req.on("error", reject);
+      let answered = false;
+      req.on("response", () => {
+        answered = true;
+      });
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        const closedUnderIt = error.code === "ECONNRESET" || error.message === "socket hang up";
+        if (req.reusedSocket && !answered && closedUnderIt) Object.assign(error, { reusedSocket: true });
+        reject(error);
+      });
       req.end(init.body);
     });
   return { send, cookies, close: () => agent.destroy() };

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import S3rver from "s3rver";
 import { startMailCapture } from "./mail-capture.ts";
-import { startNginx } from "./nginx.ts";
+import { reloadNginx, startNginx } from "./nginx.ts";
 import { clusterPorts } from "./ports.ts";
 
 // The cluster of `npm run cluster` (cluster.ts) as a module: what starts it, and what an operator does to
@@ -17,6 +17,8 @@ import { clusterPorts } from "./ports.ts";
 
 const API_MAIN = fileURLToPath(new URL("../../apps/api/src/main.ts", import.meta.url));
 const BUCKET = "argine-cluster";
+/** After nginx is told to send a process nothing: its old worker's requests to it end meanwhile. */
+const NGINX_DRAIN_MS = 1_000;
 
 export interface ClusterOptions {
   port: number;
@@ -196,10 +198,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const apis = apiPorts.map((_, index) => startApi(index));
     await Promise.all(apis.map((api, index) => untilReady(readyz(index), api)));
 
-    const nginx = watch(
-      "nginx",
-      startNginx(dir, port, apiPorts, options.quietProxy ? join(dir, "nginx-error.log") : undefined),
-    );
+    const nginxErrors = options.quietProxy ? join(dir, "nginx-error.log") : undefined;
+    const nginx = watch("nginx", startNginx(dir, port, apiPorts, nginxErrors));
     await untilReady(`${publicUrl}/readyz`, nginx);
 
     return {
@@ -213,12 +213,21 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       async restartApi(index, main, signal = "SIGTERM") {
         const name = `API process ${index + 1} (port ${apiPorts[index]})`;
         const child = children.get(name);
+        // The runbook's rolling restart takes the process out of nginx first, and lets nginx's connections
+        // to it end (a process's own close would reset a connection nginx has just opened or written a
+        // request on: a POST lost, 502); a crash has no such courtesy.
+        const apiPort = apiPorts[index] as number;
+        if (signal === "SIGTERM") {
+          reloadNginx(dir, port, apiPorts, [apiPort], nginxErrors);
+          await new Promise((resolve) => setTimeout(resolve, NGINX_DRAIN_MS));
+        }
         if (child) {
           children.delete(name);
           child.kill(signal);
           await exited(child);
         }
         await untilReady(readyz(index), startApi(index, main));
+        if (signal === "SIGTERM") reloadNginx(dir, port, apiPorts, [], nginxErrors);
       },
       stop,
     };

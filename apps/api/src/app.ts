@@ -156,7 +156,8 @@ export async function buildApp({
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
     // A refused WebSocket upgrade's connection was taken from the HTTP server: it cannot serve another request.
-    if (closing || request.headers.upgrade) reply.header("connection", "close");
+    // From the moment a stop begins (readiness false: main.ts drains before it closes), not only at the close.
+    if (closing || !readiness.ready || request.headers.upgrade) reply.header("connection", "close");
   });
   registerErrorHandler(app, deps.metrics);
   registerJsonBodyParser(app);

@@ -172,6 +172,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_STORE: z.enum(["memory", "postgres", "redis"]).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: "a redis:// or rediss:// URL" }).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   // How long a message may stay unread before its reader is mailed (ADR 030): two minutes; the e2e journeys
   // use a few seconds so as not to wait.
   CONVERSATION_MAIL_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
@@ -331,6 +332,12 @@ export interface Config {
    */
   rateLimits: { store: "memory" | "postgres" | "database" } | { store: "redis"; url: string };
   shutdownTimeoutMs: number;
+  /**
+   * How long a stopping process keeps serving, each answer closing its connection, before it closes its
+   * port: the proxy's kept-alive connections to it end one by one instead of being reset under a request
+   * (main.ts). Behind a proxy (TRUST_PROXY) 3 s by default, alone 0.
+   */
+  shutdownDrainMs: number;
   /** How long a conversation's message stays unread before its reader is mailed (ADR 030). */
   conversationMailDelaySeconds: number;
   /** How fresh (seconds) an admin's sign-in must be to grant a staff role (ADR 035). */
@@ -639,6 +646,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     rateLimits,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? ((e.TRUST_PROXY ?? false) === false ? 0 : 3_000),
     conversationMailDelaySeconds: e.CONVERSATION_MAIL_DELAY_SECONDS,
     staffGrantMaxAuthAgeSeconds: e.STAFF_GRANT_MAX_AUTH_AGE_SECONDS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

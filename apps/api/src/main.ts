@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { Server as NetServer } from "node:net";
 import { join } from "node:path";
 import { groupCardNumber, SANDBOX_TEST_CARDS, sandboxCardOutcome } from "@argine/core/payments/sandbox-api";
 import { type Db, type DbHandle, openDb } from "@argine/db/client";
@@ -54,6 +55,11 @@ function listenForProbes(port: number, host: string, status: () => string): Prom
   });
 }
 
+/** After the port stops taking connections, long enough for the ones just accepted to be read. */
+const ACCEPTED_READ_MS = 500;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** How often a start tries a database that does not answer again, and how often it says so. */
 const DATABASE_RETRY_MS = 2_000;
 const DATABASE_WAIT_LOG_MS = 30_000;
@@ -103,7 +109,7 @@ async function openDatabase(config: Config, log: Logger, waiting: (yes: boolean)
           `the database does not answer (${code ?? message}): waiting for it, trying again every ${DATABASE_RETRY_MS / 1000} s; start PostgreSQL or correct DATABASE_URL`,
         );
       }
-      await new Promise((resolve) => setTimeout(resolve, DATABASE_RETRY_MS));
+      await sleep(DATABASE_RETRY_MS);
     }
   }
 }
@@ -228,6 +234,18 @@ async function main() {
       process.exit(1);
     }, config.shutdownTimeoutMs).unref();
     try {
+      // The drain: still serving, every answer closing its connection (app.ts), so the proxy's kept-alive
+      // connections end one by one; a connection closed idle under the proxy's next request would cost that
+      // request (a POST is never sent again: 502).
+      if (config.shutdownDrainMs) {
+        await sleep(config.shutdownDrainMs);
+        // Then the port stops taking connections (the proxy goes elsewhere, a refused connection being safe
+        // to retry) before the close: Node's closes a just-accepted connection whose request it has not
+        // read yet as idle, and that request would be lost. Those are read meanwhile, served, closed.
+        // (net's close alone: http's would also close the idle connections now.)
+        NetServer.prototype.close.call(app.server);
+        await sleep(ACCEPTED_READ_MS);
+      }
       await Promise.all([app.close(), admin?.close()]);
       await handle.close();
       app.log.info("stopped");
