@@ -18,6 +18,11 @@
 //   --live-only                 only the live parts (bench/live.ts, bench/live-load.ts)
 //   --weight-only               only the home page's weight (what the first load downloads)
 //   --skip-live                 everything but the live delivery part
+//   --journey-only              only the journey load part (bench/journey-load.ts)
+//   --skip-journey              everything but the journey load part
+//   --journey-clients=50        virtual clients at once (default 50; 8 with --smoke)
+//   --journey-engines=pglite,postgres  journey load engines (default both)
+//   --journey-port=3400         the journey load cluster's first port (nginx; the next five too)
 //
 // The practices part generates data (bench/practices-data.ts) on PGlite in a temporary folder and on
 // PostgreSQL in a throwaway database created through BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
@@ -33,6 +38,11 @@
 //
 // The live part times the chat's fan-out from one process to another, in-process and on PostgreSQL: seconds.
 //
+// The journey load part runs 50 virtual clients at once through the whole journey (questionnaire, registration,
+// sign-in, claim, 3-D Secure checkout, takedown URLs, a chat message with every socket open, a booking) on
+// PGlite (one process) and on PostgreSQL (two processes behind nginx, a rolling restart in the middle; left out,
+// said, without nginx or PostgreSQL): p50/p95 per step; a failed request makes the run exit 1. Minutes.
+//
 // The nested JSON part sends bodies nested far too deep to the app (bench/server.ts) and times how long
 // they take to be refused and what an ordinary request takes meanwhile, as a ratio to it alone: seconds.
 import { spawn } from "node:child_process";
@@ -41,6 +51,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { type JourneyEngine, journeyLoadBench } from "./journey-load.ts";
 import { lighthouseBench } from "./lighthouse.ts";
 import { liveBench } from "./live.ts";
 import { liveLoadBench } from "./live-load.ts";
@@ -61,6 +72,8 @@ const skipNested = process.argv.includes("--skip-nested");
 const liveOnly = process.argv.includes("--live-only");
 const skipLive = process.argv.includes("--skip-live");
 const weightOnly = process.argv.includes("--weight-only");
+const journeyOnly = process.argv.includes("--journey-only");
+const skipJourney = process.argv.includes("--skip-journey");
 const ordersFlows = flag("orders-flows") === undefined ? undefined : Number(flag("orders-flows"));
 if (ordersFlows !== undefined && (!Number.isInteger(ordersFlows) || ordersFlows < 1))
   throw new Error(`--orders-flows: ${flag("orders-flows")}`);
@@ -77,6 +90,15 @@ const engines = flag("engines")?.split(",") as Engine[] | undefined;
 if (sizes?.some((s) => !Number.isInteger(s) || s < 1)) throw new Error(`--sizes: ${flag("sizes")}`);
 if (engines?.some((e) => e !== "pglite" && e !== "postgres"))
   throw new Error(`--engines: ${flag("engines")}`);
+const journeyClients = flag("journey-clients") === undefined ? undefined : Number(flag("journey-clients"));
+if (journeyClients !== undefined && (!Number.isInteger(journeyClients) || journeyClients < 1))
+  throw new Error(`--journey-clients: ${flag("journey-clients")}`);
+const journeyPort = flag("journey-port") === undefined ? undefined : Number(flag("journey-port"));
+if (journeyPort !== undefined && (!Number.isInteger(journeyPort) || journeyPort < 1024))
+  throw new Error(`--journey-port: ${flag("journey-port")}`);
+const journeyEngines = flag("journey-engines")?.split(",") as JourneyEngine[] | undefined;
+if (journeyEngines?.some((e) => e !== "pglite" && e !== "postgres"))
+  throw new Error(`--journey-engines: ${flag("journey-engines")}`);
 const duration = smoke ? 1 : 10;
 const WEB = fileURLToPath(new URL("../apps/web/build/client/", import.meta.url));
 
@@ -166,7 +188,8 @@ function homePageWeight() {
 }
 
 // `--x-only` flags add up: with none, every part runs but the skipped ones.
-const only = practicesOnly || lighthouseOnly || ordersOnly || nestedOnly || liveOnly || weightOnly;
+const only =
+  practicesOnly || lighthouseOnly || ordersOnly || nestedOnly || liveOnly || weightOnly || journeyOnly;
 console.info(`Argine benchmarks${smoke ? " (smoke)" : ""}`);
 if (!only) await apiThroughput();
 if (!only || weightOnly) {
@@ -186,6 +209,16 @@ if (only ? liveOnly : !skipLive) {
 }
 if (only ? ordersOnly : !skipOrders) {
   await ordersBench({ smoke, ...(ordersFlows ? { flows: ordersFlows } : {}) });
+}
+if (only ? journeyOnly : !skipJourney) {
+  const errors = await journeyLoadBench({
+    smoke,
+    ...(journeyClients ? { clients: journeyClients } : {}),
+    ...(journeyPort ? { port: journeyPort } : {}),
+    ...(journeyEngines ? { engines: journeyEngines } : {}),
+  });
+  // The other parts still run; the exit code says a request failed.
+  if (errors > 0) process.exitCode = 1;
 }
 if (only ? practicesOnly : !skipPractices) {
   await practicesBench({ smoke, ...(sizes ? { sizes } : {}), ...(engines ? { engines } : {}) });
