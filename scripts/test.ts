@@ -101,7 +101,30 @@ if (nginxAvailable() && process.env.TEST_DATABASE_URL) {
   );
   if (ok) passed += 1;
   else failed += 1;
+  // PostgreSQL stopped, the mail server refusing, Redis silent, under traffic (scripts/cluster/fault-drill.ts):
+  // fast Italian 503s, nothing acknowledged lost. Redis is TEST_REDIS_URL's.
+  const faults = step(
+    "dependency faults behind nginx (short)",
+    process.execPath,
+    ["scripts/cluster/fault-drill.ts", "--short"],
+    { CLUSTER_POSTGRES_URL: process.env.TEST_DATABASE_URL },
+  );
+  if (faults) passed += 1;
+  else failed += 1;
 } else if (process.env.REQUIRE_E2E === "1") failedSteps.push("operations drill (no nginx or no PostgreSQL)");
+
+// Crash safety (scripts/cluster/crash-drill.ts, issue 39): processes killed with SIGKILL under writes, on PGlite
+// and on the cluster, short mode; a lost write, a double charge, a failed restart or a hung request fails it.
+if (nginxAvailable() && process.env.TEST_DATABASE_URL) {
+  const ok = step(
+    "crash drill, PGlite and behind nginx (short)",
+    process.execPath,
+    ["scripts/cluster/crash-drill.ts", "--short"],
+    { CLUSTER_POSTGRES_URL: process.env.TEST_DATABASE_URL },
+  );
+  if (ok) passed += 1;
+  else failed += 1;
+} else if (process.env.REQUIRE_E2E === "1") failedSteps.push("crash drill (no nginx or no PostgreSQL)");
 
 /** A Playwright run of the e2e workspace, its results counted into the totals. */
 function browserStep(name: string, json: string, args: string[], env: Record<string, string> = {}) {

@@ -158,6 +158,15 @@ const SCHEDULES: Partial<Record<QueueName, string>> = {
   "data-exports-sweep": "20 * * * *",
 };
 
+/**
+ * A worker tells every half of this that it still works its jobs (pg-boss's heartbeat): a job whose worker
+ * fell silent this long (its process killed, its machine gone) is failed at pg-boss's next supervision (a
+ * minute at most) and retried like any failure. Without it such a job stayed active until pg-boss's
+ * 15-minute expiry: the crash drill (scripts/cluster/crash-drill.ts, issue 39) found mails held that long.
+ * Long enough for a live handler's refresh to wait behind a busy database connection.
+ */
+export const JOB_HEARTBEAT_SECONDS = 30;
+
 /** The checks of an unread message, which only queue a mail. */
 const UNREAD_CHECK: QueueOptions = {
   retryLimit: 5,
@@ -235,9 +244,25 @@ const queueOptions = (mailRetry: RetryPolicy): Record<QueueName, QueueOptions> =
   "support-mail": UNREAD_CHECK,
 });
 
+/**
+ * The heartbeat on the queues whose jobs are retried (those with dead letters): one a dead worker held is
+ * retried soon. A scheduled pass's next run does its work anyway.
+ */
+const withHeartbeat = (queues: Record<QueueName, QueueOptions>, heartbeatSeconds: number) =>
+  Object.fromEntries(
+    Object.entries(queues).map(([name, options]) => [
+      name,
+      options.deadLetter ? { ...options, heartbeatSeconds } : options,
+    ]),
+  ) as Record<QueueName, QueueOptions>;
+
 export interface JobQueueOptions {
   /** How mails are retried: config.mail.retry (createAdapters hands it), the default otherwise. */
   mailRetry?: RetryPolicy;
+  /** JOB_HEARTBEAT_SECONDS unless a test sets it (pg-boss takes 10 at least). */
+  heartbeatSeconds?: number;
+  /** How often pg-boss supervises the queues (expiry, silent workers): its minute unless a test sets it. */
+  superviseSeconds?: number;
 }
 
 /**
@@ -249,13 +274,33 @@ export interface JobQueueOptions {
 export function createJobQueue(
   handle: DbHandle,
   clock: Clock,
-  { mailRetry = DEFAULT_MAIL_RETRY }: JobQueueOptions = {},
+  {
+    mailRetry = DEFAULT_MAIL_RETRY,
+    heartbeatSeconds = JOB_HEARTBEAT_SECONDS,
+    superviseSeconds,
+  }: JobQueueOptions = {},
 ): JobQueue {
+  // Both of the supervision's timers: its pass, and each queue's turn in it, where silent jobs are failed.
+  const supervision = superviseSeconds
+    ? { superviseIntervalSeconds: superviseSeconds, monitorIntervalSeconds: superviseSeconds }
+    : {};
   const boss =
     handle.engine.kind === "pglite"
-      ? new PgBoss({ db: fromPglite(handle.engine.pglite), backend: "pglite", clock, useListenNotify: true })
-      : new PgBoss({ connectionString: handle.engine.databaseUrl, max: 4, clock, useListenNotify: true });
-  const queues = queueOptions(mailRetry);
+      ? new PgBoss({
+          db: fromPglite(handle.engine.pglite),
+          backend: "pglite",
+          clock,
+          useListenNotify: true,
+          ...supervision,
+        })
+      : new PgBoss({
+          connectionString: handle.engine.databaseUrl,
+          max: 4,
+          clock,
+          useListenNotify: true,
+          ...supervision,
+        });
+  const queues = withHeartbeat(queueOptions(mailRetry), heartbeatSeconds);
   // pg-boss reports a failing poll or maintenance pass (the database restarting…) as an event: unheard it
   // would end the process, so it is swallowed until start() hands it to the log.
   let report: (error: Error) => void = () => {};
