@@ -8,6 +8,7 @@ import type {
 import { cardErrorMessage } from "@argine/core/shared/messages";
 import { errorCode, toHttpError } from "../../shared/http/http-error.ts";
 import type { CardPayment, CardSource } from "./card-payment.ts";
+import { type Attempt, answeredForGood, openAttempt } from "./checkout-attempt.ts";
 
 // Spec §4 "Payment flow", one checkout attempt:
 //   1. create the order (with the card's payment method when a card pays);
@@ -17,8 +18,9 @@ import type { CardPayment, CardSource } from "./card-payment.ts";
 //      records it and goes to the error route);
 //   4. it succeeded: create the order again with the payment intent id;
 //   5. an order came back: paid.
-// Both calls carry the attempt's one idempotency key, so a doubled submit makes one order and one charge;
-// "Riprova" is a new attempt with a new key (ADR 014).
+// Both calls carry the attempt's one idempotency key, so a doubled submit makes one order and one charge.
+// A submit whose answer was lost is sent again as the same attempt, same key and same body; a definite
+// answer ends it, so "Riprova" after a refusal is a new attempt with a new key (ADR 014, checkout-attempt.ts).
 
 /** The checkout as the form gives it, without the attempt's key and payment. */
 export type CheckoutRequest = Omit<OrderCreateBody, "idempotencyKey" | "payment">;
@@ -31,6 +33,7 @@ export interface PaymentDependencies {
   /** Gives up the attempt of this key (POST /v1/orders/abandon). */
   abandonOrder?: (idempotencyKey: string) => Promise<OrderAbandonResponse>;
   card: CardPayment;
+  /** A new attempt's key (a random UUID unless a test fixes it). */
   newKey?: () => string;
 }
 
@@ -53,23 +56,47 @@ async function createOrRefuse(deps: PaymentDependencies, body: OrderCreateBody):
 }
 
 /**
- * Runs one attempt. Resolves with the paid order; rejects with PaymentRefused when the card or its
- * authentication was refused, or with the API's error when the order itself was refused (the form shows it).
+ * Runs the attempt of this request. Resolves with the paid order; rejects with PaymentRefused when the card
+ * or its authentication was refused, or with the API's error when the order itself was refused or its answer
+ * lost (the form shows it).
  */
 export async function payOrder(
   request: CheckoutRequest,
   card: CardSource | null,
   deps: PaymentDependencies,
 ): Promise<Order> {
-  const idempotencyKey = (deps.newKey ?? (() => crypto.randomUUID()))();
+  const attempt = await openAttempt(request, card, deps.newKey);
+  try {
+    const order = await pay(request, card, deps, attempt);
+    attempt.close();
+    return order;
+  } catch (reason) {
+    if (reason instanceof PaymentRefused || answeredForGood(reason)) attempt.close();
+    throw reason;
+  }
+}
+
+async function pay(
+  request: CheckoutRequest,
+  card: CardSource | null,
+  deps: PaymentDependencies,
+  attempt: Attempt,
+): Promise<Order> {
+  const idempotencyKey = attempt.key;
   let payment: OrderCreateBody["payment"];
   if (card) {
-    try {
-      const method = await deps.card.createPaymentMethod(card);
-      payment = stripe({ payment_method_id: method.id });
-    } catch (reason) {
-      throw new PaymentRefused(toHttpError(reason).message);
+    let paymentMethodId = attempt.paymentMethodId;
+    if (!paymentMethodId) {
+      try {
+        paymentMethodId = (await deps.card.createPaymentMethod(card)).id;
+      } catch (reason) {
+        // Nobody answered for the card endpoint: not the card's refusal, the form stays to send again.
+        if (errorCode(reason) === "SERVICE_UNAVAILABLE") throw reason;
+        throw new PaymentRefused(toHttpError(reason).message);
+      }
+      attempt.cardMade(paymentMethodId);
     }
+    payment = stripe({ payment_method_id: paymentMethodId });
   }
   let response = await createOrRefuse(deps, { ...request, idempotencyKey, ...(payment ? { payment } : {}) });
   if (response.requires_action) {

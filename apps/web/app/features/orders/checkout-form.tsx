@@ -29,6 +29,7 @@ import { CARD_IN_ELEMENT, stripeCardOf, useCardPayment } from "./card-payment.ts
 import { CARD_LABELS, type CardMode, CardSection } from "./card-section.tsx";
 import { dispatchCart } from "./cart-store.ts";
 import { trackCheckout } from "./checkout-analytics.ts";
+import { cardElementChanged } from "./checkout-attempt.ts";
 import { type CheckoutRequest, PaymentRefused, payOrder } from "./checkout-flow.ts";
 import { paymentErrorPath, paymentSuccessPath } from "./order-paths.ts";
 import {
@@ -290,6 +291,7 @@ function PaymentForm({
           elementError={checkout.error("card.element")}
           onElementChange={(state) => {
             element.current = state;
+            cardElementChanged();
             // The error of the last submit goes once the card is complete (the element says the rest).
             if (state.complete) checkout.form.clearErrors("card.element");
           }}

@@ -2,7 +2,7 @@ import { casePath } from "@argine/core/practices/case-path";
 import { CARD_ERROR_MESSAGES, MESSAGES } from "@argine/core/shared/messages";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { StubbedCall } from "../../test-render.tsx";
+import { proxyErrorPage, type StubbedCall } from "../../test-render.tsx";
 import { CARD_ACTION_TITLE } from "./card-action-dialog.tsx";
 import { AUTHENTICATION_FAILED } from "./card-payment.ts";
 import { dispatchCart } from "./cart-store.ts";
@@ -504,6 +504,113 @@ describe("the payment (spec §4 'Payment flow')", () => {
     expect(await screen.findByRole("heading", { name: "Pagamento riuscito" })).toBeTruthy();
     expect(orderCalls(calls)[0]).toMatchObject({ giftCardCode: "GIFT-DEMO" });
     expect(orderCalls(calls)[0]?.payment).toBeUndefined();
+  });
+});
+
+// Issue 39: a submit whose answer was lost is sent again as the same attempt (checkout-attempt.ts).
+describe("a payment whose answer was lost", () => {
+  /** The sandbox's card endpoint, a new payment method at each call. */
+  const paymentMethods = () => {
+    let made = 0;
+    return () => ({ status: 200, body: { id: `pm_${++made}`, last4: "4242", brand: "visa" } });
+  };
+  const paid = {
+    status: 200,
+    body: { order: paidOrder(), requires_action: false, payment_intent_client_secret: null },
+  };
+  const pay = (amount = "120,00 €") =>
+    fireEvent.click(screen.getByRole("button", { name: `Paga ${amount}` }));
+
+  it.each([
+    ["nginx's 502 page", () => proxyErrorPage(502)],
+    [
+      "a network failure",
+      () => {
+        throw new TypeError("Failed to fetch");
+      },
+    ],
+  ])(
+    "after %s, the Italian message, the form kept, and 'Paga' again is the same attempt with the same body",
+    async (_, lost) => {
+      choose("TAKEDOWN");
+      let orders = 0;
+      const { calls } = renderShop("add-services", {
+        "POST /v1/sandbox/payment-methods": paymentMethods(),
+        "POST /v1/orders": () => (++orders === 1 ? lost() : paid),
+      });
+      await screen.findByLabelText(/^Numero della carta/);
+      fillCard("4242 4242 4242 4242");
+      acceptConditions();
+      pay();
+      expect(await screen.findByText(MESSAGES.serviceUnavailable)).toBeTruthy();
+      expect(screen.getByRole("heading", { name: "Riepilogo dell'acquisto" })).toBeTruthy();
+      expect(field(/^Numero della carta/).value).toBe("4242 4242 4242 4242");
+
+      pay();
+      expect(await screen.findByRole("heading", { name: "Pagamento riuscito" })).toBeTruthy();
+      const [lostOne, retried] = orderCalls(calls);
+      expect(lostOne?.idempotencyKey).toEqual(expect.any(String));
+      expect(retried).toEqual(lostOne);
+      expect(calls.filter((c) => c.url.endsWith("/sandbox/payment-methods"))).toHaveLength(1);
+      // Paid: the attempt is over, nothing of it is kept.
+      expect(sessionStorage.getItem("cart") ?? "").not.toContain(String(lostOne?.idempotencyKey));
+    },
+  );
+
+  it("keeps the attempt with the cart in the tab's session storage, for a reload, while its answer is lost", async () => {
+    choose("TAKEDOWN");
+    const { calls } = renderShop("add-services", {
+      "POST /v1/sandbox/payment-methods": paymentMethods(),
+      "POST /v1/orders": proxyErrorPage(504, "Gateway Time-out"),
+    });
+    await screen.findByLabelText(/^Numero della carta/);
+    fillCard("4242 4242 4242 4242");
+    acceptConditions();
+    pay();
+    expect(await screen.findByText(MESSAGES.serviceUnavailable)).toBeTruthy();
+    const [lostOne] = orderCalls(calls);
+    expect(JSON.parse(sessionStorage.getItem("cart") ?? "{}").attempt?.key).toBe(lostOne?.idempotencyKey);
+  });
+
+  it("a cart changed after the lost answer is a new attempt", async () => {
+    choose("TAKEDOWN", "INJUCTION");
+    let orders = 0;
+    const { calls } = renderShop("add-services", {
+      "POST /v1/sandbox/payment-methods": paymentMethods(),
+      "POST /v1/orders": () =>
+        ++orders === 1 ? proxyErrorPage(503, "Service Temporarily Unavailable") : paid,
+    });
+    await screen.findByLabelText(/^Numero della carta/);
+    fillCard("4242 4242 4242 4242");
+    acceptConditions();
+    pay("1.354,50 €");
+    expect(await screen.findByText(MESSAGES.serviceUnavailable)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Rimuovi Diffida" }));
+    pay();
+    expect(await screen.findByRole("heading", { name: "Pagamento riuscito" })).toBeTruthy();
+    const [lostOne, changed] = orderCalls(calls);
+    expect(changed?.items).toEqual(["TAKEDOWN"]);
+    expect(changed?.idempotencyKey).not.toBe(lostOne?.idempotencyKey);
+  });
+
+  it("an order the API refused is answered for good: sent again, it is a new attempt", async () => {
+    choose("TAKEDOWN");
+    const { calls } = renderShop("add-services", {
+      "POST /v1/sandbox/payment-methods": paymentMethods(),
+      "POST /v1/orders": {
+        status: 409,
+        body: { code: "CONFLICT", message: MESSAGES.practiceHasOrderInProgress, requestId: "r" },
+      },
+    });
+    await screen.findByLabelText(/^Numero della carta/);
+    fillCard("4242 4242 4242 4242");
+    acceptConditions();
+    pay();
+    expect(await screen.findByText(MESSAGES.practiceHasOrderInProgress)).toBeTruthy();
+    pay();
+    await waitFor(() => expect(orderCalls(calls)).toHaveLength(2));
+    const [refused, again] = orderCalls(calls);
+    expect(again?.idempotencyKey).not.toBe(refused?.idempotencyKey);
   });
 });
 

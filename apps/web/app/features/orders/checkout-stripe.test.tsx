@@ -1,7 +1,7 @@
 import { CARD_ERROR_MESSAGES, MESSAGES } from "@argine/core/shared/messages";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { StubbedCall } from "../../test-render.tsx";
+import { proxyErrorPage, type StubbedCall } from "../../test-render.tsx";
 import { dispatchCart } from "./cart-store.ts";
 import { INVOICE, PRACTICE_ID, paidOrder, renderShop } from "./orders-test-helpers.tsx";
 import { STRIPE_CARD_LABEL } from "./stripe-card-field.tsx";
@@ -183,6 +183,42 @@ describe("the checkout with Stripe", () => {
       CARD_ERROR_MESSAGES.payment_intent_authentication_failure,
     );
     expect(orderCalls(calls)).toHaveLength(1);
+  });
+
+  it("after a proxy's 502, 'Paga' again sends the same key and payment method; a card changed makes a new one", async () => {
+    let orders = 0;
+    const { calls } = await openCheckout({
+      "POST /v1/orders": () =>
+        ++orders <= 2
+          ? proxyErrorPage(502)
+          : {
+              status: 200,
+              body: { order: paidOrder(), requires_action: false, payment_intent_client_secret: null },
+            },
+    });
+    standIn.type({ complete: true });
+    const pay = () => fireEvent.click(screen.getByRole("button", { name: "Paga 120,00 €" }));
+    pay();
+    expect(await screen.findByText(MESSAGES.serviceUnavailable)).toBeTruthy();
+    pay();
+    await waitFor(() => expect(orderCalls(calls)).toHaveLength(2));
+    const made = () => standIn.calls.filter((c) => c.method === "createPaymentMethod").length;
+    expect(made()).toBe(1);
+    const [lost, retried] = orderCalls(calls);
+    expect(retried).toEqual(lost);
+
+    // Another card typed into Stripe's element: a new payment method, still the same attempt.
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Paga 120,00 €" })).toHaveProperty("disabled", false),
+    );
+    standIn.paymentMethod = { paymentMethod: { id: "pm_card_mastercard" } };
+    standIn.type({ complete: true });
+    pay();
+    expect(await screen.findByRole("heading", { name: "Pagamento riuscito" })).toBeTruthy();
+    expect(made()).toBe(2);
+    const third = orderCalls(calls)[2];
+    expect(third?.idempotencyKey).toBe(lost?.idempotencyKey);
+    expect(third?.payment).toEqual({ type: "STRIPE", code: '{"payment_method_id":"pm_card_mastercard"}' });
   });
 
   it("says card payments are unavailable when no provider takes cards", async () => {
