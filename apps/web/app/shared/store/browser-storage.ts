@@ -132,7 +132,8 @@ export function clearAllLocalKeys(): void {
 //                  claims its practice after sign-in (ADR 010). Used once, then forgotten.
 //   cart           the shop's cart of one practice: the chosen service codes, the voucher and gift-card codes
 //                  and the last payment error (features/orders/cart-store.ts), so a reload or "Riprova" keeps
-//                  them. No billing or card data.
+//                  them; the checkout attempt whose answer may have been lost, as its idempotency key and a
+//                  SHA-256 of its request (checkout-attempt.ts). No billing or card data.
 
 export const SESSION_STORAGE_KEYS = {
   feedbackDraft: "feedbackDraft",
