@@ -341,7 +341,7 @@ if (import.meta.main) {
   const dataDir = arg("data-dir");
   const json = process.argv.includes("--json");
   const quiet = process.argv.includes("--quiet");
-  const handle = await openDb(databaseUrl ? { databaseUrl } : { dataDir: dataDir ?? null });
+  const handle = await openDb(databaseUrl ? { databaseUrl, timeouts: false } : { dataDir: dataDir ?? null });
   try {
     await seedDemo(handle.db, { hashPassword: (p) => hash(p) });
     const result = await generatePractices(handle.db, {

@@ -6,7 +6,8 @@ import { connect, createServer, type Server, type Socket } from "node:net";
  * - `up`: bytes pass both ways.
  * - `refuse`: every connection is ended at once, open ones too (a server stopped: ECONNRESET / refused).
  * - `hang`: connections are accepted and open ones kept, but no byte passes (a network partition, a server
- *   that stopped answering): only the client's own timeouts end a call.
+ *   that stopped answering): only the client's own timeouts end a call. Back `up`, the bytes held pass
+ *   again, as a partition's end lets TCP deliver them: what the client did not give up on goes on.
  */
 export type FaultMode = "up" | "refuse" | "hang";
 
@@ -34,13 +35,23 @@ export async function startFaultProxy(targetHost: string, targetPort: number): P
       pair[1]?.destroy();
     });
     if (mode === "hang") return;
-    const upstream = connect(targetPort, targetHost);
-    pair[1] = upstream;
-    upstream.on("error", () => client.destroy());
-    upstream.on("close", () => client.destroy());
+    forward(pair);
+  });
+  /** The pair's bytes flowing both ways, its upstream connection made if it has none yet. */
+  const forward = (pair: [Socket, Socket | null]) => {
+    const [client] = pair;
+    let upstream = pair[1];
+    if (!upstream) {
+      upstream = connect(targetPort, targetHost);
+      pair[1] = upstream;
+      upstream.on("error", () => client.destroy());
+      upstream.on("close", () => client.destroy());
+    }
     client.pipe(upstream);
     upstream.pipe(client);
-  });
+    client.resume();
+    upstream.resume();
+  };
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   if (!address || typeof address !== "object") throw new Error("fault proxy: no port");
@@ -57,8 +68,12 @@ export async function startFaultProxy(targetHost: string, targetPort: number): P
       return mode;
     },
     set(next) {
+      const was = mode;
       mode = next;
-      if (next === "up") return;
+      if (next === "up") {
+        if (was === "hang") for (const pair of pairs) if (!pair[0].destroyed) forward(pair);
+        return;
+      }
       for (const pair of pairs) {
         const [client, upstream] = pair;
         if (next === "refuse") {

@@ -74,6 +74,12 @@ export interface StripeFake {
   authenticate(intentId: string, approve: boolean): FakeIntent;
   /** A webhook event's JSON for the intent as it now is, as Stripe posts it. */
   event(type: string, intentId: string): string;
+  /**
+   * Stripe in trouble (issue 39's fault drill): `500` answers every API call with Stripe's api_error before
+   * any of it is worked (so nothing is replayed by its key afterwards); `hang` reads a call and never answers
+   * it (a connection that stays open), until the fault ends, when it is cut. `null`: answering again.
+   */
+  fault: "500" | "hang" | null;
   close(): Promise<void>;
 }
 
@@ -96,6 +102,8 @@ export async function startStripeFake(
   const replays = new Map<string, { body: string; answer: Answer }>();
   const requests: FakeRequest[] = [];
   const now = () => Math.floor(Date.now() / 1000);
+  let fault: StripeFake["fault"] = null;
+  const held = new Set<ServerResponse>();
 
   function refuse(intent: FakeIntent, error: { code: string; decline_code?: string }): Answer {
     intent.status = "requires_payment_method";
@@ -298,6 +306,15 @@ export async function startStripeFake(
       if (request.method === "OPTIONS") return response.writeHead(204, cors).end();
       // Playwright's readiness check.
       if (request.method === "GET" && request.path === "/") return response.writeHead(200, cors).end("ok");
+      if (fault === "hang") {
+        held.add(response);
+        response.on("close", () => held.delete(response));
+        return;
+      }
+      if (fault === "500")
+        return response
+          .writeHead(500, { "content-type": "application/json", "request-id": id("req_"), ...cors })
+          .end(JSON.stringify({ error: { type: "api_error", message: "An unknown error occurred" } }));
       requests.push(request);
       const replayKey = request.idempotencyKey && `${request.authorization} ${request.idempotencyKey}`;
       const body = `${request.method} ${request.path} ${request.form.toString()}`;
@@ -343,6 +360,15 @@ export async function startStripeFake(
         livemode: false,
         data: { object: intent },
       });
+    },
+    get fault() {
+      return fault;
+    },
+    set fault(next) {
+      fault = next;
+      if (next === "hang") return;
+      for (const response of held) response.destroy();
+      held.clear();
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

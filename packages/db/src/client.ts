@@ -25,8 +25,12 @@ export interface DbHandle {
 }
 
 export type DbOptions =
-  /** `migrate` false: as below (an operator's command, keys/cli.ts, leaves the schema to the servers). */
-  | { databaseUrl: string; poolSize?: number; migrate?: boolean }
+  /**
+   * `migrate` false: as below (an operator's command, keys/cli.ts, leaves the schema to the servers).
+   * `timeouts` false: none of the serving pool's statement and query timeouts (below), for a bulk tool whose
+   * statements run long on purpose (bench/practices-data.ts writes a million rows).
+   */
+  | { databaseUrl: string; poolSize?: number; migrate?: boolean; timeouts?: boolean }
   /**
    * `dataDir` null opens an in-memory database (tests); `loadDataDir`, a dump of a database to start from
    * (testing.ts: a migrated one, so only the migrations added since are applied). `migrate` false opens it as
@@ -36,6 +40,45 @@ export type DbOptions =
 
 /** How long a query waits for a new connection to the database before it fails as unavailable. */
 const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * A statement running longer is cancelled by PostgreSQL itself (57014, unavailable.ts: 503), its connection
+ * kept: a row lock held too long, a query gone slow. None of the app's requests runs one this long.
+ */
+export const STATEMENT_TIMEOUT_MS = 5_000;
+/**
+ * A query with no answer at all this long (a network partition: a connection open, nothing coming back) fails
+ * as unavailable and its connection is dropped (BoundedClient), so a request answers 503 instead of hanging
+ * on a connection the pool already held (issue 39's fault drill, scripts/cluster/fault-drill.ts). Above
+ * STATEMENT_TIMEOUT_MS, so a server that answers cancels first.
+ */
+export const QUERY_TIMEOUT_MS = 6_000;
+/** A transaction whose process went silent (partitioned, frozen) releases its locks after this. */
+const IDLE_IN_TRANSACTION_MS = 30_000;
+const READ_TIMEOUT = "Query read timeout";
+
+/**
+ * node-postgres leaves a connection whose query timed out waiting for that answer, blocking whatever it is
+ * given next (drizzle's transactions hand it back to the pool without an error): it is dropped instead, its
+ * queries failing at once, and the pool opens another.
+ */
+class BoundedClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const drop = (error: unknown) => {
+      if ((error as Error | undefined)?.message === READ_TIMEOUT)
+        (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    };
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === "function")
+      args[last] = (error: unknown, result: unknown) => {
+        drop(error);
+        callback(error, result);
+      };
+    const answer = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (answer instanceof Promise) answer.catch(drop);
+    return answer as never;
+  }
+}
 
 export const MIGRATIONS = fileURLToPath(new URL("../migrations", import.meta.url));
 
@@ -52,23 +95,30 @@ export interface OpenedDb extends DbHandle {
 /** Opens the database and applies the committed migrations. */
 export async function openDb(options: DbOptions): Promise<OpenedDb> {
   if ("databaseUrl" in options) {
+    // The migrations on a pool of their own, without the serving pool's timeouts: a replica waits for
+    // another's migrations under the lock, and a migration may run long.
+    const migrationsApplied = options.migrate === false ? [] : await migrateOnOwnPool(options.databaseUrl);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       // A database that cannot be reached (a network fault) fails the query after this, not never: the
       // request answers 503 (unavailable.ts) instead of hanging. A stopped server refuses at once anyway.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      ...(options.timeouts === false
+        ? {}
+        : {
+            statement_timeout: STATEMENT_TIMEOUT_MS,
+            query_timeout: QUERY_TIMEOUT_MS,
+            idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+            Client: BoundedClient,
+          }),
     });
     // An idle connection the server ends (a restart, a failover, a test dropping its database while the pool
     // closes) leaves the pool and the next query opens another; unheard, its error would end the process.
     pool.on("error", () => {});
+    // So does one ending while a request holds it (its query fails on its own): pg-pool listens only to idle ones.
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzlePg(pool, { schema });
-    const migrationsApplied =
-      options.migrate === false
-        ? []
-        : await migrateUnderLock(pool, () =>
-            applyMigrations(db as unknown as Db, () => migratePg(db, { migrationsFolder: MIGRATIONS })),
-          );
     return {
       db: db as unknown as Db,
       kind: "postgres",
@@ -147,6 +197,23 @@ async function applyMigrations(db: Db, migrate: () => Promise<void>): Promise<st
 
 // Any fixed number, the same in every process of this application: the key of the migrations' lock.
 export const MIGRATION_LOCK_KEY = 0x4172_6769; // "Argi"
+
+async function migrateOnOwnPool(databaseUrl: string): Promise<string[]> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 2,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  pool.on("error", () => {});
+  try {
+    const db = drizzlePg(pool, { schema });
+    return await migrateUnderLock(pool, () =>
+      applyMigrations(db as unknown as Db, () => migratePg(db, { migrationsFolder: MIGRATIONS })),
+    );
+  } finally {
+    await pool.end();
+  }
+}
 
 /**
  * Replicas starting together on one database would apply the same migrations at once and fail on each

@@ -26,11 +26,12 @@ const NETWORK_CODES = new Set([
   "EAI_AGAIN",
 ]);
 
-// SQLSTATE: class 08 (connection exception), 53300 too many connections, 57P01-57P03 the server shutting
-// down, crashed or still starting.
-const UNAVAILABLE_STATES = /^(08[0-9A-Z]{3}|53300|57P0[123])$/;
+// SQLSTATE: class 08 (connection exception), 53300 too many connections, 57014 a statement cancelled (its
+// statement_timeout, client.ts), 57P01-57P03 the server shutting down, crashed or still starting.
+const UNAVAILABLE_STATES = /^(08[0-9A-Z]{3}|53300|57014|57P0[123])$/;
 
 // What node-postgres and its pool say without a code: a connection ended under a query, a connection not
-// made in time, a pool already ended (a process stopping).
+// made in time, a query without an answer in time (query_timeout, client.ts) and its dropped connection's
+// next query, a pool already ended (a process stopping).
 const DRIVER_MESSAGES =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end)/;
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client was closed and is not queryable|Client has encountered a connection error|Cannot use a pool after calling end)/;

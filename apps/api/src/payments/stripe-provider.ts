@@ -86,6 +86,17 @@ const UNEXPECTED_STATE = "payment_intent_unexpected_state";
 /** The SDK's type for a key used before with other parameters (400), or still in use (409). */
 const IDEMPOTENCY_ERROR = "StripeIdempotencyError";
 
+/**
+ * How long Stripe may stay silent on one request, and how often a request is sent again (the SDK retries
+ * a network failure, a timeout, a 409 and a 5xx with the same key; a connection closed under it once more).
+ * A Stripe that stopped answering answers the checkout 503 within about (retries + 1) × the timeout per
+ * call instead of hanging it (the SDK's 80 s, or the 3 × 20 s of before: issue 39's fault drill,
+ * scripts/cluster/fault-drill.ts): the order waits meanwhile, and the same attempt, its webhook or its
+ * settle job finds the one intent by the order's key, so a timed-out confirmation is never charged twice.
+ */
+export const STRIPE_TIMEOUT_MS = 5_000;
+export const STRIPE_RETRIES = 1;
+
 /** The SDK pointed at Stripe, or at the tests' loopback server (STRIPE_API_URL). */
 function stripeClient(config: StripeConfig): Stripe {
   const api = config.apiUrl ? new URL(config.apiUrl) : null;
@@ -93,8 +104,8 @@ function stripeClient(config: StripeConfig): Stripe {
     // The version the SDK's types describe: pinned, so an account upgrade changes nothing here.
     apiVersion: Stripe.API_VERSION,
     // Retries carry the same idempotency key (the SDK adds one to every POST that has none).
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+    maxNetworkRetries: STRIPE_RETRIES,
+    timeout: STRIPE_TIMEOUT_MS,
     telemetry: false,
     ...(api
       ? {

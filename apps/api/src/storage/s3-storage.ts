@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { AppError } from "@argine/core/errors/app-error";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -15,6 +16,32 @@ import { assertStorageKey, attachmentDisposition, type SignedUpload, type Storag
 // An S3-compatible store (ADR 018): the browser PUTs to and reads from presigned URLs, every write asks for
 // server-side encryption (SSE-S3, AES256), and the page's CSP allows the endpoint's origin for the uploads.
 
+/**
+ * An S3 that cannot be reached or stopped answering fails the call within about these (each try: the
+ * connection, then the socket silent this long; two tries) instead of hanging the request (the SDK waits for
+ * ever by default): issue 39's fault drill, scripts/cluster/fault-drill.ts. The socket's is inactivity, so a
+ * large file still flowing is not cut.
+ */
+export const S3_CONNECT_TIMEOUT_MS = 3_000;
+export const S3_SOCKET_TIMEOUT_MS = 5_000;
+export const S3_ATTEMPTS = 2;
+
+/**
+ * S3 out of reach (refused, reset, timed out) or failing on its side (5xx): the service is unavailable for a
+ * moment (503, the Italian message), not broken; the SDK's error stays the cause, for the log.
+ */
+async function guarded<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    const refused = error instanceof S3ServiceException && error.$fault !== "server";
+    if (refused) throw error;
+    const appError = new AppError("SERVICE_UNAVAILABLE");
+    appError.cause = error;
+    throw appError;
+  }
+}
+
 export function createS3Storage(config: S3StorageConfig, clock: Clock): Storage {
   const client = new S3Client({
     region: config.region,
@@ -27,6 +54,8 @@ export function createS3Storage(config: S3StorageConfig, clock: Clock): Storage 
     // file (s3rver does not check). Checksums only where an operation requires one.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
+    maxAttempts: S3_ATTEMPTS,
+    requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, socketTimeout: S3_SOCKET_TIMEOUT_MS },
   });
   const Bucket = config.bucket;
   // Presigned by the app's clock, so a test that moves it moves the URLs' expiry too.
@@ -74,16 +103,18 @@ export function createS3Storage(config: S3StorageConfig, clock: Clock): Storage 
 
     async put(key, bytes) {
       assertStorageKey(key);
-      await client.send(
-        new PutObjectCommand({ Bucket, Key: key, Body: bytes, ServerSideEncryption: "AES256" }),
+      await guarded(
+        client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ServerSideEncryption: "AES256" })),
       );
     },
 
     async get(key) {
       assertStorageKey(key);
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        return Buffer.from(await (answer.Body?.transformToByteArray() ?? new Uint8Array()));
+        const answer = await guarded(client.send(new GetObjectCommand({ Bucket, Key: key })));
+        return Buffer.from(
+          await guarded(answer.Body?.transformToByteArray() ?? Promise.resolve(new Uint8Array())),
+        );
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;
@@ -93,7 +124,7 @@ export function createS3Storage(config: S3StorageConfig, clock: Clock): Storage 
     async head(key) {
       assertStorageKey(key);
       try {
-        const answer = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        const answer = await guarded(client.send(new HeadObjectCommand({ Bucket, Key: key })));
         return { size: answer.ContentLength ?? 0 };
       } catch (error) {
         if (isMissing(error)) return null;
@@ -103,7 +134,7 @@ export function createS3Storage(config: S3StorageConfig, clock: Clock): Storage 
 
     async delete(key) {
       assertStorageKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await guarded(client.send(new DeleteObjectCommand({ Bucket, Key: key })));
     },
   };
 }
