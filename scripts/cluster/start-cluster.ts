@@ -30,6 +30,13 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** nginx's error log in the cluster's folder instead of stderr (a drill's expected refused connections). */
   quietProxy?: boolean;
+  /**
+   * The files on the encrypted disk (STORAGE_KEY) instead of S3, in one DATA_DIR the processes share, as on
+   * one machine (the operations drill rotates its key).
+   */
+  diskStorage?: boolean;
+  /** Settings of one API process (by its index) over the others: its own admin port (fault-drill.ts). */
+  processEnv?: (index: number) => Record<string, string>;
   /** A child that ends when nobody stopped it: the CLI stops everything (cluster.ts). */
   onUnexpectedExit?: (name: string, code: number | string | null) => void;
 }
@@ -155,6 +162,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const log = openSync(logFile, "a");
     closers.push(async () => closeSync(log));
     const env: NodeJS.ProcessEnv = { ...process.env };
+    const sharedDataDir = options.diskStorage ? join(dir, "data") : null;
     // Settings the cluster's own refuse or replace (the demo mailbox beside SMTP, a disk key beside S3; Stripe
     // instead of the payment sandbox).
     for (const name of ["DEV_MAILBOX_KEY", "STORAGE_KEY"]) delete env[name];
@@ -168,12 +176,16 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       // nginx is the one hop in front: the client is the address it saw.
       TRUST_PROXY: "1",
       SMTP_URL: mail.smtpUrl,
-      S3_BUCKET: BUCKET,
-      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-      S3_REGION: "eu-south-1",
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
-      S3_FORCE_PATH_STYLE: "true",
+      ...(sharedDataDir
+        ? { DATA_DIR: sharedDataDir, STORAGE_KEY: randomBytes(32).toString("base64") }
+        : {
+            S3_BUCKET: BUCKET,
+            S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+            S3_REGION: "eu-south-1",
+            S3_ACCESS_KEY_ID: "S3RVER",
+            S3_SECRET_ACCESS_KEY: "S3RVER",
+            S3_FORCE_PATH_STYLE: "true",
+          }),
       // One link key for all, or each would make its own in its data folder (ADR 040): a link, or a second
       // factor, sealed by one must open on the others.
       DOCUMENT_LINK_KEY: env.DOCUMENT_LINK_KEY ?? randomBytes(32).toString("base64"),
@@ -187,7 +199,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       return watch(
         `API process ${index + 1} (port ${apiPort})`,
         spawn(process.execPath, [main], {
-          env: { ...env, PORT: String(apiPort), DATA_DIR: join(dir, `api-${index + 1}`) },
+          env: {
+            ...env,
+            ...options.processEnv?.(index),
+            PORT: String(apiPort),
+            DATA_DIR: sharedDataDir ?? join(dir, `api-${index + 1}`),
+          },
           stdio: ["ignore", log, "inherit"],
         }),
       );

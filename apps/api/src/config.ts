@@ -287,6 +287,8 @@ const EnvSchema = z.object({
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "an http:// or https:// URL" }).optional(),
   // File storage (ADR 018): the encrypted disk under DATA_DIR/storage, or an S3-compatible bucket.
   STORAGE_KEY: key32.optional(),
+  // While the master key is rotated under traffic (docs/runbook.md): the key the files were under.
+  STORAGE_PREVIOUS_KEY: key32.optional(),
   // The money documents' links (ADR 023): each token is derived from this key, the database keeps its hash.
   DOCUMENT_LINK_KEY: key32.optional(),
   S3_BUCKET: z.string().trim().min(3).max(63).optional(),
@@ -407,6 +409,11 @@ export interface DiskStorageConfig {
   dir: string;
   /** STORAGE_KEY's 32 bytes; unset outside production: made once and kept in `keyFile`. */
   masterKey: Buffer | undefined;
+  /**
+   * STORAGE_PREVIOUS_KEY's, while the key is rotated under traffic: files under it are read, and written
+   * under it only until the rotation's command begins (storage/master-key-check.ts).
+   */
+  previousKey?: Buffer;
   keyFile: string;
 }
 
@@ -508,6 +515,7 @@ const MIN_SECRET_LENGTH = 16;
 function checkSecrets(e: Env, refuse: Refuse) {
   const secrets: Record<string, string | Buffer | undefined> = {
     STORAGE_KEY: e.STORAGE_KEY,
+    STORAGE_PREVIOUS_KEY: e.STORAGE_PREVIOUS_KEY,
     DOCUMENT_LINK_KEY: e.DOCUMENT_LINK_KEY,
     LEGALIZATION_API_KEY: e.LEGALIZATION_API_KEY,
     S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
@@ -757,15 +765,24 @@ function storageConfig(e: Env, production: boolean, refuse: Refuse, given: Given
       refuse(
         "STORAGE_KEY: required in production to encrypt the stored files (the base64 of 32 random bytes), unless S3_BUCKET is set",
       );
+    if (given("STORAGE_PREVIOUS_KEY") && !given("STORAGE_KEY"))
+      refuse(
+        "STORAGE_PREVIOUS_KEY: set only with STORAGE_KEY, the new key (a key kept in DATA_DIR/storage.key is rotated with the server stopped)",
+      );
+    if (e.STORAGE_PREVIOUS_KEY && e.STORAGE_KEY?.equals(e.STORAGE_PREVIOUS_KEY))
+      refuse(
+        "STORAGE_PREVIOUS_KEY: the same as STORAGE_KEY (during a rotation STORAGE_KEY is the new key, this one the old)",
+      );
     return {
       engine: "disk",
       dir: `${e.DATA_DIR}/storage`,
       masterKey: e.STORAGE_KEY,
+      ...(e.STORAGE_PREVIOUS_KEY && { previousKey: e.STORAGE_PREVIOUS_KEY }),
       keyFile: `${e.DATA_DIR}/storage.key`,
     };
   }
-  if (e.STORAGE_KEY)
-    refuse("STORAGE_KEY: not used with S3_BUCKET (the bucket encrypts the files itself): unset it");
+  for (const name of ["STORAGE_KEY", "STORAGE_PREVIOUS_KEY"] as const)
+    if (e[name]) refuse(`${name}: not used with S3_BUCKET (the bucket encrypts the files itself): unset it`);
   if (given("S3_ACCESS_KEY_ID") !== given("S3_SECRET_ACCESS_KEY"))
     refuse("S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither");
   return {

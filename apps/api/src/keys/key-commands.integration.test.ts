@@ -151,6 +151,56 @@ describe("npm run keys -- rotate-storage", () => {
     expect(await diskOf(join(dataDir, "storage"), KEY_B).get("a")).toEqual(Buffer.from("x"));
   });
 
+  it("with STORAGE_KEY new and STORAGE_PREVIOUS_KEY old: re-encrypts while the server runs, and says to restart without the old key", async () => {
+    const dataDir = tempDir();
+    const dir = join(dataDir, "storage");
+    for (const [name, bytes] of Object.entries(FILES)) await diskOf(dir, KEY_A).put(name, bytes);
+    // The embedded server holds its folder: the rotation under traffic needs no database, and goes on.
+    writeFileSync(join(dataDir, "pg.lock"), String(process.pid));
+    const pair = { STORAGE_KEY: KEY_B.toString("base64"), STORAGE_PREVIOUS_KEY: KEY_A.toString("base64") };
+    const result = await runKeys(["rotate-storage"], { env: baseEnv(dataDir, pair), settleMs: 50 });
+    expect(result.code).toBe(0);
+    expect(result.text).toMatch(/^Re-encrypted 2 files under STORAGE_KEY in .* \(2 passes\)\./);
+    expect(result.text).toContain("restart the processes one at a time without STORAGE_PREVIOUS_KEY");
+    for (const [name, bytes] of Object.entries(FILES)) {
+      expect(await diskOf(dir, KEY_B).get(name)).toEqual(bytes);
+      await expect(diskOf(dir, KEY_A).get(name)).rejects.toThrow();
+    }
+    // Run again: nothing left under the old key.
+    const again = await runKeys(["rotate-storage"], { env: baseEnv(dataDir, pair), settleMs: 0 });
+    expect(again.text).toMatch(/^Re-encrypted 0 files .*2 already were/);
+  });
+
+  it("refuses a STORAGE_PREVIOUS_KEY that opens nothing, one without STORAGE_KEY, and NEW_STORAGE_KEY beside it", async () => {
+    const dataDir = tempDir();
+    const dir = join(dataDir, "storage");
+    await diskOf(dir, KEY_A).put("a", Buffer.from("x"));
+    const wrong = { STORAGE_KEY: KEY_B.toString("base64"), STORAGE_PREVIOUS_KEY: KEY_C.toString("base64") };
+    await expect(runKeys(["rotate-storage"], { env: baseEnv(dataDir, wrong), settleMs: 0 })).rejects.toThrow(
+      `STORAGE_PREVIOUS_KEY opens none of the files in ${dir}: it is not the key they are encrypted with. Set it to that key (STORAGE_KEY before this rotation) in the servers' environment and this one, then run this again; nothing was changed.`,
+    );
+    expect(await diskOf(dir, KEY_A).get("a")).toEqual(Buffer.from("x"));
+    await expect(
+      runKeys(["rotate-storage"], {
+        env: baseEnv(dataDir, { STORAGE_PREVIOUS_KEY: KEY_A.toString("base64") }),
+      }),
+    ).rejects.toThrow(/STORAGE_PREVIOUS_KEY: set only with STORAGE_KEY/);
+    await expect(
+      runKeys(["rotate-storage"], {
+        env: baseEnv(dataDir, {
+          STORAGE_KEY: KEY_B.toString("base64"),
+          STORAGE_PREVIOUS_KEY: KEY_A.toString("base64"),
+          NEW_STORAGE_KEY: KEY_C.toString("base64"),
+        }),
+      }),
+    ).rejects.toThrow(/unset NEW_STORAGE_KEY/);
+    // STORAGE_KEY without a new key: the two ways are told.
+    await expect(
+      runKeys(["rotate-storage"], { env: baseEnv(dataDir, { STORAGE_KEY: KEY_A.toString("base64") }) }),
+    ).rejects.toThrow(/STORAGE_PREVIOUS_KEY to the current one/);
+    expect(await diskOf(dir, KEY_A).get("a")).toEqual(Buffer.from("x"));
+  });
+
   it("answers the usage for an unknown command or a bad --keep", async () => {
     for (const args of [[], ["rotate"], ["retire-signing", "--keep", "0"], ["retire-signing", "--keep"]])
       expect((await runKeys(args, { env: baseEnv(tempDir()) })).code).toBe(2);

@@ -27,7 +27,8 @@ import {
 
 export const USAGE = `Usage: npm run keys -- rotate-signing
        npm run keys -- retire-signing [--keep N] [--compromised]   (N of each kind stay, 2 by default)
-       NEW_STORAGE_KEY=<base64 of 32 bytes> npm run keys -- rotate-storage [--all-stopped]
+       npm run keys -- rotate-storage   (the servers' environment: STORAGE_KEY new, STORAGE_PREVIOUS_KEY old)
+       NEW_STORAGE_KEY=<base64 of 32 bytes> npm run keys -- rotate-storage [--all-stopped]   (servers stopped)
 See docs/runbook.md.
 `;
 
@@ -46,7 +47,15 @@ export interface KeysOptions {
   now?: () => Date;
   /** A progress line while files are re-wrapped (stderr). */
   progress?: (line: string) => void;
+  /** rotate-storage under traffic: how long the servers' writes under the old key may take to land. */
+  settleMs?: number;
 }
+
+/**
+ * A server's write is sealed (the key chosen) a moment before its file lands: once the record names the new
+ * key, the last pass begins this much later, far beyond the write of the largest upload.
+ */
+const SETTLE_MS = 10_000;
 
 /** Runs one command; throws KeysError (or the config's ConfigError) when it refuses. */
 export async function runKeys(args: readonly string[], options: KeysOptions = {}): Promise<KeysResult> {
@@ -64,6 +73,7 @@ export async function runKeys(args: readonly string[], options: KeysOptions = {}
     return rotateStorage(loadConfig(env), env, {
       allStopped: rest.includes("--all-stopped"),
       progress: options.progress,
+      settleMs: options.settleMs ?? SETTLE_MS,
     });
   return { code: 2, text: USAGE };
 }
@@ -219,12 +229,30 @@ const S3_REFUSAL =
 async function rotateStorage(
   config: Config,
   env: NodeJS.ProcessEnv,
-  options: { allStopped: boolean; progress: ((line: string) => void) | undefined },
+  options: { allStopped: boolean; progress: ((line: string) => void) | undefined; settleMs: number },
 ): Promise<KeysResult> {
   const storage = config.storage;
   if (storage.engine === "s3") throw new KeysError(S3_REFUSAL);
-  const newKey = newStorageKey(env.NEW_STORAGE_KEY);
   const dir = resolve(storage.dir);
+  const onFile = (seen: number) => {
+    if (seen % 500 === 0) options.progress?.(`  ${seen} files…`);
+  };
+  if (storage.previousKey && storage.masterKey) {
+    if (env.NEW_STORAGE_KEY?.trim())
+      throw new KeysError(
+        "NEW_STORAGE_KEY is for the rotation with every server stopped; with STORAGE_PREVIOUS_KEY set, STORAGE_KEY is already the new key: unset NEW_STORAGE_KEY and run this again.",
+      );
+    // The servers keep serving: they read either key, and write under the new one once the record says so.
+    const report = await rewrapStorage({
+      dir,
+      from: storage.previousKey,
+      to: storage.masterKey,
+      onFile,
+      whileServing: { settleMs: options.settleMs },
+    });
+    return servingOutcome(report, dir);
+  }
+  const newKey = newStorageKey(env.NEW_STORAGE_KEY, storage.masterKey !== undefined);
   const keyFile = resolve(storage.keyFile);
   const fromEnv = storage.masterKey !== undefined;
   const current = storage.masterKey ?? (await readStorageKeyFile(keyFile));
@@ -261,18 +289,36 @@ async function rotateStorage(
     );
   }
   try {
-    const report = await rewrapStorage({
-      dir,
-      from: current,
-      to: newKey,
-      onFile: (seen) => {
-        if (seen % 500 === 0) options.progress?.(`  ${seen} files…`);
-      },
-    });
+    const report = await rewrapStorage({ dir, from: current, to: newKey, onFile });
     return await storageOutcome(report, { dir, keyFile, fromEnv, newKey });
   } finally {
     release();
   }
+}
+
+/** The rotation under traffic's answer: done (restart without the previous key), or what is left. */
+function servingOutcome(report: RewrapReport, dir: string): KeysResult {
+  const lines = [
+    `Re-encrypted ${files(report.rewrapped)} under STORAGE_KEY in ${dir} (${report.passes} ${report.passes === 1 ? "pass" : "passes"}${report.alreadyNew ? `; ${report.alreadyNew} already were` : ""}).`,
+  ];
+  if (report.notObjects.length)
+    lines.push(
+      `${files(report.notObjects.length)} there are no stored objects (no key reads them); left alone:`,
+      ...listed(report.notObjects),
+    );
+  if (report.unreadable.length) {
+    lines.push(
+      `${files(report.unreadable.length)} could not be re-encrypted and were left as they were:`,
+      ...listed(report.unreadable.map((f) => `${f.key}: ${f.reason}`)),
+      "The servers cannot read them either. Restore them from a backup, or move them out of the folder, then run this again: what is done stays done. Keep STORAGE_PREVIOUS_KEY until then.",
+    );
+    return { code: 1, text: lines.join("\n") };
+  }
+  lines.push(
+    "Every file is under STORAGE_KEY. Now restart the processes one at a time without STORAGE_PREVIOUS_KEY (15 minutes from now, so that the links handed out before this began expire first).",
+    "Keep the old key, apart, as long as you keep backups taken before now: their files need it.",
+  );
+  return { code: 0, text: lines.join("\n") };
 }
 
 async function storageOutcome(
@@ -313,11 +359,13 @@ async function storageOutcome(
   return { code: 0, text: lines.join("\n") };
 }
 
-function newStorageKey(value: string | undefined): Buffer {
+function newStorageKey(value: string | undefined, fromEnv: boolean): Buffer {
   const text = value?.trim();
   if (!text)
     throw new KeysError(
-      "Set NEW_STORAGE_KEY to the new master key, the base64 of 32 random bytes (openssl rand -base64 32), and run this again. Keep it as safe as the current one.",
+      fromEnv
+        ? "Restart the servers one at a time with STORAGE_KEY set to the new key (openssl rand -base64 32) and STORAGE_PREVIOUS_KEY to the current one, then run this with that environment (docs/runbook.md); or, every server stopped, set NEW_STORAGE_KEY to the new key and run this again."
+        : "Set NEW_STORAGE_KEY to the new master key, the base64 of 32 random bytes (openssl rand -base64 32), and run this again. Keep it as safe as the current one.",
     );
   const key = Buffer.from(text, "base64");
   if (key.length !== 32 || key.toString("base64") !== text)

@@ -1,6 +1,7 @@
 import type { Clock } from "../clock.ts";
 import type { StorageConfig } from "../config.ts";
 import { createDiskStorage, loadStorageMasterKey } from "./disk-storage.ts";
+import { rotationPhaseOf } from "./master-key-check.ts";
 import { createS3Storage } from "./s3-storage.ts";
 import type { Storage } from "./storage.ts";
 
@@ -12,5 +13,7 @@ export async function createStorage(
 ): Promise<Storage> {
   if (config.engine === "s3") return createS3Storage(config, clock);
   const masterKey = await loadStorageMasterKey(config.masterKey, config.keyFile);
-  return createDiskStorage({ dir: config.dir, masterKey, publicUrl }, clock);
+  const { previousKey } = config;
+  const rotation = previousKey && { previousKey, phase: rotationPhaseOf(config.dir, masterKey, previousKey) };
+  return createDiskStorage({ dir: config.dir, masterKey, publicUrl, ...(rotation && { rotation }) }, clock);
 }

@@ -65,13 +65,27 @@ export interface DiskStorageOptions {
   masterKey: Buffer;
   /** The API's public origin: the signed URLs point at its /v1/storage/objects. */
   publicUrl: string;
+  /** While the master key is rotated under traffic (STORAGE_PREVIOUS_KEY): the key before, and the phase. */
+  rotation?: { previousKey: Buffer; phase: () => Promise<RotationPhase> };
 }
+
+/**
+ * Where a rotation under traffic stands, as the storage's key record says (master-key-check.ts): "before"
+ * the command began (the files are under the previous key, and new ones too: a process not yet restarted
+ * with both keys reads them), "under-way" (new files under the new key), "done" (every file under it).
+ */
+export type RotationPhase = "before" | "under-way" | "done";
+
+/** Beside the objects: an object deleted while a rotation runs leaves its name here (rotate-master-key.ts). */
+export const TOMBSTONES = ".deleted";
 
 export function createDiskStorage(options: DiskStorageOptions, clock: Clock): DiskStorage {
   if (options.masterKey.length !== 32) throw new Error("the storage master key must be 32 bytes");
-  // Two keys from one secret, each for one purpose: a leaked URL key opens no file.
-  const wrappingKey = storageWrappingKey(options.masterKey);
-  const signingKey = deriveStorageKey(options.masterKey, "argine storage: signed urls");
+  const current = keysOf(options.masterKey);
+  const { rotation } = options;
+  const previous = rotation ? keysOf(rotation.previousKey) : null;
+  /** The keys new files and links are made with: the previous ones until the rotation's command begins. */
+  const writing = async () => (previous && (await rotation?.phase()) === "before" ? previous : current);
   const pathOf = (key: string) => {
     assertStorageKey(key);
     return join(options.dir, key);
@@ -85,23 +99,31 @@ export function createDiskStorage(options: DiskStorageOptions, clock: Clock): Di
     return join(options.dir, ".written", key);
   };
 
-  const sign = (payload: object): string => {
+  const sign = async (payload: object): Promise<string> => {
     const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
-    return `${body}.${createHmac("sha256", signingKey).update(body).digest("base64url")}`;
+    const { signing } = await writing();
+    return `${body}.${createHmac("sha256", signing).update(body).digest("base64url")}`;
+  };
+  /** Whether `mac` is the body's under `signing`. */
+  const signedBy = (signing: Buffer, body: string, mac: string) => {
+    const expected = createHmac("sha256", signing).update(body).digest();
+    const given = Buffer.from(mac, "base64url");
+    return given.length === expected.length && timingSafeEqual(given, expected);
   };
   const expiry = (seconds: number) => Math.floor(now(clock).getTime() / 1000) + seconds;
 
   async function get(key: string): Promise<Buffer | null> {
     const file = await readFile(pathOf(key)).catch(ifMissing(null));
     if (file === null) return null;
-    const fileKey = unwrapFileKey(wrappingKey, file);
+    const fileKey =
+      unwrapFileKey(current.wrapping, file) ?? (previous && unwrapFileKey(previous.wrapping, file));
     if (!fileKey) throw new Error("the file's key is not wrapped by this storage master key");
     return openStorageObject(fileKey, key, file);
   }
 
   async function put(key: string, bytes: Uint8Array): Promise<void> {
     const path = pathOf(key);
-    const sealed = sealStorageObject(wrappingKey, key, bytes);
+    const sealed = sealStorageObject((await writing()).wrapping, key, bytes);
     // Written aside then renamed: a reader sees the old object or the new one, never half of one.
     const tmp = join(options.dir, ".tmp", randomUUID());
     await mkdir(dirname(tmp), { recursive: true });
@@ -120,7 +142,7 @@ export function createDiskStorage(options: DiskStorageOptions, clock: Clock): Di
         throw new Error("upload size out of range");
       // The content type is not signed (nor is it by S3's presigner): what the file is, the upload flow
       // checks by its content, and the download is always an opaque attachment.
-      const token = sign({ m: "PUT", k: key, e: expiry(expiresInSeconds), s: size });
+      const token = await sign({ m: "PUT", k: key, e: expiry(expiresInSeconds), s: size });
       return { url: objectsUrl + token, method: "PUT", headers: { "content-type": contentType } };
     },
 
@@ -128,15 +150,15 @@ export function createDiskStorage(options: DiskStorageOptions, clock: Clock): Di
       assertStorageKey(key);
       // File names are checked at upload (255 characters at most): the token must fit the router.
       if (fileName.length > 255) throw new Error("file name too long for a storage link");
-      return objectsUrl + sign({ m: "GET", k: key, e: expiry(expiresInSeconds), n: fileName });
+      return objectsUrl + (await sign({ m: "GET", k: key, e: expiry(expiresInSeconds), n: fileName }));
     },
 
     verify<M extends SignedRequest["method"]>(token: string, method: M) {
       const [body = "", mac = "", ...rest] = token.split(".");
       if (rest.length || !body || !mac) return null;
-      const expected = createHmac("sha256", signingKey).update(body).digest();
-      const given = Buffer.from(mac, "base64url");
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      // During a rotation a link may come from a process signing with either key.
+      if (!signedBy(current.signing, body, mac) && !(previous && signedBy(previous.signing, body, mac)))
+        return null;
       const p = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as Record<string, unknown>;
       if (p.m !== method || typeof p.k !== "string" || typeof p.e !== "number") return null;
       if (now(clock).getTime() >= p.e * 1000) return null;
@@ -176,13 +198,27 @@ export function createDiskStorage(options: DiskStorageOptions, clock: Clock): Di
     },
 
     async delete(key) {
-      await rm(pathOf(key), { force: true });
+      const path = pathOf(key);
+      // The rotation's command may be writing this file back re-encrypted at this very moment: the
+      // tombstone, written first, makes it remove what it wrote (rotate-master-key.ts).
+      if (rotation && (await rotation.phase()) !== "done") {
+        const tombstone = join(options.dir, TOMBSTONES, key);
+        await mkdir(dirname(tombstone), { recursive: true });
+        await writeFile(tombstone, "", { mode: 0o600 });
+      }
+      await rm(path, { force: true });
     },
   };
 }
 
 const deriveStorageKey = (masterKey: Buffer, info: string) =>
   Buffer.from(hkdfSync("sha256", masterKey, Buffer.alloc(0), info, 32));
+
+/** Two keys from one secret, each for one purpose: a leaked URL key opens no file. */
+const keysOf = (masterKey: Buffer) => ({
+  wrapping: storageWrappingKey(masterKey),
+  signing: deriveStorageKey(masterKey, "argine storage: signed urls"),
+});
 
 /** The key that wraps each file's key, derived from the master key (storage/rotate-master-key.ts re-wraps). */
 export function storageWrappingKey(masterKey: Buffer): Buffer {

@@ -5,7 +5,7 @@ import { TestClock } from "pg-boss";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, type DiskStorageConfig } from "../config.ts";
 import { createDiskStorage, loadStorageMasterKey } from "./disk-storage.ts";
-import { checkStorageKey, KEY_CHECK_FILE } from "./master-key-check.ts";
+import { checkStorageKey, KEY_CHECK_FILE, keyFingerprint } from "./master-key-check.ts";
 import { rewrapStorage } from "./rotate-master-key.ts";
 
 // The start's check of the disk storage's master key (issue 39): a key that does not open the stored files
@@ -14,6 +14,7 @@ import { rewrapStorage } from "./rotate-master-key.ts";
 
 const KEY_A = Buffer.alloc(32, 0xa);
 const KEY_B = Buffer.alloc(32, 0xb);
+const KEY_C = Buffer.alloc(32, 0xc);
 
 const folders: string[] = [];
 afterEach(() => {
@@ -55,7 +56,7 @@ describe("the storage master key's check at start", () => {
 
     const message = await refusal({ ...right, masterKey: KEY_B });
     expect(message).toBe(
-      `STORAGE_KEY does not open the files in ${right.dir}: it is not the key they were encrypted with; set STORAGE_KEY to that key, then start again (docs/runbook.md, "The storage master key (encrypted disk)").`,
+      `STORAGE_KEY does not open the files in ${right.dir}: it is not the key they were encrypted with; set STORAGE_KEY to that key (or, while rotating it, STORAGE_PREVIOUS_KEY), then start again (docs/runbook.md, "The storage master key (encrypted disk)").`,
     );
     expect(await refusal(right)).toBeNull();
     // Refused again after the right key's start wrote its record, and the right key still starts.
@@ -102,7 +103,7 @@ describe("the storage master key's check at start", () => {
     expect(await refusal(config)).toBeNull();
   });
 
-  it("refuses either key while a rotation is unfinished, and the new key once it is done", async () => {
+  it("refuses either key alone while a rotation is unfinished, takes the pair, and the new key once it is done", async () => {
     const config = storageOf(KEY_A);
     for (const name of ["a", "b", "c"]) await put(config.dir, KEY_A, name, name);
     expect(await refusal(config)).toBeNull();
@@ -116,14 +117,51 @@ describe("the storage master key's check at start", () => {
     });
     await expect(interrupted).rejects.toThrow("killed");
 
-    const unfinished =
-      /^The files in .* are partly under the previous storage key and partly under the new one: a rotation \(npm run keys -- rotate-storage\) did not finish; run it again/;
-    expect(await refusal(config)).toMatch(unfinished);
-    expect(await refusal({ ...config, masterKey: KEY_B })).toMatch(unfinished);
+    expect(await refusal(config)).toBe(
+      `The files in ${config.dir} are being moved from this STORAGE_KEY to a new key (npm run keys -- rotate-storage): set STORAGE_KEY to the new key and STORAGE_PREVIOUS_KEY to this one, then start again (docs/runbook.md, "The storage master key (encrypted disk)").`,
+    );
+    expect(await refusal({ ...config, masterKey: KEY_B })).toBe(
+      `The files in ${config.dir} are still partly under the previous storage key: a rotation to this STORAGE_KEY (npm run keys -- rotate-storage) has not finished; set STORAGE_PREVIOUS_KEY to the previous key, start, and run the command until it says it is done (docs/runbook.md, "The storage master key (encrypted disk)").`,
+    );
+    // The pair reads every file: the start goes on, and the command can finish while it serves.
+    expect(await refusal({ ...config, masterKey: KEY_B, previousKey: KEY_A })).toBeNull();
+    expect(await refusal({ ...config, masterKey: KEY_B, previousKey: KEY_C })).toMatch(
+      /^The files in .* are still partly under the previous storage key/,
+    );
+    // With the key file: run the command again.
+    const keyFile = storageOf(undefined, join(config.dir, ".."));
+    writeFileSync(keyFile.keyFile, `${KEY_A.toString("base64")}\n`);
+    expect(await refusal(keyFile)).toMatch(/did not finish; run it again with the same environment/);
 
     await rewrapStorage({ dir: config.dir, from: KEY_A, to: KEY_B });
     expect(await refusal({ ...config, masterKey: KEY_B })).toBeNull();
+    expect(await refusal({ ...config, masterKey: KEY_B, previousKey: KEY_A })).toBeNull();
     expect(await refusal(config)).toMatch(/^STORAGE_KEY does not open the files/);
+  });
+
+  it("takes STORAGE_KEY new with STORAGE_PREVIOUS_KEY old before the rotation, and refuses a previous key that opens nothing", async () => {
+    const config = storageOf(KEY_A);
+    await put(config.dir, KEY_A, "practices/p1/evidence", "prova");
+    expect(await refusal(config)).toBeNull();
+    const pair = { ...config, masterKey: KEY_B, previousKey: KEY_A };
+    expect(await refusal(pair)).toBeNull();
+    // The record still names the old key alone: the processes write under it until the command begins.
+    expect(JSON.parse(readFileSync(join(config.dir, KEY_CHECK_FILE), "utf8"))).toEqual({
+      key: keyFingerprint(KEY_A),
+    });
+    // Restarted with the new key but without the previous one, or with a wrong one.
+    expect(await refusal({ ...config, masterKey: KEY_B })).toMatch(
+      /^STORAGE_KEY does not open the files in .*: it is not the key they were encrypted with; set STORAGE_KEY to that key \(or, while rotating it, STORAGE_PREVIOUS_KEY\)/,
+    );
+    expect(await refusal({ ...config, masterKey: KEY_B, previousKey: KEY_C })).toBe(
+      `Neither STORAGE_KEY nor STORAGE_PREVIOUS_KEY opens the files in ${config.dir}: set STORAGE_PREVIOUS_KEY to the key they were encrypted with (STORAGE_KEY before this rotation), then start again (docs/runbook.md, "The storage master key (encrypted disk)").`,
+    );
+    // A storage from before the record: the files say the previous key is theirs.
+    rmSync(join(config.dir, KEY_CHECK_FILE));
+    expect(await refusal(pair)).toBeNull();
+    expect(JSON.parse(readFileSync(join(config.dir, KEY_CHECK_FILE), "utf8"))).toEqual({
+      key: keyFingerprint(KEY_A),
+    });
   });
 
   it("a rotation from a key that opens none of the files refuses before changing anything", async () => {

@@ -6,6 +6,7 @@ import { ConfigError, type StorageConfig } from "../config.ts";
 import {
   isStorageObject,
   OVERHEAD,
+  type RotationPhase,
   readStorageKeyFile,
   storageWrappingKey,
   unwrapFileKey,
@@ -18,9 +19,14 @@ import { assertStorageKey } from "./storage.ts";
 // The answer is kept in DATA_DIR/storage/.key-check, a fingerprint of the key (derived from it one way, as
 // the backup's key check is: it tells nothing of the key), written by the first start that finds the key
 // right and kept right by the rotation (rotate-master-key.ts): while a rotation runs it names both keys, so
-// a start after an interrupted one refuses with what to do, since neither key opens every file then. Without
+// a start with one of them alone refuses with what to do, since neither key opens every file then. Without
 // it (a storage from before it, a record gone), the files decide: a key that opens none of the first ones
 // found is refused. An empty storage takes any key.
+//
+// The rotation under traffic (docs/runbook.md): the processes are restarted one at a time with the new key
+// as STORAGE_KEY and the old one as STORAGE_PREVIOUS_KEY. Such a process reads files under either key, and
+// writes under the one the record names: the old one until the command begins (a process not yet restarted
+// has only it), the new one from the moment the command writes both in the record.
 
 /** The record's name, beside the objects (no object's key starts with a dot). */
 export const KEY_CHECK_FILE = ".key-check";
@@ -96,9 +102,23 @@ async function holdsObjects(dir: string): Promise<boolean> {
 }
 
 /**
+ * Where a rotation under traffic stands for a process with `masterKey` (STORAGE_KEY) and `previousKey`
+ * (STORAGE_PREVIOUS_KEY), read from the record at each call: it changes while the process runs.
+ */
+export function rotationPhaseOf(dir: string, masterKey: Buffer, previousKey: Buffer) {
+  const [current, previous] = [keyFingerprint(masterKey), keyFingerprint(previousKey)];
+  return async (): Promise<RotationPhase> => {
+    const record = await readKeyCheck(dir);
+    if (record?.key === previous && !record.next) return "before";
+    if (record?.key === current && !record.next) return "done";
+    return "under-way";
+  };
+}
+
+/**
  * The server's start (main.ts): refuses, with a sentence for the operator, a disk storage master key that
- * does not open the stored files, and files left half under one key and half under another by a rotation
- * that did not finish. Nothing to check on S3, nor before the first start has made the key.
+ * does not open the stored files, and a start with one key alone while a rotation has files under both.
+ * Nothing to check on S3, nor before the first start has made the key.
  */
 export async function checkStorageKey(config: StorageConfig): Promise<void> {
   if (config.engine !== "disk") return;
@@ -114,21 +134,42 @@ export async function checkStorageKey(config: StorageConfig): Promise<void> {
     return;
   }
   const fingerprint = keyFingerprint(masterKey);
+  const previous = config.previousKey ? keyFingerprint(config.previousKey) : null;
   const record = await readKeyCheck(dir);
-  if (record && !record.next && record.key === fingerprint) return;
+  if (record && !record.next && (record.key === fingerprint || record.key === previous)) return;
+  if (record?.next) {
+    // A rotation has begun: both keys are needed, the new one as STORAGE_KEY.
+    if (record.next === fingerprint && record.key === previous) return;
+    if (await holdsObjects(dir)) throw new ConfigError(unfinishedRotation(record, fingerprint, name, dir));
+  }
   const files = await keyOpensObjects(dir, masterKey);
-  if (record?.next && files !== "empty")
-    throw new ConfigError(
-      `The files in ${dir} are partly under the previous storage key and partly under the new one: a rotation (npm run keys -- rotate-storage) did not finish; run it again with the same environment until it says it is done, then start the server (${RUNBOOK}).`,
-    );
+  if (config.previousKey && files !== "opens") {
+    const before = await keyOpensObjects(dir, config.previousKey);
+    if (before === "opens") return writeKeyCheck(dir, { key: keyFingerprint(config.previousKey) });
+    if (files === "other")
+      throw new ConfigError(
+        `Neither STORAGE_KEY nor STORAGE_PREVIOUS_KEY opens the files in ${dir}: set STORAGE_PREVIOUS_KEY to the key they were encrypted with (STORAGE_KEY before this rotation), then start again (${RUNBOOK}).`,
+      );
+  }
   if (files === "other")
     throw new ConfigError(
       name === "STORAGE_KEY"
-        ? `STORAGE_KEY does not open the files in ${dir}: it is not the key they were encrypted with; set STORAGE_KEY to that key, then start again (${RUNBOOK}).`
+        ? `STORAGE_KEY does not open the files in ${dir}: it is not the key they were encrypted with; set STORAGE_KEY to that key (or, while rotating it, STORAGE_PREVIOUS_KEY), then start again (${RUNBOOK}).`
         : `${name} does not open the files in ${dir}: it is not the key they were encrypted with; put back the storage.key they were made with (the backup of those files holds it), or set STORAGE_KEY to that key, then start again (${RUNBOOK}).`,
     );
   // The files are this key's, or there are none yet: from now on the record says so.
   await writeKeyCheck(dir, { key: fingerprint });
+}
+
+/** What to do when a rotation has files under two keys and this start does not have the pair it needs. */
+function unfinishedRotation(record: KeyCheckRecord, fingerprint: string, name: string, dir: string): string {
+  if (name !== "STORAGE_KEY")
+    return `The files in ${dir} are partly under the previous storage key and partly under the new one: a rotation (npm run keys -- rotate-storage) did not finish; run it again with the same environment until it says it is done, then start the server (${RUNBOOK}).`;
+  if (record.next === fingerprint)
+    return `The files in ${dir} are still partly under the previous storage key: a rotation to this STORAGE_KEY (npm run keys -- rotate-storage) has not finished; set STORAGE_PREVIOUS_KEY to the previous key, start, and run the command until it says it is done (${RUNBOOK}).`;
+  if (record.key === fingerprint)
+    return `The files in ${dir} are being moved from this STORAGE_KEY to a new key (npm run keys -- rotate-storage): set STORAGE_KEY to the new key and STORAGE_PREVIOUS_KEY to this one, then start again (${RUNBOOK}).`;
+  return `The files in ${dir} are being moved to a storage key other than STORAGE_KEY (npm run keys -- rotate-storage has not finished): set STORAGE_KEY to that new key and STORAGE_PREVIOUS_KEY to the one before it, then start again (${RUNBOOK}).`;
 }
 
 /** The header of each stored object under `dir`, in name order, skipping the engine's own dot-folders. */

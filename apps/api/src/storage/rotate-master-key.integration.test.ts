@@ -1,5 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TestClock } from "pg-boss";
@@ -62,7 +71,7 @@ describe("the storage master key's rotation", () => {
     const dir = tempDir();
     await storeAll(dir, KEY_A);
     const report = await rewrapStorage({ dir, from: KEY_A, to: KEY_B });
-    expect(report).toEqual({ rewrapped: 5, alreadyNew: 0, notObjects: [], unreadable: [] });
+    expect(report).toEqual({ rewrapped: 5, alreadyNew: 0, passes: 1, notObjects: [], unreadable: [] });
     const rotated = diskOf(dir, KEY_B);
     const old = diskOf(dir, KEY_A);
     for (const [name, bytes] of Object.entries(OBJECTS)) {
@@ -81,7 +90,7 @@ describe("the storage master key's rotation", () => {
     await rewrapStorage({ dir, from: KEY_A, to: KEY_B });
     const before = snapshot(dir);
     const again = await rewrapStorage({ dir, from: KEY_A, to: KEY_B });
-    expect(again).toEqual({ rewrapped: 0, alreadyNew: 5, notObjects: [], unreadable: [] });
+    expect(again).toEqual({ rewrapped: 0, alreadyNew: 5, passes: 1, notObjects: [], unreadable: [] });
     expect(snapshot(dir)).toEqual(before);
   });
 
@@ -147,9 +156,77 @@ describe("the storage master key's rotation", () => {
     expect(await rewrapStorage({ dir: join(dir, "none"), from: KEY_A, to: KEY_B })).toEqual({
       rewrapped: 0,
       alreadyNew: 0,
+      passes: 0,
       notObjects: [],
       unreadable: [],
     });
+  });
+
+  it("while the servers serve: passes until none is left under the old key, and refuses when files keep coming under it", async () => {
+    const dir = tempDir();
+    await storeAll(dir, KEY_A);
+    // A server's write under the old key, sealed just before the record named the new one, lands during the
+    // first pass: the next pass, begun once such writes have landed, takes it.
+    let late = false;
+    const report = await rewrapStorage({
+      dir,
+      from: KEY_A,
+      to: KEY_B,
+      whileServing: { settleMs: 20 },
+      onFile: () => {
+        if (late) return;
+        late = true;
+        void diskOf(dir, KEY_A).put("zz/late", Buffer.from("arrivato tardi"));
+      },
+    });
+    // Three passes: the first missed it (its folder was listed before), the second took it, the third found none.
+    expect(report).toMatchObject({ rewrapped: 6, passes: 3, unreadable: [] });
+    expect(await diskOf(dir, KEY_B).get("zz/late")).toEqual(Buffer.from("arrivato tardi"));
+
+    // A process that still writes under the old key alone (left out of the rolling restart).
+    let n = 0;
+    const endless = rewrapStorage({
+      dir,
+      from: KEY_B,
+      to: KEY_C,
+      whileServing: { settleMs: 0 },
+      onFile: () => void diskOf(dir, KEY_B).put(`stray/${n++}`, Buffer.from("x")),
+    });
+    await expect(endless).rejects.toThrow(
+      /^Files are still being written under STORAGE_PREVIOUS_KEY in .* after 5 passes: a server process runs with it as its STORAGE_KEY/,
+    );
+  });
+
+  it("leaves deleted what a server deleted while the file was being re-encrypted, and only that", async () => {
+    const dir = tempDir();
+    // A tombstone left by an earlier deletion of a key written again since: it is older than the file.
+    mkdirSync(join(dir, ".deleted", "practices/p1"), { recursive: true });
+    writeFileSync(join(dir, ".deleted", "practices/p1/evidence-1"), "");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await storeAll(dir, KEY_A);
+    // A server deleting "top" during the rotation: its tombstone is written, its rm not yet done; whichever
+    // moment the rm lands, the rotation's rename does not bring the file back.
+    const server = createDiskStorage(
+      {
+        dir,
+        masterKey: KEY_B,
+        publicUrl: "http://127.0.0.1:1",
+        rotation: { previousKey: KEY_A, phase: async () => "under-way" },
+      },
+      new TestClock(Date.now()),
+    );
+    writeFileSync(join(dir, ".deleted", "top"), "");
+    const report = await rewrapStorage({ dir, from: KEY_A, to: KEY_B });
+    expect(report).toMatchObject({ rewrapped: 4, unreadable: [] });
+    expect(existsSync(join(dir, "top"))).toBe(false);
+    expect(
+      (await server.get("practices/p1/evidence-1"))?.equals(OBJECTS["practices/p1/evidence-1"] as Buffer),
+    ).toBe(true);
+    // The tombstones go with the rotation; a server in it reads either key and leaves one at each deletion.
+    expect(existsSync(join(dir, ".deleted"))).toBe(false);
+    await server.delete("documents/invoice.pdf");
+    expect(existsSync(join(dir, ".deleted", "documents/invoice.pdf"))).toBe(true);
+    expect(await server.get("documents/invoice.pdf")).toBeNull();
   });
 
   it("replaces the key file, keeping the previous key beside it, and again ends in the same place", async () => {

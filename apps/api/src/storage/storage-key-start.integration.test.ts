@@ -54,7 +54,7 @@ describe("the server's start with the disk storage", () => {
     expect(ended).toBe(1);
     const said = wrong.output();
     expect(said).toContain(
-      `STORAGE_KEY does not open the files in ${join(dataDir, "storage")}: it is not the key they were encrypted with; set STORAGE_KEY to that key, then start again (docs/runbook.md, "The storage master key (encrypted disk)").`,
+      `STORAGE_KEY does not open the files in ${join(dataDir, "storage")}: it is not the key they were encrypted with; set STORAGE_KEY to that key (or, while rotating it, STORAGE_PREVIOUS_KEY), then start again (docs/runbook.md, "The storage master key (encrypted disk)").`,
     );
     // The sentence, not a stack, and never ready.
     expect(said).not.toMatch(/\n\s+at /);
