@@ -410,8 +410,10 @@ class Run {
       }
       return { answer };
     } catch (error) {
-      const { code, message } = error as NodeJS.ErrnoException;
-      if (code === "ECONNREFUSED") return { refused: true };
+      const { code, message, resent } = error as NodeJS.ErrnoException & { resent?: boolean };
+      // Refused, unless the request was sent again after its connection closed under it: the first may
+      // have been read by the process killed then.
+      if (code === "ECONNREFUSED" && !resent) return { refused: true };
       // A checkout cut is made again with its key by its buyer (buyOne): counted here, where it is seen.
       if (method === "POST" && path === "/v1/orders") this.unanswered("orders paid");
       if (!this.downDuring(started, Date.now())) {
@@ -450,6 +452,7 @@ class Run {
         continue;
       }
       const { answer } = outcome;
+      if (answer.resent) lost = true;
       if (expected.includes(answer.status)) return answer;
       if (lost && settings.afterLost?.includes(answer.status)) return answer;
       if (answer.status === 401 && settings.person) {
@@ -791,6 +794,7 @@ async function upload(run: Run, buyer: Person, practiceId: string, n: number): P
         await sleep(500);
         continue;
       }
+      if (registered.answer.resent) lost = true;
       if (registered.answer.status === 401) {
         await buyer.signIn();
         continue;
@@ -1112,7 +1116,10 @@ async function drill(engine: Engine): Promise<Report> {
     row("checkouts over a minute or unpaid", run.slowCheckouts.length),
     row("hung requests (15 s, no process down)", run.hung.length),
     row("unexpected answers", unexpected),
-    row("mails all arrived (after the last restart)", seconds(checked.mailsArrivedMs)),
+    row(
+      "mails all arrived (after the last restart)",
+      `${seconds(checked.mailsArrivedMs)}; ${run.lateMails.length} confirmation mails later than 30 s`,
+    ),
     row("jobs not resumed", checked.jobs.length),
     ...[
       ...checked.lost,

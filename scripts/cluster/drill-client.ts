@@ -12,6 +12,8 @@ export interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
+  /** The answer of the request sent again after its connection closed under it (below). */
+  resent?: boolean;
 }
 
 /** One virtual client's HTTP: its own loopback address (nginx passes it on), its own kept-alive connections. */
@@ -31,7 +33,14 @@ export function clientOf(address: string, base: string) {
       return await sendOnce(method, path, init);
     } catch (error) {
       if (!(error as { reusedSocket?: boolean }).reusedSocket) throw error;
-      return sendOnce(method, path, init);
+      // Marked, answer or error: a process killed under the first may have read and worked it (the crash
+      // drill counts such a write unknown, not refused).
+      return sendOnce(method, path, init).then(
+        (answer) => ({ ...answer, resent: true }),
+        (again: unknown) => {
+          throw Object.assign(again as Error, { resent: true });
+        },
+      );
     }
   };
   const sendOnce = (method: string, path: string, init: Init) =>
