@@ -91,3 +91,55 @@ test("the demo client buys takedown and formal notice with the voucher and 3-D S
   await expect(page.getByRole("checkbox", { name: /^Diffida\b/ })).toHaveCount(0);
   await checkAll("6-case-open");
 });
+
+// Issue 39, ADR 041: the checkout's answer lost on the way back (the server paid it, the proxy in front
+// answered its HTML 502), the Italian message, the form as it was, and "Paga" again is the same attempt:
+// the same idempotency key, one order, paid.
+test("a checkout whose answer a proxy lost is paid once when sent again @desktop", async ({
+  page,
+}, testInfo) => {
+  const authorization = await signInWithBearer(page);
+  const { ticketCode } = await newPractice(page, authorization);
+  await page.goto(`/dashboard/practices/case/${ticketCode}`);
+  await pickServices(page, ["Takedown"]);
+  await page.getByRole("button", { name: "Vai al riepilogo dell'acquisto" }).click();
+  await page.waitForURL(`**/dashboard/practices/case/${ticketCode}/add-services`);
+  await fillCard(page, "4242 4242 4242 4242");
+  await acceptCheckoutTerms(page);
+
+  const keys: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/v1/orders")
+      keys.push((request.postDataJSON() as { idempotencyKey: string }).idempotencyKey);
+  });
+  // The first order reaches the server, which pays it; its answer is replaced by nginx's page.
+  await page.route(
+    "**/v1/orders",
+    async (route) => {
+      await route.fetch();
+      await route.fulfill({
+        status: 502,
+        contentType: "text/html",
+        body: "<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>",
+      });
+    },
+    { times: 1 },
+  );
+  const pay = page.getByRole("button", { name: /^Paga / });
+  await pay.click();
+  await expect(
+    page.getByText("Il servizio è momentaneamente non disponibile: riprova fra poco."),
+  ).toBeVisible();
+  await expect(page.getByLabel(/^Codice fiscale o partita IVA/)).toHaveValue("RSSMRA85T10A562S");
+  await shoot(page, testInfo, "1-answer-lost");
+
+  await pay.click();
+  await page.waitForURL(`**/dashboard/practices/case/${ticketCode}/add-services/payment/success`);
+  await expect(page.getByRole("heading", { level: 1, name: "Pagamento riuscito" })).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  await page.goto("/dashboard/orders");
+  await expect(
+    page.getByRole("article").filter({ has: page.getByRole("link", { name: ticketCode }) }),
+  ).toHaveCount(1);
+});
