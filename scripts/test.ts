@@ -101,12 +101,14 @@ if (nginxAvailable() && process.env.TEST_DATABASE_URL) {
   );
   if (ok) passed += 1;
   else failed += 1;
-  // PostgreSQL stopped, the mail server refusing, Redis silent, under traffic (scripts/cluster/fault-drill.ts):
-  // fast Italian 503s, nothing acknowledged lost. Redis is TEST_REDIS_URL's.
+  // PostgreSQL stopped or silent, the mail server refusing, Redis silent, S3 refusing, the capture service
+  // gone, the payment provider failing, under traffic (scripts/cluster/fault-drill.ts), and the faults that
+  // apply to the embedded default (PGlite, one process) beside it: fast Italian 503s, nothing acknowledged
+  // lost. Redis is TEST_REDIS_URL's.
   const faults = step(
     "dependency faults behind nginx (short)",
     process.execPath,
-    ["scripts/cluster/fault-drill.ts", "--short"],
+    ["scripts/cluster/fault-drill.ts", "--short", "--engine", "both"],
     { CLUSTER_POSTGRES_URL: process.env.TEST_DATABASE_URL },
   );
   if (faults) passed += 1;

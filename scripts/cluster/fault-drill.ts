@@ -1,37 +1,62 @@
 // Dependency faults under traffic (issue 39), on the cluster (two API processes on one PostgreSQL database
-// behind nginx) with PostgreSQL, the mail server and Redis (the limits' store) each behind a TCP proxy the
-// drill cuts (apps/api/test/fault-proxy.ts), as a stopped server would end its connections. While virtual
-// clients read the catalogue, call as signed-in clients, send questionnaires and sign up to the newsletter:
+// behind nginx) with PostgreSQL, the mail server, Redis (the limits' store), S3 (the cluster's s3rver) and
+// the capture service each behind a TCP proxy the drill cuts (apps/api/test/fault-proxy.ts), as a stopped
+// server would end its connections. While virtual clients read the catalogue, call as signed-in clients, send
+// questionnaires and sign up to the newsletter, and buyers pay a takedown and a legalization, upload a PDF to
+// the takedown and download it, and capture a page for the legalization:
 //   1. PostgreSQL stopped, then started: every call answers at once, served or 503 «Il servizio è
 //      momentaneamente non disponibile» (never 401, never a bare 500, never a hang); /readyz says
 //      `database-unreachable`; once it is back everything is served again, without a restart;
+//   1b. PostgreSQL not answering (a partition: connections kept open, nothing coming back): the same, each
+//      call within the pool's query timeout (packages/db/src/client.ts);
 //   2. the mail server refusing: the sign-ups are still acknowledged, and their mails arrive once it is back;
 //   3. Redis not answering (connections accepted, nothing said): the limits fall back, calls answer as usual,
 //      /readyz stays 200 naming it;
-//   2b. PostgreSQL not answering (a partition: connections kept open, nothing coming back): the same, each
-//      call within the pool's query timeout (packages/db/src/client.ts);
-//   4. the payment provider (the Stripe stand-in, apps/api/test/stripe-fake.ts) answering 500, then not
+//   4. S3 refusing, then not answering: the upload's registration and the download's link (the API reads the object) answer the
+//      Italian 503 (storage/s3-storage.ts), the clients' own requests to the presigned links fail; the same
+//      upload, sent again, is acknowledged once S3 is back, and every acknowledged one is downloaded byte
+//      for byte at the end;
+//   5. the capture service (apps/api/test/capture-fake.ts) gone: starting, polling and stopping a capture
+//      answer the Italian 503 (capture/service-provider.ts); the client keeps polling, and a capture that
+//      ended there meanwhile has its files stored once it is back (legalization-service.ts);
+//   6. the payment provider (the Stripe stand-in, apps/api/test/stripe-fake.ts) answering 500, then not
 //      answering at all: buyers (registered through the mail) keep checking out; a checkout answers 503
 //      «Il pagamento con carta non è disponibile al momento» (ADR 015), at once or within the SDK's bound
 //      (payments/stripe-provider.ts), or 409 while its first call's lease runs; the same attempt (its
 //      idempotency key) is sent again until it is paid, every other call is served meanwhile.
+// --engine pglite: the embedded default instead (one process on PGlite, files on its disk, limits in memory,
+// no nginx), with the faults that apply to it: the mail server, the capture service, the payment provider.
 // Then every questionnaire acknowledged is read back, every acknowledged sign-up's mail is found, every
-// checkout started is paid with one intent, and every intent the provider charged is a paid order. It prints
-// each fault's figures (answers by kind, slowest answer, recovery time) and exits 1 on a wrong answer, a hung
-// request, a lost write, a double charge or a mail that never came.
+// upload acknowledged is downloaded, every capture paid for has its files, every checkout started is paid
+// with one intent, every intent the provider charged is a paid order, and the processes' metrics (each its
+// own admin port) count at least the 503s the clients saw as SERVICE_UNAVAILABLE. It prints each fault's
+// figures (answers by kind, slowest answer, recovery time) and exits 1 on a wrong answer, a hung request, a
+// lost write, a double charge or a mail that never came.
 //
-//   node scripts/cluster/fault-drill.ts [--short] [--port 3280]
+//   node scripts/cluster/fault-drill.ts [--short] [--port 3280] [--engine postgres|pglite|both]
+//
+// Ports: the cluster's from --port (ports.ts: nginx, two API processes, SMTP, the mail's HTTP, S3); PGlite's
+// process, SMTP and mail on the same layout, from --port + 10 with both. The admin ports are free ones.
 
-import { randomUUID } from "node:crypto";
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { closeSync, mkdtempSync, openSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { QUERY_TIMEOUT_MS } from "@argine/db/client";
 import { STRIPE_RETRIES, STRIPE_TIMEOUT_MS } from "../../apps/api/src/payments/stripe-provider.ts";
+import { S3_ATTEMPTS, S3_SOCKET_TIMEOUT_MS } from "../../apps/api/src/storage/s3-storage.ts";
+import { CAPTURE_FAKE_KEY, startCaptureFake } from "../../apps/api/test/capture-fake.ts";
 import { TEST_BILLING } from "../../apps/api/test/checkout.ts";
 import { type FaultProxy, startFaultProxy } from "../../apps/api/test/fault-proxy.ts";
 import { revengePornAnswers } from "../../apps/api/test/feedback-answers.ts";
+import { freePort } from "../../apps/api/test/ports.ts";
 import { STRIPE_TEST_KEYS, startStripeFake } from "../../apps/api/test/stripe-fake.ts";
 import { type Answer, type Client, clientOf, signIn, Tally } from "./drill-client.ts";
+import { startMailCapture } from "./mail-capture.ts";
 import { clusterPorts } from "./ports.ts";
 import { startCluster } from "./start-cluster.ts";
 
@@ -39,6 +64,7 @@ const { values: options } = parseArgs({
   options: {
     short: { type: "boolean", default: false },
     port: { type: "string", default: process.env.FAULT_DRILL_PORT ?? "3280" },
+    engine: { type: "string", default: "postgres" },
   },
 });
 const short = options.short;
@@ -57,6 +83,19 @@ const FAST_MS = 6_000;
 const PAYMENT_FAST_MS = (STRIPE_RETRIES + 1) * (STRIPE_TIMEOUT_MS + 1_000);
 const BUYER_PASSWORD = "Girasole-Lento-42";
 const CHECKOUT = "POST /v1/orders";
+/** The calls whose server side reads or writes S3 (services/service-uploads.ts). */
+const SIGN = "GET /v1/services/:id/signed-url";
+const REGISTER = "PATCH /v1/services/:id/upload";
+const FETCH = "GET /v1/services/:id/upload";
+/** The calls that ask the capture provider (legalization/legalization-service.ts). */
+const CAPTURE_START = "POST /v1/services/legalization/:id/session";
+const CAPTURE_POLL = "GET /v1/services/legalization/:id/session";
+const CAPTURE_STOP = "POST /v1/services/legalization/:id/stop";
+const CAPTURE_FILES = "GET /v1/services/legalization/:id/session-files";
+
+/** A small PDF the upload check accepts, each one's bytes its own. */
+const pdf = (nonce: string) =>
+  `%PDF-1.7\n% fault drill ${nonce}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -69,6 +108,8 @@ interface Phase {
   message?: string;
   /** How long such an answer may take. */
   fastMs?: number;
+  /** S3 itself is down: a client's own request to a presigned link may fail too. */
+  direct?: boolean;
   /** When the dependency came back, and the first moment every client was served again since. */
   upAt?: number;
   recoveredAt?: number;
@@ -77,47 +118,150 @@ interface Phase {
   served: number;
 }
 
-async function main(): Promise<number> {
-  const port = Number(options.port);
+/** Where the drill's clients call, and what it reads beside. */
+interface Target {
+  publicUrl: string;
+  apiPorts: number[];
+  mailUrl: string;
+  stop(): Promise<void>;
+}
+
+const API_MAIN = fileURLToPath(new URL("../../apps/api/src/main.ts", import.meta.url));
+
+/**
+ * The embedded default (`npm run serve`): one process on PGlite in a DATA_DIR of its own, its files on the
+ * encrypted disk, its limits in memory, no proxy in front; its mail to the drill's SMTP capture (on the
+ * cluster's SMTP and mail ports, so the proxy in front is the same).
+ */
+async function startSingle(port: number, env: Record<string, string>): Promise<Target> {
+  const ports = clusterPorts(port);
+  const apiPort = ports.apis[0] as number;
+  const publicUrl = `http://127.0.0.1:${apiPort}`;
+  const mail = await startMailCapture(ports.smtp, ports.mail);
+  const dir = mkdtempSync(join(tmpdir(), `argine-fault-drill-${port}-`));
+  const log = openSync(join(dir, "api.log"), "a");
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  // Nothing of the caller's environment that would point it at a database, a store or a provider.
+  for (const name of Object.keys(childEnv))
+    if (
+      /^(DATABASE_URL|SMTP_URL|STORAGE_KEY|S3_|STRIPE_|OIDC_|ADMIN_|METRICS_TOKEN|REDIS_URL|RATE_LIMIT_STORE|DEV_MAILBOX_KEY|LEGALIZATION_)/.test(
+        name,
+      )
+    )
+      delete childEnv[name];
+  Object.assign(childEnv, {
+    NODE_ENV: "development",
+    DEMO_MODE: "true",
+    HOST: "127.0.0.1",
+    PORT: String(apiPort),
+    PUBLIC_URL: publicUrl,
+    DATA_DIR: join(dir, "data"),
+    // No site: a folder without index.html, the API alone.
+    WEB_DIR: join(dir, "no-site"),
+    ...env,
+  });
+  const child: ChildProcess = spawn(process.execPath, [API_MAIN], {
+    env: childEnv,
+    stdio: ["ignore", log, log],
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      const late = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(late);
+    }
+    await mail.close();
+    closeSync(log);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    for (let waited = 0; ; waited += 250) {
+      if (child.exitCode !== null || waited > 120_000) throw new Error("the API process did not get ready");
+      const ok = await fetch(`${publicUrl}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      await sleep(250);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { publicUrl, apiPorts: [apiPort], mailUrl: mail.url, stop };
+}
+
+async function drill(engine: "postgres" | "pglite", port: number): Promise<number> {
+  const pglite = engine === "pglite";
   const ports = clusterPorts(port);
   const server = new URL(process.env.CLUSTER_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres");
   const redis = new URL(process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379");
-  const [database, smtp, limits] = await Promise.all([
+  // S3: the cluster's s3rver (started with it, on ports.s3), reached through a proxy; the presigned links
+  // point there too, so a client's PUT meets the same outage.
+  const [database, smtp, limits, files] = await Promise.all([
     startFaultProxy(server.hostname, Number(server.port || 5432)),
     startFaultProxy("127.0.0.1", ports.smtp),
     startFaultProxy(redis.hostname, Number(redis.port || 6379)),
+    startFaultProxy("127.0.0.1", ports.s3),
   ]);
-  const proxies: FaultProxy[] = [database, smtp, limits];
   const stripe = await startStripeFake(0);
+  // The capture service (ADR 021) instead of the embedded sandbox, behind a proxy of its own.
+  const captureService = await startCaptureFake();
+  const captureUrl = new URL(captureService.url);
+  const capturing = await startFaultProxy(captureUrl.hostname, Number(captureUrl.port));
+  const proxies: FaultProxy[] = [database, smtp, limits, files, capturing];
   const databaseUrl = new URL(server.href);
   databaseUrl.pathname = `/argine_cluster_${port}`;
-  const cluster = await startCluster({
-    port,
-    quietProxy: true,
-    env: {
-      DATABASE_URL: database.url(databaseUrl.href),
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      RATE_LIMIT_STORE: "redis",
-      REDIS_URL: limits.url(redis.href),
-      // Stripe, as the stand-in api.stripe.com (ADR 015), instead of the sandbox.
-      STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secretKey,
-      STRIPE_PUBLISHABLE_KEY: STRIPE_TEST_KEYS.publishableKey,
-      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
-      STRIPE_API_URL: stripe.url,
-      ACCESS_TOKEN_TTL_SECONDS: "3600",
-      // A mail that failed is tried again within seconds, so the drill sees it arrive.
-      MAIL_RETRY_DELAY_SECONDS: "1",
-      MAIL_RETRY_MAX_DELAY_SECONDS: "4",
-      LOG_LEVEL: "error",
-    },
-  });
+  // Each process's admin server on a port of its own: its metrics count the 503s it answered.
+  const metricsToken = randomBytes(16).toString("hex");
+  const adminPorts = [await freePort(), await freePort()];
+  const env = {
+    METRICS_TOKEN: metricsToken,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    LEGALIZATION_API_URL: capturing.url(captureService.url),
+    LEGALIZATION_API_KEY: CAPTURE_FAKE_KEY,
+    // Stripe, as the stand-in api.stripe.com (ADR 015), instead of the sandbox.
+    STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secretKey,
+    STRIPE_PUBLISHABLE_KEY: STRIPE_TEST_KEYS.publishableKey,
+    STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
+    STRIPE_API_URL: stripe.url,
+    ACCESS_TOKEN_TTL_SECONDS: "3600",
+    // A mail that failed is tried again within seconds, so the drill sees it arrive.
+    MAIL_RETRY_DELAY_SECONDS: "1",
+    MAIL_RETRY_MAX_DELAY_SECONDS: "4",
+    LOG_LEVEL: "error",
+  };
+  // The PostgreSQL, Redis and S3 proxies stay idle on PGlite: the embedded default has none of them.
+  const cluster: Target = pglite
+    ? await startSingle(port, { ...env, ADMIN_PORT: String(adminPorts[0]) })
+    : await startCluster({
+        port,
+        quietProxy: true,
+        processEnv: (index) => ({ ADMIN_PORT: String(adminPorts[index]) }),
+        env: {
+          ...env,
+          DATABASE_URL: database.url(databaseUrl.href),
+          RATE_LIMIT_STORE: "redis",
+          REDIS_URL: limits.url(redis.href),
+          S3_ENDPOINT: `http://127.0.0.1:${files.port}`,
+        },
+      });
   const base = cluster.publicUrl;
   const tally = new Tally();
   const questionnaires: string[] = [];
   const signUps: string[] = [];
+  /** Every upload acknowledged (PATCH …/upload answered 200): downloaded byte for byte at the end. */
+  const uploads: { b: number; serviceId: string; fileName: string; content: string }[] = [];
+  /** Every capture paid for, and whether its files came (stored, their report's hash given). */
+  const captures: { serviceId: string; ready: boolean; last: string }[] = [];
+  const captureTasks: Promise<void>[] = [];
   /** Every checkout attempt (its key), and the order it paid once it did. */
   const checkouts = new Map<string, { buyer: number; orderId: string | null }>();
   const phases: Phase[] = [];
+  /** The SERVICE_UNAVAILABLE answers the processes' metrics count, all of them. */
+  let counted = 0;
   let phase: Phase = { name: "warm-up", down: false, slowestMs: 0, unavailable: 0, served: 0 };
   phases.push(phase);
   let running = true;
@@ -227,6 +371,159 @@ async function main(): Promise<number> {
     const inProgress = (answer: Answer) =>
       answer.status === 409 && answer.text.includes(JSON.stringify(MESSAGES.orderInProgress).slice(1, -1));
 
+    const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+    /** A request straight to S3 (a presigned link): failing is right only while S3 is down. */
+    const direct = async (
+      client: Client,
+      method: string,
+      url: string,
+      init: Parameters<Client["send"]>[2],
+    ) => {
+      const sentIn = phase;
+      const answer = await client.send(method, url, init).catch((error: Error) => error);
+      if (!(answer instanceof Error) && answer.status >= 200 && answer.status < 300) return answer;
+      if (sentIn.direct || phase.direct) tally.succeed(`${method} (S3 link): failed while down`);
+      else
+        tally.fail(
+          `${method} (S3 link)`,
+          answer instanceof Error ? answer.message : `${answer.status} ${answer.text.slice(0, 100)}`,
+        );
+      return null;
+    };
+    /** Registered after a PUT that failed: S3 back, the object is not there (the next try, a new link). */
+    const notArrived = (answer: Answer) =>
+      answer.status === 409 && answer.text.includes(JSON.stringify(MESSAGES.uploadError).slice(1, -1));
+    /**
+     * A PDF uploaded to the takedown a buyer paid for, as the browser does (the signed link, the PUT, the
+     * registration, where the API reads it back from S3), tried again until it is acknowledged.
+     */
+    const uploadTo = async (i: number, b: number, client: Client, token: string, practiceId: string) => {
+      const fileName = `prova-${randomUUID().slice(0, 8)}.pdf`;
+      const content = pdf(randomUUID());
+      let serviceId: string | undefined;
+      for (const until = Date.now() + 90_000; Date.now() < until; await sleep(RETRY_MS)) {
+        if (!serviceId) {
+          const practice = await judge(
+            i,
+            "GET /v1/practices/:id",
+            client.send("GET", `/v1/practices/${practiceId}`, bearer(token)),
+            200,
+          );
+          if (!practice) continue;
+          const { services } = JSON.parse(practice.text) as {
+            services: { serviceId: string; serviceType: string }[];
+          };
+          serviceId = services.find((s) => s.serviceType === "TAKEDOWN")?.serviceId;
+          const legalization = services.find((s) => s.serviceType === "LEGALIZATION")?.serviceId;
+          if (!serviceId || !legalization)
+            return tally.fail("GET /v1/practices/:id", "a service bought missing on a paid practice");
+          // The capture runs beside the upload, as a client would do both from the case page.
+          captureTasks.push(capture(i, client, token, legalization));
+        }
+        const query = new URLSearchParams({ fileName, size: String(Buffer.byteLength(content)) });
+        const signed = await judge(
+          i,
+          SIGN,
+          client.send("GET", `/v1/services/${serviceId}/signed-url?${query}`, bearer(token)),
+          200,
+        );
+        if (!signed) continue;
+        const link = JSON.parse(signed.text) as {
+          url: string;
+          method: string;
+          headers: Record<string, string>;
+        };
+        const put = await direct(client, link.method, link.url, { headers: link.headers, body: content });
+        // Registered even when the PUT failed, so the API's own S3 calls meet the outage.
+        const registered = await judge(
+          i,
+          REGISTER,
+          client.send(
+            "PATCH",
+            `/v1/services/${serviceId}/upload`,
+            json({ fileName, serviceType: "TAKEDOWN" }, token),
+          ),
+          200,
+          put ? undefined : notArrived,
+        );
+        if (registered) return void uploads.push({ b, serviceId, fileName, content });
+      }
+      tally.fail(REGISTER, `never acknowledged: ${fileName}`);
+    };
+    /** A stored file downloaded as the case page does (the API checks its hash, then a link): its bytes. */
+    const download = async (i: number, client: Client, token: string, file: (typeof uploads)[number]) => {
+      const query = new URLSearchParams({ fileName: file.fileName });
+      const link = await judge(
+        i,
+        FETCH,
+        client.send("GET", `/v1/services/${file.serviceId}/upload?${query}`, bearer(token)),
+        200,
+      );
+      const got = link && (await direct(client, "GET", (JSON.parse(link.text) as { url: string }).url, {}));
+      if (got && got.text !== file.content) tally.fail("GET (S3 link)", `other bytes: ${file.fileName}`);
+      return got?.text === file.content;
+    };
+    /**
+     * A legalization bought, captured as the live panel does: started, polled each second, stopped once
+     * live, polled until it ends, then its files asked for until they are stored (a capture ended at the
+     * provider while it was out of reach is seen, and its files copied, once it is back).
+     */
+    const capture = async (i: number, client: Client, token: string, serviceId: string) => {
+      const entry = { serviceId, ready: false, last: "" };
+      captures.push(entry);
+      const path = `/v1/services/legalization/${serviceId}`;
+      let started = false;
+      let stopped = false;
+      for (const until = Date.now() + 120_000; Date.now() < until; await sleep(1_000)) {
+        const answer = !started
+          ? await judge(
+              i,
+              CAPTURE_START,
+              client.send(
+                "POST",
+                `${path}/session`,
+                json({ url: `https://example.org/${serviceId}` }, token),
+              ),
+              201,
+            )
+          : await judge(i, CAPTURE_POLL, client.send("GET", `${path}/session`, bearer(token)), 200);
+        if (!answer) continue;
+        // No session: a start that met PostgreSQL failing left a claim, dropped since (legalization-service.ts).
+        const session = JSON.parse(answer.text) as { state: string } | null;
+        started = session !== null;
+        if (!session) continue;
+        const { state } = session;
+        entry.last = state;
+        if (state === "LIVE" && !stopped)
+          stopped = !!(await judge(i, CAPTURE_STOP, client.send("POST", `${path}/stop`, bearer(token)), 200));
+        if (state !== "CLOSED") continue;
+        const stored = await judge(
+          i,
+          CAPTURE_FILES,
+          client.send("GET", `${path}/session-files`, bearer(token)),
+          200,
+          (a) => a.status === 404,
+        );
+        if (!stored) continue;
+        const { reportSha256, files } = JSON.parse(stored.text) as {
+          reportSha256: string | null;
+          files: { name: string }[];
+        };
+        if (!reportSha256 || !files.some((f) => f.name === "report.pdf"))
+          tally.fail(CAPTURE_FILES, `no report: ${stored.text.slice(0, 100)}`);
+        entry.ready = true;
+        return;
+      }
+    };
+    /** Each buyer reads its last file back every 1.5 s. */
+    const downloadLoops = buyers.map(async ({ client, token }, b) => {
+      while (running) {
+        await sleep(1_500);
+        const file = uploads.findLast((u) => u.b === b);
+        if (file) await download(CLIENTS + b, client, token, file);
+      }
+    });
+
     /**
      * A buyer: a questionnaire, claimed, then its services checked out with Stripe's 4242 test card under one
      * idempotency key, sent again until it is paid (past the loop's end too: a checkout started is finished).
@@ -267,7 +564,7 @@ async function main(): Promise<number> {
           const idempotencyKey = randomUUID();
           const body = {
             practiceId: practice.practiceId,
-            items: ["TAKEDOWN"],
+            items: ["TAKEDOWN", "LEGALIZATION"],
             invoice: TEST_BILLING,
             salesConditionsAccepted: true,
             withdrawalWaiverAccepted: true,
@@ -290,6 +587,7 @@ async function main(): Promise<number> {
             else if (paid) tally.fail(CHECKOUT, `answered ${paid.text.slice(0, 100)}`);
             if (!attempt.orderId) await sleep(RETRY_MS);
           }
+          if (attempt.orderId) await uploadTo(i, b, client, token, practice.practiceId);
         }
         // The next purchase at its time, or at once when a fault of the provider starts.
         await Promise.race([sleep(Math.max(0, PURCHASE_MS - (Date.now() - started))), kicked()]);
@@ -360,7 +658,7 @@ async function main(): Promise<number> {
     const fault = async (
       name: string,
       cut: () => () => void,
-      how: Pick<Phase, "needs" | "message" | "fastMs"> = {},
+      how: Pick<Phase, "needs" | "message" | "fastMs" | "direct"> = {},
       watched: number[] = clients.map((_, i) => i),
       // Long enough for a call to meet the fault's whole bound before it ends.
       lasts = Math.max(FAULT_MS, (how.fastMs ?? 0) + 4_000),
@@ -368,7 +666,7 @@ async function main(): Promise<number> {
       phase = { name, down: true, slowestMs: 0, unavailable: 0, served: 0, ...how };
       phases.push(phase);
       tally.phase = name;
-      process.stdout.write(`Fault drill: ${name}\n`);
+      process.stdout.write(`Fault drill${pglite ? " (PGlite)" : ""}: ${name}\n`);
       const restore = cut();
       // Readiness as the fault ends: an optional dependency is found out by the calls that need it.
       await sleep(lasts);
@@ -413,27 +711,71 @@ async function main(): Promise<number> {
     /** Only the calls that need the dependency may answer 503; an optional one fails none. */
     const none = () => false;
     const buyersWatched = buyers.map((_, b) => CLIENTS + b);
-    readyzSaid("with PostgreSQL stopped", await fault("PostgreSQL stopped", cutting(database, "refuse")), {
-      status: "database-unreachable",
-    });
-    // A partition: the pool's open connections wait for an answer that never comes; the query timeout
-    // (packages/db/src/client.ts) bounds them.
-    readyzSaid(
-      "with PostgreSQL not answering",
-      await fault("PostgreSQL not answering", cutting(database, "hang"), {
-        fastMs: QUERY_TIMEOUT_MS + 2_000,
-      }),
-      { status: "database-unreachable" },
-    );
+    if (!pglite) {
+      readyzSaid("with PostgreSQL stopped", await fault("PostgreSQL stopped", cutting(database, "refuse")), {
+        status: "database-unreachable",
+      });
+      // A partition: the pool's open connections wait for an answer that never comes; the query timeout
+      // (packages/db/src/client.ts) bounds them.
+      readyzSaid(
+        "with PostgreSQL not answering",
+        await fault("PostgreSQL not answering", cutting(database, "hang"), {
+          fastMs: QUERY_TIMEOUT_MS + 2_000,
+        }),
+        { status: "database-unreachable" },
+      );
+    }
     readyzSaid(
       "with the mail server refusing",
       await fault("the mail server refusing", cutting(smtp, "refuse"), { needs: none }),
       { status: "ready" },
     );
+    if (!pglite) {
+      readyzSaid(
+        "with Redis not answering",
+        await fault("Redis not answering", cutting(limits, "hang"), { needs: none }),
+        { status: "ready", degraded: ["redis"] },
+      );
+      // S3 refusing: the uploads' and downloads' calls answer 503 (s3-storage.ts), their links' requests
+      // fail; the process stays ready (its readiness does not ask S3).
+      readyzSaid(
+        "with S3 refusing",
+        await fault(
+          "S3 refusing",
+          cutting(files, "refuse"),
+          { needs: (what) => [SIGN, REGISTER, FETCH].includes(what), direct: true },
+          buyersWatched,
+        ),
+        { status: "ready" },
+      );
+      // S3 not answering (connections accepted, nothing said): the same 503s, each within the client's
+      // bound (two tries of the socket's timeout, s3-storage.ts).
+      readyzSaid(
+        "with S3 not answering",
+        await fault(
+          "S3 not answering",
+          cutting(files, "hang"),
+          {
+            needs: (what) => [SIGN, REGISTER, FETCH].includes(what),
+            direct: true,
+            fastMs: S3_ATTEMPTS * (S3_SOCKET_TIMEOUT_MS + 1_500),
+          },
+          buyersWatched,
+        ),
+        { status: "ready" },
+      );
+    }
+    // The capture service gone: the calls asking it answer 503 (capture/service-provider.ts), the process
+    // stays ready; a capture that ended there meanwhile is seen, and its files copied, once it is back.
     readyzSaid(
-      "with Redis not answering",
-      await fault("Redis not answering", cutting(limits, "hang"), { needs: none }),
-      { status: "ready", degraded: ["redis"] },
+      "with the capture service gone",
+      await fault(
+        "the capture service gone",
+        cutting(capturing, "refuse"),
+        { needs: (what) => [CAPTURE_START, CAPTURE_POLL, CAPTURE_STOP, CAPTURE_FILES].includes(what) },
+        buyersWatched,
+      ),
+      { status: "ready" },
     );
     // The card provider is optional to the process (ready), required by the checkout alone.
     const payment = { needs: (what: string) => what === CHECKOUT, message: MESSAGES.cardPaymentUnavailable };
@@ -453,7 +795,8 @@ async function main(): Promise<number> {
       { status: "ready" },
     );
     running = false;
-    await Promise.all([...loops, ...buyerLoops]);
+    await Promise.all([...loops, ...buyerLoops, ...downloadLoops]);
+    await Promise.all(captureTasks);
 
     // Nothing acknowledged is lost: the questionnaires are read back, each sign-up's mail has arrived.
     phase = { name: "the check", down: false, slowestMs: 0, unavailable: 0, served: 0 };
@@ -479,6 +822,19 @@ async function main(): Promise<number> {
       missing = await mailed();
     }
     for (const email of missing) tally.fail("acknowledged sign-up's mail", `never came: ${email}`);
+    // Every upload acknowledged is there, byte for byte.
+    for (const file of uploads) {
+      const { client, token } = buyers[file.b] as (typeof buyers)[number];
+      let found = false;
+      for (let tries = 0; !found && tries < 5; tries++) found = await download(-1, client, token, file);
+      if (!found) tally.fail("acknowledged upload", `not downloaded: ${file.fileName}`);
+    }
+    for (const { serviceId, ready, last } of captures)
+      if (!ready)
+        tally.fail(
+          "capture paid for",
+          `files never stored: legalization ${serviceId}, last seen ${last || "none"}`,
+        );
     // Every checkout started is paid, with one intent; every intent charged is a paid order's.
     const paidOrders = new Set<string>();
     for (const [key, { orderId }] of checkouts)
@@ -493,18 +849,31 @@ async function main(): Promise<number> {
     }
     for (const [orderId, statuses] of intentsOf)
       if (statuses.length > 1) tally.fail("one intent per order", `order ${orderId}: ${statuses.join(", ")}`);
+    // Every 503 the clients were answered is counted in the processes' metrics as SERVICE_UNAVAILABLE.
+    const answered = phases.reduce((n, p) => n + p.unavailable, 0);
+    for (const [index, apiPort] of cluster.apiPorts.entries()) {
+      const text = await fetch(`http://127.0.0.1:${adminPorts[index]}/metrics`, {
+        headers: { authorization: `Bearer ${metricsToken}` },
+      }).then((r) => r.text());
+      counted += Number(/^argine_errors_total\{code="SERVICE_UNAVAILABLE"\} (\d+)/m.exec(text)?.[1] ?? 0);
+      if (!text.includes("argine_errors_total"))
+        tally.fail("metrics", `process on ${apiPort}: no errors counted`);
+    }
+    if (counted < answered)
+      tally.fail("metrics", `${answered} answered 503, ${counted} counted SERVICE_UNAVAILABLE`);
     for (const client of [...clients, ...readers, ...buyers.map((b) => b.client)]) client.close();
   } finally {
     running = false;
     await cluster.stop();
     await Promise.all(proxies.map((proxy) => proxy.close()));
     await stripe.close();
+    await captureService.close();
   }
 
   process.stdout.write(
     [
       "",
-      `Fault drill (${short ? "short" : "long"}): ${CLIENTS} clients, each fault ${FAULT_MS / 1000} s, PostgreSQL with two processes behind nginx`,
+      `Fault drill (${short ? "short" : "long"}): ${CLIENTS} clients, each fault ${FAULT_MS / 1000} s, ${pglite ? "PGlite, one process, the embedded default" : "PostgreSQL with two processes behind nginx"}`,
       "  phase                                  served  503 (Italian)  slowest answer  recovery",
       ...phases.map(
         (p) =>
@@ -512,12 +881,27 @@ async function main(): Promise<number> {
             p.upAt && p.recoveredAt ? `${p.recoveredAt - p.upAt} ms` : ""
           }`,
       ),
-      `  ${questionnaires.length} questionnaires, ${signUps.length} sign-ups and ${checkouts.size} checkouts acknowledged, ${stripe.intents.size} intents; ${tally.failures} failed`,
+      `  ${questionnaires.length} questionnaires, ${signUps.length} sign-ups, ${uploads.length} uploads, ${captures.filter((c) => c.ready).length}/${captures.length} captures with their files and ${checkouts.size} checkouts acknowledged, ${stripe.intents.size} intents; ${tally.failures} failed`,
+      `  ${phases.reduce((n, p) => n + p.unavailable, 0)} answers 503 (Italian) seen, ${counted} counted in the metrics as SERVICE_UNAVAILABLE`,
       ...[...tally.failed].map(([what, why]) => `  FAILED ${what}: ${why.length}× e.g. ${why[0]}`),
       "",
     ].join("\n"),
   );
   return tally.failures === 0 ? 0 : 1;
+}
+
+/**
+ * `--engine`: postgres (the cluster, on --port and the five after), pglite (one embedded process, the same
+ * ports), or both at once (PGlite's on --port + 10 and after).
+ */
+async function main(): Promise<number> {
+  const port = Number(options.port);
+  const engine = options.engine;
+  if (engine === "both")
+    return Math.max(...(await Promise.all([drill("postgres", port), drill("pglite", port + 10)])));
+  if (engine !== "postgres" && engine !== "pglite")
+    throw new Error(`--engine: postgres, pglite or both, not ${engine}`);
+  return drill(engine, port);
 }
 
 main().then(

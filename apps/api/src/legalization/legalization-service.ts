@@ -52,8 +52,13 @@ import { assertCaptureHostPublic } from "./capture-url.ts";
 // moves the service to "documenti pronti" and mails the client, once. The service goes "in corso" when
 // its first capture starts.
 
-/** A claim whose provider never answered (the server stopped between the two) is dropped after this. */
-const CLAIM_TIMEOUT_MS = 2 * 60_000;
+/**
+ * A claim whose provider's answer was never recorded is dropped after this, longer than a start lasts (the
+ * service's calls time out after 15 s, capture/service-provider.ts): the server stopped between the two, or
+ * the database failed under the start (the claim's insert committed, its answer or the attach lost).
+ * Otherwise the case page would show it preparing, and refuse its stop, until a new start (issue 39).
+ */
+export const CLAIM_TIMEOUT_MS = 30_000;
 /** A provider's file name becomes part of a storage key and of a download's name. */
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 /** The files' links are opened at once from the modal: short-lived. */
@@ -167,6 +172,14 @@ async function mailFilesReady(deps: Deps, tx: Deps["db"], serviceId: string): Pr
 /** The service's current session, as the provider reports it now. */
 async function currentSession(deps: Deps, serviceId: string): Promise<LegalizationSessionRow | undefined> {
   const row = await findCurrentSession(deps.db, serviceId);
+  if (
+    row &&
+    !row.providerSessionId &&
+    now(deps.clock).getTime() - row.startedAt.getTime() > CLAIM_TIMEOUT_MS
+  ) {
+    await dropClaimedSession(deps.db, row.id);
+    return currentSession(deps, serviceId);
+  }
   return row && record(deps, row);
 }
 
@@ -191,16 +204,8 @@ export async function startSession(
   body: LegalizationStartBody,
 ): Promise<LegalizationSession> {
   const found = await legalizationService(deps, actor, id, "legalize");
-  let current = await currentSession(deps, id);
+  const current = await currentSession(deps, id);
   const at = now(deps.clock);
-  if (
-    current &&
-    !current.providerSessionId &&
-    at.getTime() - current.startedAt.getTime() > CLAIM_TIMEOUT_MS
-  ) {
-    await dropClaimedSession(deps.db, current.id);
-    current = await currentSession(deps, id);
-  }
   if (current && !isFailure(current.state)) return view(current);
   assertServiceOpen(found, LEGALIZATION_ERRORS);
   // The schema refused private addresses and names; a name resolving to one is refused before the provider.
