@@ -2,14 +2,19 @@
 // behind nginx) with PostgreSQL, the mail server, Redis (the limits' store), S3 (the cluster's s3rver) and
 // the capture service each behind a TCP proxy the drill cuts (apps/api/test/fault-proxy.ts), as a stopped
 // server would end its connections. While virtual clients read the catalogue, call as signed-in clients, send
-// questionnaires and sign up to the newsletter, and buyers pay a takedown and a legalization, upload a PDF to
-// the takedown and download it, and capture a page for the legalization:
+// questionnaires, sign up to the newsletter and ask a consultation, and buyers pay a takedown and a
+// legalization (each payment's signed payment_intent.succeeded then posted to the webhook as Stripe does, sent
+// again after a non-2xx), write on their paid practice's chat, upload a PDF to the takedown and download it, and
+// capture a page for the legalization:
 //   1. PostgreSQL stopped, then started: every call answers at once, served or 503 «Il servizio è
 //      momentaneamente non disponibile» (never 401, never a bare 500, never a hang); /readyz says
-//      `database-unreachable`; once it is back everything is served again, without a restart;
+//      `database-unreachable` (the chat messages, the consultation requests and the webhooks too: a webhook
+//      answered 503 is sent again, never a 2xx unrecorded); once it is back everything is served again,
+//      without a restart;
 //   1b. PostgreSQL not answering (a partition: connections kept open, nothing coming back): the same, each
 //      call within the pool's query timeout (packages/db/src/client.ts);
-//   2. the mail server refusing: the sign-ups are still acknowledged, and their mails arrive once it is back;
+//   2. the mail server refusing: the sign-ups and consultation requests are still acknowledged, and their
+//      mails arrive once it is back;
 //   3. Redis not answering (connections accepted, nothing said): the limits fall back, calls answer as usual,
 //      /readyz stays 200 naming it;
 //   4. S3 refusing, then not answering: the upload's registration and the download's link (the API reads the object) answer the
@@ -23,13 +28,16 @@
 //      answering at all: buyers (registered through the mail) keep checking out; a checkout answers 503
 //      «Il pagamento con carta non è disponibile al momento» (ADR 015), at once or within the SDK's bound
 //      (payments/stripe-provider.ts), or 409 while its first call's lease runs; the same attempt (its
-//      idempotency key) is sent again until it is paid, every other call is served meanwhile.
+//      idempotency key) is sent again until it is paid, a webhook (which reads the intent back) answers the
+//      same 503 and is sent again, every other call is served meanwhile.
 // --engine pglite: the embedded default instead (one process on PGlite, files on its disk, limits in memory,
 // no nginx), with the faults that apply to it: the mail server, the capture service, the payment provider.
-// Then every questionnaire acknowledged is read back, every acknowledged sign-up's mail is found, every
-// upload acknowledged is downloaded, every capture paid for has its files, every checkout started is paid
-// with one intent, every intent the provider charged is a paid order, and the processes' metrics (each its
-// own admin port) count at least the 503s the clients saw as SERVICE_UNAVAILABLE. It prints each fault's
+// Then every questionnaire acknowledged is read back, every acknowledged sign-up's and consultation request's
+// mail is found, every chat message acknowledged is in its conversation, every webhook got its 2xx, every
+// order paid is still PAID (GET /v1/orders), every upload acknowledged is downloaded, every capture paid for
+// has its files, every checkout started is paid with one intent, every intent the provider charged is a paid
+// order, and the processes' metrics (each its own admin port) count at least the 503s the clients saw as
+// SERVICE_UNAVAILABLE. It prints each fault's
 // figures (answers by kind, slowest answer, recovery time) and exits 1 on a wrong answer, a hung request, a
 // lost write, a double charge or a mail that never came.
 //
@@ -47,6 +55,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { QUERY_TIMEOUT_MS } from "@argine/db/client";
+import { stripeSignature } from "../../apps/api/src/payments/stripe-events.ts";
 import { STRIPE_RETRIES, STRIPE_TIMEOUT_MS } from "../../apps/api/src/payments/stripe-provider.ts";
 import { S3_ATTEMPTS, S3_SOCKET_TIMEOUT_MS } from "../../apps/api/src/storage/s3-storage.ts";
 import { CAPTURE_FAKE_KEY, startCaptureFake } from "../../apps/api/test/capture-fake.ts";
@@ -92,6 +101,17 @@ const CAPTURE_START = "POST /v1/services/legalization/:id/session";
 const CAPTURE_POLL = "GET /v1/services/legalization/:id/session";
 const CAPTURE_STOP = "POST /v1/services/legalization/:id/stop";
 const CAPTURE_FILES = "GET /v1/services/legalization/:id/session-files";
+/** The payment provider's event, posted as Stripe does; it asks the provider for the intent (order-settlement.ts). */
+const WEBHOOK = "POST /v1/webhooks/stripe";
+/** Stripe sends an event again after a non-2xx; its backoff, shortened. */
+const WEBHOOK_RETRY_MS = 1_500;
+const COMMENT = "POST /v1/practices/:id/comments";
+/** A buyer's chat message this often (the account's limit: 20 a minute, route-limits.ts). */
+const CHAT_MS = 3_500;
+const BOOKING = "POST /v1/consultations";
+/** Consultation requests from their own addresses, each one every 13 s (its limit: 5 a minute per address). */
+const BOOKERS = 2;
+const BOOKING_MS = 13_000;
 
 /** A small PDF the upload check accepts, each one's bytes its own. */
 const pdf = (nonce: string) =>
@@ -257,6 +277,13 @@ async function drill(engine: "postgres" | "pglite", port: number): Promise<numbe
   /** Every capture paid for, and whether its files came (stored, their report's hash given). */
   const captures: { serviceId: string; ready: boolean; last: string }[] = [];
   const captureTasks: Promise<void>[] = [];
+  /** Every chat message acknowledged (201), read back in its practice's conversation at the end. */
+  const comments: { b: number; practiceId: string; id: string; text: string }[] = [];
+  /** Every consultation request acknowledged (201): its mail must arrive, SMTP down or not meanwhile. */
+  const consultations: string[] = [];
+  /** Every payment's event, how many times it was posted, and whether it got its 2xx. */
+  const webhooks: { orderId: string; sends: number; delivered: boolean }[] = [];
+  const webhookTasks: Promise<void>[] = [];
   /** Every checkout attempt (its key), and the order it paid once it did. */
   const checkouts = new Map<string, { buyer: number; orderId: string | null }>();
   const phases: Phase[] = [];
@@ -524,6 +551,111 @@ async function drill(engine: "postgres" | "pglite", port: number): Promise<numbe
       }
     });
 
+    /** Stripe's deliveries, from an address of their own (the webhook's limit: 600 a minute). */
+    const provider = clientOf("127.0.0.90", base);
+    /**
+     * A paid order's payment_intent.succeeded, posted as Stripe does (signed anew at each delivery) and sent
+     * again after any non-2xx until it gets one: a 503 while a dependency it needs is down, never a 2xx
+     * without recording (order-settlement.ts records it, then settles from the intent it reads back).
+     */
+    const deliver = async (orderId: string) => {
+      const intent = [...stripe.intents.values()].find(
+        (it) => it.metadata.orderId === orderId && it.status === "succeeded",
+      );
+      if (!intent) return tally.fail(WEBHOOK, `no intent charged for the paid order ${orderId}`);
+      const body = stripe.event("payment_intent.succeeded", intent.id);
+      const entry = { orderId, sends: 0, delivered: false };
+      webhooks.push(entry);
+      // Delivered some seconds after the payment (up to a fault's length here), so events meet the faults too:
+      // checkouts are paid only while PostgreSQL is up.
+      await sleep(Math.random() * (FAULT_MS + SETTLE_MS));
+      for (const until = Date.now() + 120_000; Date.now() < until; await sleep(WEBHOOK_RETRY_MS)) {
+        entry.sends++;
+        const signature = stripeSignature(
+          STRIPE_TEST_KEYS.webhookSecret,
+          body,
+          Math.floor(Date.now() / 1000),
+        );
+        const answer = await judge(
+          -1,
+          WEBHOOK,
+          provider.send("POST", "/v1/webhooks/stripe", {
+            headers: { "content-type": "application/json", "stripe-signature": signature },
+            body,
+          }),
+          200,
+        );
+        if (!answer) continue;
+        if (answer.text !== JSON.stringify({ received: true }))
+          tally.fail(WEBHOOK, `answered ${answer.text.slice(0, 100)}`);
+        entry.delivered = true;
+        return;
+      }
+      tally.fail(WEBHOOK, `never acknowledged: order ${orderId}'s event, ${entry.sends} sends`);
+    };
+    /** Each buyer's last paid practice, where it writes its chat messages. */
+    const paidPractice: (string | undefined)[] = buyers.map(() => undefined);
+    /**
+     * A buyer's chat message on its paid practice every CHAT_MS. No idempotency key: a message not
+     * acknowledged is not sent again (it could be a second one), the next one follows.
+     */
+    const chatLoops = buyers.map(async ({ client, token }, b) => {
+      let n = 0;
+      while (running) {
+        const started = Date.now();
+        const practiceId = paidPractice[b];
+        if (practiceId) {
+          const text = `Messaggio di prova ${++n} (${randomUUID()})`;
+          const sent = await judge(
+            CLIENTS + b,
+            COMMENT,
+            client.send("POST", `/v1/practices/${practiceId}/comments`, json({ comment: text }, token)),
+            201,
+          );
+          if (sent) comments.push({ b, practiceId, id: (JSON.parse(sent.text) as { id: string }).id, text });
+        }
+        await sleep(Math.max(0, CHAT_MS - (Date.now() - started)));
+      }
+    });
+    /**
+     * Visitors' consultation requests (each a new address, so its mail goes out once), from addresses of their
+     * own; a slot from the last list offered when the slots cannot be read (a request holds none).
+     */
+    const bookingLoops = Array.from({ length: BOOKERS }, async (_, k) => {
+      const client = clientOf(`127.0.0.${80 + k}`, base);
+      let offered: { startsAt: string }[] = [];
+      await sleep((k * BOOKING_MS) / BOOKERS);
+      while (running) {
+        const started = Date.now();
+        const slots = await judge(
+          -1,
+          "GET /v1/consultations/slots",
+          client.send("GET", "/v1/consultations/slots"),
+          200,
+        );
+        if (slots) offered = (JSON.parse(slots.text) as { slots: { startsAt: string }[] }).slots;
+        // A slot a day or more ahead, still offered when the request is sent.
+        const later = offered.filter((slot) => Date.parse(slot.startsAt) > Date.now() + 86_400_000);
+        const slot = later[Math.floor(Math.random() * later.length)];
+        if (slots && !slot) tally.fail("GET /v1/consultations/slots", "no slot offered a day ahead");
+        if (slot) {
+          const email = `visita.${randomUUID()}@example.org`;
+          const booking = {
+            name: "Prova Guasto",
+            email,
+            phone: null,
+            kind: "video",
+            startsAt: slot.startsAt,
+            privacyAccepted: true,
+          };
+          if (await judge(-1, BOOKING, client.send("POST", "/v1/consultations", json(booking)), 201))
+            consultations.push(email);
+        }
+        await sleep(Math.max(0, BOOKING_MS - (Date.now() - started)));
+      }
+      client.close();
+    });
+
     /**
      * A buyer: a questionnaire, claimed, then its services checked out with Stripe's 4242 test card under one
      * idempotency key, sent again until it is paid (past the loop's end too: a checkout started is finished).
@@ -587,7 +719,11 @@ async function drill(engine: "postgres" | "pglite", port: number): Promise<numbe
             else if (paid) tally.fail(CHECKOUT, `answered ${paid.text.slice(0, 100)}`);
             if (!attempt.orderId) await sleep(RETRY_MS);
           }
-          if (attempt.orderId) await uploadTo(i, b, client, token, practice.practiceId);
+          if (attempt.orderId) {
+            paidPractice[b] = practice.practiceId;
+            webhookTasks.push(deliver(attempt.orderId));
+            await uploadTo(i, b, client, token, practice.practiceId);
+          }
         }
         // The next purchase at its time, or at once when a fault of the provider starts.
         await Promise.race([sleep(Math.max(0, PURCHASE_MS - (Date.now() - started))), kicked()]);
@@ -778,7 +914,11 @@ async function drill(engine: "postgres" | "pglite", port: number): Promise<numbe
       { status: "ready" },
     );
     // The card provider is optional to the process (ready), required by the checkout alone.
-    const payment = { needs: (what: string) => what === CHECKOUT, message: MESSAGES.cardPaymentUnavailable };
+    // The webhook reads the intent back from the provider: a 503 then, and Stripe sends it again.
+    const payment = {
+      needs: (what: string) => what === CHECKOUT || what === WEBHOOK,
+      message: MESSAGES.cardPaymentUnavailable,
+    };
     readyzSaid(
       "with the payment provider answering 500",
       await fault("the payment provider: 500", stripeFault("500"), payment, buyersWatched),
@@ -795,8 +935,8 @@ async function drill(engine: "postgres" | "pglite", port: number): Promise<numbe
       { status: "ready" },
     );
     running = false;
-    await Promise.all([...loops, ...buyerLoops, ...downloadLoops]);
-    await Promise.all(captureTasks);
+    await Promise.all([...loops, ...buyerLoops, ...downloadLoops, ...chatLoops, ...bookingLoops]);
+    await Promise.all([...captureTasks, ...webhookTasks]);
 
     // Nothing acknowledged is lost: the questionnaires are read back, each sign-up's mail has arrived.
     phase = { name: "the check", down: false, slowestMs: 0, unavailable: 0, served: 0 };
@@ -814,14 +954,54 @@ async function drill(engine: "postgres" | "pglite", port: number): Promise<numbe
     const mailed = async () => {
       const list = (await (await fetch(`${cluster.mailUrl}/v1/dev/mailbox`)).json()) as { to: string }[];
       const to = new Set(list.map((m) => m.to));
-      return signUps.filter((email) => !to.has(email));
+      return [...signUps, ...consultations].filter((email) => !to.has(email));
     };
     let missing = await mailed();
     for (let waited = 0; missing.length && waited < 60_000; waited += 1_000) {
       await sleep(1_000);
       missing = await mailed();
     }
-    for (const email of missing) tally.fail("acknowledged sign-up's mail", `never came: ${email}`);
+    for (const email of missing)
+      tally.fail(
+        email.startsWith("visita.")
+          ? "acknowledged consultation request's mail"
+          : "acknowledged sign-up's mail",
+        `never came: ${email}`,
+      );
+    // Every chat message acknowledged is in its practice's conversation, as its client reads it.
+    for (const practiceId of new Set(comments.map((c) => c.practiceId))) {
+      const written = comments.filter((c) => c.practiceId === practiceId);
+      const { client, token } = buyers[
+        (written[0] as (typeof comments)[number]).b
+      ] as (typeof buyers)[number];
+      const read = await judge(
+        -1,
+        "acknowledged chat messages read back",
+        client.send("GET", `/v1/practices/${practiceId}/comments`, bearer(token)),
+        200,
+      );
+      const messages = read ? (JSON.parse(read.text) as { id: string; comment: string }[]) : [];
+      for (const { id, text } of written)
+        if (!messages.some((m) => m.id === id && m.comment === text))
+          tally.fail("acknowledged chat message", `not in its conversation: ${id} on practice ${practiceId}`);
+    }
+    // Every payment's event got its 2xx (a failure is tallied by deliver), and every order paid is still PAID.
+    for (const [b, { client, token }] of buyers.entries()) {
+      const listed = await judge(
+        -1,
+        "GET /v1/orders (the check)",
+        client.send("GET", "/v1/orders?pageSize=100", bearer(token)),
+        200,
+      );
+      const status = new Map(
+        (listed ? (JSON.parse(listed.text) as { data: { id: string; status: string }[] }).data : []).map(
+          (o) => [o.id, o.status],
+        ),
+      );
+      for (const { buyer, orderId } of checkouts.values())
+        if (buyer === b && orderId && status.get(orderId) !== "PAID")
+          tally.fail("order paid", `order ${orderId} now ${status.get(orderId) ?? "missing"}`);
+    }
     // Every upload acknowledged is there, byte for byte.
     for (const file of uploads) {
       const { client, token } = buyers[file.b] as (typeof buyers)[number];
@@ -861,7 +1041,7 @@ async function drill(engine: "postgres" | "pglite", port: number): Promise<numbe
     }
     if (counted < answered)
       tally.fail("metrics", `${answered} answered 503, ${counted} counted SERVICE_UNAVAILABLE`);
-    for (const client of [...clients, ...readers, ...buyers.map((b) => b.client)]) client.close();
+    for (const client of [...clients, ...readers, provider, ...buyers.map((b) => b.client)]) client.close();
   } finally {
     running = false;
     await cluster.stop();
@@ -870,6 +1050,8 @@ async function drill(engine: "postgres" | "pglite", port: number): Promise<numbe
     await captureService.close();
   }
 
+  /** How many of a call's answers were the 503 of a dependency down. */
+  const turnedAway = (what: string) => tally.ok.get(`${what}: 503 while down`) ?? 0;
   process.stdout.write(
     [
       "",
@@ -881,7 +1063,7 @@ async function drill(engine: "postgres" | "pglite", port: number): Promise<numbe
             p.upAt && p.recoveredAt ? `${p.recoveredAt - p.upAt} ms` : ""
           }`,
       ),
-      `  ${questionnaires.length} questionnaires, ${signUps.length} sign-ups, ${uploads.length} uploads, ${captures.filter((c) => c.ready).length}/${captures.length} captures with their files and ${checkouts.size} checkouts acknowledged, ${stripe.intents.size} intents; ${tally.failures} failed`,
+      `  ${questionnaires.length} questionnaires, ${signUps.length} sign-ups, ${consultations.length} consultation requests (${turnedAway(BOOKING)} answered 503), ${comments.length} chat messages (${turnedAway(COMMENT)} answered 503), ${uploads.length} uploads, ${captures.filter((c) => c.ready).length}/${captures.length} captures with their files and ${checkouts.size} checkouts acknowledged, ${stripe.intents.size} intents; ${webhooks.filter((w) => w.delivered).length}/${webhooks.length} webhooks acknowledged in ${webhooks.reduce((n, w) => n + w.sends, 0)} sends (${turnedAway(WEBHOOK)} answered 503); ${tally.failures} failed`,
       `  ${phases.reduce((n, p) => n + p.unavailable, 0)} answers 503 (Italian) seen, ${counted} counted in the metrics as SERVICE_UNAVAILABLE`,
       ...[...tally.failed].map(([what, why]) => `  FAILED ${what}: ${why.length}× e.g. ${why[0]}`),
       "",
