@@ -15,11 +15,11 @@ import {
   findOrder,
   findPaymentByIntent,
   findPaymentOfOrder,
-  forgetPaymentEvent,
   listOrderLines,
   type OrderRow,
   ordersAwaitingSince,
   otherOrderAwaiting,
+  paymentEventRecorded,
   recordPayment,
   recordPaymentEvent,
   settleOrder,
@@ -278,9 +278,12 @@ export async function settleStaleOrders(deps: Deps): Promise<number> {
 
 /**
  * A webhook request (POST /v1/webhooks/{provider}): a bad signature is refused (400) and changes nothing;
- * a signed event without an intent of ours is answered and ignored; an event already handled is answered and ignored; otherwise the intent is read from the provider (the
- * event's copy is not trusted) and its order settled. A failure forgets the event, so the provider's
- * redelivery is handled again.
+ * a signed event without an intent of ours is answered and ignored; an event already handled is answered and
+ * ignored; otherwise the intent is read from the provider (the event's copy is not trusted) and its order
+ * settled. The event is recorded only once handled: a failure on the way (the database gone, the provider
+ * silent) answers an error and records nothing, so the provider's redelivery is handled again (issue 39's
+ * fault drill: recorded first, a database lost before its "forget" left the event answered 200 for ever, its
+ * order unsettled). Handling one twice changes nothing: applyIntent settles by conditional updates.
  */
 export async function handlePaymentEvent(
   deps: Deps,
@@ -293,20 +296,14 @@ export async function handlePaymentEvent(
   if (!event) throw new AppError("BAD_REQUEST");
   // Signed, but about nothing of ours: answered, so the provider does not send it again for days.
   if (!event.intent) return { received: true };
-  if (!(await recordPaymentEvent(deps.db, { provider, eventId: event.id, type: event.type }))) {
-    return { received: true };
-  }
-  try {
-    const intent = await deps.payments.retrieve(event.intent.id);
-    const payment = await findPaymentByIntent(deps.db, provider, intent.id);
-    // Before the browser's call recorded the payment, the intent's metadata names the order.
-    const orderId = payment?.orderId ?? intent.metadata.orderId;
-    const order = orderId && UUID.test(orderId) ? await findOrder(deps.db, orderId) : undefined;
-    const ours = order && (payment || !(await findPaymentOfOrder(deps.db, order.id)));
-    if (order && ours && order.status === "AWAITING_PAYMENT") await applyIntent(deps, order, intent);
-  } catch (error) {
-    await forgetPaymentEvent(deps.db, provider, event.id);
-    throw error;
-  }
+  if (await paymentEventRecorded(deps.db, provider, event.id)) return { received: true };
+  const intent = await deps.payments.retrieve(event.intent.id);
+  const payment = await findPaymentByIntent(deps.db, provider, intent.id);
+  // Before the browser's call recorded the payment, the intent's metadata names the order.
+  const orderId = payment?.orderId ?? intent.metadata.orderId;
+  const order = orderId && UUID.test(orderId) ? await findOrder(deps.db, orderId) : undefined;
+  const ours = order && (payment || !(await findPaymentOfOrder(deps.db, order.id)));
+  if (order && ours && order.status === "AWAITING_PAYMENT") await applyIntent(deps, order, intent);
+  await recordPaymentEvent(deps.db, { provider, eventId: event.id, type: event.type });
   return { received: true };
 }

@@ -14,6 +14,7 @@ import { freePort } from "../../test/ports.ts";
 import { STRIPE_TEST_KEYS, type StripeFake, startStripeFake } from "../../test/stripe-fake.ts";
 import { systemClock } from "../clock.ts";
 import type { StripeConfig } from "../config.ts";
+import { handlePaymentEvent } from "../orders/order-settlement.ts";
 import { createStripeProvider } from "./stripe-provider.ts";
 
 // The app with Stripe as its provider, pointed at the loopback stand-in of
@@ -196,6 +197,35 @@ describe.each(testDbKinds())("Stripe as the payment provider, against the loopba
     await jobsSettled(s.handle.db);
     expect(await servicesOf(s.handle.db, practiceId)).toEqual(["INJUCTION", "TAKEDOWN"]);
     expect(mails()).toHaveLength(mailed);
+  });
+
+  it("handles an event again after a failed delivery, even when the database failed with it", async () => {
+    const { practiceId, intentId } = await untilChallenge();
+    fake.authenticate(intentId, true);
+    const event = fake.event("payment_intent.succeeded", intentId);
+    // Stripe failing while the event is handled, and the database refusing any delete meanwhile: an event
+    // recorded before its handling could then never be forgotten, and its redelivery would be ignored.
+    const db = new Proxy(s.handle.db, {
+      get: (target, name) =>
+        name === "delete"
+          ? () => {
+              throw new Error("the database went away");
+            }
+          : Reflect.get(target, name),
+    });
+    fake.fault = "500";
+    try {
+      await expect(
+        handlePaymentEvent({ ...s.app.deps, db }, "stripe", Buffer.from(event), signed(event)),
+      ).rejects.toThrow();
+    } finally {
+      fake.fault = null;
+    }
+    expect((await statuses(s.handle.db, practiceId))[0]).toBe("AWAITING_PAYMENT");
+
+    const again = await webhook(event, signed(event));
+    expect(again.status).toBe(200);
+    expect(await statuses(s.handle.db, practiceId)).toEqual(["PAID", "OPEN"]);
   });
 
   it("refuses a badly signed event with 400 and changes nothing", async () => {

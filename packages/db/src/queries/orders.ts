@@ -211,24 +211,21 @@ export async function findPaymentByIntent(
   return row;
 }
 
-/** Records a webhook event; false when it was already recorded (the primary key: a redelivery). */
-export async function recordPaymentEvent(
-  db: Db,
-  event: { provider: string; eventId: string; type: string },
-): Promise<boolean> {
+/** Whether a webhook event was handled already (the primary key). */
+export async function paymentEventRecorded(db: Db, provider: string, eventId: string): Promise<boolean> {
   const [row] = await db
-    .insert(paymentEvents)
-    .values(event)
-    .onConflictDoNothing()
-    .returning({ eventId: paymentEvents.eventId });
+    .select({ eventId: paymentEvents.eventId })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
   return Boolean(row);
 }
 
-/** Forgets an event whose handling failed, so the provider's redelivery is handled again. */
-export async function forgetPaymentEvent(db: Db, provider: string, eventId: string): Promise<void> {
-  await db
-    .delete(paymentEvents)
-    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
+/** Records a handled webhook event; a redelivery handled at the same time records nothing more. */
+export async function recordPaymentEvent(
+  db: Db,
+  event: { provider: string; eventId: string; type: string },
+): Promise<void> {
+  await db.insert(paymentEvents).values(event).onConflictDoNothing();
 }
 
 /** The service rows a paid order creates on its practice. */
