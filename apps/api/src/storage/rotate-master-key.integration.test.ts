@@ -185,16 +185,19 @@ describe("the storage master key's rotation", () => {
 
     // A process that still writes under the old key alone (left out of the rolling restart).
     let n = 0;
+    // Its writes kept, to be waited for: one outliving the test would write into a folder already removed.
+    const writes: Promise<void>[] = [];
     const endless = rewrapStorage({
       dir,
       from: KEY_B,
       to: KEY_C,
       whileServing: { settleMs: 0 },
-      onFile: () => void diskOf(dir, KEY_B).put(`stray/${n++}`, Buffer.from("x")),
+      onFile: () => void writes.push(diskOf(dir, KEY_B).put(`stray/${n++}`, Buffer.from("x"))),
     });
     await expect(endless).rejects.toThrow(
       /^Files are still being written under STORAGE_PREVIOUS_KEY in .* after 5 passes: a server process runs with it as its STORAGE_KEY/,
     );
+    await Promise.allSettled(writes);
   });
 
   it("leaves deleted what a server deleted while the file was being re-encrypted, and only that", async () => {

@@ -191,8 +191,15 @@ describe.each(testDbKinds())("the storage key's rotation under traffic on %s", (
       }
       phase = `after ${name}`;
     };
-    /** Traffic on the servers as they now are, a moment. */
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+    /**
+     * Traffic on the servers as they now are: until a few calls of the phase are done (a loaded machine may
+     * finish none in a fixed moment), 20 s at most.
+     */
+    const settle = async () => {
+      const until = Date.now() + 20_000;
+      while ((done.get(phase) ?? 0) < 3 && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    };
 
     const workers = [0, 1, 2].map(worker);
     let rotated: Awaited<ReturnType<typeof runKeys>> | undefined;
@@ -210,6 +217,7 @@ describe.each(testDbKinds())("the storage key's rotation under traffic on %s", (
       phase = "after the rotation";
       await settle();
       await rollingRestart("the restart with the new key alone", { STORAGE_KEY: KEY_NEW });
+      await settle();
     } finally {
       running = false;
       await Promise.all(workers);
