@@ -1,5 +1,5 @@
 import { MESSAGES } from "@argine/core/shared/messages";
-import { openDb } from "@argine/db/client";
+import { openDb, QUERY_TIMEOUT_MS } from "@argine/db/client";
 import { DEMO_PASSWORD } from "@argine/db/seed";
 import { createEmptyPostgresDatabase } from "@argine/db/testing";
 import * as client from "openid-client";
@@ -47,7 +47,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a database outage", () => {
         ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
         ...(init.body ? { "content-type": "application/json" } : {}),
       },
-      signal: AbortSignal.timeout(8_000),
+      // Above the query timeout: a partition's 503 takes that long (below).
+      signal: AbortSignal.timeout(20_000),
     });
   const tokenRequest = () =>
     fetch(`${s.base}/oidc/token`, {
@@ -132,4 +133,49 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a database outage", () => {
     expect((await newsletter()).status).toBeLessThan(300);
     expect((await fetch(`${s.base}/readyz`)).status).toBe(200);
   });
+
+  // A partition rather than a stop: the connections stay open and nothing comes back, so only our own
+  // timeouts end a query (packages/db/src/client.ts): 503 in Italian within the query timeout, never a hang;
+  // the pool's stuck connections are dropped, and once the network is back everything is served again.
+  const timed = async (answer: () => Promise<Response>) => {
+    const started = Date.now();
+    const res = await answer();
+    return { res, ms: Date.now() - started, body: (await res.json()) as { code?: string; message?: string } };
+  };
+
+  it("answers 503 in Italian within the query timeout, reads and writes, while nothing comes back", async () => {
+    // Every connection of the pool open and idle, as under traffic.
+    await Promise.all(Array.from({ length: 4 }, () => call("/v1/users/me", { token: access })));
+    proxy.set("hang");
+    const [me, write] = await Promise.all([
+      timed(() => call("/v1/users/me", { token: access })),
+      timed(newsletter),
+    ]);
+    for (const { res, ms, body } of [me, write]) {
+      expect(res.status).toBe(503);
+      expect(body).toMatchObject({ code: "SERVICE_UNAVAILABLE", message: MESSAGES.serviceUnavailable });
+      expect(ms).toBeLessThan(QUERY_TIMEOUT_MS + 2_000);
+    }
+    const ready = await fetch(`${s.base}/readyz`, { signal: AbortSignal.timeout(5_000) });
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: "database-unreachable" });
+  }, 30_000);
+
+  it("serves again once the network is back, the stuck connections dropped", async () => {
+    proxy.set("up");
+    const started = Date.now();
+    let status = 0;
+    while (status !== 200 && Date.now() - started < 20_000) {
+      status = (await call("/v1/users/me", { token: access })).status;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(status).toBe(200);
+    // Then every call at once: no connection left waiting on the partition.
+    const after = await Promise.all(
+      Array.from({ length: 8 }, () => timed(() => call("/v1/users/me", { token: access }))),
+    );
+    expect(after.map((a) => a.res.status)).toEqual(Array(8).fill(200));
+    expect(Math.max(...after.map((a) => a.ms))).toBeLessThan(2_000);
+    expect((await newsletter()).status).toBeLessThan(300);
+  }, 40_000);
 });
