@@ -296,20 +296,30 @@ async function rotateStorage(
   }
 }
 
+/** What both rotations say of files that are no stored objects. */
+const leftAlone = (report: RewrapReport) =>
+  report.notObjects.length
+    ? [
+        `${files(report.notObjects.length)} there are no stored objects (no key reads them); left alone:`,
+        ...listed(report.notObjects),
+      ]
+    : [];
+
+/** What both rotations say of the files they could not re-encrypt. */
+const notReencrypted = (report: RewrapReport) => [
+  `${files(report.unreadable.length)} could not be re-encrypted and were left as they were:`,
+  ...listed(report.unreadable.map((f) => `${f.key}: ${f.reason}`)),
+];
+
 /** The rotation under traffic's answer: done (restart without the previous key), or what is left. */
 function servingOutcome(report: RewrapReport, dir: string): KeysResult {
   const lines = [
     `Re-encrypted ${files(report.rewrapped)} under STORAGE_KEY in ${dir} (${report.passes} ${report.passes === 1 ? "pass" : "passes"}${report.alreadyNew ? `; ${report.alreadyNew} already were` : ""}).`,
   ];
-  if (report.notObjects.length)
-    lines.push(
-      `${files(report.notObjects.length)} there are no stored objects (no key reads them); left alone:`,
-      ...listed(report.notObjects),
-    );
+  lines.push(...leftAlone(report));
   if (report.unreadable.length) {
     lines.push(
-      `${files(report.unreadable.length)} could not be re-encrypted and were left as they were:`,
-      ...listed(report.unreadable.map((f) => `${f.key}: ${f.reason}`)),
+      ...notReencrypted(report),
       "The servers cannot read them either. Restore them from a backup, or move them out of the folder, then run this again: what is done stays done. Keep STORAGE_PREVIOUS_KEY until then.",
     );
     return { code: 1, text: lines.join("\n") };
@@ -328,15 +338,10 @@ async function storageOutcome(
   const lines = [
     `Re-encrypted ${files(report.rewrapped)} under the new key in ${where.dir}${report.alreadyNew ? `; ${report.alreadyNew} already were (an earlier run)` : ""}.`,
   ];
-  if (report.notObjects.length)
-    lines.push(
-      `${files(report.notObjects.length)} there are no stored objects (no key reads them); left alone:`,
-      ...listed(report.notObjects),
-    );
+  lines.push(...leftAlone(report));
   if (report.unreadable.length) {
     lines.push(
-      `${files(report.unreadable.length)} could not be re-encrypted and were left as they were:`,
-      ...listed(report.unreadable.map((f) => `${f.key}: ${f.reason}`)),
+      ...notReencrypted(report),
       "The server cannot read them with the current key either. Restore them from a backup, or move them out of the folder, then run this again: what is done stays done.",
       where.fromEnv
         ? "Keep STORAGE_KEY as it is until then."
