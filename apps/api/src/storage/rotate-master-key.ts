@@ -106,7 +106,9 @@ export async function rewrapStorage(options: RewrapOptions): Promise<RewrapRepor
       throw new ConfigError(
         `Files are still being written under STORAGE_PREVIOUS_KEY in ${dir} after ${report.passes} passes: a server process runs with it as its STORAGE_KEY. Restart it with STORAGE_KEY set to the new key and STORAGE_PREVIOUS_KEY to the old one, then run this again.`,
       );
-    await sleep(Math.max(0, named + settle - Date.now()));
+    // A timer may wake a millisecond before Date.now() says it is due: wait out the rest, so the next pass
+    // begins settled (and is the last, unless a write lands).
+    while (Date.now() < named + settle) await sleep(named + settle - Date.now());
   }
   // Every file the server can read is now under the new key (any other is reported, and the rotation is
   // not over until it is dealt with).
