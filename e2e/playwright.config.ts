@@ -130,7 +130,9 @@ export default defineConfig({
       // count each worker as one person.
       ...(PARALLEL_INDEX === undefined ? {} : { proxy: { server: clientProxy(Number(PARALLEL_INDEX)) } }),
     },
-    trace: "retain-on-failure",
+    // A trace records every step's snapshots and screencast: a sixth of the run's time when kept for every
+    // journey. CI records it on the retry of a journey that failed (retries: 1), which is the trace to read.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     // The visitor has already answered the cookie notice, so it does not cover the pages under test;
     // the analytics journey starts from an empty cookie jar to see it.
     storageState: {
@@ -167,8 +169,11 @@ export default defineConfig({
       name: "mobile",
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
       // Journeys that change the shared demo data (and the long account ones) run once, on desktop; the
-      // mobile project checks the pages themselves.
-      testIgnore: /account-journeys|admin-workspace|practices-|outreach-journeys/,
+      // mobile project checks the pages themselves. Staff work at a desk: the journeys of the lawyers' and
+      // admins' own screens (and the developers' mailbox) run on desktop only, those of what a victim sees
+      // on both.
+      testIgnore:
+        /account-journeys|admin-workspace|practices-|outreach-journeys|service-queue|refunds|dead-letters|dev-mailbox/,
       grepInvert: /@desktop/,
     },
   ],

@@ -1,6 +1,6 @@
 // `npm test`: every check the project has, in one run, ending with one "N passed, N failed" line.
 // Steps keep going after a failure so one run shows everything that is wrong.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -89,44 +89,65 @@ if (!browser) {
     );
 }
 
-// The runbook's procedures under traffic (scripts/cluster/operations-drill.ts, issue 39): a rolling restart, a
-// signing-key rotation and an upgrade with a migration on the cluster, short mode; any failed request or
-// sign-in fails it. It needs what the cluster needs: nginx and PostgreSQL.
+// The drills on the cluster, side by side (each on ports and a database of its own; they wait on restarts and
+// faults more than they compute, and a third of a core each is what they use), each printed whole once done:
+// - the runbook's procedures under traffic (scripts/cluster/operations-drill.ts, issue 39): a rolling restart, a
+//   signing-key rotation, a storage-key rotation and an upgrade with a migration; any failed request or sign-in
+//   fails it;
+// - PostgreSQL stopped or silent, the mail server refusing, Redis silent, S3 refusing, the capture service gone,
+//   the payment provider failing, under traffic (scripts/cluster/fault-drill.ts), and the faults that apply to
+//   the embedded default (PGlite, one process) beside it: fast Italian 503s, nothing acknowledged lost. Redis
+//   is TEST_REDIS_URL's;
+// - crash safety (scripts/cluster/crash-drill.ts): processes killed with SIGKILL under writes, on PGlite and on
+//   the cluster; a lost write, a double charge, a failed restart or a hung request fails it.
+// All in short mode; they need what the cluster needs: nginx and PostgreSQL.
 if (nginxAvailable() && process.env.TEST_DATABASE_URL) {
-  const ok = step(
-    "operations drill behind nginx (short)",
-    process.execPath,
-    ["scripts/cluster/operations-drill.ts", "--short"],
-    { CLUSTER_POSTGRES_URL: process.env.TEST_DATABASE_URL },
+  const env = { CLUSTER_POSTGRES_URL: process.env.TEST_DATABASE_URL };
+  const drills = await stepsTogether(
+    [
+      ["operations drill behind nginx (short)", ["scripts/cluster/operations-drill.ts", "--short"]],
+      [
+        "dependency faults behind nginx (short)",
+        ["scripts/cluster/fault-drill.ts", "--short", "--engine", "both"],
+      ],
+      ["crash drill, PGlite and behind nginx (short)", ["scripts/cluster/crash-drill.ts", "--short"]],
+    ],
+    env,
   );
-  if (ok) passed += 1;
-  else failed += 1;
-  // PostgreSQL stopped or silent, the mail server refusing, Redis silent, S3 refusing, the capture service
-  // gone, the payment provider failing, under traffic (scripts/cluster/fault-drill.ts), and the faults that
-  // apply to the embedded default (PGlite, one process) beside it: fast Italian 503s, nothing acknowledged
-  // lost. Redis is TEST_REDIS_URL's.
-  const faults = step(
-    "dependency faults behind nginx (short)",
-    process.execPath,
-    ["scripts/cluster/fault-drill.ts", "--short", "--engine", "both"],
-    { CLUSTER_POSTGRES_URL: process.env.TEST_DATABASE_URL },
-  );
-  if (faults) passed += 1;
-  else failed += 1;
-} else if (process.env.REQUIRE_E2E === "1") failedSteps.push("operations drill (no nginx or no PostgreSQL)");
+  for (const ok of drills) {
+    if (ok) passed += 1;
+    else failed += 1;
+  }
+} else if (process.env.REQUIRE_E2E === "1") failedSteps.push("the drills (no nginx or no PostgreSQL)");
 
-// Crash safety (scripts/cluster/crash-drill.ts, issue 39): processes killed with SIGKILL under writes, on PGlite
-// and on the cluster, short mode; a lost write, a double charge, a failed restart or a hung request fails it.
-if (nginxAvailable() && process.env.TEST_DATABASE_URL) {
-  const ok = step(
-    "crash drill, PGlite and behind nginx (short)",
-    process.execPath,
-    ["scripts/cluster/crash-drill.ts", "--short"],
-    { CLUSTER_POSTGRES_URL: process.env.TEST_DATABASE_URL },
+/** Node scripts run at once, each one's output printed whole when it ends; whether each passed. */
+async function stepsTogether(
+  scripts: [name: string, args: string[]][],
+  env: Record<string, string>,
+): Promise<boolean[]> {
+  const started = Date.now();
+  process.stdout.write(`\n━━ side by side: ${scripts.map(([name]) => name).join("; ")} ━━\n`);
+  const results = await Promise.all(
+    scripts.map(
+      ([name, args]) =>
+        new Promise<boolean>((done) => {
+          const output: Buffer[] = [];
+          const child = spawn(process.execPath, args, { env: { ...process.env, ...env } });
+          child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+          child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+          child.on("close", (code) => {
+            const seconds = Math.round((Date.now() - started) / 1000);
+            process.stdout.write(`\n━━ ${name} (${seconds} s) ━━\n${Buffer.concat(output).toString()}`);
+            times.push(`${name} ${seconds} s`);
+            if (code !== 0) failedSteps.push(name);
+            done(code === 0);
+          });
+        }),
+    ),
   );
-  if (ok) passed += 1;
-  else failed += 1;
-} else if (process.env.REQUIRE_E2E === "1") failedSteps.push("crash drill (no nginx or no PostgreSQL)");
+  times.push(`the drills side by side ${Math.round((Date.now() - started) / 1000)} s`);
+  return results;
+}
 
 /** A Playwright run of the e2e workspace, its results counted into the totals. */
 function browserStep(name: string, json: string, args: string[], env: Record<string, string> = {}) {

@@ -237,9 +237,9 @@ test("a booking's manage page at 1280 px: moved to another slot, then cancelled"
   await expectAccessible(page);
 });
 
-test("the demo lawyer reads the demo client's booking in the agenda, by week and by day", async ({
-  page,
-}) => {
+test("the demo lawyer reads the demo client's booking in the agenda, by week and by day", {
+  tag: "@desktop",
+}, async ({ page }) => {
   // Each video call in the agenda now carries its link's form: a busy machine takes longer to draw it.
   test.slow();
   const authorization = await signInWithBearer(page, "avvocato@demo.argine.it");
@@ -298,9 +298,9 @@ test("the demo lawyer reads the demo client's booking in the agenda, by week and
   await expectAccessible(page.getByRole("region", { name: "Orari delle consulenze" }));
 });
 
-test("the hours' editor takes away a new special day, and a range on it, at the first «Togli»", async ({
-  page,
-}) => {
+test("the hours' editor takes away a new special day, and a range on it, at the first «Togli»", {
+  tag: "@desktop",
+}, async ({ page }) => {
   await signInWithBearer(page, "avvocato@demo.argine.it");
   await page.goto("/dashboard/consultations");
   const editor = page.getByRole("form", { name: "Orari delle consulenze" });

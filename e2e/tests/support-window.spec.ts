@@ -196,51 +196,55 @@ test("offline, the window says so and shows the line waiting; back online it lea
   await expect(box).toHaveValue("");
 });
 
-test("staff tell two visitors apart, and see the one who left by the quick exit as closed", async ({
-  page,
-  browser,
-}, testInfo) => {
-  test.slow();
-  const stamp = Date.now().toString(36);
-  const first = await visitorWrites(page.request, `Buonasera ${stamp}, ho bisogno di aiuto per delle foto.`);
-  const second = await visitorWrites(page.request, `Salve ${stamp}, qualcuno mi scrive di continuo.`);
-  const lawyer = await lawyerIn(browser, testInfo);
-  try {
-    await lawyer.page.goto("/dashboard/support");
-    const list = lawyer.page.getByRole("region", { name: "Conversazioni" });
-    const one = list.locator(`a[href*="${first.threadId}"]`);
-    const two = list.locator(`a[href*="${second.threadId}"]`);
-    await expect(one).toContainText(`«Buonasera ${stamp}, ho bisogno di aiuto per delle foto.»`);
-    await expect(two).toContainText(`«Salve ${stamp}, qualcuno mi scrive di continuo.»`);
-    const label = async (link: typeof one) => /Visitatore [0-9A-F]{3}/.exec(await link.innerText())?.[0];
-    expect(await label(one)).toBe(`Visitatore ${first.threadId.slice(0, 3).toUpperCase()}`);
-    expect(await label(two)).not.toBe(await label(one));
-    await expect(one).toContainText("In attesa dal");
-    await expectAccessible(lawyer.page);
+test(
+  "staff tell two visitors apart, and see the one who left by the quick exit as closed",
+  { tag: "@desktop" },
+  async ({ page, browser }, testInfo) => {
+    test.slow();
+    const stamp = Date.now().toString(36);
+    const first = await visitorWrites(
+      page.request,
+      `Buonasera ${stamp}, ho bisogno di aiuto per delle foto.`,
+    );
+    const second = await visitorWrites(page.request, `Salve ${stamp}, qualcuno mi scrive di continuo.`);
+    const lawyer = await lawyerIn(browser, testInfo);
+    try {
+      await lawyer.page.goto("/dashboard/support");
+      const list = lawyer.page.getByRole("region", { name: "Conversazioni" });
+      const one = list.locator(`a[href*="${first.threadId}"]`);
+      const two = list.locator(`a[href*="${second.threadId}"]`);
+      await expect(one).toContainText(`«Buonasera ${stamp}, ho bisogno di aiuto per delle foto.»`);
+      await expect(two).toContainText(`«Salve ${stamp}, qualcuno mi scrive di continuo.»`);
+      const label = async (link: typeof one) => /Visitatore [0-9A-F]{3}/.exec(await link.innerText())?.[0];
+      expect(await label(one)).toBe(`Visitatore ${first.threadId.slice(0, 3).toUpperCase()}`);
+      expect(await label(two)).not.toBe(await label(one));
+      await expect(one).toContainText("In attesa dal");
+      await expectAccessible(lawyer.page);
 
-    // The first visitor leaves by the quick exit: her browser tells the server, and keeps nothing.
-    await fakeNeutralSite(page);
-    await keepToken(page, first.token);
-    await page.getByRole("button", { name: "Esci subito" }).click();
-    await page.waitForURL(/google\.it/);
-    await expect(one).toContainText("Chiusa: ha usato l'uscita rapida");
-    await expect(one).not.toContainText("In attesa");
-    await expect(two).toContainText("In attesa dal");
-    expect(
-      (
-        await page.request.get("/v1/support/thread", { headers: { "x-support-token": first.token } })
-      ).status(),
-    ).toBe(404);
+      // The first visitor leaves by the quick exit: her browser tells the server, and keeps nothing.
+      await fakeNeutralSite(page);
+      await keepToken(page, first.token);
+      await page.getByRole("button", { name: "Esci subito" }).click();
+      await page.waitForURL(/google\.it/);
+      await expect(one).toContainText("Chiusa: ha usato l'uscita rapida");
+      await expect(one).not.toContainText("In attesa");
+      await expect(two).toContainText("In attesa dal");
+      expect(
+        (
+          await page.request.get("/v1/support/thread", { headers: { "x-support-token": first.token } })
+        ).status(),
+      ).toBe(404);
 
-    // Staff choose a thread: on a phone it is below the list, and comes into view.
-    await two.click();
-    const thread = lawyer.page.getByRole("region", { name: "Conversazione" });
-    await expect(thread.getByRole("heading", { name: "Conversazione" })).toBeInViewport();
-    await expect(thread.getByText(`Salve ${stamp}, qualcuno mi scrive di continuo.`)).toBeVisible();
-  } finally {
-    await lawyer.context.close();
-  }
-});
+      // Staff choose a thread: on a phone it is below the list, and comes into view.
+      await two.click();
+      const thread = lawyer.page.getByRole("region", { name: "Conversazione" });
+      await expect(thread.getByRole("heading", { name: "Conversazione" })).toBeInViewport();
+      await expect(thread.getByText(`Salve ${stamp}, qualcuno mi scrive di continuo.`)).toBeVisible();
+    } finally {
+      await lawyer.context.close();
+    }
+  },
+);
 
 test("the answer mail's link opens the thread in another browser, once @desktop", async ({
   page,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { Agent, request } from "node:http";
+import { TRUST_COOKIE } from "../../apps/api/src/identity/sign-in-guard.ts";
 
 // The virtual clients of the drills (operations-drill.ts, and the crash and fault drills): each speaks HTTP
 // from a loopback address of its own (127.0.0.x), so the per-address limits count clients, not the drill,
@@ -98,7 +99,9 @@ export async function signIn(
   email = DEMO_CLIENT,
   password = DEMO_PASSWORD,
 ): Promise<string> {
-  client.cookies.clear();
+  // As a browser does, the account's trust cookie is kept (sign-in-guard.ts): its next sign-ins count against
+  // this device, so the drill's clients signing in to one account do not hold each other back.
+  for (const name of [...client.cookies.keys()]) if (name !== TRUST_COOKIE) client.cookies.delete(name);
   const config = JSON.parse((await client.send("GET", "/v1/auth/config")).text) as {
     issuer: string;
     clientId: string;
