@@ -1,7 +1,7 @@
 // `npm test`: every check the project has, in one run, ending with one "N passed, N failed" line.
 // Steps keep going after a failure so one run shows everything that is wrong.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { chromiumPath } from "../e2e/chromium.ts";
@@ -14,6 +14,7 @@ let failed = 0;
 let skipped = 0;
 // Where the run's time went, and on what machine: the summary's last lines are what a CI log shows first.
 const machine = `${availableParallelism()} cores, load ${loadavg()[0]?.toFixed(1)} at the start`;
+const cpuAtStart = cpuByProcess();
 const times: string[] = [];
 const failures: string[] = [];
 
@@ -149,6 +150,44 @@ async function stepsTogether(
   return results;
 }
 
+/** Each process's CPU seconds so far, by pid, with its name (Linux's /proc; empty elsewhere). */
+function cpuByProcess(): Map<string, { name: string; seconds: number }> {
+  const found = new Map<string, { name: string; seconds: number }>();
+  if (!existsSync("/proc/self/stat")) return found;
+  for (const pid of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // utime and stime, in clock ticks (100 a second on Linux).
+      const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+      found.set(pid, { name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), seconds });
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return found;
+}
+
+/**
+ * The processes that were not this run's and took a share of its CPU: those running at its start that
+ * worked meanwhile, and those begun since that outlive it (a leftover of a step). A run far slower than the
+ * last one on this machine is explained here, or not by its neighbours.
+ */
+function busyOthers(): string[] {
+  const now = cpuByProcess();
+  const ours = new Set([String(process.pid), String(process.ppid)]);
+  return [...now]
+    .filter(([pid]) => !ours.has(pid))
+    .map(([pid, { name, seconds }]) => ({ pid, name, used: seconds - (cpuAtStart.get(pid)?.seconds ?? 0) }))
+    .filter(({ used }) => used >= 30)
+    .sort((a, b) => b.used - a.used)
+    .slice(0, 6)
+    .map(
+      ({ pid, name, used }) =>
+        `${name} (${pid}${cpuAtStart.has(pid) ? "" : ", begun during the run"}) ${Math.round(used)} s`,
+    );
+}
+
 /** A Playwright run of the e2e workspace, its results counted into the totals. */
 function browserStep(name: string, json: string, args: string[], env: Record<string, string> = {}) {
   const file = join(out, json);
@@ -167,6 +206,9 @@ function browserStep(name: string, json: string, args: string[], env: Record<str
 }
 
 process.stdout.write(`\nTimes: ${times.join(", ")} (${machine})\n`);
+const others = busyOthers();
+if (others.length)
+  process.stdout.write(`Busy beside the run (CPU seconds while it ran): ${others.join(", ")}\n`);
 if (failures.length) process.stdout.write(`\nFailed tests:\n${failures.map((f) => `  ${f}\n`).join("")}`);
 if (failedSteps.length) process.stdout.write(`\nFailed steps: ${failedSteps.join(", ")}\n`);
 if (failedSteps.length && failed === 0) failed = failedSteps.length;
