@@ -1,21 +1,23 @@
 /// <reference path="../../apps/api/test/s3rver.d.ts" />
 // The loopback doubles of a production start's outside services, for the runbook's "Rehearsal on one machine"
 // (ADR 033): an SMTP server that keeps every mail and shows it (the cluster's mail-capture.ts), an S3
-// (s3rver) with the bucket, and Stripe's API (the tests' stand-in, apps/api/test/stripe-fake.ts). It prints
+// (s3rver) with the bucket, Stripe's API (the tests' stand-in, apps/api/test/stripe-fake.ts) and a Time Stamping
+// Authority (apps/api/test/tsa-fake.ts, RFC 3161 over HTTP with a local TSA's key). It prints
 // the variables that point the server at them and runs until Ctrl-C. Never a part of production itself.
 //
 //   node scripts/rehearsal/doubles.ts [--port 4100] [--origin https://argine.test:8443]
 //
-// Ports from --port: SMTP, the mails' page, S3, Stripe. --origin: the site's address, which the browser
+// Ports from --port: SMTP, the mails' page, S3, Stripe, the TSA. --origin: the site's address, which the browser
 // uploads to S3 from (the bucket's CORS rule).
 
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import S3rver from "s3rver";
 import { startStripeFake } from "../../apps/api/test/stripe-fake.ts";
+import { startTsaFake } from "../../apps/api/test/tsa-fake.ts";
 import { startMailCapture } from "../cluster/mail-capture.ts";
 
 const { values } = parseArgs({
@@ -25,7 +27,7 @@ const { values } = parseArgs({
   },
 });
 const port = Number(values.port);
-const [smtpPort, mailPort, s3Port, stripePort] = [port, port + 1, port + 2, port + 3];
+const [smtpPort, mailPort, s3Port, stripePort, tsaPort] = [port, port + 1, port + 2, port + 3, port + 4];
 const BUCKET = "argine-files";
 const dir = mkdtempSync(join(tmpdir(), "argine-rehearsal-s3-"));
 
@@ -45,6 +47,9 @@ await s3.run();
 const token = () => randomBytes(18).toString("base64url").replace(/[-_]/g, "0");
 const stripeKeys = { secretKey: `sk_live_${token()}`, publishableKey: `pk_live_${token()}` };
 const stripe = await startStripeFake(stripePort, stripeKeys);
+const tsa = await startTsaFake(tsaPort, { username: "argine", password: token() });
+const tsaChain = join(mkdtempSync(join(tmpdir(), "argine-rehearsal-tsa-")), "tsa-chain.pem");
+writeFileSync(tsaChain, tsa.caCertificates);
 
 process.stdout.write(
   [
@@ -63,6 +68,10 @@ process.stdout.write(
     `STRIPE_SECRET_KEY=${stripeKeys.secretKey}`,
     `STRIPE_PUBLISHABLE_KEY=${stripeKeys.publishableKey}`,
     `STRIPE_WEBHOOK_SECRET=whsec_${token()}`,
+    `TSA_URL=${tsa.url}`,
+    `TSA_USERNAME=${tsa.credentials.username}`,
+    `TSA_PASSWORD=${tsa.credentials.password}`,
+    `TSA_CA_CERTS=${tsaChain}`,
     "",
     `The mails sent: ${mail.url}/dev/mailbox`,
     "",
@@ -70,8 +79,9 @@ process.stdout.write(
 );
 
 const stop = async () => {
-  await Promise.allSettled([mail.close(), s3.close(), stripe.close()]);
+  await Promise.allSettled([mail.close(), s3.close(), stripe.close(), tsa.close()]);
   rmSync(dir, { recursive: true, force: true });
+  rmSync(dirname(tsaChain), { recursive: true, force: true });
   process.exit(0);
 };
 process.on("SIGINT", () => void stop());

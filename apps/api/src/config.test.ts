@@ -1,5 +1,8 @@
 // The server runs with core's Italian messages installed in zod (the API's answers load them): so do these.
 import "@argine/core/shared/validation-messages";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PRODUCTION_ENV } from "../test/production-env.ts";
 import { ConfigError, EXAMPLE_COMPANY, loadConfig } from "./config.ts";
@@ -295,6 +298,80 @@ describe("the legalization settings", () => {
   });
 });
 
+describe("the timestamp settings", () => {
+  const chainFile = () => {
+    const dir = mkdtempSync(join(tmpdir(), "argine-tsa-config-"));
+    const file = join(dir, "chain.pem");
+    writeFileSync(file, "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
+    return file;
+  };
+  const { TSA_EMBEDDED_ALLOWED: _, ...productionWithoutTsa } = PRODUCTION;
+
+  it("choose the embedded local TSA in DATA_DIR/tsa, which production takes only when allowed", () => {
+    expect(loadConfig({ DATA_DIR: "/srv/dati" }).timestamps).toEqual({
+      engine: "embedded",
+      dir: "/srv/dati/tsa",
+    });
+    expect(() => loadConfig(productionWithoutTsa)).toThrow(
+      /TSA_URL: required in production, the address of a Time Stamping Authority \(RFC 3161\)[^\n]*TSA_EMBEDDED_ALLOWED=true/,
+    );
+    expect(loadConfig({ ...productionWithoutTsa, TSA_EMBEDDED_ALLOWED: "true" }).timestamps.engine).toBe(
+      "embedded",
+    );
+  });
+
+  it("choose a real TSA with its URL, credentials and chain, and read the chain at start", () => {
+    const file = chainFile();
+    expect(
+      loadConfig({
+        ...productionWithoutTsa,
+        TSA_URL: "https://tsa.example/tsa",
+        TSA_USERNAME: "argine",
+        TSA_PASSWORD: "parola-della-tsa",
+        TSA_CA_CERTS: file,
+      }).timestamps,
+    ).toEqual({
+      engine: "remote",
+      url: "https://tsa.example/tsa",
+      username: "argine",
+      password: "parola-della-tsa",
+      caCertificates: readFileSync(file, "utf8"),
+    });
+  });
+
+  it("refuse what does not go together, a chain that cannot be read, and plain http in production", () => {
+    const refusal = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+        return "";
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(refusal({ TSA_USERNAME: "argine", TSA_CA_CERTS: chainFile() })).toMatch(
+      /TSA_USERNAME, TSA_CA_CERTS: set only with TSA_URL/,
+    );
+    const remote = { TSA_URL: "https://tsa.example/tsa", TSA_CA_CERTS: chainFile() };
+    expect(refusal({ ...remote, TSA_USERNAME: "argine" })).toMatch(
+      /TSA_USERNAME, TSA_PASSWORD: set both or neither/,
+    );
+    expect(refusal({ ...remote, TSA_EMBEDDED_ALLOWED: "true" })).toMatch(
+      /TSA_EMBEDDED_ALLOWED: not used with TSA_URL/,
+    );
+    expect(refusal({ TSA_URL: remote.TSA_URL })).toMatch(/TSA_CA_CERTS: required with TSA_URL/);
+    expect(refusal({ ...remote, TSA_CA_CERTS: "/non/esiste.pem" })).toMatch(
+      /TSA_CA_CERTS: \/non\/esiste.pem cannot be read/,
+    );
+    const notPem = join(mkdtempSync(join(tmpdir(), "argine-tsa-config-")), "chain.txt");
+    writeFileSync(notPem, "nessun certificato");
+    expect(refusal({ ...remote, TSA_CA_CERTS: notPem })).toMatch(/holds no PEM certificate/);
+    const plain = { ...productionWithoutTsa, ...remote, TSA_URL: "http://tsa.example/tsa" };
+    expect(refusal(plain)).toMatch(/TSA_URL: in production an https:\/\/ address/);
+    // A rehearsal's double on this machine is the one plain address production takes.
+    expect(refusal({ ...plain, TSA_URL: "http://127.0.0.1:4104/tsa" })).toBe("");
+  });
+});
+
 describe("the request limits' store", () => {
   it("follows the database by default, Redis with its URL, and refuses a store that cannot serve", () => {
     expect(loadConfig({}).rateLimits).toEqual({ store: "database" });
@@ -362,6 +439,7 @@ describe("a production start", () => {
       Object.keys(EXAMPLE_COMPANY).join(", "),
       "STORAGE_KEY",
       "DOCUMENT_LINK_KEY",
+      "TSA_URL",
     ]);
   });
 

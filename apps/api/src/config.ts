@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -308,6 +308,14 @@ const EnvSchema = z.object({
   LEGALIZATION_SANDBOX_UPLOAD_SECONDS: z.coerce.number().int().min(1).max(3600).default(3),
   // The sandbox's screenshot: this Chromium, else /usr/bin/chromium if there is one, else no screenshot.
   CHROMIUM_PATH: z.string().trim().min(1).optional(),
+  // Trusted timestamps (timestamps/, issue 40): a Time Stamping Authority speaking RFC 3161 over HTTP, with
+  // the credentials it gave and the PEM file of its chain up to the root; otherwise the embedded local TSA,
+  // which production takes only when told so.
+  TSA_URL: z.url({ protocol: /^https?$/, error: "an http:// or https:// URL" }).optional(),
+  TSA_USERNAME: z.string().trim().min(1).optional(),
+  TSA_PASSWORD: z.string().min(1).optional(),
+  TSA_CA_CERTS: z.string().trim().min(1).optional(),
+  TSA_EMBEDDED_ALLOWED: bool,
 });
 
 export interface Config {
@@ -372,6 +380,7 @@ export interface Config {
   /** The folder `npm run db:backup` and the admin port's POST /backup write into (backup/). */
   backupDir: string;
   legalization: LegalizationConfig;
+  timestamps: TimestampsConfig;
 }
 
 /** Where the admin server listens, and the bearer token each of its calls must carry. */
@@ -397,6 +406,21 @@ export type LegalizationConfig =
   | { provider: "service"; name: string; apiUrl: string; apiKey: string }
   | { provider: "sandbox"; timings: SandboxCaptureTimings; chromiumPath: string | null }
   | { provider: "none" };
+
+/**
+ * The trusted timestamps (timestamps/): a real TSA by URL, or the embedded local TSA in DATA_DIR/tsa, whose
+ * tokens are real but whose clock is only the server's (production takes it with TSA_EMBEDDED_ALLOWED).
+ */
+export type TimestampsConfig =
+  | { engine: "embedded"; dir: string }
+  | {
+      engine: "remote";
+      url: string;
+      username: string | undefined;
+      password: string | undefined;
+      /** TSA_CA_CERTS' PEM, read at start: what the dossier gives its verifiers as the CA file. */
+      caCertificates: string;
+    };
 
 /**
  * The file storage (storage/, ADR 018): an S3-compatible bucket with S3_BUCKET, otherwise files under
@@ -637,6 +661,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!relative(resolve(e.DATA_DIR, copied), resolve(backupDir)).startsWith(".."))
       refuse(`BACKUP_DIR: inside DATA_DIR/${copied}, which a backup copies: choose a folder outside it`);
   const legalization = legalizationConfig(e, production, refuse, given);
+  const timestamps = timestampsConfig(e, production, refuse, given);
   const rateLimits = rateLimitsConfig(e, refuse, given);
   const admin = adminConfig(e, refuse, given);
   if (problems.length) throw new ConfigError(invalid(problems));
@@ -723,6 +748,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin,
     backupDir,
     legalization,
+    timestamps,
+  };
+}
+
+function timestampsConfig(e: Env, production: boolean, refuse: Refuse, given: Given): TimestampsConfig {
+  if (!given("TSA_URL")) {
+    const stray = (["TSA_USERNAME", "TSA_PASSWORD", "TSA_CA_CERTS"] as const).filter((name) => given(name));
+    if (stray.length) refuse(`${stray.join(", ")}: set only with TSA_URL`);
+    if (production && !e.TSA_EMBEDDED_ALLOWED)
+      refuse(
+        "TSA_URL: required in production, the address of a Time Stamping Authority (RFC 3161) that seals the evidence, with TSA_USERNAME, TSA_PASSWORD and TSA_CA_CERTS as it gives them; or TSA_EMBEDDED_ALLOWED=true for the embedded one, whose timestamps rest on this server's clock alone",
+      );
+    return { engine: "embedded", dir: `${e.DATA_DIR}/tsa` };
+  }
+  if (e.TSA_EMBEDDED_ALLOWED) refuse("TSA_EMBEDDED_ALLOWED: not used with TSA_URL: unset it");
+  if (given("TSA_USERNAME") !== given("TSA_PASSWORD"))
+    refuse("TSA_USERNAME, TSA_PASSWORD: set both or neither");
+  if (production && e.TSA_URL && !e.TSA_URL.startsWith("https://") && !isLoopback(e.TSA_URL))
+    refuse("TSA_URL: in production an https:// address (its credentials travel with each request)");
+  let caCertificates = "";
+  if (!e.TSA_CA_CERTS)
+    refuse("TSA_CA_CERTS: required with TSA_URL, the PEM file of the TSA's chain up to its root");
+  else {
+    try {
+      caCertificates = readFileSync(e.TSA_CA_CERTS, "utf8");
+    } catch {
+      refuse(`TSA_CA_CERTS: ${e.TSA_CA_CERTS} cannot be read`);
+    }
+    if (caCertificates && !caCertificates.includes("-----BEGIN CERTIFICATE-----"))
+      refuse(`TSA_CA_CERTS: ${e.TSA_CA_CERTS} holds no PEM certificate`);
+  }
+  return {
+    engine: "remote",
+    url: e.TSA_URL ?? "",
+    username: e.TSA_USERNAME,
+    password: e.TSA_PASSWORD,
+    caCertificates,
   };
 }
 

@@ -12,4 +12,6 @@ export const PRODUCTION_ENV = {
   SMTP_URL: "smtp://127.0.0.1:2525",
   STORAGE_KEY: randomBytes(32).toString("base64"),
   DOCUMENT_LINK_KEY: randomBytes(32).toString("base64"),
+  // The embedded TSA, as a rehearsal takes it: a test of the real TSA's settings sets TSA_URL instead.
+  TSA_EMBEDDED_ALLOWED: "true",
 } as const;
