@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { HttpUrlSchema, normaliseUrl } from "../shared/fields.ts";
+import { labelledEnum } from "../shared/labelled-enum.ts";
+import { DIARY_MESSAGES } from "./diary-messages.ts";
+
+// One incident of the diary, as the victim tells it (issue 40): the day in Rome's calendar, the time when she
+// remembers it, where it happened, the links, who (if known) and what happened, in her words. An entry is
+// never changed: a correction is a new version, sealed in its turn, the sealed original kept beside it.
+
+export const DIARY_PLATFORM = labelledEnum({
+  WHATSAPP: "WhatsApp",
+  INSTAGRAM: "Instagram",
+  FACEBOOK: "Facebook",
+  TIKTOK: "TikTok",
+  TELEGRAM: "Telegram",
+  X: "X (Twitter)",
+  YOUTUBE: "YouTube",
+  SNAPCHAT: "Snapchat",
+  ONLYFANS: "OnlyFans",
+  SITO_WEB: "Un sito web",
+  EMAIL: "E-mail",
+  SMS: "SMS",
+  TELEFONO: "Telefonata",
+  DI_PERSONA: "Di persona",
+  ALTRO: "Altro",
+});
+
+export const DIARY_LIMITS = {
+  whatMaxLength: 5000,
+  whoMaxLength: 200,
+  maxUrls: 10,
+} as const;
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+export function isCalendarDay(value: string): boolean {
+  const match = DAY.exec(value);
+  if (!match) return false;
+  const [y, m, d] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Today's day in Rome (the diary's calendar), YYYY-MM-DD. */
+export function romeToday(now: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(now);
+}
+
+/**
+ * What the form sends for one version of an entry. `occurredAt` is null when she does not remember the time
+ * («non ricordo l'ora»); `who` is empty when the author is unknown. A day after today (in Rome) is refused:
+ * the schema is built for the moment it checks, so the server and the browser agree on "today".
+ */
+export const diaryEntrySchema = (now: Date) =>
+  z.object({
+    occurredOn: z
+      .string({ error: DIARY_MESSAGES.occurredOnRequired })
+      .trim()
+      .min(1, { error: DIARY_MESSAGES.occurredOnRequired })
+      .refine(isCalendarDay, { error: DIARY_MESSAGES.occurredOnInvalid })
+      .refine((day) => day <= romeToday(now), { error: DIARY_MESSAGES.occurredOnFuture }),
+    occurredAt: z.string().trim().regex(TIME, { error: DIARY_MESSAGES.occurredAtInvalid }).nullable(),
+    platform: DIARY_PLATFORM.schema.or(z.literal("")).refine((value) => value !== "", {
+      error: DIARY_MESSAGES.platformRequired,
+    }),
+    urls: z
+      .array(z.string().transform(normaliseUrl).pipe(HttpUrlSchema))
+      .max(DIARY_LIMITS.maxUrls, { error: DIARY_MESSAGES.tooManyUrls })
+      .transform((urls) => [...new Set(urls)]),
+    who: z.string().trim().max(DIARY_LIMITS.whoMaxLength, { error: DIARY_MESSAGES.whoTooLong }),
+    what: z
+      .string({ error: DIARY_MESSAGES.whatRequired })
+      .trim()
+      .min(1, { error: DIARY_MESSAGES.whatRequired })
+      .max(DIARY_LIMITS.whatMaxLength, { error: DIARY_MESSAGES.whatTooLong }),
+  });
+export type DiaryEntryInput = z.input<ReturnType<typeof diaryEntrySchema>>;
+export type DiaryEntryFields = z.output<ReturnType<typeof diaryEntrySchema>>;
+
+/** A version as it is sealed: its fields, the entry it belongs to, its number, and its attachments' hashes. */
+export interface SealedVersion {
+  entryId: string;
+  version: number;
+  fields: DiaryEntryFields;
+  /** The SHA-256 (hex) of each attachment of this version, in the order they were added. */
+  attachments: { name: string; sha256: string }[];
+  /** When the server received it (ISO 8601, UTC). */
+  receivedAt: string;
+}
+
+/**
+ * The canonical JSON of a value (RFC 8785's rules for what the diary holds: strings, integers, booleans,
+ * null, arrays, objects): object keys sorted by UTF-16 code unit, no whitespace, strings and numbers as
+ * JSON.stringify writes them. The same version gives the same bytes, whatever the order of its fields, so
+ * its SHA-256 is what is sealed, and anyone can recompute it from the dossier's manifest.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== "object") {
+    if (typeof value === "number" && !Number.isSafeInteger(value)) throw new TypeError("only safe integers");
+    if (value === undefined || typeof value === "function" || typeof value === "bigint")
+      throw new TypeError(`no canonical JSON for ${typeof value}`);
+    return JSON.stringify(value);
+  }
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, field]) => field !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`).join(",")}}`;
+}
+
+/** The bytes of a version that its timestamp seals. */
+export const sealedBytes = (version: SealedVersion) => new TextEncoder().encode(canonicalJson(version));
