@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,5 +40,15 @@ describe("mail adapter", () => {
     const eml = readFileSync(join(outboxDir, `${mails[0]?.id}.eml`), "utf8");
     expect(eml).toContain("To: b@example.org");
     expect(eml).toContain("Subject: Seconda");
+  });
+
+  it("lists the others when an entry was cut by a crash, and leaves no entry file being written", async () => {
+    const outboxDir = mkdtempSync(join(tmpdir(), "argine-outbox-"));
+    const mailer = createMailer({ smtpUrl: undefined, from: "Argine <no-reply@argine.example>", outboxDir });
+    await mailer.send({ to: "a@example.org", subject: "Intera", text: "uno" });
+    // What a process killed in the middle of the old single write left: half an entry.
+    writeFileSync(join(outboxDir, "2026-12-04T23-20-00-000Z-0badc0de.json"), '{"id":"2026-12-04T23-20');
+    expect((await readOutbox(outboxDir)).map((m) => m.subject)).toEqual(["Intera"]);
+    expect(readdirSync(outboxDir).filter((name) => name.endsWith(".partial"))).toEqual([]);
   });
 });

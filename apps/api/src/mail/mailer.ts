@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import { type Clock, now, systemClock } from "../clock.ts";
@@ -97,7 +97,12 @@ export function createMailer(
           size: Buffer.byteLength(content),
         })),
       };
-      await writeFile(join(options.outboxDir, `${id}.json`), JSON.stringify(entry));
+      // The entry's file is what makes the mail exist, so it appears whole or not at all: written aside, then
+      // renamed. A process killed while writing it leaves a `.partial` nobody reads, and the job, not done,
+      // sends the mail again (the crash drill found a half-written entry).
+      const file = join(options.outboxDir, `${id}.json`);
+      await writeFile(`${file}.partial`, JSON.stringify(entry));
+      await rename(`${file}.partial`, file);
     },
   };
 }
@@ -110,12 +115,21 @@ export async function readOutbox(outboxDir: string): Promise<OutboxEntry[]> {
   } catch {
     return [];
   }
+  // An entry that does not read (cut by a crash before entries were renamed into place) is left out, not
+  // allowed to hide the others.
   const entries = await Promise.all(
     names
       .filter((n) => n.endsWith(".json"))
-      .map(async (n) => JSON.parse(await readFile(join(outboxDir, n), "utf8")) as OutboxEntry),
+      .map(async (n) => {
+        try {
+          return JSON.parse(await readFile(join(outboxDir, n), "utf8")) as OutboxEntry;
+        } catch {
+          return null;
+        }
+      }),
   );
   return entries
+    .filter((entry): entry is OutboxEntry => entry !== null)
     .map((entry) => ({ ...entry, attachments: entry.attachments ?? [] }))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
 }
