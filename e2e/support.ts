@@ -241,4 +241,12 @@ export async function waitForHydration(page: Page) {
     const exit = document.querySelector("body a, body button");
     return exit !== null && Object.keys(exit).some((key) => key.startsWith("__reactProps"));
   });
+  // Hydrated is not yet listening: React runs the effects (the quick exit's Shift listener among them) after
+  // the commit, in a task of their own. Two frames and a task later they have run, even on a busy machine.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
+      ),
+  );
 }

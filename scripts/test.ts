@@ -207,8 +207,9 @@ function browserStep(name: string, json: string, args: string[], env: Record<str
 
 process.stdout.write(`\nTimes: ${times.join(", ")} (${machine})\n`);
 const others = busyOthers();
-if (others.length)
-  process.stdout.write(`Busy beside the run (CPU seconds while it ran): ${others.join(", ")}\n`);
+process.stdout.write(
+  `Busy beside the run (CPU seconds while it ran): ${others.length ? others.join(", ") : "no other process took 30 s"}\n`,
+);
 if (failures.length) process.stdout.write(`\nFailed tests:\n${failures.map((f) => `  ${f}\n`).join("")}`);
 if (failedSteps.length) process.stdout.write(`\nFailed steps: ${failedSteps.join(", ")}\n`);
 if (failedSteps.length && failed === 0) failed = failedSteps.length;

@@ -91,9 +91,12 @@ test("@desktop the client sees the lawyer's read, downloads her data, then erase
     "/dashboard/profile/data",
   );
   await page.goto(mailed);
+  // The page is there (its button drawn) before axe looks at it: axe on a page still loading finds no h1.
+  const archive = page.getByRole("button", { name: "Scarica l'archivio dei tuoi dati (.zip)" });
+  await expect(archive).toBeVisible();
   await expectAccessible(page);
   const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Scarica l'archivio dei tuoi dati (.zip)" }).click();
+  await archive.click();
   const saved = await download;
   const zip = unzipSync(new Uint8Array(await readFile((await saved.path()) ?? "")));
   const data = JSON.parse(strFromU8(zip["dati.json"] ?? new Uint8Array())) as {
