@@ -33,19 +33,36 @@ export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DATABASE_URL is not set");
   const name = `argine_test_${randomBytes(6).toString("hex")}`;
-  const run = async (statement: string) => {
+  const run = async (statement: string, before?: (admin: pg.Client) => Promise<void>) => {
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     try {
+      await before?.(admin);
       await admin.query(statement);
     } finally {
       await admin.end();
     }
   };
+  // A pool's end() returns before its clients' sessions are gone: forced out at that moment, an ending client
+  // gets "terminating connection due to administrator command" with no listener left, an uncaught error in
+  // whatever test runs next. The sessions get two seconds to leave; `force` is for any that stays.
+  const sessionsGone = async (admin: pg.Client) => {
+    for (let waited = 0; waited < 2_000; waited += 50) {
+      const { rows } = await admin.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = $1",
+        [name],
+      );
+      if (!rows[0]?.n) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
   await run(`create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  return {
+    url: url.toString(),
+    drop: () => run(`drop database if exists ${name} with (force)`, sessionsGone),
+  };
 }
 
 /**
