@@ -1,3 +1,4 @@
+import { fileExtension } from "../uploads/upload-rules.ts";
 import { DIARY_MESSAGES } from "./diary-messages.ts";
 
 // What a diary attachment may be (issue 40): what a phone makes and a complaint needs. Screenshots and photos,
@@ -13,8 +14,6 @@ export const ATTACHMENT_KINDS = {
 } as const;
 export type AttachmentKind = keyof typeof ATTACHMENT_KINDS;
 
-export const MAX_ATTACHMENTS_PER_ENTRY = 20;
-
 /** For <input accept>: every extension, and the phone's camera and gallery types. */
 export const ATTACHMENT_ACCEPT = [
   "image/*",
@@ -24,14 +23,9 @@ export const ATTACHMENT_ACCEPT = [
   ...Object.values(ATTACHMENT_KINDS).flatMap((kind) => kind.extensions),
 ].join(",");
 
-const extensionOf = (name: string) => {
-  const dot = name.lastIndexOf(".");
-  return dot > 0 ? name.slice(dot).toLowerCase() : "";
-};
-
 /** The kind a file's name says it is, or null. */
 export function attachmentKindOf(name: string): AttachmentKind | null {
-  const extension = extensionOf(name.trim());
+  const extension = fileExtension(name.trim());
   for (const [kind, rule] of Object.entries(ATTACHMENT_KINDS) as [
     AttachmentKind,
     { extensions: readonly string[] },

@@ -15,5 +15,4 @@ export const DIARY_MESSAGES = {
     "Questo file non si può allegare: sono ammessi foto e screenshot (JPG, PNG, WEBP, HEIC), PDF, audio (MP3, M4A, OGG, WAV) e video (MP4, MOV, WEBM).",
   attachmentEmpty: "Il file è vuoto.",
   attachmentTooLarge: (limitMb: number) => `Il file supera il limite di ${limitMb} MB per questo tipo.`,
-  tooManyAttachments: "Al massimo 20 allegati per episodio.",
 } as const;

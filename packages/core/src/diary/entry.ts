@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { isWallTime } from "../consultation/slots.ts";
+import { isIsoDate, romeCalendarDay } from "../shared/calendar.ts";
 import { HttpUrlSchema, normaliseUrl } from "../shared/fields.ts";
 import { labelledEnum } from "../shared/labelled-enum.ts";
 import { DIARY_MESSAGES } from "./diary-messages.ts";
@@ -31,23 +33,6 @@ export const DIARY_LIMITS = {
   maxUrls: 10,
 } as const;
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
-export function isCalendarDay(value: string): boolean {
-  const match = DAY.exec(value);
-  if (!match) return false;
-  const [y, m, d] = match.slice(1).map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/** Today's day in Rome (the diary's calendar), YYYY-MM-DD. */
-export function romeToday(now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(now);
-}
-
 /**
  * What the form sends for one version of an entry. `occurredAt` is null when she does not remember the time
  * («non ricordo l'ora»); `who` is empty when the author is unknown. A day after today (in Rome) is refused:
@@ -59,12 +44,14 @@ export const diaryEntrySchema = (now: Date) =>
       .string({ error: DIARY_MESSAGES.occurredOnRequired })
       .trim()
       .min(1, { error: DIARY_MESSAGES.occurredOnRequired })
-      .refine(isCalendarDay, { error: DIARY_MESSAGES.occurredOnInvalid })
-      .refine((day) => day <= romeToday(now), { error: DIARY_MESSAGES.occurredOnFuture }),
-    occurredAt: z.string().trim().regex(TIME, { error: DIARY_MESSAGES.occurredAtInvalid }).nullable(),
-    platform: DIARY_PLATFORM.schema.or(z.literal("")).refine((value) => value !== "", {
-      error: DIARY_MESSAGES.platformRequired,
-    }),
+      .refine(isIsoDate, { error: DIARY_MESSAGES.occurredOnInvalid })
+      .refine((day) => day <= romeCalendarDay(now), { error: DIARY_MESSAGES.occurredOnFuture }),
+    occurredAt: z
+      .string()
+      .trim()
+      .refine((time) => isWallTime(time), { error: DIARY_MESSAGES.occurredAtInvalid })
+      .nullable(),
+    platform: z.enum(DIARY_PLATFORM.values, { error: DIARY_MESSAGES.platformRequired }),
     urls: z
       .array(z.string().transform(normaliseUrl).pipe(HttpUrlSchema))
       .max(DIARY_LIMITS.maxUrls, { error: DIARY_MESSAGES.tooManyUrls })
