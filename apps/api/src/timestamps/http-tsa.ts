@@ -29,7 +29,6 @@ export function createHttpTsa(config: HttpTsaConfig): TimestampAuthority {
       ? `Basic ${Buffer.from(`${config.username}:${config.password ?? ""}`).toString("base64")}`
       : undefined;
   return {
-    kind: "remote",
     async stamp(digest) {
       const { request, nonce } = timestampRequest(digest);
       let answer: Response;
@@ -54,6 +53,5 @@ export function createHttpTsa(config: HttpTsaConfig): TimestampAuthority {
       return readTimestampResponse(Buffer.from(await answer.arrayBuffer()), digest, nonce);
     },
     chain: async () => config.caCertificates ?? "",
-    close: async () => {},
   };
 }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { type Clock, now } from "../clock.ts";
+import { sha256 } from "../storage/storage.ts";
 import {
   arrayBuffer,
   der,
@@ -12,12 +13,11 @@ import {
   pem,
   randomPositiveInteger,
   readTimestampResponse,
-  sha256,
   type TimestampAuthority,
   timestampRequest,
 } from "./timestamp-authority.ts";
 
-// The embedded Time Stamping Authority (timestamp-authority.ts): made at first start in DATA_DIR/tsa, a root
+// The embedded Time Stamping Authority (timestamp-authority.ts): made at its first use in DATA_DIR/tsa, a root
 // certificate of its own and the TSA's certificate under it (extended key usage timeStamping, critical, as
 // RFC 3161 §2.3 asks), the TSA's key beside it (0600). The root's key signs the TSA's certificate and is then
 // dropped: nothing can issue another. Its tokens are real RFC 3161 tokens that `openssl ts -verify` accepts
@@ -32,6 +32,8 @@ const SIGN_HASH = "SHA-256";
 const YEAR_MS = 365.25 * 24 * 3600 * 1000;
 
 type CryptoKey = webcrypto.CryptoKey;
+const sha256Bytes = (bytes: Uint8Array) => Buffer.from(sha256(bytes), "hex");
+
 const crypto = new pkijs.CryptoEngine({
   name: "node",
   crypto: webcrypto as unknown as ConstructorParameters<typeof pkijs.CryptoEngine>[0]["crypto"],
@@ -57,13 +59,11 @@ export async function loadLocalTsa(dir: string, clock: Clock): Promise<LocalTsa>
   return {
     respond,
     authority: {
-      kind: "embedded",
       async stamp(digest) {
         const { request, nonce } = timestampRequest(digest);
         return readTimestampResponse(await respond(request), digest, nonce);
       },
       chain: async () => identity.chain,
-      close: async () => {},
     },
   };
 }
@@ -249,7 +249,7 @@ async function answer(identity: Identity, request: Buffer, clock: Clock): Promis
             }),
             new pkijs.Attribute({
               type: OID.messageDigest,
-              values: [new asn1js.OctetString({ valueHex: arrayBuffer(sha256(content)) })],
+              values: [new asn1js.OctetString({ valueHex: arrayBuffer(sha256Bytes(content)) })],
             }),
             new pkijs.Attribute({
               type: OID.signingCertificateV2,
@@ -271,7 +271,7 @@ async function answer(identity: Identity, request: Buffer, clock: Clock): Promis
 
 /** SigningCertificateV2 ::= SEQUENCE { certs SEQUENCE OF ESSCertIDv2 } with one ESSCertIDv2 (SHA-256, the default). */
 function signingCertificateV2(certificate: Buffer): asn1js.Sequence {
-  const certHash = new asn1js.OctetString({ valueHex: arrayBuffer(sha256(certificate)) });
+  const certHash = new asn1js.OctetString({ valueHex: arrayBuffer(sha256Bytes(certificate)) });
   return new asn1js.Sequence({
     value: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [certHash] })] })],
   });

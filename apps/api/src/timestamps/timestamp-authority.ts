@@ -5,7 +5,7 @@ import * as pkijs from "pkijs";
 // The trusted timestamp port (issue 40): a piece of evidence's SHA-256 sealed by a Time Stamping Authority
 // with an RFC 3161 token, which anyone verifies with `openssl ts -verify` against the TSA's certificates. Two
 // engines behind one interface, as the storage has (ADR 018): the embedded local TSA (local-tsa.ts, a key and
-// certificate of its own made at first start, so everything works offline) and a real TSA over HTTP
+// certificate of its own made at its first use, so everything works offline) and a real TSA over HTTP
 // (http-tsa.ts: qualified Italian TSAs speak plain RFC 3161). Both ask with the same request and read the
 // answer with the same checks (below); timestamps-contract.ts is the suite both pass.
 
@@ -20,16 +20,16 @@ export interface Timestamp {
 }
 
 export interface TimestampAuthority {
-  /** "embedded" (the local TSA) or "remote" (TSA_URL). */
-  readonly kind: "embedded" | "remote";
-  /** Seals a SHA-256 digest (32 bytes). Throws TimestampError when the TSA refuses or cannot be reached. */
-  stamp(digest: Buffer): Promise<Timestamp>;
+  /**
+   * Seals a SHA-256 digest, in hex as the storage writes it (storage.ts `sha256`). Throws TimestampError when
+   * the TSA refuses or cannot be reached.
+   */
+  stamp(sha256Hex: string): Promise<Timestamp>;
   /**
    * What a verifier trusts beside the tokens (each carries the TSA's own certificate): the certificates up to
    * the root, PEM one after the other, the file `openssl ts -verify -CAfile` takes.
    */
   chain(): Promise<string>;
-  close(): Promise<void>;
 }
 
 /** The TSA refused, answered what is no valid token for the request, or could not be reached. */
@@ -46,8 +46,6 @@ export const OID = {
   signingCertificateV2: "1.2.840.113549.1.9.16.2.47",
   timeStamping: "1.3.6.1.5.5.7.3.8",
 } as const;
-
-export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest();
 
 const HASHES: Record<string, string> = {
   [OID.sha256]: "sha256",
@@ -109,13 +107,15 @@ export function randomPositiveInteger(bytes: number): asn1js.Integer {
 
 const hex = (integer: asn1js.Integer) => Buffer.from(integer.valueBlock.valueHexView).toString("hex");
 
-function assertDigest(digest: Buffer): void {
-  if (digest.length !== 32) throw new TypeError("a SHA-256 digest has 32 bytes");
+/** The 32 bytes of a SHA-256 written in hex; anything else is a caller's mistake. */
+function digestBytes(sha256Hex: string): Buffer {
+  if (!/^[0-9a-f]{64}$/.test(sha256Hex)) throw new TypeError("a SHA-256 digest is 64 lower-case hex digits");
+  return Buffer.from(sha256Hex, "hex");
 }
 
-/** The request for `digest`: SHA-256, a fresh nonce, the TSA's certificate asked for (so the token carries it). */
-export function timestampRequest(digest: Buffer): { request: Buffer; nonce: asn1js.Integer } {
-  assertDigest(digest);
+/** The request for a digest: SHA-256, a fresh nonce, the TSA's certificate asked for (the token carries it). */
+export function timestampRequest(sha256Hex: string): { request: Buffer; nonce: asn1js.Integer } {
+  const digest = digestBytes(sha256Hex);
   const nonce = randomPositiveInteger(8);
   const request = new pkijs.TimeStampReq({
     version: 1,
@@ -136,9 +136,10 @@ export function timestampRequest(digest: Buffer): { request: Buffer; nonce: asn1
  */
 export async function readTimestampResponse(
   response: Buffer,
-  digest: Buffer,
+  sha256Hex: string,
   nonce: asn1js.Integer,
 ): Promise<Timestamp> {
+  const digest = digestBytes(sha256Hex);
   let parsed: pkijs.TimeStampResp;
   try {
     parsed = pkijs.TimeStampResp.fromBER(arrayBuffer(response));

@@ -4,9 +4,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { startTsaFake, type TsaFake } from "../../test/tsa-fake.ts";
 import { systemClock } from "../clock.ts";
+import { sha256 } from "../storage/storage.ts";
 import { createHttpTsa } from "./http-tsa.ts";
 import { type LocalTsa, loadLocalTsa } from "./local-tsa.ts";
-import { readTimestampResponse, sha256, TimestampError, timestampRequest } from "./timestamp-authority.ts";
+import { readTimestampResponse, TimestampError, timestampRequest } from "./timestamp-authority.ts";
 import {
   opensslCertificate,
   opensslVerify,
@@ -41,7 +42,7 @@ async function httpHarness(): Promise<TimestampHarness & { tsa: TsaFake }> {
 describe("the embedded local TSA", () => {
   timestampsContract(localHarness);
 
-  it("is made at the first start and read after: the same certificates, its key readable by the server alone", async () => {
+  it("is made at its first use and read after: the same certificates, its key readable by the server alone", async () => {
     const { dir, tsa, close } = await localHarness();
     try {
       const again = await loadLocalTsa(join(dir, "tsa"), systemClock);
