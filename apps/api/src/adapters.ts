@@ -11,6 +11,7 @@ import { createMetrics } from "./metrics/metrics.ts";
 import { createPaymentProvider } from "./payments/payments.ts";
 import { createRateLimits } from "./rate-limits/create-rate-limits.ts";
 import { createStorage } from "./storage/create-storage.ts";
+import { createTimestampAuthority } from "./timestamps/create-timestamps.ts";
 
 /**
  * The composition root's first half (app.ts is the other): each adapter of deps.ts `Adapters` built by its
@@ -42,6 +43,7 @@ export async function createAdapters(
     payments,
     storage,
     legalization,
+    timestamps: overrides.timestamps ?? createTimestampAuthority(config.timestamps, clock),
     fanOut,
     rateLimits: overrides.rateLimits ?? createRateLimits(config.rateLimits, handle),
     csp: overrides.csp ?? [payments.csp, storage.csp, legalization.csp],

@@ -47,6 +47,7 @@ import { consultationAdminRoutes } from "./routes/v1/consultation/admin.ts";
 import { consultationRoutes } from "./routes/v1/consultation/index.ts";
 import { liveRoutes } from "./routes/v1/conversations/live.ts";
 import { devMailboxRoutes } from "./routes/v1/dev/mailbox.ts";
+import { diaryRoutes } from "./routes/v1/diary/index.ts";
 import { feedbackRoutes } from "./routes/v1/feedback/index.ts";
 import { identityRoutes } from "./routes/v1/identity/index.ts";
 import { invoiceAdminRoutes } from "./routes/v1/invoice/admin.ts";
@@ -285,6 +286,7 @@ export async function buildApp({
       await v1.register(reminderRoutes);
       await v1.register(retentionRoutes);
       await v1.register(legalizationRoutes);
+      await v1.register(diaryRoutes);
       // The sandbox's card form and 3-D Secure challenge exist only while it is the provider.
       if (deps.payments.name === "sandbox") await v1.register(sandboxRoutes);
       // The disk storage's signed URLs are ours to answer; S3's are answered by the bucket.

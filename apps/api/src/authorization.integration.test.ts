@@ -10,10 +10,12 @@ import type { Me } from "@argine/core/identity/users-api";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { DEFENCE_MANDATE_VERSION } from "@argine/core/services/mandate";
 import { SUPPORT_TOKEN_HEADER } from "@argine/core/support/support-api";
+import { findPracticeByTicketCode } from "@argine/db/queries/practices";
 import { createUser } from "@argine/db/queries/users";
 import { legalizationFiles, legalizationSessions, services } from "@argine/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_BILLING } from "../test/checkout.ts";
+import { PNG_BYTES, sendAttachment, shareDiary, writeEntry } from "../test/diary.ts";
 import { startTestApp } from "../test/helpers.ts";
 import { type IdentityServer, randomIp, signIn, startIdentityServer } from "../test/identity.ts";
 import { isMessages, openSocket, upgradeStatus } from "../test/live-socket.ts";
@@ -47,6 +49,17 @@ interface Ids {
   supportThread: string;
   /** The visitor's first line in it. */
   supportLine: string;
+  /**
+   * The client's diary (issue 40): an entry in clientPractice, which she shares with its lawyers, with a
+   * screenshot attached; another of her practices she shared and took back; a dossier she asked for.
+   */
+  diary: {
+    entry: string;
+    attachment: string;
+    revokedPractice: string;
+    revokedEntry: string;
+    dossier: string;
+  };
   /** A visitor's booked free consultation, the token of its mail's link, and a free slot (ADR 031). */
   consultation: { id: string; token: string; freeSlot: string; startsAt: string };
 }
@@ -785,6 +798,109 @@ const TABLE: Case[] = [
     url: ({ legalization }) => `/v1/services/legalization/${legalization}/session-files`,
     expect: { anonymous: 401, client: 404, otherClient: 404, lawyer: 404, admin: 404 },
   },
+  // the evidence diary (issue 40): hers alone; a practice's lawyers read its entries only while she shares it
+  // (clientPractice is shared, revokedPractice was and is no more), and nobody but her writes in it.
+  { method: "GET", path: "/v1/diary/entries", url: () => "/v1/diary/entries", expect: signedIn(200) },
+  {
+    method: "GET",
+    path: "/v1/diary/entries",
+    url: ({ clientPractice }) => `/v1/diary/entries?practiceId=${clientPractice}`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "GET",
+    path: "/v1/diary/entries",
+    url: ({ diary }) => `/v1/diary/entries?practiceId=${diary.revokedPractice}`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 403, admin: 403 },
+  },
+  {
+    method: "GET",
+    path: "/v1/diary/entries/{id}",
+    url: ({ diary }) => `/v1/diary/entries/${diary.entry}`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "GET",
+    path: "/v1/diary/entries/{id}",
+    url: ({ diary }) => `/v1/diary/entries/${diary.revokedEntry}`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 404, admin: 404 },
+  },
+  {
+    method: "POST",
+    path: "/v1/diary/entries",
+    url: () => "/v1/diary/entries",
+    body: {
+      occurredOn: "2026-11-20",
+      occurredAt: null,
+      platform: "WHATSAPP",
+      urls: [],
+      who: "",
+      what: "Mi ha scritto di nuovo.",
+      practiceId: null,
+      attachmentIds: [],
+    },
+    expect: signedIn(201),
+  },
+  {
+    method: "POST",
+    path: "/v1/diary/entries/{id}/versions",
+    url: ({ diary }) => `/v1/diary/entries/${diary.entry}/versions`,
+    body: ({ diary }: Ids) => ({
+      occurredOn: "2026-11-20",
+      occurredAt: "22:30",
+      platform: "INSTAGRAM",
+      urls: [],
+      who: "",
+      what: "Ha pubblicato una mia foto privata.",
+      attachmentIds: [diary.attachment],
+    }),
+    expect: { anonymous: 401, client: 201, otherClient: 404, lawyer: 403, admin: 403 },
+  },
+  {
+    method: "POST",
+    path: "/v1/diary/attachments",
+    url: () => "/v1/diary/attachments",
+    body: { fileName: "schermata.png", size: 1200 },
+    expect: signedIn(201),
+  },
+  {
+    method: "POST",
+    path: "/v1/diary/attachments/{id}/received",
+    url: ({ diary }) => `/v1/diary/attachments/${diary.attachment}/received`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 404, admin: 404 },
+  },
+  {
+    method: "GET",
+    path: "/v1/diary/attachments/{id}/link",
+    url: ({ diary }) => `/v1/diary/attachments/${diary.attachment}/link`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 200, admin: 200 },
+  },
+  {
+    method: "GET",
+    path: "/v1/diary/shares/{practiceId}",
+    url: ({ clientPractice }) => `/v1/diary/shares/${clientPractice}`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 404, admin: 404 },
+  },
+  {
+    method: "PUT",
+    path: "/v1/diary/shares/{practiceId}",
+    url: ({ clientPractice }) => `/v1/diary/shares/${clientPractice}`,
+    body: { shared: true },
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 404, admin: 404 },
+  },
+  {
+    method: "POST",
+    path: "/v1/diary/dossiers",
+    url: () => "/v1/diary/dossiers",
+    body: ({ clientPractice }: Ids) => ({ practiceId: clientPractice }),
+    expect: { anonymous: 401, client: 201, otherClient: 404, lawyer: 404, admin: 404 },
+  },
+  {
+    method: "GET",
+    path: "/v1/diary/dossiers/{id}",
+    url: ({ diary }) => `/v1/diary/dossiers/${diary.dossier}`,
+    expect: { anonymous: 401, client: 200, otherClient: 404, lawyer: 404, admin: 404 },
+  },
   // refunds and withdrawal (ADR 017): staff refund (the same key answers the same refund), and the
   // buyer withdraws
   {
@@ -1075,6 +1191,7 @@ describe("authorization: every route × every caller", () => {
   let supportThread = "";
   let supportLine = "";
   const consultation = { id: "", token: "", freeSlot: "", startsAt: "" };
+  const diary = { entry: "", attachment: "", revokedPractice: "", revokedEntry: "", dossier: "" };
   /** The support tokens of the visitor who opened supportThread, and of another visitor. */
   let supportToken = "";
   let otherVisitorToken = "";
@@ -1212,6 +1329,25 @@ describe("authorization: every route × every caller", () => {
       .values({ practiceId: clientPractice, serviceType: "LEGALIZATION" })
       .returning({ id: services.id });
     legalization = capture?.id ?? "";
+    // Her diary: an entry with a screenshot in the shared practice, another in a practice shared then not.
+    const client = tokens.client ?? "";
+    diary.attachment = (await sendAttachment(s.base, client, "schermata.png", PNG_BYTES)).body.id;
+    diary.entry = (
+      await writeEntry(s.base, client, { practiceId: clientPractice, attachmentIds: [diary.attachment] })
+    ).body.id;
+    expect((await shareDiary(s.base, client, clientPractice, true)).status).toBe(200);
+    diary.revokedPractice = (await findPracticeByTicketCode(s.handle.db, "AR-DEMO0006"))?.id ?? "";
+    diary.revokedEntry = (await writeEntry(s.base, client, { practiceId: diary.revokedPractice })).body.id;
+    await shareDiary(s.base, client, diary.revokedPractice, true);
+    expect((await shareDiary(s.base, client, diary.revokedPractice, false)).body).toMatchObject({
+      shared: false,
+    });
+    const dossier = await fetch(`${s.base}/v1/diary/dossiers`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${client}`, "content-type": "application/json" },
+      body: JSON.stringify({ practiceId: null }),
+    });
+    diary.dossier = ((await dossier.json()) as { id: string }).id;
     const visitor = await fetch(`${s.base}/v1/support/thread/messages`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": randomIp() },
@@ -1299,6 +1435,7 @@ describe("authorization: every route × every caller", () => {
         supportThread,
         supportLine,
         consultation,
+        diary,
       };
       const body = typeof c.body === "function" ? c.body(ids) : c.body;
       const res = await fetch(`${s.base}${c.url(ids)}`, {

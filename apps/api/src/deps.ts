@@ -11,6 +11,7 @@ import type { Metrics } from "./metrics/metrics.ts";
 import type { PaymentProvider } from "./payments/payment-provider.ts";
 import type { RateLimits } from "./rate-limits/rate-limits.ts";
 import type { Storage } from "./storage/storage.ts";
+import type { TimestampAuthority } from "./timestamps/timestamp-authority.ts";
 
 // The types of what the use cases are handed, made of the ports alone: the use cases import this file, and
 // adapters.ts (which builds the engines) imports it too, never the reverse.
@@ -32,6 +33,8 @@ export interface Adapters {
   storage: Storage;
   /** The forensic capture of the legalization (capture/): the sandbox outside production. */
   legalization: CaptureProvider;
+  /** Seals evidence with an RFC 3161 token (timestamps/, ADR 042): the embedded local TSA, or a real one. */
+  timestamps: TimestampAuthority;
   /**
    * What every API process must hear (fan-out/, ADR 030): the conversations' live signals and the caches to
    * drop. In-process, or PostgreSQL's NOTIFY.

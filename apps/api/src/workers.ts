@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { advanceSandboxCaptureJob } from "./capture/sandbox-provider.ts";
 import { sendConsultationReminders } from "./consultation/consultation-service.ts";
 import type { Deps } from "./deps.ts";
+import { sealEvidence } from "./diary/diary-seal.ts";
+import { buildDossier } from "./diary/dossier-service.ts";
 import { type JobPayloads, jobFailedMessage, type QueueName } from "./jobs/job-queue.ts";
 import { storeSessionFiles, syncOpenSessions } from "./legalization/legalization-service.ts";
 import { settleExpiredOrder, settleStaleOrders } from "./orders/order-settlement.ts";
@@ -55,6 +57,8 @@ const HANDLERS: {
   "data-exports-sweep": async (deps) => {
     await sweepDataExports(deps);
   },
+  "evidence-seal": sealEvidence,
+  "diary-dossier": buildDossier,
 };
 
 /** Starts the queue and works every queue in this process. */

@@ -286,10 +286,11 @@ export async function demoTokens(
 
 /** The client who owns nothing in the demo data: "another client" for the suites' access checks. */
 export const STRANGER_EMAIL = "estranea@example.org";
+export const STRANGER_PASSWORD = "Girasole-Lento-42";
 
 /** Creates the stranger (a verified client, once per server) and returns their access token. */
 export async function strangerToken(server: IdentityServer): Promise<string> {
-  const password = "Girasole-Lento-42";
+  const password = STRANGER_PASSWORD;
   await createUser(server.handle.db, {
     email: STRANGER_EMAIL,
     name: "Estranea",

@@ -12,6 +12,7 @@ import { createPaymentProvider } from "../src/payments/payments.ts";
 import { memoryRateLimits } from "../src/rate-limits/rate-limits.ts";
 import { createDiskStorage } from "../src/storage/disk-storage.ts";
 import type { Storage } from "../src/storage/storage.ts";
+import { createTimestampAuthority } from "../src/timestamps/create-timestamps.ts";
 import { testConfig } from "./helpers.ts";
 import { MemoryMailer } from "./identity.ts";
 
@@ -90,6 +91,7 @@ export function serviceDeps(db: Db, at: Date | string = new Date()) {
       clock,
       storage: testStorage(config, clock),
     }),
+    timestamps: createTimestampAuthority(config.timestamps, clock),
     fanOut: createInProcessFanOut(),
     rateLimits: memoryRateLimits(),
     csp: [],

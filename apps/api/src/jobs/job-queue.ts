@@ -37,6 +37,13 @@ export interface JobPayloads {
   "data-export": { userId: string };
   /** The exports whose link expired, their ZIPs deleted (users/own-data-service.ts). */
   "data-exports-sweep": Record<string, never>;
+  /**
+   * A piece of evidence's hash sealed by the TSA (timestamps/, ADR 042): a diary version or attachment
+   * (diary/diary-seal.ts), or a capture's manifest (legalization/).
+   */
+  "evidence-seal": { kind: "diary-version" | "diary-attachment" | "legalization-manifest"; id: string };
+  /** "Prepara il dossier": a diary's PDF and ZIP made and stored, its progress written as it goes (diary/). */
+  "diary-dossier": { dossierId: string };
 }
 export type QueueName = keyof JobPayloads;
 
@@ -235,6 +242,27 @@ const queueOptions = (mailRetry: RetryPolicy): Record<QueueName, QueueOptions> =
     retryDelay: 5,
     retryBackoff: true,
     retryDelayMax: 600,
+    deadLetter: DEAD_LETTER_QUEUE,
+    deleteAfterSeconds: COMPLETED_MAIL_SECONDS,
+    notify: true,
+  },
+  // A TSA that does not answer is asked again, twice as late each time up to an hour apart, for most of a
+  // day; the evidence is kept with its hash meanwhile, and the dead letter can be retried by an admin.
+  "evidence-seal": {
+    retryLimit: 20,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+    deadLetter: DEAD_LETTER_QUEUE,
+    deleteAfterSeconds: COMPLETED_MAIL_SECONDS,
+    notify: true,
+  },
+  // A dossier that failed (the storage down) is made again; the client watches its progress.
+  "diary-dossier": {
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 120,
     deadLetter: DEAD_LETTER_QUEUE,
     deleteAfterSeconds: COMPLETED_MAIL_SECONDS,
     notify: true,

@@ -156,9 +156,51 @@ export async function storeSessionFiles(deps: Deps, sessionId: string): Promise<
       filesExpireAt: filesExpireAt(at),
     });
     if (!ready) return;
+    await deps.jobs.send(tx, "evidence-seal", { kind: "legalization-manifest", id: row.id });
     await moveServiceBySystem(tx, row.serviceId, "IN_PROGRESS", "DOCUMENTS_READY", at);
     await mailFilesReady(deps, tx, row.serviceId);
   });
+}
+
+/** The manifest a capture's evidence is listed in (the sandbox's), or its report where a provider has none. */
+export const MANIFEST_FILE_NAME = "manifest.json";
+/** Beside the sealed file: its token, and the TSA's chain a verifier trusts (`openssl ts -verify -CAfile`). */
+const TOKEN_SUFFIX = ".tsr";
+const TSA_CHAIN_FILE_NAME = "tsa-chain.pem";
+
+/**
+ * The evidence-seal job for a capture (issue 40): its manifest's SHA-256 sealed by the TSA, the token and the
+ * TSA's chain stored as two more files of the session, so the client's download and the retention's archive
+ * carry them. Once: a session whose token is stored is left alone.
+ */
+export async function sealSessionManifest(deps: Deps, sessionId: string): Promise<void> {
+  const files = await listSessionFiles(deps.db, sessionId);
+  const sealed =
+    files.find((file) => file.name === MANIFEST_FILE_NAME) ??
+    files.find((file) => file.name === REPORT_FILE_NAME);
+  if (!sealed || files.some((file) => file.name === `${sealed.name}${TOKEN_SUFFIX}`)) return;
+  const token = await deps.timestamps.stamp(sealed.sha256);
+  const chain = Buffer.from(await deps.timestamps.chain());
+  const stored = [
+    { name: TSA_CHAIN_FILE_NAME, contentType: "application/x-pem-file", bytes: chain },
+    {
+      name: `${sealed.name}${TOKEN_SUFFIX}`,
+      contentType: "application/timestamp-reply",
+      bytes: token.response,
+    },
+  ];
+  for (const file of stored) {
+    const storageKey = `legalization/${sessionId}/${file.name}`;
+    await deps.storage.put(storageKey, file.bytes);
+    await putSessionFile(deps.db, {
+      sessionId,
+      name: file.name,
+      contentType: file.contentType,
+      size: file.bytes.length,
+      sha256: sha256(file.bytes),
+      storageKey,
+    });
+  }
 }
 
 async function mailFilesReady(deps: Deps, tx: Deps["db"], serviceId: string): Promise<void> {

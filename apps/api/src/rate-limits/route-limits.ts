@@ -118,6 +118,12 @@ const SECOND_FACTOR_SETTINGS: RouteLimits = {
 };
 /** Each call asks the capture provider (the flow polls once a second, well within). */
 const CAPTURE_PROVIDER: RouteLimits = { limits: sameForBoth(120), message: MESSAGES.tooManyRequests };
+/** The diary's attachments, both steps of each counted together. */
+const DIARY_ATTACHMENTS: RouteLimits = {
+  limits: accountAndAddress(60, 180),
+  message: MESSAGES.tooManyRequests,
+  counter: "diary-attachments",
+};
 /** A document's or a page's token, or an unguessable id: the limit keeps lookups from turning into a scan. */
 const reads = (max: number): RouteLimits => ({ limits: perAddress(max), message: MESSAGES.tooManyRequests });
 
@@ -193,6 +199,16 @@ export const ROUTE_LIMITS: Readonly<Record<string, RouteLimits>> = {
   "PUT /v1/admin/support/threads/:id/read": conversation("read"),
   // The live socket (ADR 030): a reconnection loop cannot flood the upgrades.
   "GET /v1/live": reads(30),
+
+  // The evidence diary (issue 40): a phone sharing a handful of screenshots makes two calls for each (the
+  // link, then its check); a dossier is heavy work for the server, a few an hour are plenty.
+  "POST /v1/diary/attachments": DIARY_ATTACHMENTS,
+  "POST /v1/diary/attachments/:id/received": DIARY_ATTACHMENTS,
+  "PUT /v1/diary/shares/:practiceId": {
+    limits: accountAndAddress(20, 60),
+    message: MESSAGES.tooManyRequests,
+  },
+  "POST /v1/diary/dossiers": { limits: accountAndAddress(10, 30, HOUR), message: MESSAGES.tooManyRequests },
 
   // The free consultation (ADR 031): the booking, and its management with the mail link's token. Per account
   // the booking is also bounded by its cap, per e-mail and phone by theirs (consultation-service.ts).

@@ -98,10 +98,14 @@ export const der = (object: { toSchema(): asn1js.AsnType }) => Buffer.from(objec
 export const arrayBuffer = (bytes: Buffer): ArrayBuffer =>
   bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 
-/** A positive INTEGER of `bytes` random bytes (serial numbers, nonces). */
+/**
+ * A positive INTEGER of `bytes` random bytes (serial numbers, nonces), in DER's one encoding: its first byte
+ * between 0x40 and 0x7f, so neither a sign byte nor a leading zero is ever needed. (A first byte of 0x00 before
+ * one under 0x80 is padding DER forbids: OpenSSL refused one token in 256 as "illegal padding".)
+ */
 export function randomPositiveInteger(bytes: number): asn1js.Integer {
   const value = randomBytes(bytes);
-  value[0] = (value[0] ?? 0) & 0x7f;
+  value[0] = ((value[0] ?? 0) & 0x3f) | 0x40;
   return new asn1js.Integer({ valueHex: arrayBuffer(value) });
 }
 

@@ -7,7 +7,12 @@ import { systemClock } from "../clock.ts";
 import { sha256 } from "../storage/storage.ts";
 import { createHttpTsa } from "./http-tsa.ts";
 import { type LocalTsa, loadLocalTsa } from "./local-tsa.ts";
-import { readTimestampResponse, TimestampError, timestampRequest } from "./timestamp-authority.ts";
+import {
+  randomPositiveInteger,
+  readTimestampResponse,
+  TimestampError,
+  timestampRequest,
+} from "./timestamp-authority.ts";
 import {
   opensslCertificate,
   opensslVerify,
@@ -41,6 +46,16 @@ async function httpHarness(): Promise<TimestampHarness & { tsa: TsaFake }> {
 
 describe("the embedded local TSA", () => {
   timestampsContract(localHarness);
+
+  it("writes every serial number and nonce in DER's one encoding (OpenSSL refuses padding)", () => {
+    for (let i = 0; i < 4096; i++) {
+      const encoded = Buffer.from(randomPositiveInteger(16).toBER(false));
+      // INTEGER, 16 bytes, and a first byte that needs no sign byte and is no padding.
+      expect([encoded[0], encoded[1]]).toEqual([0x02, 16]);
+      expect(encoded[2]).toBeGreaterThanOrEqual(0x40);
+      expect(encoded[2]).toBeLessThan(0x80);
+    }
+  });
 
   it("is made at its first use and read after: the same certificates, its key readable by the server alone", async () => {
     const { dir, tsa, close } = await localHarness();

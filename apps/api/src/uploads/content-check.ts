@@ -1,4 +1,10 @@
 import { crc32 } from "node:zlib";
+import {
+  attachmentKindOf,
+  sniffAttachmentKind,
+  validateAttachmentMeta,
+} from "@argine/core/diary/attachments";
+import { DIARY_MESSAGES } from "@argine/core/diary/diary-messages";
 import { MAX_ZIP_ENTRIES, MAX_ZIP_ENTRY_BYTES, MAX_ZIP_EXPANDED_BYTES } from "@argine/core/shared/constants";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { contentMatchesExtension, detectFileKind } from "@argine/core/uploads/file-kind";
@@ -468,4 +474,18 @@ function latin1(bytes: Uint8Array): string {
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+
+/**
+ * The Italian reason a diary attachment's bytes are refused (issue 40), or null: its size within its kind's
+ * limit, its signature the kind its name says (core diary/attachments.ts), nothing hidden behind it, and a
+ * PDF read for active content as the services' uploads are.
+ */
+export function checkAttachmentContent(fileName: string, bytes: Uint8Array): string | null {
+  const metaError = validateAttachmentMeta(fileName, bytes.length);
+  if (metaError) return metaError;
+  const kind = sniffAttachmentKind(bytes);
+  if (!kind || kind !== attachmentKindOf(fileName)) return DIARY_MESSAGES.attachmentContent;
+  if (isPolyglot(bytes, kind === "pdf" ? "pdf" : null)) return MESSAGES.uploadPolyglot;
+  return kind === "pdf" ? checkPdfContent(bytes) : null;
 }

@@ -103,6 +103,13 @@ async function filesOf(deps: Deps, data: OwnData): Promise<Record<string, Uint8A
       }
     }
   }
+  // The diary's attachments as she sent them (each one's hash and token are in dati.json).
+  for (const attachment of data.diary.attachments) {
+    if (!attachment.receivedAt) continue;
+    const bytes = await deps.storage.get(attachment.storageKey);
+    if (!bytes) throw new Error(`diary attachment ${attachment.id} missing from the storage`);
+    entries[`file/diario/${attachment.id.slice(0, 8)}-${entryName(attachment.fileName)}`] = bytes;
+  }
   return entries;
 }
 

@@ -14,6 +14,7 @@ import type { Mail } from "../mail/mailer.ts";
 import { createMetrics } from "../metrics/metrics.ts";
 import { createPaymentProvider } from "../payments/payments.ts";
 import { memoryRateLimits } from "../rate-limits/rate-limits.ts";
+import { createTimestampAuthority } from "../timestamps/create-timestamps.ts";
 import { register, verifyEmail } from "./registration-service.ts";
 
 const anna = {
@@ -58,6 +59,7 @@ describe.each(testDbKinds())("registration service on %s", (kind) => {
         clock,
         storage: testStorage(config, clock),
       }),
+      timestamps: createTimestampAuthority(config.timestamps, clock),
       fanOut: createInProcessFanOut(),
       rateLimits: memoryRateLimits(),
       csp: [],

@@ -14,6 +14,7 @@ export const PRACTICE_OPENINGS = {
   "practice.assign": "La pratica, per prenderla in carico",
   "practice.assignment.take": "La pratica, presa in carico",
   "practice.assignment.release": "La pratica, lasciata a un collega",
+  "diary.read": "Il diario degli episodi che hai condiviso",
 } as const satisfies Partial<Record<AuditAction, string>>;
 
 /** The lines naming one of the practice's services (their resource id is the service's id). */

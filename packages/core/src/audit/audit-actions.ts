@@ -43,7 +43,8 @@ export type StaffReadAction =
   | "idea.list"
   | "support.list"
   | "support.read"
-  | "consultation.list";
+  | "consultation.list"
+  | "diary.read";
 
 /** The changes, each with the details of its line; `undefined`: none. */
 interface ChangeDetails {
@@ -89,6 +90,8 @@ interface ChangeDetails {
   "consultation.video-link": { replaced: boolean };
   /** The team's hours replaced: how many ranges and exceptions they now have. */
   "consultation.availability": { weeklyRanges: number; exceptions: number };
+  /** The client shared her diary with the practice's lawyers, or took it back (issue 40). */
+  "diary.share": { shared: boolean };
 }
 
 /** Every action and the details of its line (a practice's deletion is both a read and a change). */
@@ -121,8 +124,10 @@ export const AUDIT_RESOURCE_TYPES: { readonly [A in AuditAction]: string } = {
   "support.list": "support_thread",
   "support.read": "support_thread",
   "consultation.list": "consultation",
+  "diary.read": "practice",
   "practice.delete": "practice",
   "practice.anonymity": "practice",
+  "diary.share": "practice",
   "practice.assignment.take": "practice",
   "practice.assignment.release": "practice",
   "service.file-sent": "service",

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ATTACHMENT_ACCEPT, attachmentKindOf, validateAttachmentMeta } from "./attachments.ts";
+import {
+  ATTACHMENT_ACCEPT,
+  attachmentKindOf,
+  sniffAttachmentKind,
+  validateAttachmentMeta,
+} from "./attachments.ts";
 import { DIARY_MESSAGES } from "./diary-messages.ts";
 
 const MB = 1024 * 1024;
@@ -30,5 +35,37 @@ describe("a diary attachment", () => {
     expect(ATTACHMENT_ACCEPT).toContain("image/*");
     expect(ATTACHMENT_ACCEPT).toContain("video/*");
     expect(ATTACHMENT_ACCEPT).toContain(".heic");
+  });
+});
+
+describe("an attachment's content", () => {
+  const bytes = (...parts: (string | number[])[]) =>
+    Uint8Array.from(
+      parts.flatMap((part) => (typeof part === "string" ? [...part].map((c) => c.charCodeAt(0)) : part)),
+    );
+  const box = (brand: string) => bytes([0, 0, 0, 24], "ftyp", brand, [0, 0, 0, 0]);
+
+  it("is told by its signature: photos, PDFs, audio and video as phones make them", () => {
+    expect(sniffAttachmentKind(bytes([0xff, 0xd8, 0xff, 0xe0]))).toBe("image");
+    expect(sniffAttachmentKind(bytes([0x89], "PNG", [0x0d, 0x0a, 0x1a, 0x0a]))).toBe("image");
+    expect(sniffAttachmentKind(bytes("RIFF", [1, 2, 3, 4], "WEBPVP8 "))).toBe("image");
+    expect(sniffAttachmentKind(box("heic"))).toBe("image");
+    expect(sniffAttachmentKind(bytes("%PDF-1.7"))).toBe("pdf");
+    expect(sniffAttachmentKind(bytes("ID3", [4, 0]))).toBe("audio");
+    expect(sniffAttachmentKind(bytes([0xff, 0xfb, 0x90, 0x00]))).toBe("audio");
+    expect(sniffAttachmentKind(bytes("OggS", [0]))).toBe("audio");
+    expect(sniffAttachmentKind(bytes("RIFF", [1, 2, 3, 4], "WAVEfmt "))).toBe("audio");
+    expect(sniffAttachmentKind(box("M4A "))).toBe("audio");
+    expect(sniffAttachmentKind(box("isom"))).toBe("video");
+    expect(sniffAttachmentKind(box("qt  "))).toBe("video");
+    expect(sniffAttachmentKind(bytes([0, 0, 0, 8], "wide"))).toBe("video");
+    expect(sniffAttachmentKind(bytes([0x1a, 0x45, 0xdf, 0xa3]))).toBe("video");
+  });
+
+  it("is nothing known for a program, an archive or text", () => {
+    expect(sniffAttachmentKind(bytes("MZ", [0x90, 0]))).toBeNull();
+    expect(sniffAttachmentKind(bytes("PK", [3, 4]))).toBeNull();
+    expect(sniffAttachmentKind(bytes("<html>"))).toBeNull();
+    expect(sniffAttachmentKind(new Uint8Array())).toBeNull();
   });
 });

@@ -16,13 +16,13 @@ const entry = (change: Partial<DiaryEntryInput> = {}): DiaryEntryInput => ({
 });
 
 const messages = (input: DiaryEntryInput) => {
-  const result = diaryEntrySchema(NOW).safeParse(input);
+  const result = diaryEntrySchema(() => NOW).safeParse(input);
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 };
 
 describe("a diary entry", () => {
   it("takes the day, the time, the place, the links (once each, with https added) and her words", () => {
-    expect(diaryEntrySchema(NOW).parse(entry())).toEqual({
+    expect(diaryEntrySchema(() => NOW).parse(entry())).toEqual({
       occurredOn: "2026-12-01",
       occurredAt: "21:40",
       platform: "INSTAGRAM",
@@ -33,7 +33,7 @@ describe("a diary entry", () => {
   });
 
   it("takes «non ricordo l'ora» and an unknown author", () => {
-    expect(diaryEntrySchema(NOW).parse(entry({ occurredAt: null, who: "", urls: [] }))).toMatchObject({
+    expect(diaryEntrySchema(() => NOW).parse(entry({ occurredAt: null, who: "", urls: [] }))).toMatchObject({
       occurredAt: null,
       who: "",
       urls: [],
@@ -80,7 +80,7 @@ describe("the canonical JSON a version is sealed as", () => {
   });
 
   it("gives the same bytes whatever order the fields came in", () => {
-    const fields = diaryEntrySchema(NOW).parse(entry());
+    const fields = diaryEntrySchema(() => NOW).parse(entry());
     const version = { entryId: "e1", version: 1, fields, attachments: [], receivedAt: NOW.toISOString() };
     const shuffled = {
       receivedAt: version.receivedAt,

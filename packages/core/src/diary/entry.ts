@@ -31,21 +31,22 @@ export const DIARY_LIMITS = {
   whatMaxLength: 5000,
   whoMaxLength: 200,
   maxUrls: 10,
+  maxAttachments: 20,
 } as const;
 
 /**
  * What the form sends for one version of an entry. `occurredAt` is null when she does not remember the time
  * («non ricordo l'ora»); `who` is empty when the author is unknown. A day after today (in Rome) is refused:
- * the schema is built for the moment it checks, so the server and the browser agree on "today".
+ * `now` is asked at each check, so a schema built once (the API's routes) still knows what today is.
  */
-export const diaryEntrySchema = (now: Date) =>
+export const diaryEntrySchema = (now: () => Date = () => new Date()) =>
   z.object({
     occurredOn: z
       .string({ error: DIARY_MESSAGES.occurredOnRequired })
       .trim()
       .min(1, { error: DIARY_MESSAGES.occurredOnRequired })
       .refine(isIsoDate, { error: DIARY_MESSAGES.occurredOnInvalid })
-      .refine((day) => day <= romeCalendarDay(now), { error: DIARY_MESSAGES.occurredOnFuture }),
+      .refine((day) => day <= romeCalendarDay(now()), { error: DIARY_MESSAGES.occurredOnFuture }),
     occurredAt: z
       .string()
       .trim()

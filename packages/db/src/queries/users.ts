@@ -35,6 +35,7 @@ import { deadlineReminders } from "../schema/reminders.ts";
 import { services, uploadedFiles } from "../schema/services.ts";
 import { supportMessages, supportThreads } from "../schema/support.ts";
 import { takedownNotices } from "../schema/takedown.ts";
+import { diaryOf, diaryStorageKeys } from "./diary.ts";
 import { newestFirst, type Page } from "./paging.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -449,6 +450,7 @@ export async function ownDataOf(db: Db, userId: string) {
     invoices: invoiceRows,
     creditNotes: creditNoteRows,
     receipts: receiptRows,
+    diary: await diaryOf(db, userId),
   };
 }
 export type OwnData = Awaited<ReturnType<typeof ownDataOf>>;
@@ -571,6 +573,8 @@ export async function eraseAccount(tx: Db, userId: string): Promise<string[]> {
     : [];
   const [exported] = await tx.select().from(dataExports).where(eq(dataExports.userId, userId));
   if (exported?.storageKey) keys.push(exported.storageKey);
+  // Her diary's rows go with the account (their foreign keys cascade); its files go after the commit.
+  keys.push(...(await diaryStorageKeys(tx, userId)));
 
   const orderRows = await tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
   const orderIds = orderRows.map((o) => o.id);

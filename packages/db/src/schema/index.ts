@@ -5,6 +5,7 @@ export * from "./audit.ts";
 export * from "./billing.ts";
 export * from "./catalogue.ts";
 export * from "./consultation.ts";
+export * from "./diary.ts";
 export * from "./identity.ts";
 export * from "./invoice.ts";
 export * from "./legalization.ts";
