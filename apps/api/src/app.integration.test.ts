@@ -33,6 +33,18 @@ describe.each(testDbKinds())("API on %s", (kind) => {
     expect(products.find((p) => p.code === "FEEDBACK")?.price).toBe(0);
   });
 
+  it("sends a phone's share that reached the server before its service worker to the new episode's page", async () => {
+    const boundary = "----condiviso";
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/dashboard/diary/condividi",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\nx\r\n--${boundary}--\r\n`,
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe("/dashboard/diary/nuovo?condiviso=1");
+  });
+
   it("answers an unknown /v1 path with 404 in the error body shape", async () => {
     const res = await t.app.inject({ method: "GET", url: "/v1/does-not-exist" });
     expect(res.statusCode).toBe(404);

@@ -70,6 +70,7 @@ import { userRoutes } from "./routes/v1/users/index.ts";
 import { ownDataRoutes } from "./routes/v1/users/own-data.ts";
 import { paymentWebhookRoutes } from "./routes/webhooks/payments.ts";
 import { isDiskStorage } from "./storage/disk-storage.ts";
+import { shareTargetRoutes } from "./web/share-target.ts";
 import { loadWebBuild, serveWeb } from "./web/static.ts";
 import { startWorkers } from "./workers.ts";
 
@@ -296,6 +297,8 @@ export async function buildApp({
   );
 
   // The build holds .br/.gz copies of its text files (apps/web/scripts/compress-build.ts).
+  // The diary's share target, when a phone's POST reaches the server before its service worker does.
+  await app.register(shareTargetRoutes);
   if (web) await app.register(fastifyStatic, { root: web.dir, serve: false, preCompressed: true });
   app.setNotFoundHandler((request, reply) => {
     const isPage =

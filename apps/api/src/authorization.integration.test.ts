@@ -845,13 +845,14 @@ const TABLE: Case[] = [
     method: "POST",
     path: "/v1/diary/entries/{id}/versions",
     url: ({ diary }) => `/v1/diary/entries/${diary.entry}/versions`,
-    body: ({ diary }: Ids) => ({
+    body: ({ diary, clientPractice }: Ids) => ({
       occurredOn: "2026-11-20",
       occurredAt: "22:30",
       platform: "INSTAGRAM",
       urls: [],
       who: "",
       what: "Ha pubblicato una mia foto privata.",
+      practiceId: clientPractice,
       attachmentIds: [diary.attachment],
     }),
     expect: { anonymous: 401, client: 201, otherClient: 404, lawyer: 403, admin: 403 },

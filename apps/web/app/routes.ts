@@ -35,6 +35,12 @@ export default [
     route("profile/data", "routes/dashboard-profile-data.tsx"),
     route("practices", "routes/dashboard-practices.tsx"),
     route("orders", "routes/dashboard-orders.tsx"),
+    // The client's diary of the episodes (issue 40): the list, a new episode (the phone's «Condividi» lands
+    // there too), the complaint guide, an episode.
+    route("diary", "routes/dashboard-diary.tsx"),
+    route("diary/nuovo", "routes/dashboard-diary-new.tsx"),
+    route("diary/querela", "routes/dashboard-diary-guide.tsx"),
+    route("diary/:id", "routes/dashboard-diary-entry.tsx"),
     // The staff's queue of paid services (ADR 020).
     route("services", "routes/dashboard-services.tsx"),
     // The support chat's inbox (ADR 030).

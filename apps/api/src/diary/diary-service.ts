@@ -34,6 +34,7 @@ import {
   insertVersion,
   listEntries,
   markAttachmentReceived,
+  moveEntry,
   setShare,
   versionAttachments,
   versionsOf,
@@ -269,6 +270,10 @@ export async function correctDiaryEntry(
     if (!diaryPolicy(actor, "write", { ownerId: entry.ownerId, sharedWithCase: false }))
       throw new AppError("FORBIDDEN");
     const attachments = await usableAttachments(tx, actor, body.attachmentIds, entry.id);
+    if (body.practiceId !== entry.practiceId) {
+      if (body.practiceId) await ownPractice(tx, actor, body.practiceId);
+      await moveEntry(tx, entry.id, body.practiceId);
+    }
     const [latest] = await versionsOf(tx, [entry.id]);
     const written = await writeVersion(deps, tx, entry.id, (latest?.version ?? 0) + 1, fields, attachments);
     if (!written) throw new AppError("CONFLICT", MESSAGES.conflict);

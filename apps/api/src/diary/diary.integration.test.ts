@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { AuditList } from "@argine/core/audit/audit-api";
 import type { DiaryEntry, DiaryLink, DiaryList, Dossier } from "@argine/core/diary/diary-api";
 import { DIARY_MESSAGES } from "@argine/core/diary/diary-messages";
@@ -26,27 +22,11 @@ import {
 } from "../../test/identity.ts";
 import { jobsSettled } from "../../test/jobs.ts";
 import { sha256 } from "../storage/storage.ts";
+import { opensslVerify } from "../timestamps/timestamps-contract.ts";
 
 // The evidence diary (issue 40) through the API, as the phone uses it: attachments checked and hashed on
 // arrival, versions sealed by the job with tokens `openssl ts -verify` accepts, corrections that keep what was
 // sealed, the switch that lets a practice's lawyers read it (and the client see that they did), the dossier.
-
-/** `openssl ts -verify` of a token for `data` against the TSA's chain: its output, or the failure's. */
-function verify(token: Uint8Array, data: Uint8Array, chain: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "argine-diary-verify-"));
-  writeFileSync(join(dir, "token.tsr"), token);
-  writeFileSync(join(dir, "data"), data);
-  writeFileSync(join(dir, "chain.pem"), chain);
-  try {
-    return execFileSync(
-      "openssl",
-      ["ts", "-verify", "-in", "token.tsr", "-data", "data", "-CAfile", "chain.pem"],
-      { cwd: dir, encoding: "utf8", stdio: "pipe" },
-    );
-  } catch (error) {
-    return String((error as { stderr?: string }).stderr ?? error);
-  }
-}
 
 describe.each(testDbKinds())("the evidence diary (%s)", (kind) => {
   let s: IdentityServer;
@@ -91,10 +71,8 @@ describe.each(testDbKinds())("the evidence diary (%s)", (kind) => {
       .from(diaryVersions)
       .where(eq(diaryVersions.entryId, written.body.id));
     const chain = await s.app.deps.timestamps.chain();
-    expect(verify(row?.seal as Uint8Array, Buffer.from(sealed), chain)).toContain("Verification: OK");
-    expect(verify(row?.seal as Uint8Array, Buffer.from(`${sealed} `), chain)).not.toContain(
-      "Verification: OK",
-    );
+    expect(opensslVerify(Buffer.from(row?.seal ?? []), Buffer.from(sealed), chain)).toBe("OK");
+    expect(opensslVerify(Buffer.from(row?.seal ?? []), Buffer.from(`${sealed} `), chain)).not.toBe("OK");
   });
 
   it("refuses, in Italian, a file that is not what its name says, and keeps nothing of it", async () => {
@@ -120,6 +98,7 @@ describe.each(testDbKinds())("the evidence diary (%s)", (kind) => {
       {
         ...INCIDENT,
         occurredAt: "23:40",
+        practiceId: null,
         attachmentIds: [],
       },
     );
@@ -173,6 +152,7 @@ describe.each(testDbKinds())("the evidence diary (%s)", (kind) => {
       (
         await call(tokens.lawyer, `/diary/entries/${written.body.id}/versions`, "POST", {
           ...INCIDENT,
+          practiceId,
           attachmentIds: [],
         })
       ).status,
@@ -187,6 +167,25 @@ describe.each(testDbKinds())("the evidence diary (%s)", (kind) => {
     const log = await call<AuditList>(tokens.admin, `/admin/audit?action=diary.share`);
     expect(JSON.stringify(log.body)).toContain('"shared":false');
     expect((await shareDiary(s.base, tokens.lawyer, practiceId, true)).status).toBe(404);
+  });
+
+  it("files an incident written before the case in its practice by a correction, hers only", async () => {
+    const earlier = await writeEntry(s.base, tokens.client);
+    const body = { ...INCIDENT, practiceId, attachmentIds: [] };
+    const moved = await call<DiaryEntry>(
+      tokens.client,
+      `/diary/entries/${earlier.body.id}/versions`,
+      "POST",
+      body,
+    );
+    expect(moved.body).toMatchObject({ practiceId, versions: [{ version: 2 }, { version: 1 }] });
+    const listed = await call<DiaryList>(tokens.client, `/diary/entries?practiceId=${practiceId}`);
+    expect(listed.body.entries.map((e) => e.id)).toContain(earlier.body.id);
+    const intoTheirs = await call(stranger, `/diary/entries/${earlier.body.id}/versions`, "POST", body);
+    expect(intoTheirs.status).toBe(404);
+    const mine = await writeEntry(s.base, stranger);
+    const elsewhere = await call(stranger, `/diary/entries/${mine.body.id}/versions`, "POST", body);
+    expect(elsewhere).toMatchObject({ status: 404, body: { message: DIARY_MESSAGES.practiceNotFound } });
   });
 
   it("makes the dossier by a job, its ZIP holding the files and the tokens", async () => {
@@ -207,7 +206,7 @@ describe.each(testDbKinds())("the evidence diary (%s)", (kind) => {
     expect(stored && sha256(zip[stored] as Uint8Array)).toBe(sha256(PNG_BYTES));
     const chain = strFromU8(zip["tsa-chain.pem"] as Uint8Array);
     const token = zip[`${stored}.tsr`] as Uint8Array;
-    expect(verify(token, PNG_BYTES, chain)).toContain("Verification: OK");
+    expect(opensslVerify(Buffer.from(token), PNG_BYTES, chain)).toBe("OK");
     const pdf = await fetch(ready.body.pdf?.url ?? "");
     expect(
       Buffer.from(await pdf.arrayBuffer())

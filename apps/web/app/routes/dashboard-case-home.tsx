@@ -1,3 +1,4 @@
+import { DiaryCaseSection } from "../features/diary/public.ts";
 import { PracticeOrdersPanel, ServicePicker } from "../features/orders/public.ts";
 import { CasePage } from "../features/practices/case-page.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
@@ -19,6 +20,7 @@ export default function Page() {
       ServicePicker={ServicePicker}
       StaffOrders={PracticeOrdersPanel}
       ServiceControls={StaffServiceControls}
+      DiarySection={DiaryCaseSection}
     />
   );
 }

@@ -27,16 +27,18 @@ const attachmentIds = z
   .max(DIARY_LIMITS.maxAttachments, { error: DIARY_MESSAGES.tooManyAttachments })
   .transform((ids) => [...new Set(ids)]);
 
-/** POST /diary/entries: a new incident, in a practice or before any exists, with attachments already received. */
+/**
+ * POST /diary/entries: a new incident, in a practice or before any exists, with attachments already received.
+ * POST /diary/entries/{id}/versions: a correction, the whole entry as it now reads (sealed anew); its practice
+ * may change (an incident written before the case existed joins it), which is not part of what is sealed.
+ */
 export const DiaryEntryBodySchema = diaryEntrySchema().extend({
   practiceId: z.uuid({ error: DIARY_MESSAGES.practiceNotFound }).nullable(),
   attachmentIds,
 });
 export type DiaryEntryBody = z.input<typeof DiaryEntryBodySchema>;
-
-/** POST /diary/entries/{id}/versions: a correction, the whole entry as it now reads (sealed anew). */
-export const DiaryCorrectionBodySchema = diaryEntrySchema().extend({ attachmentIds });
-export type DiaryCorrectionBody = z.input<typeof DiaryCorrectionBodySchema>;
+export const DiaryCorrectionBodySchema = DiaryEntryBodySchema;
+export type DiaryCorrectionBody = DiaryEntryBody;
 
 /** When the TSA sealed a hash; null fields while the sealing job waits for its answer. */
 const SealFields = {

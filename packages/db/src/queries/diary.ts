@@ -79,6 +79,11 @@ export async function insertEntry(
   return row;
 }
 
+/** The entry's practice, as its owner now files it. */
+export async function moveEntry(db: Db, id: string, practiceId: string | null): Promise<void> {
+  await db.update(diaryEntries).set({ practiceId }).where(eq(diaryEntries.id, id));
+}
+
 export async function findEntry(db: Db, id: string): Promise<DiaryEntryRow | undefined> {
   const [row] = await db.select().from(diaryEntries).where(eq(diaryEntries.id, id));
   return row;

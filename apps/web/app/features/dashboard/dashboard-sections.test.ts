@@ -4,10 +4,11 @@ import { dashboardSections } from "./dashboard-sections.ts";
 const labels = (roles: string[]) => dashboardSections(roles).map((section) => section.label);
 
 describe("the dashboard's sections", () => {
-  it("give a client their practices, orders, data and billing data", () => {
+  it("give a client their practices, diary, orders, data and billing data", () => {
     expect(labels([])).toEqual([
       "Panoramica",
       "Le tue pratiche",
+      "Diario degli episodi",
       "I tuoi ordini",
       "I tuoi dati",
       "Dati di fatturazione",

@@ -5,6 +5,7 @@ import { canWorkServices } from "@argine/core/services/policy";
 import {
   CONSULTATION_AGENDA_PATH,
   DASHBOARD_PATH,
+  DIARY_PATH,
   ORDERS_PATH,
   PRACTICES_PATH,
   PROFILE_INFO_PATH,
@@ -40,6 +41,18 @@ export function dashboardSections(roles: readonly string[]): DashboardSection[] 
           description: "I tuoi casi, i servizi attivi, i documenti e i messaggi con il tuo avvocato.",
           available: true,
         },
+    // The client's own diary of the episodes (issue 40): staff keep none.
+    ...(staff
+      ? []
+      : [
+          {
+            label: "Diario degli episodi",
+            to: DIARY_PATH,
+            description:
+              "Annota ogni episodio con data, ora e screenshot, anche dal telefono: privato e sigillato con una marca temporale.",
+            available: true,
+          },
+        ]),
     ...(canWorkServices(roles)
       ? [
           {

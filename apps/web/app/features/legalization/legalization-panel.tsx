@@ -18,7 +18,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import { toHttpError } from "../../shared/http/http-error.ts";
-import { SUPPORT_CHAT_HASH } from "../../shared/navigation/navigation.ts";
+import { prefilledUrls, SUPPORT_CHAT_HASH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import { FormMessage, StatusRegion, TextField } from "../../shared/ui/form-field.tsx";
@@ -65,7 +65,10 @@ export function LegalizationPanel({
   /** Reloads the case (spec §4 step 4). */
   onChanged: () => Promise<unknown>;
 }) {
-  const ticketCode = ticketCodeOf(useLocation().pathname) ?? "";
+  const location = useLocation();
+  const ticketCode = ticketCodeOf(location.pathname) ?? "";
+  // The page of a diary's episode, handed over in the navigation's state (issue 40): written in, to check.
+  const [handedOver] = prefilledUrls(location.state);
   const navigate = useNavigate();
   const startSession = useStartSession(serviceId, SENT_BY_FORM);
   const [files, setFiles] = useState<LegalizationFiles | null>(null);
@@ -101,7 +104,7 @@ export function LegalizationPanel({
 
   const start = useCheckedForm({
     resolver: schemaResolver<{ url: string }, { url: string }>(LegalizationStartBodySchema),
-    defaultValues: { url: "" },
+    defaultValues: { url: handedOver ?? "" },
     fieldNames: ["url"],
     focusOnInvalid: "field",
     send: async ({ url }) => {
@@ -111,6 +114,10 @@ export function LegalizationPanel({
       return started;
     },
   });
+  const offered = !session.isPending;
+  useEffect(() => {
+    if (handedOver && offered) start.form.setFocus("url");
+  }, [handedOver, offered, start.form]);
   const stop = useStopSession(serviceId, { meta: { hideError: true } });
   const openFiles = useOpenSessionFiles(serviceId, setFiles);
 

@@ -57,15 +57,23 @@ export type ServiceControlsComponent = ComponentType<{ service: PracticeService;
 /** Staff's view of the practice's paid orders and their refunds (the shop's, given by the route as well). */
 export type StaffOrdersComponent = ComponentType<{ practice: PracticeDetail }>;
 
+/**
+ * The practice's part of the client's diary of episodes (issue 40): the diary's, given by the route, as it
+ * builds on practices.
+ */
+export type DiarySectionComponent = ComponentType<{ practice: PracticeDetail; staff: boolean }>;
+
 /** {base}/{ticketCode}: the case page (spec §2), the practice detail with its services and messages. */
 export function CasePage({
   ServicePicker,
   StaffOrders,
   ServiceControls,
+  DiarySection,
 }: {
   ServicePicker?: ServicePickerComponent;
   StaffOrders?: StaffOrdersComponent;
   ServiceControls?: ServiceControlsComponent;
+  DiarySection?: DiarySectionComponent;
 } = {}) {
   const { practice, staff } = useCase();
   return (
@@ -85,6 +93,8 @@ export function CasePage({
       <FeedbackSection practice={practice} />
       <DeadlineRemindersSection practiceId={practice.practiceId} staff={staff} Section={PracticeSection} />
       {staff ? null : <MyConsultations practiceId={practice.practiceId} Section={PracticeSection} />}
+      {/* The diary of the episodes (issue 40): the client's switch, or what she shares with the lawyers. */}
+      {DiarySection ? <DiarySection practice={practice} staff={staff} /> : null}
       <ServicesSection
         practice={practice}
         staff={staff}

@@ -31,12 +31,19 @@ export function TakedownAdvice() {
  * Up to three links, the first mandatory (spec §5); sent once, so after a check of the list: the links as they
  * will be sent (https:// added where it was missing), then "Conferma e invia" or "Modifica" back to the form.
  */
-export function TakedownForm({ onSubmit }: { onSubmit: (urls: string[]) => Promise<unknown> }) {
+export function TakedownForm({
+  onSubmit,
+  prefilled = [],
+}: {
+  onSubmit: (urls: string[]) => Promise<unknown>;
+  /** Links handed over by another screen (a diary's episode, issue 40): written in, to check and send. */
+  prefilled?: readonly string[];
+}) {
   const [confirming, setConfirming] = useState<string[] | null>(null);
   const checkHeading = useRef<HTMLHeadingElement>(null);
   const form = useCheckedForm({
     resolver: schemaResolver<TakedownUrlsForm, { urls: string[] }>(TakedownUrlsFormSchema),
-    defaultValues: { urls: POSITIONS.map(() => "") },
+    defaultValues: { urls: POSITIONS.map((i) => prefilled[i] ?? "") },
     fieldNames: POSITIONS.map((i) => `urls.${i}` as const),
     focusOnInvalid: "field",
     // The form's submit only shows the list to check; "Conferma e invia" sends it.
@@ -49,6 +56,11 @@ export function TakedownForm({ onSubmit }: { onSubmit: (urls: string[]) => Promi
   useEffect(() => {
     if (confirming) checkHeading.current?.focus();
   }, [confirming]);
+  // Links handed over: the keyboard (and the page) goes to the first, to check them.
+  const handedOver = prefilled.length > 0;
+  useEffect(() => {
+    if (handedOver) form.form.setFocus("urls.0");
+  }, [handedOver, form.form]);
   const edit = () => {
     setConfirming(null);
     form.form.setFocus("urls.0");
@@ -100,6 +112,11 @@ export function TakedownForm({ onSubmit }: { onSubmit: (urls: string[]) => Promi
             segnalazione formale alla piattaforma. Potrai inviare i link una sola volta: prima dell'invio te
             li facciamo controllare.
           </p>
+          {handedOver ? (
+            <p className={styles.prefilled}>
+              Abbiamo scritto qui i link dal tuo diario degli episodi: controllali prima di inviarli.
+            </p>
+          ) : null}
           <SendError error={form.submit.error} issuesPlaced={form.issuesPlaced} />
           {POSITIONS.map((i) => (
             <TextField

@@ -47,6 +47,19 @@ function renderPanel(routes: Parameters<typeof stubApi>[0], { staff = false, ope
 }
 
 describe("the takedown on the case page", () => {
+  it("writes in the links a diary's episode hands over (issue 40), to check before they are sent", async () => {
+    stubApi({ [NOTICES_PATH]: { status: 200, body: { notices: [] } } });
+    renderWithApp(
+      <TakedownPanel serviceId={SERVICE_ID} staff={false} open onChanged={vi.fn(async () => {})} />,
+      { url: { pathname: CASE, state: { prefilledUrls: ["https://instagram.com/p/1", "https://x.com/a"] } } },
+    );
+    expect(await screen.findByText(/Abbiamo scritto qui i link dal tuo diario/)).toBeTruthy();
+    expect((screen.getByLabelText(/Primo link/) as HTMLInputElement).value).toBe("https://instagram.com/p/1");
+    expect((screen.getByLabelText("Link 2 (facoltativo)") as HTMLInputElement).value).toBe("https://x.com/a");
+    expect((screen.getByLabelText("Link 3 (facoltativo)") as HTMLInputElement).value).toBe("");
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Primo link/)));
+  });
+
   it("advises to keep the evidence first, refuses an empty first link, has the links checked, then sends them and shows the success page", async () => {
     const { calls, router, onChanged } = renderPanel({
       [NOTICES_PATH]: { status: 200, body: { notices: [] } },

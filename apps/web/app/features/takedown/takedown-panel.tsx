@@ -13,6 +13,7 @@ import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import { useDownload } from "../../shared/http/download.ts";
+import { prefilledUrls } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { formatMoment } from "../../shared/ui/dates.ts";
 import { ExternalLink } from "../../shared/ui/external-link.tsx";
@@ -55,7 +56,8 @@ export function TakedownPanel({
   open: boolean;
   onChanged: () => Promise<unknown>;
 }) {
-  const ticketCode = ticketCodeOf(useLocation().pathname) ?? "";
+  const location = useLocation();
+  const ticketCode = ticketCodeOf(location.pathname) ?? "";
   const navigate = useNavigate();
   const submitUrls = useSubmitUrls(serviceId, SENT_BY_FORM);
   const notices = useQuery(noticesQueryOptions(serviceId));
@@ -72,6 +74,8 @@ export function TakedownPanel({
         </h4>
         <TakedownAdvice />
         <TakedownForm
+          // The links of a diary's episode, handed over in the navigation's state (issue 40).
+          prefilled={prefilledUrls(location.state)}
           onSubmit={async (urls) => {
             await submitUrls.mutateAsync(urls);
             await onChanged();

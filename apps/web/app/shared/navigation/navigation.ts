@@ -40,6 +40,37 @@ export const SUPPORT_CHAT_HASH = "#scrivi-al-team";
 export const SUPPORT_INBOX_PATH = "/dashboard/support";
 export const MAILBOX_PATH = "/dev/mailbox";
 
+// The diary of the episodes (issue 40): the client's own, under her area.
+export const DIARY_PATH = "/dashboard/diary";
+/** A new episode; `?practiceId=` puts it in a practice, `?condiviso=1` picks up what the phone shared. */
+export const DIARY_NEW_PATH = "/dashboard/diary/nuovo";
+/** "Come presentare la querela"; `?practiceId=` adds that practice's terms. */
+export const DIARY_GUIDE_PATH = "/dashboard/diary/querela";
+/**
+ * The Web Share Target's action (public/manifest-it.webmanifest): the service worker takes the POST, keeps
+ * the files and answers 303 to DIARY_NEW_PATH?condiviso=1 (scripts/service-worker.js).
+ */
+export const DIARY_SHARE_TARGET_PATH = "/dashboard/diary/condividi";
+export const diaryEntryPath = (entryId: string) => `${DIARY_PATH}/${encodeURIComponent(entryId)}`;
+
+/**
+ * Links handed from one screen to another in the navigation's state, never in the address (an address stays
+ * in the browser's history): the diary gives an episode's links to the takedown's form and the page to the
+ * capture's. Read with `prefilledUrls`.
+ */
+export interface PrefilledUrlsState {
+  prefilledUrls: string[];
+}
+
+/** The links a navigation's state hands over (PrefilledUrlsState), or none. */
+export function prefilledUrls(state: unknown): string[] {
+  if (typeof state !== "object" || state === null) return [];
+  const urls = (state as { prefilledUrls?: unknown }).prefilledUrls;
+  return Array.isArray(urls)
+    ? urls.filter((url): url is string => typeof url === "string" && url !== "")
+    : [];
+}
+
 /**
  * The account menu of a signed-in client (spec §2): exactly five entries in this order, logout fifth.
  */

@@ -210,3 +210,26 @@ export function clearFeedbackClaim(): void {
 export function clearAllSessionKeys(): void {
   for (const key of Object.values(SESSION_STORAGE_KEYS)) removeSessionKey(key);
 }
+
+// Cache Storage, owned here too: what the phone shared with the installed app (the diary's Web Share Target,
+// public/manifest-it.webmanifest). The service worker (scripts/service-worker.js, which repeats the name)
+// keeps each shared file and the shared text there, under /shared-files/<share>/…, until the new episode's
+// page takes them (features/diary/shared-inbox.ts) and deletes them; the quick exit forgets them all.
+
+export const SHARED_FILES_CACHE = "argine-shared-files";
+/** What the page asks the service worker, which outlives it, when the quick exit leaves. */
+export const FORGET_SHARED_FILES_MESSAGE = "argine:forget-shared-files";
+
+/** Deletes what the phone shared and no episode has taken yet: here, and by the service worker too. */
+export function forgetSharedFiles(): void {
+  try {
+    void globalThis.caches?.delete(SHARED_FILES_CACHE).catch(() => {});
+  } catch {
+    // No Cache Storage here (an insecure origin, a private mode): nothing was kept.
+  }
+  try {
+    globalThis.navigator?.serviceWorker?.controller?.postMessage({ type: FORGET_SHARED_FILES_MESSAGE });
+  } catch {
+    // No service worker: nothing of ours kept the files.
+  }
+}

@@ -4,9 +4,11 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { QUICK_EXIT_EVENT } from "../../shared/live/quick-exit-event.ts";
 import {
+  FORGET_SHARED_FILES_MESSAGE,
   LOCAL_STORAGE_KEYS,
   readFeedbackClaim,
   SESSION_STORAGE_KEYS,
+  SHARED_FILES_CACHE,
   writeFeedbackClaim,
 } from "../../shared/store/browser-storage.ts";
 import { QUICK_EXIT_URL, QuickExit, SHIFT_PRESS_WINDOW_MS } from "./quick-exit.tsx";
@@ -121,6 +123,27 @@ describe("QuickExit", () => {
     fireEvent.keyDown(document.body, { key: "Shift" });
     expect(replace).toHaveBeenCalledWith(QUICK_EXIT_URL);
     expect(document.documentElement.classList.contains("quick-exiting")).toBe(true);
+  });
+
+  it("deletes what the phone shared with the diary, here and through the service worker (issue 40)", () => {
+    spyOnReplace();
+    const remove = vi.fn(async () => true);
+    const postMessage = vi.fn();
+    vi.stubGlobal("caches", { delete: remove });
+    const worker = Object.getOwnPropertyDescriptor(navigator, "serviceWorker");
+    Object.defineProperty(navigator, "serviceWorker", {
+      configurable: true,
+      value: { controller: { postMessage } },
+    });
+    try {
+      render(<QuickExit />, { wrapper: MemoryRouter });
+      fireEvent.click(screen.getByRole("button", { name: "Esci subito" }));
+    } finally {
+      if (worker) Object.defineProperty(navigator, "serviceWorker", worker);
+      else Reflect.deleteProperty(navigator, "serviceWorker");
+    }
+    expect(remove).toHaveBeenCalledWith(SHARED_FILES_CACHE);
+    expect(postMessage).toHaveBeenCalledWith({ type: FORGET_SHARED_FILES_MESSAGE });
   });
 
   it("links to the page that explains it", () => {

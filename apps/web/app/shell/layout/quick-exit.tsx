@@ -6,6 +6,7 @@ import { QUICK_EXIT_EVENT } from "../../shared/live/quick-exit-event.ts";
 import {
   clearAllLocalKeys,
   clearAllSessionKeys,
+  forgetSharedFiles,
   readSupportToken,
 } from "../../shared/store/browser-storage.ts";
 import styles from "./quick-exit.module.css";
@@ -27,6 +28,8 @@ export const QUICK_EXIT_INFO_PATH = "/esci-subito";
  * to an earlier page of the site, or retyping its address, shows no personal area and no answer to
  * whoever picks up the device. Signing in again is the price of that safety. A visitor's support thread is
  * closed on the server too (ADR 030): staff see she left, and only the answer mail's link opens it again.
+ * The files the phone shared with the diary and no episode took yet are deleted (the diary's cached
+ * queries go with QUICK_EXIT_EVENT).
  */
 export function quickExit(): void {
   try {
@@ -38,6 +41,7 @@ export function quickExit(): void {
     window.dispatchEvent(new Event(QUICK_EXIT_EVENT));
     clearAllLocalKeys();
     clearAllSessionKeys();
+    forgetSharedFiles();
   } catch {
     // Leaving matters more than tidying up.
   }

@@ -17,6 +17,7 @@ import {
 } from "../../../../test/identity.ts";
 import { pdfText } from "../../../../test/pdf-text.ts";
 import { paidPractice } from "../../../../test/sandbox.ts";
+import { opensslVerify } from "../../../timestamps/timestamps-contract.ts";
 
 // The legalization's capture on the embedded sandbox (ADR 021), through the real routes, the real job queue
 // and the real storage, time moved on the clock the app and the queue share: each failure state asked by
@@ -164,13 +165,28 @@ describe.each(testDbKinds())("legalization on %s", (kind) => {
     expect(bytes.get("snapshot.html")?.toString()).toContain("https://example.org/profilo/&#60;script&#62;");
     const report = await pdfText(new Uint8Array(bytes.get("report.pdf") ?? []));
     expect(report).toContain(url);
-    for (const f of files.body.files.filter((f) => f.name !== "report.pdf"))
+    // The seal's two files (below) come after the report, which cannot name them.
+    const sealFiles = ["manifest.json.tsr", "tsa-chain.pem"];
+    for (const f of files.body.files.filter((f) => f.name !== "report.pdf" && !sealFiles.includes(f.name)))
       expect(report).toContain(f.sha256);
     const manifest = JSON.parse(bytes.get("manifest.json")?.toString() ?? "{}") as {
       files: { name: string; sha256: string }[];
     };
     for (const entry of manifest.files)
       expect(files.body.files.find((f) => f.name === entry.name)?.sha256).toBe(entry.sha256);
+
+    // The manifest sealed by the TSA (issue 40): its token and the TSA's chain join the session's files.
+    const sealed = async () =>
+      (await call<LegalizationFiles>(tokens.client, session("session-files"))).body.files;
+    await expect
+      .poll(async () => (await sealed()).map((f) => f.name), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining(sealFiles));
+    const download = async (name: string) => {
+      const file = (await sealed()).find((f) => f.name === name);
+      return Buffer.from(await (await fetch(file?.url ?? "")).arrayBuffer());
+    };
+    const [token, chain] = [await download("manifest.json.tsr"), await download("tsa-chain.pem")];
+    expect(opensslVerify(token, bytes.get("manifest.json") ?? Buffer.alloc(0), chain.toString())).toBe("OK");
 
     const readyMails = () =>
       s.mailer.sent.filter(
