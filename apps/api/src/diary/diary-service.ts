@@ -25,6 +25,7 @@ import {
   type DiaryEntryRow,
   type DiaryVersionRow,
   deleteAttachment,
+  entriesContent,
   entriesListing,
   findAttachment,
   findEntry,
@@ -36,7 +37,6 @@ import {
   markAttachmentReceived,
   moveEntry,
   setShare,
-  versionAttachments,
   versionsOf,
 } from "@argine/db/queries/diary";
 import { findPractice } from "@argine/db/queries/practices";
@@ -86,31 +86,20 @@ function versionView(row: DiaryVersionRow, attachmentIds: string[]): DiaryVersio
 
 /** Entries as the calls answer them, with their versions (newest first) and every attachment they list. */
 async function entryViews(db: Db, entries: DiaryEntryRow[]): Promise<DiaryEntry[]> {
-  const versions = await versionsOf(
+  const { versions, listedBy } = await entriesContent(
     db,
     entries.map((entry) => entry.id),
   );
-  const links = await versionAttachments(
-    db,
-    versions.map((version) => version.id),
-  );
-  const attachments = new Map(
-    (await attachmentsByIds(db, [...new Set(links.map((link) => link.attachmentId))])).map((row) => [
-      row.id,
-      attachmentView(row),
-    ]),
-  );
-  const idsOf = (versionId: string) =>
-    links.filter((link) => link.versionId === versionId).map((link) => link.attachmentId);
   return entries.map((entry) => {
     const own = versions.filter((version) => version.entryId === entry.id);
-    const listed = [...new Set(own.flatMap((version) => idsOf(version.id)))];
+    const ids = (versionId: string) => listedBy(versionId).map((attachment) => attachment.id);
+    const listed = new Map(own.flatMap((version) => listedBy(version.id)).map((row) => [row.id, row]));
     return {
       id: entry.id,
       practiceId: entry.practiceId,
       createdAt: entry.createdAt.toISOString(),
-      versions: own.map((version) => versionView(version, idsOf(version.id))) as DiaryEntry["versions"],
-      attachments: listed.flatMap((id) => attachments.get(id) ?? []),
+      versions: own.map((version) => versionView(version, ids(version.id))) as DiaryEntry["versions"],
+      attachments: [...listed.values()].map(attachmentView),
     };
   });
 }

@@ -7,16 +7,14 @@ import type { FeedbackResult } from "@argine/core/feedback/result";
 import type { Actor } from "@argine/core/identity/policy";
 import type { Db } from "@argine/db/client";
 import {
-  attachmentsByIds,
   type DiaryAttachmentRow,
   type DiaryDossierRow,
   type DiaryVersionRow,
+  entriesContent,
   findDossier,
   insertDossier,
   listEntries,
   updateDossier,
-  versionAttachments,
-  versionsOf,
 } from "@argine/db/queries/diary";
 import { findPractice } from "@argine/db/queries/practices";
 import { findUserById } from "@argine/db/queries/users";
@@ -126,22 +124,10 @@ async function dossierEntries(deps: Deps, row: DiaryDossierRow): Promise<Dossier
     ownerId: row.ownerId,
     ...(row.practiceId ? { practiceId: row.practiceId } : {}),
   });
-  const versions = await versionsOf(
+  const { versions, listedBy } = await entriesContent(
     deps.db,
     entries.map((entry) => entry.id),
   );
-  const links = await versionAttachments(
-    deps.db,
-    versions.map((version) => version.id),
-  );
-  const attachments = new Map(
-    (await attachmentsByIds(deps.db, [...new Set(links.map((link) => link.attachmentId))])).map((a) => [
-      a.id,
-      a,
-    ]),
-  );
-  const listedBy = (versionId: string) =>
-    links.flatMap((link) => (link.versionId === versionId ? (attachments.get(link.attachmentId) ?? []) : []));
   const made = entries.map((entry) => {
     const own = versions.filter((version) => version.entryId === entry.id);
     const used = [...new Map(own.flatMap((version) => listedBy(version.id)).map((a) => [a.id, a])).values()];

@@ -185,6 +185,17 @@ const UNREAD_CHECK: QueueOptions = {
   notify: true,
 };
 
+/** 5 s, then twice as long each time up to an hour apart, 20 times (most of a day), then a dead letter. */
+const MOST_OF_A_DAY: QueueOptions = {
+  retryLimit: 20,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 3600,
+  deadLetter: DEAD_LETTER_QUEUE,
+  deleteAfterSeconds: COMPLETED_MAIL_SECONDS,
+  notify: true,
+};
+
 const queueOptions = (mailRetry: RetryPolicy): Record<QueueName, QueueOptions> => ({
   mail: {
     retryLimit: mailRetry.limit,
@@ -195,17 +206,9 @@ const queueOptions = (mailRetry: RetryPolicy): Record<QueueName, QueueOptions> =
     deleteAfterSeconds: COMPLETED_MAIL_SECONDS,
     notify: true,
   },
-  // Like Stripe, the sandbox keeps posting an event the webhook did not take: 5 s, then twice as long each
-  // time up to an hour apart, 20 times (most of a day), then it waits among the dead letters.
-  "sandbox-event": {
-    retryLimit: 20,
-    retryDelay: 5,
-    retryBackoff: true,
-    retryDelayMax: 3600,
-    deadLetter: DEAD_LETTER_QUEUE,
-    deleteAfterSeconds: COMPLETED_MAIL_SECONDS,
-    notify: true,
-  },
+  // Like Stripe, the sandbox keeps posting an event the webhook did not take (MOST_OF_A_DAY), then it waits
+  // among the dead letters.
+  "sandbox-event": MOST_OF_A_DAY,
   // The next occurrence does the work again: a failed pass is not retried, and its record soon goes.
   "orders-settle": { retryLimit: 0, deleteAfterSeconds: 3600 },
   // The same for the daily passes: each step is recorded once, the next day's pass does what one missed.
@@ -246,17 +249,9 @@ const queueOptions = (mailRetry: RetryPolicy): Record<QueueName, QueueOptions> =
     deleteAfterSeconds: COMPLETED_MAIL_SECONDS,
     notify: true,
   },
-  // A TSA that does not answer is asked again, twice as late each time up to an hour apart, for most of a
-  // day; the evidence is kept with its hash meanwhile, and the dead letter can be retried by an admin.
-  "evidence-seal": {
-    retryLimit: 20,
-    retryDelay: 5,
-    retryBackoff: true,
-    retryDelayMax: 3600,
-    deadLetter: DEAD_LETTER_QUEUE,
-    deleteAfterSeconds: COMPLETED_MAIL_SECONDS,
-    notify: true,
-  },
+  // A TSA that does not answer is asked again for most of a day; the evidence keeps its hash meanwhile, and
+  // the dead letter can be retried by an admin.
+  "evidence-seal": MOST_OF_A_DAY,
   // A dossier that failed (the storage down) is made again; the client watches its progress.
   "diary-dossier": {
     retryLimit: 3,

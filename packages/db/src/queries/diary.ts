@@ -160,6 +160,29 @@ export async function versionAttachments(
     .orderBy(asc(diaryVersionAttachments.versionId), asc(diaryVersionAttachments.position));
 }
 
+/**
+ * What these entries hold, in three reads: their versions (each entry's newest first), for each version the
+ * ids of the attachments it lists in their order, and those attachments by id.
+ */
+export async function entriesContent(db: Db, entryIds: readonly string[]) {
+  const versions = await versionsOf(db, entryIds);
+  const links = await versionAttachments(
+    db,
+    versions.map((version) => version.id),
+  );
+  const rows = await attachmentsByIds(db, [...new Set(links.map((link) => link.attachmentId))]);
+  const attachments = new Map(rows.map((row) => [row.id, row]));
+  return {
+    versions,
+    attachments,
+    /** The attachments a version lists, in its order. */
+    listedBy: (versionId: string): DiaryAttachmentRow[] =>
+      links.flatMap((link) =>
+        link.versionId === versionId ? (attachments.get(link.attachmentId) ?? []) : [],
+      ),
+  };
+}
+
 export async function findVersion(db: Db, id: string): Promise<DiaryVersionRow | undefined> {
   const [row] = await db.select().from(diaryVersions).where(eq(diaryVersions.id, id));
   return row;
@@ -277,13 +300,9 @@ const base64 = (bytes: Uint8Array | null) => (bytes ? Buffer.from(bytes).toStrin
  */
 export async function diaryOf(db: Db, ownerId: string) {
   const entries = await listEntries(db, { ownerId });
-  const versions = await versionsOf(
+  const { versions, listedBy } = await entriesContent(
     db,
     entries.map((entry) => entry.id),
-  );
-  const links = await versionAttachments(
-    db,
-    versions.map((version) => version.id),
   );
   const attachments = await db.select().from(diaryAttachments).where(eq(diaryAttachments.ownerId, ownerId));
   const practiceIds = [...new Set(entries.flatMap((entry) => entry.practiceId ?? []))];
@@ -298,9 +317,7 @@ export async function diaryOf(db: Db, ownerId: string) {
         .map(({ seal, ...version }) => ({
           ...version,
           token: base64(seal),
-          attachmentIds: links
-            .filter((link) => link.versionId === version.id)
-            .map((link) => link.attachmentId),
+          attachmentIds: listedBy(version.id).map((attachment) => attachment.id),
         })),
     })),
     attachments: attachments.map(({ seal, ...attachment }) => ({ ...attachment, token: base64(seal) })),
