@@ -13,5 +13,12 @@ export const SHARE_TARGET_LANDING = "/dashboard/diary/nuovo?condiviso=1";
 export async function shareTargetRoutes(app: FastifyInstance): Promise<void> {
   const landing = async (_request: unknown, reply: FastifyReply) => reply.redirect(SHARE_TARGET_LANDING, 303);
   // In onRequest: answered before the body is read. The handler is Fastify's due, never reached.
-  app.route({ method: "POST", url: SHARE_TARGET_PATH, onRequest: landing, handler: landing });
+  // A page's address, not an API call: not in the OpenAPI document.
+  app.route({
+    method: "POST",
+    url: SHARE_TARGET_PATH,
+    schema: { hide: true },
+    onRequest: landing,
+    handler: landing,
+  });
 }
