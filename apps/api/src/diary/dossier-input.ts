@@ -44,11 +44,26 @@ export interface DossierEntry {
   attachments: DossierAttachment[];
 }
 
+/** What she told the questionnaire that the complaint needs first: what, when, and in her words. */
+export interface QuestionnaireFacts {
+  category: string | null;
+  firstEventDate: string | null;
+  lastEventDate: string | null;
+  ongoing: boolean;
+  knowledgeDate: string | null;
+  description: string | null;
+}
+
 export interface DossierInput {
   /** The client's name as she gave it (the dossier is hers, to hand to the police or her lawyer). */
   clientName: string;
-  /** The practice the dossier is for, with its questionnaire's result; null for the whole diary. */
-  practice: { ticketCode: string; createdAt: Date; feedback: FeedbackResult | null } | null;
+  /** The practice the dossier is for, with its questionnaire's facts and result; null for the whole diary. */
+  practice: {
+    ticketCode: string;
+    createdAt: Date;
+    facts: QuestionnaireFacts;
+    feedback: FeedbackResult | null;
+  } | null;
   /** In the order the incidents happened: the day, then the time (an unknown time first on its day). */
   entries: DossierEntry[];
   generatedAt: Date;

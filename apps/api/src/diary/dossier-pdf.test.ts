@@ -176,6 +176,14 @@ function dossier(overrides: Partial<DossierInput> = {}): DossierInput {
     practice: {
       ticketCode: "AR-TEST0001",
       createdAt: new Date("2026-12-01T10:00:00Z"),
+      facts: {
+        category: "STALKING",
+        firstEventDate: "2026-09-14",
+        lastEventDate: "2026-11-30",
+        ongoing: true,
+        knowledgeDate: null,
+        description: "Da settembre mi scrive ogni notte da profili sempre nuovi.",
+      },
       feedback: feedback([offence({})]),
     },
     entries: [first, second],
@@ -199,6 +207,16 @@ describe("the dossier's PDF", () => {
     expect(text).toContain(
       "Atti persecutori (stalking) (art. 612-bis c.p.). Si procede a querela: serve una tua querela entro il termine. Querela entro il 30 maggio 2027. Prescrizione: 30 maggio 2033, salvo interruzioni.",
     );
+  });
+
+  it("tells the questionnaire's facts: what, when it began and whether it goes on, her own account", async () => {
+    const text = await textOf(dossier());
+    expect(text).toContain("I fatti raccontati nel questionario");
+    expect(text).toContain("Che cosa: Stalking");
+    expect(text).toContain("Primo episodio: 14 settembre 2026");
+    expect(text).toContain("Ultimo episodio: 30 novembre 2026, ancora in corso");
+    expect(text).toContain("Da settembre mi scrive ogni notte da profili sempre nuovi.");
+    expect(text.indexOf("I fatti raccontati")).toBeLessThan(text.indexOf("Il risultato del questionario"));
   });
 
   it("lists the incidents in the input's order, numbered, with an unknown time and author said so", async () => {

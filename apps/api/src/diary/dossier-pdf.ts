@@ -3,6 +3,7 @@ import { romeWallClock } from "@argine/core/consultation/slots";
 import { ATTACHMENT_KIND_LABELS } from "@argine/core/diary/attachments";
 import { COMPLAINT_GUIDE_TITLE, complaintGuide, minorOrSexualCase } from "@argine/core/diary/complaint-guide";
 import { DIARY_PLATFORM } from "@argine/core/diary/entry";
+import { CRIME_TYPE } from "@argine/core/feedback/crime-type";
 import {
   DEADLINE_KIND_LABELS,
   EVALUATION_COPY,
@@ -16,7 +17,7 @@ import { formatItalianDate, romeCalendarDay } from "@argine/core/shared/calendar
 import { countOf, withDayArticle } from "@argine/core/shared/italian-grammar";
 import { PDF_DISCLAIMER } from "../feedback/pdf.ts";
 import { BODY_SIZE, type StyledPdf, styledPdf } from "../pdf/pdf-document.ts";
-import type { DossierInput, DossierSeal } from "./dossier-input.ts";
+import type { DossierInput, DossierSeal, QuestionnaireFacts } from "./dossier-input.ts";
 import {
   type AttachmentFiles,
   dossierLayout,
@@ -77,6 +78,7 @@ export async function renderDossierPdf(input: DossierInput): Promise<Buffer> {
   const layout = dossierLayout(input.entries);
 
   cover(pdf, input);
+  if (input.practice) questionnaireFacts(pdf, input.practice.facts);
   if (feedback) questionnaireResult(pdf, feedback);
   pdf.doc.addPage();
   pdf.title("Gli episodi");
@@ -111,6 +113,25 @@ function cover(pdf: StyledPdf, input: DossierInput): void {
 }
 
 /** The questionnaire's result, worded as the feedback's own PDF and screen word it (core feedback/presentation). */
+/** What she told the questionnaire: the kind of abuse, when it began and ended, and her own account. */
+function questionnaireFacts(pdf: StyledPdf, facts: QuestionnaireFacts): void {
+  pdf.heading("I fatti raccontati nel questionario", 15);
+  if (facts.category && CRIME_TYPE.is(facts.category))
+    field(pdf, "Che cosa", CRIME_TYPE.label(facts.category));
+  const day = (iso: string | null) => (iso ? formatItalianDate(iso) : null);
+  const first = day(facts.firstEventDate);
+  if (first) field(pdf, "Primo episodio", first);
+  const last = day(facts.lastEventDate);
+  if (facts.ongoing) field(pdf, "Ultimo episodio", `${last ?? "-"}, ancora in corso`);
+  else if (last) field(pdf, "Ultimo episodio", last);
+  const known = day(facts.knowledgeDate);
+  if (known) field(pdf, "Ne è venuta a conoscenza", known);
+  if (facts.description?.trim()) {
+    label(pdf, "Il racconto, con le sue parole");
+    pdf.paragraph(facts.description.trim());
+  }
+}
+
 function questionnaireResult(pdf: StyledPdf, feedback: FeedbackResult): void {
   const verdict = EVALUATION_COPY[feedback.evaluation];
   pdf.heading("Il risultato del questionario", 15);

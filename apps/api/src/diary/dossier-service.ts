@@ -22,7 +22,13 @@ import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { sha256 } from "../storage/storage.ts";
 import { chronological } from "./diary-service.ts";
-import type { DossierAttachment, DossierEntry, DossierInput, DossierSeal } from "./dossier-input.ts";
+import type {
+  DossierAttachment,
+  DossierEntry,
+  DossierInput,
+  DossierSeal,
+  QuestionnaireFacts,
+} from "./dossier-input.ts";
 import { renderDossierPdf } from "./dossier-pdf.ts";
 import { buildDossierZip } from "./dossier-zip.ts";
 
@@ -118,6 +124,20 @@ function sealedJson(version: DiaryVersionRow, attachments: DiaryAttachmentRow[])
   return json;
 }
 
+/** The questionnaire's answers the dossier prints, each only when it is what the questionnaire stores. */
+function questionnaireFacts(answers: unknown): QuestionnaireFacts {
+  const given = (answers ?? {}) as Record<string, unknown>;
+  const text = (key: string) => (typeof given[key] === "string" ? (given[key] as string) : null);
+  return {
+    category: text("category"),
+    firstEventDate: text("firstEventDate"),
+    lastEventDate: text("lastEventDate"),
+    ongoing: given.ongoing === true,
+    knowledgeDate: text("knowledgeDate"),
+    description: text("description"),
+  };
+}
+
 /** What the dossier is made of, read from the database; the attachments' bytes are read when needed. */
 async function dossierEntries(deps: Deps, row: DiaryDossierRow): Promise<DossierEntry[]> {
   const entries = await listEntries(deps.db, {
@@ -180,6 +200,7 @@ export async function buildDossier(deps: Deps, { dossierId }: { dossierId: strin
         ? {
             ticketCode: practice.ticketCode,
             createdAt: practice.createdAt,
+            facts: questionnaireFacts(practice.answers),
             feedback: (practice.feedback as FeedbackResult | null) ?? null,
           }
         : null,

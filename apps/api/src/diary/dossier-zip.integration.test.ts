@@ -131,7 +131,19 @@ async function dossier(progress: number[]): Promise<DossierInput> {
   };
   return {
     clientName: "Giulia Bianchi",
-    practice: { ticketCode: "AR-TEST0001", createdAt: new Date("2026-12-01T10:00:00Z"), feedback: null },
+    practice: {
+      ticketCode: "AR-TEST0001",
+      createdAt: new Date("2026-12-01T10:00:00Z"),
+      facts: {
+        category: null,
+        firstEventDate: null,
+        lastEventDate: null,
+        ongoing: false,
+        knowledgeDate: null,
+        description: null,
+      },
+      feedback: null,
+    },
     entries: [first, second],
     generatedAt: new Date("2026-12-05T10:00:00Z"),
     tsaChainPem: await tsa.authority.chain(),
