@@ -45,6 +45,7 @@ import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { authorize } from "../identity/authorize.ts";
 import { sha256 } from "../storage/storage.ts";
+import { keepCheckedCopy } from "../uploads/checked-copy.ts";
 import { checkAttachmentContent } from "../uploads/content-check.ts";
 
 // The evidence diary (issue 40): the client's incidents, each version and each attachment hashed when it
@@ -321,24 +322,24 @@ export async function receiveAttachment(deps: Deps, actor: Actor, id: string): P
   const problem = checkAttachmentContent(row.fileName, bytes);
   if (problem) return refuse(problem);
   const checkedKey = `diary/${actor.userId}/checked/${randomUUID()}`;
-  await deps.storage.put(checkedKey, bytes);
-  const received = await deps.db.transaction(async (tx) => {
-    const marked = await markAttachmentReceived(tx, row.id, row.storageKey, {
-      storageKey: checkedKey,
-      size: bytes.length,
-      sha256: sha256(bytes),
-      receivedAt: now(deps.clock),
-    });
-    if (marked) await deps.jobs.send(tx, "evidence-seal", { kind: "diary-attachment", id: row.id });
-    return marked;
-  });
-  if (!received) {
-    // Another call received it first: its copy is the one kept.
-    await deps.storage.delete(checkedKey);
-    return attachmentView(await ownAttachment(deps.db, actor, id));
-  }
-  await deps.storage.delete(row.storageKey);
-  return attachmentView(received);
+  const received = await keepCheckedCopy(
+    deps,
+    { uploadKey: row.storageKey, checkedKey, bytes },
+    async (tx) => {
+      const marked = await markAttachmentReceived(tx, row.id, row.storageKey, {
+        storageKey: checkedKey,
+        size: bytes.length,
+        sha256: sha256(bytes),
+        receivedAt: now(deps.clock),
+      });
+      if (marked) await deps.jobs.send(tx, "evidence-seal", { kind: "diary-attachment", id: row.id });
+      return marked;
+    },
+  );
+  if (received) return attachmentView(received);
+  // Another call received it first: its copy is the one kept.
+  await deps.storage.delete(checkedKey);
+  return attachmentView(await ownAttachment(deps.db, actor, id));
 }
 
 /** GET /v1/diary/attachments/{id}/link: the owner's, or staff's for an entry of a shared practice. */

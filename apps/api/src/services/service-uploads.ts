@@ -25,6 +25,7 @@ import { audit } from "../audit/audit.ts";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { sha256 } from "../storage/storage.ts";
+import { keepCheckedCopy } from "../uploads/checked-copy.ts";
 import { checkUploadContent } from "../uploads/content-check.ts";
 import { authorizedService } from "./service-access.ts";
 import { assertServiceOpen, assertTypeMatches, mailClient, oneView } from "./service-steps.ts";
@@ -40,8 +41,9 @@ import { uploadedFileView } from "./service-view.ts";
 //   3. PATCH upload: the server reads the object back, checks its size and content (a presigned PUT cannot
 //      cap either), and marks the file sent, or deletes the object and the row and says why. The bytes it
 //      checked are stored again under a key no link writes, with their SHA-256, and the upload's key is
-//      deleted: whatever is PUT to the link afterwards (S3's links take any number of writes while they
-//      live) is never what is downloaded. Each download link is given after the hash is verified (ADR 024).
+//      deleted (uploads/checked-copy.ts): whatever is PUT to the link afterwards (S3's links take any
+//      number of writes while they live) is never what is downloaded. Each download link is given after the
+//      hash is verified (ADR 024).
 
 /** How long the browser has to send the bytes once it asked to. */
 const UPLOAD_LINK_SECONDS = 15 * 60;
@@ -129,29 +131,20 @@ export async function registerUpload(
   const problem = checkUploadContent(file.fileName, bytes);
   if (problem) return refuse(problem);
   const checkedKey = `services/${serviceId}/checked/${randomUUID()}`;
-  await deps.storage.put(checkedKey, bytes);
-  let view: UploadedFile;
-  try {
-    view = await deps.db.transaction(async (tx) => {
-      const sent = await markFileSent(
-        tx,
-        file.id,
-        file.storageKey,
-        { kind: detectFileKind(bytes), size: bytes.length, storageKey: checkedKey, sha256: sha256(bytes) },
-        now(deps.clock),
-      );
-      if (!sent) throw new AppError("CONFLICT", SERVICE_ERRORS.changedMeanwhile);
-      await audit(tx, actor, side === "STAFF" ? "service.document-sent" : "service.file-sent", serviceId);
-      // The lawyer's document is news for the client; the client's own file is not news to them.
-      if (side === "STAFF") await mailClient(deps, tx, found.practice);
-      return uploadedFileView(sent);
-    });
-  } catch (error) {
-    await deps.storage.delete(checkedKey);
-    throw error;
-  }
-  await deps.storage.delete(file.storageKey);
-  return view;
+  return keepCheckedCopy(deps, { uploadKey: file.storageKey, checkedKey, bytes }, async (tx) => {
+    const sent = await markFileSent(
+      tx,
+      file.id,
+      file.storageKey,
+      { kind: detectFileKind(bytes), size: bytes.length, storageKey: checkedKey, sha256: sha256(bytes) },
+      now(deps.clock),
+    );
+    if (!sent) throw new AppError("CONFLICT", SERVICE_ERRORS.changedMeanwhile);
+    await audit(tx, actor, side === "STAFF" ? "service.document-sent" : "service.file-sent", serviceId);
+    // The lawyer's document is news for the client; the client's own file is not news to them.
+    if (side === "STAFF") await mailClient(deps, tx, found.practice);
+    return uploadedFileView(sent);
+  });
 }
 
 /** DELETE /v1/services/{serviceId}/upload: removes the caller's side's file, sent or not. */

@@ -1,3 +1,4 @@
+import { AppError } from "@argine/core/errors/app-error";
 import type { PracticeService, SignedUrl } from "@argine/core/services/services-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { findUserByEmail } from "@argine/db/queries/users";
@@ -115,6 +116,26 @@ describe.each(engines)("an upload on $kind, stored on $engine", ({ kind, engine 
       // The swap arrived before the check: the check reads it and refuses it.
       expect(register).toMatchObject({ status: 400, body: { message: MESSAGES.uploadContentMismatch } });
     }
+  });
+
+  it("takes nothing when it answers that the registration failed: the file is sent again, not 'already sent'", async () => {
+    const service = await takedown();
+    const storage = s.app.deps.storage;
+    const remove = storage.delete;
+    // The storage fails while the link's key is dropped (S3 out of reach at that moment).
+    storage.delete = async () => {
+      throw new AppError("SERVICE_UNAVAILABLE");
+    };
+    const failed = await uploadThroughApi(s.base, tokens.client, service, "prove.pdf", PDF_BYTES).finally(
+      () => {
+        storage.delete = remove;
+      },
+    );
+    expect(failed.register?.status).toBe(503);
+    expect((await rowOf(service.serviceId))?.uploadDate).toBeNull();
+    const again = await uploadThroughApi(s.base, tokens.client, service, "prove.pdf", PDF_BYTES);
+    expect([again.sign.status, again.register?.status]).toEqual([200, 200]);
+    expect(await lawyerDownload(service.serviceId)).toEqual({ status: 200, bytes: PDF_BYTES });
   });
 
   it("refuses the download, in Italian, when the stored bytes no longer match the checked hash", async () => {
