@@ -4,8 +4,7 @@ import {
   CONSULTATION_MANAGE_TOKEN_PARAM,
   CONSULTATION_PAGE_PATH,
 } from "@argine/core/consultation/consultation-api";
-import { romeWallClock } from "@argine/core/consultation/slots";
-import { formatItalianDate, WEEKDAY_LABELS } from "@argine/core/shared/calendar";
+import { romeMomentText } from "@argine/core/consultation/slots";
 import type { Config } from "../config.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { consultationInvitation, type Invitation } from "./consultation-ics.ts";
@@ -23,10 +22,7 @@ export interface MailedConsultation extends Invitation {
 }
 
 /** "lunedì 29 marzo 2027 alle 10:00". */
-export function romeMoment(instant: Date): string {
-  const { date, time, weekday } = romeWallClock(instant);
-  return `${WEEKDAY_LABELS[weekday]} ${formatItalianDate(date)} alle ${time}`;
-}
+const romeMoment = (instant: Date) => romeMomentText(instant, { weekday: true });
 
 /** The mail's link to the manage page, with the booking's token. */
 export function manageLink(

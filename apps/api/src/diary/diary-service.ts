@@ -13,7 +13,12 @@ import type {
   DiaryVersion,
 } from "@argine/core/diary/diary-api";
 import { DIARY_MESSAGES } from "@argine/core/diary/diary-messages";
-import { type DiaryEntryFields, diaryEntrySchema, sealedBytes } from "@argine/core/diary/entry";
+import {
+  type DiaryEntryFields,
+  diaryEntrySchema,
+  inOrderOfOccurrence,
+  sealedBytes,
+} from "@argine/core/diary/entry";
 import { diaryPolicy } from "@argine/core/diary/policy";
 import { AppError } from "@argine/core/errors/app-error";
 import { type Actor, lacksSecondFactorFor } from "@argine/core/identity/policy";
@@ -105,24 +110,11 @@ async function entryViews(db: Db, entries: DiaryEntryRow[]): Promise<DiaryEntry[
   });
 }
 
-/**
- * In the order the incidents happened: the day, then the time (an unknown time first on its day, as the
- * earliest it can be), then the order they were written.
- */
-export function chronological<T extends { versions: { fields: DiaryEntryFields }[]; createdAt: string }>(
-  entries: T[],
-): T[] {
-  const key = (entry: T) => {
-    const fields = entry.versions[0]?.fields;
-    return `${fields?.occurredOn ?? ""} ${fields?.occurredAt ?? "00:00"} ${entry.createdAt}`;
-  };
-  return [...entries].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-}
-
 /** A practice of the actor's own, or 404 with the diary's words (nobody files an entry in someone's case). */
-async function ownPractice(db: Db, actor: Actor, practiceId: string) {
+export async function ownPractice(db: Db, actor: Actor, practiceId: string) {
   const practice = await findPractice(db, practiceId);
-  if (!practice || practice.ownerId !== actor.userId)
+  // What she files in a practice, shares of it or makes a dossier of: hers to write (the diary's policy).
+  if (!practice || !diaryPolicy(actor, "write", { ownerId: practice.ownerId, sharedWithCase: false }))
     throw new AppError("NOT_FOUND", DIARY_MESSAGES.practiceNotFound);
   return practice;
 }
@@ -208,7 +200,7 @@ export async function listDiary(
 ): Promise<DiaryList> {
   if (query.practiceId === undefined) {
     const entries = await listEntries(deps.db, { ownerId: actor.userId });
-    return { entries: chronological(await entryViews(deps.db, entries)) };
+    return { entries: inOrderOfOccurrence(await entryViews(deps.db, entries)) };
   }
   const practice = await findPractice(deps.db, query.practiceId);
   const shared = await sharedWith(deps.db, query.practiceId);
@@ -223,7 +215,7 @@ export async function listDiary(
       : {}),
   });
   const entries = await listEntries(deps.db, { practiceId: query.practiceId });
-  return { entries: chronological(await entryViews(deps.db, entries)) };
+  return { entries: inOrderOfOccurrence(await entryViews(deps.db, entries)) };
 }
 
 /** GET /v1/diary/entries/{id}: one entry with its history. */
@@ -384,9 +376,7 @@ export async function putShare(
   { shared }: { shared: boolean },
 ): Promise<DiaryShare> {
   await deps.db.transaction(async (tx) => {
-    const practice = await ownPractice(tx, actor, practiceId);
-    if (!diaryPolicy(actor, "share", { ownerId: practice.ownerId, sharedWithCase: false }))
-      throw new AppError("FORBIDDEN");
+    await ownPractice(tx, actor, practiceId);
     if (await setShare(tx, practiceId, shared ? now(deps.clock) : null))
       await audit(tx, actor, "diary.share", practiceId, { shared });
   });

@@ -15,6 +15,7 @@ import {
 import type { FeedbackResult } from "@argine/core/feedback/result";
 import { formatItalianDate, romeCalendarDay } from "@argine/core/shared/calendar";
 import { countOf, withDayArticle } from "@argine/core/shared/italian-grammar";
+import { fileSizeText } from "@argine/core/uploads/upload-rules";
 import { PDF_DISCLAIMER } from "../feedback/pdf.ts";
 import { BODY_SIZE, type StyledPdf, styledPdf } from "../pdf/pdf-document.ts";
 import type { DossierInput, DossierSeal, QuestionnaireFacts } from "./dossier-input.ts";
@@ -31,7 +32,7 @@ import {
 // querela". Its text stays extractable. An image is never what fails the document: a thumbnail that cannot
 // be read is a line saying so, the original is in the ZIP.
 
-export const DOSSIER_TITLE = "Dossier degli episodi";
+const DOSSIER_TITLE = "Dossier degli episodi";
 
 /** "30 novembre 2026" and "11:00:05" on Rome's calendar and clock (Rome's offsets are whole hours). */
 function romeMoment(at: Date): { day: string; time: string } {
@@ -48,12 +49,6 @@ function atMoment(article: "il" | "del", at: Date): string {
 function sealText(seal: DossierSeal): string {
   if (!seal.sealedAt) return "sigillo temporale in attesa";
   return `sigillo temporale ${atMoment("del", seal.sealedAt)} (ora italiana), numero di serie ${seal.serial ?? "-"}`;
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} byte`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} kB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1).replace(".", ",")} MB`;
 }
 
 /** "Etichetta: valore", the label in bold. */
@@ -209,7 +204,7 @@ async function attachmentBlock(
   const onlyEarlier = currentIds.includes(attachment.id) ? "" : " (allegato a una versione precedente)";
   label(pdf, `${attachment.fileName}${onlyEarlier}`);
   pdf.paragraph(
-    `${ATTACHMENT_KIND_LABELS[attachment.kind]}, ${formatSize(attachment.size)}. SHA-256 ${attachment.seal.sha256}; ${sealText(attachment.seal)}. Nello ZIP: ${file}`,
+    `${ATTACHMENT_KIND_LABELS[attachment.kind]}, ${fileSizeText(attachment.size)}. SHA-256 ${attachment.seal.sha256}; ${sealText(attachment.seal)}. Nello ZIP: ${file}`,
   );
   if (attachment.kind === "image") {
     const note = await thumbnails(pdf.doc, attachment);

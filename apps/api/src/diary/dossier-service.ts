@@ -1,7 +1,7 @@
 import type { AttachmentKind } from "@argine/core/diary/attachments";
 import type { Dossier } from "@argine/core/diary/diary-api";
 import { DIARY_MESSAGES } from "@argine/core/diary/diary-messages";
-import { canonicalJson, type SealedVersion } from "@argine/core/diary/entry";
+import { canonicalJson, inOrderOfOccurrence, type SealedVersion } from "@argine/core/diary/entry";
 import { AppError } from "@argine/core/errors/app-error";
 import type { FeedbackResult } from "@argine/core/feedback/result";
 import type { Actor } from "@argine/core/identity/policy";
@@ -21,7 +21,7 @@ import { findUserById } from "@argine/db/queries/users";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { sha256 } from "../storage/storage.ts";
-import { chronological } from "./diary-service.ts";
+import { ownPractice } from "./diary-service.ts";
 import type {
   DossierAttachment,
   DossierEntry,
@@ -72,10 +72,7 @@ export async function createDossier(
   actor: Actor,
   { practiceId }: { practiceId: string | null },
 ): Promise<Dossier> {
-  if (practiceId) {
-    const practice = await findPractice(deps.db, practiceId);
-    if (practice?.ownerId !== actor.userId) throw new AppError("NOT_FOUND", DIARY_MESSAGES.practiceNotFound);
-  }
+  if (practiceId) await ownPractice(deps.db, actor, practiceId);
   const entries = await listEntries(deps.db, {
     ownerId: actor.userId,
     ...(practiceId ? { practiceId } : {}),
@@ -178,7 +175,7 @@ async function dossierEntries(deps: Deps, row: DiaryDossierRow): Promise<Dossier
       ),
     };
   });
-  return chronological(made).map(({ createdAt: _, ...entry }) => entry);
+  return inOrderOfOccurrence(made).map(({ createdAt: _, ...entry }) => entry);
 }
 
 /**

@@ -14,7 +14,7 @@ import type {
 // and unique, never a client's path. The layout and the words that explain it are written here once: the
 // PDF's «Come verificare» prints the same, with the same names.
 
-export const DOSSIER_FILES = {
+const DOSSIER_FILES = {
   readme: "LEGGIMI.txt",
   pdf: "dossier.pdf",
   manifest: "manifest.json",
@@ -170,7 +170,7 @@ export function howToVerify(layout: readonly EntryFiles[]): VerifySection[] {
 }
 
 /** The instructions as plain text (LEGGIMI.txt): CRLF, so that every Windows editor shows the lines. */
-export function howToVerifyText(layout: readonly EntryFiles[]): string {
+function howToVerifyText(layout: readonly EntryFiles[]): string {
   const lines = ["DOSSIER DEGLI EPISODI - COME VERIFICARE", ""];
   for (const section of howToVerify(layout)) {
     lines.push(section.heading, "-".repeat(section.heading.length));
@@ -188,7 +188,7 @@ const sealFields = (seal: DossierSeal, token: string | null) => ({
 });
 
 /** manifest.json: every file, its SHA-256 and its seal, per incident in order. */
-export function dossierManifest(input: DossierInput, layout: readonly EntryFiles[]) {
+function dossierManifest(input: DossierInput, layout: readonly EntryFiles[]) {
   return {
     title: "Dossier degli episodi",
     generatedAt: input.generatedAt.toISOString(),

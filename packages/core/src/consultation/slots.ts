@@ -1,4 +1,12 @@
-import { addDays, formatIsoDate, type IsoDate, isAfter, parseIsoDate } from "../shared/calendar.ts";
+import {
+  addDays,
+  formatIsoDate,
+  formatItalianDate,
+  type IsoDate,
+  isAfter,
+  parseIsoDate,
+  WEEKDAY_LABELS,
+} from "../shared/calendar.ts";
 import { italianHolidayOn } from "../shared/holidays.ts";
 
 // The free consultation's slots (ADR 031), computed on the Europe/Rome wall clock: the team's hours are
@@ -105,6 +113,20 @@ export function weekdayOf(date: IsoDate): Weekday {
   const { year, month, day } = parseIsoDate(date);
   const sundayFirst = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
   return (sundayFirst === 0 ? 7 : sundayFirst) as Weekday;
+}
+
+/** "lunedì 29 marzo 2027": a calendar day with its weekday. */
+export function dayWithWeekday(date: IsoDate): string {
+  return `${WEEKDAY_LABELS[weekdayOf(date)]} ${formatItalianDate(date)}`;
+}
+
+/**
+ * An instant as Italians read it on Rome's clock: "29 marzo 2027 alle 10:00", with its weekday when asked
+ * ("lunedì 29 marzo 2027 alle 10:00"): the consultation's mails, the diary's seals.
+ */
+export function romeMomentText(instant: Date, { weekday = false }: { weekday?: boolean } = {}): string {
+  const { date, time } = romeWallClock(instant);
+  return `${weekday ? dayWithWeekday(date) : formatItalianDate(date)} alle ${time}`;
 }
 
 /** An instant on Rome's calendar and clock (to the minute). */

@@ -49,7 +49,7 @@ const SealFields = {
   sealSerial: z.string().nullable(),
 };
 
-export const ATTACHMENT_KIND_VALUES = Object.keys(ATTACHMENT_KINDS) as [AttachmentKind, ...AttachmentKind[]];
+const ATTACHMENT_KIND_VALUES = Object.keys(ATTACHMENT_KINDS) as [AttachmentKind, ...AttachmentKind[]];
 
 export const DiaryAttachmentSchema = z.object({
   id: z.uuid(),
@@ -84,7 +84,7 @@ export type DiaryUpload = z.infer<typeof DiaryUploadSchema>;
 export const DiaryLinkSchema = z.object({ url: z.string(), expiresAt: z.iso.datetime() });
 export type DiaryLink = z.infer<typeof DiaryLinkSchema>;
 
-export const DiaryFieldsSchema = z.object({
+const DiaryFieldsSchema = z.object({
   occurredOn: z.iso.date(),
   occurredAt: z.string().nullable(),
   platform: z.enum(DIARY_PLATFORM.values),
@@ -94,7 +94,7 @@ export const DiaryFieldsSchema = z.object({
 });
 
 /** One version of an entry as it was sealed: its fields, its attachments, when it arrived and its seal. */
-export const DiaryVersionSchema = z.object({
+const DiaryVersionSchema = z.object({
   version: z.number().int(),
   fields: DiaryFieldsSchema,
   attachmentIds: z.array(z.uuid()),
@@ -124,7 +124,7 @@ export const DiaryShareSchema = z.object({ shared: z.boolean(), sharedAt: z.iso.
 export type DiaryShare = z.infer<typeof DiaryShareSchema>;
 export const DiaryShareBodySchema = z.object({ shared: z.boolean() });
 
-export const DOSSIER_STATES = ["QUEUED", "RUNNING", "READY", "FAILED"] as const;
+const DOSSIER_STATES = ["QUEUED", "RUNNING", "READY", "FAILED"] as const;
 export type DossierState = (typeof DOSSIER_STATES)[number];
 
 /** POST /diary/dossiers: the dossier of one practice's entries, or of the whole diary. */

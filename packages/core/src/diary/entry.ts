@@ -67,6 +67,24 @@ export const diaryEntrySchema = (now: () => Date = () => new Date()) =>
 export type DiaryEntryInput = z.input<ReturnType<typeof diaryEntrySchema>>;
 export type DiaryEntryFields = z.output<ReturnType<typeof diaryEntrySchema>>;
 
+/**
+ * Incidents in the order they happened: the day, then the time (an unknown time first on its day, the
+ * earliest it can be), then the order they were written. Each is read as its newest version (versions[0])
+ * tells it. The API lists them so, and the screens and the dossier keep that order.
+ */
+export function inOrderOfOccurrence<
+  T extends {
+    versions: readonly { fields: Pick<DiaryEntryFields, "occurredOn" | "occurredAt"> }[];
+    createdAt: string;
+  },
+>(entries: readonly T[]): T[] {
+  const key = (entry: T) => {
+    const fields = entry.versions[0]?.fields;
+    return `${fields?.occurredOn ?? ""} ${fields?.occurredAt ?? ""} ${entry.createdAt}`;
+  };
+  return [...entries].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
 /** A version as it is sealed: its fields, the entry it belongs to, its number, and its attachments' hashes. */
 export interface SealedVersion {
   entryId: string;

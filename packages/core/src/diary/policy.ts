@@ -1,12 +1,12 @@
 import { type Actor, owns, staffOnCase } from "../identity/policy.ts";
 
-export type DiaryAction = "read" | "write" | "share";
+export type DiaryAction = "read" | "write";
 
 /**
  * The diary's one policy (issue 40). The diary is the client's own:
  * - read (the entries, their versions and attachments, a dossier): the owner; staff signed in with a second
  *   factor (ADR 036) only for the entries of a practice the owner shares with its lawyers;
- * - write (an entry, a correction, an attachment, a dossier) and share (the switch of one practice): the
+ * - write (an entry, a correction, an attachment, a dossier, the share switch of one of her practices): the
  *   owner only. Nobody writes in someone else's diary, staff included.
  */
 export function diaryPolicy(
@@ -20,7 +20,6 @@ export function diaryPolicy(
     case "read":
       return owner || (diary.sharedWithCase && staffOnCase(actor));
     case "write":
-    case "share":
       return owner;
   }
 }

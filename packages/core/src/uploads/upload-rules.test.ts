@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ALLOWED_UPLOAD_EXTENSIONS,
   fileExtension,
+  fileSizeText,
   isAllowedUploadExtension,
   UPLOAD_ACCEPT,
   UploadMetaSchema,
@@ -87,5 +88,13 @@ describe("UploadMetaSchema", () => {
     ]);
     const badType = UploadMetaSchema.safeParse({ fileName: "atto.exe", size: 10 });
     expect(badType.error?.issues.map((i) => i.path.join("."))).toEqual(["fileName"]);
+  });
+});
+
+describe("a file's size in words", () => {
+  it("is bytes, then KB, then MB with a decimal comma", () => {
+    expect(fileSizeText(98)).toBe("98 byte");
+    expect(fileSizeText(820 * 1024)).toBe("820 KB");
+    expect(fileSizeText(4.2 * 1024 * 1024)).toBe("4,2 MB");
   });
 });

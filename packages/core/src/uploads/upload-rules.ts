@@ -50,3 +50,10 @@ export const UploadMetaSchema = z
     ctx.addIssue({ code: "custom", path: [path], message: error, input: path === "size" ? size : fileName });
   });
 export type UploadMeta = z.infer<typeof UploadMetaSchema>;
+
+/** A file's size as people read it: "98 byte", "820 KB", "4,2 MB" (the screens and the documents alike). */
+export function fileSizeText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} byte`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(".", ",")} MB`;
+}

@@ -145,7 +145,7 @@ export async function versionsOf(db: Db, entryIds: readonly string[]): Promise<D
 }
 
 /** Which attachments each of these versions lists, in order (the table's primary key). */
-export async function versionAttachments(
+async function versionAttachments(
   db: Db,
   versionIds: readonly string[],
 ): Promise<{ versionId: string; attachmentId: string }[]> {

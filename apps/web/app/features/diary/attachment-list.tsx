@@ -1,18 +1,12 @@
+import { ATTACHMENT_KIND_LABELS } from "@argine/core/diary/attachments";
 import type { DiaryAttachment } from "@argine/core/diary/diary-api";
+import { capitalized } from "@argine/core/shared/italian-grammar";
+import { fileSizeText } from "@argine/core/uploads/upload-rules";
 import { useEffect, useState } from "react";
-import { toHttpError } from "../../shared/http/http-error.ts";
-import buttonStyles from "../../shared/ui/button.module.css";
-import { FormMessage } from "../../shared/ui/form-field.tsx";
+import { NewTabButton } from "../../shared/ui/new-tab-button.tsx";
 import styles from "./diary.module.css";
-import { fileSize, sealText, shortHash } from "./diary-format.ts";
+import { sealText, shortHash } from "./diary-format.ts";
 import { attachmentLink } from "./diary-queries.ts";
-
-const KIND_LABEL: Record<DiaryAttachment["kind"], string> = {
-  image: "Immagine",
-  pdf: "PDF",
-  audio: "Audio",
-  video: "Video",
-};
 
 /** The largest image shown as a thumbnail: bigger ones open with «Apri». */
 const THUMBNAIL_MAX_BYTES = 8 * 1024 * 1024;
@@ -39,7 +33,7 @@ export function AttachmentList({
           <p className={styles.uploadName}>
             <span className={styles.fileName}>{attachment.fileName}</span>{" "}
             <span className={styles.muted}>
-              {KIND_LABEL[attachment.kind]}, {fileSize(attachment.size)}
+              {capitalized(ATTACHMENT_KIND_LABELS[attachment.kind])}, {fileSizeText(attachment.size)}
             </span>
           </p>
           <p className={styles.hint}>
@@ -58,40 +52,13 @@ export function AttachmentList({
   );
 }
 
-/**
- * Opens an attachment in a new tab. The tab is opened during the click, before the link is asked for, then
- * sent to it: a tab opened after a request would be stopped by the popup blocker (as the services' files).
- */
+/** Opens an attachment in a new tab, by a short-lived link. */
 function OpenAttachment({ attachment }: { attachment: DiaryAttachment }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const open = async () => {
-    setError(null);
-    setBusy(true);
-    const tab = window.open("", "_blank");
-    if (tab) tab.opener = null;
-    try {
-      const { url } = await attachmentLink(attachment.id);
-      if (tab) tab.location.href = url;
-      else window.location.assign(url);
-    } catch (reason) {
-      tab?.close();
-      setError(toHttpError(reason).message);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <div>
-      <button
-        type="button"
-        className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-        onClick={open}
-        disabled={busy}
-      >
+      <NewTabButton link={async () => (await attachmentLink(attachment.id)).url}>
         Apri<span className="visually-hidden"> {attachment.fileName}</span>
-      </button>
-      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      </NewTabButton>
     </div>
   );
 }

@@ -30,7 +30,7 @@ export interface UploadItem {
 export type UploadsOutcome = { ids: string[]; problem: null } | { ids: null; problem: string };
 
 /** An attachment was refused and is still in the list: she decides whether to take it away or try again. */
-export const REFUSED_STILL_LISTED =
+const REFUSED_STILL_LISTED =
   "Un allegato non è stato caricato: riprova a inviarlo oppure toglilo, poi salva l'episodio.";
 
 let counter = 0;

@@ -1,12 +1,12 @@
 import { ATTACHMENT_ACCEPT } from "@argine/core/diary/attachments";
 import { DIARY_LIMITS } from "@argine/core/diary/entry";
+import { fileSizeText } from "@argine/core/uploads/upload-rules";
 import { useId, useRef } from "react";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { FieldError } from "../../shared/ui/form-field.tsx";
 import layoutStyles from "../../shared/ui/layout.module.css";
 import type { AttachmentUploads, UploadItem } from "./attachment-uploads.ts";
 import styles from "./diary.module.css";
-import { fileSize } from "./diary-format.ts";
 
 const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
 
@@ -77,7 +77,7 @@ function UploadRow({ item, uploads }: { item: UploadItem; uploads: AttachmentUpl
     <li className={styles.upload} data-status={item.status}>
       <p className={styles.uploadName}>
         <span className={styles.fileName}>{item.name}</span>{" "}
-        <span className={styles.muted}>{fileSize(item.size)}</span>
+        <span className={styles.muted}>{fileSizeText(item.size)}</span>
       </p>
       {item.status === "sending" ? (
         <progress

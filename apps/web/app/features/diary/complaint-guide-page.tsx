@@ -1,17 +1,18 @@
-import { COMPLAINT_GUIDE_TITLE, complaintGuide } from "@argine/core/diary/complaint-guide";
+import { COMPLAINT_GUIDE_TITLE, complaintGuide, minorOrSexualCase } from "@argine/core/diary/complaint-guide";
 import { romeCalendarDay } from "@argine/core/shared/calendar";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { DIARY_PATH } from "../../shared/navigation/navigation.ts";
+import { practiceFeedbackQueryOptions } from "../feedback/public.ts";
 import { practiceQueryOptions } from "../practices/public.ts";
 import styles from "./diary.module.css";
 import { withPractice } from "./diary-page.tsx";
-import { practiceFeedbackQueryOptions, useForgetDiaryOnQuickExit } from "./diary-queries.ts";
+import { useForgetDiaryOnQuickExit } from "./diary-queries.ts";
 
 /**
  * /dashboard/diary/querela, «Come presentare la querela»: where and how, what to bring, and by when. With
- * `?practiceId=`, the terms of that practice's questionnaire result, and for a minor's sexual images who
- * helps first; without, the general guide.
+ * `?practiceId=`, the terms of that practice's questionnaire result, and for a minor or sexual content who
+ * helps first (core's minorOrSexualCase, as the dossier decides it); without, the general guide.
  */
 export function ComplaintGuidePage() {
   useForgetDiaryOnQuickExit();
@@ -30,7 +31,7 @@ export function ComplaintGuidePage() {
   const sections = complaintGuide({
     offences: feedback.data?.feedback.offences ?? [],
     today: romeCalendarDay(new Date()),
-    minorOrSexual: practice.data?.minorSexualContent ?? false,
+    minorOrSexual: minorOrSexualCase(feedback.data?.feedback ?? null),
   });
   return (
     <div className={styles.page}>

@@ -12,7 +12,7 @@ import { DossierPanel } from "./dossier-panel.tsx";
 import { EntryList } from "./entry-list.tsx";
 
 /** The filter's value for the episodes in no practice. */
-export const NO_PRACTICE = "nessuna";
+const NO_PRACTICE = "nessuna";
 
 /** Her practices (the first fifty: a person has a few), for the filter and the new episode's form. */
 export const myPracticesQuery = () => ({

@@ -7,7 +7,6 @@ import type {
   Dossier,
 } from "@argine/core/diary/diary-api";
 import { DIARY_ROUTES as CALLS } from "@argine/core/diary/diary-routes";
-import { FEEDBACK_ROUTES } from "@argine/core/feedback/feedback-routes";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { type QueryClient, queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -22,7 +21,7 @@ import { putFile } from "../services/public.ts";
 // attachments sent in three steps (where, the bytes, received), the share with a practice's lawyers and the
 // dossier, polled while it is made. Keys start with "diary": the quick exit drops them all at once.
 
-export const DIARY_QUERY_KEY = ["diary"] as const;
+const DIARY_QUERY_KEY = ["diary"] as const;
 const ENTRIES_KEY = [...DIARY_QUERY_KEY, "entries"] as const;
 
 /** The whole diary (the client's own), or one practice's episodes (the only way a lawyer reads them). */
@@ -34,10 +33,10 @@ export function entriesQueryOptions(practiceId?: string) {
 }
 
 /** How often an episode whose seal is still awaited is read again. */
-export const SEAL_POLL_MS = 10_000;
+const SEAL_POLL_MS = 10_000;
 
 /** A seal still awaited: a version or an attachment without its timestamp yet. */
-export const sealPending = (entry: DiaryEntry) =>
+const sealPending = (entry: DiaryEntry) =>
   entry.versions.some((version) => version.sealedAt === null) ||
   entry.attachments.some((attachment) => attachment.sealedAt === null);
 
@@ -130,7 +129,7 @@ export const useSetShare = (practiceId: string, options?: WriteOptions<DiaryShar
   );
 
 /** How often a dossier being made is read again. */
-export const DOSSIER_POLL_MS = 1500;
+const DOSSIER_POLL_MS = 1500;
 
 const finished = (dossier: Dossier | undefined) => dossier?.state === "READY" || dossier?.state === "FAILED";
 
@@ -170,18 +169,6 @@ export const useCreateDossier = (options?: WriteOptions<Dossier, string | null>)
     },
     options,
   );
-
-/**
- * A practice's questionnaire result (the public read by its id), for the terms the complaint guide gives.
- * The guide reads well without it: a failure says nothing.
- */
-export function practiceFeedbackQueryOptions(practiceId: string) {
-  return queryOptions({
-    queryKey: [...DIARY_QUERY_KEY, "feedback", practiceId] as const,
-    queryFn: ({ signal }) => call(FEEDBACK_ROUTES.read, { params: { id: practiceId }, signal }),
-    meta: { hideError: true },
-  });
-}
 
 /**
  * The quick exit leaves nothing of the diary behind in this tab: every diary query is dropped from the

@@ -25,7 +25,7 @@ export interface EntryFormValues {
 export type EntryFormBody = DiaryEntryFields & { practiceId: string | null };
 
 /** "9.30", "9:30", "0930" → "09:30"; anything else as typed, for the check to refuse. */
-export function normaliseTime(typed: string): string {
+function normaliseTime(typed: string): string {
   const match = /^(\d{1,2})[:.,]?(\d{2})$/.exec(typed.trim());
   return match ? `${(match[1] ?? "").padStart(2, "0")}:${match[2]}` : typed.trim();
 }

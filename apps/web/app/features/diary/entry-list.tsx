@@ -1,12 +1,11 @@
 import type { DiaryEntry } from "@argine/core/diary/diary-api";
-import { DIARY_PLATFORM } from "@argine/core/diary/entry";
+import { DIARY_PLATFORM, inOrderOfOccurrence } from "@argine/core/diary/entry";
 import { Link } from "react-router";
 import { diaryEntryPath } from "../../shared/navigation/navigation.ts";
 import { AttachmentList } from "./attachment-list.tsx";
 import styles from "./diary.module.css";
 import {
   attachmentsCount,
-  chronological,
   currentVersion,
   episodeDay,
   episodeTime,
@@ -38,7 +37,7 @@ export function EntryList({
 }) {
   return (
     <ol className={styles.entries}>
-      {chronological(entries).map((entry) => (
+      {inOrderOfOccurrence(entries).map((entry) => (
         <li key={entry.id}>
           <EntryCard entry={entry} readOnly={readOnly} />
         </li>

@@ -1,31 +1,23 @@
 import type { DiaryEntry, DiaryVersion } from "@argine/core/diary/diary-api";
 import { DIARY_MESSAGES } from "@argine/core/diary/diary-messages";
 import { DIARY_PLATFORM } from "@argine/core/diary/entry";
-import { casePath } from "@argine/core/practices/case-path";
-import type { PracticeDetail } from "@argine/core/practices/practices-api";
-import { TAKEDOWN_MAX_URLS } from "@argine/core/shared/constants";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import { errorCode } from "../../shared/http/http-error.ts";
-import {
-  DIARY_PATH,
-  type PrefilledUrlsState,
-  QUESTIONNAIRE_PATH,
-} from "../../shared/navigation/navigation.ts";
+import { DIARY_PATH } from "../../shared/navigation/navigation.ts";
 import buttonStyles from "../../shared/ui/button.module.css";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
-import layoutStyles from "../../shared/ui/layout.module.css";
-import { practiceQueryOptions } from "../practices/public.ts";
 import { AttachmentList } from "./attachment-list.tsx";
 import styles from "./diary.module.css";
-import { currentVersion, episodeDay, episodeTime, romeMoment, shortHash } from "./diary-format.ts";
+import { currentVersion, episodeDay, episodeTime, romeMoment, sealText, shortHash } from "./diary-format.ts";
 import { myPracticesQuery, practiceLabel, withPractice } from "./diary-page.tsx";
 import { entryQueryOptions, useCorrectEntry, useForgetDiaryOnQuickExit } from "./diary-queries.ts";
 import { EntryForm } from "./entry-form.tsx";
 import { versionValues } from "./entry-form-schema.ts";
 import { SealBadge } from "./entry-list.tsx";
+import { HandOff } from "./hand-off.tsx";
 
 const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
 const SECONDARY = `${buttonStyles.button} ${buttonStyles.secondary}`;
@@ -218,9 +210,7 @@ function SealFacts({ version }: { version: DiaryVersion }) {
             Copia l'impronta completa
           </button>
         </Fact>
-        <Fact term="Sigillato il">
-          {version.sealedAt ? romeMoment(version.sealedAt) : "sigillo in corso"}
-        </Fact>
+        <Fact term="Marca temporale">{sealText(version.sealedAt)}</Fact>
         <Fact term="Numero della marca temporale">{version.sealSerial ?? "—"}</Fact>
       </dl>
       <StatusRegion>{copied ? <p className={styles.hint}>Impronta copiata.</p> : null}</StatusRegion>
@@ -270,110 +260,5 @@ function History({ entry }: { entry: DiaryEntry }) {
         ))}
       </ol>
     </section>
-  );
-}
-
-const activeService = (practice: PracticeDetail, type: "TAKEDOWN" | "LEGALIZATION") =>
-  practice.services.some((service) => service.serviceType === type && service.status !== "CANCELLED");
-
-/**
- * The episode's links handed, in one step, to the takedown's form and to the capture's page of its
- * practice (in the navigation's state, never in the address); without the service, where to buy it.
- */
-function HandOff({ entry, urls }: { entry: DiaryEntry; urls: readonly string[] }) {
-  const practice = useQuery({
-    ...practiceQueryOptions(entry.practiceId ?? ""),
-    enabled: entry.practiceId !== null && urls.length > 0,
-    meta: { hideError: true },
-  });
-  const navigate = useNavigate();
-  if (urls.length === 0) return null;
-  const frame = (children: ReactNode) => (
-    <section className={styles.section} aria-labelledby="diary-handoff">
-      <h2 id="diary-handoff" className={styles.sectionTitle}>
-        Usa i link nei servizi
-      </h2>
-      {children}
-    </section>
-  );
-  if (entry.practiceId === null)
-    return frame(
-      <p>
-        Questo episodio non è in una pratica. Per chiedere la rimozione dei contenuti o acquisirli come prova
-        serve una pratica: si apre con il <Link to={QUESTIONNAIRE_PATH}>questionario gratuito</Link>.
-      </p>,
-    );
-  if (!practice.data)
-    return practice.isPending ? null : frame(<p>Non riusciamo a leggere la pratica dell'episodio.</p>);
-  const detail = practice.data;
-  const page = casePath(detail.ticketCode);
-  if (detail.minorSexualContent || detail.status === "CLOSED")
-    return frame(
-      <p>
-        {detail.minorSexualContent
-          ? "Su questo caso non offriamo l'acquisizione forense né la rimozione: per le immagini di una persona minorenne segui le strade indicate nella pratica."
-          : "La pratica è chiusa: non offre più servizi."}{" "}
-        <Link to={page}>Vai alla pratica {detail.ticketCode}</Link>
-      </p>,
-    );
-  const hand = (handed: string[]) =>
-    navigate(page, { state: { prefilledUrls: handed } satisfies PrefilledUrlsState });
-  return frame(
-    <>
-      <h3 className={styles.subTitle}>Rimozione dei contenuti</h3>
-      {activeService(detail, "TAKEDOWN") ? (
-        <>
-          <p className={styles.actions}>
-            <button
-              type="button"
-              className={SECONDARY}
-              onClick={() => hand(urls.slice(0, TAKEDOWN_MAX_URLS))}
-            >
-              Usa questi link per la rimozione
-            </button>
-          </p>
-          <p className={styles.hint}>
-            Li trovi già scritti nel modulo della rimozione, nella pratica {detail.ticketCode}: controllali e
-            inviali da lì.
-            {urls.length > TAKEDOWN_MAX_URLS
-              ? ` Il modulo accoglie ${TAKEDOWN_MAX_URLS} link alla volta: useremo i primi ${TAKEDOWN_MAX_URLS}.`
-              : ""}
-          </p>
-        </>
-      ) : (
-        <p>
-          La rimozione dei contenuti non è attiva sulla pratica {detail.ticketCode}: puoi acquistarla tra i
-          «Servizi disponibili» della <Link to={page}>pagina della pratica</Link>.
-        </p>
-      )}
-      <h3 className={styles.subTitle}>Acquisizione forense della pagina</h3>
-      {activeService(detail, "LEGALIZATION") ? (
-        <>
-          <ul className={styles.urlList}>
-            {urls.map((url) => (
-              <li key={url} className={styles.actions}>
-                <span className={styles.url}>{url}</span>
-                <button
-                  type="button"
-                  className={SECONDARY}
-                  aria-label={`Cattura questa pagina: ${url}`}
-                  onClick={() => hand([url])}
-                >
-                  Cattura questa pagina
-                </button>
-              </li>
-            ))}
-          </ul>
-          <p className={`${styles.hint} ${layoutStyles.mobileOnly}`}>
-            La cattura si avvia da un computer: apri la pratica dal sito su un computer.
-          </p>
-        </>
-      ) : (
-        <p>
-          L'acquisizione forense non è attiva sulla pratica {detail.ticketCode}: puoi acquistarla tra i
-          «Servizi disponibili» della <Link to={page}>pagina della pratica</Link>.
-        </p>
-      )}
-    </>,
   );
 }

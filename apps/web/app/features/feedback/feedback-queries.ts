@@ -1,6 +1,7 @@
 import type { FeedbackCreated } from "@argine/core/feedback/feedback-api";
 import { FEEDBACK_ROUTES } from "@argine/core/feedback/feedback-routes";
 import type { CallBody } from "@argine/core/shared/api-contract";
+import { queryOptions } from "@tanstack/react-query";
 import { config } from "../../config.ts";
 import { useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";
@@ -24,4 +25,17 @@ export const useSubmitFeedback = (options?: WriteOptions<FeedbackCreated, Feedba
 export function feedbackPdfUrl(practiceId: string, claimKey?: string): string {
   const url = `${config.apiBaseUrl}/v1/practices/${encodeURIComponent(practiceId)}/feedback.pdf`;
   return claimKey ? `${url}?claimKey=${encodeURIComponent(claimKey)}` : url;
+}
+
+/**
+ * GET /v1/practices/{id}/feedback: a practice's questionnaire result (a public read by its id), for the terms
+ * other screens give (the diary's «Come presentare la querela»). They read well without it: a failure says
+ * nothing.
+ */
+export function practiceFeedbackQueryOptions(practiceId: string) {
+  return queryOptions({
+    queryKey: ["feedback", practiceId] as const,
+    queryFn: ({ signal }) => call(FEEDBACK_ROUTES.read, { params: { id: practiceId }, signal }),
+    meta: { hideError: true },
+  });
 }

@@ -6,5 +6,6 @@ export {
   claimPracticeWithKey,
   readClaimedTicketCode,
 } from "./claim-practice.ts";
+export { practiceFeedbackQueryOptions } from "./feedback-queries.ts";
 export { stepsFor } from "./questionnaire-steps.ts";
 export { EFFECT_NONE, QUESTIONS, type Question } from "./questions.ts";
