@@ -35,7 +35,12 @@ declare module "fastify" {
   }
 }
 
-type KeySource = { getKey: JWTVerifyGetKey; refresh(): Promise<void> };
+type KeySource = {
+  getKey: JWTVerifyGetKey;
+  refresh(): Promise<void>;
+  /** Changes when the keys a token is checked against change (a rotation, a retirement). */
+  generation(): unknown;
+};
 
 /**
  * Our own provider's public keys, as the provider holds them (embedded-identity.ts): a key rotated or retired
@@ -56,6 +61,7 @@ function embeddedKeys(identity: EmbeddedIdentity): KeySource {
     refresh: async () => {
       await identity.verifyWithCurrentKeys(() => false);
     },
+    generation: () => identity.keys,
   };
 }
 
@@ -73,8 +79,13 @@ function externalKeys(issuer: string): KeySource {
       return remote(header, token);
     },
     refresh: async () => {},
+    // An external provider's keys are its own to rotate: a token it signed stays good until it expires.
+    generation: () => null,
   };
 }
+
+/** How many verified tokens a process remembers (a few MB): more than the sessions active in a few minutes. */
+const VERIFIED_TOKENS = 5_000;
 
 const knownRoles = (claim: unknown): Role[] =>
   rolesFromClaim(claim).filter((r): r is Role => (ROLES as readonly string[]).includes(r));
@@ -92,7 +103,7 @@ export async function registerAuthentication(
   const identity = deps.config.identity;
   const keys = deps.identity ? embeddedKeys(deps.identity) : externalKeys(identity.issuer);
 
-  const verify = async (token: string): Promise<JWTPayload> => {
+  const verifySignature = async (token: string): Promise<JWTPayload> => {
     const options = { issuer: identity.issuer, audience: identity.audience };
     try {
       return (await jwtVerify(token, keys.getKey, options)).payload;
@@ -101,6 +112,27 @@ export async function registerAuthentication(
       await keys.refresh();
       return (await jwtVerify(token, keys.getKey, options)).payload;
     }
+  };
+  // A token already verified is not verified again while it lasts: the signature's check was a list request's
+  // largest part of the server's time (docs/performance.md). Only the same bytes hit, until their expiry, and
+  // only under the keys that verified them; what a token was issued under is still read on every request.
+  const verified = new Map<string, JWTPayload & { exp: number }>();
+  let verifiedUnder = keys.generation();
+  const verify = async (token: string): Promise<JWTPayload> => {
+    if (keys.generation() !== verifiedUnder) {
+      verified.clear();
+      verifiedUnder = keys.generation();
+    }
+    const known = verified.get(token);
+    if (known && known.exp * 1000 > Date.now()) return known;
+    verified.delete(token);
+    const payload = await verifySignature(token);
+    if (typeof payload.exp === "number") {
+      // The oldest entry leaves first: Map keeps insertion order.
+      if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value ?? "");
+      verified.set(token, { ...payload, exp: payload.exp });
+    }
+    return payload;
   };
 
   const actorOf = async (payload: JWTPayload): Promise<Actor> => {

@@ -27,10 +27,11 @@ type SummaryRow =
       clientLastname?: null;
       lawyerName?: string | null;
       lawyerLastname?: string | null;
+      unreadComments: number;
     });
 
-/** A list's line; `unreadComments` is the reader's own (db's unreadCommentCounts). */
-export function practiceSummary(row: SummaryRow, unreadComments: number): PracticeSummary {
+/** A list's line; `unreadComments` is the reader's own (db's unreadCommentsOf). */
+export function practiceSummary(row: SummaryRow): PracticeSummary {
   return {
     practiceId: row.id,
     ticketCode: row.ticketCode,
@@ -52,7 +53,7 @@ export function practiceSummary(row: SummaryRow, unreadComments: number): Practi
         : null,
     assignedAt: iso(row.assignedAt),
     awaitingReplySince: iso(row.awaitingReplySince),
-    unreadComments,
+    unreadComments: row.unreadComments,
   };
 }
 
@@ -71,10 +72,12 @@ export async function practiceDetail(
   const billing = owner ? await findBilling(db, owner.id) : undefined;
   const services = await listPracticeServices(db, practice.id);
   const lawyer = practice.assignedLawyerId ? await findUserById(db, practice.assignedLawyerId) : undefined;
-  const { unreadComments: _eachReadersOwn, ...summary } = practiceSummary(
-    { ...practice, lawyerName: lawyer?.name ?? null, lawyerLastname: lawyer?.lastname ?? null },
-    0,
-  );
+  const { unreadComments: _eachReadersOwn, ...summary } = practiceSummary({
+    ...practice,
+    lawyerName: lawyer?.name ?? null,
+    lawyerLastname: lawyer?.lastname ?? null,
+    unreadComments: 0,
+  });
   return {
     ...summary,
     client: owner

@@ -15,7 +15,6 @@ import type {
   PracticeList,
   PracticeListQuery,
   PracticeQueue,
-  PracticeSummary,
   ServicesActive,
   UnreadCounts,
 } from "@argine/core/practices/practices-api";
@@ -53,16 +52,6 @@ const auditListRead = (deps: Deps, actor: Actor, rows: readonly PracticeListRow[
     rows.map((p) => p.id),
   );
 
-/** A list's lines, each with the caller's own count of unread messages. */
-async function summariesFor(deps: Deps, actor: Actor, rows: PracticeListRow[]): Promise<PracticeSummary[]> {
-  const unread = await unreadCommentCounts(
-    deps.db,
-    actor.userId,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => practiceSummary(row, unread.get(row.id) ?? 0));
-}
-
 /** A client's own practices, or every practice for staff, filtered and paged. */
 export async function listPracticesFor(
   deps: Deps,
@@ -81,23 +70,20 @@ export async function listPracticesFor(
     ...(q.assigned === "unassigned" ? { unassigned: true } : {}),
     ...(q.urgent === undefined ? {} : { urgent: q.urgent }),
     ...(q.waiting ? { waiting: true } : {}),
+    reader: actor.userId,
     ...pageWindow(q),
   });
   await auditListRead(deps, actor, data);
-  return { total, totalCapped, data: await summariesFor(deps, actor, data) };
+  return { total, totalCapped, data: data.map(practiceSummary) };
 }
 
 /** The lawyer's work queue (ADR 011): urgent, new, waiting for an answer, `limit` of each; staff only. */
 export async function workQueue(deps: Deps, actor: Actor, limit: number): Promise<PracticeQueue> {
   authorizeAction(practicesPolicy(actor, "work-cases"));
-  const queue = await practiceQueue(deps.db, limit);
+  const queue = await practiceQueue(deps.db, actor.userId, limit);
   await auditListRead(deps, actor, [...queue.urgent.data, ...queue.new.data, ...queue.waiting.data]);
-  const section = async (s: typeof queue.urgent) => ({ ...s, data: await summariesFor(deps, actor, s.data) });
-  return {
-    urgent: await section(queue.urgent),
-    new: await section(queue.new),
-    waiting: await section(queue.waiting),
-  };
+  const section = (s: typeof queue.urgent) => ({ ...s, data: s.data.map(practiceSummary) });
+  return { urgent: section(queue.urgent), new: section(queue.new), waiting: section(queue.waiting) };
 }
 
 /**

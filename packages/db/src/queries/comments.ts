@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, max, ne, type Placeholder, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { users } from "../schema/identity.ts";
 import { commentReads, comments, conversationMails, practices } from "../schema/practices.ts";
@@ -145,10 +145,30 @@ export async function commentReadsOf(db: Db, practiceId: string, ownerId: string
 }
 
 /**
- * For each practice, the messages written by others that `userId` has not read (comments_practice_seq_key, and
- * comment_reads' key): a list's unread counts. Practices with none are absent. With `ownerId`, only the
- * practices that account owns are counted (the practices' primary key), the others absent as if they had none:
- * a client asking by ids never learns anything of another's.
+ * How many messages of the practice `practiceId` names, written by others, `userId` has not read
+ * (comments_practice_seq_key for the practice's messages, comment_reads' key for how far the reader got): the
+ * one rule for an unread count, a subquery a list selects beside each practice.
+ */
+export const unreadCommentsOf = (db: Db, practiceId: SQLWrapper, userId: string | Placeholder) =>
+  sql<number>`(${db
+    .select({ n: sql`count(*)::int` })
+    .from(comments)
+    .leftJoin(
+      commentReads,
+      and(eq(commentReads.practiceId, comments.practiceId), eq(commentReads.userId, userId)),
+    )
+    .where(
+      and(
+        sql`${comments.practiceId} = ${practiceId}`,
+        sql`${comments.authorId} is distinct from ${userId}`,
+        sql`(${commentReads.readUpTo} is null or ${comments.createdAt} > ${commentReads.readUpTo})`,
+      ),
+    )})`;
+
+/**
+ * For each practice, the messages written by others that `userId` has not read (unreadCommentsOf). Practices
+ * with none are absent. With `ownerId`, only the practices that account owns are counted (the practices'
+ * primary key), the others absent as if they had none: a client asking by ids never learns anything of another's.
  */
 export async function unreadCommentCounts(
   db: Db,
@@ -157,26 +177,13 @@ export async function unreadCommentCounts(
   { ownerId }: { ownerId?: string } = {},
 ): Promise<Map<string, number>> {
   if (!practiceIds.length) return new Map();
-  const counted = db
-    .select({ practiceId: comments.practiceId, unread: sql<number>`count(*)::int` })
-    .from(comments)
-    .leftJoin(
-      commentReads,
-      and(eq(commentReads.practiceId, comments.practiceId), eq(commentReads.userId, userId)),
-    );
-  const owned = ownerId
-    ? counted.innerJoin(practices, and(eq(practices.id, comments.practiceId), eq(practices.ownerId, ownerId)))
-    : counted;
-  const rows = await owned
+  const rows = await db
+    .select({ practiceId: practices.id, unread: unreadCommentsOf(db, practices.id, userId) })
+    .from(practices)
     .where(
-      and(
-        inArray(comments.practiceId, [...practiceIds]),
-        sql`${comments.authorId} is distinct from ${userId}`,
-        sql`(${commentReads.readUpTo} is null or ${comments.createdAt} > ${commentReads.readUpTo})`,
-      ),
-    )
-    .groupBy(comments.practiceId);
-  return new Map(rows.map((row) => [row.practiceId, Number(row.unread)]));
+      and(inArray(practices.id, [...practiceIds]), ownerId ? eq(practices.ownerId, ownerId) : undefined),
+    );
+  return new Map(rows.filter((row) => row.unread > 0).map((row) => [row.practiceId, row.unread]));
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { userRoles, users } from "../schema/identity.ts";
 import { type OidcKeyKind, oidcDevices, oidcKeys, oidcPayloads } from "../schema/oidc.ts";
+import { oncePerDb } from "./prepared.ts";
 
 // Storage for the embedded OpenID provider (oidc-provider's adapter contract).
 
@@ -78,6 +79,23 @@ export async function standingGrantIds(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const grantCallerStatement = oncePerDb((db) =>
+  db
+    .select({ role: userRoles.role })
+    .from(oidcPayloads)
+    .innerJoin(users, eq(users.id, sql.placeholder("accountId")))
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(
+      and(
+        eq(oidcPayloads.type, "Grant"),
+        eq(oidcPayloads.id, sql.placeholder("grantId")),
+        sql`${oidcPayloads.payload}->>'accountId' = ${sql.placeholder("accountId")}`,
+        or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql.placeholder("now"))),
+      ),
+    )
+    .prepare("grant_caller"),
+);
+
 /**
  * The caller behind an embedded provider's access token, read on each request: null unless its grant still
  * stands, belongs to `accountId`, and the account exists; else the account's roles as they are now, so a role
@@ -91,19 +109,7 @@ export async function grantCaller(
   now = new Date(),
 ): Promise<{ roles: Role[] } | null> {
   if (!UUID.test(accountId)) return null;
-  const rows = await db
-    .select({ role: userRoles.role })
-    .from(oidcPayloads)
-    .innerJoin(users, eq(users.id, accountId))
-    .leftJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(
-      and(
-        eq(oidcPayloads.type, "Grant"),
-        eq(oidcPayloads.id, grantId),
-        sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`,
-        live(now),
-      ),
-    );
+  const rows = await grantCallerStatement(db).execute({ grantId, accountId, now });
   if (rows.length === 0) return null;
   return { roles: rows.flatMap((row) => (row.role ? [row.role] : [])).sort() };
 }

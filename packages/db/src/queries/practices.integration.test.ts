@@ -23,6 +23,17 @@ describe.each(testDbKinds())("listPractices on %s", (kind) => {
     expect(capped).toMatchObject({ total: 2, totalCapped: true });
     // The page itself is not cut by the cap.
     expect(capped.data).toHaveLength(6);
+    // A page past the end still tells how many there are; a search that finds nothing, none.
+    expect(await listPractices(handle.db, { limit: 20, offset: 40 })).toEqual({
+      total: 6,
+      totalCapped: false,
+      data: [],
+    });
+    expect(await listPractices(handle.db, { ...page, q: "nessuno così" })).toEqual({
+      total: 0,
+      totalCapped: false,
+      data: [],
+    });
   });
 
   it("finds a practice matching both the number and the name once", async () => {

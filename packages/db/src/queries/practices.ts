@@ -22,6 +22,8 @@ import { alias, union } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
 import { users } from "../schema/identity.ts";
 import { practiceEmails, practices } from "../schema/practices.ts";
+import { unreadCommentsOf } from "./comments.ts";
+import { oncePerDb } from "./prepared.ts";
 
 export type PracticeRow = typeof practices.$inferSelect;
 
@@ -202,6 +204,8 @@ export interface PracticeFilters {
    * come first whatever the order, unless the urgent filter already decides.
    */
   order?: "newest" | "oldest" | "longest-waiting";
+  /** Whose unread counts each line carries (comments.ts unreadCommentsOf); 0 on every line without one. */
+  reader?: string;
   limit: number;
   offset: number;
 }
@@ -227,6 +231,8 @@ export type PracticeListRow = Pick<
   clientLastname: string | null;
   lawyerName: string | null;
   lawyerLastname: string | null;
+  /** The reader's unread messages (PracticeFilters.reader). */
+  unreadComments: number;
 };
 
 /**
@@ -269,10 +275,11 @@ const ORDERS: Record<NonNullable<PracticeFilters["order"]>, SQL[]> = {
 };
 
 /**
- * Totals are counted up to here: beyond it a lawyer refines the search rather than pages, and an exact count
- * of a million practices (or of a common surname) would cost more than the page itself.
+ * Totals are counted up to here (fifty pages): beyond it a lawyer refines the search rather than pages
+ * («Più di 1.000 pratiche: affina la ricerca»), and counting further cost more than the page itself: 10 000
+ * rows counted were a third of PostgreSQL's time for the lawyer's list (docs/performance.md).
  */
-export const TOTAL_COUNT_CAP = 10_000;
+export const TOTAL_COUNT_CAP = 1_000;
 
 /**
  * A page of practices, newest first (or as `order` asks), for staff the urgent ones before all others, with
@@ -285,82 +292,181 @@ export async function listPractices(
   cap: number = TOTAL_COUNT_CAP,
 ): Promise<{ total: number; totalCapped: boolean; data: PracticeListRow[] }> {
   const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const term = f.q?.trim() ? like(f.q.trim()) : null;
+  const words = f.q?.trim() ? f.q.trim().split(/\s+/).map(like) : [];
+  const values = {
+    ...Object.fromEntries(words.map((word, i) => [`word${i}`, word])),
+    term: f.q?.trim() ? like(f.q.trim()) : null,
+    ownerId: f.ownerId,
+    ticketCode: f.ticketCode,
+    status: f.status,
+    evaluation: f.evaluation,
+    crimeType: f.crimeType,
+    anonymous: f.anonymous,
+    assignedTo: f.assignedTo,
+    reader: f.reader,
+  };
+  const shape: ListShape = {
+    words: words.length,
+    ...Object.fromEntries(SHAPE_VALUES.map((key) => [key, f[key] !== undefined])),
+    unassigned: f.unassigned === true,
+    urgent: f.urgent,
+    waiting: f.waiting === true,
+    openOnly: f.openOnly === true,
+    order: f.order ?? "newest",
+    cap,
+    limit: f.limit,
+    offset: f.offset,
+  } as ListShape;
+  const statements = listStatements(db, shape);
+  const rows = await statements.page.execute(values);
+  // A page past the end carries no total: counted on its own then (the first page's empty list means none).
+  const counted =
+    rows[0]?.total ?? (f.offset > 0 ? ((await statements.total.execute(values))[0]?.n ?? 0) : 0);
+  const data = rows.map(({ total: _, ...row }) => row);
+  return { total: Math.min(counted, cap), totalCapped: counted > cap, data };
+}
+
+/** The filters whose value is a parameter of the statement: only whether each is set changes its text. */
+const SHAPE_VALUES = [
+  "ownerId",
+  "ticketCode",
+  "status",
+  "evaluation",
+  "crimeType",
+  "anonymous",
+  "assignedTo",
+  "reader",
+] as const;
+
+/** What the list's SQL text depends on: the filters set, the order, how many words a search typed. */
+type ListShape = Record<(typeof SHAPE_VALUES)[number], boolean> & {
+  words: number;
+  unassigned: boolean;
+  urgent: boolean | undefined;
+  waiting: boolean;
+  openOnly: boolean;
+  order: NonNullable<PracticeFilters["order"]>;
+  /**
+   * Written in the statement, not parameters: PostgreSQL plans a LIMIT it does not know for a tenth of the
+   * rows, and then keeps planning each execution rather than use the plan it prepared.
+   */
+  cap: number;
+  limit: number;
+  offset: number;
+};
+
+/** A statement run with its parameters' values: a drizzle query, or the same prepared. */
+type Runnable<T> = { execute(values: Record<string, unknown>): Promise<T> };
+interface ListStatements {
+  page: Runnable<(PracticeListRow & { total: number })[]>;
+  total: Runnable<{ n: number }[]>;
+}
+
+/**
+ * The list's statements of each shape without a search, built by drizzle and prepared in PostgreSQL once per
+ * connection instead of at every request: the planning was most of a list's cost (docs/performance.md). A
+ * search is planned for the words typed each time: the trigram indexes fit "Quattrociocchi", not "Rossi".
+ */
+const preparedByShape = oncePerDb(() => new Map<string, ListStatements>());
+
+function listStatements(db: Db, shape: ListShape): ListStatements {
+  // The first pages are the ones read again and again (a list opened, refreshed by a live change).
+  if (shape.words > 0 || shape.offset > 0) return buildListStatements(db, shape);
+  const byShape = preparedByShape(db);
+  const key = JSON.stringify(shape);
+  let statements = byShape.get(key);
+  if (!statements) {
+    const built = buildListStatements(db, shape);
+    const name = `practices_list_${byShape.size}`;
+    statements = { page: built.page.prepare(name), total: built.total.prepare(`${name}_total`) };
+    byShape.set(key, statements);
+  }
+  return statements;
+}
+
+function buildListStatements(db: Db, shape: ListShape) {
+  const value = (name: string) => sql.placeholder(name);
+  // A count written into the text (ListShape): drizzle binds a number, and writes an SQL chunk as it is.
+  const written = (n: number) => {
+    if (!Number.isSafeInteger(n) || n < 0) throw new TypeError(`not a row count: ${n}`);
+    return sql.raw(String(n)) as unknown as number;
+  };
   // Each arm of the search on its own trigram index (migration 0002), their ids united: the practice number
   // on practices (practices_ticket_code_trgm_idx); the "name lastname" on users (users_full_name_trgm_idx),
   // then those users' practices by owner. OR-ing the two arms in one WHERE made PostgreSQL read every
   // practice. A client's own filter goes into both arms (few rows). The name arm asks each word typed of
   // "name lastname", so "Rossi Maria" finds Maria Rossi: the ILIKEs on one expression are ANDed in the same
   // trigram index. An anonymous practice is never found by its client's name.
-  const words = f.q?.trim() ? f.q.trim().split(/\s+/).map(like) : [];
-  const owner = f.ownerId ? eq(practices.ownerId, f.ownerId) : undefined;
-  const matching = term
-    ? union(
-        db
-          .select({ id: practices.id })
-          .from(practices)
-          .where(and(owner, ilike(practices.ticketCode, term))),
-        db
-          .select({ id: practices.id })
-          .from(practices)
-          .innerJoin(users, eq(users.id, practices.ownerId))
-          .where(
-            and(
-              owner,
-              eq(practices.anonymous, false),
-              ...words.map((word) => ilike(sql`${users.name} || ' ' || ${users.lastname}`, word)),
+  const owner = shape.ownerId ? eq(practices.ownerId, value("ownerId")) : undefined;
+  const words = Array.from({ length: shape.words }, (_, i) => value(`word${i}`));
+  const matching =
+    shape.words > 0
+      ? union(
+          db
+            .select({ id: practices.id })
+            .from(practices)
+            .where(and(owner, ilike(practices.ticketCode, value("term")))),
+          db
+            .select({ id: practices.id })
+            .from(practices)
+            .innerJoin(users, eq(users.id, practices.ownerId))
+            .where(
+              and(
+                owner,
+                eq(practices.anonymous, false),
+                ...words.map((word) => ilike(sql`${users.name} || ' ' || ${users.lastname}`, word)),
+              ),
             ),
-          ),
-      )
-    : undefined;
+        )
+      : undefined;
   const where = and(
     owner,
-    f.ticketCode ? eq(practices.ticketCode, f.ticketCode) : undefined,
-    f.status ? eq(practices.status, f.status) : undefined,
-    f.evaluation ? eq(practices.evaluation, f.evaluation) : undefined,
-    f.crimeType ? eq(practices.crimeType, f.crimeType) : undefined,
-    f.anonymous === undefined ? undefined : eq(practices.anonymous, f.anonymous),
-    f.assignedTo ? eq(practices.assignedLawyerId, f.assignedTo) : undefined,
-    f.unassigned ? isNull(practices.assignedLawyerId) : undefined,
-    f.urgent === undefined ? undefined : f.urgent ? URGENT : sql`not ${URGENT}`,
-    f.waiting ? isNotNull(practices.awaitingReplySince) : undefined,
-    f.openOnly ? ne(practices.status, "CLOSED") : undefined,
+    shape.ticketCode ? eq(practices.ticketCode, value("ticketCode")) : undefined,
+    shape.status ? eq(practices.status, value("status")) : undefined,
+    shape.evaluation ? eq(practices.evaluation, value("evaluation")) : undefined,
+    shape.crimeType ? eq(practices.crimeType, value("crimeType")) : undefined,
+    shape.anonymous ? eq(practices.anonymous, value("anonymous")) : undefined,
+    shape.assignedTo ? eq(practices.assignedLawyerId, value("assignedTo")) : undefined,
+    shape.unassigned ? isNull(practices.assignedLawyerId) : undefined,
+    shape.urgent === undefined ? undefined : shape.urgent ? URGENT : sql`not ${URGENT}`,
+    shape.waiting ? isNotNull(practices.awaitingReplySince) : undefined,
+    shape.openOnly ? ne(practices.status, "CLOSED") : undefined,
     matching ? inArray(practices.id, matching) : undefined,
   );
   // Staff see the urgent cases before all others (ADR 011), then the requested order: newest first reads
   // practices_urgent_first_idx in one pass. A client's own list, and a list the urgent filter already splits,
   // keep the plain order.
-  const urgentFirst = f.urgent === undefined && !f.ownerId;
-  const order = urgentFirst
-    ? [sql`${URGENT} desc nulls last`, ...ORDERS[f.order ?? "newest"]]
-    : ORDERS[f.order ?? "newest"];
+  const urgentFirst = shape.urgent === undefined && !shape.ownerId;
+  const order = urgentFirst ? [sql`${URGENT} desc nulls last`, ...ORDERS[shape.order]] : ORDERS[shape.order];
   const upToCap = db
     .select({ one: sql`1` })
     .from(practices)
     .where(where)
-    .limit(cap + 1)
+    .limit(written(shape.cap + 1))
     .as("up_to_cap");
-  // The total and the page do not depend on each other: on PostgreSQL they run at once on two connections.
-  const [[totalRow], data] = await Promise.all([
-    db.select({ n: count() }).from(upToCap),
-    db
-      .select(LIST_COLUMNS)
-      .from(practices)
-      .leftJoin(users, eq(users.id, practices.ownerId))
-      .leftJoin(lawyers, eq(lawyers.id, practices.assignedLawyerId))
-      .where(where)
-      .orderBy(...order)
-      .limit(f.limit)
-      .offset(f.offset),
-  ]);
-  const counted = totalRow?.n ?? 0;
-  return { total: Math.min(counted, cap), totalCapped: counted > cap, data };
+  const total = db.select({ n: count() }).from(upToCap);
+  // One statement, one round trip: the page, each line's unread count (a subquery per line, on the comments'
+  // key) and the capped total (an uncorrelated subquery, run once).
+  const page = db
+    .select({
+      ...LIST_COLUMNS,
+      unreadComments: shape.reader ? unreadCommentsOf(db, practices.id, value("reader")) : sql<number>`0`,
+      total: sql<number>`(${total})`.mapWith(Number),
+    })
+    .from(practices)
+    .leftJoin(users, eq(users.id, practices.ownerId))
+    .leftJoin(lawyers, eq(lawyers.id, practices.assignedLawyerId))
+    .where(where)
+    .orderBy(...order)
+    .limit(written(shape.limit))
+    .offset(written(shape.offset));
+  return { page, total };
 }
 
 /** The lawyer's work queue (GET /v1/practices/queue): each section oldest first, `limit` rows of each. */
-export async function practiceQueue(db: Db, limit: number, cap: number = TOTAL_COUNT_CAP) {
-  const section = (f: Omit<PracticeFilters, "limit" | "offset">) =>
-    listPractices(db, { ...f, limit, offset: 0 }, cap);
+export async function practiceQueue(db: Db, reader: string, limit: number, cap: number = TOTAL_COUNT_CAP) {
+  const section = (f: Omit<PracticeFilters, "limit" | "offset" | "reader">) =>
+    listPractices(db, { ...f, reader, limit, offset: 0 }, cap);
   return {
     urgent: await section({ urgent: true, order: "oldest" }),
     new: await section({ unassigned: true, urgent: false, openOnly: true, order: "oldest" }),
