@@ -69,6 +69,7 @@ const profileDir = mkdtempSync(join(tmpdir(), "argine-profile-"));
 const child = spawn(
   process.execPath,
   [
+    ...process.execArgv,
     "--cpu-prof",
     `--cpu-prof-dir=${profileDir}`,
     fileURLToPath(new URL("./practices-server.ts", import.meta.url)),
@@ -94,6 +95,9 @@ const cpu = {
   bench: ownCpuMs() - cpuBefore.bench,
 };
 if (result.non2xx || result.errors) throw new Error(`${result.non2xx} non-2xx, ${result.errors} errors`);
+const peakRssMb = Math.round(
+  Number(readFileSync(`/proc/${child.pid}/status`, "utf8").match(/VmHWM:\s+(\d+)/)?.[1] ?? Number.NaN) / 1024,
+);
 child.kill("SIGTERM");
 await new Promise((resolve) => child.on("exit", resolve));
 
@@ -169,7 +173,7 @@ console.info(
 );
 const each = (ms: number) => `${(ms / requests).toFixed(3)} ms`;
 console.info(
-  `CPU per request: server ${each(cpu.server)}, PostgreSQL ${each(cpu.postgres)}, the load generator ${each(cpu.bench)}`,
+  `CPU per request: server ${each(cpu.server)}, PostgreSQL ${each(cpu.postgres)}, the load generator ${each(cpu.bench)}; the server's peak RSS ${peakRssMb} MB`,
 );
 console.info(`\nself time by what the code is (share of the busy time, per request):`);
 for (const [kind, us] of [...selfByKind]
