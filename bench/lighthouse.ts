@@ -1,7 +1,10 @@
-// Lighthouse on the public pages of the real product (bench/product.ts: the built site served by the API),
-// in Lighthouse's default configuration: a mobile phone, simulated slow 4G and a 4× slower CPU. One fresh
-// Chromium per page, pages one after another. Prints the four category scores, the Web Vitals and the JS
-// weight against our budget, then, for every score under its target, the audits that cost points.
+// Lighthouse on the pages of the real product (bench/product.ts: the built site served by the API), in
+// Lighthouse's default configuration: a mobile phone, simulated slow 4G and a 4× slower CPU. The public pages,
+// the login and registration screens, and the dashboard signed in as the demo client and as the demo lawyer
+// (issue 41). One fresh Chromium per run of a public page; a signed-in page gets one Chromium, signed in
+// through the login screen once (the session lives in the tab's sessionStorage, so Lighthouse runs in that
+// very tab), for all its runs. Pages one after another. Prints the four category scores, the Web Vitals and
+// the JS weight against the targets, then, for every score under its target, the audits that cost points.
 // Never fails on scores (a benchmark prints); fails when the server cannot start or Lighthouse cannot run.
 // The raw JSON reports go to a temporary folder whose path is printed (open them at
 // https://googlechrome.github.io/lighthouse/viewer/).
@@ -10,24 +13,68 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from "@argine/db/seed";
 import { launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
+import { generate } from "otplib";
+import puppeteer, { type Page } from "puppeteer-core";
 import { ensureWebBuild, startProduct } from "./product.ts";
 
-/** The pages we hold to the targets (spec: home, a service, an education page, the FAQ). */
-export const LIGHTHOUSE_PAGES = ["/", "/services/takedown", "/education/stalking", "/faq"];
-const SMOKE_PAGES = ["/"];
+/** Who a page is measured as: nobody, or a demo account signed in through the login screen first. */
+const ACCOUNTS = {
+  client: { email: "cliente@demo.argine.it", totp: false },
+  lawyer: { email: "avvocato@demo.argine.it", totp: true },
+} as const;
+type Account = keyof typeof ACCOUNTS;
+
+export interface LighthousePage {
+  path: string;
+  as?: Account;
+}
+
+/**
+ * The pages we hold to the targets (issue 41): home, a crime page, the FAQ, a service, the questionnaire,
+ * the login and registration screens, the dashboard of the client and of the lawyer.
+ */
+export const LIGHTHOUSE_PAGES: LighthousePage[] = [
+  { path: "/" },
+  { path: "/education/stalking" },
+  { path: "/faq" },
+  { path: "/services/takedown" },
+  { path: "/feedback" },
+  { path: "/account/login" },
+  { path: "/account/register" },
+  { path: "/dashboard", as: "client" },
+  { path: "/dashboard", as: "lawyer" },
+];
+const SMOKE_PAGES: LighthousePage[] = [{ path: "/" }];
+
+/** `/dashboard@lawyer` (the flag's spelling) → { path: "/dashboard", as: "lawyer" }. */
+export function parseLighthousePage(spec: string): LighthousePage {
+  const [path = "", as] = spec.split("@");
+  if (!path.startsWith("/")) throw new Error(`not a path: ${spec}`);
+  if (as === undefined) return { path };
+  if (!(as in ACCOUNTS)) throw new Error(`${spec}: sign in as ${Object.keys(ACCOUNTS).join(" or ")}`);
+  return { path, as: as as Account };
+}
+
+const pageName = ({ path, as }: LighthousePage) => (as ? `${path} (${as})` : path);
 
 const CATEGORIES = [
-  { id: "performance", label: "performance", target: 98 },
+  { id: "performance", label: "performance", target: 95 },
   { id: "accessibility", label: "accessibility", target: 100 },
   { id: "best-practices", label: "best practices", target: 96 },
   { id: "seo", label: "SEO", target: 100 },
 ] as const;
-const TARGETS_LINE = "targets: performance ≥ 98, accessibility 100, SEO 100, best practices ≥ 96";
-/** The page's JavaScript, gzipped, must fit in this (KB of 1 024 bytes). */
-const JS_BUDGET_KB = 110;
+const LCP_TARGET_MS = 2500;
+const TBT_TARGET_MS = 200;
+/** The page's JavaScript, gzipped, must fit in this (KB of 1 024 bytes); pages not named have no budget. */
+const JS_BUDGET_KB: Record<string, number> = { "/": 120, "/education/stalking": 120, "/feedback": 150 };
+const TARGETS_LINE =
+  `targets: performance ≥ ${CATEGORIES[0].target}, LCP ≤ ${LCP_TARGET_MS / 1000} s, TBT ≤ ${TBT_TARGET_MS} ms, ` +
+  "script ≤ 120 KB gzip on the home and crime pages and ≤ 150 KB on /feedback; accessibility 100, SEO 100, " +
+  "best practices ≥ 96; «misses» names the targets a page misses";
 
 const CHROME_FLAGS = [
   "--headless=new",
@@ -53,8 +100,8 @@ const PAGE_ERRORS = new Set([
 
 export interface LighthouseBenchOptions {
   smoke: boolean;
-  /** Overrides the page list (paths, e.g. ["/", "/feedback"]). */
-  pages?: string[];
+  /** Overrides the page list. */
+  pages?: LighthousePage[];
   /** Runs per page (default 1); with more, the table shows Lighthouse's median run. */
   runs?: number;
 }
@@ -77,7 +124,7 @@ interface NetworkRequest {
 }
 
 interface PageResult {
-  path: string;
+  target: LighthousePage;
   /** The status the server answers the page with (fetched before Lighthouse runs). */
   status: number | null;
   seconds: number;
@@ -95,16 +142,30 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function runLighthouse(url: string, executable: string): Promise<Result> {
-  const chrome = await launch({ chromePath: executable, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+/** A Chromium of the run: Lighthouse in a fresh one, or in the tab where the demo account signed in. */
+type Browser = { executable: string } | { page: Page };
+
+async function runLighthouse(url: string, browser: Browser): Promise<Result> {
+  const flags = { logLevel: "error", output: "json", onlyCategories: CATEGORIES.map((c) => c.id) } as const;
+  if ("page" in browser) {
+    // Lighthouse empties the HTTP cache, the caches and the service worker before it loads the page, not
+    // the cookies nor the tab's sessionStorage: the load is cold, the session stays.
+    const result = await withTimeout(
+      lighthouse(url, flags, undefined, browser.page),
+      RUN_TIMEOUT_MS,
+      `Lighthouse on ${url}`,
+    );
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    return result.lhr;
+  }
+  const chrome = await launch({
+    chromePath: browser.executable,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: "silent",
+  });
   try {
     const result = await withTimeout(
-      lighthouse(url, {
-        port: chrome.port,
-        logLevel: "error",
-        output: "json",
-        onlyCategories: CATEGORIES.map((c) => c.id),
-      }),
+      lighthouse(url, { ...flags, port: chrome.port }),
       RUN_TIMEOUT_MS,
       `Lighthouse on ${url}`,
     );
@@ -112,6 +173,36 @@ async function runLighthouse(url: string, executable: string): Promise<Result> {
     return result.lhr;
   } finally {
     chrome.kill();
+  }
+}
+
+/**
+ * Signs the account in through the login screen, as a person does (the password, then the authenticator's
+ * code for the lawyer), in a fresh Chromium, and hands back its tab on the dashboard.
+ */
+async function signedInTab(base: string, executable: string, as: Account) {
+  const chrome = await launch({ chromePath: executable, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  const close = () => chrome.kill();
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    const { email, totp } = ACCOUNTS[as];
+    await page.goto(`${base}/account/login`);
+    await page.waitForSelector('input[autocomplete="username"]', { timeout: 30_000 });
+    await page.type('input[autocomplete="username"]', email);
+    await page.type('input[autocomplete="current-password"]', DEMO_PASSWORD);
+    await page.click('button[type="submit"]');
+    if (totp) {
+      await page.waitForSelector('input[autocomplete="one-time-code"]', { timeout: 30_000 });
+      // The server takes each code once; this bench signs the lawyer in once per run of the product.
+      await page.type('input[autocomplete="one-time-code"]', await generate({ secret: DEMO_TOTP_SECRET }));
+      await page.click('button[type="submit"]');
+    }
+    await page.waitForFunction('location.pathname === "/dashboard"', { timeout: 30_000 });
+    return { page, close };
+  } catch (error) {
+    close();
+    throw new Error(`sign-in as the demo ${as}: ${String(error)}`);
   }
 }
 
@@ -132,7 +223,8 @@ async function jsWeight(lhr: Result): Promise<{ jsTransfer: number; jsGzip: numb
   const jsTransfer = fromSummary ?? scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
   // The budget is on gzipped bytes: what a compressing server or CDN would send, whatever ours does.
   let jsGzip = 0;
-  for (const { url } of scripts) {
+  // Once per script: a page that navigates again (the login's redirects) asks for the same files twice.
+  for (const url of new Set(scripts.map((r) => r.url))) {
     const res = await fetch(url).catch(() => null);
     if (!res?.ok) return { jsTransfer, jsGzip: null };
     jsGzip += gzipSync(Buffer.from(await res.arrayBuffer())).length;
@@ -141,44 +233,50 @@ async function jsWeight(lhr: Result): Promise<{ jsTransfer: number; jsGzip: numb
 }
 
 /** One Lighthouse run on the page, retried once when Lighthouse, not the page, went wrong. */
-async function runOnce(url: string, path: string, executable: string): Promise<Result> {
+async function runOnce(url: string, name: string, browser: Browser): Promise<Result> {
   // A Chromium that did not start, a protocol hiccup or a broken trace (NO_NAVSTART, NO_FCP…) on a busy
   // machine: Lighthouse itself asks to "run Lighthouse again" for those.
   let lhr: Result;
   try {
-    lhr = await runLighthouse(url, executable);
+    lhr = await runLighthouse(url, browser);
   } catch (error) {
-    console.warn(`  ${path}: ${String(error)}; retrying once`);
-    lhr = await runLighthouse(url, executable);
+    console.warn(`  ${name}: ${String(error)}; retrying once`);
+    lhr = await runLighthouse(url, browser);
   }
   const code = lhr.runtimeError?.code;
   if (code && !PAGE_ERRORS.has(code)) {
-    console.warn(`  ${path}: Lighthouse runtime error ${code}; retrying once`);
-    lhr = await runLighthouse(url, executable);
+    console.warn(`  ${name}: Lighthouse runtime error ${code}; retrying once`);
+    lhr = await runLighthouse(url, browser);
   }
   return lhr;
 }
 
 async function measure(
   base: string,
-  path: string,
+  target: LighthousePage,
   executable: string,
   runs: number,
 ): Promise<PageResult & { all: Result[] }> {
   const started = performance.now();
-  const url = `${base}${path}`;
+  const url = `${base}${target.path}`;
   const status = await fetch(url, { redirect: "manual" }).then(
     (res) => res.status,
     () => null,
   );
   const all: Result[] = [];
-  for (let i = 0; i < runs; i++) all.push(await runOnce(url, path, executable));
+  const tab = target.as ? await signedInTab(base, executable, target.as) : null;
+  try {
+    const browser: Browser = tab ? { page: tab.page } : { executable };
+    for (let i = 0; i < runs; i++) all.push(await runOnce(url, pageName(target), browser));
+  } finally {
+    tab?.close();
+  }
   // Several runs: Lighthouse's own pick, the run closest to the median FCP and TTI (Lighthouse's advice on
   // variability; docs/architecture.md, "Benchmarks").
   const valid = filterToValidRuns(all);
   const lhr = valid.length ? computeMedianRun(valid) : (all.at(-1) as Result);
   const weight = lhr.runtimeError ? { jsTransfer: null, jsGzip: null } : await jsWeight(lhr);
-  return { path, status, seconds: (performance.now() - started) / 1000, lhr, all, ...weight };
+  return { target, status, seconds: (performance.now() - started) / 1000, lhr, all, ...weight };
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -202,9 +300,11 @@ function table(results: PageResult[]): string {
     "CLS",
     "JS KB",
     "JS gzip KB",
-    `JS/${JS_BUDGET_KB} KB`,
+    "budget",
+    "misses",
   ];
-  const rows = results.map(({ path, status, lhr, jsTransfer, jsGzip }) => {
+  const rows = results.map(({ target, status, lhr, jsTransfer, jsGzip }) => {
+    const budget = target.as ? undefined : JS_BUDGET_KB[target.path];
     const ms = (id: string, unit: "s" | "ms") => {
       const v = metric(lhr, id);
       if (v === undefined) return "–";
@@ -212,7 +312,7 @@ function table(results: PageResult[]): string {
     };
     const cls = metric(lhr, "cumulative-layout-shift");
     return [
-      path,
+      pageName(target),
       status === null ? "–" : String(status),
       ...CATEGORIES.map((c) => String(score(lhr, c.id) ?? "–")),
       ms("first-contentful-paint", "s"),
@@ -221,7 +321,8 @@ function table(results: PageResult[]): string {
       cls === undefined ? "–" : cls.toFixed(3),
       jsTransfer === null ? "–" : kb(jsTransfer),
       jsGzip === null ? "–" : kb(jsGzip),
-      jsGzip === null ? "–" : (jsGzip / 1024 / JS_BUDGET_KB).toFixed(2),
+      budget === undefined ? "–" : `${budget} KB`,
+      misses(lhr, jsGzip, budget).join(", ") || "none",
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
@@ -230,9 +331,22 @@ function table(results: PageResult[]): string {
   return [line(header), ...rows.map(line)].join("\n");
 }
 
+/** The phone-speed targets (issue 41) the run misses. */
+function misses(lhr: Result, jsGzip: number | null, budgetKb: number | undefined): string[] {
+  if (lhr.runtimeError) return ["not measured"];
+  const missed: string[] = [];
+  if ((score(lhr, "performance") ?? 0) < CATEGORIES[0].target) missed.push("perf");
+  if ((metric(lhr, "largest-contentful-paint") ?? Number.POSITIVE_INFINITY) > LCP_TARGET_MS)
+    missed.push("LCP");
+  if ((metric(lhr, "total-blocking-time") ?? Number.POSITIVE_INFINITY) > TBT_TARGET_MS) missed.push("TBT");
+  if (budgetKb !== undefined && (jsGzip === null || jsGzip / 1024 > budgetKb)) missed.push("script");
+  return missed;
+}
+
 /** The audits costing points in each category under its target, heaviest first. */
 function failingAudits(result: PageResult): string[] {
-  const { lhr, path } = result;
+  const { lhr } = result;
+  const path = pageName(result.target);
   const lines: string[] = [];
   for (const category of CATEGORIES) {
     const value = score(lhr, category.id);
@@ -261,7 +375,7 @@ function failingAudits(result: PageResult): string[] {
 export async function lighthouseBench({ smoke, pages, runs = 1 }: LighthouseBenchOptions): Promise<void> {
   const list = pages ?? (smoke ? SMOKE_PAGES : LIGHTHOUSE_PAGES);
   const times = runs > 1 ? `; ${runs} runs per page, median run shown` : "";
-  console.info(`\nLighthouse (mobile, simulated throttling${times}): ${list.join(", ")}`);
+  console.info(`\nLighthouse (mobile, simulated throttling${times}): ${list.map(pageName).join(", ")}`);
   const started = performance.now();
   const executable = chromePath();
   const webDir = await ensureWebBuild();
@@ -275,10 +389,14 @@ export async function lighthouseBench({ smoke, pages, runs = 1 }: LighthouseBenc
   const results: PageResult[] = [];
   const failures: string[] = [];
   try {
-    for (const path of list) {
+    for (const target of list) {
+      const path = pageName(target);
       try {
-        const result = await measure(product.address, path, executable, runs);
-        const name = path === "/" ? "home" : path.slice(1).replace(/[^a-z0-9]+/gi, "-");
+        const result = await measure(product.address, target, executable, runs);
+        const name =
+          target.path === "/"
+            ? "home"
+            : `${target.path.slice(1)}${target.as ? `-${target.as}` : ""}`.replace(/[^a-z0-9]+/gi, "-");
         writeFileSync(join(reports, `${name}.json`), JSON.stringify(result.lhr, null, 2));
         if (runs > 1) {
           result.all.forEach((lhr, i) => {
@@ -305,10 +423,15 @@ export async function lighthouseBench({ smoke, pages, runs = 1 }: LighthouseBenc
     console.info(TARGETS_LINE);
     console.info(
       "JS KB: transferred scripts (Lighthouse resource-summary); JS gzip KB: the same scripts gzipped, " +
-        `against the ${JS_BUDGET_KB} KB budget.`,
+        "against the page's budget.",
     );
   }
-  for (const { path, lhr } of results) {
+  for (const { target, lhr } of results) {
+    const path = pageName(target);
+    if (lhr.finalDisplayedUrl !== lhr.requestedUrl)
+      console.info(
+        `${path}: ends at ${new URL(lhr.finalDisplayedUrl).pathname}${new URL(lhr.finalDisplayedUrl).search.replace(/=[^&]+/g, "=…")}`,
+      );
     if (lhr.runtimeError)
       console.info(`${path}: not measured: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     for (const warning of lhr.runWarnings.filter((w) => w !== lhr.runtimeError?.message))

@@ -8,7 +8,9 @@
 //   --engines=pglite,postgres   practices engines (default both)
 //   --lighthouse-only           only the Lighthouse part (bench/lighthouse.ts)
 //   --skip-lighthouse           everything but the Lighthouse part
-//   --lighthouse-pages=/,/faq   pages for Lighthouse (default the four target pages; `/` only with --smoke)
+//   --lighthouse-pages=/,/faq,/dashboard@lawyer  pages for Lighthouse (default the public pages, login,
+//                               registration and the dashboard as client and lawyer; `/` only with --smoke);
+//                               `@client`/`@lawyer` signs the demo account in first
 //   --lighthouse-runs=3         Lighthouse runs per page, median run shown (default 1)
 //   --orders-only               only the orders part (bench/orders.ts)
 //   --skip-orders               everything but the orders part
@@ -31,7 +33,8 @@
 //
 // The Lighthouse part builds the site if stale, starts the product (`node apps/api/src/main.ts`, demo data,
 // temporary DATA_DIR, free port) and runs Lighthouse's mobile configuration in the system Chromium
-// (CHROME_PATH, else /usr/bin/chromium) on each page; it prints scores, it never fails on them.
+// (CHROME_PATH, else /usr/bin/chromium) on each page, the dashboard signed in as the demo client and lawyer;
+// it prints scores and the targets they miss, it never fails on them.
 //
 // The orders part starts the product the same way without the site and times whole card checkouts on the
 // sandbox (the 3-D Secure card's included) beside a bare Fastify answering the same calls: under a minute.
@@ -52,7 +55,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { type JourneyEngine, journeyLoadBench } from "./journey-load.ts";
-import { lighthouseBench } from "./lighthouse.ts";
+import { lighthouseBench, parseLighthousePage } from "./lighthouse.ts";
 import { liveBench } from "./live.ts";
 import { liveLoadBench } from "./live-load.ts";
 import { nestedJsonBench } from "./nested-json.ts";
@@ -77,9 +80,7 @@ const skipJourney = process.argv.includes("--skip-journey");
 const ordersFlows = flag("orders-flows") === undefined ? undefined : Number(flag("orders-flows"));
 if (ordersFlows !== undefined && (!Number.isInteger(ordersFlows) || ordersFlows < 1))
   throw new Error(`--orders-flows: ${flag("orders-flows")}`);
-const lighthousePages = flag("lighthouse-pages")?.split(",");
-if (lighthousePages?.some((p) => !p.startsWith("/")))
-  throw new Error(`--lighthouse-pages: ${flag("lighthouse-pages")}`);
+const lighthousePages = flag("lighthouse-pages")?.split(",").map(parseLighthousePage);
 const lighthouseRuns = Number(flag("lighthouse-runs") ?? 1);
 if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1)
   throw new Error(`--lighthouse-runs: ${flag("lighthouse-runs")}`);

@@ -14,9 +14,10 @@ function filesUnder(dir: string): string[] {
 }
 
 const files = filesUnder(CLIENT_DIR);
-// Prerendered public pages, by their canonical URL; the 404 page is not a page to come back to.
+// Prerendered public pages, by their canonical URL; the 404 page is not a page to come back to, and the
+// account screens' frame always comes from the network (the worker's NETWORK_ONLY).
 const pages = files
-  .filter((file) => file.endsWith("index.html") && file !== "404/index.html")
+  .filter((file) => file.endsWith("index.html") && file !== "404/index.html" && !file.startsWith("account/"))
   .map((file) => `/${file.slice(0, -"index.html".length).replace(/\/$/, "")}`);
 // Page data only: resource routes (sitemap.xml, robots.txt) leave a `.data` file too, never fetched.
 const data = files

@@ -1,9 +1,14 @@
 import { render, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AppProviders } from "../../shell/providers/app-providers.tsx";
 import { fakeOidcClient } from "../../test-render.tsx";
 import { DashboardHomePage } from "./dashboard-home-page.tsx";
+
+// The roles' parts are lazy chunks (routes/dashboard-home.tsx); here they only pass the sections through.
+const PASS_THROUGH = ({ children }: { children: ReactNode }) => children;
+const PARTS = { client: PASS_THROUGH, staff: PASS_THROUGH };
 
 function renderDashboard(state: unknown) {
   const router = createMemoryRouter(
@@ -12,7 +17,7 @@ function renderDashboard(state: unknown) {
         path: "*",
         element: (
           <AppProviders authClient={fakeOidcClient()}>
-            <DashboardHomePage />
+            <DashboardHomePage parts={PARTS} />
           </AppProviders>
         ),
       },

@@ -1,17 +1,22 @@
 import { canAdminister } from "@argine/core/identity/policy";
 import { isCustomer } from "@argine/core/identity/roles";
+import { type ComponentType, type ReactNode, Suspense } from "react";
 import { Link, useLocation } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { DASHBOARD_PATH, PRIVACY_PATH, PROFILE_INFO_PATH } from "../../shared/navigation/navigation.ts";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
-import { MyConsultations } from "../consultation/public.ts";
 import { readClaimedTicketCode } from "../feedback/public.ts";
-import { ClaimWithKeyForm, ClientRecap, LawyerQueue, PracticeSection } from "../practices/public.ts";
 import styles from "./dashboard-page.module.css";
 import { dashboardSections } from "./dashboard-sections.ts";
 
-/** /dashboard: the landing after login, with the user header (greeting and personal-data editing). */
-export function DashboardHomePage() {
+type RolePart = ComponentType<{ children: ReactNode }>;
+
+/**
+ * /dashboard: the landing after login, with the user header (greeting and personal-data editing), then the
+ * part of the user's role (the client's overview or the staff's work queue, each loaded only for its role)
+ * with the area's sections under it.
+ */
+export function DashboardHomePage({ parts }: { parts: { client: RolePart; staff: RolePart } }) {
   const user = useCurrentUser();
   const { state } = useLocation();
   // Set by the login callback (or the questionnaire's result) after adding a practice to the account.
@@ -19,6 +24,7 @@ export function DashboardHomePage() {
   const name = user?.name.trim();
   const staffRole =
     user && !isCustomer(user.roles) ? (canAdminister(user.roles) ? "amministratore" : "avvocato") : null;
+  const RolePart = staffRole ? parts.staff : parts.client;
   return (
     <>
       <header className={styles.userHeader}>
@@ -41,34 +47,30 @@ export function DashboardHomePage() {
         i tuoi dati in modo riservato, come spiega l'<Link to={PRIVACY_PATH}>informativa sulla privacy</Link>.
       </p>
       {staffRole ? (
-        <>
-          <p className={styles.staffNote}>Hai effettuato l'accesso con il ruolo di {staffRole}.</p>
-          <LawyerQueue />
-        </>
-      ) : (
-        <>
-          <ClientRecap />
-          <MyConsultations Section={PracticeSection} />
-        </>
-      )}
-      {staffRole ? null : <ClaimWithKeyForm />}
-      <ul className={styles.cards}>
-        {dashboardSections(user?.roles ?? [])
-          .filter((section) => section.to !== DASHBOARD_PATH)
-          .map((section) => (
-            <li key={section.to}>
-              <div className={styles.card}>
-                <h2 className={styles.cardTitle}>
-                  <Link to={section.to} className={styles.cardLink}>
-                    {section.label}
-                  </Link>
-                </h2>
-                <p className={styles.cardText}>{section.description}</p>
-                {section.available ? null : <span className={styles.badge}>In arrivo</span>}
-              </div>
-            </li>
-          ))}
-      </ul>
+        <p className={styles.staffNote}>Hai effettuato l'accesso con il ruolo di {staffRole}.</p>
+      ) : null}
+      {/* The sections come with the role's part, so they do not move when it arrives. */}
+      <Suspense fallback={<p>Caricamento…</p>}>
+        <RolePart>
+          <ul className={styles.cards}>
+            {dashboardSections(user?.roles ?? [])
+              .filter((section) => section.to !== DASHBOARD_PATH)
+              .map((section) => (
+                <li key={section.to}>
+                  <div className={styles.card}>
+                    <h2 className={styles.cardTitle}>
+                      <Link to={section.to} className={styles.cardLink}>
+                        {section.label}
+                      </Link>
+                    </h2>
+                    <p className={styles.cardText}>{section.description}</p>
+                    {section.available ? null : <span className={styles.badge}>In arrivo</span>}
+                  </div>
+                </li>
+              ))}
+          </ul>
+        </RolePart>
+      </Suspense>
     </>
   );
 }

@@ -44,11 +44,12 @@ export function ExternalAccountNotice({ issuer, action }: { issuer: string; acti
 
 /**
  * Registration and password reset: their own pages only when accounts are managed here; with an external
- * provider, the notice instead (`action` names what is done there).
+ * provider, the notice instead (`action` names what is done there). The page is there while the setting
+ * loads (accounts here being the usual case): it is in the prerendered HTML, and nothing under it moves
+ * when the setting comes (issue 41).
  */
 export function EmbeddedAccountsOnly({ action, children }: { action: string; children: ReactNode }) {
-  const { config, loading } = useAuthConfig();
-  if (loading) return <p>Caricamento…</p>;
+  const { config } = useAuthConfig();
   if (config && !config.embedded) return <ExternalAccountNotice issuer={config.issuer} action={action} />;
   return children;
 }

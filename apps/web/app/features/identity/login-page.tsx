@@ -1,7 +1,7 @@
 import { LoginBodySchema } from "@argine/core/identity/users-api";
 import { isRecord } from "@argine/core/shared/is-record";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate, useLocation } from "react-router";
 import { useAuthPending } from "../../shared/async/auth-state.ts";
 import { errorCode } from "../../shared/http/http-error.ts";
@@ -16,6 +16,8 @@ import {
   StatusRegion,
 } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
+import { useHydrated } from "../../shared/ui/use-hydrated.ts";
+import styles from "./account-layout.module.css";
 import { AccountLayout } from "./account-layout.tsx";
 import { getInteraction, type Interaction, submitLogin, useResendVerification } from "./account-queries.ts";
 import { useOidcClient } from "./auth-session.ts";
@@ -29,6 +31,8 @@ import { useStartLogin } from "./use-start-login.ts";
 //   ?uid=…    the embedded provider's sign-in step: the email/password form;
 //   otherwise the authorization request starts (carrying practiceId and returnTo), or, when already signed
 //             in, the user goes straight to the target.
+// The page is prerendered (issue 41): its HTML is the sign-in step's frame, painted before the scripts run;
+// the face is chosen once hydrated, the address being unknown to the prerender.
 
 const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
 
@@ -66,6 +70,8 @@ export function LoginPage() {
   const context = useMemo(() => loginContextFrom(params, state), [params, state]);
   const error = params.get("error")?.trim().slice(0, LOGIN_ERROR_MAX_LENGTH);
   const uid = params.get("uid")?.trim();
+  const hydrated = useHydrated();
+  if (!hydrated) return <LoginFrame>{LOADING}</LoginFrame>;
   if (error) return <LoginErrorView message={error} context={context} />;
   if (uid) return <InteractionLogin key={uid} uid={uid} />;
   return <LoginRedirect context={context} />;
@@ -102,7 +108,7 @@ function LoginRedirect({ context }: { context: LoginContext }) {
 
   if (authenticated) return <Navigate to={context.returnTo ?? DASHBOARD_PATH} replace />;
   return (
-    <AccountLayout title="Accedi">
+    <LoginFrame>
       <StatusRegion>{error ? null : <p>Ti stiamo portando alla pagina di accesso sicura…</p>}</StatusRegion>
       {error ? (
         <>
@@ -114,7 +120,7 @@ function LoginRedirect({ context }: { context: LoginContext }) {
           </div>
         </>
       ) : null}
-    </AccountLayout>
+    </LoginFrame>
   );
 }
 
@@ -142,6 +148,24 @@ function RestartLogin({ message }: { message: string }) {
   );
 }
 
+const LOADING = <p>Caricamento…</p>;
+
+/**
+ * The sign-in step's frame: its title, intro and links around the form (or what stands for it, in the form's
+ * space), the same from the prerendered HTML to the form.
+ */
+function LoginFrame({ children }: { children: ReactNode }) {
+  return (
+    <AccountLayout
+      title="Accedi"
+      intro={<p>Entra nella tua area personale per seguire le tue pratiche.</p>}
+      links={<AccountLinks />}
+    >
+      <div className={styles.formSpace}>{children}</div>
+    </AccountLayout>
+  );
+}
+
 function InteractionLogin({ uid }: { uid: string }) {
   const interaction = useQuery({
     queryKey: ["auth", "interaction", uid],
@@ -152,15 +176,11 @@ function InteractionLogin({ uid }: { uid: string }) {
     meta: { hideError: true },
   });
   return (
-    <AccountLayout
-      title="Accedi"
-      intro={<p>Entra nella tua area personale per seguire le tue pratiche.</p>}
-      links={<AccountLinks />}
-    >
-      {interaction.isPending ? <p>Caricamento…</p> : null}
+    <LoginFrame>
+      {interaction.isPending ? LOADING : null}
       {interaction.isError ? <RestartLogin message={interaction.error.message} /> : null}
       {interaction.data ? <LoginForm interaction={interaction.data} /> : null}
-    </AccountLayout>
+    </LoginFrame>
   );
 }
 

@@ -17,6 +17,7 @@ import {
   TextField,
 } from "../../shared/ui/form-field.tsx";
 import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
+import { useHydrated } from "../../shared/ui/use-hydrated.ts";
 import { AccountLayout, FocusHeading } from "./account-layout.tsx";
 import { register as registerAccount, useResendVerification } from "./account-queries.ts";
 import { EmbeddedAccountsOnly } from "./external-account-notice.tsx";
@@ -85,9 +86,11 @@ const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
 export function RegisterPage() {
   const { config } = useAuthConfig();
   // The questionnaire's result sends its practice along (in the location state, never in the address): the
-  // links to the login pass it on, so the login claims it.
+  // links to the login pass it on, so the login claims it. The page is prerendered (issue 41): the state is
+  // read once hydrated.
   const { state } = useLocation();
-  const practiceId = loginContextFrom(new URLSearchParams(), state).practiceId;
+  const hydrated = useHydrated();
+  const practiceId = hydrated ? loginContextFrom(new URLSearchParams(), state).practiceId : undefined;
   const loginState = practiceId ? { practiceId } : undefined;
   const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
   const external = config && !config.embedded;

@@ -9,7 +9,7 @@ import { PracticeSection } from "./practice-section.tsx";
 import styles from "./practices.module.css";
 
 // A client has a handful of practices: one page holds them all.
-const ALL_OF_A_CLIENT = { page: 1, pageSize: 100 };
+export const ALL_OF_A_CLIENT = { page: 1, pageSize: 100 };
 const SHOWN = 4;
 
 /** The client recap and the latest practice cards on /dashboard (spec §2). */

@@ -1,0 +1,28 @@
+import { useQueries } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { MyConsultations, myConsultationsQueryOptions } from "../consultation/public.ts";
+import { ClaimWithKeyForm } from "./claim-with-key-form.tsx";
+import { ALL_OF_A_CLIENT, ClientRecap } from "./client-recap.tsx";
+import { practiceListQueryOptions } from "./practice-queries.ts";
+import { PracticeSection } from "./practice-section.tsx";
+
+/**
+ * A client's part of /dashboard, a chunk of its own that the staff never load (issue 41): the recap, the
+ * consultations and the claim form, then what the page puts under them. All of it comes at once, when the
+ * practices and the consultations are read, so nothing on the screen moves when they arrive.
+ */
+export default function ClientDashboard({ children }: { children: ReactNode }) {
+  const pending = useQueries({
+    queries: [practiceListQueryOptions(ALL_OF_A_CLIENT), myConsultationsQueryOptions()],
+    combine: (results) => results.some((result) => result.isPending),
+  });
+  if (pending) return <p>Caricamento…</p>;
+  return (
+    <>
+      <ClientRecap />
+      <MyConsultations Section={PracticeSection} />
+      <ClaimWithKeyForm />
+      {children}
+    </>
+  );
+}
