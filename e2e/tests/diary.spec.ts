@@ -61,7 +61,7 @@ async function writeIncident(page: Page, incident: Incident) {
     mimeType: "image/png",
     buffer: incident.bytes,
   });
-  await expect(page.getByText("Caricato")).toBeVisible();
+  await expect(page.getByText("Caricato", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Salva l'episodio" }).click();
   await page.waitForURL(/\/dashboard\/diary\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
