@@ -19,7 +19,7 @@ import {
   LIVE_TOTP_SECRET,
   liveAccount,
 } from "./live-accounts.ts";
-import { signIn } from "./practices.ts";
+import { signIn } from "./sign-in.ts";
 
 const SOCKETS = 500;
 const MESSAGES = 100;

@@ -29,9 +29,10 @@ import {
 } from "@argine/core/payments/sandbox-api";
 import { TEST_BILLING } from "../apps/api/test/checkout.ts";
 import { revengePornAnswers } from "../apps/api/test/feedback-answers.ts";
+import { start } from "./child.ts";
 import type { FlowBodies } from "./orders-bare.ts";
-import { signIn, start } from "./practices.ts";
 import { startProduct } from "./product.ts";
+import { signIn } from "./sign-in.ts";
 
 export interface OrdersBenchOptions {
   smoke: boolean;

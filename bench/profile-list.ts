@@ -16,7 +16,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { DEMO_PASSWORD } from "@argine/db/seed";
 import autocannon from "autocannon";
-import { signIn } from "./practices.ts";
+import { signIn } from "./sign-in.ts";
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -6,7 +6,8 @@ import type { PracticeDetail, PracticeSummary } from "@argine/core/practices/pra
 import { fromCents } from "@argine/core/shared/money";
 import type { Db } from "@argine/db/client";
 import { findBilling } from "@argine/db/queries/billing";
-import { findPractice, type PracticeListRow, type PracticeRow } from "@argine/db/queries/practices";
+import type { PracticeListRow } from "@argine/db/queries/practice-list";
+import { findPractice, type PracticeRow } from "@argine/db/queries/practices";
 import { listPracticeServices } from "@argine/db/queries/services";
 import { findUserById } from "@argine/db/queries/users";
 import { serviceViews } from "../services/service-view.ts";

@@ -22,11 +22,9 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import { fromCents, toCents } from "@argine/core/shared/money";
 import { pageWindow } from "@argine/core/shared/paging";
 import { unreadCommentCounts } from "@argine/db/queries/comments";
+import { listPractices, type PracticeListRow, practiceQueue } from "@argine/db/queries/practice-list";
 import {
   deletePendingPractice,
-  listPractices,
-  type PracticeListRow,
-  practiceQueue,
   setPracticeAnonymity,
   setServicesActive,
   updateAssessment,

@@ -32,10 +32,13 @@ import {
 
 const params = IdParamsSchema;
 
+/** The rows of each section of the lawyer's work queue unless told. */
+export const QUEUE_SECTION_SIZE = 10;
+
 const SCHEMAS = {
   list: { query: PracticeListQuerySchema, response: PracticeListSchema },
   queue: {
-    query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
+    query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(QUEUE_SECTION_SIZE) }),
     response: PracticeQueueSchema,
   },
   unreadCounts: { query: UnreadCountsQuerySchema, response: UnreadCountsSchema },

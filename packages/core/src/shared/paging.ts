@@ -1,9 +1,12 @@
 import { z } from "zod";
 
-/** The page of a list a query asks for: 1-based, 20 rows unless told, never more than 100. */
+/** A list's rows per page unless told. */
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** The page of a list a query asks for: 1-based, DEFAULT_PAGE_SIZE rows unless told, never more than 100. */
 export const PagingQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageSize: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
 });
 export type PagingQuery = z.infer<typeof PagingQuerySchema>;
 

@@ -5,7 +5,8 @@ import { users } from "../schema/identity.ts";
 import { practices } from "../schema/practices.ts";
 import { seedDemo } from "../seed.ts";
 import { openTestDb, testDbKinds } from "../testing.ts";
-import { claimClientUpdateMail, listPractices } from "./practices.ts";
+import { listPractices } from "./practice-list.ts";
+import { claimClientUpdateMail } from "./practices.ts";
 
 describe.each(testDbKinds())("listPractices on %s", (kind) => {
   let handle: DbHandle;
