@@ -87,20 +87,37 @@ export function redisRateLimits(
     if (out) void askAgain();
   });
 
+  // A call unanswered in time may be this process's own pause, not Redis's: on a busy machine the timer can
+  // run before the reply that came meanwhile is read (the drills side by side saw Redis "out" for a moment).
+  // Redis is out only if a probe sent right after gets no answer either; the calls meanwhile count in the
+  // fallback, never waiting for the probe.
+  let confirming = false;
+  async function confirmOut(error: unknown) {
+    if (out || closed || confirming) return;
+    confirming = true;
+    try {
+      await inRedis("probe", 1000);
+    } catch {
+      if (!out && !closed) {
+        out = true;
+        // The reason only: the URL may carry Redis's password.
+        log?.warn(
+          { reason: reasonOf(error), store: fallback.engine },
+          `Redis does not answer: the request limits count in ${fallback.engine} until it does`,
+        );
+        askLater();
+      }
+    } finally {
+      confirming = false;
+    }
+  }
+
   const count: Count = async (key, windowMs) => {
-    if (!out)
+    if (!out && !confirming)
       try {
         return await inRedis(key, windowMs);
       } catch (error) {
-        if (!out && !closed) {
-          out = true;
-          // The reason only: the URL may carry Redis's password.
-          log?.warn(
-            { reason: reasonOf(error), store: fallback.engine },
-            `Redis does not answer: the request limits count in ${fallback.engine} until it does`,
-          );
-          askLater();
-        }
+        void confirmOut(error);
       }
     return fallback.count(key, windowMs);
   };
