@@ -2,8 +2,8 @@ import type { Evaluation } from "@argine/core/feedback/evaluation";
 import { QUEUE_SECTION_SIZE } from "@argine/core/practices/practice-calls";
 import type { PracticeStatus } from "@argine/core/practices/practice-status";
 import { DEFAULT_PAGE_SIZE } from "@argine/core/shared/paging";
-import { and, count, eq, ilike, inArray, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
-import { alias, union } from "drizzle-orm/pg-core";
+import { and, count, eq, ilike, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
 import { users } from "../schema/identity.ts";
 import { practices } from "../schema/practices.ts";
@@ -131,7 +131,6 @@ export async function listPractices(
   const words = f.q?.trim() ? f.q.trim().split(/\s+/).map(like) : [];
   const values = {
     ...Object.fromEntries(words.map((word, i) => [`word${i}`, word])),
-    term: f.q?.trim() ? like(f.q.trim()) : null,
     ownerId: f.ownerId,
     ticketCode: f.ticketCode,
     status: f.status,
@@ -229,36 +228,14 @@ function buildListStatements(db: Db, shape: ListShape) {
     if (!Number.isSafeInteger(n) || n < 0) throw new TypeError(`not a row count: ${n}`);
     return sql.raw(String(n)) as unknown as number;
   };
-  // Each arm of the search on its own trigram index (migration 0002), their ids united: the practice number
-  // on practices (practices_ticket_code_trgm_idx); the "name lastname" on users (users_full_name_trgm_idx),
-  // then those users' practices by owner. OR-ing the two arms in one WHERE made PostgreSQL read every
-  // practice. A client's own filter goes into both arms (few rows). The name arm asks each word typed of
-  // "name lastname", so "Rossi Maria" finds Maria Rossi: the ILIKEs on one expression are ANDed in the same
-  // trigram index. An anonymous practice is never found by its client's name.
-  const owner = shape.ownerId ? eq(practices.ownerId, value("ownerId")) : undefined;
-  const words = Array.from({ length: shape.words }, (_, i) => value(`word${i}`));
-  const matching =
-    shape.words > 0
-      ? union(
-          db
-            .select({ id: practices.id })
-            .from(practices)
-            .where(and(owner, ilike(practices.ticketCode, value("term")))),
-          db
-            .select({ id: practices.id })
-            .from(practices)
-            .innerJoin(users, eq(users.id, practices.ownerId))
-            .where(
-              and(
-                owner,
-                eq(practices.anonymous, false),
-                ...words.map((word) => ilike(sql`${users.name} || ' ' || ${users.lastname}`, word)),
-              ),
-            ),
-        )
-      : undefined;
+  // The search: each word typed, in any order, somewhere in the practice's search text (its number and,
+  // unless anonymous, its client's "name lastname": migration 0030), so "Rossi Maria" finds Maria Rossi and
+  // "AR-2026" the number. One column with one trigram index (practices_search_trgm_idx): PostgreSQL estimates
+  // a word from the column's own statistics, walks practices_urgent_first_idx for a common surname until the
+  // page is full, and reads the trigram index for a rare one (docs/performance.md).
+  const words = Array.from({ length: shape.words }, (_, i) => ilike(practices.searchText, value(`word${i}`)));
   const where = and(
-    owner,
+    shape.ownerId ? eq(practices.ownerId, value("ownerId")) : undefined,
     shape.ticketCode ? eq(practices.ticketCode, value("ticketCode")) : undefined,
     shape.status ? eq(practices.status, value("status")) : undefined,
     shape.evaluation ? eq(practices.evaluation, value("evaluation")) : undefined,
@@ -269,7 +246,7 @@ function buildListStatements(db: Db, shape: ListShape) {
     shape.urgent === undefined ? undefined : shape.urgent ? URGENT : sql`not ${URGENT}`,
     shape.waiting ? isNotNull(practices.awaitingReplySince) : undefined,
     shape.openOnly ? ne(practices.status, "CLOSED") : undefined,
-    matching ? inArray(practices.id, matching) : undefined,
+    ...words,
   );
   // Staff see the urgent cases before all others (ADR 011), then the requested order: newest first reads
   // practices_urgent_first_idx in one pass. A client's own list, and a list the urgent filter already splits,

@@ -38,7 +38,7 @@ describe.each(testDbKinds())("listPractices on %s", (kind) => {
   });
 
   it("finds a practice matching both the number and the name once", async () => {
-    // "e" is in every AR-DEMO number and in "Giulia Esposito": the union keeps one row per practice.
+    // "e" is in every AR-DEMO number and in "Giulia Esposito": one row per practice.
     const { total, data } = await listPractices(handle.db, { ...page, q: "e" });
     expect(total).toBe(6);
     expect(new Set(data.map((p) => p.ticketCode)).size).toBe(6);
@@ -58,6 +58,45 @@ describe.each(testDbKinds())("listPractices on %s", (kind) => {
     expect(await codes("Espos Giu")).toEqual(named);
     // Every word must match: another surname with her name finds nobody.
     expect(await codes("Rossi Giulia")).toEqual([]);
+    // A number and a name together: the practice that has both.
+    expect(await codes(`${named[0]} Esposito`)).toEqual([named[0]]);
+  });
+
+  it("keeps the search in step with the client's name and the case's anonymity", async () => {
+    const codes = async (q: string) =>
+      (await listPractices(handle.db, { ...page, q })).data.map((p) => p.ticketCode).sort();
+    const named = await codes("Giulia Esposito");
+    const [one] = await handle.db
+      .select()
+      .from(practices)
+      .where(eq(practices.ticketCode, named[0] as string));
+    const ownerId = one?.ownerId as string;
+    try {
+      // Her new surname finds her cases at once, the old one no longer.
+      await handle.db.update(users).set({ lastname: "Quattrociocchi" }).where(eq(users.id, ownerId));
+      expect(await codes("Giulia Quattrociocchi")).toEqual(named);
+      expect(await codes("Esposito")).toEqual([]);
+      // A case made anonymous is no longer found by her name; its number still finds it.
+      await handle.db
+        .update(practices)
+        .set({ anonymous: true })
+        .where(eq(practices.id, one?.id as string));
+      expect(await codes("Quattrociocchi")).toEqual(named.slice(1));
+      expect(await codes(named[0] as string)).toEqual([named[0]]);
+      // Nothing the app writes there sticks: the database alone fills the column.
+      await handle.db
+        .update(practices)
+        .set({ searchText: "Rossi" })
+        .where(eq(practices.id, one?.id as string));
+      expect(await codes("Rossi")).toEqual([]);
+    } finally {
+      await handle.db
+        .update(practices)
+        .set({ anonymous: false })
+        .where(eq(practices.id, one?.id as string));
+      await handle.db.update(users).set({ lastname: "Esposito" }).where(eq(users.id, ownerId));
+    }
+    expect(await codes("Giulia Esposito")).toEqual(named);
   });
 
   it("pages newest first without the answers or the feedback", async () => {

@@ -77,6 +77,13 @@ export const practices = pgTable(
     claimPendingUserId: uuid("claim_pending_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * What the lawyers' search reads (queries/practice-list.ts): the practice number and, unless the case is
+     * anonymous, its client's "name lastname". Written by the database alone (migration 0030's triggers, on
+     * the practice's insert and on a change of its number, owner or anonymity, or of its client's name), so
+     * it is never out of step; the app never writes it.
+     */
+    searchText: text("search_text").notNull().default(""),
   },
   (t) => [
     uniqueIndex("practices_ticket_code_key").on(t.ticketCode),
@@ -106,8 +113,9 @@ export const practices = pgTable(
     // Pages are newest first, for staff over all practices and for a client over their own.
     index("practices_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("practices_owner_created_idx").on(t.ownerId, t.createdAt.desc()),
-    // Search by practice number, any part of it (pg_trgm).
-    index("practices_ticket_code_trgm_idx").using("gin", sql`${t.ticketCode} gin_trgm_ops`),
+    // The search, any part of the number or of the client's name (pg_trgm): one index for both, so a common
+    // surname walks practices_urgent_first_idx and a rare one reads this (docs/performance.md).
+    index("practices_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     check("practices_status_check", sql`${t.status} in ('PENDING', 'OPEN', 'CLOSED', 'TO_PAID')`),
   ],
 );
