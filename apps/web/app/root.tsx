@@ -13,6 +13,7 @@ import type { Route } from "./+types/root";
 import { NotFoundPage } from "./features/not-found/not-found-page.tsx";
 import { manifestFor } from "./features/seo/manifest.ts";
 import { AppShell } from "./shell/layout/app-shell.tsx";
+import { LOADING_PAGE_ID } from "./shell/platform/near-viewport.ts";
 import { AppProviders } from "./shell/providers/app-providers.tsx";
 import "./styles/theme.css";
 import "./styles/global.css";
@@ -65,7 +66,7 @@ export default function App() {
 /** Shown while a client-only page (e.g. /dashboard) loads from the SPA fallback. */
 export function HydrateFallback() {
   return (
-    <div className={styles.message}>
+    <div className={styles.message} id={LOADING_PAGE_ID}>
       <p>Caricamento…</p>
     </div>
   );
