@@ -111,11 +111,12 @@ const ORDERS: Record<NonNullable<PracticeFilters["order"]>, SQL[]> = {
 };
 
 /**
- * Totals are counted up to here (fifty pages): beyond it a lawyer refines the search rather than pages
- * («Più di 1.000 pratiche: affina la ricerca»), and counting further cost more than the page itself: 10 000
- * rows counted were a third of PostgreSQL's time for the lawyer's list (docs/performance.md).
+ * Totals are counted up to here (ten pages): beyond it a lawyer refines the search rather than pages («Più
+ * di 200 pratiche: affina la ricerca», and the pages go on while they are full). Counting further cost more
+ * than the page itself: a filter that keeps 3 % of the cases (anonymous and open) reads 33 rows for each one
+ * counted, 20 ms for 1 000 and 5 ms for 200 on PostgreSQL (docs/performance.md).
  */
-export const TOTAL_COUNT_CAP = 1_000;
+export const TOTAL_COUNT_CAP = 200;
 
 /**
  * A page of practices, newest first (or as `order` asks), for staff the urgent ones before all others, with
