@@ -8,7 +8,7 @@ import { statuses, TEST_BILLING } from "../../test/checkout.ts";
 import { apiCaller, demoTokens, type IdentityServer, startIdentityServer } from "../../test/identity.ts";
 import { STRIPE_TEST_KEYS, type StripeFake, startStripeFake } from "../../test/stripe-fake.ts";
 import { PROVIDER_CALL_LEASE_MS } from "../orders/order-settlement.ts";
-import { STRIPE_RETRIES, STRIPE_SILENT_MS, STRIPE_TIMEOUT_MS } from "./stripe-provider.ts";
+import { STRIPE_RETRIES, STRIPE_TIMEOUT_MS } from "./stripe-provider.ts";
 
 // Stripe in trouble under a checkout (issue 39): answering 500, then not answering at all. The checkout
 // answers at once, or within the SDK's bound, with the card's Italian "unavailable" (503, ADR 015), never a
@@ -91,7 +91,7 @@ describe("Stripe failing under a checkout", () => {
     expect([...fake.intents.values()].filter((i) => i.metadata.orderId === orderId)).toHaveLength(1);
   }, 30_000);
 
-  it("answers 503 in Italian within the SDK's bound while Stripe does not answer, the next ones at once, then pays once", async () => {
+  it("answers 503 in Italian within the SDK's bound while Stripe does not answer, then pays once", async () => {
     const practiceId = await newPractice();
     const body = checkout(practiceId);
     fake.fault = "hang";
@@ -101,16 +101,7 @@ describe("Stripe failing under a checkout", () => {
     // Each try waits the timeout; the SDK's pause between them is under a second each.
     expect(failed.ms).toBeLessThan((STRIPE_RETRIES + 1) * (STRIPE_TIMEOUT_MS + 1_000));
 
-    // Silent a moment ago: another checkout is answered at once, and Stripe is not asked.
-    const sent = fake.requests.length;
-    const other = await timed(checkout(await newPractice()));
-    expect(other.status).toBe(503);
-    expect(other.body).toMatchObject(unavailable);
-    expect(other.ms).toBeLessThan(STRIPE_TIMEOUT_MS);
-    expect(fake.requests.length).toBe(sent);
-
     fake.fault = null;
-    await new Promise((resolve) => setTimeout(resolve, STRIPE_SILENT_MS));
     // The first call's lease has lapsed while it waited for Stripe: the same attempt takes it over.
     const paid = await timed(body);
     expect(paid.status).toBe(200);
@@ -118,5 +109,5 @@ describe("Stripe failing under a checkout", () => {
     const orderId = paid.body.order?.id as string;
     const intents = [...fake.intents.values()].filter((i) => i.metadata.orderId === orderId);
     expect(intents.map((i) => i.status)).toEqual(["succeeded"]);
-  }, 50_000);
+  }, 40_000);
 });
