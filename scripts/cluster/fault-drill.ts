@@ -88,8 +88,13 @@ const FAULT_MS = short ? 6_000 : 30_000;
 const SETTLE_MS = short ? 2_000 : 5_000;
 /** An answer slower than this while a dependency is down is not "failing fast". */
 const FAST_MS = 6_000;
-/** A provider call waits for a silent Stripe this long at most: each try's timeout, the SDK's pause. */
-const PAYMENT_FAST_MS = (STRIPE_RETRIES + 1) * (STRIPE_TIMEOUT_MS + 1_000);
+/**
+ * A provider call waits for a silent Stripe this long at most: each try's timeout, the SDK's pause between
+ * tries (0.5 s for the first retry: stripe-node's initial network retry delay), and the process's own share,
+ * which on CI's two cores with the three drills side by side reaches a few seconds (a webhook's 503 came
+ * after 10 066 ms: 8.5 s of Stripe's bound, 1.6 s of a busy PGlite process).
+ */
+const PAYMENT_FAST_MS = (STRIPE_RETRIES + 1) * STRIPE_TIMEOUT_MS + STRIPE_RETRIES * 500 + 3_000;
 const BUYER_PASSWORD = "Girasole-Lento-42";
 const CHECKOUT = "POST /v1/orders";
 /** The calls whose server side reads or writes S3 (services/service-uploads.ts). */
