@@ -201,9 +201,9 @@ type Runnable<T> = { execute(values: Record<string, unknown>): Promise<T> };
  * The first page of each filter shape without a search, at the sizes the app asks for unless told (a list,
  * a queue's section), prepared in PostgreSQL once per connection instead of planned at every request: the
  * planning was most of a list's cost (docs/performance.md). Those are the pages read again and again (a
- * list opened, refreshed by a live change); any other size or page, and a search, is planned for itself (the
- * trigram indexes fit "Quattrociocchi", not "Rossi"), so a caller cannot make a connection keep a statement
- * per page size it chooses.
+ * list opened, refreshed by a live change); any other size or page, and a search, is planned for itself (a
+ * common surname walks the urgent-first index, a rare one reads the trigram index: one plan cannot fit both),
+ * so a caller cannot make a connection keep a statement per page size it chooses.
  */
 const PREPARED_SIZES: ReadonlySet<number> = new Set([DEFAULT_PAGE_SIZE, QUEUE_SECTION_SIZE]);
 const preparedPages = oncePerDb(() => new Map<string, Runnable<(PracticeListRow & { total: number })[]>>());
