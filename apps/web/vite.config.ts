@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { reactRouter } from "@react-router/dev/vite";
+import { rolldown } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 
 // The API (apps/api) listens on :3000 in development; the web dev server forwards the API and the
@@ -39,9 +40,30 @@ function appDataPlugin(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The login page's inline start (app/features/identity/early-login.ts), bundled on its own into one script so
+ * it runs before, and without, the app's chunks. A constant of the build, the same in the prerendered HTML and
+ * in the hydrating client; the API allows it by its hash like every prerendered inline script.
+ */
+async function earlyLoginScript(): Promise<string> {
+  const bundle = await rolldown({
+    input: new URL("./app/features/identity/early-login-entry.ts", import.meta.url).pathname,
+    platform: "browser",
+  });
+  try {
+    const { output } = await bundle.generate({ format: "iife", minify: true });
+    return (output[0]?.code ?? "").trim();
+  } finally {
+    await bundle.close();
+  }
+}
+
+export default defineConfig(async () => ({
   plugins: [reactRouter(), appDataPlugin()],
-  define: { __ARGINE_BUILD_ID__: JSON.stringify(BUILD_ID) },
+  define: {
+    __ARGINE_BUILD_ID__: JSON.stringify(BUILD_ID),
+    __ARGINE_EARLY_LOGIN__: JSON.stringify(await earlyLoginScript()),
+  },
   server: {
     proxy: {
       "/v1": { target: API_ORIGIN, changeOrigin: false },
@@ -72,4 +94,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

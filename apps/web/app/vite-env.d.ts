@@ -27,3 +27,6 @@ interface ImportMeta {
 
 /** The id of the build this bundle belongs to (vite.config.ts), compared with /page-data/app-data.json. */
 declare const __ARGINE_BUILD_ID__: string;
+
+/** The login page's inline start (features/identity/early-login.ts), bundled by vite.config.ts. */
+declare const __ARGINE_EARLY_LOGIN__: string;

@@ -81,6 +81,8 @@ describe("with an external identity provider", () => {
       audience: AUDIENCE,
       embedded: false,
     });
+    // The web app reads the external provider's endpoints from its discovery document.
+    expect(config.json()).not.toHaveProperty("authorizationEndpoint");
     expect(
       (await app.inject({ method: "GET", url: "/oidc/.well-known/openid-configuration" })).statusCode,
     ).toBe(404);

@@ -34,6 +34,11 @@ describe.each(testDbKinds())("identity on %s", (kind) => {
     expect(await res.json()).toMatchObject({ email: "cliente@demo.argine.it", name: "Giulia", roles: [] });
   });
 
+  it("GET /v1/auth/config names the authorization endpoint the discovery document names", async () => {
+    const config = (await (await fetch(`${s.base}/v1/auth/config`)).json()) as Record<string, unknown>;
+    expect(config.authorizationEndpoint).toBe(s.oidc.serverMetadata().authorization_endpoint);
+  });
+
   it.each([
     ["avvocato@demo.argine.it", ["lawyer"]],
     ["admin@demo.argine.it", ["admin"]],

@@ -10,6 +10,9 @@ import { dbAdapterFactory } from "./oidc-adapter.ts";
 
 export const INTERACTION_PATH = "/v1/auth/interactions";
 
+/** Where the provider takes the authorization request, under its issuer (GET /v1/auth/config names it). */
+export const AUTHORIZATION_ROUTE = "/auth";
+
 /**
  * The longest lifetime of anything the provider issues: sessions (their cookie), grants and refresh tokens.
  * Access and ID tokens live an hour at most (ACCESS_TOKEN_TTL_SECONDS, ttl.IdToken). keys.ts retires a key
@@ -180,6 +183,7 @@ export function createOidcProvider(config: Config, db: Db, keys: ProviderKeys): 
       return client.grantTypeAllowed("refresh_token");
     },
     interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
+    routes: { authorization: AUTHORIZATION_ROUTE },
     cookies: {
       keys: keys.cookieKeys,
       long: { signed: true, httpOnly: true, sameSite: "lax", secure },

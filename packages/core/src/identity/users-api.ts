@@ -171,6 +171,11 @@ export const AuthConfigSchema = z.object({
   scope: z.string(),
   /** True for the embedded provider, whose login, registration and reset pages are ours. */
   embedded: z.boolean(),
+  /**
+   * The embedded provider's authorization endpoint, so a login starts without fetching the discovery document
+   * first (issue 41); absent for an external provider, whose discovery document names it.
+   */
+  authorizationEndpoint: z.string().optional(),
   /** The personal area signs out after this long without activity, warning a minute before (issue 37). */
   idleSignOutSeconds: z.number().int().positive(),
 });

@@ -3,9 +3,9 @@ import { type ReactNode, useEffect } from "react";
 import { useAppState, useAppStateStore } from "../../shared/async/app-state.ts";
 import { writeUserData } from "../../shared/store/browser-storage.ts";
 import { OidcClientContext, oidcClient } from "./auth-session.ts";
+import { CALLBACK_PATH } from "./login-request.ts";
 import { meQueryOptions } from "./me-queries.ts";
 import type { OidcClient } from "./oidc-client.ts";
-import { CALLBACK_PATH } from "./oidc-login.ts";
 import { userFromClaims, userFromMe } from "./session-user.ts";
 
 /**

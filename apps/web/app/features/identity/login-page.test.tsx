@@ -127,6 +127,23 @@ describe("/account/login", () => {
     expect(authClient.beginLogin).toHaveBeenCalledWith({ practiceId: "p-42" });
   });
 
+  it.each([
+    [true, 0],
+    [false, 1],
+  ])("when the page's inline start is leaving (%s), starts %i login of its own", async (leaving, starts) => {
+    window.__argineEarlyLogin = Promise.resolve(leaving);
+    try {
+      const authClient = fakeOidcClient();
+      vi.spyOn(window.location, "assign").mockImplementation(() => {});
+      renderWithApp(<LoginPage />, { url: "/account/login", authClient });
+      expect(await screen.findByText("Ti stiamo portando alla pagina di accesso sicura…")).toBeTruthy();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(authClient.beginLogin).toHaveBeenCalledTimes(starts);
+    } finally {
+      delete window.__argineEarlyLogin;
+    }
+  });
+
   it("with uid shows the form, or the expired message with a way to start again", async () => {
     stubApi({
       "GET /v1/auth/interactions/old": {

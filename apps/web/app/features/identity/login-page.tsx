@@ -21,6 +21,7 @@ import styles from "./account-layout.module.css";
 import { AccountLayout } from "./account-layout.tsx";
 import { getInteraction, type Interaction, submitLogin, useResendVerification } from "./account-queries.ts";
 import { useOidcClient } from "./auth-session.ts";
+import { earlyLoginOutcome } from "./early-login.ts";
 import { type LoginContext, safePracticeId, safeReturnTo } from "./oidc-transactions.ts";
 import { ResendButton } from "./resend-button.tsx";
 import { SecondFactorForm } from "./second-factor-step.tsx";
@@ -32,7 +33,8 @@ import { useStartLogin } from "./use-start-login.ts";
 //   otherwise the authorization request starts (carrying practiceId and returnTo), or, when already signed
 //             in, the user goes straight to the target.
 // The page is prerendered (issue 41): its HTML is the sign-in step's frame, painted before the scripts run;
-// the face is chosen once hydrated, the address being unknown to the prerender.
+// the face is chosen once hydrated, the address being unknown to the prerender. The bare address needs no
+// app: the frame's inline script starts the authorization request itself (early-login.ts).
 
 const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
 
@@ -71,7 +73,17 @@ export function LoginPage() {
   const error = params.get("error")?.trim().slice(0, LOGIN_ERROR_MAX_LENGTH);
   const uid = params.get("uid")?.trim();
   const hydrated = useHydrated();
-  if (!hydrated) return <LoginFrame>{LOADING}</LoginFrame>;
+  if (!hydrated)
+    return (
+      <LoginFrame>
+        {LOADING}
+        {__ARGINE_EARLY_LOGIN__ ? (
+          // The API allows exactly the inline scripts of each prerendered page (their hashes in its CSP).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of the build (vite.config.ts)
+          <script dangerouslySetInnerHTML={{ __html: __ARGINE_EARLY_LOGIN__ }} />
+        ) : null}
+      </LoginFrame>
+    );
   if (error) return <LoginErrorView message={error} context={context} />;
   if (uid) return <InteractionLogin key={uid} uid={uid} />;
   return <LoginRedirect context={context} />;
@@ -103,7 +115,12 @@ function LoginRedirect({ context }: { context: LoginContext }) {
   useEffect(() => {
     if (auth.pending || authenticated || started.current) return;
     started.current = true;
-    void start(context);
+    const early = earlyLoginOutcome();
+    void (async () => {
+      // The page's inline script may already be leaving for the provider: one login, not two.
+      if (early && (await early)) return;
+      await start(context);
+    })();
   }, [auth.pending, authenticated, context, start]);
 
   if (authenticated) return <Navigate to={context.returnTo ?? DASHBOARD_PATH} replace />;

@@ -1,7 +1,9 @@
 import { AUTH_MESSAGES } from "@argine/core/identity/auth-messages";
+import type { AuthConfig } from "@argine/core/identity/users-api";
 import { TOKEN_RENEWAL_MARGIN_MS } from "@argine/core/shared/constants";
 import { calculatePKCECodeChallenge as createCodeChallenge } from "oauth4webapi";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { codeChallengeS256 } from "./login-request.ts";
 import { createOidcClient, type OidcClient } from "./oidc-client.ts";
 import { OidcError } from "./oidc-errors.ts";
 
@@ -47,7 +49,7 @@ interface TokenCall {
   params: URLSearchParams;
 }
 
-function setup({ discovery = DISCOVERY as Record<string, unknown>, config = CONFIG } = {}) {
+function setup({ discovery = DISCOVERY as Record<string, unknown>, config = CONFIG as AuthConfig } = {}) {
   let now = 1_700_000_000_000;
   const tokenCalls: TokenCall[] = [];
   const revocations: URLSearchParams[] = [];
@@ -138,7 +140,7 @@ function storedTransactionKeys(): string[] {
 
 describe("PKCE (RFC 7636)", () => {
   it("derives the S256 challenge of the RFC's example", async () => {
-    await expect(createCodeChallenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")).resolves.toBe(
+    await expect(codeChallengeS256("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")).resolves.toBe(
       "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
     );
   });
@@ -172,6 +174,13 @@ describe("OIDC client: login transaction", () => {
     const again = new URL(await t.client.beginLogin());
     expect(again.searchParams.get("state")).not.toBe(state);
     expect(again.searchParams.get("code_challenge")).not.toBe(params.get("code_challenge"));
+  });
+
+  it("starts without the discovery document when the config names the authorization endpoint", async () => {
+    const t = setup({ config: { ...CONFIG, authorizationEndpoint: `${ISSUER}/auth` } });
+    const url = new URL(await t.client.beginLogin());
+    expect(`${url.origin}${url.pathname}`).toBe(`${ISSUER}/auth`);
+    expect(t.fetchMock).not.toHaveBeenCalled();
   });
 
   it("asks the provider for the credentials again only when a fresh sign-in is wanted (ADR 035)", async () => {

@@ -1,6 +1,7 @@
 import type { AuthConfig } from "@argine/core/identity/users-api";
 import type { JwtClaims } from "./jwt.ts";
-import { type CompletedLogin, createOidcLogin, type LoginOptions } from "./oidc-login.ts";
+import type { LoginOptions } from "./login-request.ts";
+import { type CompletedLogin, createOidcLogin } from "./oidc-login.ts";
 import { createOidcLogout } from "./oidc-logout.ts";
 import { createOidcProtocol, discover } from "./oidc-protocol.ts";
 import { createProviderMetadata, type OidcDiscovery } from "./oidc-provider.ts";

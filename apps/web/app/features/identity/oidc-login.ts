@@ -1,32 +1,17 @@
 import { AUTH_MESSAGES } from "@argine/core/identity/auth-messages";
-import * as oauth from "oauth4webapi";
 import type { JwtClaims } from "./jwt.ts";
+import { authorizationRequest, CALLBACK_PATH, type LoginOptions } from "./login-request.ts";
 import { OidcError } from "./oidc-errors.ts";
 import type { OidcProtocol } from "./oidc-protocol.ts";
 import type { ProviderMetadata } from "./oidc-provider.ts";
 import type { OidcSession } from "./oidc-session.ts";
-import {
-  contextOf,
-  type LoginContext,
-  type LoginTransaction,
-  type LoginTransactions,
-  safePracticeId,
-  safeReturnTo,
-} from "./oidc-transactions.ts";
+import { contextOf, type LoginContext, type LoginTransactions } from "./oidc-transactions.ts";
 
-// The login: the authorization request with PKCE S256 (RFC 7636) and the API's resource indicator
-// (RFC 8707), then the callback checked against the transaction and its code exchanged for the tokens
-// (the protocol's checks are oauth4webapi's, oidc-protocol.ts).
-
-export const CALLBACK_PATH = "/callback";
+// The login: the authorization request (login-request.ts), then the callback checked against the transaction
+// and its code exchanged for the tokens (the protocol's checks are oauth4webapi's, oidc-protocol.ts).
 
 export interface CompletedLogin extends LoginContext {
   claims: JwtClaims;
-}
-
-/** `prompt: "login"`: the provider asks for the credentials even with a session (a fresh sign-in, ADR 035). */
-export interface LoginOptions {
-  prompt?: "login";
 }
 
 export interface OidcLogin {
@@ -64,33 +49,19 @@ export function createOidcLogin(deps: {
 
   return {
     async begin(context = {}, options = {}) {
-      const [config, discovery] = await Promise.all([provider.getConfig(), provider.getDiscovery()]);
-      const codeVerifier = oauth.generateRandomCodeVerifier();
-      const transaction: LoginTransaction = {
-        state: oauth.generateRandomState(),
-        codeVerifier,
-        nonce: oauth.generateRandomNonce(),
-        createdAt: deps.now(),
-        practiceId: safePracticeId(context.practiceId),
-        returnTo: safeReturnTo(context.returnTo),
-      };
+      const config = await provider.getConfig();
+      // The embedded provider's endpoint comes with the config: no discovery round trip before leaving.
+      const endpoint = config.authorizationEndpoint ?? (await provider.getDiscovery()).authorization_endpoint;
+      const { url, transaction } = await authorizationRequest({
+        endpoint,
+        config,
+        redirectUri: redirectUri(),
+        now: deps.now(),
+        context,
+        options,
+      });
       transactions.save(transaction);
-      const url = new URL(discovery.authorization_endpoint);
-      const params = {
-        response_type: "code",
-        client_id: config.clientId,
-        redirect_uri: redirectUri(),
-        scope: config.scope,
-        state: transaction.state,
-        nonce: transaction.nonce,
-        code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
-        code_challenge_method: "S256",
-        resource: config.audience,
-        // OIDC Core §3.1.2.1: the provider asks for the credentials again; the API checks the new auth_time.
-        ...(options.prompt ? { prompt: options.prompt } : {}),
-      };
-      for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-      return url.toString();
+      return url;
     },
     complete(params) {
       const state = params.get("state") ?? "";

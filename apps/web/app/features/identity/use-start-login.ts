@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { toHttpError } from "../../shared/http/http-error.ts";
 import { useOidcClient } from "./auth-session.ts";
-import type { LoginOptions } from "./oidc-login.ts";
+import type { LoginOptions } from "./login-request.ts";
 import type { LoginContext } from "./oidc-transactions.ts";
 
 export interface StartLogin {

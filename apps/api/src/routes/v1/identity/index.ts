@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { now } from "../../../clock.ts";
 import { callRoute } from "../../../http/call-route.ts";
 import { signedCookiesKnown } from "../../../identity/embedded-identity.ts";
+import { AUTHORIZATION_ROUTE } from "../../../identity/provider.ts";
 import { secondFactorStep } from "../../../identity/second-factor.ts";
 import {
   cookieValue,
@@ -34,6 +35,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       audience: identity.audience,
       scope: identity.scope,
       embedded: identity.embedded,
+      ...(identity.embedded ? { authorizationEndpoint: `${identity.issuer}${AUTHORIZATION_ROUTE}` } : {}),
       idleSignOutSeconds: identity.idleSignOutSeconds,
     }),
   });
