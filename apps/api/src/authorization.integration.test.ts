@@ -9,7 +9,7 @@ import {
 import type { Me } from "@argine/core/identity/users-api";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { DEFENCE_MANDATE_VERSION } from "@argine/core/services/mandate";
-import { SUPPORT_TOKEN_HEADER } from "@argine/core/support/support-api";
+import { SUPPORT_TOKEN_HEADER } from "@argine/core/support/support-routes";
 import { findPracticeByTicketCode } from "@argine/db/queries/practices";
 import { createUser } from "@argine/db/queries/users";
 import { legalizationFiles, legalizationSessions, services } from "@argine/db/schema";

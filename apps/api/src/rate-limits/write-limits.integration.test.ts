@@ -1,5 +1,5 @@
 import { CONVERSATION_MESSAGES } from "@argine/core/conversations/conversation-messages";
-import { SUPPORT_TOKEN_HEADER } from "@argine/core/support/support-api";
+import { SUPPORT_TOKEN_HEADER } from "@argine/core/support/support-routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTokens, type IdentityServer, randomIp, startIdentityServer } from "../../test/identity.ts";
 import { CONVERSATION_LIMITS, maxOf, SUPPORT_LIMITS } from "./route-limits.ts";

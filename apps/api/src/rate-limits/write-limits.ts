@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { AppError } from "@argine/core/errors/app-error";
-import { SUPPORT_TOKEN_HEADER } from "@argine/core/support/support-api";
+import { SUPPORT_TOKEN_HEADER } from "@argine/core/support/support-routes";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Counted } from "./route-limits.ts";
 

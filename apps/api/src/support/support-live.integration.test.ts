@@ -5,11 +5,8 @@ import {
   type ServerFrame,
   SUPPORT_PROTOCOL_PREFIX,
 } from "@argine/core/conversations/live-api";
-import {
-  SUPPORT_TOKEN_DAYS,
-  SUPPORT_TOKEN_HEADER,
-  type SupportThread,
-} from "@argine/core/support/support-api";
+import { SUPPORT_TOKEN_DAYS, type SupportThread } from "@argine/core/support/support-api";
+import { SUPPORT_TOKEN_HEADER } from "@argine/core/support/support-routes";
 import { supportThreads } from "@argine/db/schema/support";
 import { testDbKinds } from "@argine/db/testing";
 import { eq } from "drizzle-orm";

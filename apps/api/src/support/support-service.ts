@@ -6,7 +6,6 @@ import { supportPolicy } from "@argine/core/support/policy";
 import {
   firstWords,
   SUPPORT_MAIL_LINK_DAYS,
-  SUPPORT_MAIL_LINK_HASH,
   type SupportInbox,
   type SupportMessage,
   type SupportMessageBody,
@@ -15,6 +14,7 @@ import {
   visitorTokenActiveSince,
   visitorTokenExpiry,
 } from "@argine/core/support/support-api";
+import { SUPPORT_MAIL_LINK_HASH } from "@argine/core/support/support-routes";
 import type { Db } from "@argine/db/client";
 import {
   addSupportMessage,

@@ -1,8 +1,5 @@
-import {
-  SUPPORT_TOKEN_HEADER,
-  type SupportInbox,
-  type SupportThread,
-} from "@argine/core/support/support-api";
+import type { SupportInbox, SupportThread } from "@argine/core/support/support-api";
+import { SUPPORT_TOKEN_HEADER } from "@argine/core/support/support-routes";
 import { testDbKinds } from "@argine/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -26,9 +26,6 @@ export const visitorTokenExpiry = (thread: { lastMessageAt: Date }): Date =>
 /** At `at`, a token opens only a thread whose last line is after this moment (the same rule, seen from now). */
 export const visitorTokenActiveSince = (at: Date): Date => new Date(at.getTime() - SUPPORT_TOKEN_MS);
 
-/** The header a visitor's browser sends its thread's token in (never the URL, which proxies log). */
-export const SUPPORT_TOKEN_HEADER = "x-support-token";
-
 /** POST /v1/support/thread/messages: a line, and for a visitor optionally where to answer by mail. */
 export const SupportMessageBodySchema = z.object({
   text: RequiredStringSchema.max(SUPPORT_MESSAGE_MAX_LENGTH, { error: MESSAGES.tooLong }),
@@ -92,9 +89,6 @@ export const SupportResumeBodySchema = z.object({ link: z.string().min(1).max(12
 
 /** How long the answer mail's link opens the thread (ADR 030's amendment). */
 export const SUPPORT_MAIL_LINK_DAYS = 7;
-
-/** The answer mail's link is the site's address with `#<this>=<token>`: the fragment reaches no server. */
-export const SUPPORT_MAIL_LINK_HASH = "riprendi-chat";
 
 /** The words of a thread's first line shown in the inbox, at most this many characters. */
 export const FIRST_WORDS_MAX_LENGTH = 60;

@@ -1,7 +1,14 @@
 import { defineRoutes } from "../shared/api-contract.ts";
 import type { SupportCallSchemas } from "./support-calls.ts";
 
-// Method, path and success status of each support call; its schemas are in support-calls.ts.
+// Method, path and success status of each support call, and how a visitor's thread is named to it; its
+// schemas are in support-calls.ts. Free of schemas: the support launcher loads with every page.
+
+/** The header a visitor's browser sends its thread's token in (never the URL, which proxies log). */
+export const SUPPORT_TOKEN_HEADER = "x-support-token";
+
+/** The answer mail's link is the site's address with `#<this>=<token>`: the fragment reaches no server. */
+export const SUPPORT_MAIL_LINK_HASH = "riprendi-chat";
 
 export const SUPPORT_ROUTES = defineRoutes<SupportCallSchemas>()({
   /** The caller's thread: a visitor's by the token header, a signed-in client's by the account. */

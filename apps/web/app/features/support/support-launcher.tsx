@@ -1,5 +1,5 @@
 import { canWorkSupportInbox } from "@argine/core/support/policy";
-import { SUPPORT_MAIL_LINK_HASH } from "@argine/core/support/support-api";
+import { SUPPORT_MAIL_LINK_HASH } from "@argine/core/support/support-routes";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";

@@ -1,6 +1,6 @@
 import type { CommentReads } from "@argine/core/practices/practices-api";
-import { SUPPORT_TOKEN_HEADER, type SupportThread } from "@argine/core/support/support-api";
-import { SUPPORT_ROUTES as CALLS } from "@argine/core/support/support-routes";
+import type { SupportThread } from "@argine/core/support/support-api";
+import { SUPPORT_ROUTES as CALLS, SUPPORT_TOKEN_HEADER } from "@argine/core/support/support-routes";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { useWrite, type WriteOptions } from "../../shared/async/use-write.ts";
 import { call } from "../../shared/http/call.ts";

@@ -1,4 +1,4 @@
-import { SUPPORT_TOKEN_HEADER } from "@argine/core/support/support-api";
+import { SUPPORT_TOKEN_HEADER } from "@argine/core/support/support-routes";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
