@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { API_NODE_FLAGS } from "../apps/api/src/node-flags.ts";
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -15,7 +16,9 @@ export interface Child {
 
 /** A bench script (a server, a generator) in a child process that speaks JSON lines on stdout. */
 export function start(script: string, args: string[], stderr: "inherit" | "ignore" = "inherit"): Child {
-  const child = spawn(process.execPath, [here(script), ...args], { stdio: ["ignore", "pipe", stderr] });
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, here(script), ...args], {
+    stdio: ["ignore", "pipe", stderr],
+  });
   const lines: string[] = [];
   const waiters: ((line: string) => void)[] = [];
   createInterface({ input: child.stdout }).on("line", (line) => {

@@ -12,6 +12,7 @@ import { LIVE_PATH, LIVE_PROTOCOL } from "@argine/core/conversations/live-api";
 import { API_PREFIX } from "@argine/core/shared/api-contract";
 import { DEMO_PASSWORD } from "@argine/db/seed";
 import WebSocket from "ws";
+import { API_NODE_FLAGS } from "../apps/api/src/node-flags.ts";
 import {
   LIVE_ACCOUNTS,
   LIVE_PASSWORD,
@@ -40,9 +41,13 @@ const nextAddress = () => {
 };
 
 async function startLiveServer() {
-  const child = spawn(process.execPath, [fileURLToPath(new URL("./server.ts", import.meta.url)), "live"], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...API_NODE_FLAGS, fileURLToPath(new URL("./server.ts", import.meta.url)), "live"],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const line = await new Promise<string>((resolve, reject) => {
     child.on("exit", (code) => reject(new Error(`live server exited with ${code}`)));
     createInterface({ input: child.stdout }).once("line", resolve);

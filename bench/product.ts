@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { API_NODE_FLAGS } from "../apps/api/src/node-flags.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const WEB_BUILD = join(ROOT, "apps/web/build/client");
@@ -180,7 +181,7 @@ async function startOnce(webDir: string | null, extraEnv: Record<string, string>
     LOG_LEVEL: "warn",
     ...extraEnv,
   });
-  const child = spawn(process.execPath, [join(ROOT, "apps/api/src/main.ts")], {
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, join(ROOT, "apps/api/src/main.ts")], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -16,6 +16,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { DEMO_PASSWORD } from "@argine/db/seed";
 import autocannon from "autocannon";
+import { API_NODE_FLAGS } from "../apps/api/src/node-flags.ts";
 import { signIn } from "./sign-in.ts";
 
 const arg = (name: string) => {
@@ -70,6 +71,7 @@ const child = spawn(
   process.execPath,
   [
     ...process.execArgv,
+    ...API_NODE_FLAGS,
     "--cpu-prof",
     `--cpu-prof-dir=${profileDir}`,
     fileURLToPath(new URL("./practices-server.ts", import.meta.url)),

@@ -54,6 +54,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { API_NODE_FLAGS } from "../apps/api/src/node-flags.ts";
 import { type JourneyEngine, journeyLoadBench } from "./journey-load.ts";
 import { lighthouseBench, parseLighthousePage } from "./lighthouse.ts";
 import { liveBench } from "./live.ts";
@@ -104,9 +105,13 @@ const duration = smoke ? 1 : 10;
 const WEB = fileURLToPath(new URL("../apps/web/build/client/", import.meta.url));
 
 async function startServer(kind: "ours" | "bare") {
-  const child = spawn(process.execPath, [fileURLToPath(new URL("./server.ts", import.meta.url)), kind], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...API_NODE_FLAGS, fileURLToPath(new URL("./server.ts", import.meta.url)), kind],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const line = await new Promise<string>((resolve, reject) => {
     child.on("exit", (code) => reject(new Error(`${kind} server exited with ${code}`)));
     createInterface({ input: child.stdout }).once("line", resolve);

@@ -1,6 +1,7 @@
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { API_NODE_FLAGS } from "../apps/api/src/node-flags.ts";
 import { STRIPE_TEST_KEYS } from "../apps/api/test/stripe-fake.ts";
 import { CHROMIUM_ARGS, chromiumPath } from "./chromium.ts";
 import { clientProxy } from "./client-addresses.ts";
@@ -28,11 +29,14 @@ const STRIPE_DATA_DIR = join(tmpdir(), `argine-e2e-data-${STRIPE_PORT}`);
 // Set in a worker's process only: its browser goes through the worker's own client address.
 const PARALLEL_INDEX = process.env.TEST_PARALLEL_INDEX;
 
+// How the journeys start the product: as an operator does (apps/api/src/node-flags.ts).
+const API_MAIN_ARGS = `${API_NODE_FLAGS.join(" ")} ../apps/api/src/main.ts`;
+
 // The servers the journeys use: a crash (stderr) shows in the run's output.
 const SERVERS: ServerSpec[] = [
   {
     // The log (stdout) also goes to a file the journeys can read (server.ts).
-    command: `rm -rf ${DATA_DIR} && node ../apps/api/src/main.ts | tee ${SERVER_LOG}`,
+    command: `rm -rf ${DATA_DIR} && node ${API_MAIN_ARGS} | tee ${SERVER_LOG}`,
     ready: `http://127.0.0.1:${PORT}/readyz`,
     // Short-lived access tokens, so a journey sees the silent renewal 60 s before expiry within seconds.
     env: {
@@ -63,7 +67,7 @@ const SERVERS: ServerSpec[] = [
   {
     // The same product on a data folder of its own, whose mails never leave (server.ts): a mail that always
     // fails ends in the dead-letter queue within seconds, and the admin workspace shows it.
-    command: `rm -rf ${FAILING_MAIL_DATA_DIR} && node ../apps/api/src/main.ts`,
+    command: `rm -rf ${FAILING_MAIL_DATA_DIR} && node ${API_MAIN_ARGS}`,
     ready: `${FAILING_MAIL_BASE_URL}/readyz`,
     env: {
       PORT: String(FAILING_MAIL_PORT),
@@ -84,7 +88,7 @@ const SERVERS: ServerSpec[] = [
   },
   {
     // The product with Stripe's (test) keys, its SDK pointed at the stand-in (checkout-stripe.spec.ts).
-    command: `rm -rf ${STRIPE_DATA_DIR} && node ../apps/api/src/main.ts`,
+    command: `rm -rf ${STRIPE_DATA_DIR} && node ${API_MAIN_ARGS}`,
     ready: `${STRIPE_BASE_URL}/readyz`,
     env: {
       PORT: String(STRIPE_PORT),

@@ -41,6 +41,7 @@ import { serviceTypesOfLine } from "@argine/core/orders/refunds";
 import { SANDBOX_TEST_CARDS } from "@argine/core/payments/sandbox-api";
 import { openDb } from "@argine/db/client";
 import pg from "pg";
+import { API_NODE_FLAGS } from "../../apps/api/src/node-flags.ts";
 import { TEST_BILLING } from "../../apps/api/test/checkout.ts";
 import { revengePornAnswers } from "../../apps/api/test/feedback-answers.ts";
 import { type Answer, type Client, clientOf, DEMO_CLIENT, DEMO_PASSWORD, signIn } from "./drill-client.ts";
@@ -187,7 +188,11 @@ async function pgliteEngine(port: number): Promise<Engine> {
   const tail = () => readFileSync(logFile, "utf8").split("\n").slice(-15).join("\n");
   let child: ChildProcess | null = null;
   const start = async () => {
-    const started = spawn(process.execPath, [API_MAIN], { cwd: ROOT, env, stdio: ["ignore", log, log] });
+    const started = spawn(process.execPath, [...API_NODE_FLAGS, API_MAIN], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", log, log],
+    });
     child = started;
     await untilReady(`${base}/readyz`, started, tail);
   };

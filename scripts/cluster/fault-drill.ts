@@ -55,6 +55,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { QUERY_TIMEOUT_MS } from "@argine/db/client";
+import { API_NODE_FLAGS } from "../../apps/api/src/node-flags.ts";
 import { stripeSignature } from "../../apps/api/src/payments/stripe-events.ts";
 import { STRIPE_RETRIES, STRIPE_TIMEOUT_MS } from "../../apps/api/src/payments/stripe-provider.ts";
 import { S3_ATTEMPTS, S3_SOCKET_TIMEOUT_MS } from "../../apps/api/src/storage/s3-storage.ts";
@@ -185,7 +186,7 @@ async function startSingle(port: number, env: Record<string, string>): Promise<T
     WEB_DIR: join(dir, "no-site"),
     ...env,
   });
-  const child: ChildProcess = spawn(process.execPath, [API_MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [...API_NODE_FLAGS, API_MAIN], {
     env: childEnv,
     stdio: ["ignore", log, log],
   });

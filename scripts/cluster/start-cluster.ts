@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import S3rver from "s3rver";
+import { API_NODE_FLAGS } from "../../apps/api/src/node-flags.ts";
 import { startMailCapture } from "./mail-capture.ts";
 import { reloadNginx, startNginx } from "./nginx.ts";
 import { clusterPorts } from "./ports.ts";
@@ -198,7 +199,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const apiPort = apiPorts[index] as number;
       return watch(
         `API process ${index + 1} (port ${apiPort})`,
-        spawn(process.execPath, [main], {
+        spawn(process.execPath, [...API_NODE_FLAGS, main], {
           env: {
             ...env,
             ...options.processEnv?.(index),

@@ -27,6 +27,7 @@ import { DataDirError, loadKeyFile, makePrivate, type PrivateTree } from "./data
 import { loggerOptions } from "./http/logging.ts";
 import { openSecret, sealSecret } from "./identity/second-factor.ts";
 import { finishDemoCapture } from "./legalization/demo-capture.ts";
+import { missingNodeFlags } from "./node-flags.ts";
 import type { Readiness } from "./routes/health.ts";
 import { storeDemoFile } from "./services/demo-files.ts";
 import { StartRefusal } from "./start-refusal.ts";
@@ -217,6 +218,12 @@ async function main() {
     );
   if (demoFactorsResealed)
     app.log.info({ accounts: demoFactorsResealed }, "the demo staff's authenticator key sealed again");
+  const missingFlags = missingNodeFlags();
+  if (missingFlags.length > 0)
+    app.log.warn(
+      { missing: missingFlags },
+      "started without the flags every API process takes (docs/runbook.md's unit, apps/api/src/node-flags.ts): it holds about 100 MB more memory",
+    );
   // The demo's files need the storage, which the app builds.
   if (config.demoMode) await seedDemoFiles(handle.db, (file) => storeDemoFile(app.deps.storage, file));
 
