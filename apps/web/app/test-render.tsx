@@ -23,7 +23,6 @@ export function fakeOidcClient(overrides: Partial<OidcClient> = {}): OidcClient 
     latestLoginContext: vi.fn(() => null),
     completeLogin: vi.fn(),
     restore: vi.fn(async () => null),
-    prepareRestore: vi.fn(),
     getAccessToken: vi.fn(async () => null),
     getClaims: vi.fn(() => null),
     logout: vi.fn(async () => null),

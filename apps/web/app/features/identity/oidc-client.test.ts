@@ -412,20 +412,8 @@ describe("OIDC client: session check and logout", () => {
 
   it("reports no session, without any request, when the tab holds none", async () => {
     const t = setup();
-    t.client.prepareRestore();
     await expect(t.client.restore()).resolves.toBeNull();
     expect(t.fetchMock).not.toHaveBeenCalled();
-  });
-
-  it("asks for the discovery document as the page starts when the tab holds a session, once", async () => {
-    await login(setup());
-    const t = setup();
-    t.client.prepareRestore();
-    const urls = () => t.fetchMock.mock.calls.map(([input]) => String(input));
-    await vi.waitFor(() => expect(urls()).toEqual([`${ISSUER}/.well-known/openid-configuration`]));
-    await expect(t.client.restore()).resolves.toMatchObject({ sub: "user-1" });
-    // The check itself only renews: the document is not asked for again.
-    expect(urls()).toEqual([`${ISSUER}/.well-known/openid-configuration`, DISCOVERY.token_endpoint]);
   });
 
   it("logs out: forgets the tokens, revokes the refresh token and returns the end-session URL", async () => {

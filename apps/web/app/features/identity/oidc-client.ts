@@ -45,11 +45,6 @@ export interface OidcClient {
   completeLogin(params: URLSearchParams): Promise<CompletedLogin>;
   /** The session check: the tokens kept in sessionStorage, confirmed by one renewal. Null when signed out. */
   restore(): Promise<JwtClaims | null>;
-  /**
-   * When the tab holds a session, asks for the provider's config and discovery document at once, beside the
-   * page's scripts: the session check after hydration then waits only for its renewal (issue 41).
-   */
-  prepareRestore(): void;
   /** A valid access token (reused while more than 60 s remain, renewed otherwise) or null when signed out. */
   getAccessToken(): Promise<string | null>;
   /** The id token's claims of the current session. */
@@ -99,10 +94,6 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
     },
     completeLogin: login.complete,
     restore: session.restore,
-    prepareRestore: () => {
-      // A failed load is dropped (oidc-provider.ts): the session check asks again.
-      if (session.heldTokens().refreshToken) provider.getDiscovery().catch(() => undefined);
-    },
     getAccessToken: session.getAccessToken,
     getClaims: session.getClaims,
     logout: logout.logout,
