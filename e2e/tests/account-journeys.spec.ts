@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { serverLog } from "../server.ts";
-import { expectAccessible, fillRegistration, mailedLink, signIn } from "../support.ts";
+import { expectAccessible, fillRegistration, mailedLink, signIn, waitForHydration } from "../support.ts";
 
 // The account's journeys (register, reset, sign in and out) as a new user would live them, in the real
 // server with the demo mailbox.
@@ -129,6 +129,25 @@ test("password reset through the demo mailbox; a used link is refused", async ({
 
   // The reset also proved the address: the new password opens the account.
   await signIn(page, email, "Rinascita77");
+});
+
+test("the login leaves no step behind: Back from the sign-in form returns to the page before, opened or clicked", async ({
+  page,
+}) => {
+  // Opened as a document, the login's inline start leads on before the app's scripts (ADR 044).
+  await page.goto("/faq");
+  await page.goto("/account/login");
+  await page.waitForURL(/\/account\/login\?uid=/);
+  await expect(page.getByLabel(/^Email/)).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/faq$/);
+  // Reached by a link inside the app, the app leads on the same way.
+  await page.goto("/services/takedown");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Hai già una pratica? Accedi" }).click();
+  await page.waitForURL(/\/account\/login\?uid=/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/services\/takedown$/);
 });
 
 test("the login callback's three error cases of spec §8", async ({ page }) => {

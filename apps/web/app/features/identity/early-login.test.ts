@@ -27,26 +27,26 @@ function page({
   status?: number;
 } = {}) {
   const fetch = vi.fn(async () => new Response(JSON.stringify(config), { status }));
-  const assign = vi.fn();
+  const replace = vi.fn();
   const win = {
-    location: { search, origin: "https://argine.test", assign },
+    location: { search, origin: "https://argine.test", replace },
     history: { state },
     sessionStorage: window.sessionStorage,
     fetch,
   } as unknown as Window;
   startEarlyLogin(win);
-  return { outcome: win.__argineEarlyLogin as Promise<boolean>, fetch, assign };
+  return { outcome: win.__argineEarlyLogin as Promise<boolean>, fetch, replace };
 }
 
 afterEach(() => window.sessionStorage.clear());
 
 describe("the login page's inline start (early-login.ts)", () => {
-  it("on the bare address sends the browser to the provider with PKCE S256, after one call", async () => {
-    const { outcome, fetch, assign } = page();
+  it("on the bare address sends the browser on to the provider with PKCE S256, after one call, leaving no step in the history", async () => {
+    const { outcome, fetch, replace } = page();
     await expect(outcome).resolves.toBe(true);
     expect(fetch).toHaveBeenCalledOnce();
     expect(fetch).toHaveBeenCalledWith("/v1/auth/config");
-    const url = new URL(String(assign.mock.calls[0]?.[0]));
+    const url = new URL(String(replace.mock.calls[0]?.[0]));
     expect(`${url.origin}${url.pathname}`).toBe(CONFIG.authorizationEndpoint);
     const params = url.searchParams;
     expect(Object.fromEntries(params)).toMatchObject({
@@ -72,10 +72,10 @@ describe("the login page's inline start (early-login.ts)", () => {
     ["a query (an error, the sign-in step, a practice)", { search: "?uid=abc" }],
     ["a location state", { state: { usr: { practiceId: "p-1" } } }],
   ])("leaves the login to the app with %s, without a call", async (_, options) => {
-    const { outcome, fetch, assign } = page(options);
+    const { outcome, fetch, replace } = page(options);
     await expect(outcome).resolves.toBe(false);
     expect(fetch).not.toHaveBeenCalled();
-    expect(assign).not.toHaveBeenCalled();
+    expect(replace).not.toHaveBeenCalled();
   });
 
   it("leaves it to the app when the tab already has a session", async () => {
@@ -90,9 +90,9 @@ describe("the login page's inline start (early-login.ts)", () => {
     ["a config that does not answer", { status: 503, config: { code: "SERVICE_UNAVAILABLE" } }],
     ["a config of the wrong shape", { config: { issuer: 42 } }],
   ])("leaves it to the app with %s, keeping nothing", async (_, options) => {
-    const { outcome, assign } = page(options);
+    const { outcome, replace } = page(options);
     await expect(outcome).resolves.toBe(false);
-    expect(assign).not.toHaveBeenCalled();
+    expect(replace).not.toHaveBeenCalled();
     expect(window.sessionStorage.length).toBe(0);
   });
 });

@@ -35,7 +35,8 @@ async function start(win: Window): Promise<boolean> {
       createTabStorage(() => storage),
       Date.now,
     ).save(transaction);
-    win.location.assign(url);
+    // The page only leads on: going back from the provider's form returns to where the person was.
+    win.location.replace(url);
     return true;
   } catch {
     return false;

@@ -119,11 +119,13 @@ describe("/account/login", () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith("https://argine.test/oidc/auth?state=s"));
   });
 
-  it("without uid starts the authorization request carrying practiceId, once the session check is done", async () => {
+  it("without uid starts the authorization request carrying practiceId, once the session check is done, leaving no step in the history", async () => {
     const authClient = fakeOidcClient();
     const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+    const replace = vi.spyOn(window.location, "replace").mockImplementation(() => {});
     renderWithApp(<LoginPage />, { url: "/account/login?practiceId=p-42", authClient });
-    await waitFor(() => expect(assign).toHaveBeenCalledOnce());
+    await waitFor(() => expect(replace).toHaveBeenCalledOnce());
+    expect(assign).not.toHaveBeenCalled();
     expect(authClient.beginLogin).toHaveBeenCalledWith({ practiceId: "p-42" });
   });
 
@@ -134,7 +136,7 @@ describe("/account/login", () => {
     window.__argineEarlyLogin = Promise.resolve(leaving);
     try {
       const authClient = fakeOidcClient();
-      vi.spyOn(window.location, "assign").mockImplementation(() => {});
+      vi.spyOn(window.location, "replace").mockImplementation(() => {});
       renderWithApp(<LoginPage />, { url: "/account/login", authClient });
       expect(await screen.findByText("Ti stiamo portando alla pagina di accesso sicura…")).toBeTruthy();
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -108,7 +108,7 @@ function LoginErrorView({ message, context }: { message: string; context: LoginC
 
 function LoginRedirect({ context }: { context: LoginContext }) {
   const auth = useAuthPending();
-  const { start, starting, error } = useStartLogin();
+  const { start, starting, error } = useStartLogin({ replace: true });
   const started = useRef(false);
   const authenticated = !auth.pending && auth.authenticated;
 

@@ -12,8 +12,12 @@ export interface StartLogin {
   start(context?: LoginContext, options?: LoginOptions): Promise<void>;
 }
 
-/** Sends the browser to the provider's authorization endpoint with a fresh PKCE login transaction. */
-export function useStartLogin(): StartLogin {
+/**
+ * Sends the browser to the provider's authorization endpoint with a fresh PKCE login transaction. `replace`:
+ * the page only leads on (the bare /account/login), so it leaves no step in the history: going back from the
+ * provider's form returns to where the person was, not to a page that sends her forward again.
+ */
+export function useStartLogin({ replace = false }: { replace?: boolean } = {}): StartLogin {
   const client = useOidcClient();
   const [state, setState] = useState<{ starting: boolean; error: string | null }>({
     starting: false,
@@ -23,14 +27,14 @@ export function useStartLogin(): StartLogin {
     async (context: LoginContext = {}, options?: LoginOptions) => {
       setState({ starting: true, error: null });
       try {
-        window.location.assign(
-          await (options ? client.beginLogin(context, options) : client.beginLogin(context)),
-        );
+        const url = await (options ? client.beginLogin(context, options) : client.beginLogin(context));
+        if (replace) window.location.replace(url);
+        else window.location.assign(url);
       } catch (reason) {
         setState({ starting: false, error: toHttpError(reason).message });
       }
     },
-    [client],
+    [client, replace],
   );
   return { ...state, start };
 }
