@@ -1,10 +1,19 @@
-// How every API process is started (ADR 046). V8 grows its young generation while the modules load and keeps
-// it reserved: bounded to 8 MB per semi-space, the process ends its start at about 205 MB instead of 331 MB.
-// The flag must be on the command line (or NODE_OPTIONS): V8 sizes the young generation when the isolate is
-// made, so setting it at run time does nothing. Every launcher in the repository takes the flags from here;
-// package.json's `serve` and docs/runbook.md's unit carry them written out, checked by node-flags.test.ts.
-
-export const API_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=8"];
+// How every API process is started (ADR 046). The flags must be on the command line: V8 sizes the young
+// generation when the isolate is made, so setting it at run time does nothing, and Node refuses the wasm flags
+// in NODE_OPTIONS. Every launcher in the repository takes the flags from here; package.json's `serve` and
+// docs/runbook.md's unit carry them written out, checked by node-flags.test.ts.
+//
+// - `--max-semi-space-size=8`: V8 grows its young generation while the modules load and keeps it reserved;
+//   bounded to 8 MB per semi-space, the process ends its start at about 205 MB instead of 331 MB.
+// - `--no-wasm-dynamic-tiering --no-wasm-tier-up`: the embedded database (PGlite, 9 MB of WebAssembly) runs on
+//   V8's baseline code only. Its optimizing compiler, tiering up PostgreSQL's largest functions, held about
+//   450 MB for a moment at start: the 100 000 bench's peak was 947 MB with it and 320 MB without, the lists and
+//   searches no slower. Harmless on PostgreSQL, where nothing else runs WebAssembly.
+export const API_NODE_FLAGS: readonly string[] = [
+  "--max-semi-space-size=8",
+  "--no-wasm-dynamic-tiering",
+  "--no-wasm-tier-up",
+];
 
 /** The flags this process was started without (from its command line or NODE_OPTIONS). */
 export function missingNodeFlags(

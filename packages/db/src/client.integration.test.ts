@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDb } from "./client.ts";
@@ -46,6 +47,17 @@ describe("PGlite data folder", () => {
     await second.close();
     expect(rows.map((r) => r.code)).toEqual(["FEEDBACK"]);
     expect(second.migrationsApplied).toEqual([]);
+  });
+
+  it("keeps its buffer cache to 16 MB, in memory and on disk alike (ADR 046)", async () => {
+    for (const dataDir of [tempDir(), null]) {
+      const handle = await openDb({ dataDir });
+      const result = await handle.db.execute(sql`show shared_buffers`);
+      await handle.close();
+      expect((result as unknown as { rows: { shared_buffers: string }[] }).rows).toEqual([
+        { shared_buffers: "16MB" },
+      ]);
+    }
   });
 
   it("refuses a folder held by another live process", async () => {

@@ -156,11 +156,15 @@ export async function openDb(options: DbOptions): Promise<OpenedDb> {
 }
 
 function pglite(dataDir: string | null, loadDataDir: Blob | undefined): PGlite {
-  // pg_trgm backs the practice search (migration 0002 creates the extension).
   return new PGlite({
     ...(dataDir === null ? {} : { dataDir: resolve(dataDir, "pg") }),
     ...(loadDataDir ? { loadDataDir } : {}),
+    // pg_trgm backs the practice search (migration 0002 creates the extension).
     extensions: { pg_trgm },
+    // The buffer cache lives in the server's own memory, and the operating system caches the files beneath
+    // it anyway: 16 MB instead of PostgreSQL's 128 MB kept the 100 000 bench's peak 115 MB lower, its lists
+    // and searches no slower (ADR 046).
+    startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
   });
 }
 
