@@ -51,7 +51,8 @@ export function startEarlyLogin(win: Window = window): void {
 /**
  * What the inline start did on this page load: true when the browser is already leaving for the provider
  * (the app must not start a second login), false when it left the login to the app; null when it did not run.
+ * Read in the browser only (from an effect).
  */
 export function earlyLoginOutcome(): Promise<boolean> | null {
-  return typeof window === "undefined" ? null : (window.__argineEarlyLogin ?? null);
+  return window.__argineEarlyLogin ?? null;
 }

@@ -133,14 +133,26 @@ describe("/account/login", () => {
     [true, 0],
     [false, 1],
   ])("when the page's inline start is leaving (%s), starts %i login of its own", async (leaving, starts) => {
-    window.__argineEarlyLogin = Promise.resolve(leaving);
+    // Waits for the page to have read the outcome and for that promise's continuations, not for a time that
+    // a busy machine can outlast.
+    const outcome = Promise.resolve(leaving);
+    let read = false;
+    Object.defineProperty(window, "__argineEarlyLogin", {
+      configurable: true,
+      get: () => {
+        read = true;
+        return outcome;
+      },
+    });
     try {
       const authClient = fakeOidcClient();
       vi.spyOn(window.location, "replace").mockImplementation(() => {});
       renderWithApp(<LoginPage />, { url: "/account/login", authClient });
       expect(await screen.findByText("Ti stiamo portando alla pagina di accesso sicura…")).toBeTruthy();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(authClient.beginLogin).toHaveBeenCalledTimes(starts);
+      await waitFor(() => expect(read).toBe(true));
+      await outcome;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await waitFor(() => expect(authClient.beginLogin).toHaveBeenCalledTimes(starts));
     } finally {
       delete window.__argineEarlyLogin;
     }
