@@ -222,7 +222,7 @@ async function main() {
   if (missingFlags.length > 0)
     app.log.warn(
       { missing: missingFlags },
-      "started without the flags every API process takes (docs/runbook.md's unit, apps/api/src/node-flags.ts): it holds about 100 MB more memory, and about 450 MB more for a moment as the embedded database starts",
+      "started without the flags every API process takes (docs/runbook.md's unit, apps/api/src/node-flags.ts): it holds about 100 MB more memory, more again under load, and about 450 MB more for a moment as the embedded database starts",
     );
   // The demo's files need the storage, which the app builds.
   if (config.demoMode) await seedDemoFiles(handle.db, (file) => storeDemoFile(app.deps.storage, file));
