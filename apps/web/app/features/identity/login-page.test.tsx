@@ -150,7 +150,7 @@ describe("/account/login", () => {
       renderWithApp(<LoginPage />, { url: "/account/login", authClient });
       expect(await screen.findByText("Ti stiamo portando alla pagina di accesso sicura…")).toBeTruthy();
       await waitFor(() => expect(read).toBe(true));
-      await outcome;
+      // A task later, every continuation of the settled outcome has run.
       await new Promise((resolve) => setTimeout(resolve, 0));
       await waitFor(() => expect(authClient.beginLogin).toHaveBeenCalledTimes(starts));
     } finally {
