@@ -219,6 +219,9 @@ export async function generatePractices(db: Db, options: GenerateOptions): Promi
          and indexname not in (select conname from pg_constraint)`,
     );
     for (const index of indexes) await tx.execute(sql.raw(`drop index ${index.name}`));
+    // The lists' version (migration 0031) is changed once at the end instead of queued for every row
+    // inserted: a table with events pending at the commit cannot have its indexes built again.
+    await tx.execute(sql.raw("alter table practices disable trigger practices_lists_changed"));
 
     let t = performance.now();
     const surnameIndex = (j: string) =>
@@ -311,6 +314,8 @@ export async function generatePractices(db: Db, options: GenerateOptions): Promi
       log(`index ${index.name}`);
     }
     timings.indexes = performance.now() - t;
+    await tx.execute(sql.raw("alter table practices enable trigger practices_lists_changed"));
+    await tx.execute(sql.raw("update practice_lists_version set version = gen_random_uuid()"));
   });
 
   // What autovacuum would have done by now on PostgreSQL (statistics, visibility map); PGlite has no

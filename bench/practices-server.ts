@@ -4,15 +4,19 @@
 //   node practices-server.ts app --database-url URL    the real app on a PostgreSQL database
 //   node practices-server.ts bare BODY.json            a bare Fastify GET /v1/practices returning that body
 //
-// Prints one JSON line `{ address }` when it listens; on SIGTERM it closes and prints `{ maxRssMb }`.
+// Prints one JSON line `{ address }` when it listens (the app's with `changeAddress`: a POST there gives the
+// practice lists' version a new value, as a change would, so the next list is read from the database instead
+// of answered from memory); on SIGTERM it closes and prints `{ maxRssMb }`.
 // The app's issuer must be a URL the bench can reach (it signs in through the embedded provider), so the
 // port is chosen before the configuration is built.
 
 import { readFileSync } from "node:fs";
+import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer } from "node:net";
 import { buildApp } from "@argine/api/app";
 import { loadConfig } from "@argine/api/config";
 import { type DbHandle, openDb } from "@argine/db/client";
+import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 
 function freePort(): Promise<number> {
@@ -35,6 +39,8 @@ const kind = process.argv[2];
 let app: FastifyInstance;
 let handle: DbHandle | null = null;
 let address: string;
+let change: Server | null = null;
+let changeAddress: string | undefined;
 
 if (kind === "app") {
   const databaseUrl = arg("database-url");
@@ -55,6 +61,17 @@ if (kind === "app") {
   handle = await openDb(databaseUrl ? { databaseUrl } : { dataDir: dataDir ?? null });
   app = await buildApp({ config, handle, logger: false });
   await app.listen({ port, host: "127.0.0.1" });
+  // Beside the app, in its process: on PGlite no other process can write to its database.
+  const db = handle.db;
+  change = createHttpServer((_req, res) => {
+    db.execute(sql`update practice_lists_version set version = gen_random_uuid()`).then(
+      () => res.writeHead(204).end(),
+      () => res.writeHead(500).end(),
+    );
+  });
+  const changePort = await freePort();
+  await new Promise<void>((resolve) => change?.listen(changePort, "127.0.0.1", resolve));
+  changeAddress = `http://127.0.0.1:${changePort}`;
 } else if (kind === "bare") {
   const file = process.argv[3];
   if (!file) throw new Error("bare needs the body file");
@@ -66,8 +83,9 @@ if (kind === "app") {
   throw new Error(`unknown server kind ${kind}`);
 }
 
-process.stdout.write(`${JSON.stringify({ address })}\n`);
+process.stdout.write(`${JSON.stringify({ address, changeAddress })}\n`);
 process.on("SIGTERM", async () => {
+  change?.close();
   await app.close();
   await handle?.close();
   // maxRSS is in kilobytes.

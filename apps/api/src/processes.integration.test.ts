@@ -1,6 +1,7 @@
 import type { AdminProduct } from "@argine/core/catalogue/admin-api";
 import type { Product } from "@argine/core/catalogue/product";
 import { evaluateFeedback } from "@argine/core/feedback/evaluate";
+import type { PracticeList } from "@argine/core/practices/practices-api";
 import { openDb } from "@argine/db/client";
 import { findUserByEmail } from "@argine/db/queries/users";
 import { practices } from "@argine/db/schema";
@@ -59,6 +60,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two API processes on one Postgr
       expect(changed.status).toBe(200);
       // Within the notification's delivery, far less than the copy's minute-long life.
       await expect.poll(() => price(bases[1] as string), { timeout: 3000 }).toBe(changed.body.price);
+    } finally {
+      await close();
+    }
+  });
+
+  it("answer a list read again through one with a message written through the other, at once", async () => {
+    const { first, bases, close } = await twoProcesses();
+    try {
+      const { client, lawyer } = await demoTokens(first);
+      const list = async (base: string) => {
+        const res = await fetch(`${base}/v1/practices?page=1&pageSize=20`, {
+          headers: { authorization: `Bearer ${client}` },
+        });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as PracticeList).data;
+      };
+      // The second process has read the list, so it holds it in memory (practices/list-pages.ts).
+      const before = await list(bases[1] as string);
+      expect(await list(bases[1] as string)).toEqual(before);
+      const practice = before[0];
+      if (!practice) throw new Error("the demo client has no practice");
+      const written = await apiCaller(first)(lawyer, `/practices/${practice.practiceId}/comments`, "POST", {
+        comment: "Ci sono novità",
+      });
+      expect(written.status).toBe(201);
+      // No wait: the lists' version changed with the message's commit, and the next request reads it.
+      expect((await list(bases[1] as string))[0]?.unreadComments).toBe(practice.unreadComments + 1);
     } finally {
       await close();
     }

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { hearCommits } from "./heard-commits.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -139,6 +140,7 @@ export async function openDb(options: DbOptions): Promise<OpenedDb> {
         : await applyMigrations(db as unknown as Db, () =>
             migratePglite(db, { migrationsFolder: MIGRATIONS }),
           );
+    await hearCommits(db as unknown as Db, client);
     return {
       db: db as unknown as Db,
       kind: "pglite",

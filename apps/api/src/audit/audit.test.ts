@@ -4,13 +4,16 @@ import { describe, expect, it } from "vitest";
 import { audit } from "./audit.ts";
 import { auditStaffRead } from "./staff-read.ts";
 
-/** A database that keeps the rows inserted: enough for a function that only inserts one audit line. */
+/**
+ * A database that keeps the rows inserted: enough for a function that only inserts audit lines (the lines of
+ * one turn come as one array: db queries/audit.ts).
+ */
 function recordingDb() {
   const rows: unknown[] = [];
   const db = {
     insert: () => ({
-      values: async (row: unknown) => {
-        rows.push(row);
+      values: async (values: unknown) => {
+        rows.push(...(Array.isArray(values) ? values : [values]));
       },
     }),
   } as unknown as Db;

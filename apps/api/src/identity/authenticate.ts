@@ -32,6 +32,12 @@ declare module "fastify" {
     tokenExpiresAt: Date | null;
     /** When the caller last typed their credentials (the token's `auth_time`), null when it does not say. */
     authTime: Date | null;
+    /**
+     * practice_lists_version as the caller's grant check read it, before anything the request reads after
+     * (db queries/oidc.ts grantCaller): a list read under the same value is still what the database holds.
+     * Null without the embedded provider.
+     */
+    listsVersion: string | null;
   }
 }
 
@@ -135,7 +141,7 @@ export async function registerAuthentication(
     return payload;
   };
 
-  const actorOf = async (payload: JWTPayload): Promise<Actor> => {
+  const actorOf = async (payload: JWTPayload): Promise<{ actor: Actor; listsVersion: string | null }> => {
     const sub = payload.sub;
     if (!sub) throw new AppError("UNAUTHORIZED");
     // Signed in with a second factor: the embedded provider's `amr` (provider.ts), or an external one's.
@@ -147,7 +153,7 @@ export async function registerAuthentication(
       const grantId = payload[GRANT_CLAIM];
       const caller = typeof grantId === "string" ? await grantCaller(db, grantId, sub) : null;
       if (!caller) throw new AppError("UNAUTHORIZED");
-      return { userId: sub, roles: caller.roles, secondFactor };
+      return { actor: { userId: sub, roles: caller.roles, secondFactor }, listsVersion: caller.listsVersion };
     }
     // An external provider's roles are its own: they come from its token's `roles` claim, and a change there
     // counts when it issues the next token. Its user gets a local account on first sight, keyed by issuer and
@@ -169,20 +175,23 @@ export async function registerAuthentication(
       user = await findUserByExternalSubject(db, subject);
     }
     if (!user) throw new AppError("CONFLICT");
-    return { userId: user.id, roles, secondFactor };
+    return { actor: { userId: user.id, roles, secondFactor }, listsVersion: null };
   };
 
   app.decorateRequest("actor", null);
   app.decorateRequest("grantId", null);
   app.decorateRequest("tokenExpiresAt", null);
   app.decorateRequest("authTime", null);
+  app.decorateRequest("listsVersion", null);
   app.addHook("onRequest", async (request) => {
     const token = bearerToken(request);
     if (token === undefined) return;
     if (!token) throw new AppError("UNAUTHORIZED");
     try {
       const payload = await verify(token);
-      request.actor = await actorOf(payload);
+      const caller = await actorOf(payload);
+      request.actor = caller.actor;
+      request.listsVersion = caller.listsVersion;
       if (identity.embedded) request.grantId = String(payload[GRANT_CLAIM]);
       if (payload.exp) request.tokenExpiresAt = new Date(payload.exp * 1000);
       if (typeof payload.auth_time === "number") request.authTime = new Date(payload.auth_time * 1000);

@@ -22,7 +22,7 @@ import { MESSAGES } from "@argine/core/shared/messages";
 import { fromCents, toCents } from "@argine/core/shared/money";
 import { pageWindow } from "@argine/core/shared/paging";
 import { unreadCommentCounts } from "@argine/db/queries/comments";
-import { listPractices, type PracticeListRow, practiceQueue } from "@argine/db/queries/practice-list";
+import { listPractices, practiceQueue } from "@argine/db/queries/practice-list";
 import {
   deletePendingPractice,
   setPracticeAnonymity,
@@ -35,53 +35,88 @@ import { auditStaffRead } from "../audit/staff-read.ts";
 import { now } from "../clock.ts";
 import type { Deps } from "../deps.ts";
 import { authorizeAction } from "../identity/authorize.ts";
+import { listPages } from "./list-pages.ts";
 import { authorizedPractice, changePractice } from "./practice-access.ts";
 import { feedbackLink, practiceDetail, practiceSummary } from "./practice-view.ts";
 
 // The practice itself (ADR 006, 007): the lists, the detail, its status, what it offers for sale, its
 // deletion. Its comments, e-mails, assignment and claims have their own services beside this one.
 
-/** Staff reading a list of victims' cases leave one audit line with the ids seen (docs/architecture.md). */
-const auditListRead = (deps: Deps, actor: Actor, rows: readonly PracticeListRow[]) =>
-  auditStaffRead(
-    deps.db,
-    actor,
-    "practice.list",
-    rows.map((p) => p.id),
+/**
+ * Staff reading a list of victims' cases leave one audit line with the ids seen (docs/architecture.md): one for
+ * each list they see, not again for the same list unchanged within a minute (list-pages.ts writeLine, ADR 045).
+ */
+const auditListRead = (
+  deps: Deps,
+  actor: Actor,
+  seen: { version: string | null; key: string },
+  rows: readonly { practiceId: string }[],
+) =>
+  listPages(deps.db).writeLine(seen.version, seen.key, deps.clock.now(), () =>
+    auditStaffRead(
+      deps.db,
+      actor,
+      "practice.list",
+      rows.map((p) => p.practiceId),
+    ),
   );
 
-/** A client's own practices, or every practice for staff, filtered and paged. */
+/**
+ * A client's own practices, or every practice for staff, filtered and paged. Under `listsVersion` (the
+ * caller's grant check's, list-pages.ts) a list this process already read is answered again while nothing in
+ * it changed.
+ */
 export async function listPracticesFor(
   deps: Deps,
   actor: Actor,
   q: PracticeListQuery,
+  listsVersion: string | null = null,
 ): Promise<PracticeList> {
-  const { total, totalCapped, data } = await listPractices(deps.db, {
-    ...(practicesPolicy(actor, "work-cases") ? {} : { ownerId: actor.userId }),
-    ...(q.q ? { q: q.q } : {}),
-    ...(q.ticketCode ? { ticketCode: q.ticketCode } : {}),
-    ...(q.status ? { status: q.status } : {}),
-    ...(q.evaluation ? { evaluation: q.evaluation } : {}),
-    ...(q.crimeType ? { crimeType: q.crimeType } : {}),
-    ...(q.anonymous === undefined ? {} : { anonymous: q.anonymous }),
-    ...(q.assigned === "mine" ? { assignedTo: actor.userId } : {}),
-    ...(q.assigned === "unassigned" ? { unassigned: true } : {}),
-    ...(q.urgent === undefined ? {} : { urgent: q.urgent }),
-    ...(q.waiting ? { waiting: true } : {}),
-    reader: actor.userId,
-    ...pageWindow(q),
+  const staff = practicesPolicy(actor, "work-cases");
+  const key = `list ${actor.userId} ${staff} ${JSON.stringify(q)}`;
+  const list = await listPages(deps.db).through(listsVersion, key, async () => {
+    const { total, totalCapped, data } = await listPractices(deps.db, {
+      ...(staff ? {} : { ownerId: actor.userId }),
+      ...(q.q ? { q: q.q } : {}),
+      ...(q.ticketCode ? { ticketCode: q.ticketCode } : {}),
+      ...(q.status ? { status: q.status } : {}),
+      ...(q.evaluation ? { evaluation: q.evaluation } : {}),
+      ...(q.crimeType ? { crimeType: q.crimeType } : {}),
+      ...(q.anonymous === undefined ? {} : { anonymous: q.anonymous }),
+      ...(q.assigned === "mine" ? { assignedTo: actor.userId } : {}),
+      ...(q.assigned === "unassigned" ? { unassigned: true } : {}),
+      ...(q.urgent === undefined ? {} : { urgent: q.urgent }),
+      ...(q.waiting ? { waiting: true } : {}),
+      reader: actor.userId,
+      ...pageWindow(q),
+    });
+    return { total, totalCapped, data: data.map(practiceSummary) };
   });
-  await auditListRead(deps, actor, data);
-  return { total, totalCapped, data: data.map(practiceSummary) };
+  await auditListRead(deps, actor, { version: listsVersion, key }, list.data);
+  return list;
 }
 
 /** The lawyer's work queue (ADR 011): urgent, new, waiting for an answer, `limit` of each; staff only. */
-export async function workQueue(deps: Deps, actor: Actor, limit: number): Promise<PracticeQueue> {
+export async function workQueue(
+  deps: Deps,
+  actor: Actor,
+  limit: number,
+  listsVersion: string | null = null,
+): Promise<PracticeQueue> {
   authorizeAction(practicesPolicy(actor, "work-cases"));
-  const queue = await practiceQueue(deps.db, actor.userId, limit);
-  await auditListRead(deps, actor, [...queue.urgent.data, ...queue.new.data, ...queue.waiting.data]);
-  const section = (s: typeof queue.urgent) => ({ ...s, data: s.data.map(practiceSummary) });
-  return { urgent: section(queue.urgent), new: section(queue.new), waiting: section(queue.waiting) };
+  const key = `queue ${actor.userId} ${limit}`;
+  const queue = await listPages(deps.db).through(listsVersion, key, async () => {
+    const sections = await practiceQueue(deps.db, actor.userId, limit);
+    const section = (s: typeof sections.urgent) => ({ ...s, data: s.data.map(practiceSummary) });
+    return {
+      urgent: section(sections.urgent),
+      new: section(sections.new),
+      waiting: section(sections.waiting),
+    };
+  });
+  const seen = [...queue.urgent.data, ...queue.new.data, ...queue.waiting.data];
+  await auditListRead(deps, actor, { version: listsVersion, key }, seen);
+  return queue;
 }
 
 /**

@@ -111,4 +111,29 @@ describe.each(testDbKinds())("sessions and roles on the next request (%s)", (kin
       .where(like(auditLog.action, "user.device.%"));
     expect(audited.map((row) => row.action).sort()).toEqual(["user.device.end", "user.device.end-all"]);
   });
+  it("answers requests arriving together each by its own grant: one read for them all, no mix-up", async () => {
+    await registerVerified(s, "insieme-uno@example.org", PASSWORD);
+    await registerVerified(s, "insieme-due@example.org", PASSWORD);
+    const ended = await session("insieme-uno@example.org");
+    const kept = await session("insieme-uno@example.org");
+    const other = await session("insieme-due@example.org");
+    const endedId = (await devices(ended.access)).data.find((d) => d.current)?.id;
+    expect((await api(`/users/me/devices/${endedId}`, kept.access, "DELETE")).status).toBe(200);
+    // Sent at once, so the server reads their grants in one statement (db queries/batched.ts).
+    const tokens = [ended, kept, other, ended, other, kept].map((t) => t.access);
+    const answers = await Promise.all(
+      tokens.map(async (token) => {
+        const res = await api("/users/me", token);
+        return res.status === 200 ? ((await res.json()) as { email: string }).email : res.status;
+      }),
+    );
+    expect(answers).toEqual([
+      401,
+      "insieme-uno@example.org",
+      "insieme-due@example.org",
+      401,
+      "insieme-due@example.org",
+      "insieme-uno@example.org",
+    ]);
+  });
 });

@@ -2,23 +2,33 @@ import { and, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { auditLog } from "../schema/audit.ts";
 import { userRoles, users } from "../schema/identity.ts";
+import { perTurn } from "./batched.ts";
 import type { Page } from "./paging.ts";
+import { oncePerDb } from "./prepared.ts";
+
+export interface AuditEntry {
+  actorId: string | null;
+  action: string;
+  resourceType: string;
+  resourceId: string;
+  meta?: Record<string, unknown>;
+}
+
+/** The lines of one turn written through the same handle, one INSERT (batched.ts perTurn). */
+const linesPerTurn = oncePerDb((db) =>
+  perTurn<AuditEntry, void>(async (entries) => {
+    await db.insert(auditLog).values([...entries]);
+    return entries.map(() => undefined);
+  }),
+);
 
 /**
  * One line of the audit log: who did what to which resource (docs/architecture.md, the audit log: every staff
- * read of a practice).
+ * read of a practice). Resolved once the line is written: staff reading lists at once share one INSERT, each
+ * answered only after it (docs/performance.md). Through a transaction, the line goes or stays with it.
  */
-export async function recordAudit(
-  db: Db,
-  entry: {
-    actorId: string | null;
-    action: string;
-    resourceType: string;
-    resourceId: string;
-    meta?: Record<string, unknown>;
-  },
-): Promise<void> {
-  await db.insert(auditLog).values(entry);
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await linesPerTurn(db)(entry);
 }
 
 /** What the admins filter the log by; each one left out filters nothing. */

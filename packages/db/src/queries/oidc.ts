@@ -1,8 +1,11 @@
 import type { Role } from "@argine/core/identity/roles";
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
+import { heardCommits } from "../heard-commits.ts";
 import { userRoles, users } from "../schema/identity.ts";
 import { type OidcKeyKind, oidcDevices, oidcKeys, oidcPayloads } from "../schema/oidc.ts";
+import { practiceListsVersion } from "../schema/practices.ts";
+import { perTurn } from "./batched.ts";
 import { oncePerDb } from "./prepared.ts";
 
 // Storage for the embedded OpenID provider (oidc-provider's adapter contract).
@@ -79,39 +82,101 @@ export async function standingGrantIds(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const grantCallerStatement = oncePerDb((db) =>
+const grantCallersStatement = oncePerDb((db) =>
   db
-    .select({ role: userRoles.role })
+    .select({
+      grantId: oidcPayloads.id,
+      accountId: users.id,
+      role: userRoles.role,
+      expiresAt: oidcPayloads.expiresAt,
+      listsVersion: sql<string>`(select ${practiceListsVersion.version} from ${practiceListsVersion})`,
+    })
     .from(oidcPayloads)
-    .innerJoin(users, eq(users.id, sql.placeholder("accountId")))
+    .innerJoin(
+      users,
+      and(
+        sql`${users.id} = any(${sql.placeholder("accountIds")}::uuid[])`,
+        sql`${oidcPayloads.payload}->>'accountId' = ${users.id}::text`,
+      ),
+    )
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .where(
       and(
         eq(oidcPayloads.type, "Grant"),
-        eq(oidcPayloads.id, sql.placeholder("grantId")),
-        sql`${oidcPayloads.payload}->>'accountId' = ${sql.placeholder("accountId")}`,
+        sql`${oidcPayloads.id} = any(${sql.placeholder("grantIds")}::text[])`,
         or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql.placeholder("now"))),
       ),
     )
-    .prepare("grant_caller"),
+    .prepare("grant_callers"),
 );
+
+/** What a request's caller is now (grantCaller). */
+export interface GrantCaller {
+  roles: Role[];
+  /** practice_lists_version's value as this read saw it (migration 0031): the lists read after are no older. */
+  listsVersion: string;
+}
+
+type GrantWant = { grantId: string; accountId: string };
+type GrantRead = GrantCaller & { expiresAt: Date | null };
+
+/** The requests of one turn, one read (batched.ts perTurn): each want answered by its own rows. */
+const grantCallersPerTurn = oncePerDb((db) =>
+  perTurn<GrantWant, GrantRead | null>(async (wants) => {
+    const rows = await grantCallersStatement(db).execute({
+      grantIds: [...new Set(wants.map((want) => want.grantId))],
+      accountIds: [...new Set(wants.map((want) => want.accountId))],
+      now: new Date(),
+    });
+    return wants.map((want) => {
+      const own = rows.filter((row) => row.grantId === want.grantId && row.accountId === want.accountId);
+      const first = own[0];
+      if (!first) return null;
+      const roles = own.flatMap((row) => (row.role ? [row.role] : [])).sort();
+      return { roles, listsVersion: first.listsVersion, expiresAt: first.expiresAt };
+    });
+  }),
+);
+
+/** How many grants a process keeps in memory on the embedded engine; all are dropped past it. */
+const GRANTS_KEPT = 10_000;
+/**
+ * The grants read on the embedded engine, kept while no commit changed what a grant check reads: `heard` is
+ * heard-commits.ts's count of those commits when they were read.
+ */
+const keptGrants = oncePerDb(() => ({ heard: 0, grants: new Map<string, GrantRead>() }));
 
 /**
  * The caller behind an embedded provider's access token, read on each request: null unless its grant still
  * stands, belongs to `accountId`, and the account exists; else the account's roles as they are now, so a role
  * taken away or an account erased counts on the next request. One read on three primary keys (the grant's
- * (type, id), the user's id, the roles' (user_id, role)), in place of the grant check alone.
+ * (type, id), the user's id, the roles' (user_id, role)) for all the requests of one turn of the event loop,
+ * sent after each of them arrived (perTurn). On the embedded engine, whose process hears every commit before
+ * the commit resolves (heard-commits.ts), a grant read is kept until a commit changes a grant, a role or a
+ * user, or it expires: then no request reads.
  */
-export async function grantCaller(
-  db: Db,
-  grantId: string,
-  accountId: string,
-  now = new Date(),
-): Promise<{ roles: Role[] } | null> {
+export async function grantCaller(db: Db, grantId: string, accountId: string): Promise<GrantCaller | null> {
   if (!UUID.test(accountId)) return null;
-  const rows = await grantCallerStatement(db).execute({ grantId, accountId, now });
-  if (rows.length === 0) return null;
-  return { roles: rows.flatMap((row) => (row.role ? [row.role] : [])).sort() };
+  const heard = heardCommits(db);
+  if (!heard) return grantCallersPerTurn(db)({ grantId, accountId });
+  const kept = keptGrants(db);
+  if (kept.heard !== heard.grants) {
+    kept.grants.clear();
+    kept.heard = heard.grants;
+  }
+  const key = `${grantId} ${accountId}`;
+  const known = kept.grants.get(key);
+  const live = known && (known.expiresAt === null || known.expiresAt.getTime() > Date.now());
+  if (live && heard.listsVersion !== null) return { roles: known.roles, listsVersion: heard.listsVersion };
+  const lists = heard.lists;
+  const read = await grantCallersPerTurn(db)({ grantId, accountId });
+  // Kept only if no commit changed a grant, a role or a user since before the read.
+  if (read && kept.heard === heard.grants) {
+    if (kept.grants.size >= GRANTS_KEPT) kept.grants.clear();
+    kept.grants.set(key, read);
+  }
+  if (read && heard.lists === lists && heard.listsVersion === null) heard.listsVersion = read.listsVersion;
+  return read && { roles: read.roles, listsVersion: read.listsVersion };
 }
 
 /**

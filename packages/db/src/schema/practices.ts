@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -184,4 +185,19 @@ export const conversationMails = pgTable(
     mailedAt: timestamptz("mailed_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.practiceId, t.userId] })],
+);
+
+/**
+ * One row: a value the database changes in every transaction that changes what a list of practices shows
+ * (the practices, their clients' and lawyers' names, the comments and read marks: migration 0031's
+ * triggers). A process keeps the pages it read under the value it saw before reading them, and answers
+ * from them while the value is the same (docs/performance.md, ADR 045).
+ */
+export const practiceListsVersion = pgTable(
+  "practice_lists_version",
+  {
+    id: smallint("id").primaryKey().default(1),
+    version: uuid("version").notNull().defaultRandom(),
+  },
+  (t) => [check("practice_lists_version_one_row", sql`${t.id} = 1`)],
 );

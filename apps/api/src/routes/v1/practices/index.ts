@@ -1,6 +1,7 @@
 import { PRACTICE_CALLS as CALLS } from "@argine/core/practices/practice-calls";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { callRoute } from "../../../http/call-route.ts";
+import { sendEncoded } from "../../../http/send-encoded.ts";
 import { requireActor } from "../../../identity/authenticate.ts";
 import {
   adviceOffer,
@@ -35,7 +36,12 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Le pratiche: le proprie per un cliente, tutte per lo staff, con filtri e pagine",
     }),
-    handler: (request) => listPracticesFor(deps, requireActor(request), request.query),
+    // A list kept in memory goes out as the bytes it went out as before (list-pages.ts, send-encoded.ts).
+    handler: async (request, reply) =>
+      sendEncoded(
+        reply,
+        await listPracticesFor(deps, requireActor(request), request.query, request.listsVersion),
+      ),
   });
 
   app.route({
@@ -44,7 +50,11 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
       summary:
         "La coda di lavoro dell'avvocato: urgenti, nuove, in attesa di risposta, le più vecchie prima (solo staff)",
     }),
-    handler: (request) => workQueue(deps, requireActor(request), request.query.limit),
+    handler: async (request, reply) =>
+      sendEncoded(
+        reply,
+        await workQueue(deps, requireActor(request), request.query.limit, request.listsVersion),
+      ),
   });
 
   app.route({
