@@ -25,13 +25,10 @@ CREATE FUNCTION commit_heard(what text) RETURNS void
 -- could each wait for a row the other holds.
 CREATE FUNCTION practice_lists_changed() RETURNS trigger
   LANGUAGE plpgsql AS $$
-    DECLARE
-      changed uuid;
     BEGIN
       IF current_setting('argine.practice_lists_changed', true) IS DISTINCT FROM 'yes' THEN
-        UPDATE practice_lists_version SET version = gen_random_uuid() WHERE id = 1 RETURNING version INTO changed;
+        UPDATE practice_lists_version SET version = gen_random_uuid() WHERE id = 1;
         PERFORM set_config('argine.practice_lists_changed', 'yes', true);
-        PERFORM commit_heard('lists ' || changed);
       END IF;
       RETURN NULL;
     END
@@ -51,11 +48,8 @@ CREATE CONSTRAINT TRIGGER users_lists_changed AFTER UPDATE OF name, lastname ON 
 -- whole table until its commit.
 CREATE FUNCTION practice_lists_truncated() RETURNS trigger
   LANGUAGE plpgsql AS $$
-    DECLARE
-      changed uuid;
     BEGIN
-      UPDATE practice_lists_version SET version = gen_random_uuid() WHERE id = 1 RETURNING version INTO changed;
-      PERFORM commit_heard('lists ' || changed);
+      UPDATE practice_lists_version SET version = gen_random_uuid() WHERE id = 1;
       RETURN NULL;
     END
   $$;--> statement-breakpoint
@@ -68,6 +62,17 @@ CREATE TRIGGER comment_reads_lists_truncated AFTER TRUNCATE ON comment_reads
 CREATE TRIGGER users_lists_truncated AFTER TRUNCATE ON users
   FOR EACH STATEMENT EXECUTE FUNCTION practice_lists_truncated();
 --> statement-breakpoint
+-- Whoever gives the version a new value (the triggers above, a tool writing it directly), the embedded
+-- engine's process hears it.
+CREATE FUNCTION practice_lists_version_heard() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM commit_heard('lists ' || NEW.version);
+      RETURN NULL;
+    END
+  $$;--> statement-breakpoint
+CREATE TRIGGER practice_lists_version_heard AFTER UPDATE ON practice_lists_version
+  FOR EACH ROW EXECUTE FUNCTION practice_lists_version_heard();--> statement-breakpoint
 -- What a request's grant check reads (db queries/oidc.ts grantCaller): a grant, a user's roles, a user.
 CREATE FUNCTION grants_changed() RETURNS trigger
   LANGUAGE plpgsql AS $$

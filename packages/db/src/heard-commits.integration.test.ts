@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "./client.ts";
 import { heardCommits } from "./heard-commits.ts";
@@ -43,6 +43,11 @@ describe("the embedded database's commits, heard by its process", () => {
       expect(heard().lists).toBe(lists);
     });
     expect(heard().lists).toBe(lists + 1);
+    // Written directly (a tool, the bench), the new value is heard too.
+    await handle.db.execute(sql`update practice_lists_version set version = gen_random_uuid()`);
+    const [written] = await handle.db.select().from(practiceListsVersion);
+    expect(heard().listsVersion).toBe(written?.version);
+    expect(heard().lists).toBe(lists + 2);
   });
 
   it("counts each commit that changes a role or removes a user, and none that only reads", async () => {
