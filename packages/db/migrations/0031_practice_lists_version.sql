@@ -9,7 +9,7 @@ CREATE TABLE "practice_lists_version" (
 	CONSTRAINT "practice_lists_version_one_row" CHECK ("practice_lists_version"."id" = 1)
 );--> statement-breakpoint
 INSERT INTO "practice_lists_version" ("id") VALUES (1);--> statement-breakpoint
--- The embedded engine's process hears its own commits (db src/heard-commits.ts): its one connection turns
+-- The embedded engine's process hears its own commits (packages/db/src/heard-commits.ts): its one connection turns
 -- argine.hear_commits on and listens, and a NOTIFY reaches it before the commit that sent it resolves. A
 -- PostgreSQL server leaves the setting off: no process could hear another's commits in time, so they read.
 CREATE FUNCTION commit_heard(what text) RETURNS void
@@ -44,23 +44,16 @@ CREATE CONSTRAINT TRIGGER users_lists_changed AFTER UPDATE OF name, lastname ON 
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
   WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.lastname IS DISTINCT FROM NEW.lastname)
   EXECUTE FUNCTION practice_lists_changed();--> statement-breakpoint
--- A constraint trigger cannot fire on TRUNCATE: a statement's trigger can, and a TRUNCATE already locks the
--- whole table until its commit.
-CREATE FUNCTION practice_lists_truncated() RETURNS trigger
-  LANGUAGE plpgsql AS $$
-    BEGIN
-      UPDATE practice_lists_version SET version = gen_random_uuid() WHERE id = 1;
-      RETURN NULL;
-    END
-  $$;--> statement-breakpoint
+-- A constraint trigger cannot fire on TRUNCATE: a statement's trigger can, at once, and a TRUNCATE already
+-- locks the whole table until its commit.
 CREATE TRIGGER practices_lists_truncated AFTER TRUNCATE ON practices
-  FOR EACH STATEMENT EXECUTE FUNCTION practice_lists_truncated();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION practice_lists_changed();--> statement-breakpoint
 CREATE TRIGGER comments_lists_truncated AFTER TRUNCATE ON comments
-  FOR EACH STATEMENT EXECUTE FUNCTION practice_lists_truncated();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION practice_lists_changed();--> statement-breakpoint
 CREATE TRIGGER comment_reads_lists_truncated AFTER TRUNCATE ON comment_reads
-  FOR EACH STATEMENT EXECUTE FUNCTION practice_lists_truncated();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION practice_lists_changed();--> statement-breakpoint
 CREATE TRIGGER users_lists_truncated AFTER TRUNCATE ON users
-  FOR EACH STATEMENT EXECUTE FUNCTION practice_lists_truncated();
+  FOR EACH STATEMENT EXECUTE FUNCTION practice_lists_changed();
 --> statement-breakpoint
 -- Whoever gives the version a new value (the triggers above, a tool writing it directly), the embedded
 -- engine's process hears it.
@@ -73,7 +66,7 @@ CREATE FUNCTION practice_lists_version_heard() RETURNS trigger
   $$;--> statement-breakpoint
 CREATE TRIGGER practice_lists_version_heard AFTER UPDATE ON practice_lists_version
   FOR EACH ROW EXECUTE FUNCTION practice_lists_version_heard();--> statement-breakpoint
--- What a request's grant check reads (db queries/oidc.ts grantCaller): a grant, a user's roles, a user.
+-- What a request's grant check reads (packages/db/src/queries/oidc.ts grantCaller): a grant, a user's roles, a user.
 CREATE FUNCTION grants_changed() RETURNS trigger
   LANGUAGE plpgsql AS $$
     BEGIN

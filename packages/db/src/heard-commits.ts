@@ -13,8 +13,6 @@ export interface HeardCommits {
   listsVersion: string | null;
   /** Counts the commits that changed what a grant check reads (a grant, a user's roles, a user removed). */
   grants: number;
-  /** Counts the commits that changed practice_lists_version. */
-  lists: number;
 }
 
 const heard = new WeakMap<Db, HeardCommits>();
@@ -24,14 +22,11 @@ export const heardCommits = (db: Db): HeardCommits | undefined => heard.get(db);
 
 /** Turns the embedded database's commits' notices on for its one connection, and listens to them. */
 export async function hearCommits(db: Db, pglite: PGlite): Promise<void> {
-  const state: HeardCommits = { listsVersion: null, grants: 0, lists: 0 };
+  const state: HeardCommits = { listsVersion: null, grants: 0 };
   await pglite.exec("set argine.hear_commits = on");
   await pglite.listen("argine_commits", (what) => {
     if (what === "grants") state.grants++;
-    else if (what.startsWith("lists ")) {
-      state.listsVersion = what.slice("lists ".length);
-      state.lists++;
-    }
+    else if (what.startsWith("lists ")) state.listsVersion = what.slice("lists ".length);
   });
   heard.set(db, state);
 }

@@ -111,6 +111,7 @@ describe.each(testDbKinds())("sessions and roles on the next request (%s)", (kin
       .where(like(auditLog.action, "user.device.%"));
     expect(audited.map((row) => row.action).sort()).toEqual(["user.device.end", "user.device.end-all"]);
   });
+
   it("answers requests arriving together each by its own grant: one read for them all, no mix-up", async () => {
     await registerVerified(s, "insieme-uno@example.org", PASSWORD);
     await registerVerified(s, "insieme-due@example.org", PASSWORD);

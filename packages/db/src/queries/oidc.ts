@@ -158,7 +158,7 @@ const keptGrants = oncePerDb(() => ({ heard: 0, grants: new Map<string, GrantRea
 export async function grantCaller(db: Db, grantId: string, accountId: string): Promise<GrantCaller | null> {
   if (!UUID.test(accountId)) return null;
   const heard = heardCommits(db);
-  if (!heard) return grantCallersPerTurn(db)({ grantId, accountId });
+  if (!heard) return callerOf(await grantCallersPerTurn(db)({ grantId, accountId }));
   const kept = keptGrants(db);
   if (kept.heard !== heard.grants) {
     kept.grants.clear();
@@ -168,16 +168,19 @@ export async function grantCaller(db: Db, grantId: string, accountId: string): P
   const known = kept.grants.get(key);
   const live = known && (known.expiresAt === null || known.expiresAt.getTime() > Date.now());
   if (live && heard.listsVersion !== null) return { roles: known.roles, listsVersion: heard.listsVersion };
-  const lists = heard.lists;
   const read = await grantCallersPerTurn(db)({ grantId, accountId });
   // Kept only if no commit changed a grant, a role or a user since before the read.
   if (read && kept.heard === heard.grants) {
     if (kept.grants.size >= GRANTS_KEPT) kept.grants.clear();
     kept.grants.set(key, read);
   }
-  if (read && heard.lists === lists && heard.listsVersion === null) heard.listsVersion = read.listsVersion;
-  return read && { roles: read.roles, listsVersion: read.listsVersion };
+  // A version heard meanwhile is newer than the one read.
+  if (read && heard.listsVersion === null) heard.listsVersion = read.listsVersion;
+  return callerOf(read);
 }
+
+const callerOf = (read: GrantRead | null): GrantCaller | null =>
+  read && { roles: read.roles, listsVersion: read.listsVersion };
 
 /**
  * Notes a grant's device when the provider issues its tokens (the sign-in, then each refresh): the first call
