@@ -137,17 +137,20 @@ export const WEEKDAY_LABELS = {
   7: "domenica",
 } as const;
 
-const ROME_DAY_FORMAT = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Rome",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
+// Made at its first use: the first Intl.DateTimeFormat with a time zone loads the zone's data, which a page of
+// the web app that shows no date should not wait for (docs/performance-phone.md).
+let romeDayFormat: Intl.DateTimeFormat | undefined;
 
 /** The Europe/Rome calendar day of an instant (23:30 UTC on 31 December is already 1 January in Rome). */
 export function romeCalendarDay(instant: Date): IsoDate {
   if (Number.isNaN(instant.getTime())) throw new RangeError("Invalid instant");
-  const parts = Object.fromEntries(ROME_DAY_FORMAT.formatToParts(instant).map((p) => [p.type, p.value]));
+  romeDayFormat ??= new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Rome",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  });
+  const parts = Object.fromEntries(romeDayFormat.formatToParts(instant).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 

@@ -90,6 +90,23 @@ describe("formatAmount", () => {
     expect(formatAmount(2.675)).toBe("2,68 €");
   });
 
+  it("writes what it-IT's currency format writes, every thousand grouped, with a plain space", () => {
+    const intl = new Intl.NumberFormat("it-IT", {
+      style: "currency",
+      currency: "EUR",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: "always",
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (cents) => {
+        const expected = intl.format(cents / 100 || 0).replace(/[\u00a0\u202f]/g, " ");
+        expect(formatAmount(cents / 100)).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it("always ends with two decimals and the euro sign after a plain space", () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e11, max: 1e11 }), (cents) => {
