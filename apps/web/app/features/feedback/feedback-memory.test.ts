@@ -84,12 +84,12 @@ describe("the step in the history entry's state", () => {
 
   it("never opens a step past the furthest reached, nor past an earlier step left incomplete", () => {
     const dated = { ...EMPTY_DRAFT, category: "THREAT", firstEventDate: FIRST, lastEventDate: LAST };
-    expect(reachableStep(dated, 4, 2, TODAY)).toBe(2);
-    expect(reachableStep(dated, 1, 4, TODAY)).toBe(1);
+    expect(reachableStep(dated, 4, 2, () => TODAY)).toBe(2);
+    expect(reachableStep(dated, 1, 4, () => TODAY)).toBe(1);
     // No category (after the quick exit or a new start): the first step.
-    expect(reachableStep(EMPTY_DRAFT, 6, 5, TODAY)).toBe(0);
+    expect(reachableStep(EMPTY_DRAFT, 6, 5, () => TODAY)).toBe(0);
     // The dates of step 2 are missing: step 2 it is.
-    expect(reachableStep({ ...dated, lastEventDate: "" }, 6, 5, TODAY)).toBe(1);
-    expect(reachableStep(dated, 6, 99, TODAY)).toBeLessThanOrEqual(LAST_STEP);
+    expect(reachableStep({ ...dated, lastEventDate: "" }, 6, 5, () => TODAY)).toBe(1);
+    expect(reachableStep(dated, 6, 99, () => TODAY)).toBeLessThanOrEqual(LAST_STEP);
   });
 });

@@ -107,12 +107,13 @@ export function readStepState(state: unknown): StepState {
 /**
  * The step to show for the one a history entry asks: never past the furthest step reached, nor past the
  * first earlier step whose answers are missing or wrong (after the quick exit, a new start or a changed
- * answer, an old entry must not open a later step).
+ * answer, an old entry must not open a later step). `today` is asked only when there are answers to check: the
+ * first date formatter of a page loads the time zone's data, which a first visit need not wait for.
  */
-export function reachableStep(draft: Draft, furthest: number, wanted: number, today: IsoDate): number {
+export function reachableStep(draft: Draft, furthest: number, wanted: number, today: () => IsoDate): number {
   const limit = Math.min(wanted, furthest, LAST_STEP);
   if (limit === 0) return 0;
-  const errors = validateDraft(draft, today);
+  const errors = validateDraft(draft, today());
   const outline = outlineDraft(draft);
   for (let step = 0; step < limit; step++) {
     if (stepFields(outline, step).some((field) => errors[field] !== undefined)) return step;

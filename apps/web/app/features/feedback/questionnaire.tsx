@@ -82,7 +82,7 @@ export function Questionnaire({ intro }: { intro?: ReactNode }) {
   // The step the history entry asks for, once per entry: never past what the answers allow (an old entry
   // after the quick exit or a new start shows the first step, with nothing in it).
   const reachable = useMemo(
-    () => reachableStep(getValues(), furthest.current, entry.step, today()),
+    () => reachableStep(getValues(), furthest.current, entry.step, today),
     [getValues, entry.step],
   );
   // Past the first step only once a category is chosen.
@@ -197,7 +197,7 @@ export function Questionnaire({ intro }: { intro?: ReactNode }) {
   const isLast = step === LAST_STEP;
   const sending = submit.isPending;
   // Where "Riprendi" leads: the furthest step reached that the answers still allow.
-  const resumeStep = resumeOffer ? reachableStep(draft, furthest.current, LAST_STEP, today()) : 0;
+  const resumeStep = resumeOffer ? reachableStep(draft, furthest.current, LAST_STEP, today) : 0;
 
   return (
     <>
