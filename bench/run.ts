@@ -128,8 +128,8 @@ async function requestsPerSecond(url: string, seconds: number): Promise<number> 
 
 /**
  * GET /v1/products on ours and on a bare Fastify, both running, measured in turns (bare, ours, bare, ours…), as
- * the orders part does: whatever else the machine does weighs on both alike. One 10-second pair read from 0.45
- * to 0.56 within minutes here; the median of the turns' ratios is the figure.
+ * the orders part does: whatever else the machine does weighs on both alike. One 10-second pair, bare then
+ * ours, read 0.45 and minutes later 0.50 here (ADR 045); the median of the turns' ratios is the figure.
  */
 async function apiThroughput() {
   const bare = await startServer("bare");

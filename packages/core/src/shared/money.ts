@@ -40,11 +40,11 @@ export function fromCents(cents: number): number {
  * main thread, and every page's footer shows an amount (docs/performance-phone.md).
  */
 export function formatAmount(value: number): string {
-  const rounded = round2(value);
-  const cents = Math.round(Math.abs(rounded) * 100);
-  const euros = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ".");
-  const decimals = String(cents % 100).padStart(2, "0");
-  return `${rounded < 0 && cents > 0 ? "-" : ""}${euros},${decimals} €`;
+  const cents = toCents(value);
+  const whole = Math.abs(cents);
+  const euros = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+$)/g, ".");
+  const decimals = String(whole % 100).padStart(2, "0");
+  return `${cents < 0 ? "-" : ""}${euros},${decimals} €`;
 }
 
 /** True for a finite amount with at most 2 decimals (49.9, 49.90; not 49.999). */
