@@ -90,11 +90,17 @@ describe.each(testDbKinds())("API on %s", (kind) => {
     expect(csp).toContain("script-src 'self' 'sha256-");
     expect(csp).not.toContain("unsafe-inline");
     expect(csp).toContain("frame-ancestors 'none'");
-    // Only the page's own scripts: the API and the assets allow none.
+    // Only the page's own scripts: the assets allow none, and a JSON answer may load nothing (ADR 047).
+    const asset = String(
+      (await t.app.inject({ method: "GET", url: "/assets/app-abc123.js" })).headers[
+        "content-security-policy"
+      ],
+    );
+    expect(asset).toContain("script-src 'self';");
     const api = String(
       (await t.app.inject({ method: "GET", url: "/v1/products" })).headers["content-security-policy"],
     );
-    expect(api).toContain("script-src 'self';");
+    expect(api).toBe("default-src 'none';frame-ancestors 'none'");
   });
 
   it("allows only allow-listed origins for CORS", async () => {
@@ -233,7 +239,11 @@ describe("the CSP of the adapters' browser sides", () => {
     const bare = await buildApp({ config: testConfig(), handle });
     try {
       const csp = async (app: typeof bare) =>
-        String((await app.inject({ method: "GET", url: "/v1/products" })).headers["content-security-policy"]);
+        String(
+          (await app.inject({ method: "GET", url: "/assets/app-abc123.js" })).headers[
+            "content-security-policy"
+          ],
+        );
       const paying = await csp(withPayments);
       expect(paying).toContain("script-src 'self' https://js.stripe.com;");
       expect(paying).toContain("frame-src https://js.stripe.com https://hooks.stripe.com;");

@@ -34,7 +34,7 @@ import { registerJsonBodyParser } from "./http/json-body.ts";
 import { loggableError, loggerOptions } from "./http/logging.ts";
 import { registerObservability } from "./http/observability.ts";
 import { proxyTrust, requestIds } from "./http/request-id.ts";
-import { registerSecurity, securityHeaders } from "./http/security.ts";
+import { DEFAULT_CACHE_CONTROL, registerSecurity, securityHeaders } from "./http/security.ts";
 import { registerAuthentication } from "./identity/authenticate.ts";
 import { signedCookiesKnown } from "./identity/embedded-identity.ts";
 import { hashLegacyDocumentLinks } from "./invoice/invoice-service.ts";
@@ -137,8 +137,8 @@ export async function buildApp({
     forceCloseConnections: "idle",
     // What Fastify and Node refuse before any hook runs gets the one error shape and the headers too
     // (http/errors.ts): a path that cannot be decoded or is too long, bytes Node's parser refuses.
-    frameworkErrors: frameworkErrorHandler(headers, deps.metrics),
-    clientErrorHandler: clientErrorHandler(headers, () => app.log, deps.metrics),
+    frameworkErrors: frameworkErrorHandler(headers.api, deps.metrics),
+    clientErrorHandler: clientErrorHandler(headers.api, () => app.log, deps.metrics),
     // Fastify's own 503 during shutdown is English and bare: the hook below answers it instead.
     return503OnClosing: false,
   });
@@ -155,11 +155,12 @@ export async function buildApp({
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     reply.header("x-request-id", request.id);
     // A refused WebSocket upgrade's connection was taken from the HTTP server: it cannot serve another request.
     // From the moment a stop begins (readiness false: main.ts drains before it closes), not only at the close.
     if (closing || !readiness.ready || request.headers.upgrade) reply.header("connection", "close");
+    done(null, payload);
   });
   registerErrorHandler(app, deps.metrics);
   registerJsonBodyParser(app);
@@ -185,8 +186,9 @@ export async function buildApp({
   // A request that reaches a stopping process (on a keep-alive connection the proxy had open) is served:
   // the database and the queue close only after the last one (main.ts); refused, a POST would be lost, as
   // the proxy never sends one again.
-  app.addHook("onRequest", async (request) => {
-    if (request.raw.httpVersion === "1.1" && !request.headers.host) throw new AppError("BAD_REQUEST");
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (request.raw.httpVersion === "1.1" && !request.headers.host) return done(new AppError("BAD_REQUEST"));
+    done();
   });
   await app.register(rateLimit, { global: false, ...deps.rateLimits.pluginOptions });
   // Every route's request limits and body limit, from the one table (rate-limits/route-limits.ts), hung on each
@@ -210,9 +212,10 @@ export async function buildApp({
   });
   // The plugin switches protocols on any route and then closes the socket: an upgrade anywhere but the live
   // socket is answered 404 before the switch instead.
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", (request, _reply, done) => {
     if (request.ws && request.routeOptions.url !== `${API_PREFIX}${LIVE_PATH}`)
-      throw new AppError("NOT_FOUND");
+      return done(new AppError("NOT_FOUND"));
+    done();
   });
   // The API reference (API_DOCS, off by default in production): a map of every call for whoever asks.
   if (config.apiDocs) {
@@ -247,7 +250,11 @@ export async function buildApp({
       app.log.info("the provider's keys changed: signing with the newest");
     });
     await app.register(middie);
+    const documentHeaders = Object.entries({ ...headers.document, "cache-control": DEFAULT_CACHE_CONTROL });
     app.use("/oidc", (request: IncomingMessage, response: ServerResponse) => {
+      // Its Koa app writes on the raw response, where Fastify's onSend hook never runs (http/security.ts);
+      // what it sets itself wins.
+      for (const [name, value] of documentHeaders) response.setHeader(name, value);
       // A cookie signed by a key another process has just loaded: this one loads it before the provider
       // reads the cookie, which it would otherwise take for a forgery (the sign-in would start over).
       void identity
@@ -303,7 +310,7 @@ export async function buildApp({
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === "GET" || request.method === "HEAD") && !/^\/(v1|oidc)(\/|$|\?)/.test(request.url);
-    if (isPage) return serveWeb(web, request, reply);
+    if (isPage) return serveWeb(web, request, reply, headers.document);
     const error = new AppError("NOT_FOUND");
     deps.metrics.errors.inc({ code: error.code });
     return reply.status(error.status).send(errorBody(error, request));

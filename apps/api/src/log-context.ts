@@ -24,6 +24,11 @@ export function withLogContext<T>(fields: LogContext, fn: () => T, bound?: objec
   return storage.run(bound ? { fields, bound } : { fields }, fn);
 }
 
+/** The fields of the request or job running now, if any. */
+export function logContext(): LogContext | undefined {
+  return storage.getStore()?.fields;
+}
+
 /**
  * pino's `mixin`: the current request's or job's fields, unless the logger writing already has them. A new
  * object each time: pino merges the line's own fields into it.

@@ -65,14 +65,32 @@ export function toAppError(error: unknown): AppError {
  * invisible formatting characters that could disguise a name, a link or a message to its reader (bidi
  * overrides, zero-width spaces: core's INVISIBLE_FORMATTING_PATTERN) are removed from all of them (ADR 009).
  */
-export async function refuseControlCharacters(request: FastifyRequest): Promise<void> {
-  const issues = (["params", "query", "body"] as const).flatMap((part) =>
+export function refuseControlCharacters(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: AppError) => void,
+): void {
+  // A callback hook: a request with nothing to check (most reads) goes on in the same turn (ADR 045).
+  const parts = INPUT_PARTS.filter((part) => hasContent(request[part]));
+  const issues = parts.flatMap((part) =>
     controlCharPaths(request[part]).map((path) => ({ path, message: MESSAGES.controlCharacters })),
   );
-  if (issues.length) throw new AppError("BAD_REQUEST", MESSAGES.controlCharacters, { issues });
-  for (const part of ["params", "query", "body"] as const) {
-    request[part] = neutraliseInvisibleFormatting(request[part]);
+  if (issues.length) {
+    done(new AppError("BAD_REQUEST", MESSAGES.controlCharacters, { issues }));
+    return;
   }
+  for (const part of parts) request[part] = neutraliseInvisibleFormatting(request[part]);
+  done();
+}
+
+const INPUT_PARTS = ["params", "query", "body"] as const;
+
+/** Whether a request's part holds anything: an empty object or no body at all has no text to check. */
+function hasContent(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value !== "object" || value instanceof Uint8Array) return true;
+  for (const _ in value) return true;
+  return false;
 }
 
 export function errorBody(error: AppError, request: FastifyRequest): ErrorBody {
@@ -140,7 +158,7 @@ function clientErrorCode(error: NodeJS.ErrnoException): ErrorCode {
  * bytes that are not HTTP. There is no request nor reply to answer with, only the socket, so the answer is
  * written by hand, as Node's and Fastify's default handlers write theirs (in English, with no headers): the
  * same status, the one error shape in Italian with a new request id (logged, so the person quoting it is
- * found), and the security headers every other answer carries. Then the connection is closed: its bytes
+ * found), and the security headers of every other JSON answer. Then the connection is closed: its bytes
  * can no longer be trusted to start a next request.
  */
 export function clientErrorHandler(

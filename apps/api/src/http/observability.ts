@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { withLogContext } from "../log-context.ts";
+import { logContext, withLogContext } from "../log-context.ts";
 import { type Metrics, UNMATCHED_ROUTE } from "../metrics/metrics.ts";
 
 /**
@@ -13,15 +13,18 @@ export function registerObservability(app: FastifyInstance, metrics: Metrics): v
     withLogContext({ reqId: request.id }, () => done(), request.log);
   });
   // The body arrives on the request stream's events, which Node may run outside the context entered above
-  // (as @fastify/request-context guards against too): entered again for the validation and the handler.
+  // (as @fastify/request-context guards against too): entered again for the validation and the handler,
+  // when it was lost (a request without a body is still in it).
   app.addHook("preValidation", (request, _reply, done) => {
+    if (logContext()?.reqId === request.id) return done();
     withLogContext({ reqId: request.id }, () => done(), request.log);
   });
   // The route's pattern (/v1/practices/:id), never the URL: no id or token becomes a label, and the series
   // stay as few as the routes.
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const labels = { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE };
     metrics.httpRequests.inc({ ...labels, status: String(reply.statusCode) });
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 }

@@ -25,14 +25,25 @@ const DENIED_FEATURES = [
   "usb",
 ];
 
+/** The two sets of security headers: every answer carries one (ADR 047). */
+export interface SecurityHeaderSets {
+  /** A document's: a page, the provider's screens, a download, anything but JSON. */
+  document: SecurityHeaders;
+  /** A JSON answer's: what can matter for a body that is never run nor rendered as a page. */
+  api: SecurityHeaders;
+}
+
 /**
  * The headers of every answer, whatever answers it: our routes and pages, the framework's refusals before
- * routing (http/errors.ts) and the ones written on the socket by hand. One map built at boot, so that no
- * path of the server can send a different set (helmet's onRequest hook covered only what reached a route).
- * Scripts only from our origin (no 'unsafe-inline' nor 'unsafe-eval'; a prerendered page adds the hashes of
- * its own inline scripts, web/static.ts); no inline styles; nothing may frame us or set a base URL.
+ * routing (http/errors.ts) and the ones written on the socket by hand. Built once at boot, so that no path
+ * of the server can send a different set (helmet's onRequest hook covered only what reached a route).
+ * A document's: scripts only from our origin (no 'unsafe-inline' nor 'unsafe-eval'; a prerendered page adds
+ * the hashes of its own inline scripts, web/static.ts); no inline styles; nothing may frame us or set a base
+ * URL. A JSON answer's: it may load nothing and be framed by nobody, is never sniffed into a page, is read
+ * by our origin only, and names no referrer; the headers that only a document obeys (the features it may
+ * ask for, its window's opener, its prefetches, the old XSS auditor's) are left out (ADR 047).
  */
-export function securityHeaders(config: Config, adapters: CspSources[]): SecurityHeaders {
+export function securityHeaders(config: Config, adapters: CspSources[]): SecurityHeaderSets {
   const production = config.env === "production";
   // Each adapter's browser side (a payment form, an upload) adds its own origins, and nothing else does.
   const extra = (directive: keyof CspSources) => adapters.flatMap((a) => a[directive] ?? []);
@@ -57,24 +68,35 @@ export function securityHeaders(config: Config, adapters: CspSources[]): Securit
     ...DENIED_FEATURES.map((feature) => `${feature}=()`),
     `payment=(${frames.map((origin) => `"${origin}"`).join(" ")})`,
   ];
-  return {
-    // The same text as helmet wrote ("name value;name value"): web/static.ts edits its script-src.
-    "content-security-policy": csp.map(([name, values]) => [name, ...values].join(" ")).join(";"),
-    "permissions-policy": permissions.join(", "),
+  const both = {
     "referrer-policy": "no-referrer",
     "x-content-type-options": "nosniff",
     // frame-ancestors for the browsers that predate it.
     "x-frame-options": "DENY",
-    "cross-origin-opener-policy": "same-origin",
     "cross-origin-resource-policy": "same-origin",
-    "origin-agent-cluster": "?1",
-    "x-dns-prefetch-control": "off",
-    "x-download-options": "noopen",
-    "x-permitted-cross-domain-policies": "none",
-    // The old XSS auditors did more harm than good: off, as helmet sets it.
-    "x-xss-protection": "0",
     ...(production ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
   };
+  return {
+    document: {
+      // The same text as helmet wrote ("name value;name value"): web/static.ts edits its script-src.
+      "content-security-policy": csp.map(([name, values]) => [name, ...values].join(" ")).join(";"),
+      "permissions-policy": permissions.join(", "),
+      ...both,
+      "cross-origin-opener-policy": "same-origin",
+      "origin-agent-cluster": "?1",
+      "x-dns-prefetch-control": "off",
+      "x-download-options": "noopen",
+      "x-permitted-cross-domain-policies": "none",
+      // The old XSS auditors did more harm than good: off, as helmet sets it.
+      "x-xss-protection": "0",
+    },
+    api: { "content-security-policy": "default-src 'none';frame-ancestors 'none'", ...both },
+  };
+}
+
+/** Whether an answer of this content type is a JSON answer, which carries the API's set of headers. */
+export function isJsonAnswer(contentType: unknown): boolean {
+  return typeof contentType === "string" && contentType.startsWith("application/json");
 }
 
 /**
@@ -86,13 +108,16 @@ export function securityHeaders(config: Config, adapters: CspSources[]): Securit
  */
 export const DEFAULT_CACHE_CONTROL = "no-store";
 
-export async function registerSecurity(app: FastifyInstance, config: Config, headers: SecurityHeaders) {
-  const entries = Object.entries({ ...headers, "cache-control": DEFAULT_CACHE_CONTROL });
-  // On the raw response, first thing: what a route sets later wins (writeHead's headers take precedence),
-  // and the answers written without Fastify's reply (the OpenID provider's Koa app under /oidc) keep them.
-  app.addHook("onRequest", (_request, reply, done) => {
-    for (const [name, value] of entries) reply.raw.setHeader(name, value);
-    done();
+export async function registerSecurity(app: FastifyInstance, config: Config, headers: SecurityHeaderSets) {
+  const api = Object.entries({ ...headers.api, "cache-control": DEFAULT_CACHE_CONTROL });
+  const document = Object.entries({ ...headers.document, "cache-control": DEFAULT_CACHE_CONTROL });
+  // Every answer Fastify sends, a route's, a refusal's or a page's: what the route set itself wins. The
+  // answers written without Fastify's reply (the OpenID provider's Koa app under /oidc) get the document's
+  // set on the raw response before it writes (app.ts).
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    for (const [name, value] of isJsonAnswer(reply.getHeader("content-type")) ? api : document)
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    done(null, payload);
   });
   await app.register(cors, {
     // Allow-list only; same-origin requests carry no Origin to check.

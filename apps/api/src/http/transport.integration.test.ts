@@ -146,7 +146,7 @@ describe("slow clients", () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     // Written on the socket by hand (http/errors.ts), in the one error shape and with the headers.
     expect(answer).toContain(`"code":"REQUEST_TIMEOUT","message":"${MESSAGES.requestTimeout}"`);
-    expect(answer).toContain("content-security-policy: default-src 'self'");
+    expect(answer).toContain("content-security-policy: default-src 'none';frame-ancestors 'none'");
     expect(closedAfterMs).toBeLessThan(6000);
   });
 

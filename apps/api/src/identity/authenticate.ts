@@ -183,10 +183,7 @@ export async function registerAuthentication(
   app.decorateRequest("tokenExpiresAt", null);
   app.decorateRequest("authTime", null);
   app.decorateRequest("listsVersion", null);
-  app.addHook("onRequest", async (request) => {
-    const token = bearerToken(request);
-    if (token === undefined) return;
-    if (!token) throw new AppError("UNAUTHORIZED");
+  const authenticate = async (request: FastifyRequest, token: string) => {
     try {
       const payload = await verify(token);
       const caller = await actorOf(payload);
@@ -201,11 +198,16 @@ export async function registerAuthentication(
       if (isDatabaseUnavailable(error)) throw new AppError("SERVICE_UNAVAILABLE");
       throw new AppError("UNAUTHORIZED");
     }
-  });
+  };
   // Every route but those declared public (`security: []`, docs/architecture.md "A request") wants a caller:
-  // an anonymous one is answered 401 here, before the body is read, checked or validated.
-  app.addHook("onRequest", async (request) => {
-    if (!request.actor && !isPublicRoute(request)) throw new AppError("UNAUTHORIZED");
+  // an anonymous one is answered 401 here, before the body is read, checked or validated. A callback hook,
+  // not an async one: a call without a token (the public pages' reads) goes on in the same turn, without a
+  // promise of its own (ADR 045, the per-request hooks).
+  app.addHook("onRequest", (request, _reply, done) => {
+    const token = bearerToken(request);
+    if (token === undefined) return done(isPublicRoute(request) ? undefined : new AppError("UNAUTHORIZED"));
+    if (!token) return done(new AppError("UNAUTHORIZED"));
+    authenticate(request, token).then(() => done(), done);
   });
 }
 

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { legacyRedirect } from "@argine/core/shared/site-redirects";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { SecurityHeaders } from "../http/security.ts";
 
 /**
  * Paths the client renders on its own from the SPA fallback (spec §2; docs/architecture.md, "A request"), the
@@ -89,8 +90,16 @@ function cacheControl(file: string): string {
   return file.startsWith("assets/") ? "public, max-age=31536000, immutable" : "no-cache";
 }
 
-/** Answers every GET no API route took: the prerendered site, the client app, or the 404 page. */
-export function serveWeb(build: WebBuild | null, request: FastifyRequest, reply: FastifyReply) {
+/**
+ * Answers every GET no API route took: the prerendered site, the client app, or the 404 page. `headers`: the
+ * documents' security headers, whose CSP a page with inline scripts extends by their hashes.
+ */
+export function serveWeb(
+  build: WebBuild | null,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  headers: SecurityHeaders,
+) {
   if (!build) {
     return reply
       .status(503)
@@ -108,8 +117,8 @@ export function serveWeb(build: WebBuild | null, request: FastifyRequest, reply:
     reply.header("link", styles.map((href) => `<${href}>; rel=preload; as=style`).join(", "));
   // A page may run exactly its own inline scripts: the CSP for everything else allows none.
   const hashes = build.scriptHashes.get(file);
-  const csp = reply.getHeader("content-security-policy");
-  if (hashes?.length && typeof csp === "string") {
+  const csp = headers["content-security-policy"];
+  if (hashes?.length && csp) {
     reply.header(
       "content-security-policy",
       csp.replace("script-src 'self'", `script-src 'self' ${hashes.join(" ")}`),
