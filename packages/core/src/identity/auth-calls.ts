@@ -1,16 +1,15 @@
 import { z } from "zod";
 import { joinCalls } from "../shared/api-contract.ts";
 import { AUTH_ROUTES } from "./auth-routes.ts";
+import { LoginBodySchema, SecondFactorLoginBodySchema } from "./login-api.ts";
 import {
   AuthConfigSchema,
   InteractionSchema,
-  LoginBodySchema,
   LoginResultSchema,
   MailboxAttachmentParamsSchema,
   MailboxSchema,
   MessageSchema,
   RedirectSchema,
-  SecondFactorLoginBodySchema,
   TokenBodySchema,
 } from "./users-api.ts";
 

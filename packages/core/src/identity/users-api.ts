@@ -1,11 +1,6 @@
 import { z } from "zod";
 import { BillingDataSchema } from "../billing/billing-data.ts";
-import {
-  EmailSchema,
-  PrivacyAcceptanceSchema,
-  RequiredSecretSchema,
-  RequiredStringSchema,
-} from "../shared/fields.ts";
+import { EmailSchema, PrivacyAcceptanceSchema, RequiredStringSchema } from "../shared/fields.ts";
 import { MESSAGES } from "../shared/messages.ts";
 import { PagingQuerySchema } from "../shared/paging.ts";
 import { PasswordSchema } from "./password.ts";
@@ -57,9 +52,6 @@ export const PasswordResetConfirmBodySchema = z.object({
   password: PasswordSchema,
 });
 
-/** POST /v1/auth/interactions/{uid}/login. */
-export const LoginBodySchema = z.object({ email: EmailSchema, password: RequiredSecretSchema });
-
 /** PATCH /v1/users/me: either the profile fields or the password fields, never both (spec §7). */
 export const MeUpdateBodySchema = z.union([
   PasswordChangeBodySchema.strict(),
@@ -106,19 +98,6 @@ export const SecondFactorStepSchema = z.object({ secondFactorToken: z.string() }
 export const LoginResultSchema = z.union([RedirectSchema, SecondFactorStepSchema]);
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 
-/** An authenticator's six digits or a recovery code ("xxxxx-xxxxx"), as typed. */
-export const SecondFactorCodeSchema = z
-  .string({ error: MESSAGES.required })
-  .trim()
-  .min(1, MESSAGES.required)
-  .max(20, MESSAGES.secondFactorWrongCode);
-
-/** POST /v1/auth/interactions/{uid}/second-factor. */
-export const SecondFactorLoginBodySchema = z.object({
-  secondFactorToken: z.string().min(1).max(300),
-  code: SecondFactorCodeSchema,
-});
-
 /** GET /v1/users/me/second-factor. */
 export const SecondFactorStatusSchema = z.object({
   enabled: z.boolean(),
@@ -138,9 +117,6 @@ export const SecondFactorSetupSchema = z.object({
   qrCode: z.string(),
 });
 export type SecondFactorSetup = z.infer<typeof SecondFactorSetupSchema>;
-
-/** POST /v1/users/me/second-factor/confirm: the first code from the app. */
-export const SecondFactorConfirmBodySchema = z.object({ code: SecondFactorCodeSchema });
 
 /** Turning it off or making new recovery codes: the password, or a current code. */
 export const SecondFactorProofBodySchema = z

@@ -1,5 +1,6 @@
 import { BillingDataSchema } from "../billing/billing-data.ts";
 import { joinCalls } from "../shared/api-contract.ts";
+import { SecondFactorConfirmBodySchema } from "./login-api.ts";
 import {
   AdminUserListQuerySchema,
   AdminUserListSchema,
@@ -13,7 +14,6 @@ import {
   RecoveryCodesSchema,
   RegistrationBodySchema,
   RoleParamsSchema,
-  SecondFactorConfirmBodySchema,
   SecondFactorProofBodySchema,
   SecondFactorSetupSchema,
   SecondFactorStatusSchema,

@@ -1,4 +1,3 @@
-import { LoginBodySchema } from "@argine/core/identity/users-api";
 import { isRecord } from "@argine/core/shared/is-record";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
@@ -15,7 +14,7 @@ import {
   RequestOutcome,
   StatusRegion,
 } from "../../shared/ui/form-field.tsx";
-import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
+import { lazySchemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { useHydrated } from "../../shared/ui/use-hydrated.ts";
 import styles from "./account-layout.module.css";
 import { AccountLayout } from "./account-layout.tsx";
@@ -220,6 +219,11 @@ function goTo(redirectTo: string) {
   if (target) window.location.assign(target);
 }
 
+// The sign-in step's first screen is this form: its check is loaded when it is first focused (issue 41).
+const loginResolver = lazySchemaResolver<LoginValues, LoginValues>(() =>
+  import("@argine/core/identity/login-api").then((api) => api.LoginBodySchema),
+);
+
 export function LoginForm({ interaction }: { interaction: Interaction }) {
   const resend = useResendVerification();
   // The password was right and the account has a second factor: its code comes next (ADR 036).
@@ -232,7 +236,7 @@ export function LoginForm({ interaction }: { interaction: Interaction }) {
     onSubmit,
     issuesPlaced,
   } = useCheckedForm({
-    resolver: schemaResolver<LoginValues, LoginValues>(LoginBodySchema),
+    resolver: loginResolver,
     defaultValues: { email: interaction.loginHint ?? "", password: "" },
     fieldNames: ["email", "password"],
     focusOnInvalid: "field",
@@ -257,7 +261,7 @@ export function LoginForm({ interaction }: { interaction: Interaction }) {
   if (code === "NOT_FOUND" && login.error) return <RestartLogin message={login.error.message} />;
 
   return (
-    <form className={formStyles.form} noValidate onSubmit={onSubmit}>
+    <form className={formStyles.form} noValidate onSubmit={onSubmit} onFocus={loginResolver.preload}>
       {login.error && !issuesPlaced ? (
         <FormMessage tone="error">
           <p>{login.error.message}</p>

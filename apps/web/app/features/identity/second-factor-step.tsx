@@ -1,9 +1,7 @@
-import { SecondFactorCodeSchema } from "@argine/core/identity/users-api";
-import { z } from "zod";
 import buttonStyles from "../../shared/ui/button.module.css";
 import formStyles from "../../shared/ui/form.module.css";
 import { FormMessage, TextField } from "../../shared/ui/form-field.tsx";
-import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
+import { lazySchemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { type Interaction, submitSecondFactor } from "./account-queries.ts";
 
 // The sign-in's second step for an account with the "verifica in due passaggi" (ADR 036): the password was
@@ -11,8 +9,14 @@ import { type Interaction, submitSecondFactor } from "./account-queries.ts";
 
 const PRIMARY = `${buttonStyles.button} ${buttonStyles.primary}`;
 
-const CodeFormSchema = z.object({ code: SecondFactorCodeSchema });
-type CodeValues = z.infer<typeof CodeFormSchema>;
+interface CodeValues {
+  code: string;
+}
+
+// Shown after the password, on the sign-in's page: its check is loaded as the login form's is (issue 41).
+const codeResolver = lazySchemaResolver<CodeValues, CodeValues>(() =>
+  import("@argine/core/identity/login-api").then((api) => api.SecondFactorConfirmBodySchema),
+);
 
 export function SecondFactorForm({
   interaction,
@@ -24,7 +28,7 @@ export function SecondFactorForm({
   onRedirect: (target: string) => void;
 }) {
   const { field, submit, onSubmit, issuesPlaced } = useCheckedForm({
-    resolver: schemaResolver<CodeValues, CodeValues>(CodeFormSchema),
+    resolver: codeResolver,
     defaultValues: { code: "" },
     fieldNames: ["code"],
     focusOnInvalid: "field",

@@ -43,6 +43,40 @@ export function schemaResolver<TValues extends FieldValues, TBody>(
   return zodResolver(schema as z.ZodType<TBody, FieldValues>) as unknown as Resolver<TValues, unknown, TBody>;
 }
 
+/** A resolver whose schema is loaded at its first check, and which can be told to load it sooner. */
+export type LazyResolver<TValues extends FieldValues, TBody> = Resolver<TValues, unknown, TBody> & {
+  /** Starts loading the schema (the form's first focus): the first check then need not wait for it. */
+  preload: () => void;
+};
+
+/**
+ * Core's zod schema as the form's check, loaded when the form first checks (a blur, a submit) or is first
+ * focused, not with the page: a page whose first screen is a form (the sign-in) does not build the validation
+ * library's schemas while it hydrates (issue 41, docs/performance-phone.md). A schema that cannot be loaded
+ * (the network dropped) skips the browser-side check of that attempt: the API checks the same body with the
+ * same schema and its issues are placed under their fields; the next check loads it again.
+ */
+export function lazySchemaResolver<TValues extends FieldValues, TBody>(
+  load: () => Promise<z.ZodType<TBody, unknown>>,
+): LazyResolver<TValues, TBody> {
+  let loading: Promise<Resolver<TValues, unknown, TBody> | null> | undefined;
+  const loaded = () => {
+    loading ??= load().then(
+      (schema) => schemaResolver<TValues, TBody>(schema),
+      () => {
+        loading = undefined;
+        return null;
+      },
+    );
+    return loading;
+  };
+  const resolver: Resolver<TValues, unknown, TBody> = async (values, context, options) => {
+    const check = await loaded();
+    return check ? check(values, context, options) : { values: values as unknown as TBody, errors: {} };
+  };
+  return Object.assign(resolver, { preload: () => void loaded() });
+}
+
 /**
  * The behaviour of a form that sends to the API, shared by the admin editors and the public site's forms:
  * checked on blur and on submit (spec §5: an error shows once the field is touched, or after a submit),
