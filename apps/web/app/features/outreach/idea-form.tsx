@@ -8,6 +8,7 @@ import {
 import type { SummaryField } from "../../shared/ui/error-summary.tsx";
 import formStyles from "../../shared/ui/form.module.css";
 import { CharacterCount, CheckboxField, TextAreaField, TextField } from "../../shared/ui/form-field.tsx";
+import { schemaResolver } from "../../shared/ui/use-checked-form.ts";
 import { NameAndEmail, OutreachFormFrame, PrivacyLabel } from "./outreach-parts.tsx";
 import { sendIdea } from "./outreach-queries.ts";
 import { useOutreachForm } from "./use-outreach-form.ts";
@@ -34,7 +35,7 @@ const EMPTY: IdeaFormValues = { name: "", email: "", title: "", description: "",
 
 export function IdeaForm() {
   const state = useOutreachForm<IdeaFormValues, IdeaSubmission>({
-    schema: IdeaSubmissionSchema,
+    resolver: schemaResolver(IdeaSubmissionSchema),
     defaultValues: EMPTY,
     fields: FIELDS,
     send: sendIdea,

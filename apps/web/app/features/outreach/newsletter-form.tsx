@@ -1,10 +1,11 @@
-import { type NewsletterSignup, NewsletterSignupSchema } from "@argine/core/outreach/outreach-api";
+import type { NewsletterSignup } from "@argine/core/outreach/outreach-api";
 import { Link } from "react-router";
 import { PRIVACY_PATH } from "../../shared/navigation/navigation.ts";
 import type { SummaryField } from "../../shared/ui/error-summary.tsx";
 import formStyles from "../../shared/ui/form.module.css";
 import { CheckboxField, EmailField } from "../../shared/ui/form-field.tsx";
 import { TitledSection } from "../../shared/ui/titled-section.tsx";
+import { lazySchemaResolver } from "../../shared/ui/use-checked-form.ts";
 import styles from "./outreach.module.css";
 import { OutreachFormFrame } from "./outreach-parts.tsx";
 import { subscribeNewsletter } from "./outreach-queries.ts";
@@ -27,6 +28,13 @@ const FIELDS: readonly SummaryField<NewsletterFormValues>[] = [
 
 const EMPTY: NewsletterFormValues = { email: "", privacyAccepted: false };
 
+// In every page's footer: its check is loaded at the form's first check, not with the page, so that the form
+// takes no validation library with it (issue 41; the dashboard's first render waits for the footer's
+// prerendered form to hydrate, shell/platform/near-viewport.ts).
+const newsletterResolver = lazySchemaResolver<NewsletterFormValues, NewsletterSignup>(() =>
+  import("@argine/core/outreach/outreach-api").then((api) => api.NewsletterSignupSchema),
+);
+
 export function NewsletterForm({
   title = "Iscriviti alla newsletter",
   headingLevel = 2,
@@ -36,7 +44,7 @@ export function NewsletterForm({
   headingLevel?: 2 | 3;
 }) {
   const state = useOutreachForm<NewsletterFormValues, NewsletterSignup>({
-    schema: NewsletterSignupSchema,
+    resolver: newsletterResolver,
     defaultValues: EMPTY,
     fields: FIELDS,
     send: subscribeNewsletter,

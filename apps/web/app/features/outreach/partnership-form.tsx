@@ -14,6 +14,7 @@ import {
   TextAreaField,
   TextField,
 } from "../../shared/ui/form-field.tsx";
+import { schemaResolver } from "../../shared/ui/use-checked-form.ts";
 import { NameAndEmail, OutreachFormFrame, PrivacyLabel } from "./outreach-parts.tsx";
 import { sendPartnershipRequest } from "./outreach-queries.ts";
 import { useOutreachForm } from "./use-outreach-form.ts";
@@ -56,7 +57,7 @@ const KIND_OPTIONS = PARTNERSHIP_KIND.values.map((kind) => ({
 
 export function PartnershipForm() {
   const state = useOutreachForm<PartnershipFormValues, PartnershipRequest>({
-    schema: PartnershipRequestSchema,
+    resolver: schemaResolver(PartnershipRequestSchema),
     defaultValues: EMPTY,
     fields: FIELDS,
     send: (body) => sendPartnershipRequest({ ...body, organization: body.organization || undefined }),

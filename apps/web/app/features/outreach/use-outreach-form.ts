@@ -1,15 +1,15 @@
 import type { OutreachAnswer } from "@argine/core/outreach/outreach-api";
-import type { DefaultValues, FieldValues } from "react-hook-form";
-import type { z } from "zod";
+import type { DefaultValues, FieldValues, Resolver } from "react-hook-form";
 import type { SummaryField } from "../../shared/ui/error-summary.tsx";
-import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
+import { useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { useHydrated } from "../../shared/ui/use-hydrated.ts";
 
 // The three outreach forms: core's body schema checks them with the API's own rules and messages, and the
 // answer's message is shown once sent (ui/use-checked-form.ts has the rest of the behaviour).
 
 export interface OutreachFormOptions<TValues extends FieldValues, TBody> {
-  schema: z.ZodType<TBody>;
+  /** Core's body schema as the check (ui/use-checked-form.ts: schemaResolver, or lazySchemaResolver). */
+  resolver: Resolver<TValues, unknown, TBody>;
   defaultValues: DefaultValues<TValues>;
   /** The fields in the error summary, in the form's order; the API's issues are placed on these too. */
   fields: readonly SummaryField<TValues>[];
@@ -21,7 +21,7 @@ export function useOutreachForm<TValues extends FieldValues, TBody>(
 ) {
   const { fields, send } = options;
   const checked = useCheckedForm<TValues, TBody, OutreachAnswer>({
-    resolver: schemaResolver(options.schema),
+    resolver: options.resolver,
     defaultValues: options.defaultValues,
     fieldNames: fields.map((field) => field.name),
     send,
