@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { useAppState, useAppStateStore } from "../../shared/async/app-state.ts";
 import { writeUserData } from "../../shared/store/browser-storage.ts";
-import { OidcClientContext, oidcClient, takeFirstSessionCheck } from "./auth-session.ts";
+import { OidcClientContext, oidcClient } from "./auth-session.ts";
 import { CALLBACK_PATH } from "./login-request.ts";
 import { meQueryOptions } from "./me-queries.ts";
 import type { OidcClient } from "./oidc-client.ts";
@@ -27,8 +27,7 @@ export function AuthProvider({
   useEffect(() => {
     if (window.location.pathname === CALLBACK_PATH) return;
     let active = true;
-    const check = (client === oidcClient ? takeFirstSessionCheck() : null) ?? client.restore();
-    void check.then((claims) => {
+    void client.restore().then((claims) => {
       if (!active) return;
       const user = claims ? userFromClaims(claims) : null;
       if (user) appState.setAuthenticated(user);
