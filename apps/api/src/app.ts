@@ -34,7 +34,7 @@ import { registerJsonBodyParser } from "./http/json-body.ts";
 import { loggableError, loggerOptions } from "./http/logging.ts";
 import { registerObservability } from "./http/observability.ts";
 import { proxyTrust, requestIds } from "./http/request-id.ts";
-import { DEFAULT_CACHE_CONTROL, registerSecurity, securityHeaders } from "./http/security.ts";
+import { registerSecurity, securityHeaders } from "./http/security.ts";
 import { registerAuthentication } from "./identity/authenticate.ts";
 import { signedCookiesKnown } from "./identity/embedded-identity.ts";
 import { hashLegacyDocumentLinks } from "./invoice/invoice-service.ts";
@@ -250,7 +250,7 @@ export async function buildApp({
       app.log.info("the provider's keys changed: signing with the newest");
     });
     await app.register(middie);
-    const documentHeaders = Object.entries({ ...headers.document, "cache-control": DEFAULT_CACHE_CONTROL });
+    const documentHeaders = Object.entries(headers.document);
     app.use("/oidc", (request: IncomingMessage, response: ServerResponse) => {
       // Its Koa app writes on the raw response, where Fastify's onSend hook never runs (http/security.ts);
       // what it sets itself wins.

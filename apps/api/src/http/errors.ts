@@ -19,7 +19,7 @@ import type {
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import type { Metrics } from "../metrics/metrics.ts";
 import { loggableError } from "./logging.ts";
-import { DEFAULT_CACHE_CONTROL, type SecurityHeaders } from "./security.ts";
+import type { SecurityHeaders } from "./security.ts";
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: "BAD_REQUEST",
@@ -136,7 +136,7 @@ export function frameworkErrorHandler(
     const appError = toAppError(error);
     metrics?.errors.inc({ code: appError.code });
     void reply
-      .headers({ ...headers, "cache-control": DEFAULT_CACHE_CONTROL, "x-request-id": String(request.id) })
+      .headers({ ...headers, "x-request-id": String(request.id) })
       .status(appError.status)
       .type("application/json; charset=utf-8")
       .send(JSON.stringify(errorBody(appError, request)));
@@ -187,7 +187,6 @@ export function clientErrorHandler(
       } satisfies ErrorBody);
       const lines = Object.entries({
         ...headers,
-        "cache-control": DEFAULT_CACHE_CONTROL,
         "content-type": "application/json; charset=utf-8",
         "content-length": String(Buffer.byteLength(body)),
         "x-request-id": requestId,

@@ -25,7 +25,16 @@ const DENIED_FEATURES = [
   "usb",
 ];
 
-/** The two sets of security headers: every answer carries one (ADR 047). */
+/**
+ * What an answer carries unless its route says otherwise: `no-store`. Every API answer may hold personal data
+ * (a case, a message, an error naming an account), so none is kept by a browser or a proxy unless its route
+ * sets its own caching (the logout script). The site's files set theirs in web/static.ts: hashed assets are
+ * immutable, pages `no-cache`, the dashboard's among them, which are the same shell for everyone and fetch
+ * the person's data through the API; the downloads set `no-store` themselves (http/send-file.ts).
+ */
+const DEFAULT_CACHE_CONTROL = "no-store";
+
+/** The two sets of security headers, each with the default caching: every answer carries one (ADR 047). */
 export interface SecurityHeaderSets {
   /** A document's: a page, the provider's screens, a download, anything but JSON. */
   document: SecurityHeaders;
@@ -74,6 +83,7 @@ export function securityHeaders(config: Config, adapters: CspSources[]): Securit
     // frame-ancestors for the browsers that predate it.
     "x-frame-options": "DENY",
     "cross-origin-resource-policy": "same-origin",
+    "cache-control": DEFAULT_CACHE_CONTROL,
     ...(production ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
   };
   return {
@@ -99,18 +109,9 @@ export function isJsonAnswer(contentType: unknown): boolean {
   return typeof contentType === "string" && contentType.startsWith("application/json");
 }
 
-/**
- * What an answer carries unless its route says otherwise: `no-store`. Every API answer may hold personal data
- * (a case, a message, an error naming an account), so none is kept by a browser or a proxy unless its route
- * sets its own caching (the logout script). The site's files set theirs in web/static.ts: hashed assets are
- * immutable, pages `no-cache`, the dashboard's among them, which are the same shell for everyone and fetch
- * the person's data through the API; the downloads set `no-store` themselves (http/send-file.ts).
- */
-export const DEFAULT_CACHE_CONTROL = "no-store";
-
 export async function registerSecurity(app: FastifyInstance, config: Config, headers: SecurityHeaderSets) {
-  const api = Object.entries({ ...headers.api, "cache-control": DEFAULT_CACHE_CONTROL });
-  const document = Object.entries({ ...headers.document, "cache-control": DEFAULT_CACHE_CONTROL });
+  const api = Object.entries(headers.api);
+  const document = Object.entries(headers.document);
   // Every answer Fastify sends, a route's, a refusal's or a page's: what the route set itself wins. The
   // answers written without Fastify's reply (the OpenID provider's Koa app under /oidc) get the document's
   // set on the raw response before it writes (app.ts).
