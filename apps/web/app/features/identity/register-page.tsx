@@ -1,5 +1,3 @@
-import { withPasswordConfirmation } from "@argine/core/identity/password";
-import { RegistrationBodySchema } from "@argine/core/identity/users-api";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { LOGIN_PATH, PRIVACY_PATH, QUESTIONNAIRE_PATH } from "../../shared/navigation/navigation.ts";
@@ -16,7 +14,7 @@ import {
   RequiredNote,
   TextField,
 } from "../../shared/ui/form-field.tsx";
-import { schemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
+import { lazySchemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { useHydrated } from "../../shared/ui/use-hydrated.ts";
 import { AccountLayout, FocusHeading } from "./account-layout.tsx";
 import { register as registerAccount, useResendVerification } from "./account-queries.ts";
@@ -29,18 +27,6 @@ import { useAuthConfig } from "./use-auth-config.ts";
 // /account/register (spec §2): name, last name, email, password with confirmation, optional cell phone,
 // required privacy consent, optional marketing consent; then the "check your mail" confirmation. The answer
 // is the same whether or not the email is already registered (no enumeration).
-
-const { name, lastname, email, cellPhone, privacyConsent, marketingConsent } = RegistrationBodySchema.shape;
-
-/** The registration fields of core's RegistrationBodySchema, plus the password confirmation. */
-export const RegisterFormSchema = withPasswordConfirmation({
-  name,
-  lastname,
-  email,
-  cellPhone,
-  privacyConsent,
-  marketingConsent,
-});
 
 export interface RegisterFormValues {
   name: string;
@@ -132,10 +118,15 @@ export function RegisterPage() {
   );
 }
 
+// The page's first screen is this form: its check is loaded when it is first focused (issue 41).
+const registerResolver = lazySchemaResolver<RegisterFormValues, RegisterFormOutput>(() =>
+  import("./register-form-schema.ts").then((module) => module.RegisterFormSchema),
+);
+
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string, message: string) => void }) {
   const claim = readFeedbackClaim();
   const registration = useCheckedForm({
-    resolver: schemaResolver<RegisterFormValues, RegisterFormOutput>(RegisterFormSchema),
+    resolver: registerResolver,
     defaultValues: EMPTY,
     fieldNames: FIELDS,
     focusOnInvalid: "field",
@@ -157,7 +148,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
   const { field, submit, onSubmit, issuesPlaced } = registration;
 
   return (
-    <form className={formStyles.form} noValidate onSubmit={onSubmit}>
+    <form className={formStyles.form} noValidate onSubmit={onSubmit} onFocus={registerResolver.preload}>
       {submit.error && !issuesPlaced ? <FormMessage tone="error">{submit.error.message}</FormMessage> : null}
       <RequiredNote />
       <div className={formStyles.row}>
