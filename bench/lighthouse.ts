@@ -115,7 +115,15 @@ export interface LighthouseBenchOptions {
   pages?: LighthousePage[];
   /** Runs per page (default 1); with more, the table shows Lighthouse's median run. */
   runs?: number;
+  /**
+   * Lighthouse's default, `simulate`, loads the page at full speed and computes the metrics a phone would see
+   * from that load's graph; `devtools` slows the line and the CPU while the page loads, so round trips that
+   * follow one another are measured as they happen (docs/performance-phone.md, eighth pass).
+   */
+  throttling?: Throttling;
 }
+
+export type Throttling = "simulate" | "devtools";
 
 /** CHROME_PATH (or the e2e tests' CHROMIUM_PATH), when set, is the only candidate; else Debian's. */
 function chromePath(): string {
@@ -156,8 +164,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 /** A Chromium of the run: Lighthouse in a fresh one, or in the tab where the demo account signed in. */
 type Browser = { executable: string } | { page: Page };
 
-async function runLighthouse(url: string, browser: Browser): Promise<Result> {
-  const flags = { logLevel: "error", output: "json", onlyCategories: CATEGORIES.map((c) => c.id) } as const;
+async function runLighthouse(url: string, browser: Browser, throttling: Throttling): Promise<Result> {
+  const flags = {
+    logLevel: "error",
+    output: "json",
+    onlyCategories: CATEGORIES.map((c) => c.id),
+    throttlingMethod: throttling,
+  } as const;
   if ("page" in browser) {
     // Lighthouse empties the HTTP cache, the caches and the service worker before it loads the page, not
     // the cookies nor the tab's sessionStorage: the load is cold, the session stays.
@@ -244,20 +257,20 @@ async function jsWeight(lhr: Result): Promise<{ jsTransfer: number; jsGzip: numb
 }
 
 /** One Lighthouse run on the page, retried once when Lighthouse, not the page, went wrong. */
-async function runOnce(url: string, name: string, browser: Browser): Promise<Result> {
+async function runOnce(url: string, name: string, browser: Browser, throttling: Throttling): Promise<Result> {
   // A Chromium that did not start, a protocol hiccup or a broken trace (NO_NAVSTART, NO_FCP…) on a busy
   // machine: Lighthouse itself asks to "run Lighthouse again" for those.
   let lhr: Result;
   try {
-    lhr = await runLighthouse(url, browser);
+    lhr = await runLighthouse(url, browser, throttling);
   } catch (error) {
     console.warn(`  ${name}: ${String(error)}; retrying once`);
-    lhr = await runLighthouse(url, browser);
+    lhr = await runLighthouse(url, browser, throttling);
   }
   const code = lhr.runtimeError?.code;
   if (code && !PAGE_ERRORS.has(code)) {
     console.warn(`  ${name}: Lighthouse runtime error ${code}; retrying once`);
-    lhr = await runLighthouse(url, browser);
+    lhr = await runLighthouse(url, browser, throttling);
   }
   return lhr;
 }
@@ -267,6 +280,7 @@ async function measure(
   target: LighthousePage,
   executable: string,
   runs: number,
+  throttling: Throttling,
 ): Promise<PageResult & { all: Result[] }> {
   const started = performance.now();
   const url = `${base}${target.path}`;
@@ -278,7 +292,7 @@ async function measure(
   const tab = target.as ? await signedInTab(base, executable, target.as) : null;
   try {
     const browser: Browser = tab ? { page: tab.page } : { executable };
-    for (let i = 0; i < runs; i++) all.push(await runOnce(url, pageName(target), browser));
+    for (let i = 0; i < runs; i++) all.push(await runOnce(url, pageName(target), browser, throttling));
   } finally {
     tab?.close();
   }
@@ -383,10 +397,16 @@ function failingAudits(result: PageResult): string[] {
   return lines;
 }
 
-export async function lighthouseBench({ smoke, pages, runs = 1 }: LighthouseBenchOptions): Promise<void> {
+export async function lighthouseBench({
+  smoke,
+  pages,
+  runs = 1,
+  throttling = "simulate",
+}: LighthouseBenchOptions): Promise<void> {
   const list = pages ?? (smoke ? SMOKE_PAGES : LIGHTHOUSE_PAGES);
   const times = runs > 1 ? `; ${runs} runs per page, median run shown` : "";
-  console.info(`\nLighthouse (mobile, simulated throttling${times}): ${list.map(pageName).join(", ")}`);
+  const how = throttling === "simulate" ? "simulated throttling" : "applied throttling";
+  console.info(`\nLighthouse (mobile, ${how}${times}): ${list.map(pageName).join(", ")}`);
   const started = performance.now();
   const executable = chromePath();
   const webDir = await ensureWebBuild();
@@ -405,7 +425,7 @@ export async function lighthouseBench({ smoke, pages, runs = 1 }: LighthouseBenc
       const path = pageName(target);
       try {
         const base = target.floor && floor ? floor.address : product.address;
-        const result = await measure(base, target, executable, runs);
+        const result = await measure(base, target, executable, runs, throttling);
         const name = target.floor
           ? "floor"
           : target.path === "/"

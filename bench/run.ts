@@ -12,6 +12,8 @@
 //                               registration and the dashboard as client and lawyer; `/` only with --smoke);
 //                               `@client`/`@lawyer` signs the demo account in first
 //   --lighthouse-runs=3         Lighthouse runs per page, median run shown (default 1)
+//   --lighthouse-throttling=devtools  the line and the CPU slowed while the page loads, instead of Lighthouse's
+//                               default simulation from a fast load (`simulate`)
 //   --orders-only               only the orders part (bench/orders.ts)
 //   --skip-orders               everything but the orders part
 //   --orders-flows=20           timed card flows of each card (default 20; 5 with --smoke)
@@ -83,6 +85,9 @@ if (ordersFlows !== undefined && (!Number.isInteger(ordersFlows) || ordersFlows 
   throw new Error(`--orders-flows: ${flag("orders-flows")}`);
 const lighthousePages = flag("lighthouse-pages")?.split(",").map(parseLighthousePage);
 const lighthouseRuns = Number(flag("lighthouse-runs") ?? 1);
+const lighthouseThrottling = flag("lighthouse-throttling") ?? "simulate";
+if (lighthouseThrottling !== "simulate" && lighthouseThrottling !== "devtools")
+  throw new Error(`--lighthouse-throttling: ${lighthouseThrottling} (simulate or devtools)`);
 if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1)
   throw new Error(`--lighthouse-runs: ${flag("lighthouse-runs")}`);
 const sizes = flag("sizes")
@@ -250,6 +255,7 @@ if (only ? lighthouseOnly : !skipLighthouse) {
   await lighthouseBench({
     smoke,
     runs: lighthouseRuns,
+    throttling: lighthouseThrottling,
     ...(lighthousePages ? { pages: lighthousePages } : {}),
   });
 }

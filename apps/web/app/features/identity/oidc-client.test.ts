@@ -98,8 +98,9 @@ function setup({ discovery = DISCOVERY as Record<string, unknown>, config = CONF
     }
     throw new Error(`unexpected fetch ${url}`);
   });
+  const loadConfig = vi.fn(async () => config);
   const client = createOidcClient({
-    loadConfig: async () => config,
+    loadConfig,
     fetch: fetchMock,
     storage: () => window.sessionStorage,
     now: () => now,
@@ -108,6 +109,7 @@ function setup({ discovery = DISCOVERY as Record<string, unknown>, config = CONF
   return {
     client,
     fetchMock,
+    loadConfig,
     tokenCalls,
     revocations,
     keepalives,
@@ -408,6 +410,55 @@ describe("OIDC client: session check and logout", () => {
     expect(t.tokenCalls).toHaveLength(1);
     expect(t.tokenCalls[0]?.params.get("refresh_token")).toBe("refresh-1");
     await expect(t.client.getAccessToken()).resolves.toBe("access-r");
+  });
+
+  it("renews a restored session at the provider kept with it, without loading the config or the discovery", async () => {
+    await login(setup());
+    expect(JSON.parse(sessionStorage.getItem("argine.auth.provider") ?? "{}")).toEqual({
+      config: CONFIG,
+      discovery: DISCOVERY,
+    });
+    const t = setup(); // a reload
+    expect((await t.client.restore())?.sub).toBe("user-1");
+    expect(t.loadConfig).not.toHaveBeenCalled();
+    expect(t.fetchMock.mock.calls.map(([url]) => String(url))).toEqual([DISCOVERY.token_endpoint]);
+  });
+
+  it("forgets the kept provider when the renewal fails: the next attempt asks the API for it again", async () => {
+    await login(setup());
+    const t = setup();
+    t.answerTokens(() => {
+      throw new TypeError("Failed to fetch");
+    });
+    await expect(t.client.restore()).resolves.toBeNull();
+    expect(sessionStorage.getItem("argine.auth.provider")).toBeNull();
+    expect(sessionStorage.getItem("argine.auth.refreshToken")).toBe("refresh-1"); // kept for the next attempt
+
+    t.answerTokens(() => ({
+      status: 200,
+      body: { access_token: "access-r", token_type: "Bearer", refresh_token: "refresh-r", expires_in: 300 },
+    }));
+    await expect(t.client.getAccessToken()).resolves.toBe("access-r");
+    expect(t.loadConfig).toHaveBeenCalledOnce();
+    expect(t.fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      `${ISSUER}/.well-known/openid-configuration`,
+    );
+    expect(sessionStorage.getItem("argine.auth.provider")).not.toBeNull(); // kept again with the new tokens
+  });
+
+  it("loads the provider from the API when the kept one is not whole or its discovery names another issuer", async () => {
+    for (const kept of [
+      { config: CONFIG },
+      { config: CONFIG, discovery: { ...DISCOVERY, issuer: "https://elsewhere.test/oidc" } },
+      "not json",
+    ]) {
+      sessionStorage.clear();
+      await login(setup());
+      sessionStorage.setItem("argine.auth.provider", typeof kept === "string" ? kept : JSON.stringify(kept));
+      const t = setup();
+      expect((await t.client.restore())?.sub).toBe("user-1");
+      expect(t.loadConfig).toHaveBeenCalledOnce();
+    }
   });
 
   it("reports no session, without any request, when the tab holds none", async () => {

@@ -17,7 +17,8 @@ import { contextOf, createLoginTransactions, type LoginContext } from "./oidc-tr
 //
 // Where things live (a victim may be on a shared device: the session ends with the tab):
 //   access token  → memory only (oidc-session.ts);
-//   refresh token and id token → sessionStorage (oidc-session.ts);
+//   refresh token and id token → sessionStorage (oidc-session.ts), with the provider that issued them
+//   (oidc-provider.ts: a reload renews there without loading the config and the discovery first);
 //   login transaction { state, codeVerifier, nonce, practiceId?, returnTo? } → sessionStorage, keyed by
 //   state (oidc-transactions.ts).
 
@@ -71,7 +72,7 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
   const now = options.now ?? (() => Date.now());
   const origin = options.origin ?? (() => window.location.origin);
   const storage = createTabStorage(options.storage ?? defaultStorage);
-  const provider = createProviderMetadata(options.loadConfig, (issuer) => discover(issuer, doFetch));
+  const provider = createProviderMetadata(options.loadConfig, (issuer) => discover(issuer, doFetch), storage);
   const protocol = createOidcProtocol(provider, doFetch);
   const transactions = createLoginTransactions(storage, now);
 
@@ -80,7 +81,7 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
     storage.clear();
   }
 
-  const session = createOidcSession({ storage, tokens: protocol, now, forgetAll: forget });
+  const session = createOidcSession({ storage, tokens: protocol, provider, now, forgetAll: forget });
   const login = createOidcLogin({ provider, protocol, session, transactions, now, origin });
   const logout = createOidcLogout({ provider, protocol, session, origin, forgetAll: forget });
 

@@ -1,10 +1,12 @@
 import { TOKEN_RENEWAL_MARGIN_MS } from "@argine/core/shared/constants";
 import { decodeJwtClaims, expiryFromClaims, type JwtClaims } from "./jwt.ts";
 import { OidcError } from "./oidc-errors.ts";
-import { ID_TOKEN_KEY, REFRESH_TOKEN_KEY, type TabStorage } from "./oidc-storage.ts";
+import type { ProviderMetadata } from "./oidc-provider.ts";
+import { ID_TOKEN_KEY, PROVIDER_KEY, REFRESH_TOKEN_KEY, type TabStorage } from "./oidc-storage.ts";
 
 // The tokens of the signed-in session and their renewal: the access token in memory only, the refresh and
-// id tokens in the tab's sessionStorage; refresh tokens rotate on every use (ADR 004).
+// id tokens in the tab's sessionStorage, beside the provider that issued them (oidc-provider.ts); refresh
+// tokens rotate on every use (ADR 004).
 
 /** OAuth errors meaning the refresh token (or the whole grant) is gone: the session is over. */
 const SESSION_ENDING_ERRORS = new Set(["invalid_grant", "invalid_client", "unauthorized_client"]);
@@ -38,6 +40,8 @@ export interface OidcSession {
 export function createOidcSession(deps: {
   storage: TabStorage;
   tokens: TokenEndpoint;
+  /** The provider the tokens come from, kept with them. */
+  provider: Pick<ProviderMetadata, "keep" | "forget">;
   now: () => number;
   /** Forgets everything of the tab's sign-in (tokens and pending logins) when the provider ends the session. */
   forgetAll: () => void;
@@ -71,6 +75,7 @@ export function createOidcSession(deps: {
       claims = decodeJwtClaims(idToken);
       storage.set(ID_TOKEN_KEY, idToken);
     }
+    deps.provider.keep();
   }
 
   function forgetInMemory(): void {
@@ -125,7 +130,9 @@ export function createOidcSession(deps: {
     try {
       return (await renew()) ? claims : null;
     } catch {
-      // The provider cannot be reached: signed out for now, the tokens stay for the next attempt.
+      // The provider cannot be reached: signed out for now, the tokens stay for the next attempt, which asks
+      // the API for the provider again (it may have moved).
+      deps.provider.forget();
       return null;
     }
   }
@@ -134,6 +141,7 @@ export function createOidcSession(deps: {
     forgetInMemory();
     storage.remove(REFRESH_TOKEN_KEY);
     storage.remove(ID_TOKEN_KEY);
+    storage.remove(PROVIDER_KEY);
   }
 
   return {

@@ -4,6 +4,8 @@
 const STORAGE_PREFIX = "argine.auth.";
 export const REFRESH_TOKEN_KEY = `${STORAGE_PREFIX}refreshToken`;
 export const ID_TOKEN_KEY = `${STORAGE_PREFIX}idToken`;
+/** The provider that issued the session's tokens (oidc-provider.ts). */
+export const PROVIDER_KEY = `${STORAGE_PREFIX}provider`;
 export const TRANSACTION_PREFIX = `${STORAGE_PREFIX}tx.`;
 
 export interface TabStorage {
