@@ -1,6 +1,7 @@
 import { canAdminister } from "@argine/core/identity/policy";
 import { isCustomer } from "@argine/core/identity/roles";
-import { type ComponentType, type ReactNode, Suspense } from "react";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { type ComponentType, type ReactNode, Suspense, useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
 import { DASHBOARD_PATH, PRIVACY_PATH, PROFILE_INFO_PATH } from "../../shared/navigation/navigation.ts";
@@ -9,7 +10,11 @@ import { readClaimedTicketCode } from "../feedback/public.ts";
 import styles from "./dashboard-page.module.css";
 import { dashboardSections } from "./dashboard-sections.ts";
 
-type RolePart = ComponentType<{ children: ReactNode }>;
+/** A role's part of the page, and what it reads first (routes/dashboard-home.tsx). */
+export interface RolePart {
+  Part: ComponentType<{ children: ReactNode }>;
+  prefetch: (queryClient: QueryClient) => void;
+}
 
 /**
  * /dashboard: the landing after login, with the user header (greeting and personal-data editing), then the
@@ -24,7 +29,10 @@ export function DashboardHomePage({ parts }: { parts: { client: RolePart; staff:
   const name = user?.name.trim();
   const staffRole =
     user && !isCustomer(user.roles) ? (canAdminister(user.roles) ? "amministratore" : "avvocato") : null;
-  const RolePart = staffRole ? parts.staff : parts.client;
+  const rolePart = staffRole ? parts.staff : parts.client;
+  const { Part } = rolePart;
+  const queryClient = useQueryClient();
+  useEffect(() => rolePart.prefetch(queryClient), [rolePart, queryClient]);
   return (
     <>
       <header className={styles.userHeader}>
@@ -51,7 +59,7 @@ export function DashboardHomePage({ parts }: { parts: { client: RolePart; staff:
       ) : null}
       {/* The sections come with the role's part, so they do not move when it arrives. */}
       <Suspense fallback={<p>Caricamento…</p>}>
-        <RolePart>
+        <Part>
           <ul className={styles.cards}>
             {dashboardSections(user?.roles ?? [])
               .filter((section) => section.to !== DASHBOARD_PATH)
@@ -69,7 +77,7 @@ export function DashboardHomePage({ parts }: { parts: { client: RolePart; staff:
                 </li>
               ))}
           </ul>
-        </RolePart>
+        </Part>
       </Suspense>
     </>
   );

@@ -1,4 +1,4 @@
-import { useQueries } from "@tanstack/react-query";
+import { type QueryClient, useQueries } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { MyConsultations, myConsultationsQueryOptions } from "../consultation/public.ts";
 import { ClaimWithKeyForm } from "./claim-with-key-form.tsx";
@@ -11,6 +11,12 @@ import { PracticeSection } from "./practice-section.tsx";
  * consultations and the claim form, then what the page puts under them. All of it comes at once, when the
  * practices and the consultations are read, so nothing on the screen moves when they arrive.
  */
+/** What this part reads first, asked for as soon as its code arrives (routes/dashboard-home.tsx). */
+export function prefetch(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(practiceListQueryOptions(ALL_OF_A_CLIENT));
+  void queryClient.prefetchQuery(myConsultationsQueryOptions());
+}
+
 export default function ClientDashboard({ children }: { children: ReactNode }) {
   const pending = useQueries({
     queries: [practiceListQueryOptions(ALL_OF_A_CLIENT), myConsultationsQueryOptions()],
