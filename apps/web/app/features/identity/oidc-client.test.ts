@@ -379,6 +379,7 @@ describe("OIDC client: access token reuse and renewal (spec §5 Tokens)", () => 
     await expect(t.client.getAccessToken()).resolves.toBeNull();
     expect(ended).toHaveBeenCalledOnce();
     expect(sessionStorage.getItem("argine.auth.refreshToken")).toBeNull();
+    expect(sessionStorage.getItem("argine.auth.provider")).toBeNull(); // nothing kept of the ended session
     expect(t.client.getClaims()).toBeNull();
   });
 

@@ -9,8 +9,9 @@ import { PROVIDER_KEY, REFRESH_TOKEN_KEY, type TabStorage } from "./oidc-storage
 // A session is kept with the provider that issued it (sessionStorage, beside its tokens): a reload renews the
 // session at that provider without asking for the config and the discovery first, two round trips fewer
 // before the personal area can show (issue 41). The refresh token is only ever good at its own issuer, so
-// that is also where its renewal must go. Should the renewal fail in any way, the kept provider is forgotten
-// and the next call loads both from the API again (oidc-session.ts).
+// that is also where its renewal must go. A renewal that does not reach it (the provider moved, the network
+// dropped) forgets the kept copy, and the next call loads both from the API again; a renewal it refuses ends
+// the session and everything kept with it (oidc-session.ts).
 
 /** The issuer's discovery document (its issuer checked by oauth4webapi, oidc-protocol.ts). */
 export type OidcDiscovery = oauth.AuthorizationServer & {
