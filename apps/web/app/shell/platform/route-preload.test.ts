@@ -55,4 +55,18 @@ describe("the scripts the current address's routes need (route-preload.ts)", () 
     ]);
     expect(routeScripts(ROUTES, "/nowhere")).toContain("/assets/catch-all.js");
   });
+
+  it("leave out the routes whose modules the page brought (a prerendered page's own)", () => {
+    expect(
+      routeScripts(ROUTES, "/dashboard", new Set(["root", "routes/dashboard", "routes/dashboard-home"])),
+    ).toEqual([]);
+    expect(routeScripts(ROUTES, "/dashboard", new Set(["root"]))).toEqual([
+      "/assets/dashboard.js",
+      "/assets/dashboard-home.js",
+      "/assets/shell.js",
+      "/assets/use-auth-config.js",
+      "/assets/policy.js",
+      "/assets/form-field.js",
+    ]);
+  });
 });
