@@ -85,11 +85,11 @@ if (ordersFlows !== undefined && (!Number.isInteger(ordersFlows) || ordersFlows 
   throw new Error(`--orders-flows: ${flag("orders-flows")}`);
 const lighthousePages = flag("lighthouse-pages")?.split(",").map(parseLighthousePage);
 const lighthouseRuns = Number(flag("lighthouse-runs") ?? 1);
+if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1)
+  throw new Error(`--lighthouse-runs: ${flag("lighthouse-runs")}`);
 const lighthouseThrottling = flag("lighthouse-throttling") ?? "simulate";
 if (lighthouseThrottling !== "simulate" && lighthouseThrottling !== "devtools")
   throw new Error(`--lighthouse-throttling: ${lighthouseThrottling} (simulate or devtools)`);
-if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1)
-  throw new Error(`--lighthouse-runs: ${flag("lighthouse-runs")}`);
 const sizes = flag("sizes")
   ?.split(",")
   .map((s) => Number(s.replace(/_/g, "")));

@@ -141,6 +141,8 @@ export function createOidcSession(deps: {
     forgetInMemory();
     storage.remove(REFRESH_TOKEN_KEY);
     storage.remove(ID_TOKEN_KEY);
+    // The kept copy goes with the tokens; the provider stays known in memory, where the logout and the quick
+    // exit still revoke at it (oidc-logout.ts).
     storage.remove(PROVIDER_KEY);
   }
 

@@ -6,20 +6,24 @@ import { ALL_OF_A_CLIENT, ClientRecap } from "./client-recap.tsx";
 import { practiceListQueryOptions } from "./practice-queries.ts";
 import { PracticeSection } from "./practice-section.tsx";
 
+/** What this part reads before it shows anything: the practices and the consultations. */
+const firstReads = () => [practiceListQueryOptions(ALL_OF_A_CLIENT), myConsultationsQueryOptions()] as const;
+
+/** What this part reads first, asked for as soon as its code arrives (routes/dashboard-home.tsx). */
+export function prefetch(queryClient: QueryClient): void {
+  const [practices, consultations] = firstReads();
+  void queryClient.prefetchQuery(practices);
+  void queryClient.prefetchQuery(consultations);
+}
+
 /**
  * A client's part of /dashboard, a chunk of its own that the staff never load (issue 41): the recap, the
  * consultations and the claim form, then what the page puts under them. All of it comes at once, when the
  * practices and the consultations are read, so nothing on the screen moves when they arrive.
  */
-/** What this part reads first, asked for as soon as its code arrives (routes/dashboard-home.tsx). */
-export function prefetch(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(practiceListQueryOptions(ALL_OF_A_CLIENT));
-  void queryClient.prefetchQuery(myConsultationsQueryOptions());
-}
-
 export default function ClientDashboard({ children }: { children: ReactNode }) {
   const pending = useQueries({
-    queries: [practiceListQueryOptions(ALL_OF_A_CLIENT), myConsultationsQueryOptions()],
+    queries: firstReads(),
     combine: (results) => results.some((result) => result.isPending),
   });
   if (pending) return <p>Caricamento…</p>;
