@@ -33,7 +33,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { BookingAnswer, SlotsAnswer } from "@argine/core/consultation/consultation-api";
-import { LIVE_PATH, LIVE_PROTOCOL, type ServerFrame } from "@argine/core/conversations/live-api";
+import type { ServerFrame } from "@argine/core/conversations/live-api";
+import { LIVE_PATH, LIVE_PROTOCOL } from "@argine/core/conversations/live-protocol";
 import type { FeedbackCreated } from "@argine/core/feedback/feedback-api";
 import type { OrderResponse } from "@argine/core/orders/orders-api";
 import {

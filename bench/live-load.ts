@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { LIVE_PATH, LIVE_PROTOCOL } from "@argine/core/conversations/live-api";
+import { LIVE_PATH, LIVE_PROTOCOL } from "@argine/core/conversations/live-protocol";
 import { API_PREFIX } from "@argine/core/shared/api-contract";
 import { DEMO_PASSWORD } from "@argine/db/seed";
 import WebSocket from "ws";

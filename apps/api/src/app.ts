@@ -4,7 +4,7 @@ import {
   LIVE_FRAME_MAX_BYTES,
   LIVE_PATH,
   LIVE_PROTOCOL,
-} from "@argine/core/conversations/live-api";
+} from "@argine/core/conversations/live-protocol";
 import { AppError } from "@argine/core/errors/app-error";
 import { API_PREFIX } from "@argine/core/shared/api-contract";
 import type { DbHandle } from "@argine/db/client";

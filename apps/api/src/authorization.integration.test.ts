@@ -1,11 +1,10 @@
-import { CONSULTATION_TOKEN_HEADER } from "@argine/core/consultation/consultation-api";
+import { CONSULTATION_TOKEN_HEADER } from "@argine/core/consultation/consultation-terms";
+import { ClientFrameSchema, type ServerFrame } from "@argine/core/conversations/live-api";
 import {
   BEARER_PROTOCOL_PREFIX,
-  ClientFrameSchema,
   LIVE_PROTOCOL,
-  type ServerFrame,
   SUPPORT_PROTOCOL_PREFIX,
-} from "@argine/core/conversations/live-api";
+} from "@argine/core/conversations/live-protocol";
 import type { Me } from "@argine/core/identity/users-api";
 import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { DEFENCE_MANDATE_VERSION } from "@argine/core/services/mandate";

@@ -14,7 +14,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CONSULTATION_TOKEN_HEADER } from "@argine/core/consultation/consultation-api";
+import { CONSULTATION_TOKEN_HEADER } from "@argine/core/consultation/consultation-terms";
 import { openDb } from "@argine/db/client";
 import { findSecondFactor } from "@argine/db/queries/second-factor";
 import { findUserByEmail } from "@argine/db/queries/users";

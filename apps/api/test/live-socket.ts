@@ -1,12 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { request } from "node:http";
-import {
-  BEARER_PROTOCOL_PREFIX,
-  LIVE_PATH,
-  LIVE_PROTOCOL,
-  type ServerFrame,
-  ServerFrameSchema,
-} from "@argine/core/conversations/live-api";
+import { type ServerFrame, ServerFrameSchema } from "@argine/core/conversations/live-api";
+import { BEARER_PROTOCOL_PREFIX, LIVE_PATH, LIVE_PROTOCOL } from "@argine/core/conversations/live-protocol";
 import type { Comment } from "@argine/core/practices/practices-api";
 import { API_PREFIX } from "@argine/core/shared/api-contract";
 import type { SupportMessage } from "@argine/core/support/support-api";

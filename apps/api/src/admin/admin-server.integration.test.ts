@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { SUPPORT_PROTOCOL_PREFIX } from "@argine/core/conversations/live-api";
+import { SUPPORT_PROTOCOL_PREFIX } from "@argine/core/conversations/live-protocol";
 import type { DbHandle } from "@argine/db/client";
 import { seedDemo } from "@argine/db/seed";
 import { openTestDb, testDbKinds } from "@argine/db/testing";

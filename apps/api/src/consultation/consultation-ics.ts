@@ -1,4 +1,4 @@
-import { CONSULTATION_KIND, type ConsultationKind } from "@argine/core/consultation/consultation-api";
+import { CONSULTATION_KIND, type ConsultationKind } from "@argine/core/consultation/consultation-terms";
 import { createEvent } from "ics";
 
 // The consultation's calendar invitation (RFC 5545, made by the `ics` package; ADR 031). Its UID is the

@@ -3,7 +3,7 @@ import {
   CONSULTATION_MANAGE_PATH,
   CONSULTATION_MANAGE_TOKEN_PARAM,
   CONSULTATION_PAGE_PATH,
-} from "@argine/core/consultation/consultation-api";
+} from "@argine/core/consultation/consultation-terms";
 import { romeMomentText } from "@argine/core/consultation/slots";
 import type { Config } from "../config.ts";
 import type { Mail } from "../mail/mailer.ts";

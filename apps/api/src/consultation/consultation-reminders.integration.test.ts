@@ -1,4 +1,4 @@
-import { CONSULTATION_TOKEN_HEADER } from "@argine/core/consultation/consultation-api";
+import { CONSULTATION_TOKEN_HEADER } from "@argine/core/consultation/consultation-terms";
 import { testDbKinds } from "@argine/db/testing";
 import { TestClock } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

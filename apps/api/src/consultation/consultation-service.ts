@@ -1,9 +1,21 @@
+import type {
+  Agenda,
+  AgendaQuery,
+  Availability,
+  BookingAnswer,
+  ClientConsultations,
+  Consultation,
+  ConsultationBooking,
+  ConsultationMove,
+  ConsultationOutcomeBody,
+  ConsultationVideoLink,
+  ManagedConsultation,
+  SlotsAnswer,
+  SlotsQuery,
+  StaffConsultation,
+} from "@argine/core/consultation/consultation-api";
+import { CONSULTATION_MESSAGES } from "@argine/core/consultation/consultation-messages";
 import {
-  type Agenda,
-  type AgendaQuery,
-  type Availability,
-  type BookingAnswer,
-  type ClientConsultations,
   CONSULTATION_CHANGE_CUTOFF_MINUTES,
   CONSULTATION_HORIZON_DAYS,
   CONSULTATION_MANAGE_PATH,
@@ -14,17 +26,7 @@ import {
   CONSULTATION_MINUTES,
   CONSULTATION_REQUEST_MAIL_HOURS,
   CONSULTATION_TIME_ZONE,
-  type Consultation,
-  type ConsultationBooking,
-  type ConsultationMove,
-  type ConsultationOutcomeBody,
-  type ConsultationVideoLink,
-  type ManagedConsultation,
-  type SlotsAnswer,
-  type SlotsQuery,
-  type StaffConsultation,
-} from "@argine/core/consultation/consultation-api";
-import { CONSULTATION_MESSAGES } from "@argine/core/consultation/consultation-messages";
+} from "@argine/core/consultation/consultation-terms";
 import { canMove, canTransition, isOpen, statusesBefore } from "@argine/core/consultation/lifecycle";
 import { consultationPolicy } from "@argine/core/consultation/policy";
 import {

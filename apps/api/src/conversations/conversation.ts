@@ -1,8 +1,5 @@
-import type {
-  ConversationKind,
-  ConversationMessage,
-  ConversationRef,
-} from "@argine/core/conversations/live-api";
+import type { ConversationMessage, ConversationRef } from "@argine/core/conversations/live-api";
+import type { ConversationKind } from "@argine/core/conversations/live-protocol";
 import type { Actor } from "@argine/core/identity/policy";
 import type { CommentReads } from "@argine/core/practices/practices-api";
 import type { Deps } from "../deps.ts";

@@ -1,4 +1,4 @@
-import { conversationKind } from "@argine/core/conversations/live-api";
+import { conversationKind } from "@argine/core/conversations/live-protocol";
 import type { Deps } from "../deps.ts";
 import type { ChatSignal } from "../fan-out/fan-out.ts";
 import type { Conversations, Loaded } from "./conversation.ts";

@@ -1,4 +1,4 @@
-import { BEARER_PROTOCOL_PREFIX, LIVE_CLOSE, LIVE_PROTOCOL } from "@argine/core/conversations/live-api";
+import { BEARER_PROTOCOL_PREFIX, LIVE_CLOSE, LIVE_PROTOCOL } from "@argine/core/conversations/live-protocol";
 import { testDbKinds } from "@argine/db/testing";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,9 +1,5 @@
-import {
-  BEARER_PROTOCOL_PREFIX,
-  LIVE_CLOSE,
-  LIVE_PROTOCOL,
-  type ServerFrame,
-} from "@argine/core/conversations/live-api";
+import type { ServerFrame } from "@argine/core/conversations/live-api";
+import { BEARER_PROTOCOL_PREFIX, LIVE_CLOSE, LIVE_PROTOCOL } from "@argine/core/conversations/live-protocol";
 import type { Comment, CommentReads } from "@argine/core/practices/practices-api";
 import { testDbKinds } from "@argine/db/testing";
 import { decodeJwt, importJWK, SignJWT } from "jose";

@@ -3,12 +3,14 @@ import {
   ClientFrameSchema,
   type ConversationMessage,
   type ConversationRef,
+  type ServerFrame,
+} from "@argine/core/conversations/live-api";
+import {
   conversationKey,
   conversationKind,
   LIVE_CLOSE,
-  type ServerFrame,
   TYPING_EVERY_MS,
-} from "@argine/core/conversations/live-api";
+} from "@argine/core/conversations/live-protocol";
 import { practicesPolicy } from "@argine/core/practices/policy";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";

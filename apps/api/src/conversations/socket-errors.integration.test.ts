@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { LIVE_FRAME_MAX_BYTES, SUPPORT_PROTOCOL_PREFIX } from "@argine/core/conversations/live-api";
+import { LIVE_FRAME_MAX_BYTES, SUPPORT_PROTOCOL_PREFIX } from "@argine/core/conversations/live-protocol";
 import type { DbHandle } from "@argine/db/client";
 import { openTestDb } from "@argine/db/testing";
 import type { FastifyInstance } from "fastify";

@@ -1,4 +1,4 @@
-import { BEARER_PROTOCOL_PREFIX } from "@argine/core/conversations/live-api";
+import { BEARER_PROTOCOL_PREFIX } from "@argine/core/conversations/live-protocol";
 import { AppError } from "@argine/core/errors/app-error";
 import { type Actor, amrHasSecondFactor } from "@argine/core/identity/policy";
 import { ROLES, type Role, rolesFromClaim } from "@argine/core/identity/roles";

@@ -2,7 +2,7 @@ import { AppError } from "@argine/core/errors/app-error";
 import { PAYMENT_TYPE } from "@argine/core/orders/orders-api";
 import { serviceTypesOfLine } from "@argine/core/orders/refunds";
 import { canTransition } from "@argine/core/practices/lifecycle";
-import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
+import { PracticeStatusSchema } from "@argine/core/practices/practices-api";
 import { formatAmount, fromCents } from "@argine/core/shared/money";
 import type { Db } from "@argine/db/client";
 import {
@@ -74,7 +74,7 @@ export async function completePaidOrder(deps: Deps, tx: Db, paid: OrderRow, at: 
   const types = lines.flatMap((line) => serviceTypesOfLine(line.productCode));
   await addPracticeServices(tx, order.practiceId, types, at);
   const practice = await findPractice(tx, order.practiceId);
-  const from = practice && PRACTICE_STATUS.schema.parse(practice.status);
+  const from = practice && PracticeStatusSchema.parse(practice.status);
   if (from && canTransition(from, "OPEN", "system")) {
     await updatePracticeStatus(tx, order.practiceId, from, "OPEN", at);
   }

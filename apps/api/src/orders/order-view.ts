@@ -1,7 +1,7 @@
 import { AppError } from "@argine/core/errors/app-error";
 import type { Order, OrderResponse } from "@argine/core/orders/orders-api";
 import { lineWithdrawable, withdrawalDeadline, withinWithdrawalPeriod } from "@argine/core/orders/refunds";
-import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
+import { PracticeStatusSchema } from "@argine/core/practices/practices-api";
 import type { ServiceType } from "@argine/core/services/service-type";
 import { cardErrorMessage, MESSAGES } from "@argine/core/shared/messages";
 import { fromCents } from "@argine/core/shared/money";
@@ -42,7 +42,7 @@ export function orderView(
     id: order.id,
     practiceId: ownedOrder(order).practiceId,
     ticketCode: practice.ticketCode,
-    practiceStatus: PRACTICE_STATUS.schema.parse(practice.status),
+    practiceStatus: PracticeStatusSchema.parse(practice.status),
     status: order.status,
     paymentType: order.paymentType,
     lines: own.map((line) => ({

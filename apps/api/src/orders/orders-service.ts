@@ -10,7 +10,7 @@ import {
 } from "@argine/core/orders/orders-api";
 import { ordersPolicy } from "@argine/core/orders/policy";
 import { canTransition } from "@argine/core/practices/lifecycle";
-import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
+import { PracticeStatusSchema } from "@argine/core/practices/practices-api";
 import { cardErrorMessage, MESSAGES } from "@argine/core/shared/messages";
 import { type PagingQuery, pageWindow } from "@argine/core/shared/paging";
 import type { Db } from "@argine/db/client";
@@ -188,7 +188,7 @@ async function openOrder(
     await completePaidOrder(deps, tx, paid, at);
     return paid;
   }
-  const from = PRACTICE_STATUS.schema.parse(practice.status);
+  const from = PracticeStatusSchema.parse(practice.status);
   if (from === "PENDING" && canTransition(from, "TO_PAID", "system")) {
     await updatePracticeStatus(tx, practice.id, from, "TO_PAID", at);
   }

@@ -2,7 +2,7 @@ import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
 import { CLAIM_MESSAGES, type ClaimedPractice, normalizeTicketCode } from "@argine/core/practices/claim";
 import { practicesPolicy } from "@argine/core/practices/policy";
-import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
+import { PracticeStatusSchema } from "@argine/core/practices/practices-api";
 import {
   claimPracticeWithKey,
   claimPracticeWithToken,
@@ -22,7 +22,7 @@ import { claimKeyHash } from "./claim-secrets.ts";
 const claimed = (practice: PracticeRow): ClaimedPractice => ({
   practiceId: practice.id,
   ticketCode: practice.ticketCode,
-  status: PRACTICE_STATUS.schema.parse(practice.status),
+  status: PracticeStatusSchema.parse(practice.status),
 });
 
 /** With the submitting browser's token, once, before it expires. */

@@ -1,8 +1,8 @@
 import { AppError } from "@argine/core/errors/app-error";
 import { isUrgent } from "@argine/core/practices/human-review";
 import { humanReviewReason, involvesMinorSexualContent } from "@argine/core/practices/human-review-reason";
-import { PRACTICE_STATUS } from "@argine/core/practices/practice-status";
 import type { PracticeDetail, PracticeSummary } from "@argine/core/practices/practices-api";
+import { PracticeStatusSchema } from "@argine/core/practices/practices-api";
 import { fromCents } from "@argine/core/shared/money";
 import type { Db } from "@argine/db/client";
 import { findBilling } from "@argine/db/queries/billing";
@@ -36,7 +36,7 @@ export function practiceSummary(row: SummaryRow): PracticeSummary {
   return {
     practiceId: row.id,
     ticketCode: row.ticketCode,
-    status: PRACTICE_STATUS.schema.parse(row.status),
+    status: PracticeStatusSchema.parse(row.status),
     evaluation: (row.evaluation as PracticeSummary["evaluation"]) ?? null,
     crimeType: row.crimeType,
     platform: row.platform,

@@ -8,7 +8,7 @@ import {
 import { involvesMinorSexualContent } from "@argine/core/practices/human-review-reason";
 import { canDelete, canTransition } from "@argine/core/practices/lifecycle";
 import { practicesPolicy } from "@argine/core/practices/policy";
-import { PRACTICE_STATUS, type PracticeStatus } from "@argine/core/practices/practice-status";
+import type { PracticeStatus } from "@argine/core/practices/practice-status";
 import type {
   CustomService,
   PracticeDetail,
@@ -18,6 +18,7 @@ import type {
   ServicesActive,
   UnreadCounts,
 } from "@argine/core/practices/practices-api";
+import { PracticeStatusSchema } from "@argine/core/practices/practices-api";
 import { MESSAGES } from "@argine/core/shared/messages";
 import { fromCents, toCents } from "@argine/core/shared/money";
 import { pageWindow } from "@argine/core/shared/paging";
@@ -148,7 +149,7 @@ export function changeStatus(
   to: PracticeStatus,
 ): Promise<PracticeDetail> {
   return changePractice(deps, actor, id, "change-status", async (tx, practice) => {
-    const from = PRACTICE_STATUS.schema.parse(practice.status);
+    const from = PracticeStatusSchema.parse(practice.status);
     if (!canTransition(from, to, practicesPolicy(actor, "work-cases") ? "staff" : "client")) {
       throw new AppError(
         "CONFLICT",
@@ -236,7 +237,7 @@ export async function deletePractice(deps: Deps, actor: Actor, id: string): Prom
   await deps.db.transaction(async (tx) => {
     const practice = await authorizedPractice(tx, actor, id, "delete");
     const deleted =
-      canDelete(PRACTICE_STATUS.schema.parse(practice.status)) &&
+      canDelete(PracticeStatusSchema.parse(practice.status)) &&
       (await deletePendingPractice(tx, practice.id, actor.userId));
     if (!deleted) {
       throw new AppError(

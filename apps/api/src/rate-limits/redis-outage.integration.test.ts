@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { SUPPORT_PROTOCOL_PREFIX } from "@argine/core/conversations/live-api";
+import { SUPPORT_PROTOCOL_PREFIX } from "@argine/core/conversations/live-protocol";
 import type { DbHandle } from "@argine/db/client";
 import { rateLimitCounts } from "@argine/db/schema/rate-limits";
 import { openTestDb, testDbKinds } from "@argine/db/testing";

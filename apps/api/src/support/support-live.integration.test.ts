@@ -1,10 +1,6 @@
 import { CONVERSATION_MESSAGES } from "@argine/core/conversations/conversation-messages";
-import {
-  LIVE_CLOSE,
-  LIVE_PROTOCOL,
-  type ServerFrame,
-  SUPPORT_PROTOCOL_PREFIX,
-} from "@argine/core/conversations/live-api";
+import type { ServerFrame } from "@argine/core/conversations/live-api";
+import { LIVE_CLOSE, LIVE_PROTOCOL, SUPPORT_PROTOCOL_PREFIX } from "@argine/core/conversations/live-protocol";
 import { SUPPORT_TOKEN_DAYS, type SupportThread } from "@argine/core/support/support-api";
 import { SUPPORT_TOKEN_HEADER } from "@argine/core/support/support-routes";
 import { supportThreads } from "@argine/db/schema/support";

@@ -1,4 +1,4 @@
-import type { ConsultationStatus } from "../consultation/consultation-api.ts";
+import type { ConsultationStatus } from "../consultation/consultation-terms.ts";
 import type { Role } from "../identity/roles.ts";
 import type { RefundReason } from "../orders/refunds.ts";
 import type { ServiceStatus } from "../services/service-messages.ts";

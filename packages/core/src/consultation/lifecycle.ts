@@ -1,4 +1,4 @@
-import type { ConsultationStatus } from "./consultation-api.ts";
+import type { ConsultationStatus } from "./consultation-terms.ts";
 
 // A consultation's lifecycle (ADR 031 and its amendment). Who may move a booking from one status to another:
 //   requested → booked        the person, confirming from the mail's link (only a booked one holds its slot:

@@ -97,7 +97,7 @@ export const DeadlineSchema = z.object({
 export type Deadline = z.infer<typeof DeadlineSchema>;
 
 export const FeedbackResultSchema = z.object({
-  evaluation: EVALUATION.schema,
+  evaluation: z.enum(EVALUATION.values),
   offences: z.array(OffenceSchema),
   sections: SectionsSchema,
   deadlines: z.array(DeadlineSchema).refine(

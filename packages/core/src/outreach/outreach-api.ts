@@ -123,7 +123,7 @@ const page = <T extends z.ZodType>(item: T) => z.object({ total: z.number().int(
 export const AdminNewsletterSubscriptionSchema = z.object({
   id: z.uuid(),
   email: z.string(),
-  status: NEWSLETTER_STATUS.schema,
+  status: z.enum(NEWSLETTER_STATUS.values),
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
 });

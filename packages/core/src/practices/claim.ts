@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PRACTICE_STATUS } from "./practice-status.ts";
+import { PracticeStatusSchema } from "./practices-api.ts";
 
 // Claiming the practice the questionnaire opened (ADR 010). Nobody owns it until someone proves they
 // submitted it: the submitting browser's claim token (single use, expiring), or the practice code plus the
@@ -75,6 +75,6 @@ export type ClaimWithKeyBody = z.infer<typeof ClaimWithKeyBodySchema>;
 export const ClaimedPracticeSchema = z.object({
   practiceId: z.uuid(),
   ticketCode: z.string(),
-  status: PRACTICE_STATUS.schema,
+  status: PracticeStatusSchema,
 });
 export type ClaimedPractice = z.infer<typeof ClaimedPracticeSchema>;

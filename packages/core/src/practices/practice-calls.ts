@@ -2,7 +2,6 @@ import { z } from "zod";
 import { joinCalls } from "../shared/api-contract.ts";
 import { ClaimedPracticeSchema, ClaimTokenBodySchema, ClaimWithKeyBodySchema } from "./claim.ts";
 import { PRACTICE_ROUTES } from "./practice-routes.ts";
-import { PracticeStatusUpdateBodySchema } from "./practice-status.ts";
 import {
   AnonymityBodySchema,
   CommentBodySchema,
@@ -23,6 +22,7 @@ import {
   PracticeListQuerySchema,
   PracticeListSchema,
   PracticeQueueSchema,
+  PracticeStatusUpdateBodySchema,
   ServicesActiveSchema,
   UnreadCountsQuerySchema,
   UnreadCountsSchema,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PRACTICE_STATUS, PracticeStatusUpdateBodySchema } from "./practice-status.ts";
+import { PRACTICE_STATUS } from "./practice-status.ts";
+import { PracticeStatusSchema, PracticeStatusUpdateBodySchema } from "./practices-api.ts";
 
 describe("practice status", () => {
   it("has the four statuses with the spec's labels", () => {
@@ -21,8 +22,8 @@ describe("practice status", () => {
     expect(PRACTICE_STATUS.is("OPEN")).toBe(true);
     expect(PRACTICE_STATUS.is("open")).toBe(false);
     expect(PRACTICE_STATUS.is(undefined)).toBe(false);
-    expect(PRACTICE_STATUS.schema.parse("CLOSED")).toBe("CLOSED");
-    expect(PRACTICE_STATUS.schema.safeParse("DONE").success).toBe(false);
+    expect(PracticeStatusSchema.parse("CLOSED")).toBe("CLOSED");
+    expect(PracticeStatusSchema.safeParse("DONE").success).toBe(false);
   });
 
   it("accepts a known status as a status update body (who may set which: lifecycle.ts)", () => {

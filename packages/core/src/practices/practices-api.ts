@@ -10,6 +10,13 @@ import { PRACTICE_STATUS } from "./practice-status.ts";
 
 // Bodies of the practice calls (spec §7), shared by the API routes and the web.
 
+/** A practice's status (practice-status.ts has the values and their labels, free of this library). */
+export const PracticeStatusSchema = z.enum(PRACTICE_STATUS.values);
+
+/** PATCH /v1/practices/{id}/status: clients can only close; staff also reopen (lifecycle.ts decides). */
+export const PracticeStatusUpdateBodySchema = z.object({ status: PracticeStatusSchema });
+export type PracticeStatusUpdateBody = z.infer<typeof PracticeStatusUpdateBodySchema>;
+
 const flag = z.enum(["true", "false"]).transform((v) => v === "true");
 
 /** The path of every /v1/practices/{id}… call (and /v1/comments/{id}): an unguessable id. */
@@ -19,8 +26,8 @@ export const IdParamsSchema = z.object({ id: z.uuid() });
 export const PracticeListQuerySchema = PagingQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   ticketCode: z.string().trim().max(40).optional(),
-  status: PRACTICE_STATUS.schema.optional(),
-  evaluation: EVALUATION.schema.optional(),
+  status: PracticeStatusSchema.optional(),
+  evaluation: z.enum(EVALUATION.values).optional(),
   crimeType: z.string().max(40).optional(),
   anonymous: flag.optional(),
   /** Staff: "mie" (taken in charge by the caller) or "non assegnate" (by nobody yet). */
@@ -62,8 +69,8 @@ export const AssignedLawyerSchema = z
 export const PracticeSummarySchema = z.object({
   practiceId: z.uuid(),
   ticketCode: z.string(),
-  status: PRACTICE_STATUS.schema,
-  evaluation: EVALUATION.schema.nullable(),
+  status: PracticeStatusSchema,
+  evaluation: z.enum(EVALUATION.values).nullable(),
   crimeType: z.string().nullable(),
   platform: z.string().nullable(),
   anonymous: z.boolean(),
@@ -219,7 +226,7 @@ export const LinkSchema = z.object({ link: z.string() });
 
 /** PATCH /v1/practices/{id}/evaluation (staff). */
 export const EvaluationBodySchema = z.object({
-  evaluation: EVALUATION.schema,
+  evaluation: z.enum(EVALUATION.values),
 });
 
 const euros = z

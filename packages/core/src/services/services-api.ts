@@ -33,7 +33,7 @@ export type SignedUrl = z.infer<typeof SignedUrlSchema>;
 /** PATCH and DELETE /v1/services/{serviceId}/upload (spec §7: fileName, serviceType). */
 export const UploadBodySchema = z.object({
   fileName: z.string({ error: MESSAGES.uploadBadName }).trim().min(1, { error: MESSAGES.uploadBadName }),
-  serviceType: SERVICE_TYPE.schema,
+  serviceType: z.enum(SERVICE_TYPE.values),
 });
 export type UploadBody = z.infer<typeof UploadBodySchema>;
 
@@ -54,8 +54,8 @@ export type UploadedFile = z.infer<typeof UploadedFileSchema>;
 
 /** PATCH /v1/services/{id}/status (spec §7: serviceType, status), staff only. */
 export const ServiceStatusBodySchema = z.object({
-  serviceType: SERVICE_TYPE.schema,
-  status: SERVICE_STATUS.schema,
+  serviceType: z.enum(SERVICE_TYPE.values),
+  status: z.enum(SERVICE_STATUS.values),
 });
 export type ServiceStatusBody = z.infer<typeof ServiceStatusBodySchema>;
 
@@ -99,11 +99,11 @@ export type ServiceAssignmentBody = z.infer<typeof ServiceAssignmentBodySchema>;
 
 /** The staff's queue: paid services waiting for work, optionally of one type. */
 export const ServiceQueueQuerySchema = z.object({
-  serviceType: SERVICE_TYPE.schema.optional(),
+  serviceType: z.enum(SERVICE_TYPE.values).optional(),
 });
 
 /** The queue's filter as its select holds it: "" ("Tutti") is every type. */
-export const ServiceQueueFilterSchema = z.object({ serviceType: filterChoice(SERVICE_TYPE.schema) });
+export const ServiceQueueFilterSchema = z.object({ serviceType: filterChoice(z.enum(SERVICE_TYPE.values)) });
 export type ServiceQueueFilterForm = z.input<typeof ServiceQueueFilterSchema>;
 export type ServiceQueueFilter = z.output<typeof ServiceQueueFilterSchema>;
 

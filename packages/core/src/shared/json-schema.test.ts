@@ -5,7 +5,7 @@ import { CampaignListSchema } from "../catalogue/campaign.ts";
 import { VoucherSchema, VoucherVerifyBodySchema } from "../catalogue/voucher.ts";
 import { PasswordChangeBodySchema, ProfileUpdateBodySchema } from "../identity/profile.ts";
 import { CheckoutSchema } from "../orders/checkout.ts";
-import { PracticeStatusUpdateBodySchema } from "../practices/practice-status.ts";
+import { PracticeStatusUpdateBodySchema } from "../practices/practices-api.ts";
 import { TakedownUrlsBodySchema } from "../services/takedown.ts";
 import { UploadMetaSchema } from "../uploads/upload-rules.ts";
 

@@ -21,7 +21,7 @@ export const TakedownNoticeSchema = z.object({
   platform: z
     .object({ code: z.string(), name: z.string(), reportTo: z.string(), reviewed: z.boolean() })
     .nullable(),
-  status: TAKEDOWN_NOTICE_STATUS.schema,
+  status: z.enum(TAKEDOWN_NOTICE_STATUS.values),
   createdAt: z.iso.datetime(),
   sentAt: z.iso.datetime().nullable(),
   answeredAt: z.iso.datetime().nullable(),

@@ -1,4 +1,4 @@
-import type { ConsultationStatus } from "@argine/core/consultation/consultation-api";
+import type { ConsultationStatus } from "@argine/core/consultation/consultation-terms";
 import { and, asc, count, eq, gt, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";

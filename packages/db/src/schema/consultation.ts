@@ -1,4 +1,4 @@
-import type { ConsultationKind, ConsultationStatus } from "@argine/core/consultation/consultation-api";
+import type { ConsultationKind, ConsultationStatus } from "@argine/core/consultation/consultation-terms";
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamptz, updatedAt } from "./columns.ts";

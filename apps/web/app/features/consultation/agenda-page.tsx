@@ -1,10 +1,10 @@
+import type { StaffConsultation } from "@argine/core/consultation/consultation-api";
+import { CONSULTATION_MESSAGES } from "@argine/core/consultation/consultation-messages";
 import {
   CONSULTATION_KIND,
   CONSULTATION_STATUS,
   type ConsultationOutcome,
-  type StaffConsultation,
-} from "@argine/core/consultation/consultation-api";
-import { CONSULTATION_MESSAGES } from "@argine/core/consultation/consultation-messages";
+} from "@argine/core/consultation/consultation-terms";
 import { casePath } from "@argine/core/practices/case-path";
 import { canWorkCases } from "@argine/core/practices/policy";
 import { addDays, isIsoDate } from "@argine/core/shared/calendar";

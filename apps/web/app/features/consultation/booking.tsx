@@ -1,10 +1,9 @@
 import {
   type BookingAnswer,
-  CONSULTATION_KIND,
   type ConsultationBooking,
   ConsultationBookingSchema,
-  type ConsultationKind,
 } from "@argine/core/consultation/consultation-api";
+import { CONSULTATION_KIND, type ConsultationKind } from "@argine/core/consultation/consultation-terms";
 import { canWorkCases } from "@argine/core/practices/policy";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";

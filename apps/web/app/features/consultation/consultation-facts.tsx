@@ -3,7 +3,7 @@ import {
   CONSULTATION_STATUS,
   type ConsultationKind,
   type ConsultationStatus,
-} from "@argine/core/consultation/consultation-api";
+} from "@argine/core/consultation/consultation-terms";
 import { ExternalLink } from "../../shared/ui/external-link.tsx";
 
 // What a consultation is, as the person reads it wherever it is shown (the manage page, her area): the

@@ -1,14 +1,16 @@
-import {
-  type Availability,
-  type BookingAnswer,
-  CONSULTATION_TOKEN_HEADER,
-  type ConsultationBooking,
-  type ConsultationOutcome,
-  type ManagedConsultation,
-  type StaffConsultation,
+import type {
+  Availability,
+  BookingAnswer,
+  ConsultationBooking,
+  ManagedConsultation,
+  StaffConsultation,
 } from "@argine/core/consultation/consultation-api";
 import { CONSULTATION_MESSAGES } from "@argine/core/consultation/consultation-messages";
 import { CONSULTATION_ROUTES as CALLS } from "@argine/core/consultation/consultation-routes";
+import {
+  CONSULTATION_TOKEN_HEADER,
+  type ConsultationOutcome,
+} from "@argine/core/consultation/consultation-terms";
 import { PRACTICE_ROUTES } from "@argine/core/practices/practice-routes";
 import { keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { useWrite, type WriteOptions } from "../../shared/async/use-write.ts";

@@ -1,10 +1,10 @@
 import {
-  CONSULTATION_MANAGE_TOKEN_PARAM,
   type ConsultationMove,
   ConsultationMoveSchema,
   type ManagedConsultation,
 } from "@argine/core/consultation/consultation-api";
 import { CONSULTATION_MESSAGES } from "@argine/core/consultation/consultation-messages";
+import { CONSULTATION_MANAGE_TOKEN_PARAM } from "@argine/core/consultation/consultation-terms";
 import { isOpen } from "@argine/core/consultation/lifecycle";
 import { romeWallClock } from "@argine/core/consultation/slots";
 import { useQuery } from "@tanstack/react-query";

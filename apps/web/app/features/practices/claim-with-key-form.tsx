@@ -1,13 +1,11 @@
 import { casePath } from "@argine/core/practices/case-path";
-import type { ClaimedPractice } from "@argine/core/practices/claim";
-import { type ClaimWithKeyBody, ClaimWithKeyBodySchema } from "@argine/core/practices/claim";
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { ClaimedPractice, ClaimWithKeyBody } from "@argine/core/practices/claim";
 import { useNavigate } from "react-router";
 import { SENT_BY_FORM } from "../../shared/async/use-write.ts";
 import { ErrorSummary, type SummaryField } from "../../shared/ui/error-summary.tsx";
 import formStyles from "../../shared/ui/form.module.css";
 import { FormEnd, SendError, TextField } from "../../shared/ui/form-field.tsx";
-import { useCheckedForm } from "../../shared/ui/use-checked-form.ts";
+import { lazySchemaResolver, useCheckedForm } from "../../shared/ui/use-checked-form.ts";
 import { useClaimWithKey } from "./practice-queries.ts";
 import { PracticeSection } from "./practice-section.tsx";
 
@@ -20,6 +18,12 @@ const FIELDS: readonly SummaryField<ClaimWithKeyBody>[] = [
   { name: "claimKey", label: "Chiave di recupero" },
 ];
 
+// The form sits on the client's dashboard: its check loads at its first focus or check, not with the dashboard's
+// first screen (issue 41).
+const claimResolver = lazySchemaResolver<ClaimWithKeyBody, ClaimWithKeyBody>(() =>
+  import("@argine/core/practices/claim").then((claim) => claim.ClaimWithKeyBodySchema),
+);
+
 // What a code is typed with: no autocorrection or capitals fixed by the phone, no saved values offered.
 const CODE_INPUT = { autoComplete: "off", autoCapitalize: "characters", spellCheck: false } as const;
 
@@ -27,7 +31,7 @@ export function ClaimWithKeyForm() {
   const navigate = useNavigate();
   const claimWithKey = useClaimWithKey(SENT_BY_FORM);
   const claim = useCheckedForm<ClaimWithKeyBody, ClaimWithKeyBody, ClaimedPractice>({
-    resolver: zodResolver(ClaimWithKeyBodySchema),
+    resolver: claimResolver,
     defaultValues: { ticketCode: "", claimKey: "" },
     fieldNames: FIELDS.map((field) => field.name),
     send: claimWithKey.mutateAsync,
@@ -44,7 +48,13 @@ export function ClaimWithKeyForm() {
         Hai compilato il questionario su un altro dispositivo, o prima di accedere? Inserisci il codice
         pratica e la chiave di recupero che hai trovato nella pagina del risultato o nel PDF.
       </p>
-      <form className={formStyles.form} method="post" noValidate onSubmit={onSubmit}>
+      <form
+        className={formStyles.form}
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={claimResolver.preload}
+      >
         <ErrorSummary
           formState={form.formState}
           fields={FIELDS}

@@ -1,9 +1,5 @@
-import {
-  conversationKey,
-  LIVE_CLOSE,
-  LIVE_PROTOCOL,
-  type ServerFrame,
-} from "@argine/core/conversations/live-api";
+import type { ServerFrame } from "@argine/core/conversations/live-api";
+import { conversationKey, LIVE_CLOSE, LIVE_PROTOCOL } from "@argine/core/conversations/live-protocol";
 import { describe, expect, it, vi } from "vitest";
 import { callerCredential, createLiveConnection, liveUrl } from "./live-connection.ts";
 

@@ -1,14 +1,12 @@
+import type { ConversationRef, ServerFrame, ServerFrameSchema } from "@argine/core/conversations/live-api";
 import {
   BEARER_PROTOCOL_PREFIX,
-  type ConversationRef,
   conversationKey,
   LIVE_CLOSE,
   LIVE_PATH,
   LIVE_PROTOCOL,
-  type ServerFrame,
-  ServerFrameSchema,
   SUPPORT_PROTOCOL_PREFIX,
-} from "@argine/core/conversations/live-api";
+} from "@argine/core/conversations/live-protocol";
 import { API_PREFIX } from "@argine/core/shared/api-contract";
 
 // The tab's one live socket (ADR 030), opened while something listens and closed when nothing does. A drop
@@ -45,6 +43,24 @@ export interface LiveConnectionOptions {
 }
 
 const DEFAULT_BACKOFF = (attempt: number) => Math.min(500 * 2 ** attempt, 15_000);
+
+let frameCheck: Promise<typeof ServerFrameSchema> | undefined;
+
+/**
+ * The server frames' schema, loaded with the first socket rather than with the screens that list
+ * conversations (issue 41: their first screen then evaluates no validation library). A frame can only come
+ * once a socket is open; a failed load is tried again with the next socket.
+ */
+function serverFrameSchema(): Promise<typeof ServerFrameSchema> {
+  frameCheck ??= import("@argine/core/conversations/live-api").then(
+    (module) => module.ServerFrameSchema,
+    (error: unknown) => {
+      frameCheck = undefined;
+      throw error;
+    },
+  );
+  return frameCheck;
+}
 
 export function liveUrl(baseUrl: string, location: { protocol: string; host: string }): string {
   const origin = baseUrl || `${location.protocol}//${location.host}`;
@@ -114,14 +130,17 @@ export function createLiveConnection(options: LiveConnectionOptions) {
     if (ended || socket || opening || !wanted()) return;
     opening = true;
     let credential: string | null = null;
+    let frames: typeof ServerFrameSchema | null = null;
     try {
-      credential = await options.credential();
+      [credential, frames] = await Promise.all([options.credential(), serverFrameSchema()]);
     } catch {
       credential = null;
     }
     opening = false;
-    // Nobody to name: nothing to open; a later subscription (after sign-in, or a visitor's first line) tries again.
-    if (!credential || socket || !wanted()) return;
+    // Nobody to name (or no frame check, offline): nothing to open; a later subscription (after sign-in, or a
+    // visitor's first line) or the tab coming back online tries again.
+    if (!credential || !frames || socket || !wanted()) return;
+    const check = frames;
     const url = liveUrl(options.baseUrl, globalThis.location);
     const next = new Socket(url, [LIVE_PROTOCOL, credential]);
     socket = next;
@@ -134,7 +153,7 @@ export function createLiveConnection(options: LiveConnectionOptions) {
       openedBefore = true;
     });
     next.addEventListener("message", (event) => {
-      const parsed = ServerFrameSchema.safeParse(safeJson(String(event.data)));
+      const parsed = check.safeParse(safeJson(String(event.data)));
       if (parsed.success) dispatch(parsed.data);
     });
     next.addEventListener("close", (event) => {

@@ -1,8 +1,5 @@
-import {
-  type ConversationMessage,
-  type ConversationRef,
-  conversationKey,
-} from "@argine/core/conversations/live-api";
+import type { ConversationMessage, ConversationRef } from "@argine/core/conversations/live-api";
+import { conversationKey } from "@argine/core/conversations/live-protocol";
 import type { CommentReads } from "@argine/core/practices/practices-api";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";

@@ -1,4 +1,5 @@
-import { type ConversationRef, TYPING_EVERY_MS, TYPING_SHOWN_MS } from "@argine/core/conversations/live-api";
+import type { ConversationRef } from "@argine/core/conversations/live-api";
+import { TYPING_EVERY_MS, TYPING_SHOWN_MS } from "@argine/core/conversations/live-protocol";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { live } from "./live.ts";
 

@@ -1,13 +1,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  type BookingAnswer,
-  CONSULTATION_TOKEN_HEADER,
-  type ManagedConsultation,
-  type SlotsAnswer,
+import type {
+  BookingAnswer,
+  ManagedConsultation,
+  SlotsAnswer,
 } from "@argine/core/consultation/consultation-api";
 import { CONSULTATION_MESSAGES } from "@argine/core/consultation/consultation-messages";
+import { CONSULTATION_TOKEN_HEADER } from "@argine/core/consultation/consultation-terms";
 import { romeWallClock } from "@argine/core/consultation/slots";
 import { MESSAGES } from "@argine/core/shared/messages";
 import ICAL from "ical.js";

@@ -1,5 +1,5 @@
-import { CONSULTATION_TOKEN_HEADER } from "@argine/core/consultation/consultation-api";
 import { CONSULTATION_CALLS as CALLS } from "@argine/core/consultation/consultation-calls";
+import { CONSULTATION_TOKEN_HEADER } from "@argine/core/consultation/consultation-terms";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   bookConsultation,

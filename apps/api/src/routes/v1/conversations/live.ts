@@ -1,5 +1,5 @@
 import { CONVERSATION_MESSAGES } from "@argine/core/conversations/conversation-messages";
-import { LIVE_PATH, SUPPORT_PROTOCOL_PREFIX } from "@argine/core/conversations/live-api";
+import { LIVE_PATH, SUPPORT_PROTOCOL_PREFIX } from "@argine/core/conversations/live-protocol";
 import { AppError } from "@argine/core/errors/app-error";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
