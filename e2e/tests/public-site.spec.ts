@@ -1,12 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { ACCOUNT_SHELL_ROUTES, PRERENDER_ROUTES } from "../../apps/web/app/prerender-routes.ts";
+import { APP_SHELL_ROUTES, PRERENDER_ROUTES } from "../../apps/web/app/prerender-routes.ts";
 import { expectAccessible, waitForHydration } from "../support.ts";
 
 // Every public route of spec §2 answers, with a heading, Italian text, a meta
 // description and no axe violation; the spec's other spellings answer 301.
 
-// The sign-in and registration screens are prerendered too, as the app's frame: their journeys check them.
-const PAGES = PRERENDER_ROUTES.filter((path) => !path.includes(".") && !ACCOUNT_SHELL_ROUTES.includes(path));
+// The sign-in, registration and dashboard screens are prerendered too, as the app's frame: their journeys
+// check them.
+const PAGES = PRERENDER_ROUTES.filter((path) => !path.includes(".") && !APP_SHELL_ROUTES.includes(path));
 /** A phone checks the pages a frightened visitor opens first; the desktop checks them all. */
 const MOBILE_SAMPLE = [
   "/",

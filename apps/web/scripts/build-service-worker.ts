@@ -3,6 +3,7 @@
 // client navigations, and the scripts and styles those pages load. Run by `npm run build`.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { APP_SHELL_ROUTES } from "../app/prerender-routes.ts";
 
 const CLIENT_DIR = new URL("../build/client/", import.meta.url).pathname;
 const TEMPLATE = new URL("./service-worker.js", import.meta.url).pathname;
@@ -15,10 +16,11 @@ function filesUnder(dir: string): string[] {
 
 const files = filesUnder(CLIENT_DIR);
 // Prerendered public pages, by their canonical URL; the 404 page is not a page to come back to, and the
-// account screens' frame always comes from the network (the worker's NETWORK_ONLY).
+// app screens' frame always comes from the network (the worker's NETWORK_ONLY).
 const pages = files
-  .filter((file) => file.endsWith("index.html") && file !== "404/index.html" && !file.startsWith("account/"))
-  .map((file) => `/${file.slice(0, -"index.html".length).replace(/\/$/, "")}`);
+  .filter((file) => file.endsWith("index.html") && file !== "404/index.html")
+  .map((file) => `/${file.slice(0, -"index.html".length).replace(/\/$/, "")}`)
+  .filter((page) => !APP_SHELL_ROUTES.includes(page));
 // Page data only: resource routes (sitemap.xml, robots.txt) leave a `.data` file too, never fetched.
 const data = files
   .filter((file) => /^[^.]*\.data$/.test(file) && file !== "404.data")

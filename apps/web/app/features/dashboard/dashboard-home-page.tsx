@@ -4,9 +4,10 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { type ComponentType, type ReactNode, Suspense, useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { useCurrentUser } from "../../shared/async/auth-state.ts";
-import { DASHBOARD_PATH, PRIVACY_PATH, PROFILE_INFO_PATH } from "../../shared/navigation/navigation.ts";
+import { DASHBOARD_PATH } from "../../shared/navigation/navigation.ts";
 import { FormMessage, StatusRegion } from "../../shared/ui/form-field.tsx";
 import { readClaimedTicketCode } from "../feedback/public.ts";
+import { DashboardHomeFrame, DashboardPartLoading } from "./dashboard-home-frame.tsx";
 import styles from "./dashboard-page.module.css";
 import { dashboardSections } from "./dashboard-sections.ts";
 
@@ -35,30 +36,25 @@ export function DashboardHomePage({ parts }: { parts: { client: RolePart; staff:
   useEffect(() => rolePart.prefetch(queryClient), [rolePart, queryClient]);
   return (
     <>
-      <header className={styles.userHeader}>
-        <h1 className={styles.greeting}>{name ? `Ciao, ${name}` : "Ciao"}</h1>
-        <Link to={PROFILE_INFO_PATH} className={styles.editLink}>
-          Modifica i tuoi dati
-        </Link>
-      </header>
-      <StatusRegion>
-        {claimedTicketCode ? (
-          <div className={styles.notice}>
-            <FormMessage tone="success">
-              <p>La pratica {claimedTicketCode} è ora nel tuo account.</p>
-            </FormMessage>
-          </div>
-        ) : null}
-      </StatusRegion>
-      <p className={styles.intro}>
-        Questa è la tua area personale: da qui segui le tue pratiche e tieni aggiornati i tuoi dati. Trattiamo
-        i tuoi dati in modo riservato, come spiega l'<Link to={PRIVACY_PATH}>informativa sulla privacy</Link>.
-      </p>
+      <DashboardHomeFrame
+        name={name}
+        notice={
+          <StatusRegion>
+            {claimedTicketCode ? (
+              <div className={styles.notice}>
+                <FormMessage tone="success">
+                  <p>La pratica {claimedTicketCode} è ora nel tuo account.</p>
+                </FormMessage>
+              </div>
+            ) : null}
+          </StatusRegion>
+        }
+      />
       {staffRole ? (
         <p className={styles.staffNote}>Hai effettuato l'accesso con il ruolo di {staffRole}.</p>
       ) : null}
       {/* The sections come with the role's part, so they do not move when it arrives. */}
-      <Suspense fallback={<p>Caricamento…</p>}>
+      <Suspense fallback={<DashboardPartLoading />}>
         <Part>
           <ul className={styles.cards}>
             {dashboardSections(user?.roles ?? [])

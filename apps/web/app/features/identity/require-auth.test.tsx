@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppStateContext, createAppStateStore } from "../../shared/async/app-state.ts";
@@ -41,6 +42,18 @@ describe("auth pending helper (spec §4)", () => {
   });
 });
 
+/** The guard on every path; the idle sign-out, mounted with the page, reads the API's config through the query client. */
+function renderGuarded(appState: ReturnType<typeof createAppStateStore>, element: ReactNode) {
+  const router = createMemoryRouter([{ path: "*", element }]);
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AppStateContext.Provider value={appState}>
+        <RouterProvider router={router} />
+      </AppStateContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
 describe("RequireAuth", () => {
   it("sends a signed-out user to the login page with the page to come back to", async () => {
     const appState = createAppStateStore();
@@ -66,15 +79,21 @@ describe("RequireAuth", () => {
   it("renders the page for a signed-in user", () => {
     const appState = createAppStateStore();
     appState.setAuthenticated({ id: "u", name: "Giulia", lastname: "", email: "", roles: [] });
-    const router = createMemoryRouter([{ path: "*", element: <RequireAuth>segreto</RequireAuth> }]);
-    // The idle sign-out, mounted with the page, reads the API's config through the query client.
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <AppStateContext.Provider value={appState}>
-          <RouterProvider router={router} />
-        </AppStateContext.Provider>
-      </QueryClientProvider>,
-    );
+    renderGuarded(appState, <RequireAuth>segreto</RequireAuth>);
     expect(screen.getByText("segreto")).toBeTruthy();
+  });
+});
+
+describe("RequireAuth's frame while the session is checked", () => {
+  it("shows the frame it is given beside the quiet status, then the page once signed in", async () => {
+    const appState = createAppStateStore();
+    renderGuarded(appState, <RequireAuth pending={<p>cornice</p>}>segreto</RequireAuth>);
+    expect(screen.getByText("cornice")).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("Verifica dell'accesso in corso…");
+    expect(screen.queryByText("segreto")).toBeNull();
+
+    act(() => appState.setAuthenticated({ id: "u", name: "Giulia", lastname: "", email: "", roles: [] }));
+    expect(await screen.findByText("segreto")).toBeTruthy();
+    expect(screen.queryByText("cornice")).toBeNull();
   });
 });
