@@ -3,8 +3,7 @@ import { canWorkCases } from "@argine/core/practices/policy";
 import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { SupportLauncher } from "../../features/support/public.ts";
-import { useAppStateStore } from "../../shared/async/app-state.ts";
-import { useCurrentUser } from "../../shared/async/auth-state.ts";
+import { useAppState, useAppStateStore } from "../../shared/async/app-state.ts";
 import { GlobalSpinner } from "../../shared/async/global-spinner.tsx";
 import { ModalToneContext } from "../../shared/modal/modal.tsx";
 import {
@@ -67,9 +66,11 @@ function useRouteChangeEffects(mainRef: RefObject<HTMLElement | null>) {
 export function AppShell({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
   const { opened: modalOpen } = useModalState();
-  const user = useCurrentUser();
-  // The header's tone for the team: an admin's, else a lawyer's (the other member of staff).
-  const tone = canAdminister(user?.roles) ? "admin" : canWorkCases(user?.roles) ? "lawyer" : null;
+  // The header's tone for the team: an admin's, else a lawyer's (the other member of staff). Read as the tone
+  // alone, so the session's news (the user found, then read again) does not draw the whole chrome again.
+  const tone = useAppState(({ user }) =>
+    canAdminister(user?.roles) ? "admin" : canWorkCases(user?.roles) ? "lawyer" : null,
+  );
   useRouteChangeEffects(mainRef);
   usePageViews();
   useLocationHistory();

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, memo, Suspense } from "react";
 import { Link } from "react-router";
 import { type AppConfig, config as appConfig } from "../../config.ts";
 import {
@@ -31,7 +31,8 @@ function FooterLink({ link }: { link: NavLink }) {
 }
 
 /** The site footer (spec §2 "Footer"): links, contacts, social, payments and the company imprint. */
-export function Footer({ config = appConfig }: { config?: AppConfig }) {
+/** The same on every page: drawn once, not again with each change of the chrome around it. */
+export const Footer = memo(function Footer({ config = appConfig }: { config?: AppConfig }) {
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -90,4 +91,4 @@ export function Footer({ config = appConfig }: { config?: AppConfig }) {
       </div>
     </footer>
   );
-}
+});
