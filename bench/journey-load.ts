@@ -35,6 +35,7 @@ import { performance } from "node:perf_hooks";
 import type { BookingAnswer, SlotsAnswer } from "@argine/core/consultation/consultation-api";
 import type { ServerFrame } from "@argine/core/conversations/live-api";
 import { LIVE_PATH, LIVE_PROTOCOL } from "@argine/core/conversations/live-protocol";
+import type { Comment } from "@argine/core/conversations/message-schemas";
 import type { FeedbackCreated } from "@argine/core/feedback/feedback-api";
 import type { OrderResponse } from "@argine/core/orders/orders-api";
 import {
@@ -43,7 +44,7 @@ import {
   type SandboxPaymentMethod,
 } from "@argine/core/payments/sandbox-api";
 import type { ClaimedPractice } from "@argine/core/practices/claim";
-import type { Comment, PracticeDetail } from "@argine/core/practices/practices-api";
+import type { PracticeDetail } from "@argine/core/practices/practices-api";
 import { API_PREFIX } from "@argine/core/shared/api-contract";
 import type { TakedownNotices } from "@argine/core/takedown/takedown-api";
 import pg from "pg";

@@ -2,9 +2,8 @@ import { randomBytes } from "node:crypto";
 import { request } from "node:http";
 import { type ServerFrame, ServerFrameSchema } from "@argine/core/conversations/live-api";
 import { BEARER_PROTOCOL_PREFIX, LIVE_PATH, LIVE_PROTOCOL } from "@argine/core/conversations/live-protocol";
-import type { Comment } from "@argine/core/practices/practices-api";
+import type { Comment, SupportMessage } from "@argine/core/conversations/message-schemas";
 import { API_PREFIX } from "@argine/core/shared/api-contract";
-import type { SupportMessage } from "@argine/core/support/support-api";
 
 // A live socket (ADR 030) as the web opens it, for the suites that check what it delivers and refuses.
 

@@ -1,7 +1,7 @@
 import type { ConversationMessage, ConversationRef } from "@argine/core/conversations/live-api";
 import type { ConversationKind } from "@argine/core/conversations/live-protocol";
+import type { CommentReads } from "@argine/core/conversations/message-schemas";
 import type { Actor } from "@argine/core/identity/policy";
-import type { CommentReads } from "@argine/core/practices/practices-api";
 import type { Deps } from "../deps.ts";
 
 // One conversation model (ADR 030): a practice's conversation (its comments) and a support thread are two

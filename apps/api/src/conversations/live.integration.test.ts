@@ -1,6 +1,6 @@
 import type { ServerFrame } from "@argine/core/conversations/live-api";
 import { BEARER_PROTOCOL_PREFIX, LIVE_CLOSE, LIVE_PROTOCOL } from "@argine/core/conversations/live-protocol";
-import type { Comment, CommentReads } from "@argine/core/practices/practices-api";
+import type { Comment, CommentReads } from "@argine/core/conversations/message-schemas";
 import { testDbKinds } from "@argine/db/testing";
 import { decodeJwt, importJWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-import type { Comment } from "@argine/core/practices/practices-api";
+import type { Comment } from "@argine/core/conversations/message-schemas";
 import { addComment } from "@argine/db/queries/comments";
 import { comments } from "@argine/db/schema/practices";
 import { inArray, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-import type { Comment } from "@argine/core/practices/practices-api";
+import type { Comment } from "@argine/core/conversations/message-schemas";
 import { openDb } from "@argine/db/client";
 import { describe, expect, it } from "vitest";
 import { testConfig } from "../../test/helpers.ts";

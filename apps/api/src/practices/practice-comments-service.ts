@@ -1,9 +1,9 @@
 import { CONVERSATION_MESSAGES } from "@argine/core/conversations/conversation-messages";
+import type { Comment, CommentReads } from "@argine/core/conversations/message-schemas";
 import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
 import { PRACTICES_LIST_PATH } from "@argine/core/practices/case-path";
 import { canEditComment } from "@argine/core/practices/policy";
-import type { Comment, CommentReads } from "@argine/core/practices/practices-api";
 import type { Db } from "@argine/db/client";
 import {
   type CommentRow,

@@ -1,13 +1,12 @@
 import { CONVERSATION_MESSAGES } from "@argine/core/conversations/conversation-messages";
+import type { CommentReads, SupportMessage } from "@argine/core/conversations/message-schemas";
 import { AppError } from "@argine/core/errors/app-error";
 import type { Actor } from "@argine/core/identity/policy";
-import type { CommentReads } from "@argine/core/practices/practices-api";
 import { supportPolicy } from "@argine/core/support/policy";
 import {
   firstWords,
   SUPPORT_MAIL_LINK_DAYS,
   type SupportInbox,
-  type SupportMessage,
   type SupportMessageBody,
   type SupportThread,
   visitorLabel,

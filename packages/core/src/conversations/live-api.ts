@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { CommentReadsSchema, CommentSchema } from "../practices/practices-api.ts";
-import { SupportMessageSchema } from "../support/support-api.ts";
+import { CommentReadsSchema, CommentSchema, SupportMessageSchema } from "../conversations/message-schemas.ts";
 
 // What travels on the live socket, /v1/live (ADR 030), in both directions: checked by these schemas on each
 // side as any HTTP body is. A frame is JSON text; the socket names its caller before it opens. A message is

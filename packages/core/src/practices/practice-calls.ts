@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CommentReadsSchema, CommentSchema } from "../conversations/message-schemas.ts";
 import { joinCalls } from "../shared/api-contract.ts";
 import { ClaimedPracticeSchema, ClaimTokenBodySchema, ClaimWithKeyBodySchema } from "./claim.ts";
 import { PRACTICE_ROUTES } from "./practice-routes.ts";
@@ -6,8 +7,6 @@ import {
   AnonymityBodySchema,
   CommentBodySchema,
   CommentListSchema,
-  CommentReadsSchema,
-  CommentSchema,
   CommentsReadBodySchema,
   CustomServiceBodySchema,
   CustomServiceSchema,

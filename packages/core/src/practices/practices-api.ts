@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CommentSchema } from "../conversations/message-schemas.ts";
 import { EVALUATION } from "../feedback/evaluation.ts";
 import { PracticeServiceSchema } from "../services/services-api.ts";
 import { filterChoice } from "../shared/fields.ts";
@@ -195,31 +196,10 @@ export const CommentBodySchema = z.object({
     .max(COMMENT_MAX_LENGTH, { error: MESSAGES.tooLong }),
 });
 
-export const CommentSchema = z.object({
-  id: z.uuid(),
-  practiceId: z.uuid(),
-  /** Its place in the conversation, 1 upwards in the order the messages were committed (ADR 030). */
-  seq: z.number().int(),
-  comment: z.string(),
-  /** Lets a screen offer "Modifica" on the reader's own comments (only the author may edit). */
-  authorId: z.uuid().nullable(),
-  author: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Comment = z.infer<typeof CommentSchema>;
 export const CommentListSchema = z.array(CommentSchema);
 
 /** PUT /v1/practices/{id}/comments/read: the caller has read the conversation up to this message. */
 export const CommentsReadBodySchema = z.object({ upTo: z.uuid() });
-
-/**
- * GET (and the answer of PUT) /v1/practices/{id}/comments/read: how far the caller has read the
- * conversation, and how far the other side has (the client for staff; for the client, the staff member who
- * read furthest): the moment of the last message each has seen, or null for none (ADR 030).
- */
-export const CommentReadsSchema = z.object({ mine: z.string().nullable(), theirs: z.string().nullable() });
-export type CommentReads = z.infer<typeof CommentReadsSchema>;
 
 /** GET /v1/practices/{id}/feedback-link: opened in a new tab (spec §7). */
 export const LinkSchema = z.object({ link: z.string() });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CommentReadsSchema } from "../practices/practices-api.ts";
+import { CommentReadsSchema, SupportMessageSchema } from "../conversations/message-schemas.ts";
 import { EmailSchema, RequiredStringSchema } from "../shared/fields.ts";
 import { MESSAGES } from "../shared/messages.ts";
 
@@ -32,20 +32,6 @@ export const SupportMessageBodySchema = z.object({
   email: EmailSchema.optional(),
 });
 export type SupportMessageBody = z.infer<typeof SupportMessageBodySchema>;
-
-export const SupportMessageSchema = z.object({
-  id: z.uuid(),
-  threadId: z.uuid(),
-  /** Its place in the thread, 1 upwards in the order the lines were committed (ADR 030). */
-  seq: z.number().int(),
-  text: z.string(),
-  /** Who wrote it: the person asking for help, or the team. */
-  from: z.enum(["person", "staff"]),
-  /** The staff member's name on the team's lines; null on the person's. */
-  author: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type SupportMessage = z.infer<typeof SupportMessageSchema>;
 
 export const SupportThreadSchema = z.object({
   threadId: z.uuid(),

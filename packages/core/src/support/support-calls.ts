@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CommentReadsSchema } from "../practices/practices-api.ts";
+import { CommentReadsSchema } from "../conversations/message-schemas.ts";
 import { joinCalls } from "../shared/api-contract.ts";
 import {
   SupportInboxSchema,

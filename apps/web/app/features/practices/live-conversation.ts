@@ -1,4 +1,4 @@
-import type { Comment } from "@argine/core/practices/practices-api";
+import type { Comment } from "@argine/core/conversations/message-schemas";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { live } from "../../shared/live/live.ts";

@@ -1,8 +1,8 @@
+import type { CommentReads } from "@argine/core/conversations/message-schemas";
 import type { Evaluation } from "@argine/core/feedback/evaluation";
 import type { ClaimedPractice, ClaimWithKeyBody } from "@argine/core/practices/claim";
 import { PRACTICE_ROUTES as CALLS } from "@argine/core/practices/practice-routes";
 import type {
-  CommentReads,
   PracticeDetail,
   PracticeListQuery,
   PracticeSummary,

@@ -1,4 +1,5 @@
-import type { SupportMessage, SupportThread } from "@argine/core/support/support-api";
+import type { SupportMessage } from "@argine/core/conversations/message-schemas";
+import type { SupportThread } from "@argine/core/support/support-api";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { live } from "../../shared/live/live.ts";

@@ -1,4 +1,5 @@
-import { SUPPORT_MESSAGE_MAX_LENGTH, type SupportMessage } from "@argine/core/support/support-api";
+import type { SupportMessage } from "@argine/core/conversations/message-schemas";
+import { SUPPORT_MESSAGE_MAX_LENGTH } from "@argine/core/support/support-api";
 import {
   type ComponentProps,
   type MouseEvent,

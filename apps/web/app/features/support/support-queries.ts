@@ -1,4 +1,4 @@
-import type { CommentReads } from "@argine/core/practices/practices-api";
+import type { CommentReads } from "@argine/core/conversations/message-schemas";
 import type { SupportThread } from "@argine/core/support/support-api";
 import { SUPPORT_ROUTES as CALLS, SUPPORT_TOKEN_HEADER } from "@argine/core/support/support-routes";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";

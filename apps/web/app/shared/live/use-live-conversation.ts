@@ -1,6 +1,6 @@
 import type { ConversationMessage, ConversationRef } from "@argine/core/conversations/live-api";
 import { conversationKey } from "@argine/core/conversations/live-protocol";
-import type { CommentReads } from "@argine/core/practices/practices-api";
+import type { CommentReads } from "@argine/core/conversations/message-schemas";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { live } from "./live.ts";

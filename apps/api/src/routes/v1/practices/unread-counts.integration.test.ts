@@ -1,5 +1,6 @@
+import type { Comment } from "@argine/core/conversations/message-schemas";
 import type { Me } from "@argine/core/identity/users-api";
-import type { Comment, PracticeSummary, UnreadCounts } from "@argine/core/practices/practices-api";
+import type { PracticeSummary, UnreadCounts } from "@argine/core/practices/practices-api";
 import { auditLog } from "@argine/db/schema";
 import { testDbKinds } from "@argine/db/testing";
 import { and, eq } from "drizzle-orm";
