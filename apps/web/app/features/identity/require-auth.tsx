@@ -11,9 +11,11 @@ import { IdleSignOut } from "./idle-sign-out.tsx";
  * address bar stays clean). Signed in, the area signs out after a while without activity (idle-sign-out.tsx).
  */
 export function RequireAuth({ children, pending }: { children: ReactNode; pending?: ReactNode }) {
-  // The protected page is drawn as a transition once the session is known: React pauses between its
-  // components, so a phone's main thread is not held for the whole page at once (issue 41).
-  const auth = useDeferredValue(useAuthPending());
+  const current = useAuthPending();
+  // Signed in, the protected page is drawn as a transition: React pauses between its components, so a phone's
+  // main thread is not held for the whole page at once (issue 41). Signed out, it goes at once.
+  const deferred = useDeferredValue(current);
+  const auth = !current.pending && current.authenticated ? deferred : current;
   const { pathname, search } = useLocation();
   if (auth.pending) {
     return (
