@@ -5,9 +5,9 @@ import styles from "./dashboard-page.module.css";
 
 /**
  * The top of /dashboard: the greeting, then the intro. Without a name it is also the frame the page shows
- * while the session is checked, prerendered (routes: prerender-routes.ts) so a phone paints it before the
- * app's scripts run (issue 41): it holds nothing of the person's, and takes the same place the signed-in
- * page does, so nothing moves when the person's part arrives.
+ * while the session is checked, prerendered (APP_SHELL_ROUTES in app/prerender-routes.ts) so a phone paints
+ * it before the app's scripts run (issue 41): it holds nothing of the person's, and takes the same place the
+ * signed-in page does, so nothing moves when the person's part arrives.
  */
 export function DashboardHomeFrame({ name, notice }: { name?: string | undefined; notice?: ReactNode }) {
   return (
