@@ -17,9 +17,9 @@ const SHELL_MODULES = new RegExp(
     String.raw`app[\/](config|content-pages|prerender-routes)\.ts`,
     String.raw`app[\/]shell[\/]`,
     String.raw`app[\/]shared[\/](async|http|modal|store|navigation|data-layer)[\/]`,
-    String.raw`app[\/]features[\/](seo|not-found|products)[\/]`,
+    String.raw`app[\/]features[\/](seo|not-found)[\/]`,
     String.raw`app[\/]features[\/]identity[\/](auth-session|auth-provider|session-user|me-queries|oidc-client|jwt)\.tsx?`,
-    String.raw`app[\/]shared[\/]ui[\/](button|heading|external-link|dates|scroll-lock|use-hydrated|breakpoints)`,
+    String.raw`app[\/]shared[\/]ui[\/](button|heading|external-link|scroll-lock|use-hydrated|breakpoints)`,
     String.raw`packages[\/]core[\/]src[\/](shared[\/](constants|transport-messages|money|site-redirects)|identity[\/](roles|auth-messages)|errors[\/]error-codes)\.ts`,
   ].join("|"),
 );

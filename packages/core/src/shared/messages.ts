@@ -158,7 +158,6 @@ export const MESSAGES = {
   resetSent:
     "Se l'indirizzo è registrato, ti abbiamo inviato un'email con il link per scegliere una nuova password.",
   passwordReset: "Password aggiornata: ora puoi accedere con la nuova password.",
-  serviceUnavailable: "Il servizio è momentaneamente non disponibile: riprova fra poco.",
 
   // admin workspace
   adminOnly: "Quest'area è riservata agli amministratori.",

@@ -6,4 +6,6 @@ export const TRANSPORT_MESSAGES = {
   serverErrorNetwork: "Server Error !",
   unknownError: "Unknow Error!",
   genericError: "Si è verificato un errore",
+  // Nobody answered for the API (ADR 041): said on any page, as the API's own 503 says it.
+  serviceUnavailable: "Il servizio è momentaneamente non disponibile: riprova fra poco.",
 } as const;

@@ -3,17 +3,18 @@ import type { JwtClaims } from "./jwt.ts";
 import type { LoginOptions } from "./login-request.ts";
 import { type CompletedLogin, createOidcLogin } from "./oidc-login.ts";
 import { createOidcLogout } from "./oidc-logout.ts";
-import { createOidcProtocol, discover } from "./oidc-protocol.ts";
+import { loadedProtocol } from "./oidc-protocol-loader.ts";
 import { createProviderMetadata, type OidcDiscovery } from "./oidc-provider.ts";
 import { createOidcSession } from "./oidc-session.ts";
-import { createTabStorage, defaultStorage } from "./oidc-storage.ts";
+import { createTabStorage, defaultStorage, REFRESH_TOKEN_KEY } from "./oidc-storage.ts";
 import { contextOf, createLoginTransactions, type LoginContext } from "./oidc-transactions.ts";
 
 // A small OpenID Connect relying party for the browser: authorization code + PKCE S256 (RFC 7636), the
 // resource indicator of the API on every request (RFC 8707), refresh-token rotation, revocation (RFC 7009)
 // and RP-initiated logout. Nothing here touches React; the auth provider drives it. The protocol (discovery,
 // PKCE, the token and revocation calls, the callback's and the id token's checks) is oauth4webapi's, in
-// oidc-protocol.ts; storage, transactions, the session and the quick exit are ours (ADR 028).
+// oidc-protocol.ts, loaded when first needed (oidc-protocol-loader.ts); storage, transactions, the session and
+// the quick exit are ours (ADR 028).
 //
 // Where things live (a victim may be on a shared device: the session ends with the tab):
 //   access token  → memory only (oidc-session.ts);
@@ -72,9 +73,12 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
   const now = options.now ?? (() => Date.now());
   const origin = options.origin ?? (() => window.location.origin);
   const storage = createTabStorage(options.storage ?? defaultStorage);
-  const provider = createProviderMetadata(options.loadConfig, (issuer) => discover(issuer, doFetch), storage);
-  const protocol = createOidcProtocol(provider, doFetch);
+  const code = loadedProtocol(doFetch);
+  const provider = createProviderMetadata(options.loadConfig, code.discover, storage);
+  const protocol = code.protocol(provider);
   const transactions = createLoginTransactions(storage, now);
+  // A kept session is renewed, a login in progress completed, as the page starts: their code is asked for now.
+  if (storage.get(REFRESH_TOKEN_KEY) || transactions.latest()) code.preload();
 
   function forget(): void {
     session.forgetTokens();

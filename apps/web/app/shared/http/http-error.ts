@@ -1,6 +1,5 @@
 import type { ErrorBody } from "@argine/core/errors/app-error";
 import { isRecord } from "@argine/core/shared/is-record";
-import { MESSAGES } from "@argine/core/shared/messages";
 import { TRANSPORT_MESSAGES } from "@argine/core/shared/transport-messages";
 
 /**
@@ -26,7 +25,7 @@ export function isApiErrorBody(value: unknown): boolean {
  * lost. Said as the API's own 503 says it, so the user reads one Italian sentence whatever stood in the way.
  */
 export function serviceUnavailable(): HttpError {
-  return { code: "SERVICE_UNAVAILABLE", message: MESSAGES.serviceUnavailable };
+  return { code: "SERVICE_UNAVAILABLE", message: TRANSPORT_MESSAGES.serviceUnavailable };
 }
 
 /** Normalises anything thrown or rejected into an HttpError, defaulting the message to 'Unknow Error!'. */
