@@ -1,6 +1,6 @@
 import type { AuthConfig } from "@argine/core/identity/users-api";
 import type { JwtClaims } from "./jwt.ts";
-import type { LoginOptions } from "./login-request.ts";
+import { CALLBACK_PATH, type LoginOptions } from "./login-request.ts";
 import { type CompletedLogin, createOidcLogin } from "./oidc-login.ts";
 import { createOidcLogout } from "./oidc-logout.ts";
 import { loadedProtocol } from "./oidc-protocol-loader.ts";
@@ -77,8 +77,10 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
   const provider = createProviderMetadata(options.loadConfig, code.discover, storage);
   const protocol = code.protocol(provider);
   const transactions = createLoginTransactions(storage, now);
-  // A kept session is renewed, a login in progress completed, as the page starts: their code is asked for now.
-  if (storage.get(REFRESH_TOKEN_KEY) || transactions.latest()) code.preload();
+  // A kept session is renewed, and a login completed on the callback, as the page starts: their code is asked
+  // for now. The login's own page does not need it (its request is ours, login-request.ts).
+  const onCallback = typeof window !== "undefined" && window.location.pathname === CALLBACK_PATH;
+  if (storage.get(REFRESH_TOKEN_KEY) || onCallback) code.preload();
 
   function forget(): void {
     session.forgetTokens();

@@ -7,11 +7,8 @@ import type { ProviderMetadata } from "./oidc-provider.ts";
 
 // The protocol's code (oauth4webapi) is loaded by a page only when the tab needs it (issue 41).
 
-const loads = vi.hoisted(() => ({ count: 0 }));
-vi.mock("./oidc-protocol.ts", async (original) => {
-  loads.count += 1;
-  return original();
-});
+/** How many times a page's modules loaded the protocol's code (each test's modules are fresh). */
+const loads = { count: 0 };
 
 const DISCOVERY = {
   issuer: "https://argine.test/oidc",
@@ -77,6 +74,10 @@ describe("the client asks for the protocol's code", () => {
     sessionStorage.clear();
     loads.count = 0;
     vi.resetModules();
+    vi.doMock("./oidc-protocol.ts", async (original) => {
+      loads.count += 1;
+      return original();
+    });
   });
 
   /** The client module imported afresh, as a page does: what it loads with it counts. */
@@ -89,6 +90,26 @@ describe("the client asks for the protocol's code", () => {
     await client();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(loads.count).toBe(0);
+  });
+
+  it("not on the login's page, where a login is in progress but its code is not needed yet", async () => {
+    sessionStorage.setItem(
+      "argine.auth.tx.state-1",
+      JSON.stringify({ state: "state-1", codeVerifier: "v", nonce: "n", createdAt: Date.now() }),
+    );
+    await client();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loads.count).toBe(0);
+  });
+
+  it("at once on the login's callback", async () => {
+    window.history.replaceState(null, "", "/callback?code=c&state=s");
+    try {
+      await client();
+      await vi.waitFor(() => expect(loads.count).toBe(1));
+    } finally {
+      window.history.replaceState(null, "", "/");
+    }
   });
 
   it("at once when the tab keeps a session", async () => {

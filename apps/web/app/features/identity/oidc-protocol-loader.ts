@@ -5,7 +5,7 @@ import type { OidcDiscovery, ProviderMetadata } from "./oidc-provider.ts";
 
 // The protocol (oidc-protocol.ts, on oauth4webapi: about 7 KB of compressed script) loads with the first call
 // to the provider, not with every page: a visitor who is not signed in and not signing in never loads it
-// (issue 41). The client asks for it at once when the tab keeps a session or a login in progress.
+// (issue 41). The client asks for it at once when the tab keeps a session, or on the login's callback.
 
 type ProtocolModule = typeof import("./oidc-protocol.ts");
 
@@ -14,7 +14,7 @@ export interface LoadedProtocol {
   discover(issuer: string): Promise<OidcDiscovery>;
   /** The protocol at the provider; each call waits for the code the first time. */
   protocol(provider: ProviderMetadata): OidcProtocol;
-  /** Starts loading the code without waiting for it (a session or a login is in the tab). */
+  /** Starts loading the code without waiting for it (a session to renew, a login to complete). */
   preload(): void;
 }
 
