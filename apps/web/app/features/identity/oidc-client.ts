@@ -6,7 +6,7 @@ import { createOidcLogout } from "./oidc-logout.ts";
 import { loadedProtocol } from "./oidc-protocol-loader.ts";
 import { createProviderMetadata, type OidcDiscovery } from "./oidc-provider.ts";
 import { createOidcSession } from "./oidc-session.ts";
-import { createTabStorage, defaultStorage, REFRESH_TOKEN_KEY } from "./oidc-storage.ts";
+import { createTabStorage, defaultStorage } from "./oidc-storage.ts";
 import { contextOf, createLoginTransactions, type LoginContext } from "./oidc-transactions.ts";
 
 // A small OpenID Connect relying party for the browser: authorization code + PKCE S256 (RFC 7636), the
@@ -77,10 +77,6 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
   const provider = createProviderMetadata(options.loadConfig, code.discover, storage);
   const protocol = code.protocol(provider);
   const transactions = createLoginTransactions(storage, now);
-  // A kept session is renewed, and a login completed on the callback, as the page starts: their code is asked
-  // for now. The login's own page does not need it (its request is ours, login-request.ts).
-  const onCallback = typeof window !== "undefined" && window.location.pathname === CALLBACK_PATH;
-  if (storage.get(REFRESH_TOKEN_KEY) || onCallback) code.preload();
 
   function forget(): void {
     session.forgetTokens();
@@ -90,6 +86,10 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
   const session = createOidcSession({ storage, tokens: protocol, provider, now, forgetAll: forget });
   const login = createOidcLogin({ provider, protocol, session, transactions, now, origin });
   const logout = createOidcLogout({ provider, protocol, session, origin, forgetAll: forget });
+  // A kept session is renewed, and a login completed on the callback, as the page starts: their code is asked
+  // for now. The login's own page needs it only for an external provider's discovery (login-request.ts).
+  const onCallback = typeof window !== "undefined" && window.location.pathname === CALLBACK_PATH;
+  if (session.heldTokens().refreshToken || onCallback) code.preload();
 
   return {
     getConfig: provider.getConfig,
